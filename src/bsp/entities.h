@@ -1,0 +1,27 @@
+// Entity lump text -> key/value lists.
+//
+// The parser is tolerant, as the engines are: a missing closing quote ends the value at the
+// end of the line, stray tokens outside braces are skipped, an unterminated entity is kept,
+// and every problem is reported as a warning rather than an error. It never reads past the
+// text and runs in linear time.
+#pragma once
+
+#include "bsp/map.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bsp {
+
+// Caps that keep a hostile entity lump from making us allocate without bound.
+inline constexpr size_t kMaxEntities = 65536;
+inline constexpr size_t kMaxEntityPairs = 1024;
+
+std::vector<Entity> parseEntities(std::string_view text, std::vector<std::string>* warnings);
+
+// Player starts in the order a viewer should cycle them: info_player_start,
+// info_player_deathmatch, then other team spawns and intermission cameras.
+std::vector<SpawnPoint> findSpawnPoints(const Map& map);
+
+} // namespace bsp

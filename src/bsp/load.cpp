@@ -1,0 +1,113 @@
+#include "bsp/load.h"
+
+#include "bsp/parsers.h"
+#include "core/byte_reader.h"
+#include "core/file.h"
+
+#include <cstring>
+
+namespace bsp {
+
+Detected detect(std::span<const uint8_t> data) {
+    Detected d;
+    const core::ByteReader r(data);
+    if (data.size() < 8) {
+        d.magic = "";
+        return d;
+    }
+    char magic[5] = {};
+    std::memcpy(magic, data.data(), 4);
+    const int32_t second = r.i32(4);
+    const int32_t first = r.i32(0);
+    auto printable = [&] {
+        for (int i = 0; i < 4; ++i)
+            if (magic[i] < 32 || magic[i] > 126)
+                return false;
+        return true;
+    };
+    if (std::memcmp(magic, "IBSP", 4) == 0) {
+        d.magic = "IBSP";
+        d.version = second;
+        if (second == 46)
+            d.format = Format::Quake3;
+        else if (second == 47)
+            d.format = Format::Quake3Rtcw;
+        else if (second == 38)
+            d.format = Format::Quake2;
+        return d;
+    }
+    if (std::memcmp(magic, "FBSP", 4) == 0) {
+        d.magic = "FBSP";
+        d.version = second;
+        if (second == 1)
+            d.format = Format::Qfusion;
+        return d;
+    }
+    if (std::memcmp(magic, "BSP2", 4) == 0) {
+        d.magic = "BSP2";
+        d.format = Format::Quake1Bsp2;
+        return d;
+    }
+    if (std::memcmp(magic, "2PSB", 4) == 0) {
+        d.magic = "2PSB";
+        d.format = Format::Quake1Rmq;
+        return d;
+    }
+    d.version = first;
+    if (first == 29) {
+        d.magic = "29";
+        d.format = Format::Quake1;
+    } else if (first == 30) {
+        d.magic = "30";
+        d.format = Format::HalfLife;
+    } else {
+        d.magic = printable() ? std::string(magic, 4) : std::to_string(first);
+    }
+    return d;
+}
+
+namespace {
+core::Error withFile(core::Error e, std::string_view name) {
+    if (e.file.empty())
+        e.file = std::string(name);
+    return e;
+}
+} // namespace
+
+core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
+                          const Companions& companions) {
+    (void)companions;
+    const Detected d = detect(data);
+    if (!d.format) {
+        if (d.magic.empty() || (d.magic != "IBSP" && d.magic != "FBSP"))
+            return withFile(core::makeError(core::ErrorCode::UnknownFormat, "header", -1, {},
+                                            "unrecognised header (not a Quake-family BSP)"),
+                            name);
+        return withFile(
+            core::makeError(core::ErrorCode::UnsupportedVersion, "header", -1, "version",
+                            "unsupported " + d.magic + " version " + std::to_string(d.version)),
+            name);
+    }
+    core::Result<Map> result = [&]() -> core::Result<Map> {
+        switch (*d.format) {
+        default:
+            return core::makeError(core::ErrorCode::UnsupportedVersion, "header", -1, "version",
+                                   std::string(formatName(*d.format)) +
+                                       " maps are not supported by this build yet");
+        }
+    }();
+    if (!result)
+        return withFile(std::move(result.error()), name);
+    result->name = std::string(name);
+    return result;
+}
+
+core::Result<Map> loadMapFile(const std::filesystem::path& path) {
+    auto bytes = core::readFile(path);
+    if (!bytes)
+        return bytes.error();
+    Companions companions;
+    return loadMap(*bytes, core::baseName(path.string()), companions);
+}
+
+} // namespace bsp

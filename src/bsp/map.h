@@ -1,0 +1,287 @@
+// The common map model: what every BSP parser produces and everything after it consumes.
+//
+// Plain structs and index arrays, no pointers, no GL ids and no per-frame fields, so a worker
+// thread can build a Map and hand it over whole. Version knowledge ends in the parsers: nothing
+// downstream asks which game a map came from; per-game quirks are expressed here as data (face
+// flags, submodel render settings, lightmap layout).
+//
+// Conventions
+// - Units and axes are the games' own: Quake units, right-handed, +Z up.
+// - Node children: >= 0 is a node index, < 0 is a leaf, leaf index = -1 - child.
+// - Indices in Face, Leaf and Submodel ranges are absolute into the Map's arrays.
+// - All lightmap pages of one map have the same size (one array texture on the GPU).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+
+namespace bsp {
+
+enum class Format : uint8_t {
+    Quake1,     // BSP29
+    Quake1Bsp2, // "BSP2": 32-bit faces/edges/marksurfaces/clipnodes, float node/leaf bounds
+    Quake1Rmq,  // "2PSB": BSP2 records with 16-bit node/leaf bounds
+    HalfLife,   // BSP30
+    Quake2,     // IBSP 38
+    Quake3,     // IBSP 46
+    Quake3Rtcw, // IBSP 47 (Return to Castle Wolfenstein / Enemy Territory), same layout as 46
+    Qfusion,    // FBSP 1 (Warsow / Qfusion / Nuclide)
+};
+
+std::string_view formatName(Format f);
+
+// One entry of the file's lump directory, as found and as interpreted (for --info).
+struct LumpInfo {
+    std::string name;
+    uint32_t offset = 0;
+    uint32_t length = 0;
+    uint32_t record_size = 0; // 0 for lumps without fixed-size records (entities, vis)
+    uint32_t count = 0;       // records (length / record_size) or bytes when record_size is 0
+};
+
+// A BSPX extension lump found after the last regular lump (Quake 1 family).
+struct ExtraLump {
+    std::string name;
+    uint32_t offset = 0;
+    uint32_t length = 0;
+};
+
+struct Plane {
+    glm::vec3 normal{0.0f, 0.0f, 1.0f};
+    float dist = 0.0f;
+};
+
+struct Node {
+    int32_t plane = 0;
+    std::array<int32_t, 2> children{}; // >= 0 node, < 0 leaf (-1 - child)
+    glm::vec3 mins{0.0f};
+    glm::vec3 maxs{0.0f};
+};
+
+struct Leaf {
+    int32_t cluster = -1; // -1: outside the map or solid, never drawn through the PVS
+    int32_t area = 0;
+    uint32_t contents = 0; // game-neutral: kContentsSolid / kContentsLiquid / 0
+    glm::vec3 mins{0.0f};
+    glm::vec3 maxs{0.0f};
+    uint32_t first_leaf_face = 0; // range into Map::leaf_faces
+    uint32_t num_leaf_faces = 0;
+};
+
+enum LeafContents : uint32_t {
+    kContentsSolid = 1u << 0,
+    kContentsLiquid = 1u << 1,
+    kContentsSky = 1u << 2,
+};
+
+// How a brush model (door, platform, ...) is blended. Parsers translate game keys into this.
+enum class BlendMode : uint8_t { Opaque, AlphaTest, Alpha, Additive };
+
+struct Submodel {
+    glm::vec3 mins{0.0f};
+    glm::vec3 maxs{0.0f};
+    uint32_t first_face = 0;
+    uint32_t num_faces = 0;
+    // Placement: models other than 0 are drawn translated by origin and rotated by angles
+    // (pitch, yaw, roll in degrees), both taken from the entity that owns the model.
+    glm::vec3 origin{0.0f};
+    glm::vec3 angles{0.0f};
+    int32_t entity = -1; // owning entity index, -1 for the world and unowned models
+    BlendMode blend = BlendMode::Opaque;
+    float alpha = 1.0f;
+    glm::vec3 colour{1.0f};
+    bool visible = true; // false for triggers and other brushes a game never draws
+};
+
+enum class FaceKind : uint8_t {
+    Polygon,   // planar polygon, already triangulated into indices
+    Mesh,      // triangle soup (Quake 3 misc_model)
+    Patch,     // Bezier patch: vertices are the control grid, tessellated by the scene
+    Billboard, // flare: first vertex holds the position
+};
+
+// Surface properties in a game-neutral vocabulary; set on materials by each parser.
+enum SurfaceFlags : uint32_t {
+    kSurfSky = 1u << 0,         // draw with the sky, not as a world face
+    kSurfLiquid = 1u << 1,      // turbulent warp (water, slime, lava)
+    kSurfTranslucent = 1u << 2, // blended after opaque surfaces (Material::alpha)
+    kSurfAlphaTest = 1u << 3,   // fence / grate: transparent texels are cut out
+    kSurfNoDraw = 1u << 4,      // never drawn (tool, trigger, clip, hint)
+    kSurfFullbright = 1u << 5,  // no lightmap: the texture at full intensity
+    kSurfFlowing = 1u << 6,     // texture scrolls
+    kSurfAdditive = 1u << 7,    // additive blending
+    kSurfFog = 1u << 8,         // fog volume surface
+    kSurfNoCull = 1u << 9,      // two-sided
+};
+
+// One texture or shader name as the map refers to it. The content layer turns it into pixels.
+struct Material {
+    std::string name;        // as stored in the map ("textures/base_wall/concrete", "+0slime")
+    uint32_t flags = 0;      // SurfaceFlags
+    uint32_t game_flags = 0; // the game's own surface flags, for display only
+    uint32_t game_contents = 0;
+    int32_t width = 0;      // texel size when the map knows it (Q1/HL miptex, Q2 texinfo/wal);
+    int32_t height = 0;     // 0 when unknown (Quake 3)
+    float alpha = 1.0f;     // for kSurfTranslucent
+    int32_t embedded = -1;  // index into Map::embedded_textures, -1 when stored elsewhere
+    int32_t anim_next = -1; // next material of an animation chain, -1 for none
+    float anim_fps = 0.0f;  // frames per second of that chain
+};
+
+// Texture pixels stored in the BSP itself (Quake 1 / Half-Life miptex).
+struct EmbeddedTexture {
+    int32_t width = 0;
+    int32_t height = 0;
+    std::vector<uint8_t> indices; // width * height palette indices (mip level 0)
+    std::vector<uint8_t> palette; // 768 bytes when the texture carries its own (Half-Life)
+};
+
+struct Vertex {
+    glm::vec3 position{0.0f};
+    glm::vec2 uv{0.0f};    // texture coordinates, in texture repeats
+    glm::vec2 lm_uv{0.0f}; // lightmap coordinates in [0,1] of the face's page, style 0
+    glm::vec3 normal{0.0f, 0.0f, 1.0f};
+    glm::u8vec4 colour{255, 255, 255, 255}; // vertex colour (vertex-lit faces)
+};
+
+inline constexpr int kMaxLightStyles = 4;
+inline constexpr uint8_t kNoStyle = 255;
+
+// A face's block in a lightmap page, in texels. With several styles the blocks sit side by
+// side: style k occupies [x + k * w / styles, ...), so the shader offsets lm_uv by k * step.
+struct LightmapRect {
+    uint16_t x = 0, y = 0, w = 0, h = 0;
+};
+
+struct Face {
+    FaceKind kind = FaceKind::Polygon;
+    int32_t material = -1;      // index into Map::materials
+    int32_t lightmap_page = -1; // -1: no lightmap (vertex colours, or fullbright)
+    LightmapRect lightmap_rect;
+    std::array<uint8_t, kMaxLightStyles> styles{0, kNoStyle, kNoStyle, kNoStyle};
+    uint32_t first_vertex = 0; // range into Map::vertices
+    uint32_t num_vertices = 0;
+    uint32_t first_index = 0; // range into Map::indices (absolute vertex indices, triangles)
+    uint32_t num_indices = 0;
+    uint16_t patch_width = 0; // control grid size for FaceKind::Patch (odd, >= 3)
+    uint16_t patch_height = 0;
+    glm::vec3 normal{0.0f, 0.0f, 1.0f};
+    int32_t fog = -1; // index into Map::fogs
+    int32_t submodel = 0;
+
+    int numStyles() const {
+        int n = 0;
+        while (n < kMaxLightStyles && styles[n] != kNoStyle)
+            ++n;
+        return n;
+    }
+};
+
+struct LightmapPage {
+    std::vector<uint8_t> rgb; // Map::lightmap_width * Map::lightmap_height * 3
+};
+
+// Decompressed potentially-visible sets: one row of row_size bytes per cluster, bit j of a
+// row set when cluster j may be seen from the row's cluster.
+struct Vis {
+    int32_t num_clusters = 0;
+    int32_t row_size = 0;
+    std::vector<uint8_t> rows;
+
+    bool present() const { return num_clusters > 0 && !rows.empty(); }
+    const uint8_t* row(int32_t cluster) const {
+        if (cluster < 0 || cluster >= num_clusters)
+            return nullptr;
+        return rows.data() + static_cast<size_t>(cluster) * static_cast<size_t>(row_size);
+    }
+    bool visible(int32_t from, int32_t to) const {
+        const uint8_t* r = row(from);
+        if (!r || to < 0 || to >= num_clusters)
+            return !present();
+        return (r[to >> 3] >> (to & 7)) & 1;
+    }
+};
+
+struct Entity {
+    std::vector<std::pair<std::string, std::string>> pairs;
+
+    // Value of the first pair with this key (keys compare case-sensitively, as the games do),
+    // or an empty view.
+    std::string_view get(std::string_view key) const;
+    bool has(std::string_view key) const;
+    std::string_view classname() const { return get("classname"); }
+    // "x y z" -> vec3; nullopt when missing or not three numbers.
+    std::optional<glm::vec3> vec3(std::string_view key) const;
+    std::optional<float> number(std::string_view key) const;
+};
+
+struct SpawnPoint {
+    glm::vec3 origin{0.0f};
+    float yaw = 0.0f; // degrees
+    float pitch = 0.0f;
+    std::string classname;
+};
+
+// Quake 3 fog volume.
+struct Fog {
+    std::string shader;
+    int32_t brush = -1;
+    int32_t visible_side = -1;
+};
+
+struct Map {
+    // Identity
+    std::string name; // file name, for messages and the UI
+    Format format = Format::Quake3;
+    int32_t version = 0;
+    std::vector<LumpInfo> lumps;
+    std::vector<ExtraLump> extra_lumps; // BSPX
+    std::vector<std::string> warnings;  // non-fatal problems found while loading
+
+    // Tree
+    std::vector<Plane> planes;
+    std::vector<Node> nodes;
+    std::vector<Leaf> leaves;
+    std::vector<uint32_t> leaf_faces; // indices into faces
+    std::vector<Submodel> submodels;  // 0 is the world
+
+    // Surfaces
+    std::vector<Material> materials;
+    std::vector<EmbeddedTexture> embedded_textures;
+    std::vector<Face> faces;
+    std::vector<Vertex> vertices;
+    std::vector<uint32_t> indices;
+
+    // Lighting
+    int32_t lightmap_width = 0;
+    int32_t lightmap_height = 0;
+    std::vector<LightmapPage> lightmap_pages;
+    // True when lightmap texels and vertex colours are stored as the game's tools wrote them
+    // and the renderer should apply the map-overbright shift (Quake 3 family).
+    bool overbright_lighting = false;
+
+    // Visibility
+    Vis vis;
+
+    // Entities
+    std::string entity_text;
+    std::vector<Entity> entities;
+
+    // Per-game extras, as data
+    std::vector<Fog> fogs;
+    std::vector<std::string> wad_files; // Half-Life worldspawn "wad" list (base names)
+
+    glm::vec3 worldMins() const;
+    glm::vec3 worldMaxs() const;
+};
+
+} // namespace bsp
