@@ -1,0 +1,62 @@
+in vec2 v_uv;
+in vec2 v_lm_uv;
+in vec3 v_normal;
+in vec4 v_colour;
+flat in vec4 v_styles;
+flat in float v_lm_layer;
+flat in float v_lm_step;
+
+uniform sampler2D u_texture;
+uniform sampler2DArray u_lightmaps;
+uniform float u_style_values[64]; // brightness of each light style slot
+uniform int u_view;               // VIEW_*
+uniform float u_light_scale;      // lightmap and vertex colour multiplier (overbright shift)
+uniform bool u_light_normalize;   // scale an over-bright colour down by its largest channel
+uniform float u_output_scale;     // final multiplier (Quake 3 gamma-ramp overbright)
+uniform float u_alpha;            // blended surfaces
+uniform float u_alpha_cutoff;     // alpha-tested surfaces, < 0 disables
+uniform vec4 u_flat_colour;       // VIEW_FLAT / sky without texture
+
+out vec4 o_colour;
+
+vec3 lighting() {
+    if (v_lm_layer < 0.0)
+        return v_colour.rgb;
+    vec3 light = vec3(0.0);
+    for (int k = 0; k < 4; ++k) {
+        int style = int(v_styles[k] + 0.5);
+        if (style == 255)
+            break;
+        vec2 uv = v_lm_uv + vec2(float(k) * v_lm_step, 0.0);
+        light += texture(u_lightmaps, vec3(uv, v_lm_layer)).rgb * u_style_values[style & 63];
+    }
+    return light;
+}
+
+void main() {
+    vec4 tex = texture(u_texture, v_uv);
+    if (u_alpha_cutoff >= 0.0 && tex.a < u_alpha_cutoff)
+        discard;
+    if (u_view == VIEW_FLAT) {
+        o_colour = vec4(u_flat_colour.rgb * (0.55 + 0.45 * abs(normalize(v_normal).z)), 1.0);
+        return;
+    }
+    if (u_view == VIEW_NORMALS) {
+        o_colour = vec4(normalize(v_normal) * 0.5 + 0.5, 1.0);
+        return;
+    }
+    vec3 light = lighting() * u_light_scale;
+    if (u_light_normalize) {
+        float m = max(light.r, max(light.g, light.b));
+        if (m > 1.0)
+            light /= m;
+    }
+    vec3 colour;
+    if (u_view == VIEW_LIGHTMAP)
+        colour = light;
+    else if (u_view == VIEW_FULLBRIGHT)
+        colour = tex.rgb;
+    else
+        colour = tex.rgb * light;
+    o_colour = vec4(min(colour * u_output_scale, vec3(1.0)), tex.a * u_alpha);
+}

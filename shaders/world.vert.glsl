@@ -1,0 +1,32 @@
+layout(location = ATTRIB_POSITION) in vec3 a_position;
+layout(location = ATTRIB_UV) in vec2 a_uv;
+layout(location = ATTRIB_LM_UV) in vec2 a_lm_uv;
+layout(location = ATTRIB_NORMAL) in vec3 a_normal;
+layout(location = ATTRIB_COLOUR) in vec4 a_colour;
+layout(location = ATTRIB_STYLES) in vec4 a_styles;
+layout(location = ATTRIB_LM_LAYER) in float a_lm_layer;
+layout(location = ATTRIB_LM_STEP) in float a_lm_step;
+
+uniform mat4 u_view_projection;
+uniform mat4 u_model;
+uniform vec2 u_uv_scroll; // flowing surfaces: texture repeats per second times time
+
+out vec2 v_uv;
+out vec2 v_lm_uv;
+out vec3 v_normal;
+out vec4 v_colour;
+flat out vec4 v_styles;
+flat out float v_lm_layer;
+flat out float v_lm_step;
+
+void main() {
+    vec4 world = u_model * vec4(a_position, 1.0);
+    gl_Position = u_view_projection * world;
+    v_uv = a_uv + u_uv_scroll;
+    v_lm_uv = a_lm_uv;
+    v_normal = mat3(u_model) * a_normal;
+    v_colour = a_colour;
+    v_styles = a_styles;
+    v_lm_layer = a_lm_layer;
+    v_lm_step = a_lm_step;
+}

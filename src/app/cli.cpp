@@ -1,0 +1,191 @@
+#include "app/cli.h"
+
+#include <charconv>
+#include <cstdlib>
+#include <sstream>
+
+#ifndef BSPV_VERSION
+#define BSPV_VERSION "0.0.0"
+#endif
+#ifndef BSPV_GIT_REVISION
+#define BSPV_GIT_REVISION "unknown"
+#endif
+
+namespace app {
+
+namespace {
+
+core::Error argError(std::string detail) {
+    return core::makeError(core::ErrorCode::BadArgument, {}, -1, {}, std::move(detail));
+}
+
+bool parseFloat(std::string_view s, float* out) {
+    std::string buf(s);
+    char* end = nullptr;
+    const float v = std::strtof(buf.c_str(), &end);
+    if (buf.empty() || end != buf.c_str() + buf.size() || !std::isfinite(v))
+        return false;
+    *out = v;
+    return true;
+}
+
+bool parseInt(std::string_view s, int* out) {
+    int v = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (r.ec != std::errc() || r.ptr != s.data() + s.size())
+        return false;
+    *out = v;
+    return true;
+}
+
+} // namespace
+
+core::Result<CameraSpec> parseCamera(std::string_view text) {
+    CameraSpec c;
+    if (text.rfind("spawn", 0) == 0) {
+        c.from_spawn = true;
+        if (text.size() > 5) {
+            if (text[5] != ':' || !parseInt(text.substr(6), &c.spawn_index) || c.spawn_index < 0)
+                return argError("--camera: expected spawn or spawn:N, got '" + std::string(text) + "'");
+        }
+        return c;
+    }
+    float v[5];
+    size_t start = 0;
+    for (int i = 0; i < 5; ++i) {
+        const size_t comma = text.find(',', start);
+        const bool last = i == 4;
+        if ((comma == std::string_view::npos) != last)
+            return argError("--camera: expected X,Y,Z,PITCH,YAW, got '" + std::string(text) + "'");
+        const std::string_view part = text.substr(start, last ? std::string_view::npos : comma - start);
+        if (!parseFloat(part, &v[i]))
+            return argError("--camera: '" + std::string(part) + "' is not a number");
+        start = comma + 1;
+    }
+    c.from_spawn = false;
+    c.x = v[0];
+    c.y = v[1];
+    c.z = v[2];
+    c.pitch = v[3];
+    c.yaw = v[4];
+    return c;
+}
+
+core::Result<Options> parseArguments(const std::vector<std::string>& args) {
+    Options o;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto next = [&](const char* flag) -> const std::string* {
+            if (i + 1 >= args.size())
+                return nullptr;
+            (void)flag;
+            return &args[++i];
+        };
+        auto missing = [&](const char* flag) { return argError(std::string(flag) + " needs a value"); };
+        if (a == "--help" || a == "-h") {
+            o.mode = Mode::Help;
+        } else if (a == "--version") {
+            o.mode = Mode::Version;
+        } else if (a == "--info") {
+            o.mode = Mode::Info;
+        } else if (a == "--screenshot") {
+            const std::string* v = next("--screenshot");
+            if (!v)
+                return missing("--screenshot");
+            o.mode = Mode::Screenshot;
+            o.screenshot_path = *v;
+        } else if (a == "--camera") {
+            const std::string* v = next("--camera");
+            if (!v)
+                return missing("--camera");
+            auto c = parseCamera(*v);
+            if (!c)
+                return c.error();
+            o.camera = *c;
+            o.camera_given = true;
+        } else if (a == "--size") {
+            const std::string* v = next("--size");
+            if (!v)
+                return missing("--size");
+            const size_t x = v->find('x');
+            if (x == std::string::npos || !parseInt(std::string_view(*v).substr(0, x), &o.width) ||
+                !parseInt(std::string_view(*v).substr(x + 1), &o.height) || o.width < 1 ||
+                o.height < 1 || o.width > 16384 || o.height > 16384)
+                return argError("--size: expected WxH (1..16384), got '" + *v + "'");
+        } else if (a == "--fov") {
+            const std::string* v = next("--fov");
+            if (!v)
+                return missing("--fov");
+            if (!parseFloat(*v, &o.fov) || o.fov < 1.0f || o.fov > 170.0f)
+                return argError("--fov: expected degrees in 1..170, got '" + *v + "'");
+        } else if (a == "--base") {
+            const std::string* v = next("--base");
+            if (!v)
+                return missing("--base");
+            o.base_dirs.emplace_back(*v);
+        } else if (a == "--view") {
+            const std::string* v = next("--view");
+            if (!v)
+                return missing("--view");
+            o.view = *v;
+        } else if (a == "--wireframe") {
+            o.wireframe = true;
+        } else if (a == "--no-pvs") {
+            o.pvs = false;
+        } else if (a == "--no-frustum") {
+            o.frustum = false;
+        } else if (a == "--patch-level") {
+            const std::string* v = next("--patch-level");
+            if (!v)
+                return missing("--patch-level");
+            if (!parseInt(*v, &o.patch_level) || o.patch_level < 1 || o.patch_level > 32)
+                return argError("--patch-level: expected 1..32, got '" + *v + "'");
+        } else if (a == "--time") {
+            const std::string* v = next("--time");
+            if (!v)
+                return missing("--time");
+            float t = 0;
+            if (!parseFloat(*v, &t) || t < 0)
+                return argError("--time: expected seconds >= 0, got '" + *v + "'");
+            o.time = t;
+        } else if (a == "--shader-dir") {
+            const std::string* v = next("--shader-dir");
+            if (!v)
+                return missing("--shader-dir");
+            o.shader_dir = *v;
+        } else if (!a.empty() && a[0] == '-') {
+            return argError("unknown option '" + a + "' (see --help)");
+        } else if (o.map.empty()) {
+            o.map = a;
+        } else {
+            return argError("more than one map given: '" + o.map + "' and '" + a + "'");
+        }
+    }
+    return o;
+}
+
+std::string helpText() {
+    return "usage: bspview [MAP] [options]\n"
+           "  MAP                     a .bsp file, or ARCHIVE.pk3:maps/NAME.bsp (default: the demo map)\n"
+           "  --info                  print a JSON summary of the map and exit\n"
+           "  --screenshot OUT.png    render one frame offscreen to OUT.png, print JSON stats, exit\n"
+           "  --camera X,Y,Z,PITCH,YAW  eye position and angles (Quake convention), or spawn[:N]\n"
+           "  --size WxH              image/window size (default 1280x720)\n"
+           "  --fov DEG               horizontal field of view (default 90)\n"
+           "  --base DIR              add a game folder to the texture search path (repeatable)\n"
+           "  --view MODE             lit, lightmap, fullbright, flat or normals (default lit)\n"
+           "  --wireframe             draw triangle edges on top\n"
+           "  --no-pvs                ignore the map's visibility data\n"
+           "  --no-frustum            do not cull against the view frustum\n"
+           "  --patch-level N         Bezier patch subdivisions per segment, 1..32 (default 4)\n"
+           "  --time SECONDS          animation time for --screenshot (default 0)\n"
+           "  --shader-dir DIR        read GLSL from DIR instead of the embedded copies\n"
+           "  --version               print the version and git revision\n"
+           "  --help                  print this help\n";
+}
+
+std::string versionText() {
+    return std::string("bspview ") + BSPV_VERSION + " (" + BSPV_GIT_REVISION + ")\n";
+}
+
+} // namespace app

@@ -1,0 +1,45 @@
+// Command-line parsing. Pure (no SDL, no GL), so tests can cover it.
+#pragma once
+
+#include "core/result.h"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace app {
+
+enum class Mode { Viewer, Info, Screenshot, Help, Version };
+
+struct CameraSpec {
+    bool from_spawn = true; // "spawn[:N]" (default: the first spawn point)
+    int spawn_index = 0;
+    float x = 0, y = 0, z = 0, pitch = 0, yaw = 0;
+};
+
+struct Options {
+    Mode mode = Mode::Viewer;
+    std::string map; // path, or ARCHIVE.pk3:maps/name.bsp; empty: the default map
+    std::string screenshot_path;
+    CameraSpec camera;
+    bool camera_given = false;
+    int width = 1280, height = 720;
+    float fov = 90.0f;
+    std::vector<std::filesystem::path> base_dirs;
+    std::string view = "lit";
+    bool wireframe = false;
+    bool pvs = true, frustum = true;
+    int patch_level = 4;
+    double time = 0.0;
+    std::filesystem::path shader_dir;
+};
+
+core::Result<Options> parseArguments(const std::vector<std::string>& args);
+core::Result<CameraSpec> parseCamera(std::string_view text);
+
+// One line per flag.
+std::string helpText();
+std::string versionText();
+
+} // namespace app

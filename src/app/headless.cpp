@@ -1,0 +1,234 @@
+#include "app/headless.h"
+
+#include "app/window.h"
+#include "bsp/tree.h"
+#include "content/image.h"
+#include "core/json.h"
+#include "render/world_renderer.h"
+#include "scene/visibility.h"
+
+#include <SDL.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#ifndef BSPV_SOURCE_ASSETS_DIR
+#define BSPV_SOURCE_ASSETS_DIR ""
+#endif
+
+namespace app {
+
+namespace {
+
+int fail(const core::Error& e) {
+    std::fprintf(stderr, "bspview: error: %s\n", e.message().c_str());
+    return 1;
+}
+
+void writeVec3(core::JsonWriter& j, std::string_view key, const glm::vec3& v) {
+    j.key(key).beginArray().value(v.x).value(v.y).value(v.z).endArray();
+}
+
+} // namespace
+
+std::string defaultMapPath() {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> candidates;
+    if (char* base = SDL_GetBasePath()) {
+        const fs::path exe_dir(base);
+        SDL_free(base);
+        candidates.push_back(exe_dir / "../share/bspview/maps/demo.bsp");
+        candidates.push_back(exe_dir / "assets/maps/demo.bsp");
+    }
+    candidates.push_back(fs::path(BSPV_SOURCE_ASSETS_DIR) / "maps/demo.bsp");
+    std::error_code ec;
+    for (const auto& p : candidates)
+        if (fs::is_regular_file(p, ec))
+            return fs::weakly_canonical(p, ec).string();
+    return candidates.back().string();
+}
+
+core::Result<scene::Camera> resolveCamera(const CameraSpec& spec, const scene::MapBundle& bundle) {
+    scene::Camera cam;
+    const bsp::Map& map = bundle.map;
+    cam.z_far = scene::farPlaneForBounds(map.worldMins(), map.worldMaxs());
+    if (!spec.from_spawn) {
+        cam.position = {spec.x, spec.y, spec.z};
+        cam.pitch = spec.pitch;
+        cam.yaw = spec.yaw;
+        return cam;
+    }
+    if (bundle.spawns.empty()) {
+        if (spec.spawn_index != 0)
+            return core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
+                                   "--camera spawn:" + std::to_string(spec.spawn_index) +
+                                       ": the map has no spawn points");
+        cam.position = (map.worldMins() + map.worldMaxs()) * 0.5f;
+        return cam;
+    }
+    if (spec.spawn_index >= static_cast<int>(bundle.spawns.size()))
+        return core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
+                               "--camera spawn:" + std::to_string(spec.spawn_index) +
+                                   ": the map has " + std::to_string(bundle.spawns.size()) +
+                                   " spawn points");
+    const bsp::SpawnPoint& s = bundle.spawns[static_cast<size_t>(spec.spawn_index)];
+    cam.position = s.origin + glm::vec3(0.0f, 0.0f, 26.0f);
+    cam.yaw = s.yaw;
+    cam.pitch = s.pitch;
+    return cam;
+}
+
+int runInfo(const Options& options) {
+    scene::LoadSettings settings;
+    settings.base_dirs = options.base_dirs;
+    settings.patch_level = options.patch_level;
+    const std::string spec = options.map.empty() ? defaultMapPath() : options.map;
+    auto loaded = scene::loadMapBundle(spec, settings);
+    if (!loaded)
+        return fail(loaded.error());
+    const scene::MapBundle& b = **loaded;
+    const bsp::Map& m = b.map;
+
+    core::JsonWriter j;
+    j.beginObject();
+    j.field("file", m.name);
+    j.field("format", bsp::formatName(m.format));
+    j.field("version", m.version);
+    j.key("lumps").beginArray();
+    for (const bsp::LumpInfo& l : m.lumps) {
+        j.beginObject().field("name", l.name).field("offset", l.offset).field("length", l.length);
+        j.field("record_size", l.record_size).field("count", l.count).endObject();
+    }
+    j.endArray();
+    j.key("extra_lumps").beginArray();
+    for (const bsp::ExtraLump& l : m.extra_lumps)
+        j.beginObject().field("name", l.name).field("length", l.length).endObject();
+    j.endArray();
+    uint32_t by_kind[4] = {};
+    for (const bsp::Face& f : m.faces)
+        ++by_kind[static_cast<int>(f.kind)];
+    j.key("faces").beginObject();
+    j.field("total", static_cast<uint64_t>(m.faces.size()));
+    j.field("polygon", by_kind[0]).field("mesh", by_kind[1]).field("patch", by_kind[2]);
+    j.field("billboard", by_kind[3]).endObject();
+    j.field("vertices", static_cast<uint64_t>(m.vertices.size()));
+    j.field("triangles", b.mesh.triangles);
+    j.field("leaves", static_cast<uint64_t>(m.leaves.size()));
+    j.field("nodes", static_cast<uint64_t>(m.nodes.size()));
+    j.field("submodels", static_cast<uint64_t>(m.submodels.size()));
+    j.field("materials", static_cast<uint64_t>(m.materials.size()));
+    j.key("vis").beginObject().field("present", m.vis.present());
+    j.field("clusters", m.vis.num_clusters).field("row_size", m.vis.row_size).endObject();
+    j.key("lightmaps").beginObject().field("pages", static_cast<uint64_t>(m.lightmap_pages.size()));
+    j.field("width", m.lightmap_width).field("height", m.lightmap_height).endObject();
+    j.field("entities", static_cast<uint64_t>(m.entities.size()));
+    j.key("spawn_points").beginArray();
+    for (const bsp::SpawnPoint& s : b.spawns) {
+        j.beginObject().field("classname", s.classname);
+        writeVec3(j, "origin", s.origin);
+        j.field("yaw", s.yaw).endObject();
+    }
+    j.endArray();
+    j.key("bounds").beginObject();
+    writeVec3(j, "mins", m.worldMins());
+    writeVec3(j, "maxs", m.worldMaxs());
+    j.endObject();
+    j.key("missing_textures").beginArray();
+    for (const std::string& name : b.missing_textures)
+        j.value(name);
+    j.endArray();
+    j.key("warnings").beginArray();
+    for (const std::string& w : m.warnings)
+        j.value(w);
+    j.endArray();
+    j.endObject();
+    std::cout << j.str() << "\n";
+    return 0;
+}
+
+int runScreenshot(const Options& options) {
+    using Clock = std::chrono::steady_clock;
+    const auto t_start = Clock::now();
+    render::ViewMode view;
+    if (!render::parseViewMode(options.view, &view))
+        return fail(core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
+                                    "--view: unknown mode '" + options.view + "'"));
+    scene::LoadSettings settings;
+    settings.base_dirs = options.base_dirs;
+    settings.patch_level = options.patch_level;
+    const std::string spec = options.map.empty() ? defaultMapPath() : options.map;
+    auto loaded = scene::loadMapBundle(spec, settings);
+    if (!loaded)
+        return fail(loaded.error());
+    scene::MapBundle& b = **loaded;
+    auto cam = resolveCamera(options.camera, b);
+    if (!cam)
+        return fail(cam.error());
+    cam->fov_x = options.fov;
+    cam->aspect = static_cast<float>(options.width) / static_cast<float>(options.height);
+
+    auto window = Window::create("bspview (headless)", options.width, options.height, true);
+    if (!window)
+        return fail(window.error());
+    render::ShaderLibrary shaders;
+    shaders.setShaderDir(options.shader_dir);
+    render::WorldRenderer renderer;
+    std::string error;
+    if (!renderer.init(shaders, &error))
+        return fail(core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error));
+    if (!renderer.upload(b.map, b.mesh, b.textures, &error))
+        return fail(core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error));
+    render::RenderTarget target;
+    if (!target.create(options.width, options.height, &error))
+        return fail(core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error));
+
+    scene::Visibility visibility(b.map, b.mesh);
+    scene::DrawList list;
+    scene::VisOptions vis_options;
+    vis_options.pvs = options.pvs;
+    vis_options.frustum = options.frustum;
+    visibility.update(*cam, vis_options, list);
+
+    render::RenderOptions ro;
+    ro.view = view;
+    ro.wireframe = options.wireframe;
+    ro.time = options.time;
+    ro.style_values = scene::lightStyleValues(options.time);
+    target.bind();
+    renderer.draw(list, *cam, ro);
+    content::Image image;
+    image.width = options.width;
+    image.height = options.height;
+    image.rgba = target.readPixels();
+    for (size_t i = 3; i < image.rgba.size(); i += 4)
+        image.rgba[i] = 255;
+    render::checkGlErrors("screenshot");
+    if (!content::writePng(options.screenshot_path, image))
+        return fail(core::makeError(core::ErrorCode::FileOpen, {}, -1, {},
+                                    "cannot write " + options.screenshot_path));
+
+    const scene::DrawStats& s = list.stats;
+    core::JsonWriter j;
+    j.beginObject();
+    j.field("file", b.map.name).field("screenshot", options.screenshot_path);
+    j.key("camera").beginObject();
+    writeVec3(j, "position", cam->position);
+    j.field("pitch", cam->pitch).field("yaw", cam->yaw).field("fov", cam->fov_x);
+    j.field("width", options.width).field("height", options.height).endObject();
+    j.field("camera_leaf", s.camera_leaf).field("camera_cluster", s.camera_cluster);
+    j.field("pvs_leaves", s.pvs_leaves).field("visible_leaves", s.visible_leaves);
+    j.field("faces_drawn", s.faces_drawn).field("faces_total", s.faces_total);
+    j.field("triangles", s.triangles).field("draw_calls", s.draw_calls);
+    j.field("missing_textures", static_cast<uint64_t>(b.missing_textures.size()));
+    j.field("gl_errors", render::glErrorCount());
+    j.field("gl_renderer", render::caps().renderer);
+    j.field("gl_version", render::caps().version);
+    j.field("seconds", std::chrono::duration<double>(Clock::now() - t_start).count());
+    j.endObject();
+    std::cout << j.str() << "\n";
+    return render::glErrorCount() == 0 ? 0 : 2;
+}
+
+} // namespace app

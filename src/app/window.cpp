@@ -1,0 +1,62 @@
+#include "app/window.h"
+
+#include "render/gl.h"
+
+#include <SDL.h>
+
+namespace app {
+
+namespace {
+core::Error sdlError(const std::string& what) {
+    return core::makeError(core::ErrorCode::Graphics, {}, -1, {}, what + ": " + SDL_GetError());
+}
+} // namespace
+
+Window::~Window() {
+    if (m_context)
+        SDL_GL_DeleteContext(m_context);
+    if (m_window)
+        SDL_DestroyWindow(m_window);
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+}
+
+core::Result<std::unique_ptr<Window>> Window::create(const std::string& title, int width,
+                                                     int height, bool hidden) {
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0)
+        return sdlError("cannot initialise SDL video (is a display available? headless runs "
+                        "need xvfb-run)");
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG
+#ifndef NDEBUG
+                                                  | SDL_GL_CONTEXT_DEBUG_FLAG
+#endif
+    );
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
+    std::unique_ptr<Window> w(new Window());
+    Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI;
+    flags |= hidden ? SDL_WINDOW_HIDDEN : SDL_WINDOW_RESIZABLE;
+    w->m_window = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                   hidden ? 64 : width, hidden ? 64 : height, flags);
+    if (!w->m_window)
+        return sdlError("cannot create window");
+    w->m_context = SDL_GL_CreateContext(w->m_window);
+    if (!w->m_context)
+        return sdlError("cannot create an OpenGL 3.3 core context");
+    SDL_GL_MakeCurrent(w->m_window, w->m_context);
+    std::string error;
+    if (!render::loadGl(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress), &error))
+        return core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error);
+    render::installDebugOutput();
+    return w;
+}
+
+void Window::swap() { SDL_GL_SwapWindow(m_window); }
+
+void Window::setVsync(bool on) { SDL_GL_SetSwapInterval(on ? 1 : 0); }
+
+void Window::drawableSize(int* w, int* h) const { SDL_GL_GetDrawableSize(m_window, w, h); }
+
+} // namespace app

@@ -1,0 +1,451 @@
+#include "render/world_renderer.h"
+
+#include "core/log.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/type_ptr.hpp>
+
+namespace render {
+
+const char* viewModeName(ViewMode mode) {
+    switch (mode) {
+    case ViewMode::Lit: return "lit";
+    case ViewMode::Lightmap: return "lightmap";
+    case ViewMode::Fullbright: return "fullbright";
+    case ViewMode::Flat: return "flat";
+    case ViewMode::Normals: return "normals";
+    }
+    return "lit";
+}
+
+bool parseViewMode(std::string_view name, ViewMode* out) {
+    for (int i = 0; i <= static_cast<int>(ViewMode::Normals); ++i) {
+        if (name == viewModeName(static_cast<ViewMode>(i))) {
+            *out = static_cast<ViewMode>(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+struct WorldRenderer::Programs {
+    Program world;
+    Program sky;
+    struct WorldUniforms {
+        GLint view_projection, model, uv_scroll, style_values, view, light_scale, light_normalize,
+            output_scale, alpha, alpha_cutoff, flat_colour;
+    } w{};
+    struct SkyUniforms {
+        GLint view_projection, model, uv_scroll, sky_textured, flat_colour;
+    } s{};
+};
+
+struct WorldRenderer::WorldGpu {
+    VertexArray vao;
+    Buffer vbo, ibo;
+    Texture lightmaps;
+    std::vector<Texture> textures; // per material
+    std::vector<bool> missing;     // per material
+    std::vector<bsp::Material> materials;
+    std::vector<bsp::Submodel> submodels;
+    bool overbright = false;
+    GpuStats stats;
+};
+
+WorldRenderer::WorldRenderer() = default;
+WorldRenderer::~WorldRenderer() = default;
+
+const GpuStats& WorldRenderer::gpuStats() const {
+    static const GpuStats kEmpty;
+    return m_gpu ? m_gpu->stats : kEmpty;
+}
+
+bool WorldRenderer::init(const ShaderLibrary& shaders, std::string* error) {
+    auto p = std::make_unique<Programs>();
+    p->world = shaders.build("world", "world.vert.glsl", "world.frag.glsl", "", error);
+    if (!p->world)
+        return false;
+    p->sky = shaders.build("sky", "world.vert.glsl", "sky.frag.glsl", "", error);
+    if (!p->sky)
+        return false;
+    const GLuint w = p->world.id();
+    auto& wu = p->w;
+    wu.view_projection = glGetUniformLocation(w, "u_view_projection");
+    wu.model = glGetUniformLocation(w, "u_model");
+    wu.uv_scroll = glGetUniformLocation(w, "u_uv_scroll");
+    wu.style_values = glGetUniformLocation(w, "u_style_values");
+    wu.view = glGetUniformLocation(w, "u_view");
+    wu.light_scale = glGetUniformLocation(w, "u_light_scale");
+    wu.light_normalize = glGetUniformLocation(w, "u_light_normalize");
+    wu.output_scale = glGetUniformLocation(w, "u_output_scale");
+    wu.alpha = glGetUniformLocation(w, "u_alpha");
+    wu.alpha_cutoff = glGetUniformLocation(w, "u_alpha_cutoff");
+    wu.flat_colour = glGetUniformLocation(w, "u_flat_colour");
+    // GLSL 330 has no layout(binding): bind samplers to units after linking.
+    glUseProgram(w);
+    glUniform1i(glGetUniformLocation(w, "u_texture"), 0);
+    glUniform1i(glGetUniformLocation(w, "u_lightmaps"), 1);
+    const GLuint s = p->sky.id();
+    auto& su = p->s;
+    su.view_projection = glGetUniformLocation(s, "u_view_projection");
+    su.model = glGetUniformLocation(s, "u_model");
+    su.uv_scroll = glGetUniformLocation(s, "u_uv_scroll");
+    su.sky_textured = glGetUniformLocation(s, "u_sky_textured");
+    su.flat_colour = glGetUniformLocation(s, "u_flat_colour");
+    glUseProgram(s);
+    glUniform1i(glGetUniformLocation(s, "u_texture"), 0);
+    glUseProgram(0);
+    m_programs = std::move(p);
+    return true;
+}
+
+namespace {
+
+void setupVertexFormat() {
+    const GLsizei stride = sizeof(scene::WorldVertex);
+    auto attrib = [&](GLuint loc, GLint n, GLenum type, GLboolean norm, size_t offset) {
+        glEnableVertexAttribArray(loc);
+        glVertexAttribPointer(loc, n, type, norm, stride, reinterpret_cast<const void*>(offset));
+    };
+    attrib(kAttribPosition, 3, GL_FLOAT, GL_FALSE, offsetof(scene::WorldVertex, position));
+    attrib(kAttribUv, 2, GL_FLOAT, GL_FALSE, offsetof(scene::WorldVertex, uv));
+    attrib(kAttribLmUv, 2, GL_FLOAT, GL_FALSE, offsetof(scene::WorldVertex, lm_uv));
+    attrib(kAttribNormal, 3, GL_FLOAT, GL_FALSE, offsetof(scene::WorldVertex, normal));
+    attrib(kAttribColour, 4, GL_UNSIGNED_BYTE, GL_TRUE, offsetof(scene::WorldVertex, colour));
+    attrib(kAttribStyles, 4, GL_UNSIGNED_BYTE, GL_FALSE, offsetof(scene::WorldVertex, styles));
+    attrib(kAttribLmLayer, 1, GL_FLOAT, GL_FALSE, offsetof(scene::WorldVertex, lm_layer));
+    attrib(kAttribLmStep, 1, GL_FLOAT, GL_FALSE, offsetof(scene::WorldVertex, lm_step));
+}
+
+Texture uploadImage(const content::Image& img, const std::string& name, uint64_t* bytes) {
+    Texture t = makeTexture(GL_TEXTURE_2D, ("texture/" + name).c_str());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.width, img.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 img.rgba.data());
+    glGenerateMipmap(GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    *bytes += static_cast<uint64_t>(img.width) * static_cast<uint64_t>(img.height) * 4 * 4 / 3;
+    return t;
+}
+
+} // namespace
+
+bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
+                           const std::vector<content::TextureInfo>& textures,
+                           std::string* error) {
+    if (textures.size() != map.materials.size()) {
+        if (error)
+            *error = "texture list does not match the map's materials";
+        return false;
+    }
+    checkGlErrors("before upload");
+    const uint64_t errors_before = glErrorCount();
+    auto gpu = std::make_unique<WorldGpu>();
+    gpu->vao = makeVertexArray("world/vao");
+    gpu->vbo = makeBuffer("world/vertices");
+    gpu->ibo = makeBuffer("world/indices");
+    glBindVertexArray(gpu->vao.id());
+    glBindBuffer(GL_ARRAY_BUFFER, gpu->vbo.id());
+    glBufferData(GL_ARRAY_BUFFER,
+                 static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(scene::WorldVertex)),
+                 mesh.vertices.data(), GL_STATIC_DRAW);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, gpu->ibo.id());
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+                 static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(uint32_t)),
+                 mesh.indices.data(), GL_STATIC_DRAW);
+    setupVertexFormat();
+    glBindVertexArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    gpu->stats.vertex_bytes = mesh.vertices.size() * sizeof(scene::WorldVertex);
+    gpu->stats.index_bytes = mesh.indices.size() * sizeof(uint32_t);
+
+    // Lightmaps: one array texture, a layer per page (a white layer when there are none).
+    gpu->lightmaps = makeTexture(GL_TEXTURE_2D_ARRAY, "world/lightmaps");
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    const bool have_pages = !map.lightmap_pages.empty() && map.lightmap_width > 0 &&
+                            map.lightmap_height > 0;
+    const GLsizei lw = have_pages ? map.lightmap_width : 1;
+    const GLsizei lh = have_pages ? map.lightmap_height : 1;
+    const GLsizei layers = have_pages ? static_cast<GLsizei>(map.lightmap_pages.size()) : 1;
+    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGB8, lw, lh, layers, 0, GL_RGB, GL_UNSIGNED_BYTE,
+                 nullptr);
+    if (have_pages) {
+        const size_t page_bytes = static_cast<size_t>(lw) * static_cast<size_t>(lh) * 3;
+        for (size_t i = 0; i < map.lightmap_pages.size(); ++i) {
+            if (map.lightmap_pages[i].rgb.size() < page_bytes)
+                continue;
+            glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, static_cast<GLint>(i), lw, lh, 1, GL_RGB,
+                            GL_UNSIGNED_BYTE, map.lightmap_pages[i].rgb.data());
+        }
+    } else {
+        const uint8_t white[3] = {255, 255, 255};
+        glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 1, 1, 1, GL_RGB, GL_UNSIGNED_BYTE, white);
+    }
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    gpu->stats.lightmap_pages = static_cast<uint32_t>(layers);
+    gpu->stats.texture_bytes += static_cast<uint64_t>(lw) * static_cast<uint64_t>(lh) * 4 *
+                                static_cast<uint64_t>(layers);
+
+    gpu->textures.reserve(textures.size());
+    for (size_t i = 0; i < textures.size(); ++i) {
+        gpu->textures.push_back(
+            uploadImage(textures[i].image, map.materials[i].name, &gpu->stats.texture_bytes));
+        gpu->missing.push_back(textures[i].missing);
+    }
+    gpu->stats.textures = static_cast<uint32_t>(textures.size());
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    gpu->materials = map.materials;
+    gpu->submodels = map.submodels;
+    gpu->overbright = map.overbright_lighting;
+
+    if (checkGlErrors("upload") != errors_before) {
+        if (error)
+            *error = "OpenGL reported errors while uploading the map";
+        return false;
+    }
+    m_gpu = std::move(gpu);
+    return true;
+}
+
+void WorldRenderer::setPassState(scene::Pass pass, const bsp::Material* material) {
+    switch (pass) {
+    case scene::Pass::Opaque:
+    case scene::Pass::AlphaTest:
+    case scene::Pass::Sky:
+        glDisable(GL_BLEND);
+        glDepthMask(GL_TRUE);
+        break;
+    case scene::Pass::Liquid:
+    case scene::Pass::Translucent: {
+        const bool additive = material && (material->flags & bsp::kSurfAdditive);
+        const bool blended = material && (material->alpha < 1.0f || additive ||
+                                          (material->flags & bsp::kSurfTranslucent));
+        if (blended) {
+            glEnable(GL_BLEND);
+            glBlendFunc(GL_SRC_ALPHA, additive ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA);
+            glDepthMask(GL_FALSE);
+        } else {
+            glDisable(GL_BLEND);
+            glDepthMask(GL_TRUE);
+        }
+        break;
+    }
+    case scene::Pass::Count: break;
+    }
+}
+
+void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camera,
+                         const RenderOptions& options) {
+    glClearColor(options.clear_colour.r, options.clear_colour.g, options.clear_colour.b,
+                 options.clear_colour.a);
+    glDepthMask(GL_TRUE);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (!m_gpu || !m_programs)
+        return;
+    DebugGroup group("world");
+    const WorldGpu& gpu = *m_gpu;
+    const Programs& p = *m_programs;
+    const glm::mat4 vp = camera.viewProjection();
+
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glDisable(GL_CULL_FACE); // Quake faces are one-sided, but patches and meshes often are not
+    glBindVertexArray(gpu.vao.id());
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, gpu.lightmaps.id());
+    glActiveTexture(GL_TEXTURE0);
+
+    const bool neutral = options.neutral_lighting || !gpu.overbright;
+    auto useWorld = [&] {
+        glUseProgram(p.world.id());
+        glUniformMatrix4fv(p.w.view_projection, 1, GL_FALSE, glm::value_ptr(vp));
+        glUniform1fv(p.w.style_values, scene::kNumLightStyles, options.style_values.data());
+        glUniform1i(p.w.view, static_cast<int>(options.view));
+        // Quake 3 (ioquake3 opengl1, fullscreen, r_mapOverBrightBits 2, r_overBrightBits 1):
+        // lighting shifted left by one with hue-keeping clamp, output doubled by the gamma
+        // ramp. Other games: quakespasm/yquake2-style 2x overbright lightmaps.
+        glUniform1f(p.w.light_scale, 2.0f);
+        glUniform1i(p.w.light_normalize, gpu.overbright ? 1 : 0);
+        glUniform1f(p.w.output_scale, neutral ? 1.0f : 2.0f);
+        glUniform4f(p.w.flat_colour, 1.0f, 1.0f, 1.0f, 1.0f);
+    };
+    auto useSky = [&] {
+        glUseProgram(p.sky.id());
+        glUniformMatrix4fv(p.s.view_projection, 1, GL_FALSE, glm::value_ptr(vp));
+        glUniform4f(p.s.flat_colour, 0.32f, 0.40f, 0.55f, 1.0f);
+    };
+
+    GLuint current_program = 0;
+    int32_t current_submodel = -1;
+    scene::Pass current_pass = scene::Pass::Count;
+    for (const scene::DrawBatch& b : list.batches) {
+        const bsp::Material* material =
+            b.material >= 0 && static_cast<size_t>(b.material) < gpu.materials.size()
+                ? &gpu.materials[static_cast<size_t>(b.material)]
+                : nullptr;
+        const GLuint want = b.pass == scene::Pass::Sky ? p.sky.id() : p.world.id();
+        if (want != current_program) {
+            if (b.pass == scene::Pass::Sky)
+                useSky();
+            else
+                useWorld();
+            current_program = want;
+            current_submodel = -1;
+        }
+        if (b.pass != current_pass || b.pass == scene::Pass::Translucent ||
+            b.pass == scene::Pass::Liquid) {
+            setPassState(b.pass, material);
+            current_pass = b.pass;
+        }
+        if (b.submodel != current_submodel) {
+            glm::mat4 model(1.0f);
+            if (b.submodel > 0 && static_cast<size_t>(b.submodel) < gpu.submodels.size()) {
+                const bsp::Submodel& sm = gpu.submodels[static_cast<size_t>(b.submodel)];
+                model = glm::translate(model, sm.origin);
+                model = glm::rotate(model, glm::radians(sm.angles.y), glm::vec3(0, 0, 1));
+                model = glm::rotate(model, glm::radians(-sm.angles.x), glm::vec3(0, 1, 0));
+                model = glm::rotate(model, glm::radians(sm.angles.z), glm::vec3(1, 0, 0));
+            }
+            glUniformMatrix4fv(want == p.sky.id() ? p.s.model : p.w.model, 1, GL_FALSE,
+                               glm::value_ptr(model));
+            current_submodel = b.submodel;
+        }
+        const bool textured = b.material >= 0 && static_cast<size_t>(b.material) < gpu.textures.size();
+        glBindTexture(GL_TEXTURE_2D,
+                      textured ? gpu.textures[static_cast<size_t>(b.material)].id() : 0);
+        if (want == p.sky.id()) {
+            glUniform1i(p.s.sky_textured,
+                        textured && !gpu.missing[static_cast<size_t>(b.material)] ? 1 : 0);
+            glUniform2f(p.s.uv_scroll, 0.0f, 0.0f);
+        } else {
+            float scroll = 0.0f;
+            if (material && (material->flags & bsp::kSurfFlowing))
+                scroll = static_cast<float>(-0.5 * std::fmod(options.time, 128.0));
+            glUniform2f(p.w.uv_scroll, scroll, 0.0f);
+            glUniform1f(p.w.alpha_cutoff, b.pass == scene::Pass::AlphaTest ? 0.5f : -1.0f);
+            glUniform1f(p.w.alpha, material && b.pass >= scene::Pass::Liquid ? material->alpha : 1.0f);
+            if (options.view == ViewMode::Flat) {
+                // A stable colour per material.
+                const uint32_t h = static_cast<uint32_t>(b.material) * 2654435761u;
+                glUniform4f(p.w.flat_colour, 0.35f + 0.65f * static_cast<float>(h & 255) / 255.0f,
+                            0.35f + 0.65f * static_cast<float>((h >> 8) & 255) / 255.0f,
+                            0.35f + 0.65f * static_cast<float>((h >> 16) & 255) / 255.0f, 1.0f);
+            }
+        }
+        m_counts.clear();
+        m_offsets.clear();
+        for (uint32_t r = 0; r < b.num_ranges; ++r) {
+            const scene::DrawRange& range = list.ranges[b.first_range + r];
+            m_counts.push_back(static_cast<GLsizei>(range.count));
+            m_offsets.push_back(
+                reinterpret_cast<const void*>(static_cast<uintptr_t>(range.first_index) * 4));
+        }
+        glMultiDrawElements(GL_TRIANGLES, m_counts.data(), GL_UNSIGNED_INT, m_offsets.data(),
+                            static_cast<GLsizei>(m_counts.size()));
+    }
+
+    if (options.wireframe) {
+        DebugGroup wire("wireframe");
+        useWorld();
+        glUniform1i(p.w.view, static_cast<int>(ViewMode::Flat));
+        glUniform4f(p.w.flat_colour, 0.1f, 1.0f, 0.3f, 1.0f);
+        glUniform1f(p.w.alpha_cutoff, -1.0f);
+        glUniform1f(p.w.alpha, 1.0f);
+        glUniform2f(p.w.uv_scroll, 0.0f, 0.0f);
+        glDisable(GL_BLEND);
+        glDepthMask(GL_FALSE);
+        glEnable(GL_POLYGON_OFFSET_LINE);
+        glPolygonOffset(-1.0f, -1.0f);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+        int32_t sub = -1;
+        for (const scene::DrawBatch& b : list.batches) {
+            if (b.submodel != sub) {
+                glm::mat4 model(1.0f);
+                if (b.submodel > 0 && static_cast<size_t>(b.submodel) < gpu.submodels.size())
+                    model = glm::translate(model, gpu.submodels[static_cast<size_t>(b.submodel)].origin);
+                glUniformMatrix4fv(p.w.model, 1, GL_FALSE, glm::value_ptr(model));
+                sub = b.submodel;
+            }
+            m_counts.clear();
+            m_offsets.clear();
+            for (uint32_t r = 0; r < b.num_ranges; ++r) {
+                const scene::DrawRange& range = list.ranges[b.first_range + r];
+                m_counts.push_back(static_cast<GLsizei>(range.count));
+                m_offsets.push_back(
+                    reinterpret_cast<const void*>(static_cast<uintptr_t>(range.first_index) * 4));
+            }
+            glMultiDrawElements(GL_TRIANGLES, m_counts.data(), GL_UNSIGNED_INT, m_offsets.data(),
+                                static_cast<GLsizei>(m_counts.size()));
+        }
+        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+        glDisable(GL_POLYGON_OFFSET_LINE);
+    }
+
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    glBindVertexArray(0);
+    glUseProgram(0);
+}
+
+bool RenderTarget::create(int width, int height, std::string* error) {
+    m_width = width;
+    m_height = height;
+    GLuint fbo = 0, rb[2] = {0, 0};
+    glGenFramebuffers(1, &fbo);
+    glGenRenderbuffers(2, rb);
+    m_fbo = Framebuffer(fbo);
+    m_colour = Renderbuffer(rb[0]);
+    m_depth = Renderbuffer(rb[1]);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, width, height);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+    label(GL_FRAMEBUFFER, fbo, "offscreen/target");
+    const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    if (status != GL_FRAMEBUFFER_COMPLETE) {
+        if (error)
+            *error = "offscreen framebuffer incomplete (status " + std::to_string(status) + ")";
+        return false;
+    }
+    return true;
+}
+
+void RenderTarget::bind() const {
+    glBindFramebuffer(GL_FRAMEBUFFER, m_fbo.id());
+    glViewport(0, 0, m_width, m_height);
+}
+
+std::vector<uint8_t> RenderTarget::readPixels() const {
+    std::vector<uint8_t> pixels(static_cast<size_t>(m_width) * static_cast<size_t>(m_height) * 4);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, m_fbo.id());
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, m_width, m_height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    // GL's first row is the bottom one.
+    const size_t row = static_cast<size_t>(m_width) * 4;
+    std::vector<uint8_t> tmp(row);
+    for (int y = 0; y < m_height / 2; ++y) {
+        uint8_t* a = pixels.data() + static_cast<size_t>(y) * row;
+        uint8_t* b = pixels.data() + static_cast<size_t>(m_height - 1 - y) * row;
+        std::memcpy(tmp.data(), a, row);
+        std::memcpy(a, b, row);
+        std::memcpy(b, tmp.data(), row);
+    }
+    return pixels;
+}
+
+} // namespace render

@@ -1,0 +1,19 @@
+// Animated light styles (Quake 1 / Half-Life / Quake 2): 64 slots, each a string of letters
+// played at 10 letters a second, 'a' = dark, 'm' = normal (1.0), 'z' = double.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace scene {
+
+inline constexpr int kNumLightStyles = 64;
+
+// The string of a style slot: the standard Quake strings for 0-11, "m" for the others.
+std::string_view lightStyleString(int style);
+
+// Brightness of every slot at time t (seconds); `enabled[i] == false` forces slot i to 0.
+std::array<float, kNumLightStyles> lightStyleValues(double time_seconds,
+                                                    const std::array<bool, kNumLightStyles>* enabled = nullptr);
+
+} // namespace scene

@@ -1,0 +1,176 @@
+#include "scene/visibility.h"
+
+#include "bsp/tree.h"
+
+#include <algorithm>
+#include <bit>
+#include <glm/geometric.hpp>
+
+namespace scene {
+
+bool DrawList::containsFace(uint32_t face) const {
+    return std::find(faces.begin(), faces.end(), face) != faces.end();
+}
+
+void DrawList::clear() {
+    faces.clear();
+    ranges.clear();
+    batches.clear();
+    stats = DrawStats();
+}
+
+Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh) : m_map(map), m_mesh(mesh) {
+    m_leaf_mins.reserve(map.leaves.size());
+    m_leaf_maxs.reserve(map.leaves.size());
+    for (const bsp::Leaf& l : map.leaves) {
+        m_leaf_mins.push_back(l.mins);
+        m_leaf_maxs.push_back(l.maxs);
+    }
+    m_face_bits.assign((mesh.faces.size() + 63) / 64, 0);
+    m_pvs_leaves.reserve(map.leaves.size());
+}
+
+void Visibility::collectPvsLeaves(int32_t cluster, bool use_pvs) {
+    m_pvs_leaves.clear();
+    const bool all = !use_pvs || cluster < 0 || !m_map.vis.present();
+    const uint8_t* row = all ? nullptr : m_map.vis.row(cluster);
+    for (uint32_t i = 0; i < m_map.leaves.size(); ++i) {
+        const bsp::Leaf& l = m_map.leaves[i];
+        if (l.num_leaf_faces == 0)
+            continue;
+        if (!all) {
+            if (l.cluster < 0 || l.cluster >= m_map.vis.num_clusters)
+                continue;
+            if (!row || !((row[l.cluster >> 3] >> (l.cluster & 7)) & 1))
+                continue;
+        } else if (use_pvs && m_map.vis.present() && l.cluster < 0) {
+            // Outside the map with vis present: leaves without a cluster are solid.
+            continue;
+        }
+        m_pvs_leaves.push_back(i);
+    }
+    m_cached_cluster = cluster;
+    m_cached_use_pvs = use_pvs;
+}
+
+void Visibility::update(const Camera& camera, const VisOptions& options, DrawList& out) {
+    const int32_t leaf = bsp::pointLeaf(m_map, camera.position);
+    const int32_t cluster =
+        leaf >= 0 ? m_map.leaves[static_cast<size_t>(leaf)].cluster : -1;
+    if (options.lock && m_has_list) {
+        out.stats.camera_leaf = leaf;
+        out.stats.camera_cluster = cluster;
+        return;
+    }
+    if (cluster != m_cached_cluster || options.pvs != m_cached_use_pvs)
+        collectPvsLeaves(cluster, options.pvs);
+
+    out.clear();
+    out.stats.camera_leaf = leaf;
+    out.stats.camera_cluster = cluster;
+    out.stats.pvs_leaves = static_cast<uint32_t>(m_pvs_leaves.size());
+    out.stats.faces_total = m_mesh.drawable_faces;
+
+    std::fill(m_face_bits.begin(), m_face_bits.end(), 0);
+    const Frustum frustum = Frustum::fromMatrix(camera.viewProjection());
+    uint32_t visible_leaves = 0;
+    for (uint32_t li : m_pvs_leaves) {
+        if (options.frustum && !frustum.intersectsBox(m_leaf_mins[li], m_leaf_maxs[li]))
+            continue;
+        ++visible_leaves;
+        const bsp::Leaf& l = m_map.leaves[li];
+        for (uint32_t k = 0; k < l.num_leaf_faces; ++k) {
+            const uint32_t face = m_map.leaf_faces[l.first_leaf_face + k];
+            if (face < m_mesh.faces.size() && m_mesh.faces[face].submodel == 0) {
+                const uint32_t order = m_mesh.faces[face].order;
+                m_face_bits[order >> 6] |= uint64_t(1) << (order & 63);
+            }
+        }
+    }
+    out.stats.visible_leaves = visible_leaves;
+
+    // Brush models are not in the leaves: test their bounds, placed at their origin.
+    for (size_t s = 1; s < m_map.submodels.size(); ++s) {
+        const bsp::Submodel& sm = m_map.submodels[s];
+        if (!sm.visible)
+            continue;
+        if (options.frustum &&
+            !frustum.intersectsBox(sm.mins + sm.origin - glm::vec3(1.0f),
+                                   sm.maxs + sm.origin + glm::vec3(1.0f)) &&
+            sm.angles == glm::vec3(0.0f))
+            continue;
+        for (uint32_t k = 0; k < sm.num_faces; ++k) {
+            const uint32_t face = sm.first_face + k;
+            if (face < m_mesh.faces.size()) {
+                const uint32_t order = m_mesh.faces[face].order;
+                m_face_bits[order >> 6] |= uint64_t(1) << (order & 63);
+            }
+        }
+    }
+    emit(camera, out);
+    m_has_list = true;
+}
+
+void Visibility::emit(const Camera& camera, DrawList& out) {
+    m_translucent.clear();
+    DrawBatch* batch = nullptr;
+    for (size_t w = 0; w < m_face_bits.size(); ++w) {
+        uint64_t bits = m_face_bits[w];
+        while (bits) {
+            const uint32_t order = static_cast<uint32_t>(w * 64 + std::countr_zero(bits));
+            bits &= bits - 1;
+            const uint32_t face = m_mesh.order_to_face[order];
+            const MeshFace& mf = m_mesh.faces[face];
+            if (mf.num_indices == 0)
+                continue;
+            out.faces.push_back(face);
+            out.stats.triangles += mf.num_indices / 3;
+            if (mf.pass == Pass::Translucent) {
+                m_translucent.push_back(face);
+                continue;
+            }
+            if (!batch || batch->pass != mf.pass || batch->material != mf.material ||
+                batch->submodel != mf.submodel) {
+                DrawBatch b;
+                b.pass = mf.pass;
+                b.material = mf.material;
+                b.submodel = mf.submodel;
+                b.first_range = static_cast<uint32_t>(out.ranges.size());
+                out.batches.push_back(b);
+                batch = &out.batches.back();
+            }
+            ++batch->num_faces;
+            DrawRange* last = batch->num_ranges ? &out.ranges.back() : nullptr;
+            if (last && last->first_index + last->count == mf.first_index) {
+                last->count += mf.num_indices;
+            } else {
+                out.ranges.push_back({mf.first_index, mf.num_indices});
+                ++batch->num_ranges;
+            }
+        }
+    }
+    // Blended faces: one batch each, back to front.
+    const size_t first_translucent = out.batches.size();
+    for (uint32_t face : m_translucent) {
+        const MeshFace& mf = m_mesh.faces[face];
+        DrawBatch b;
+        b.pass = Pass::Translucent;
+        b.material = mf.material;
+        b.submodel = mf.submodel;
+        b.first_range = static_cast<uint32_t>(out.ranges.size());
+        b.num_ranges = 1;
+        b.num_faces = 1;
+        const glm::vec3 d = mf.center - camera.position;
+        b.sort_distance = glm::dot(d, d);
+        out.ranges.push_back({mf.first_index, mf.num_indices});
+        out.batches.push_back(b);
+    }
+    std::sort(out.batches.begin() + static_cast<std::ptrdiff_t>(first_translucent),
+              out.batches.end(), [](const DrawBatch& a, const DrawBatch& b) {
+                  return a.sort_distance > b.sort_distance;
+              });
+    out.stats.faces_drawn = static_cast<uint32_t>(out.faces.size());
+    out.stats.draw_calls = static_cast<uint32_t>(out.batches.size());
+}
+
+} // namespace scene

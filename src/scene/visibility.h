@@ -1,0 +1,91 @@
+// Per-frame visibility: camera -> leaf -> cluster -> PVS leaves -> frustum -> DrawList.
+//
+// The set of PVS leaves is recomputed only when the camera's cluster changes (or the options
+// do). Faces are de-duplicated with a bitset over the mesh's sorted layout owned by this object,
+// never by the Map, and collected by scanning that bitset, which yields them already grouped by
+// (pass, submodel, material) without sorting. After the first frames no heap allocation
+// happens per frame: every array here keeps its capacity.
+#pragma once
+
+#include "bsp/map.h"
+#include "scene/camera.h"
+#include "scene/frustum.h"
+#include "scene/world_mesh.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace scene {
+
+struct VisOptions {
+    bool pvs = true;     // use the map's PVS (false: every leaf is a candidate)
+    bool frustum = true; // cull leaves and submodels against the view frustum
+    bool lock = false;   // keep the last computed set; the camera moves freely
+};
+
+struct DrawRange {
+    uint32_t first_index = 0;
+    uint32_t count = 0;
+};
+
+struct DrawBatch {
+    Pass pass = Pass::Opaque;
+    int32_t material = -1;
+    int32_t submodel = 0;
+    uint32_t first_range = 0; // into DrawList::ranges
+    uint32_t num_ranges = 0;
+    uint32_t num_faces = 0;
+    float sort_distance = 0.0f; // translucent batches: distance of the face from the camera
+};
+
+struct DrawStats {
+    int32_t camera_leaf = -1;
+    int32_t camera_cluster = -1;
+    uint32_t pvs_leaves = 0;     // leaves whose cluster the PVS lets through
+    uint32_t visible_leaves = 0; // of those, inside the frustum
+    uint32_t faces_drawn = 0;
+    uint32_t faces_total = 0; // drawable faces of the mesh
+    uint64_t triangles = 0;
+    uint32_t draw_calls = 0; // one per batch
+};
+
+// Plain data, like ImDrawData: what to draw this frame, in order.
+struct DrawList {
+    std::vector<uint32_t> faces; // visible face indices (Map/WorldMesh numbering)
+    std::vector<DrawRange> ranges;
+    std::vector<DrawBatch> batches; // ordered by pass; translucent ones back to front
+    DrawStats stats;
+
+    bool containsFace(uint32_t face) const;
+    void clear();
+};
+
+class Visibility {
+public:
+    Visibility(const bsp::Map& map, const WorldMesh& mesh);
+
+    // Computes the draw list for a camera. With options.lock the previous list is kept (the
+    // camera position is still reported in the stats).
+    void update(const Camera& camera, const VisOptions& options, DrawList& out);
+
+    // Forces the next update to recompute (e.g. after toggling options).
+    void invalidate() { m_cached_cluster = kInvalid; }
+
+private:
+    static constexpr int32_t kInvalid = -2;
+
+    void collectPvsLeaves(int32_t cluster, bool use_pvs);
+    void emit(const Camera& camera, DrawList& out);
+
+    const bsp::Map& m_map;
+    const WorldMesh& m_mesh;
+    std::vector<glm::vec3> m_leaf_mins, m_leaf_maxs;
+    std::vector<uint32_t> m_pvs_leaves;
+    int32_t m_cached_cluster = kInvalid;
+    bool m_cached_use_pvs = true;
+    std::vector<uint64_t> m_face_bits; // over mesh order
+    std::vector<uint32_t> m_translucent; // scratch: translucent face indices
+    bool m_has_list = false;
+};
+
+} // namespace scene

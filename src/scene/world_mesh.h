@@ -1,0 +1,70 @@
+// Map -> GPU-ready arrays (no GL here, so tests can count triangles).
+//
+// Vertices are in the layout the world shader reads; the index buffer is laid out sorted by
+// (pass, submodel, material), so the visible faces of one material form few contiguous index
+// runs that merge into one multi-draw. Patches are tessellated at a chosen level.
+#pragma once
+
+#include "bsp/map.h"
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+
+namespace scene {
+
+// Order of passes in a frame.
+enum class Pass : uint8_t {
+    Opaque,
+    AlphaTest,
+    Sky,
+    Liquid,
+    Translucent,
+    Count,
+};
+const char* passName(Pass pass);
+
+struct WorldVertex {
+    glm::vec3 position;
+    glm::vec2 uv;
+    glm::vec2 lm_uv;
+    glm::vec3 normal;
+    glm::u8vec4 colour;
+    glm::u8vec4 styles; // light style per lightmap slot, 255 = unused
+    float lm_layer;     // lightmap page (array layer); < 0: no lightmap (vertex colour)
+    float lm_step;      // u offset between style blocks of this face in the page
+};
+static_assert(sizeof(WorldVertex) == 56, "WorldVertex layout is mirrored in render/world_renderer.cpp");
+
+struct MeshFace {
+    uint32_t first_index = 0; // into WorldMesh::indices
+    uint32_t num_indices = 0; // 0: not drawn (nodraw, billboard, degenerate)
+    int32_t material = -1;
+    int32_t submodel = 0;
+    Pass pass = Pass::Opaque;
+    uint32_t order = 0;      // position of this face in the sorted index layout
+    glm::vec3 center{0.0f}; // for back-to-front sorting of blended faces
+};
+
+struct WorldMeshOptions {
+    int patch_level = 4; // subdivisions per Bezier segment edge
+};
+
+struct WorldMesh {
+    std::vector<WorldVertex> vertices;
+    std::vector<uint32_t> indices;
+    std::vector<MeshFace> faces;          // parallel to bsp::Map::faces
+    std::vector<uint32_t> order_to_face;  // sorted layout position -> face index
+    int patch_level = 0;
+    uint32_t drawable_faces = 0; // faces with num_indices > 0
+    uint64_t triangles = 0;
+};
+
+Pass classifyMaterial(const bsp::Material& material);
+
+WorldMesh buildWorldMesh(const bsp::Map& map, const WorldMeshOptions& options = {});
+
+} // namespace scene
