@@ -63,7 +63,7 @@ core::Result<Image> decodeImage(std::span<const uint8_t> data, std::string_view 
 }
 
 Image makeChecker(int size) {
-    size = std::clamp(size, 8, kMaxImageDimension);
+    size = std::clamp(size, 8, kMaxCheckerSize);
     const int cell = size / 8;
     Image img;
     img.width = size;

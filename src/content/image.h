@@ -39,7 +39,8 @@ struct Image {
 core::Result<Image> decodeImage(std::span<const uint8_t> data, std::string_view name);
 
 // The missing-texture image: a size x size magenta/black checker of 8 x 8 cells, opaque.
-// `size` is clamped to [8, kMaxImageDimension].
+// `size` is clamped to [8, kMaxCheckerSize].
+inline constexpr int kMaxCheckerSize = 1024;
 Image makeChecker(int size = 64);
 
 // Writes the image as PNG, rows in stored order (a caller with bottom-up GL readback flips
