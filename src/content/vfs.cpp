@@ -82,7 +82,7 @@ struct FileSystem::Source {
     std::string label;
     std::unordered_map<std::string, Entry> entries; // key: normalizeName(name)
     zip_t* zip = nullptr;
-    std::mutex zip_mutex; // libzip archives must not be read from two threads at once
+    mutable std::mutex zip_mutex; // libzip archives must not be read from two threads at once
 
     ~Source() {
         if (zip)
@@ -293,7 +293,7 @@ core::Status indexZip(FileSystem::Source& src) {
     return core::okStatus();
 }
 
-core::Result<std::vector<uint8_t>> readZipMember(FileSystem::Source& src,
+core::Result<std::vector<uint8_t>> readZipMember(const FileSystem::Source& src,
                                                  const FileSystem::Entry& e) {
     std::lock_guard<std::mutex> lock(src.zip_mutex);
     zip_file_t* f = zip_fopen_index(src.zip, e.offset, 0);
@@ -384,7 +384,7 @@ core::Result<std::vector<uint8_t>> FileSystem::readChecked(std::string_view name
     case Kind::Pak:
         return readRange(src->path, entry->offset, entry->size, entry->name);
     case Kind::Zip:
-        return readZipMember(const_cast<Source&>(*src), *entry);
+        return readZipMember(*src, *entry);
     }
     return core::makeError(core::ErrorCode::BadArgument, std::string(name));
 }

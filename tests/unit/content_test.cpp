@@ -197,8 +197,12 @@ TEST(Pk3, DamagedMemberDataFailsOnRead) {
 TEST(Vfs, LooseDirectoryIsCaseInsensitive) {
     TempDir tmp;
     writeText(tmp / "game/Textures/Sub/Foo.TGA", "foo");
+    writeText(tmp / "outside.txt", "secret");
     content::FileSystem vfs;
     ASSERT_TRUE(vfs.addDirectory(tmp / "game"));
+    // Only indexed names resolve: no path can climb out of the folder.
+    EXPECT_FALSE(vfs.exists("../outside.txt"));
+    EXPECT_FALSE(vfs.read("textures/../../outside.txt"));
     EXPECT_EQ(stringOf(*vfs.read("textures/sub/foo.tga")), "foo");
     EXPECT_EQ(vfs.sourceOf("textures/sub/foo.tga"), (tmp / "game").string());
     EXPECT_EQ(vfs.list("textures", "tga"), (std::vector<std::string>{"Textures/Sub/Foo.TGA"}));
