@@ -1,0 +1,50 @@
+// RGBA images: decoding (stb_image), the missing-texture checker and PNG output.
+//
+// Decoders in content/ hand back plain RGBA8 pixels and never see GL (yquake2's
+// refresh/files/ split): the renderer uploads what it gets.
+#pragma once
+
+#include "core/result.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace content {
+
+// Largest width or height accepted from a file. Quake-family textures are at most 2048; a
+// hostile header may claim 65535 x 65535 (16 GiB of RGBA).
+inline constexpr int kMaxImageDimension = 8192;
+
+// Rows top to bottom, 4 bytes per pixel (R, G, B, A), no padding: rgba.size() == w * h * 4.
+struct Image {
+    int width = 0;
+    int height = 0;
+    std::vector<uint8_t> rgba;
+
+    bool valid() const {
+        return width > 0 && height > 0 &&
+               rgba.size() == static_cast<size_t>(width) * static_cast<size_t>(height) * 4;
+    }
+};
+
+// Decodes JPEG, TGA, PNG (and the other formats stb_image knows: BMP, GIF, PSD, ...) to RGBA,
+// first row at the top. The header is read first and images wider or taller than
+// kMaxImageDimension are rejected before any pixel memory is allocated.
+// Errors (file = `name`): BadImage (unknown format, truncated or corrupt data),
+// LimitExceeded (dimensions). Safe on untrusted input as far as stb_image is.
+// Thread-safe (stb_image keeps its failure text per thread; we never set its global flip flag).
+core::Result<Image> decodeImage(std::span<const uint8_t> data, std::string_view name);
+
+// The missing-texture image: a size x size magenta/black checker of 8 x 8 cells, opaque.
+// `size` is clamped to [8, kMaxCheckerSize].
+inline constexpr int kMaxCheckerSize = 1024;
+Image makeChecker(int size = 64);
+
+// Writes the image as PNG, rows in stored order (a caller with bottom-up GL readback flips
+// first). False when the image is invalid or the file cannot be written.
+bool writePng(const std::filesystem::path& path, const Image& image);
+
+} // namespace content
