@@ -90,6 +90,10 @@ core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
     }
     core::Result<Map> result = [&]() -> core::Result<Map> {
         switch (*d.format) {
+        case Format::Quake3:
+        case Format::Quake3Rtcw:
+        case Format::Qfusion:
+            return parseQuake3(data, name);
         default:
             return core::makeError(core::ErrorCode::UnsupportedVersion, "header", -1, "version",
                                    std::string(formatName(*d.format)) +

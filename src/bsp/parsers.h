@@ -7,4 +7,8 @@ namespace bsp {
 
 // core::Result<Map> parseQuakeN(std::span<const uint8_t> data, std::string_view name);
 
+// Quake 3 family: IBSP 46, IBSP 47 (RTCW/ET) and FBSP 1 (Qfusion). Errors carry `name` as
+// their file; the map's name is set to it. Safe on untrusted input (see load.h).
+core::Result<Map> parseQuake3(std::span<const uint8_t> data, std::string_view name);
+
 } // namespace bsp
