@@ -15,11 +15,18 @@ int main(int argc, char** argv) {
         return 2;
     }
     switch (options->mode) {
-    case app::Mode::Help: std::fputs(app::helpText().c_str(), stdout); return 0;
-    case app::Mode::Version: std::fputs(app::versionText().c_str(), stdout); return 0;
-    case app::Mode::Info: return app::runInfo(*options);
-    case app::Mode::Screenshot: return app::runScreenshot(*options);
-    case app::Mode::Viewer: return app::runViewer(*options);
+    case app::Mode::Help:
+        std::fputs(app::helpText().c_str(), stdout);
+        return 0;
+    case app::Mode::Version:
+        std::fputs(app::versionText().c_str(), stdout);
+        return 0;
+    case app::Mode::Info:
+        return app::runInfo(*options);
+    case app::Mode::Screenshot:
+        return app::runScreenshot(*options);
+    case app::Mode::Viewer:
+        return app::runViewer(*options);
     }
     return 0;
 }

@@ -1,6 +1,7 @@
 #include "app/cli.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <sstream>
 
@@ -46,7 +47,8 @@ core::Result<CameraSpec> parseCamera(std::string_view text) {
         c.from_spawn = true;
         if (text.size() > 5) {
             if (text[5] != ':' || !parseInt(text.substr(6), &c.spawn_index) || c.spawn_index < 0)
-                return argError("--camera: expected spawn or spawn:N, got '" + std::string(text) + "'");
+                return argError("--camera: expected spawn or spawn:N, got '" + std::string(text) +
+                                "'");
         }
         return c;
     }
@@ -57,7 +59,8 @@ core::Result<CameraSpec> parseCamera(std::string_view text) {
         const bool last = i == 4;
         if ((comma == std::string_view::npos) != last)
             return argError("--camera: expected X,Y,Z,PITCH,YAW, got '" + std::string(text) + "'");
-        const std::string_view part = text.substr(start, last ? std::string_view::npos : comma - start);
+        const std::string_view part =
+            text.substr(start, last ? std::string_view::npos : comma - start);
         if (!parseFloat(part, &v[i]))
             return argError("--camera: '" + std::string(part) + "' is not a number");
         start = comma + 1;
@@ -81,7 +84,9 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             (void)flag;
             return &args[++i];
         };
-        auto missing = [&](const char* flag) { return argError(std::string(flag) + " needs a value"); };
+        auto missing = [&](const char* flag) {
+            return argError(std::string(flag) + " needs a value");
+        };
         if (a == "--help" || a == "-h") {
             o.mode = Mode::Help;
         } else if (a == "--version") {
@@ -166,9 +171,11 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
 
 std::string helpText() {
     return "usage: bspview [MAP] [options]\n"
-           "  MAP                     a .bsp file, or ARCHIVE.pk3:maps/NAME.bsp (default: the demo map)\n"
+           "  MAP                     a .bsp file, or ARCHIVE.pk3:maps/NAME.bsp (default: the demo "
+           "map)\n"
            "  --info                  print a JSON summary of the map and exit\n"
-           "  --screenshot OUT.png    render one frame offscreen to OUT.png, print JSON stats, exit\n"
+           "  --screenshot OUT.png    render one frame offscreen to OUT.png, print JSON stats, "
+           "exit\n"
            "  --camera X,Y,Z,PITCH,YAW  eye position and angles (Quake convention), or spawn[:N]\n"
            "  --size WxH              image/window size (default 1280x720)\n"
            "  --fov DEG               horizontal field of view (default 90)\n"

@@ -14,8 +14,8 @@ struct FlyInput {
 
 struct FlyCamera {
     scene::Camera camera;
-    float speed = 320.0f;       // units per second
-    float sensitivity = 0.15f;  // degrees per pixel
+    float speed = 320.0f;      // units per second
+    float sensitivity = 0.15f; // degrees per pixel
 
     void update(const FlyInput& input, float dt);
     void changeSpeed(float wheel_steps); // each step x1.25

@@ -155,7 +155,8 @@ void Viewer::refreshMapList() {
         const std::filesystem::path dir = std::filesystem::path(m_bundle->spec).parent_path();
         if (!dir.empty() && std::filesystem::is_directory(dir, ec)) {
             for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-                if (entry.is_regular_file(ec) && core::toLower(entry.path().extension().string()) == ".bsp")
+                if (entry.is_regular_file(ec) &&
+                    core::toLower(entry.path().extension().string()) == ".bsp")
                     m_map_list.push_back(entry.path().string());
             }
         }
@@ -168,7 +169,9 @@ void Viewer::handleEvent(const SDL_Event& e) {
     ImGui_ImplSDL2_ProcessEvent(&e);
     const ImGuiIO& io = ImGui::GetIO();
     switch (e.type) {
-    case SDL_QUIT: m_running = false; break;
+    case SDL_QUIT:
+        m_running = false;
+        break;
     case SDL_DROPFILE:
         if (e.drop.file) {
             requestLoad(e.drop.file);
@@ -211,7 +214,8 @@ void Viewer::handleEvent(const SDL_Event& e) {
             m_render_options.wireframe = !m_render_options.wireframe;
         break;
     }
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -339,7 +343,8 @@ void Viewer::drawOverlay() {
         if (ImGui::Button("next spawn (N)"))
             goToSpawn(m_spawn + 1);
         ImGui::SameLine();
-        ImGui::Text("%d / %zu", m_bundle->spawns.empty() ? 0 : m_spawn + 1, m_bundle->spawns.size());
+        ImGui::Text("%d / %zu", m_bundle->spawns.empty() ? 0 : m_spawn + 1,
+                    m_bundle->spawns.size());
     }
     if (ImGui::Checkbox("vsync", &m_vsync))
         m_window->setVsync(m_vsync);
@@ -404,9 +409,9 @@ int Viewer::run() {
         if (m_bundle && m_visibility) {
             const auto t0 = std::chrono::steady_clock::now();
             m_visibility->update(m_fly.camera, m_vis_options, m_list);
-            m_cpu_vis_ms = std::chrono::duration<float, std::milli>(
-                               std::chrono::steady_clock::now() - t0)
-                               .count();
+            m_cpu_vis_ms =
+                std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0)
+                    .count();
         }
         m_render_options.time = m_time;
         m_render_options.style_values = scene::lightStyleValues(m_time);

@@ -53,10 +53,16 @@ core::Result<std::unique_ptr<Window>> Window::create(const std::string& title, i
     return w;
 }
 
-void Window::swap() { SDL_GL_SwapWindow(m_window); }
+void Window::swap() {
+    SDL_GL_SwapWindow(m_window);
+}
 
-void Window::setVsync(bool on) { SDL_GL_SetSwapInterval(on ? 1 : 0); }
+void Window::setVsync(bool on) {
+    SDL_GL_SetSwapInterval(on ? 1 : 0);
+}
 
-void Window::drawableSize(int* w, int* h) const { SDL_GL_GetDrawableSize(m_window, w, h); }
+void Window::drawableSize(int* w, int* h) const {
+    SDL_GL_GetDrawableSize(m_window, w, h);
+}
 
 } // namespace app

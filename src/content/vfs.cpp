@@ -405,6 +405,15 @@ std::string FileSystem::sourceOf(std::string_view name) const {
     return src ? src->label : std::string();
 }
 
+std::string FileSystem::specOf(std::string_view name) const {
+    const auto [src, entry] = find(normalizeName(name));
+    if (!src)
+        return {};
+    if (src->kind == Kind::Directory)
+        return (src->path / entry->name).string();
+    return src->path.string() + ":" + entry->name;
+}
+
 std::vector<std::string> FileSystem::list(std::string_view prefix, std::string_view ext) const {
     const std::string p = normalizeName(prefix);
     std::string x = core::toLower(ext);

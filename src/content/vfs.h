@@ -82,6 +82,10 @@ public:
     // over all sources, each once, sorted, with the letter case of the overriding source.
     std::vector<std::string> list(std::string_view prefix, std::string_view ext) const;
 
+    // A map spec that loads `name` from the source that provides it: "ARCHIVE.pk3:maps/x.bsp"
+    // for an archive member, "DIR/maps/x.bsp" for a loose file. Empty when not found.
+    std::string specOf(std::string_view name) const;
+
     // Labels of the sources, lowest priority first (for --info and the UI).
     std::vector<std::string> sources() const;
 

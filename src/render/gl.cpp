@@ -17,14 +17,15 @@ const char* str(GLenum name) {
     return s ? reinterpret_cast<const char*>(s) : "";
 }
 
-void GLAPIENTRY debugCallback(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
-                              const GLchar* message, const void* user) {
+void GLAPIENTRY debugCallback(GLenum source, GLenum type, GLuint id, GLenum severity,
+                              GLsizei length, const GLchar* message, const void* user) {
     (void)source;
     (void)id;
     (void)user;
     if (severity == GL_DEBUG_SEVERITY_NOTIFICATION)
         return;
-    const std::string text(message, length > 0 ? static_cast<size_t>(length) : std::strlen(message));
+    const std::string text(message,
+                           length > 0 ? static_cast<size_t>(length) : std::strlen(message));
     if (type == GL_DEBUG_TYPE_ERROR) {
         ++g_errors;
         core::logError("GL: " + text);
@@ -62,7 +63,9 @@ bool loadGl(GLADloadfunc loader, std::string* error) {
     return true;
 }
 
-const GlCaps& caps() { return g_caps; }
+const GlCaps& caps() {
+    return g_caps;
+}
 
 void installDebugOutput() {
     if (!g_caps.khr_debug || !glDebugMessageCallback)
@@ -72,7 +75,9 @@ void installDebugOutput() {
     glDebugMessageCallback(debugCallback, nullptr);
 }
 
-uint64_t glErrorCount() { return g_errors.load(); }
+uint64_t glErrorCount() {
+    return g_errors.load();
+}
 
 uint64_t checkGlErrors(const char* where) {
     for (GLenum e = glGetError(); e != GL_NO_ERROR; e = glGetError()) {
@@ -97,12 +102,24 @@ DebugGroup::~DebugGroup() {
         glPopDebugGroup();
 }
 
-void deleteBuffer(GLuint id) { glDeleteBuffers(1, &id); }
-void deleteTexture(GLuint id) { glDeleteTextures(1, &id); }
-void deleteVertexArray(GLuint id) { glDeleteVertexArrays(1, &id); }
-void deleteProgram(GLuint id) { glDeleteProgram(id); }
-void deleteFramebuffer(GLuint id) { glDeleteFramebuffers(1, &id); }
-void deleteRenderbuffer(GLuint id) { glDeleteRenderbuffers(1, &id); }
+void deleteBuffer(GLuint id) {
+    glDeleteBuffers(1, &id);
+}
+void deleteTexture(GLuint id) {
+    glDeleteTextures(1, &id);
+}
+void deleteVertexArray(GLuint id) {
+    glDeleteVertexArrays(1, &id);
+}
+void deleteProgram(GLuint id) {
+    glDeleteProgram(id);
+}
+void deleteFramebuffer(GLuint id) {
+    glDeleteFramebuffers(1, &id);
+}
+void deleteRenderbuffer(GLuint id) {
+    glDeleteRenderbuffers(1, &id);
+}
 
 Buffer makeBuffer(const char* label_text) {
     GLuint id = 0;

@@ -12,11 +12,16 @@ namespace render {
 
 const char* viewModeName(ViewMode mode) {
     switch (mode) {
-    case ViewMode::Lit: return "lit";
-    case ViewMode::Lightmap: return "lightmap";
-    case ViewMode::Fullbright: return "fullbright";
-    case ViewMode::Flat: return "flat";
-    case ViewMode::Normals: return "normals";
+    case ViewMode::Lit:
+        return "lit";
+    case ViewMode::Lightmap:
+        return "lightmap";
+    case ViewMode::Fullbright:
+        return "fullbright";
+    case ViewMode::Flat:
+        return "flat";
+    case ViewMode::Normals:
+        return "normals";
     }
     return "lit";
 }
@@ -137,8 +142,7 @@ Texture uploadImage(const content::Image& img, const std::string& name, uint64_t
 } // namespace
 
 bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
-                           const std::vector<content::TextureInfo>& textures,
-                           std::string* error) {
+                           const std::vector<content::TextureInfo>& textures, std::string* error) {
     if (textures.size() != map.materials.size()) {
         if (error)
             *error = "texture list does not match the map's materials";
@@ -168,8 +172,8 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
     // Lightmaps: one array texture, a layer per page (a white layer when there are none).
     gpu->lightmaps = makeTexture(GL_TEXTURE_2D_ARRAY, "world/lightmaps");
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    const bool have_pages = !map.lightmap_pages.empty() && map.lightmap_width > 0 &&
-                            map.lightmap_height > 0;
+    const bool have_pages =
+        !map.lightmap_pages.empty() && map.lightmap_width > 0 && map.lightmap_height > 0;
     const GLsizei lw = have_pages ? map.lightmap_width : 1;
     const GLsizei lh = have_pages ? map.lightmap_height : 1;
     const GLsizei layers = have_pages ? static_cast<GLsizei>(map.lightmap_pages.size()) : 1;
@@ -192,8 +196,8 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
     glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     gpu->stats.lightmap_pages = static_cast<uint32_t>(layers);
-    gpu->stats.texture_bytes += static_cast<uint64_t>(lw) * static_cast<uint64_t>(lh) * 4 *
-                                static_cast<uint64_t>(layers);
+    gpu->stats.texture_bytes +=
+        static_cast<uint64_t>(lw) * static_cast<uint64_t>(lh) * 4 * static_cast<uint64_t>(layers);
 
     gpu->textures.reserve(textures.size());
     for (size_t i = 0; i < textures.size(); ++i) {
@@ -240,7 +244,8 @@ void WorldRenderer::setPassState(scene::Pass pass, const bsp::Material* material
         }
         break;
     }
-    case scene::Pass::Count: break;
+    case scene::Pass::Count:
+        break;
     }
 }
 
@@ -320,7 +325,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
                                glm::value_ptr(model));
             current_submodel = b.submodel;
         }
-        const bool textured = b.material >= 0 && static_cast<size_t>(b.material) < gpu.textures.size();
+        const bool textured =
+            b.material >= 0 && static_cast<size_t>(b.material) < gpu.textures.size();
         glBindTexture(GL_TEXTURE_2D,
                       textured ? gpu.textures[static_cast<size_t>(b.material)].id() : 0);
         if (want == p.sky.id()) {
@@ -333,7 +339,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
                 scroll = static_cast<float>(-0.5 * std::fmod(options.time, 128.0));
             glUniform2f(p.w.uv_scroll, scroll, 0.0f);
             glUniform1f(p.w.alpha_cutoff, b.pass == scene::Pass::AlphaTest ? 0.5f : -1.0f);
-            glUniform1f(p.w.alpha, material && b.pass >= scene::Pass::Liquid ? material->alpha : 1.0f);
+            glUniform1f(p.w.alpha,
+                        material && b.pass >= scene::Pass::Liquid ? material->alpha : 1.0f);
             if (options.view == ViewMode::Flat) {
                 // A stable colour per material.
                 const uint32_t h = static_cast<uint32_t>(b.material) * 2654435761u;
@@ -372,7 +379,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             if (b.submodel != sub) {
                 glm::mat4 model(1.0f);
                 if (b.submodel > 0 && static_cast<size_t>(b.submodel) < gpu.submodels.size())
-                    model = glm::translate(model, gpu.submodels[static_cast<size_t>(b.submodel)].origin);
+                    model = glm::translate(model,
+                                           gpu.submodels[static_cast<size_t>(b.submodel)].origin);
                 glUniformMatrix4fv(p.w.model, 1, GL_FALSE, glm::value_ptr(model));
                 sub = b.submodel;
             }

@@ -63,8 +63,8 @@ private:
 
     std::unique_ptr<Programs> m_programs;
     std::unique_ptr<WorldGpu> m_gpu;
-    std::vector<GLsizei> m_counts;          // scratch for glMultiDrawElements
-    std::vector<const void*> m_offsets;     // scratch for glMultiDrawElements
+    std::vector<GLsizei> m_counts;      // scratch for glMultiDrawElements
+    std::vector<const void*> m_offsets; // scratch for glMultiDrawElements
 };
 
 // Offscreen colour + depth target with readback, for --screenshot and tests.

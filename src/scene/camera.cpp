@@ -18,7 +18,9 @@ glm::vec3 Camera::right() const {
     return {std::sin(y), -std::cos(y), 0.0f};
 }
 
-glm::vec3 Camera::up() const { return glm::cross(right(), forward()); }
+glm::vec3 Camera::up() const {
+    return glm::cross(right(), forward());
+}
 
 float Camera::fovY() const {
     const float half = std::tan(glm::radians(fov_x) * 0.5f) / aspect;

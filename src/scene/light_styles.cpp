@@ -28,8 +28,8 @@ std::string_view lightStyleString(int style) {
     return "m";
 }
 
-std::array<float, kNumLightStyles> lightStyleValues(double t,
-                                                    const std::array<bool, kNumLightStyles>* enabled) {
+std::array<float, kNumLightStyles>
+lightStyleValues(double t, const std::array<bool, kNumLightStyles>* enabled) {
     std::array<float, kNumLightStyles> out{};
     const long long frame = static_cast<long long>(std::floor(t * 10.0));
     for (int i = 0; i < kNumLightStyles; ++i) {

@@ -13,7 +13,7 @@ inline constexpr int kNumLightStyles = 64;
 std::string_view lightStyleString(int style);
 
 // Brightness of every slot at time t (seconds); `enabled[i] == false` forces slot i to 0.
-std::array<float, kNumLightStyles> lightStyleValues(double time_seconds,
-                                                    const std::array<bool, kNumLightStyles>* enabled = nullptr);
+std::array<float, kNumLightStyles>
+lightStyleValues(double time_seconds, const std::array<bool, kNumLightStyles>* enabled = nullptr);
 
 } // namespace scene

@@ -55,8 +55,7 @@ void Visibility::collectPvsLeaves(int32_t cluster, bool use_pvs) {
 
 void Visibility::update(const Camera& camera, const VisOptions& options, DrawList& out) {
     const int32_t leaf = bsp::pointLeaf(m_map, camera.position);
-    const int32_t cluster =
-        leaf >= 0 ? m_map.leaves[static_cast<size_t>(leaf)].cluster : -1;
+    const int32_t cluster = leaf >= 0 ? m_map.leaves[static_cast<size_t>(leaf)].cluster : -1;
     if (options.lock && m_has_list) {
         out.stats.camera_leaf = leaf;
         out.stats.camera_cluster = cluster;
@@ -165,10 +164,9 @@ void Visibility::emit(const Camera& camera, DrawList& out) {
         out.ranges.push_back({mf.first_index, mf.num_indices});
         out.batches.push_back(b);
     }
-    std::sort(out.batches.begin() + static_cast<std::ptrdiff_t>(first_translucent),
-              out.batches.end(), [](const DrawBatch& a, const DrawBatch& b) {
-                  return a.sort_distance > b.sort_distance;
-              });
+    std::sort(
+        out.batches.begin() + static_cast<std::ptrdiff_t>(first_translucent), out.batches.end(),
+        [](const DrawBatch& a, const DrawBatch& b) { return a.sort_distance > b.sort_distance; });
     out.stats.faces_drawn = static_cast<uint32_t>(out.faces.size());
     out.stats.draw_calls = static_cast<uint32_t>(out.batches.size());
 }

@@ -83,7 +83,7 @@ private:
     std::vector<uint32_t> m_pvs_leaves;
     int32_t m_cached_cluster = kInvalid;
     bool m_cached_use_pvs = true;
-    std::vector<uint64_t> m_face_bits; // over mesh order
+    std::vector<uint64_t> m_face_bits;   // over mesh order
     std::vector<uint32_t> m_translucent; // scratch: translucent face indices
     bool m_has_list = false;
 };

@@ -10,12 +10,18 @@ namespace scene {
 
 const char* passName(Pass pass) {
     switch (pass) {
-    case Pass::Opaque: return "opaque";
-    case Pass::AlphaTest: return "alpha-test";
-    case Pass::Sky: return "sky";
-    case Pass::Liquid: return "liquid";
-    case Pass::Translucent: return "translucent";
-    case Pass::Count: break;
+    case Pass::Opaque:
+        return "opaque";
+    case Pass::AlphaTest:
+        return "alpha-test";
+    case Pass::Sky:
+        return "sky";
+    case Pass::Liquid:
+        return "liquid";
+    case Pass::Translucent:
+        return "translucent";
+    case Pass::Count:
+        break;
     }
     return "?";
 }

@@ -37,7 +37,8 @@ struct WorldVertex {
     float lm_layer;     // lightmap page (array layer); < 0: no lightmap (vertex colour)
     float lm_step;      // u offset between style blocks of this face in the page
 };
-static_assert(sizeof(WorldVertex) == 56, "WorldVertex layout is mirrored in render/world_renderer.cpp");
+static_assert(sizeof(WorldVertex) == 56,
+              "WorldVertex layout is mirrored in render/world_renderer.cpp");
 
 struct MeshFace {
     uint32_t first_index = 0; // into WorldMesh::indices
@@ -45,7 +46,7 @@ struct MeshFace {
     int32_t material = -1;
     int32_t submodel = 0;
     Pass pass = Pass::Opaque;
-    uint32_t order = 0;      // position of this face in the sorted index layout
+    uint32_t order = 0;     // position of this face in the sorted index layout
     glm::vec3 center{0.0f}; // for back-to-front sorting of blended faces
 };
 
@@ -56,8 +57,8 @@ struct WorldMeshOptions {
 struct WorldMesh {
     std::vector<WorldVertex> vertices;
     std::vector<uint32_t> indices;
-    std::vector<MeshFace> faces;          // parallel to bsp::Map::faces
-    std::vector<uint32_t> order_to_face;  // sorted layout position -> face index
+    std::vector<MeshFace> faces;         // parallel to bsp::Map::faces
+    std::vector<uint32_t> order_to_face; // sorted layout position -> face index
     int patch_level = 0;
     uint32_t drawable_faces = 0; // faces with num_indices > 0
     uint64_t triangles = 0;

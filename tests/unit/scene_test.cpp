@@ -133,7 +133,8 @@ TEST(Visibility, PvsHidesTheOtherRoom) {
     vis.update(cam, {}, list);
     EXPECT_EQ(list.stats.camera_leaf, 1);
     EXPECT_EQ(list.stats.camera_cluster, 0);
-    EXPECT_FALSE(list.containsFace(0)); // behind the camera
+    // Culling is per leaf: face 0 is behind the eye but its leaf contains the camera.
+    EXPECT_TRUE(list.containsFace(0));
     EXPECT_FALSE(list.containsFace(1)); // other cluster
     cam.yaw = 0;
     vis.update(cam, {}, list);
@@ -249,7 +250,7 @@ TEST(LightStyles, StandardStringsAtTenStepsPerSecond) {
     EXPECT_EQ(scene::lightStyleString(40), "m");
     auto v = scene::lightStyleValues(0.0);
     EXPECT_FLOAT_EQ(v[0], 1.0f);
-    EXPECT_FLOAT_EQ(v[2], 0.0f); // 'a'
+    EXPECT_FLOAT_EQ(v[2], 0.0f);       // 'a'
     v = scene::lightStyleValues(0.25); // third letter of style 2: 'c'
     EXPECT_FLOAT_EQ(v[2], 2.0f / 12.0f);
     v = scene::lightStyleValues(5.1); // style 4 "mamamamamama": step 51 % 12 = 3 -> 'a'
