@@ -316,6 +316,42 @@ TEST(Q3Errors, LeafAndModelRanges) {
     EXPECT_EQ(r.error().code, ErrorCode::IndexOutOfRange);
 }
 
+TEST(Q3Errors, OverlappingModelsAreRejected) {
+    // 60000 models each claiming every face would cost 60000 x faces steps.
+    Q3Builder b = Q3Builder::tiny();
+    b.models.resize(60000, b.models[0]);
+    for (auto& m : b.models) {
+        m.first_face = 0;
+        m.num_faces = 5;
+    }
+    const auto r = load(b);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::BadValue);
+    EXPECT_EQ(r.error().lump, "models");
+    EXPECT_EQ(r.error().index, 1);
+}
+
+TEST(Q3Parse, SkippedFacesWithOverlappingLeafRanges) {
+    // Many leaves over the same leaffaces: renumbering must not walk each range.
+    Q3Builder b = Q3Builder::tiny();
+    b.faces[1].type = 0;
+    b.leafs.resize(20000, b.leafs[0]);
+    for (auto& l : b.leafs) {
+        l.first_face = 0;
+        l.num_faces = 4;
+        l.cluster = 1;
+    }
+    b.leafs[0].cluster = 0;
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    EXPECT_EQ(r->leaf_faces, (std::vector<uint32_t>{0, 1, 2}));
+    for (const bsp::Leaf& l : r->leaves) {
+        ASSERT_EQ(l.first_leaf_face, 0u);
+        ASSERT_EQ(l.num_leaf_faces, 3u);
+    }
+    EXPECT_TRUE(hasWarning(*r, "unknown type 0"));
+}
+
 TEST(Q3Errors, NodePlaneAndChildRange) {
     Q3Builder p = Q3Builder::tiny();
     p.nodes[0].plane = 2;
@@ -495,8 +531,9 @@ TEST(Q3Hostile, EveryTruncatedPrefixFailsCleanly) {
         const std::span<const uint8_t> prefix(file.data(), n);
         const auto r = bsp::loadMap(prefix, "t.bsp");
         EXPECT_EQ(bool(r), n >= end) << n;
-        if (!r)
+        if (!r) {
             EXPECT_NE(r.error().code, ErrorCode::Ok);
+        }
     }
 }
 
