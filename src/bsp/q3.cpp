@@ -751,6 +751,7 @@ private:
 
     core::Status readModels() {
         const uint64_t faces = count(kFaces), brushes = count(kBrushes);
+        uint64_t owned = 0;
         for (uint64_t i = 0; i < count(kModels); ++i) {
             const uint64_t o = at(kModels, i);
             Submodel m;
@@ -764,6 +765,12 @@ private:
             if (!rangeOk(first_brush, num_brushes, brushes))
                 return makeError(ErrorCode::IndexOutOfRange, "models", static_cast<int64_t>(i),
                                  "brush", rangeText(first_brush, num_brushes, brushes, "brushes"));
+            // Compilers write disjoint ranges; overlapping ones would let a small file make
+            // us loop models x faces times.
+            owned += static_cast<uint64_t>(num);
+            if (owned > faces)
+                return makeError(ErrorCode::BadValue, "models", static_cast<int64_t>(i), "face",
+                                 "face ranges of the models overlap");
             m.first_face = static_cast<uint32_t>(first);
             m.num_faces = static_cast<uint32_t>(num);
             for (int32_t k = 0; k < num; ++k)
@@ -867,17 +874,22 @@ private:
                 faces.push_back(m_map.faces[i]);
         m_map.faces = std::move(faces);
 
+        // Compact leaf_faces in place and move each leaf's range by the number of entries
+        // dropped before it: linear in the lump sizes, whatever the (possibly overlapping)
+        // leaf ranges say.
+        std::vector<uint32_t> kept_entries(m_map.leaf_faces.size() + 1, 0);
         std::vector<uint32_t> leaf_faces;
         leaf_faces.reserve(m_map.leaf_faces.size());
+        for (size_t p = 0; p < m_map.leaf_faces.size(); ++p) {
+            const uint32_t f = m_map.leaf_faces[p];
+            kept_entries[p + 1] = kept_entries[p] + (m_keep[f] ? 1u : 0u);
+            if (m_keep[f])
+                leaf_faces.push_back(before[f]);
+        }
         for (Leaf& leaf : m_map.leaves) {
-            const auto first = static_cast<uint32_t>(leaf_faces.size());
-            for (uint32_t k = 0; k < leaf.num_leaf_faces; ++k) {
-                const uint32_t f = m_map.leaf_faces[leaf.first_leaf_face + k];
-                if (m_keep[f])
-                    leaf_faces.push_back(before[f]);
-            }
-            leaf.first_leaf_face = first;
-            leaf.num_leaf_faces = static_cast<uint32_t>(leaf_faces.size()) - first;
+            const uint32_t end = leaf.first_leaf_face + leaf.num_leaf_faces;
+            leaf.first_leaf_face = kept_entries[leaf.first_leaf_face];
+            leaf.num_leaf_faces = kept_entries[end] - leaf.first_leaf_face;
         }
         m_map.leaf_faces = std::move(leaf_faces);
         for (Submodel& m : m_map.submodels) {

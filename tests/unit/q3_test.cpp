@@ -1,0 +1,579 @@
+// Quake 3 parser on hand-built maps: a valid parse, one test per error path, and hostile
+// variations (every truncated prefix, every word of the file overwritten) that must fail
+// cleanly or succeed.
+#include "unit/q3_builder.h"
+
+#include "bsp/load.h"
+#include "bsp/parsers.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using core::ErrorCode;
+using namespace q3test;
+
+namespace {
+
+core::Result<bsp::Map> load(const Q3Builder& b, std::string_view name = "tiny.bsp") {
+    const std::vector<uint8_t> file = b.build();
+    return bsp::loadMap(file, name);
+}
+
+ErrorCode codeOf(const core::Result<bsp::Map>& r) {
+    return r ? ErrorCode::Ok : r.error().code;
+}
+
+bool hasWarning(const bsp::Map& map, std::string_view part) {
+    return std::any_of(map.warnings.begin(), map.warnings.end(),
+                       [&](const std::string& w) { return w.find(part) != std::string::npos; });
+}
+
+} // namespace
+
+TEST(Q3Parse, TinyMapFillsTheModel) {
+    const auto r = load(Q3Builder::tiny());
+    ASSERT_TRUE(r) << r.error().message();
+    const bsp::Map& m = *r;
+    EXPECT_EQ(m.name, "tiny.bsp");
+    EXPECT_EQ(m.format, bsp::Format::Quake3);
+    EXPECT_EQ(m.version, 46);
+    EXPECT_TRUE(m.overbright_lighting);
+    EXPECT_TRUE(m.warnings.empty()) << m.warnings.front();
+
+    ASSERT_EQ(m.lumps.size(), 17u);
+    EXPECT_EQ(m.lumps[kFaces].name, "faces");
+    EXPECT_EQ(m.lumps[kFaces].record_size, 104u);
+    EXPECT_EQ(m.lumps[kFaces].count, 5u);
+    EXPECT_EQ(m.lumps[kMeshVerts].name, "meshverts");
+    EXPECT_EQ(m.lumps[kMeshVerts].count, 15u);
+    EXPECT_EQ(m.lumps[kLightmaps].count, 2u);
+    EXPECT_EQ(m.lumps[kVisData].record_size, 0u);
+
+    ASSERT_EQ(m.materials.size(), 3u);
+    EXPECT_EQ(m.materials[0].name, "textures/base/wall");
+    EXPECT_EQ(m.materials[0].game_contents, 1u);
+    EXPECT_EQ(m.materials[0].flags, 0u);
+    EXPECT_EQ(m.materials[1].flags, uint32_t{bsp::kSurfSky});
+    EXPECT_EQ(m.materials[1].game_flags, 0x404u);
+    EXPECT_EQ(m.materials[2].flags, uint32_t{bsp::kSurfNoDraw | bsp::kSurfFog});
+
+    ASSERT_EQ(m.planes.size(), 2u);
+    EXPECT_EQ(m.planes[1].normal, glm::vec3(0, 0, 1));
+    ASSERT_EQ(m.nodes.size(), 1u);
+    EXPECT_EQ(m.nodes[0].children[0], -1);
+    EXPECT_EQ(m.nodes[0].children[1], -2);
+    EXPECT_EQ(m.nodes[0].mins, glm::vec3(-64));
+    ASSERT_EQ(m.leaves.size(), 2u);
+    EXPECT_EQ(m.leaves[1].cluster, 1);
+    EXPECT_EQ(m.leaves[1].first_leaf_face, 2u);
+    EXPECT_EQ(m.leaves[1].num_leaf_faces, 2u);
+    EXPECT_EQ(m.leaf_faces, (std::vector<uint32_t>{0, 1, 2, 3}));
+
+    ASSERT_EQ(m.submodels.size(), 2u);
+    EXPECT_EQ(m.submodels[1].first_face, 4u);
+    EXPECT_EQ(m.submodels[1].num_faces, 1u);
+    EXPECT_EQ(m.submodels[1].entity, 1);
+    EXPECT_EQ(m.submodels[1].origin, glm::vec3(0, 0, 8));
+    ASSERT_EQ(m.entities.size(), 2u);
+    EXPECT_NE(m.entity_text.find("func_door"), std::string::npos);
+
+    ASSERT_EQ(m.faces.size(), 5u);
+    const bsp::Face& quad = m.faces[0];
+    EXPECT_EQ(quad.kind, bsp::FaceKind::Polygon);
+    EXPECT_EQ(quad.lightmap_page, 0);
+    EXPECT_EQ(quad.lightmap_rect.x, 2);
+    EXPECT_EQ(quad.lightmap_rect.h, 9);
+    EXPECT_EQ(quad.submodel, 0);
+    EXPECT_EQ(quad.numStyles(), 1);
+    ASSERT_EQ(quad.num_indices, 6u);
+    EXPECT_EQ(m.indices[quad.first_index + 1], 2u);
+
+    const bsp::Face& soup = m.faces[1];
+    EXPECT_EQ(soup.kind, bsp::FaceKind::Mesh);
+    EXPECT_EQ(soup.fog, 0);
+    EXPECT_EQ(soup.lightmap_page, 1);
+    ASSERT_EQ(soup.num_indices, 3u);
+    // Meshverts are relative to the face's first vertex; the model holds absolute indices.
+    EXPECT_EQ(m.indices[soup.first_index], 4u);
+    EXPECT_EQ(m.indices[soup.first_index + 2], 6u);
+
+    const bsp::Face& patch = m.faces[2];
+    EXPECT_EQ(patch.kind, bsp::FaceKind::Patch);
+    EXPECT_EQ(patch.patch_width, 3);
+    EXPECT_EQ(patch.patch_height, 3);
+    EXPECT_EQ(patch.num_vertices, 9u);
+    EXPECT_EQ(patch.lightmap_page, -1); // -3: LIGHTMAP_BY_VERTEX
+    EXPECT_EQ(m.vertices[patch.first_vertex + 4].position, glm::vec3(32, 232, 32));
+
+    const bsp::Face& flare = m.faces[3];
+    EXPECT_EQ(flare.kind, bsp::FaceKind::Billboard);
+    EXPECT_EQ(flare.lightmap_page, -1);
+    ASSERT_EQ(flare.num_vertices, 1u);
+    EXPECT_EQ(m.vertices[flare.first_vertex].position, glm::vec3(10, 20, 30));
+    EXPECT_EQ(m.vertices[flare.first_vertex].colour, glm::u8vec4(255, 128, 0, 255));
+
+    EXPECT_EQ(m.faces[4].submodel, 1);
+    EXPECT_EQ(m.indices[m.faces[4].first_index], 16u);
+
+    ASSERT_EQ(m.vertices.size(), 21u); // 20 stored + the flare's
+    EXPECT_EQ(m.vertices[1].uv, glm::vec2(1, 0));
+    EXPECT_EQ(m.vertices[1].lm_uv, glm::vec2(0.5f, 0));
+
+    EXPECT_EQ(m.lightmap_width, 128);
+    EXPECT_EQ(m.lightmap_height, 128);
+    ASSERT_EQ(m.lightmap_pages.size(), 2u);
+    EXPECT_EQ(m.lightmap_pages[1].rgb.size(), 128u * 128 * 3);
+    const Q3Builder b = Q3Builder::tiny();
+    EXPECT_TRUE(std::equal(m.lightmap_pages[1].rgb.begin(), m.lightmap_pages[1].rgb.end(),
+                           b.lightmaps.begin() + 128 * 128 * 3));
+
+    ASSERT_TRUE(m.vis.present());
+    EXPECT_EQ(m.vis.num_clusters, 2);
+    EXPECT_EQ(m.vis.row_size, 1);
+    EXPECT_TRUE(m.vis.visible(0, 1));
+    EXPECT_FALSE(m.vis.visible(1, 0));
+
+    ASSERT_EQ(m.fogs.size(), 1u);
+    EXPECT_EQ(m.fogs[0].shader, "textures/fog/mist");
+    EXPECT_EQ(m.fogs[0].visible_side, 0);
+}
+
+TEST(Q3Parse, DirectCallMatchesLoadMap) {
+    const std::vector<uint8_t> file = Q3Builder::tiny().build();
+    const auto r = bsp::parseQuake3(file, "x.bsp");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->name, "x.bsp");
+    EXPECT_EQ(r->faces.size(), 5u);
+}
+
+TEST(Q3Parse, RtcwVersion47IsAccepted) {
+    Q3Builder b = Q3Builder::tiny();
+    b.version = 47;
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    EXPECT_EQ(r->format, bsp::Format::Quake3Rtcw);
+    EXPECT_EQ(r->version, 47);
+    EXPECT_EQ(r->faces.size(), 5u);
+}
+
+TEST(Q3Parse, OtherVersionsAreUnsupported) {
+    for (int32_t v : {45, 48, 0, -1}) {
+        Q3Builder b = Q3Builder::tiny();
+        b.version = v;
+        EXPECT_EQ(codeOf(load(b)), ErrorCode::UnsupportedVersion) << v;
+    }
+}
+
+TEST(Q3Parse, EmptyVisAndLightmapLumps) {
+    Q3Builder b = Q3Builder::tiny();
+    b.vis.clear();
+    b.lightmaps.clear();
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    EXPECT_FALSE(r->vis.present());
+    EXPECT_TRUE(r->vis.visible(0, 1));
+    EXPECT_TRUE(r->lightmap_pages.empty());
+    for (const bsp::Face& f : r->faces)
+        EXPECT_EQ(f.lightmap_page, -1);
+    EXPECT_TRUE(hasWarning(*r, "vertex colours"));
+}
+
+TEST(Q3Parse, UnknownFaceTypeIsSkippedAndReferencesRenumbered) {
+    Q3Builder b = Q3Builder::tiny();
+    b.faces[1].type = 256;
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    ASSERT_EQ(r->faces.size(), 4u);
+    EXPECT_TRUE(hasWarning(*r, "unknown type 256"));
+    EXPECT_EQ(r->faces[1].kind, bsp::FaceKind::Patch);
+    EXPECT_EQ(r->leaf_faces, (std::vector<uint32_t>{0, 1, 2}));
+    EXPECT_EQ(r->leaves[0].num_leaf_faces, 1u);
+    EXPECT_EQ(r->leaves[1].first_leaf_face, 1u);
+    EXPECT_EQ(r->submodels[0].num_faces, 3u);
+    EXPECT_EQ(r->submodels[1].first_face, 3u);
+    EXPECT_EQ(r->faces[3].submodel, 1);
+}
+
+TEST(Q3Errors, TruncatedHeader) {
+    std::vector<uint8_t> file = Q3Builder::tiny().build();
+    file.resize(100);
+    const auto r = bsp::loadMap(file, "t.bsp");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::Truncated);
+    EXPECT_EQ(r.error().file, "t.bsp");
+}
+
+TEST(Q3Errors, LumpPastTheEnd) {
+    std::vector<uint8_t> file = Q3Builder::tiny().build();
+    setLump(file, kFaces, static_cast<int32_t>(file.size()) - 8, 104);
+    auto r = bsp::loadMap(file, "t.bsp");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::LumpOutOfBounds);
+    EXPECT_EQ(r.error().lump, "faces");
+
+    setLump(file, kFaces, -4, 104);
+    EXPECT_EQ(codeOf(bsp::loadMap(file, "t.bsp")), ErrorCode::LumpOutOfBounds);
+    setLump(file, kFaces, 144, -104);
+    EXPECT_EQ(codeOf(bsp::loadMap(file, "t.bsp")), ErrorCode::LumpOutOfBounds);
+    setLump(file, kFaces, 0x7fffffff, 0x7fffffff); // offset + length wraps 32 bits
+    EXPECT_EQ(codeOf(bsp::loadMap(file, "t.bsp")), ErrorCode::LumpOutOfBounds);
+}
+
+TEST(Q3Errors, BadRecordSize) {
+    Q3Builder b = Q3Builder::tiny();
+    b.extra[kPlanes] = {0, 0, 0};
+    const auto r = load(b);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::LumpSize);
+    EXPECT_EQ(r.error().lump, "planes");
+
+    Q3Builder lm = Q3Builder::tiny();
+    lm.lightmaps.resize(lm.lightmaps.size() - 3);
+    EXPECT_EQ(codeOf(load(lm)), ErrorCode::LumpSize);
+}
+
+TEST(Q3Errors, MeshvertRangeMessage) {
+    Q3Builder b = Q3Builder::tiny();
+    b.faces[1].first_meshvert = 900;
+    b.faces[1].num_meshverts = 6;
+    const auto r = load(b, "crypt.bsp");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::IndexOutOfRange);
+    EXPECT_EQ(r.error().message(), "crypt.bsp: faces[1].meshvert: range 900+6 beyond 15 meshverts");
+}
+
+TEST(Q3Errors, MeshvertBeyondFaceVertices) {
+    Q3Builder b = Q3Builder::tiny();
+    b.meshverts[7] = 3; // the soup has 3 vertices: 0..2
+    const auto r = load(b);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::IndexOutOfRange);
+    EXPECT_EQ(r.error().lump, "faces");
+    EXPECT_EQ(r.error().index, 1);
+    EXPECT_EQ(r.error().field, "meshvert");
+
+    Q3Builder neg = Q3Builder::tiny();
+    neg.meshverts[0] = -1;
+    EXPECT_EQ(codeOf(load(neg)), ErrorCode::IndexOutOfRange);
+}
+
+TEST(Q3Errors, FaceVertexRange) {
+    Q3Builder b = Q3Builder::tiny();
+    b.faces[4].first_vertex = 18; // 18 + 4 > 20
+    const auto r = load(b);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::IndexOutOfRange);
+    EXPECT_EQ(r.error().field, "vertex");
+}
+
+TEST(Q3Errors, BadTextureIndex) {
+    for (int32_t t : {3, -1, 0x7fffffff}) {
+        Q3Builder b = Q3Builder::tiny();
+        b.faces[0].texture = t;
+        const auto r = load(b);
+        ASSERT_FALSE(r);
+        EXPECT_EQ(r.error().code, ErrorCode::IndexOutOfRange);
+        EXPECT_EQ(r.error().field, "texture");
+        EXPECT_EQ(r.error().index, 0);
+    }
+}
+
+TEST(Q3Errors, BadLightmapAndEffectIndex) {
+    Q3Builder b = Q3Builder::tiny();
+    b.faces[0].lightmap = 2;
+    auto r = load(b);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::IndexOutOfRange);
+    EXPECT_EQ(r.error().field, "lightmap");
+
+    Q3Builder e = Q3Builder::tiny();
+    e.faces[0].effect = 1;
+    r = load(e);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().field, "effect");
+}
+
+TEST(Q3Errors, LeafAndModelRanges) {
+    Q3Builder lf = Q3Builder::tiny();
+    lf.leafs[1].num_faces = 3;
+    auto r = load(lf);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().lump, "leafs");
+    EXPECT_EQ(r.error().code, ErrorCode::IndexOutOfRange);
+
+    Q3Builder lff = Q3Builder::tiny();
+    lff.leaf_faces[2] = 5;
+    r = load(lff);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().lump, "leaffaces");
+
+    Q3Builder md = Q3Builder::tiny();
+    md.models[1].num_faces = 2;
+    r = load(md);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().lump, "models");
+    EXPECT_EQ(r.error().code, ErrorCode::IndexOutOfRange);
+}
+
+TEST(Q3Errors, OverlappingModelsAreRejected) {
+    // 60000 models each claiming every face would cost 60000 x faces steps.
+    Q3Builder b = Q3Builder::tiny();
+    b.models.resize(60000, b.models[0]);
+    for (auto& m : b.models) {
+        m.first_face = 0;
+        m.num_faces = 5;
+    }
+    const auto r = load(b);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::BadValue);
+    EXPECT_EQ(r.error().lump, "models");
+    EXPECT_EQ(r.error().index, 1);
+}
+
+TEST(Q3Parse, SkippedFacesWithOverlappingLeafRanges) {
+    // Many leaves over the same leaffaces: renumbering must not walk each range.
+    Q3Builder b = Q3Builder::tiny();
+    b.faces[1].type = 0;
+    b.leafs.resize(20000, b.leafs[0]);
+    for (auto& l : b.leafs) {
+        l.first_face = 0;
+        l.num_faces = 4;
+        l.cluster = 1;
+    }
+    b.leafs[0].cluster = 0;
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    EXPECT_EQ(r->leaf_faces, (std::vector<uint32_t>{0, 1, 2}));
+    for (const bsp::Leaf& l : r->leaves) {
+        ASSERT_EQ(l.first_leaf_face, 0u);
+        ASSERT_EQ(l.num_leaf_faces, 3u);
+    }
+    EXPECT_TRUE(hasWarning(*r, "unknown type 0"));
+}
+
+TEST(Q3Errors, NodePlaneAndChildRange) {
+    Q3Builder p = Q3Builder::tiny();
+    p.nodes[0].plane = 2;
+    auto r = load(p);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().field, "plane");
+
+    Q3Builder c = Q3Builder::tiny();
+    c.nodes[0].children[1] = -3; // leaf 2 of 2
+    r = load(c);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::IndexOutOfRange);
+    EXPECT_EQ(r.error().field, "children[1]");
+
+    Q3Builder n = Q3Builder::tiny();
+    n.nodes[0].children[0] = 1; // node 1 of 1
+    EXPECT_EQ(codeOf(load(n)), ErrorCode::IndexOutOfRange);
+
+    Q3Builder m = Q3Builder::tiny();
+    m.nodes[0].children[0] = INT32_MIN; // leaf 2^31 - 1
+    EXPECT_EQ(codeOf(load(m)), ErrorCode::IndexOutOfRange);
+}
+
+TEST(Q3Errors, ChildCycle) {
+    Q3Builder b = Q3Builder::tiny();
+    b.nodes.resize(2);
+    b.nodes[0].children[0] = 1;
+    b.nodes[0].children[1] = -1;
+    b.nodes[1].children[0] = 0; // back to the root
+    b.nodes[1].children[1] = -2;
+    const auto r = load(b);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::BadTree);
+
+    Q3Builder self = Q3Builder::tiny();
+    self.nodes[0].children[0] = 0;
+    EXPECT_EQ(codeOf(load(self)), ErrorCode::BadTree);
+}
+
+TEST(Q3Errors, SharedChild) {
+    Q3Builder b = Q3Builder::tiny();
+    b.nodes.resize(2);
+    b.nodes[0].children[0] = 1;
+    b.nodes[0].children[1] = 1;
+    b.nodes[1].children[0] = -1;
+    b.nodes[1].children[1] = -2;
+    EXPECT_EQ(codeOf(load(b)), ErrorCode::BadTree);
+
+    b.nodes[0].children[1] = -1; // a proper tree
+    EXPECT_EQ(codeOf(load(b)), ErrorCode::Ok);
+}
+
+TEST(Q3Errors, DeepChainIsWalkedWithoutRecursion) {
+    // 100000 nodes in a chain: a recursive walk would overflow a small stack.
+    Q3Builder b = Q3Builder::tiny();
+    const int n = 100000;
+    b.nodes.resize(n);
+    for (int i = 0; i < n; ++i) {
+        b.nodes[i].children[0] = i + 1 < n ? i + 1 : -1;
+        b.nodes[i].children[1] = -2;
+    }
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    EXPECT_EQ(r->nodes.size(), size_t(n));
+    b.nodes[n - 1].children[0] = 0;
+    EXPECT_EQ(codeOf(load(b)), ErrorCode::BadTree);
+}
+
+TEST(Q3Errors, EvenPatchWidth) {
+    Q3Builder b = Q3Builder::tiny();
+    // 4x3 with 12 control points: the count fits, the width does not.
+    for (int i = 0; i < 3; ++i)
+        b.vertices.push_back(Q3Builder::vertex(float(i), 0, 0));
+    b.faces[2].patch_w = 4;
+    b.faces[2].num_vertices = 12;
+    b.faces[4].first_vertex = 16;
+    const auto r = load(b);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::BadPatch);
+    EXPECT_EQ(r.error().index, 2);
+    EXPECT_EQ(r.error().field, "patch_size");
+}
+
+TEST(Q3Errors, PatchSizeLimitsAndCounts) {
+    Q3Builder one = Q3Builder::tiny();
+    one.faces[2].patch_w = 1;
+    one.faces[2].num_vertices = 3;
+    EXPECT_EQ(codeOf(load(one)), ErrorCode::BadPatch);
+
+    Q3Builder big = Q3Builder::tiny();
+    big.faces[2].patch_w = 67;
+    big.faces[2].patch_h = 3;
+    EXPECT_EQ(codeOf(load(big)), ErrorCode::LimitExceeded);
+
+    Q3Builder mismatch = Q3Builder::tiny();
+    mismatch.faces[2].num_vertices = 8; // 3x3 needs 9
+    EXPECT_EQ(codeOf(load(mismatch)), ErrorCode::BadPatch);
+}
+
+TEST(Q3Errors, VisSizes) {
+    Q3Builder big = Q3Builder::tiny();
+    big.setVis(2, 4, {0, 0, 0, 0}); // 8 bytes claimed, 4 present
+    auto r = load(big);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::BadVis);
+
+    Q3Builder few = Q3Builder::tiny();
+    few.leafs[1].cluster = 2; // vis has 2 clusters: 0 and 1
+    r = load(few);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::BadVis);
+    EXPECT_EQ(r.error().lump, "leafs");
+
+    Q3Builder neg = Q3Builder::tiny();
+    neg.setVis(-1, 1, {});
+    EXPECT_EQ(codeOf(load(neg)), ErrorCode::BadVis);
+
+    Q3Builder shortlump = Q3Builder::tiny();
+    shortlump.vis = {1, 0, 0, 0};
+    EXPECT_EQ(codeOf(load(shortlump)), ErrorCode::BadVis);
+
+    Q3Builder wide = Q3Builder::tiny();
+    wide.leafs[1].cluster = 9; // needs 10 clusters, rows of 2 bytes
+    wide.setVis(10, 1, std::vector<uint8_t>(10, 0xff));
+    r = load(wide);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::BadVis);
+    wide.setVis(10, 2, std::vector<uint8_t>(20, 0xff));
+    EXPECT_EQ(codeOf(load(wide)), ErrorCode::Ok);
+}
+
+TEST(Q3Errors, BrushAndFogIndices) {
+    Q3Builder lb = Q3Builder::tiny();
+    lb.leaf_brushes[0] = 1;
+    EXPECT_EQ(codeOf(load(lb)), ErrorCode::IndexOutOfRange);
+
+    Q3Builder fog = Q3Builder::tiny();
+    fog.fogs[0].brush = 1;
+    auto r = load(fog);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().lump, "effects");
+
+    Q3Builder side = Q3Builder::tiny();
+    side.fogs[0].visible_side = 1; // the brush has 1 side
+    EXPECT_EQ(codeOf(load(side)), ErrorCode::IndexOutOfRange);
+
+    Q3Builder bs = Q3Builder::tiny();
+    bs.brush_sides[0][0] = 2;
+    EXPECT_EQ(codeOf(load(bs)), ErrorCode::IndexOutOfRange);
+}
+
+TEST(Q3Errors, IndexTotalIsCapped) {
+    // 200 faces each naming the same 100000 meshverts: 20 M indices from a 1 MB file.
+    Q3Builder b = Q3Builder::tiny();
+    b.meshverts.resize(100000, 0);
+    for (int i = 0; i < 200; ++i) {
+        q3test::FaceRec f = b.faces[0];
+        f.first_meshvert = 0;
+        f.num_meshverts = 99999;
+        b.faces.push_back(f);
+    }
+    const auto r = load(b);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::LimitExceeded);
+}
+
+TEST(Q3Hostile, EveryTruncatedPrefixFailsCleanly) {
+    Q3Builder b = Q3Builder::tiny();
+    b.lightmaps.resize(128 * 128 * 3); // one page keeps the file small
+    b.faces[1].lightmap = 0;
+    const std::vector<uint8_t> file = b.build();
+    ASSERT_TRUE(bsp::loadMap(file, "t.bsp"));
+    // Every prefix that cuts into a lump fails; only the padding after the last one may go.
+    const size_t end = size_t(lumpOffset(file, kVisData) + lumpLength(file, kVisData));
+    ASSERT_LT(end, file.size());
+    for (size_t n = 0; n < file.size(); ++n) {
+        const std::span<const uint8_t> prefix(file.data(), n);
+        const auto r = bsp::loadMap(prefix, "t.bsp");
+        EXPECT_EQ(bool(r), n >= end) << n;
+        if (!r) {
+            EXPECT_NE(r.error().code, ErrorCode::Ok);
+        }
+    }
+}
+
+TEST(Q3Hostile, EveryShortenedLumpFailsCleanly) {
+    const std::vector<uint8_t> file = Q3Builder::tiny().build();
+    for (int lump = 0; lump < kNumLumps; ++lump) {
+        for (int32_t cut : {1, 4, 8, 44}) {
+            std::vector<uint8_t> f = file;
+            const int32_t len = lumpLength(f, lump);
+            if (len < cut)
+                continue;
+            setLump(f, lump, lumpOffset(f, lump), len - cut);
+            (void)bsp::loadMap(f, "t.bsp"); // any answer but a crash
+        }
+    }
+    SUCCEED();
+}
+
+TEST(Q3Hostile, OverwrittenWordsNeverCrash) {
+    // Every 4-byte word outside the lightmaps, overwritten with hostile values.
+    Q3Builder b = Q3Builder::tiny();
+    b.lightmaps.clear();
+    for (auto& f : b.faces)
+        f.lightmap = -1;
+    const std::vector<uint8_t> file = b.build();
+    ASSERT_TRUE(bsp::loadMap(file, "t.bsp"));
+    size_t ok = 0, failed = 0;
+    for (size_t at = 0; at + 4 <= file.size(); at += 4) {
+        for (uint32_t v : {0xffffffffu, 0x7fffffffu, 0x80000000u, 0x10000u, 3u}) {
+            std::vector<uint8_t> f = file;
+            std::memcpy(f.data() + at, &v, 4);
+            const auto r = bsp::loadMap(f, "t.bsp");
+            (r ? ok : failed)++;
+            if (r) // what loads must be internally consistent
+                for (const bsp::Face& face : r->faces) {
+                    ASSERT_LE(uint64_t{face.first_vertex} + face.num_vertices, r->vertices.size());
+                    ASSERT_LE(uint64_t{face.first_index} + face.num_indices, r->indices.size());
+                }
+        }
+    }
+    EXPECT_GT(failed, 0u);
+    EXPECT_GT(ok, 0u);
+}
