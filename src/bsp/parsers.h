@@ -7,4 +7,12 @@ namespace bsp {
 
 // core::Result<Map> parseQuakeN(std::span<const uint8_t> data, std::string_view name);
 
+// Quake 1 BSP29, BSP2, 2PSB and Half-Life BSP30 (q1.cpp). Uses companions.lit (QLIT v1)
+// for coloured lighting when it matches the map's lighting lump.
+core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view name,
+                              const Companions& companions);
+
+// Quake 2 IBSP 38 (q2.cpp).
+core::Result<Map> parseQuake2(std::span<const uint8_t> data, std::string_view name);
+
 } // namespace bsp
