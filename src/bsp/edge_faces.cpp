@@ -161,6 +161,53 @@ void LightmapBuilder::finish(Map& map) {
     }
 }
 
+core::Status validateNodeTrees(const Map& map, std::span<const int32_t> heads) {
+    std::vector<uint32_t> seen(map.nodes.size(), 0); // 1 + walk number of the first visit
+    std::vector<int32_t> stack;
+    for (size_t h = 0; h < heads.size(); ++h) {
+        if (heads[h] < 0)
+            continue; // a model that is a single leaf
+        if (size_t(heads[h]) >= map.nodes.size())
+            return core::makeError(core::ErrorCode::BadTree, "models", int64_t(h), "headnode",
+                                   std::to_string(heads[h]) + " beyond " +
+                                       std::to_string(map.nodes.size()) + " nodes");
+        stack.assign(1, heads[h]);
+        while (!stack.empty()) {
+            const int32_t n = stack.back();
+            stack.pop_back();
+            if (seen[size_t(n)] == uint32_t(h + 1))
+                return core::makeError(core::ErrorCode::BadTree, "nodes", n, "children",
+                                       "node reached twice from model " + std::to_string(h));
+            if (seen[size_t(n)])
+                continue; // another model's tree; walked already
+            seen[size_t(n)] = uint32_t(h + 1);
+            for (int32_t c : map.nodes[size_t(n)].children)
+                if (c >= 0 && size_t(c) < map.nodes.size())
+                    stack.push_back(c);
+        }
+    }
+    return core::okStatus();
+}
+
+void applyTextureSize(Map& map, int32_t material, int32_t width, int32_t height) {
+    if (material < 0 || size_t(material) >= map.materials.size() || width <= 0 || height <= 0)
+        return;
+    Material& m = map.materials[size_t(material)];
+    if (!m.uv_in_texels)
+        return;
+    m.uv_in_texels = false;
+    m.width = width;
+    m.height = height;
+    for (const Face& f : map.faces) {
+        if (f.material != material)
+            continue;
+        for (uint32_t i = 0; i < f.num_vertices && f.first_vertex + i < map.vertices.size(); ++i) {
+            glm::vec2& uv = map.vertices[f.first_vertex + i].uv;
+            uv = glm::vec2(uv.x / float(width), uv.y / float(height));
+        }
+    }
+}
+
 void bindSubmodelEntities(Map& map) {
     for (size_t e = 0; e < map.entities.size(); ++e) {
         const Entity& ent = map.entities[e];

@@ -90,6 +90,15 @@ private:
     std::vector<LightmapPage> m_pages;
 };
 
+// Checks that the nodes under each head form trees: every child index in range (the parser has
+// checked that already) and no node reached twice in one walk (a cycle or shared subtree).
+// Walks with an explicit stack bounded by the node count, never recursion.
+core::Status validateNodeTrees(const Map& map, std::span<const int32_t> heads);
+
+// For maps whose materials do not know their texture size (Material::uv_in_texels): divides
+// the uv of every vertex of the material's faces by the size and records it. No-op otherwise.
+void applyTextureSize(Map& map, int32_t material, int32_t width, int32_t height);
+
 // Fills Submodel::entity/origin/angles from the entity whose "model" key is "*N", and marks
 // models owned by trigger_* entities invisible. Shared by Q1, HL and Q2.
 void bindSubmodelEntities(Map& map);

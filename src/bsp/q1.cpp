@@ -614,31 +614,12 @@ core::Status Parser::models() {
     return core::okStatus();
 }
 
-// Every model's tree must be a tree: each node reached once, walked with an explicit stack.
 core::Status Parser::validateTree() {
-    std::vector<uint32_t> seen(map.nodes.size(), 0); // 1 + model index of the first walk
-    std::vector<int32_t> stack;
+    std::vector<int32_t> heads;
     const core::ByteReader r = lump(kModels);
-    for (size_t m = 0; m < map.submodels.size(); ++m) {
-        stack.assign(1, r.i32(m * 64 + 36));
-        while (!stack.empty()) {
-            const int32_t nidx = stack.back();
-            stack.pop_back();
-            if (seen[size_t(nidx)]) {
-                // Some compilers let submodels share the world's nodes; only a cycle within
-                // one walk is fatal, which the per-walk mark below catches.
-                if (seen[size_t(nidx)] == uint32_t(m + 1))
-                    return core::makeError(core::ErrorCode::BadTree, "nodes", nidx, "children",
-                                           "node reached twice from model " + std::to_string(m));
-                continue;
-            }
-            seen[size_t(nidx)] = uint32_t(m + 1);
-            for (int32_t c : map.nodes[size_t(nidx)].children)
-                if (c >= 0)
-                    stack.push_back(c);
-        }
-    }
-    return core::okStatus();
+    for (size_t m = 0; m < map.submodels.size(); ++m)
+        heads.push_back(r.i32(m * 64 + 36));
+    return validateNodeTrees(map, heads);
 }
 
 core::Status Parser::visibility() {

@@ -1,4 +1,5 @@
 // Real Quake 1 family, Half-Life and Quake 2 maps: every one loads and agrees with bspcheck.py.
+#include "bsp/edge_faces.h"
 #include "bsp/load.h"
 #include "bsp/tree.h"
 #include "core/file.h"
@@ -291,4 +292,73 @@ TEST(Quake1Maps, TriggerTextureIsNoDraw) {
     for (const auto& sm : r->submodels)
         invisible += !sm.visible;
     EXPECT_GT(invisible, 0); // trigger_* models
+}
+
+TEST(Quake2Maps, CreditsHasNoLighting) {
+    auto r = bsp::loadMapFile(kMaps / "q2/aq_credits.bsp");
+    ASSERT_TRUE(r.ok()) << r.error().message();
+    EXPECT_EQ(r->format, bsp::Format::Quake2);
+    ASSERT_EQ(r->faces.size(), 340u);
+    for (const bsp::Face& f : r->faces)
+        ASSERT_EQ(f.lightmap_page, -1);
+    EXPECT_TRUE(r->lightmap_pages.empty());
+    EXPECT_TRUE(r->vis.present());
+    EXPECT_FALSE(r->areas.empty());
+    for (const bsp::Leaf& l : r->leaves)
+        ASSERT_LT(l.cluster, r->vis.num_clusters);
+}
+
+TEST(Quake2Maps, UrbanJungleNamesFlagsAndLighting) {
+    auto r = bsp::loadMapFile(kMaps / "q2/aq_urbanjungle.bsp");
+    ASSERT_TRUE(r.ok()) << r.error().message();
+    bool mixed_case = false;
+    int sky = 0, warp = 0, trans = 0, flowing = 0;
+    for (const bsp::Material& m : r->materials) {
+        mixed_case |= m.name.starts_with("HcPeura/");
+        sky += (m.flags & bsp::kSurfSky) != 0;
+        warp += (m.flags & bsp::kSurfLiquid) != 0;
+        trans += (m.flags & bsp::kSurfTranslucent) != 0;
+        flowing += (m.flags & bsp::kSurfFlowing) != 0;
+        EXPECT_TRUE(m.uv_in_texels);
+        if (m.flags & bsp::kSurfTranslucent) {
+            EXPECT_TRUE(m.alpha == 0.33f || m.alpha == 0.66f) << m.alpha;
+        }
+    }
+    EXPECT_TRUE(mixed_case);
+    EXPECT_GT(sky, 0);
+    EXPECT_GT(warp, 0);
+    EXPECT_GT(trans, 0);
+    EXPECT_GT(flowing, 0);
+    EXPECT_GT(countLitFaces(*r), 1000);
+    for (const bsp::Face& f : r->faces) {
+        const auto& m = r->materials[size_t(f.material)];
+        if (m.flags & (bsp::kSurfSky | bsp::kSurfLiquid | bsp::kSurfTranslucent)) {
+            ASSERT_EQ(f.lightmap_page, -1);
+        }
+    }
+    EXPECT_TRUE(r->vis.present());
+    int hidden = 0;
+    for (int32_t c = 0; c < r->vis.num_clusters; c += 5)
+        hidden += !r->vis.visible(0, c);
+    EXPECT_GT(hidden, 0);
+
+    // applyTextureSize turns texel uvs into repeats.
+    const int32_t mat = r->faces[0].material;
+    const glm::vec2 before = r->vertices[r->faces[0].first_vertex].uv;
+    bsp::applyTextureSize(*r, mat, 64, 32);
+    EXPECT_FALSE(r->materials[size_t(mat)].uv_in_texels);
+    EXPECT_FLOAT_EQ(r->vertices[r->faces[0].first_vertex].uv.x, before.x / 64.0f);
+    EXPECT_FLOAT_EQ(r->vertices[r->faces[0].first_vertex].uv.y, before.y / 32.0f);
+}
+
+TEST(Quake2Maps, WizsSubmodelsAndTranslucency) {
+    auto r = bsp::loadMapFile(kMaps / "q2/aq_wizs.bsp");
+    ASSERT_TRUE(r.ok()) << r.error().message();
+    EXPECT_EQ(r->submodels.size(), 25u);
+    int t33 = 0, t66 = 0;
+    for (const auto& m : r->materials) {
+        t33 += m.alpha == 0.33f;
+        t66 += m.alpha == 0.66f;
+    }
+    EXPECT_GT(t33 + t66, 0);
 }
