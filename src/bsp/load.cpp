@@ -76,7 +76,6 @@ core::Error withFile(core::Error e, std::string_view name) {
 
 core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
                           const Companions& companions) {
-    (void)companions;
     const Detected d = detect(data);
     if (!d.format) {
         if (d.magic.empty() || (d.magic != "IBSP" && d.magic != "FBSP"))
@@ -94,11 +93,16 @@ core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
         case Format::Quake3Rtcw:
         case Format::Qfusion:
             return parseQuake3(data, name);
-        default:
-            return core::makeError(core::ErrorCode::UnsupportedVersion, "header", -1, "version",
-                                   std::string(formatName(*d.format)) +
-                                       " maps are not supported by this build yet");
+        case Format::Quake1:
+        case Format::Quake1Bsp2:
+        case Format::Quake1Rmq:
+        case Format::HalfLife:
+            return parseQuake1(data, name, companions);
+        case Format::Quake2:
+            return parseQuake2(data, name);
         }
+        return core::makeError(core::ErrorCode::UnsupportedVersion, "header", -1, "version",
+                               "unsupported format");
     }();
     if (!result)
         return withFile(std::move(result.error()), name);
@@ -111,6 +115,18 @@ core::Result<Map> loadMapFile(const std::filesystem::path& path) {
     if (!bytes)
         return bytes.error();
     Companions companions;
+    // Quake 1 engines look for NAME.lit beside NAME.bsp (QLIT coloured lighting).
+    const Detected d = detect(*bytes);
+    if (d.format == Format::Quake1 || d.format == Format::Quake1Bsp2 ||
+        d.format == Format::Quake1Rmq) {
+        std::filesystem::path lit = path;
+        lit.replace_extension(".lit");
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(lit, ec)) {
+            if (auto l = core::readFile(lit))
+                companions.lit = std::move(*l);
+        }
+    }
     return loadMap(*bytes, core::baseName(path.string()), companions);
 }
 

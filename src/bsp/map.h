@@ -135,6 +135,9 @@ struct Material {
     int32_t embedded = -1;  // index into Map::embedded_textures, -1 when stored elsewhere
     int32_t anim_next = -1; // next material of an animation chain, -1 for none
     float anim_fps = 0.0f;  // frames per second of that chain
+    // True when the map does not know the texture's size (Quake 2: sizes live in the .wal),
+    // so the vertices' uv are in texels; bsp::applyTextureSize divides them once known.
+    bool uv_in_texels = false;
 };
 
 // Texture pixels stored in the BSP itself (Quake 1 / Half-Life miptex).
@@ -238,6 +241,16 @@ struct Fog {
     int32_t visible_side = -1;
 };
 
+// Quake 2 areas: leaves carry an area, areas list the portals (doors) that join them.
+struct Area {
+    int32_t num_portals = 0;
+    int32_t first_portal = 0; // range into Map::area_portals
+};
+struct AreaPortal {
+    int32_t portal = 0;     // portal number, opened and closed by doors at run time
+    int32_t other_area = 0; // area on the other side
+};
+
 struct Map {
     // Identity
     std::string name; // file name, for messages and the UI
@@ -278,7 +291,9 @@ struct Map {
 
     // Per-game extras, as data
     std::vector<Fog> fogs;
-    std::vector<std::string> wad_files; // Half-Life worldspawn "wad" list (base names)
+    std::vector<std::string> wad_files;   // Half-Life worldspawn "wad" list (base names)
+    std::vector<Area> areas;              // Quake 2
+    std::vector<AreaPortal> area_portals; // Quake 2
 
     glm::vec3 worldMins() const;
     glm::vec3 worldMaxs() const;

@@ -10,5 +10,12 @@ namespace bsp {
 // Quake 3 family: IBSP 46, IBSP 47 (RTCW/ET) and FBSP 1 (Qfusion). Errors carry `name` as
 // their file; the map's name is set to it. Safe on untrusted input (see load.h).
 core::Result<Map> parseQuake3(std::span<const uint8_t> data, std::string_view name);
+// Quake 1 BSP29, BSP2, 2PSB and Half-Life BSP30 (q1.cpp). Uses companions.lit (QLIT v1)
+// for coloured lighting when it matches the map's lighting lump.
+core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view name,
+                              const Companions& companions);
+
+// Quake 2 IBSP 38 (q2.cpp).
+core::Result<Map> parseQuake2(std::span<const uint8_t> data, std::string_view name);
 
 } // namespace bsp

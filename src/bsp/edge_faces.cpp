@@ -1,0 +1,240 @@
+#include "bsp/edge_faces.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string_view>
+
+namespace bsp {
+
+namespace {
+core::Error faceError(core::ErrorCode code, const std::string& lump, int64_t index,
+                      std::string field, std::string detail) {
+    return core::makeError(code, lump, index, std::move(field), std::move(detail));
+}
+
+double axisValue(const glm::vec3& p, const glm::vec4& a) {
+    return double(p.x) * double(a.x) + double(p.y) * double(a.y) + double(p.z) * double(a.z) +
+           double(a.w);
+}
+} // namespace
+
+core::Status collectFacePolygon(const EdgeGeometry& geo, const std::string& lump,
+                                int64_t face_index, int64_t first_edge, int64_t num_edges,
+                                std::vector<glm::vec3>& out) {
+    out.clear();
+    if (num_edges < 0 || num_edges > int64_t(kMaxFaceEdges))
+        return faceError(core::ErrorCode::LimitExceeded, lump, face_index, "numedges",
+                         std::to_string(num_edges) + " edges (limit " +
+                             std::to_string(kMaxFaceEdges) + ")");
+    if (first_edge < 0 || first_edge + num_edges > int64_t(geo.surfedges.size()))
+        return faceError(core::ErrorCode::IndexOutOfRange, lump, face_index, "firstedge",
+                         "range " + std::to_string(first_edge) + "+" + std::to_string(num_edges) +
+                             " beyond " + std::to_string(geo.surfedges.size()) + " surfedges");
+    out.reserve(static_cast<size_t>(num_edges));
+    for (int64_t i = 0; i < num_edges; ++i) {
+        const int64_t se = geo.surfedges[static_cast<size_t>(first_edge + i)];
+        const int64_t edge = std::llabs(se);
+        if (edge >= int64_t(geo.edges.size()))
+            return faceError(core::ErrorCode::IndexOutOfRange, lump, face_index, "surfedge",
+                             "edge " + std::to_string(se) + " beyond " +
+                                 std::to_string(geo.edges.size()) + " edges");
+        const auto& e = geo.edges[static_cast<size_t>(edge)];
+        const uint32_t v = se < 0 ? e[1] : e[0];
+        if (v >= geo.vertices.size())
+            return faceError(core::ErrorCode::IndexOutOfRange, lump, face_index, "edge",
+                             "vertex " + std::to_string(v) + " beyond " +
+                                 std::to_string(geo.vertices.size()) + " vertices");
+        out.push_back(geo.vertices[v]);
+    }
+    return core::okStatus();
+}
+
+LightmapExtents computeLightmapExtents(std::span<const glm::vec3> polygon, const TexAxes& axes) {
+    LightmapExtents ext;
+    if (polygon.empty())
+        return ext;
+    double mins[2] = {1e30, 1e30}, maxs[2] = {-1e30, -1e30};
+    for (const glm::vec3& p : polygon) {
+        const double v[2] = {axisValue(p, axes.s), axisValue(p, axes.t)};
+        for (int j = 0; j < 2; ++j) {
+            mins[j] = std::min(mins[j], v[j]);
+            maxs[j] = std::max(maxs[j], v[j]);
+        }
+    }
+    for (int j = 0; j < 2; ++j) {
+        // Clamp before converting so a hostile texinfo cannot overflow the int conversion.
+        const double bmin = std::clamp(std::floor(mins[j] / 16.0), -1e8, 1e8);
+        const double bmax = std::clamp(std::ceil(maxs[j] / 16.0), -1e8, 1e8);
+        ext.texture_mins[j] = static_cast<int32_t>(bmin) * 16;
+        ext.extents[j] = static_cast<int32_t>(bmax - bmin) * 16;
+    }
+    ext.width = ext.extents[0] / 16 + 1;
+    ext.height = ext.extents[1] / 16 + 1;
+    return ext;
+}
+
+void emitFacePolygon(Map& map, Face& face, std::span<const glm::vec3> polygon, const TexAxes& axes,
+                     float tex_w, float tex_h, const glm::vec3& normal) {
+    face.kind = FaceKind::Polygon;
+    face.normal = normal;
+    face.first_vertex = static_cast<uint32_t>(map.vertices.size());
+    face.num_vertices = static_cast<uint32_t>(polygon.size());
+    face.first_index = static_cast<uint32_t>(map.indices.size());
+    face.num_indices = 0;
+    const float inv_w = tex_w > 0.0f ? 1.0f / tex_w : 1.0f;
+    const float inv_h = tex_h > 0.0f ? 1.0f / tex_h : 1.0f;
+    for (const glm::vec3& p : polygon) {
+        Vertex v;
+        v.position = p;
+        v.uv = glm::vec2(float(axisValue(p, axes.s)) * inv_w, float(axisValue(p, axes.t)) * inv_h);
+        v.normal = normal;
+        map.vertices.push_back(v);
+    }
+    if (polygon.size() < 3)
+        return;
+    for (uint32_t i = 1; i + 1 < polygon.size(); ++i) {
+        map.indices.push_back(face.first_vertex);
+        map.indices.push_back(face.first_vertex + i);
+        map.indices.push_back(face.first_vertex + i + 1);
+    }
+    face.num_indices = static_cast<uint32_t>(map.indices.size()) - face.first_index;
+}
+
+core::Status LightmapBuilder::place(Map& map, Face& face, const LightmapExtents& ext,
+                                    const TexAxes& axes, std::span<const uint8_t> rgb,
+                                    int64_t offset, const std::string& lump, int64_t face_index) {
+    const int styles = std::max(1, face.numStyles());
+    const int64_t block = int64_t(ext.width) * ext.height * 3;
+    if (ext.width <= 0 || ext.height <= 0 || ext.width > kMaxLightmapSide ||
+        ext.height > kMaxLightmapSide)
+        return faceError(core::ErrorCode::BadLightmap, lump, face_index, "extents",
+                         "lightmap " + std::to_string(ext.width) + "x" +
+                             std::to_string(ext.height) + " luxels outside 1.." +
+                             std::to_string(kMaxLightmapSide));
+    if (offset >= 0 &&
+        (offset > int64_t(rgb.size()) || block * styles > int64_t(rgb.size()) - offset))
+        return faceError(core::ErrorCode::BadLightmap, lump, face_index, "lightofs",
+                         "lightmap at " + std::to_string(offset) + " (" + std::to_string(styles) +
+                             " styles of " + std::to_string(block) + " bytes) beyond " +
+                             std::to_string(rgb.size()) + " bytes of lighting");
+    auto at = m_atlas.insert(ext.width * styles, ext.height);
+    if (!at) {
+        core::Error e = at.error();
+        e.code = core::ErrorCode::BadLightmap;
+        e.lump = lump;
+        e.index = face_index;
+        return e;
+    }
+    const int32_t pw = m_atlas.pageWidth(), ph = m_atlas.pageHeight();
+    while (m_pages.size() <= size_t(at->page))
+        m_pages.push_back(LightmapPage{std::vector<uint8_t>(size_t(pw) * size_t(ph) * 3, 0)});
+    std::vector<uint8_t>& page = m_pages[size_t(at->page)].rgb;
+    if (offset >= 0) {
+        for (int k = 0; k < styles; ++k)
+            for (int32_t y = 0; y < ext.height; ++y) {
+                const uint8_t* src = rgb.data() + offset + k * block + int64_t(y) * ext.width * 3;
+                uint8_t* dst = page.data() +
+                               (size_t(at->y + y) * size_t(pw) + size_t(at->x + k * ext.width)) * 3;
+                std::copy(src, src + size_t(ext.width) * 3, dst);
+            }
+    }
+    face.lightmap_page = at->page;
+    face.lightmap_rect = LightmapRect{at->x, at->y, static_cast<uint16_t>(ext.width * styles),
+                                      static_cast<uint16_t>(ext.height)};
+    for (uint32_t i = 0; i < face.num_vertices; ++i) {
+        Vertex& v = map.vertices[face.first_vertex + i];
+        // Luxel centres: quakespasm BuildSurfaceDisplayList adds 8 texels (half a luxel).
+        const double s = axisValue(v.position, axes.s) - ext.texture_mins[0] + 8.0;
+        const double t = axisValue(v.position, axes.t) - ext.texture_mins[1] + 8.0;
+        v.lm_uv = glm::vec2(float((s / 16.0 + at->x) / pw), float((t / 16.0 + at->y) / ph));
+    }
+    return core::okStatus();
+}
+
+void LightmapBuilder::finish(Map& map) {
+    map.lightmap_pages = std::move(m_pages);
+    m_pages.clear();
+    if (!map.lightmap_pages.empty()) {
+        map.lightmap_width = m_atlas.pageWidth();
+        map.lightmap_height = m_atlas.pageHeight();
+    }
+}
+
+core::Status validateNodeTrees(const Map& map, std::span<const int32_t> heads) {
+    std::vector<uint32_t> seen(map.nodes.size(), 0); // 1 + walk number of the first visit
+    std::vector<int32_t> stack;
+    for (size_t h = 0; h < heads.size(); ++h) {
+        if (heads[h] < 0)
+            continue; // a model that is a single leaf
+        if (size_t(heads[h]) >= map.nodes.size())
+            return core::makeError(core::ErrorCode::BadTree, "models", int64_t(h), "headnode",
+                                   std::to_string(heads[h]) + " beyond " +
+                                       std::to_string(map.nodes.size()) + " nodes");
+        stack.assign(1, heads[h]);
+        while (!stack.empty()) {
+            const int32_t n = stack.back();
+            stack.pop_back();
+            if (seen[size_t(n)] == uint32_t(h + 1))
+                return core::makeError(core::ErrorCode::BadTree, "nodes", n, "children",
+                                       "node reached twice from model " + std::to_string(h));
+            if (seen[size_t(n)])
+                continue; // another model's tree; walked already
+            seen[size_t(n)] = uint32_t(h + 1);
+            for (int32_t c : map.nodes[size_t(n)].children)
+                if (c >= 0 && size_t(c) < map.nodes.size())
+                    stack.push_back(c);
+        }
+    }
+    return core::okStatus();
+}
+
+void applyTextureSize(Map& map, int32_t material, int32_t width, int32_t height) {
+    if (material < 0 || size_t(material) >= map.materials.size() || width <= 0 || height <= 0)
+        return;
+    Material& m = map.materials[size_t(material)];
+    if (!m.uv_in_texels)
+        return;
+    m.uv_in_texels = false;
+    m.width = width;
+    m.height = height;
+    for (const Face& f : map.faces) {
+        if (f.material != material)
+            continue;
+        for (uint32_t i = 0; i < f.num_vertices && f.first_vertex + i < map.vertices.size(); ++i) {
+            glm::vec2& uv = map.vertices[f.first_vertex + i].uv;
+            uv = glm::vec2(uv.x / float(width), uv.y / float(height));
+        }
+    }
+}
+
+void bindSubmodelEntities(Map& map) {
+    for (size_t e = 0; e < map.entities.size(); ++e) {
+        const Entity& ent = map.entities[e];
+        const std::string_view model = ent.get("model");
+        if (model.size() < 2 || model[0] != '*')
+            continue;
+        char* end = nullptr;
+        const std::string digits(model.substr(1));
+        const long n = std::strtol(digits.c_str(), &end, 10);
+        if (end != digits.c_str() + digits.size() || n <= 0 || size_t(n) >= map.submodels.size())
+            continue;
+        Submodel& sm = map.submodels[size_t(n)];
+        if (sm.entity >= 0)
+            continue; // first owner wins
+        sm.entity = static_cast<int32_t>(e);
+        if (auto o = ent.vec3("origin"))
+            sm.origin = *o;
+        // Doors, buttons and the like turn "angle"/"angles" into a move direction and reset
+        // their angles (QuakeC/game SetMovedir), so only other entities are drawn rotated.
+        const std::string_view cls = ent.classname();
+        const bool movedir = cls.starts_with("func_door") || cls.starts_with("func_button") ||
+                             cls.starts_with("func_water") || cls.starts_with("trigger_");
+        if (auto a = ent.vec3("angles"); a && !movedir)
+            sm.angles = *a;
+        if (cls.starts_with("trigger_"))
+            sm.visible = false;
+    }
+}
+
+} // namespace bsp

@@ -1,0 +1,759 @@
+// Quake 1 family parser: BSP29, BSP2, 2PSB (BSP2-RMQ) and Half-Life BSP30.
+//
+// Formats: the id "Quake specs" (bspfile.h: 15 lumps), the BSP2/2PSB extensions as read by
+// quakespasm gl_model.c (Mod_LoadNodes_L1/L2, Mod_LoadLeafs_L1/L2, Mod_LoadFaces), Half-Life's
+// BSP30 (same lump list; miptex carries its own palette; RGB lighting; some tools, e.g. the
+// Blue Shift compiler, swap the entities and planes directory entries), ".lit" QLIT v1 files
+// and the BSPX extension directory that follows the last lump (ericw-tools).
+//
+// Engine behaviour followed: BSP29 node children are read as unsigned 16-bit (index >= node
+// count means leaf 65535 - index, as quakespasm does for maps with more than 32767 nodes);
+// leaf 0 is the shared solid leaf; leaf i's PVS row covers models[0].visleafs leaves and bit j
+// means leaf j + 1; visofs -1 means "see everything". Faces with sky or liquid textures carry
+// no lightmap. Every lump is read by copying (core::ByteReader), never by casting: pd_lava.bsp
+// stores lumps at odd offsets, and lq_e1m1.bsp stores them out of directory order.
+#include "bsp/edge_faces.h"
+#include "bsp/entities.h"
+#include "bsp/lump_table.h"
+#include "bsp/parsers.h"
+#include "bsp/vis.h"
+#include "core/file.h"
+
+#include <algorithm>
+#include <cstring>
+#include <glm/common.hpp>
+#include <map>
+
+namespace bsp {
+
+namespace {
+
+enum Q1Lump {
+    kEntities,
+    kPlanes,
+    kTextures,
+    kVertexes,
+    kVisibility,
+    kNodes,
+    kTexinfo,
+    kFaces,
+    kLighting,
+    kClipnodes,
+    kLeafs,
+    kMarksurfaces,
+    kEdges,
+    kSurfedges,
+    kModels,
+    kNumLumps
+};
+
+constexpr const char* kLumpNames[kNumLumps] = {
+    "entities", "planes",       "textures", "vertexes",  "visibility",
+    "nodes",    "texinfo",      "faces",    "lighting",  "clipnodes",
+    "leafs",    "marksurfaces", "edges",    "surfedges", "models"};
+
+enum class Variant { Bsp29, Bsp2, Rmq, HalfLife };
+
+constexpr uint32_t kTexSpecial = 1; // texinfo flag: sky or liquid, no lightmap
+constexpr int32_t kMaxTextureSide = 8192;
+
+struct RecordSizes {
+    uint32_t node, leaf, face, marksurface, edge, clipnode;
+};
+
+RecordSizes recordSizes(Variant v) {
+    switch (v) {
+    case Variant::Bsp2:
+        return {44, 44, 28, 4, 8, 12};
+    case Variant::Rmq:
+        return {32, 32, 28, 4, 8, 12};
+    default:
+        return {24, 28, 20, 2, 4, 8};
+    }
+}
+
+struct TexinfoQ1 {
+    TexAxes axes;
+    int32_t material = 0;
+    uint32_t flags = 0;
+};
+
+struct Parser {
+    core::ByteReader file;
+    Variant variant = Variant::Bsp29;
+    RecordSizes sizes{};
+    LumpRef lumps[kNumLumps];
+    const Companions* companions = nullptr;
+    Map map;
+    std::vector<glm::vec3> vertices;
+    std::vector<std::array<uint32_t, 2>> edges;
+    std::vector<int32_t> surfedges;
+    std::vector<TexinfoQ1> texinfo;
+    std::vector<int32_t> leaf_visofs;
+    std::vector<uint8_t> lighting_rgb;
+    int32_t lighting_scale = 3; // bytes of lighting_rgb per byte offset of face lightofs
+    bool bsp29_style = true;    // 16-bit records (BSP29, HL)
+
+    core::ByteReader lump(int i) const { return lumpReader(file, lumps[i]); }
+
+    core::Status header();
+    void bspx();
+    core::Status entities();
+    core::Status planes();
+    core::Status geometry();
+    core::Status textures();
+    core::Status texinfos();
+    core::Status lighting();
+    core::Status faces();
+    core::Status leafs();
+    core::Status nodes();
+    core::Status models();
+    core::Status visibility();
+    core::Status validateTree();
+    void submodelSettings();
+};
+
+core::Status Parser::header() {
+    const bool hl = variant == Variant::HalfLife;
+    for (int i = 0; i < kNumLumps; ++i) {
+        LumpRef& l = lumps[i];
+        l.name = kLumpNames[i];
+        if (!file.read(4 + i * 8, l.offset) || !file.read(8 + i * 8, l.length))
+            return core::makeError(core::ErrorCode::Truncated, "header", -1, {},
+                                   "file too small for the lump directory");
+    }
+    // Some Half-Life compilers write planes first and entities second in the directory.
+    // Entities are text and planes are 20-byte records: swap when only the swap makes sense.
+    if (hl && lumps[kPlanes].length % 20 != 0 && lumps[kEntities].length % 20 == 0 &&
+        file.u8(lumps[kPlanes].offset) != 0) {
+        std::swap(lumps[kEntities].offset, lumps[kPlanes].offset);
+        std::swap(lumps[kEntities].length, lumps[kPlanes].length);
+        map.warnings.push_back("entities and planes lumps are swapped in the directory");
+    }
+    sizes = recordSizes(variant);
+    bsp29_style = variant == Variant::Bsp29 || variant == Variant::HalfLife;
+    const uint32_t record[kNumLumps] = {0,          20,
+                                        0,          12,
+                                        0,          sizes.node,
+                                        40,         sizes.face,
+                                        0,          sizes.clipnode,
+                                        sizes.leaf, sizes.marksurface,
+                                        sizes.edge, 4,
+                                        64};
+    for (int i = 0; i < kNumLumps; ++i) {
+        lumps[i].record_size = record[i];
+        if (auto s = checkLump(file, lumps[i], map); !s)
+            return s;
+    }
+    return core::okStatus();
+}
+
+// BSPX: "BSPX", count, then {name[24], offset, length} right after the last lump, 4-aligned.
+void Parser::bspx() {
+    uint64_t end = 4 + kNumLumps * 8;
+    for (const LumpRef& l : lumps)
+        end = std::max<uint64_t>(end, uint64_t(l.offset) + l.length);
+    end = (end + 3) & ~uint64_t(3);
+    char magic[4];
+    if (!file.read(end, magic) || std::memcmp(magic, "BSPX", 4) != 0)
+        return;
+    const uint32_t count = file.u32(end + 4);
+    if (count > 256 || !file.inRange(end + 8, uint64_t(count) * 32)) {
+        map.warnings.push_back("BSPX directory is malformed; ignored");
+        return;
+    }
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint64_t at = end + 8 + uint64_t(i) * 32;
+        ExtraLump x{file.fixedString(at, 24), file.u32(at + 24), file.u32(at + 28)};
+        if (!file.inRange(x.offset, x.length)) {
+            map.warnings.push_back("BSPX lump " + x.name + " lies outside the file; ignored");
+            continue;
+        }
+        map.extra_lumps.push_back(std::move(x));
+    }
+}
+
+core::Status Parser::entities() {
+    const core::ByteReader r = lump(kEntities);
+    const auto bytes = r.bytes();
+    size_t n = 0;
+    while (n < bytes.size() && bytes[n] != 0)
+        ++n;
+    map.entity_text.assign(reinterpret_cast<const char*>(bytes.data()), n);
+    map.entities = parseEntities(map.entity_text, &map.warnings);
+    return core::okStatus();
+}
+
+core::Status Parser::planes() {
+    const core::ByteReader r = lump(kPlanes);
+    const uint64_t n = lumps[kPlanes].count();
+    map.planes.resize(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        Plane& p = map.planes[i];
+        r.read(i * 20, p.normal);
+        p.dist = r.f32(i * 20 + 12);
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::geometry() {
+    const core::ByteReader rv = lump(kVertexes);
+    if (!rv.readArray(0, lumps[kVertexes].count(), vertices))
+        return core::makeError(core::ErrorCode::Truncated, "vertexes");
+    const core::ByteReader re = lump(kEdges);
+    const uint64_t ne = lumps[kEdges].count();
+    edges.resize(ne);
+    for (uint64_t i = 0; i < ne; ++i) {
+        if (bsp29_style)
+            edges[i] = {re.u16(i * 4), re.u16(i * 4 + 2)};
+        else
+            edges[i] = {re.u32(i * 8), re.u32(i * 8 + 4)};
+    }
+    if (!lump(kSurfedges).readArray(0, lumps[kSurfedges].count(), surfedges))
+        return core::makeError(core::ErrorCode::Truncated, "surfedges");
+    return core::okStatus();
+}
+
+std::string lowerName(const std::string& s) {
+    return core::toLower(s);
+}
+
+bool isNoDrawName(const std::string& lower) {
+    static const char* const kNames[] = {"trigger", "aaatrigger", "clip", "null",
+                                         "origin",  "skip",       "hint", "hintskip"};
+    for (const char* n : kNames)
+        if (lower == n)
+            return true;
+    return false;
+}
+
+uint32_t materialFlags(const std::string& name, bool hl) {
+    const std::string lower = lowerName(name);
+    uint32_t flags = 0;
+    if (lower.starts_with("sky"))
+        flags |= kSurfSky;
+    else if (!lower.empty() && lower[0] == '*')
+        flags |= hl ? kSurfLiquid : (kSurfLiquid | kSurfFullbright);
+    else if (hl && !lower.empty() && lower[0] == '!')
+        flags |= kSurfLiquid;
+    if (!lower.empty() && lower[0] == '{')
+        flags |= kSurfAlphaTest;
+    if (isNoDrawName(lower))
+        flags |= kSurfNoDraw;
+    return flags;
+}
+
+// "+0lava".."+9lava" form one chain, "+alava".."+jlava" the alternate one (quakespasm
+// Mod_LoadTextures); each chain loops through its frames in order at 5 fps.
+void linkAnimations(Map& map) {
+    // key: (alternate?, lower base name) -> frame -> material
+    std::map<std::pair<bool, std::string>, std::map<int, int32_t>> chains;
+    for (size_t i = 0; i < map.materials.size(); ++i) {
+        const std::string& n = map.materials[i].name;
+        if (n.size() < 3 || n[0] != '+')
+            continue;
+        char c = n[1];
+        if (c >= 'A' && c <= 'Z')
+            c = char(c - 'A' + 'a');
+        bool alt = false;
+        int frame = 0;
+        if (c >= '0' && c <= '9')
+            frame = c - '0';
+        else if (c >= 'a' && c <= 'j') {
+            alt = true;
+            frame = c - 'a';
+        } else
+            continue;
+        chains[{alt, lowerName(n.substr(2))}].emplace(frame, int32_t(i));
+    }
+    for (auto& [key, frames] : chains) {
+        // Use frames 0..k-1 that are present without gaps; a gap ends the chain (the engine
+        // refuses such maps; we keep the frames we can).
+        std::vector<int32_t> seq;
+        for (int f = 0; f < 10; ++f) {
+            auto it = frames.find(f);
+            if (it == frames.end())
+                break;
+            seq.push_back(it->second);
+        }
+        if (seq.size() != frames.size())
+            map.warnings.push_back("textures: animation +" + key.second + " has missing frames");
+        if (seq.size() < 2)
+            continue;
+        for (size_t k = 0; k < seq.size(); ++k) {
+            Material& m = map.materials[size_t(seq[k])];
+            m.anim_next = seq[(k + 1) % seq.size()];
+            m.anim_fps = 5.0f;
+        }
+    }
+}
+
+core::Status Parser::textures() {
+    const bool hl = variant == Variant::HalfLife;
+    const core::ByteReader r = lump(kTextures);
+    if (r.size() == 0)
+        return core::okStatus();
+    int32_t count = 0;
+    if (!r.read(0, count) || count < 0 || uint64_t(count) > (r.size() - 4) / 4)
+        return core::makeError(core::ErrorCode::BadValue, "textures", -1, "nummiptex",
+                               "count " + std::to_string(count) + " does not fit the lump");
+    map.materials.resize(size_t(count));
+    for (int32_t i = 0; i < count; ++i) {
+        const int32_t ofs = r.i32(4 + uint64_t(i) * 4);
+        Material& m = map.materials[size_t(i)];
+        if (ofs < 0)
+            continue; // unused slot (lq_e1m1 has 18): an unnamed material
+        if (!r.inRange(uint64_t(ofs), 40))
+            return core::makeError(core::ErrorCode::LumpOutOfBounds, "textures", i, "offset",
+                                   "miptex header at " + std::to_string(ofs) + " beyond the lump");
+        m.name = r.fixedString(uint64_t(ofs), 16);
+        const uint32_t w = r.u32(uint64_t(ofs) + 16), h = r.u32(uint64_t(ofs) + 20);
+        if (w == 0 || h == 0 || w > uint32_t(kMaxTextureSide) || h > uint32_t(kMaxTextureSide))
+            return core::makeError(core::ErrorCode::BadValue, "textures", i, "size",
+                                   std::to_string(w) + "x" + std::to_string(h) + " outside 1.." +
+                                       std::to_string(kMaxTextureSide));
+        m.width = int32_t(w);
+        m.height = int32_t(h);
+        m.flags = materialFlags(m.name, hl);
+        uint32_t mip[4];
+        for (int k = 0; k < 4; ++k)
+            mip[k] = r.u32(uint64_t(ofs) + 24 + uint64_t(k) * 4);
+        if (mip[0] == 0)
+            continue; // stored in a WAD (Half-Life, some BSP2 tools)
+        const uint64_t pixels = uint64_t(ofs) + mip[0];
+        if (!r.inRange(pixels, uint64_t(w) * h)) {
+            map.warnings.push_back("textures[" + std::to_string(i) + "] " + m.name +
+                                   ": pixels lie outside the lump; treated as external");
+            continue;
+        }
+        EmbeddedTexture tex;
+        tex.width = m.width;
+        tex.height = m.height;
+        r.readArray(pixels, uint64_t(w) * h, tex.indices);
+        if (hl) {
+            // After mip level 3: a 16-bit colour count (256), then 768 bytes of RGB.
+            const uint64_t pal = uint64_t(ofs) + mip[3] + uint64_t(w / 8) * (h / 8) + 2;
+            if (!r.readArray(pal, 768, tex.palette))
+                map.warnings.push_back("textures[" + std::to_string(i) + "] " + m.name +
+                                       ": palette lies outside the lump");
+        }
+        m.embedded = int32_t(map.embedded_textures.size());
+        map.embedded_textures.push_back(std::move(tex));
+    }
+    linkAnimations(map);
+    return core::okStatus();
+}
+
+core::Status Parser::texinfos() {
+    const core::ByteReader r = lump(kTexinfo);
+    const uint64_t n = lumps[kTexinfo].count();
+    if (map.materials.empty() && n > 0) {
+        // No textures lump (quakespasm draws r_notexture_mip): one stand-in material.
+        Material m;
+        m.name = "notexture";
+        m.width = m.height = 16;
+        map.materials.push_back(m);
+    }
+    texinfo.resize(n);
+    const bool no_textures = lumps[kTextures].length == 0;
+    for (uint64_t i = 0; i < n; ++i) {
+        TexinfoQ1& t = texinfo[i];
+        r.read(i * 40, t.axes.s);
+        r.read(i * 40 + 16, t.axes.t);
+        const int32_t mt = r.i32(i * 40 + 32);
+        t.flags = r.u32(i * 40 + 36);
+        if (no_textures)
+            t.material = 0;
+        else if (mt < 0 || size_t(mt) >= map.materials.size())
+            return indexError("texinfo", int64_t(i), "miptex", mt, map.materials.size(),
+                              "textures");
+        else
+            t.material = mt;
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::lighting() {
+    const core::ByteReader r = lump(kLighting);
+    const uint64_t len = r.size();
+    if (len == 0)
+        return core::okStatus();
+    if (variant == Variant::HalfLife) {
+        lighting_rgb.assign(r.bytes().begin(), r.bytes().end());
+        lighting_scale = 1;
+        return core::okStatus();
+    }
+    lighting_scale = 3;
+    const std::vector<uint8_t>& lit = companions ? companions->lit : std::vector<uint8_t>{};
+    if (!lit.empty()) {
+        const core::ByteReader lr(lit);
+        char magic[4] = {};
+        lr.read(0, magic);
+        if (std::memcmp(magic, "QLIT", 4) == 0 && lr.i32(4) == 1 && lit.size() == 8 + 3 * len) {
+            lighting_rgb.assign(lit.begin() + 8, lit.end());
+            return core::okStatus();
+        }
+        map.warnings.push_back(".lit file does not match this map (needs QLIT v1 with " +
+                               std::to_string(8 + 3 * len) + " bytes); using grey lighting");
+    }
+    for (const ExtraLump& x : map.extra_lumps)
+        if (x.name == "RGBLIGHTING" && x.length == 3 * len) {
+            const auto b = file.sub(x.offset, x.length).bytes();
+            lighting_rgb.assign(b.begin(), b.end());
+            return core::okStatus();
+        }
+    lighting_rgb.resize(size_t(len) * 3);
+    const auto b = r.bytes();
+    for (size_t i = 0; i < b.size(); ++i)
+        lighting_rgb[i * 3] = lighting_rgb[i * 3 + 1] = lighting_rgb[i * 3 + 2] = b[i];
+    return core::okStatus();
+}
+
+core::Status Parser::faces() {
+    const core::ByteReader r = lump(kFaces);
+    const uint64_t n = lumps[kFaces].count();
+    const EdgeGeometry geo{vertices, edges, surfedges};
+    map.faces.resize(n);
+    map.vertices.reserve(surfedges.size());
+    map.indices.reserve(surfedges.size() * 3);
+    LightmapBuilder lightmaps;
+    std::vector<glm::vec3> poly;
+    const std::string lump_name = "faces";
+    size_t dropped_lightmaps = 0;
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t at = i * sizes.face;
+        int64_t plane, side, first_edge, num_edges, tex;
+        uint8_t styles[4];
+        int32_t lightofs;
+        if (bsp29_style) {
+            plane = r.u16(at);
+            side = r.u16(at + 2);
+            first_edge = r.i32(at + 4);
+            num_edges = r.u16(at + 8);
+            tex = r.u16(at + 10);
+            r.read(at + 12, styles);
+            lightofs = r.i32(at + 16);
+        } else {
+            plane = r.i32(at);
+            side = r.i32(at + 4);
+            first_edge = r.i32(at + 8);
+            num_edges = r.i32(at + 12);
+            tex = r.i32(at + 16);
+            r.read(at + 20, styles);
+            lightofs = r.i32(at + 24);
+        }
+        if (plane < 0 || uint64_t(plane) >= map.planes.size())
+            return indexError("faces", int64_t(i), "planenum", plane, map.planes.size(), "planes");
+        if (tex < 0 || uint64_t(tex) >= texinfo.size())
+            return indexError("faces", int64_t(i), "texinfo", tex, texinfo.size(), "texinfo");
+        if (auto s = collectFacePolygon(geo, lump_name, int64_t(i), first_edge, num_edges, poly);
+            !s)
+            return s;
+        const TexinfoQ1& ti = texinfo[size_t(tex)];
+        const Material& mat = map.materials[size_t(ti.material)];
+        Face& face = map.faces[i];
+        face.material = ti.material;
+        for (int k = 0; k < 4; ++k)
+            face.styles[size_t(k)] = styles[k];
+        const glm::vec3 normal =
+            side ? -map.planes[size_t(plane)].normal : map.planes[size_t(plane)].normal;
+        const float tw = mat.width > 0 ? float(mat.width) : 64.0f;
+        const float th = mat.height > 0 ? float(mat.height) : 64.0f;
+        emitFacePolygon(map, face, poly, ti.axes, tw, th, normal);
+        const bool special = (ti.flags & kTexSpecial) || (mat.flags & (kSurfSky | kSurfLiquid));
+        if (lighting_rgb.empty() || special || face.numStyles() == 0 || poly.size() < 3)
+            continue;
+        const LightmapExtents ext = computeLightmapExtents(poly, ti.axes);
+        if (ext.width > kMaxLightmapSide || ext.height > kMaxLightmapSide) {
+            ++dropped_lightmaps;
+            continue;
+        }
+        const int64_t offset = lightofs < 0 ? -1 : int64_t(lightofs) * lighting_scale;
+        if (auto s = lightmaps.place(map, face, ext, ti.axes, lighting_rgb, offset, lump_name,
+                                     int64_t(i));
+            !s)
+            return s;
+    }
+    if (dropped_lightmaps)
+        map.warnings.push_back("faces: " + std::to_string(dropped_lightmaps) +
+                               " faces have lightmaps larger than " +
+                               std::to_string(kMaxLightmapSide) + " luxels; drawn unlit");
+    lightmaps.finish(map);
+    return core::okStatus();
+}
+
+uint32_t leafContents(int32_t c) {
+    switch (c) {
+    case -2: // CONTENTS_SOLID
+        return kContentsSolid;
+    case -3: // WATER, SLIME, LAVA
+    case -4:
+    case -5:
+        return kContentsLiquid;
+    case -6:
+        return kContentsSky;
+    default:
+        // Half-Life currents (-9..-14) are water that pushes.
+        return (c <= -9 && c >= -14) ? uint32_t(kContentsLiquid) : 0u;
+    }
+}
+
+core::Status Parser::leafs() {
+    const core::ByteReader marks = lump(kMarksurfaces);
+    const uint64_t nmarks = lumps[kMarksurfaces].count();
+    map.leaf_faces.resize(nmarks);
+    for (uint64_t i = 0; i < nmarks; ++i) {
+        const uint32_t f = bsp29_style ? marks.u16(i * 2) : marks.u32(i * 4);
+        if (f >= map.faces.size())
+            return indexError("marksurfaces", int64_t(i), "face", f, map.faces.size(), "faces");
+        map.leaf_faces[i] = f;
+    }
+    const core::ByteReader r = lump(kLeafs);
+    const uint64_t n = lumps[kLeafs].count();
+    if (n == 0)
+        return core::makeError(core::ErrorCode::BadTree, "leafs", -1, {}, "no leaves");
+    map.leaves.resize(n);
+    leaf_visofs.resize(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t at = i * sizes.leaf;
+        Leaf& leaf = map.leaves[i];
+        leaf.contents = leafContents(r.i32(at));
+        leaf_visofs[i] = r.i32(at + 4);
+        uint64_t first, num;
+        if (variant == Variant::Bsp2) {
+            r.read(at + 8, leaf.mins);
+            r.read(at + 20, leaf.maxs);
+            first = r.u32(at + 32);
+            num = r.u32(at + 36);
+        } else {
+            int16_t b[6];
+            r.read(at + 8, b);
+            leaf.mins = glm::vec3(b[0], b[1], b[2]);
+            leaf.maxs = glm::vec3(b[3], b[4], b[5]);
+            if (variant == Variant::Rmq) {
+                first = r.u32(at + 20);
+                num = r.u32(at + 24);
+            } else {
+                first = r.u16(at + 20);
+                num = r.u16(at + 22);
+            }
+        }
+        if (first + num > nmarks)
+            return indexError("leafs", int64_t(i), "firstmarksurface", int64_t(first + num), nmarks,
+                              "marksurfaces");
+        leaf.first_leaf_face = uint32_t(first);
+        leaf.num_leaf_faces = uint32_t(num);
+        leaf.cluster = int32_t(i) - 1; // leaf 0 (shared solid) gets -1
+        leaf.area = 0;
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::nodes() {
+    const core::ByteReader r = lump(kNodes);
+    const uint64_t n = lumps[kNodes].count();
+    map.nodes.resize(n);
+    const uint64_t nleaves = map.leaves.size();
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t at = i * sizes.node;
+        Node& node = map.nodes[i];
+        const int64_t plane = r.i32(at);
+        if (plane < 0 || uint64_t(plane) >= map.planes.size())
+            return indexError("nodes", int64_t(i), "planenum", plane, map.planes.size(), "planes");
+        node.plane = int32_t(plane);
+        for (int c = 0; c < 2; ++c) {
+            int64_t child;
+            if (bsp29_style) {
+                const uint32_t p = r.u16(at + 4 + uint64_t(c) * 2);
+                child = p < n ? int64_t(p) : -1 - int64_t(0xffff - p);
+            } else {
+                child = r.i32(at + 4 + uint64_t(c) * 4);
+            }
+            if (child >= 0 ? uint64_t(child) >= n : uint64_t(-1 - child) >= nleaves)
+                return indexError("nodes", int64_t(i), c ? "children[1]" : "children[0]", child,
+                                  child >= 0 ? n : nleaves, child >= 0 ? "nodes" : "leaves");
+            node.children[size_t(c)] = int32_t(child);
+        }
+        if (variant == Variant::Bsp2) {
+            r.read(at + 12, node.mins);
+            r.read(at + 24, node.maxs);
+        } else {
+            int16_t b[6];
+            r.read(at + (bsp29_style ? 8 : 12), b);
+            node.mins = glm::vec3(b[0], b[1], b[2]);
+            node.maxs = glm::vec3(b[3], b[4], b[5]);
+        }
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::models() {
+    const core::ByteReader r = lump(kModels);
+    const uint64_t n = lumps[kModels].count();
+    if (n == 0)
+        return core::makeError(core::ErrorCode::BadValue, "models", -1, {}, "no world model");
+    map.submodels.resize(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t at = i * 64;
+        Submodel& sm = map.submodels[i];
+        r.read(at, sm.mins);
+        r.read(at + 12, sm.maxs);
+        const int32_t head = r.i32(at + 36);
+        if (head < 0 || uint64_t(head) >= map.nodes.size())
+            return indexError("models", int64_t(i), "headnode", head, map.nodes.size(), "nodes");
+        const int64_t first = r.i32(at + 56), num = r.i32(at + 60);
+        if (first < 0 || num < 0 || uint64_t(first + num) > map.faces.size())
+            return indexError("models", int64_t(i), "firstface", first + num, map.faces.size(),
+                              "faces");
+        sm.first_face = uint32_t(first);
+        sm.num_faces = uint32_t(num);
+        if (i > 0)
+            for (int64_t f = first; f < first + num; ++f)
+                map.faces[size_t(f)].submodel = int32_t(i);
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::validateTree() {
+    std::vector<int32_t> heads;
+    const core::ByteReader r = lump(kModels);
+    for (size_t m = 0; m < map.submodels.size(); ++m)
+        heads.push_back(r.i32(m * 64 + 36));
+    return validateNodeTrees(map, heads);
+}
+
+core::Status Parser::visibility() {
+    const core::ByteReader vis = lump(kVisibility);
+    if (vis.size() == 0 || map.leaves.size() < 2)
+        return core::okStatus(); // no vis: everything visible
+    const uint64_t clusters = map.leaves.size() - 1;
+    const uint64_t row_size = (clusters + 7) / 8;
+    if (clusters * row_size > kMaxVisBytes) {
+        map.warnings.push_back("visibility: " + std::to_string(clusters) +
+                               " leaves need too much memory; drawing without vis");
+        return core::okStatus();
+    }
+    const core::ByteReader models_r = lump(kModels);
+    const int64_t visleafs = std::clamp<int64_t>(models_r.i32(52), 0, int64_t(clusters));
+    const uint64_t stored_row = (uint64_t(visleafs) + 7) / 8;
+    map.vis.num_clusters = int32_t(clusters);
+    map.vis.row_size = int32_t(row_size);
+    map.vis.rows.assign(clusters * row_size, 0);
+    for (uint64_t leaf = 1; leaf <= clusters; ++leaf) {
+        uint8_t* row = map.vis.rows.data() + (leaf - 1) * row_size;
+        const int32_t ofs = leaf_visofs[leaf];
+        if (ofs < 0 || int64_t(leaf) > visleafs) {
+            std::fill(row, row + row_size, 0xff); // engine: "novis", everything
+            continue;
+        }
+        if (uint64_t(ofs) >= vis.size())
+            return core::makeError(core::ErrorCode::BadVis, "leafs", int64_t(leaf), "visofs",
+                                   "offset " + std::to_string(ofs) + " beyond " +
+                                       std::to_string(vis.size()) + " bytes of visibility");
+        if (!decompressVisRow(vis, uint64_t(ofs), std::span<uint8_t>(row, stored_row)))
+            return core::makeError(core::ErrorCode::BadVis, "leafs", int64_t(leaf), "visofs",
+                                   "row at " + std::to_string(ofs) + " runs past the lump");
+    }
+    return core::okStatus();
+}
+
+void Parser::submodelSettings() {
+    bindSubmodelEntities(map);
+    const bool hl = variant == Variant::HalfLife;
+    for (Submodel& sm : map.submodels) {
+        if (sm.entity < 0)
+            continue;
+        const Entity& ent = map.entities[size_t(sm.entity)];
+        if (hl) {
+            // GoldSrc kRenderNormal, TransColor, TransTexture, Glow, TransAlpha, TransAdd.
+            const int mode = int(ent.number("rendermode").value_or(0.0f));
+            const float amt = std::clamp(ent.number("renderamt").value_or(255.0f), 0.0f, 255.0f);
+            switch (mode) {
+            case 1:
+                sm.blend = BlendMode::Alpha;
+                if (auto c = ent.vec3("rendercolor"))
+                    sm.colour = glm::clamp(*c / 255.0f, glm::vec3(0.0f), glm::vec3(1.0f));
+                sm.alpha = amt / 255.0f;
+                break;
+            case 2:
+                sm.blend = BlendMode::Alpha;
+                sm.alpha = amt / 255.0f;
+                break;
+            case 3:
+            case 5:
+                sm.blend = BlendMode::Additive;
+                sm.alpha = amt / 255.0f;
+                break;
+            case 4:
+                sm.blend = BlendMode::AlphaTest;
+                break;
+            default:
+                break;
+            }
+        } else if (auto a = ent.number("alpha"); a && *a > 0.0f && *a < 1.0f) {
+            // quakespasm/fitzquake entity alpha
+            sm.blend = BlendMode::Alpha;
+            sm.alpha = *a;
+        }
+    }
+    if (hl && !map.entities.empty() && map.entities[0].classname() == "worldspawn") {
+        const std::string_view wad = map.entities[0].get("wad");
+        size_t start = 0;
+        while (start <= wad.size()) {
+            size_t end = wad.find(';', start);
+            if (end == std::string_view::npos)
+                end = wad.size();
+            const std::string base = core::baseName(wad.substr(start, end - start));
+            if (!base.empty() && map.wad_files.size() < 256)
+                map.wad_files.push_back(base);
+            start = end + 1;
+        }
+    }
+}
+
+} // namespace
+
+core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view name,
+                              const Companions& companions) {
+    (void)name;
+    Parser p;
+    p.file = core::ByteReader(data);
+    p.companions = &companions;
+    const Detected d = detect(data);
+    if (!d.format)
+        return core::makeError(core::ErrorCode::UnknownFormat, "header");
+    switch (*d.format) {
+    case Format::Quake1:
+        p.variant = Variant::Bsp29;
+        break;
+    case Format::Quake1Bsp2:
+        p.variant = Variant::Bsp2;
+        break;
+    case Format::Quake1Rmq:
+        p.variant = Variant::Rmq;
+        break;
+    case Format::HalfLife:
+        p.variant = Variant::HalfLife;
+        break;
+    default:
+        return core::makeError(core::ErrorCode::UnknownFormat, "header", -1, {},
+                               "not a Quake 1 family map");
+    }
+    p.map.format = *d.format;
+    p.map.version = d.version;
+    using Step = core::Status (Parser::*)();
+    if (auto s = p.header(); !s)
+        return s.error();
+    p.bspx();
+    const Step steps[] = {&Parser::entities, &Parser::planes,       &Parser::geometry,
+                          &Parser::textures, &Parser::texinfos,     &Parser::lighting,
+                          &Parser::faces,    &Parser::leafs,        &Parser::nodes,
+                          &Parser::models,   &Parser::validateTree, &Parser::visibility};
+    for (Step step : steps)
+        if (auto s = (p.*step)(); !s)
+            return s.error();
+    p.submodelSettings();
+    return std::move(p.map);
+}
+
+} // namespace bsp

@@ -1,0 +1,437 @@
+// Quake 2 parser: IBSP version 38, 19 lumps.
+//
+// Format: id's qfiles.h for Quake 2 (dheader_t, texinfo_t, dleaf_t, dvis_t, darea_t,
+// dareaportal_t) as read by yquake2 src/client/refresh/files/models.c and q2pro
+// src/common/bsp.c. Faces use the same surfedge/edge/vertex scheme as Quake 1 (edge_faces.h).
+// Lighting is RGB, up to four styles per face, and faces with SKY, WARP or TRANS33/66 texinfo
+// flags carry no lightmap (yquake2 Mod_LoadFaces). Visibility is per cluster: the lump starts
+// with the cluster count and a (pvs, phs) offset pair per cluster; rows are RLE-compressed.
+//
+// Materials: one per texinfo, in texinfo order, because the texinfo is what carries the
+// flags, the translucency value and the animation link (nexttexinfo); two texinfos with the
+// same name and flags simply give two equal materials. Texture sizes live in the .wal files,
+// not in the map, so materials have width/height 0, uv_in_texels is set and the vertices' uv
+// are in texels until bsp::applyTextureSize is called.
+#include "bsp/edge_faces.h"
+#include "bsp/entities.h"
+#include "bsp/lump_table.h"
+#include "bsp/parsers.h"
+#include "bsp/vis.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace bsp {
+
+namespace {
+
+enum Q2Lump {
+    kEntities,
+    kPlanes,
+    kVertexes,
+    kVisibility,
+    kNodes,
+    kTexinfo,
+    kFaces,
+    kLighting,
+    kLeafs,
+    kLeafFaces,
+    kLeafBrushes,
+    kEdges,
+    kSurfedges,
+    kModels,
+    kBrushes,
+    kBrushSides,
+    kPop,
+    kAreas,
+    kAreaPortals,
+    kNumLumps
+};
+
+constexpr const char* kLumpNames[kNumLumps] = {
+    "entities", "planes",     "vertexes",  "visibility",  "nodes",      "texinfo",   "faces",
+    "lighting", "leafs",      "leaffaces", "leafbrushes", "edges",      "surfedges", "models",
+    "brushes",  "brushsides", "pop",       "areas",       "areaportals"};
+constexpr uint32_t kRecordSizes[kNumLumps] = {0, 20, 12, 0,  28, 76, 20, 0, 28, 2,
+                                              2, 4,  4,  48, 12, 4,  0,  8, 8};
+
+// Quake 2 surface flags (q_shared.h SURF_*).
+enum : uint32_t {
+    kQ2Light = 0x1,
+    kQ2Sky = 0x4,
+    kQ2Warp = 0x8,
+    kQ2Trans33 = 0x10,
+    kQ2Trans66 = 0x20,
+    kQ2Flowing = 0x40,
+    kQ2NoDraw = 0x80,
+    kQ2Hint = 0x100,
+    kQ2Skip = 0x200,
+};
+
+// Quake 2 contents (q_shared.h CONTENTS_*).
+uint32_t leafContents(uint32_t c) {
+    uint32_t out = 0;
+    if (c & 1) // SOLID
+        out |= kContentsSolid;
+    if (c & (8 | 16 | 32)) // LAVA, SLIME, WATER
+        out |= kContentsLiquid;
+    return out;
+}
+
+uint32_t materialFlags(uint32_t q2) {
+    uint32_t f = 0;
+    if (q2 & kQ2Sky)
+        f |= kSurfSky;
+    if (q2 & kQ2Warp)
+        f |= kSurfLiquid | kSurfFullbright;
+    if (q2 & (kQ2Trans33 | kQ2Trans66))
+        f |= kSurfTranslucent;
+    if (q2 & kQ2Flowing)
+        f |= kSurfFlowing;
+    if (q2 & (kQ2NoDraw | kQ2Hint | kQ2Skip))
+        f |= kSurfNoDraw;
+    return f;
+}
+
+struct Parser {
+    core::ByteReader file;
+    LumpRef lumps[kNumLumps];
+    Map map;
+    std::vector<glm::vec3> vertices;
+    std::vector<std::array<uint32_t, 2>> edges;
+    std::vector<int32_t> surfedges;
+    std::vector<TexAxes> axes;
+    std::vector<uint32_t> texinfo_flags;
+
+    core::ByteReader lump(int i) const { return lumpReader(file, lumps[i]); }
+
+    core::Status header();
+    core::Status entities();
+    core::Status planes();
+    core::Status geometry();
+    core::Status texinfos();
+    core::Status faces();
+    core::Status areas();
+    core::Status leafs();
+    core::Status nodes();
+    core::Status models();
+    core::Status visibility();
+};
+
+core::Status Parser::header() {
+    for (int i = 0; i < kNumLumps; ++i) {
+        LumpRef& l = lumps[i];
+        l.name = kLumpNames[i];
+        l.record_size = kRecordSizes[i];
+        if (!file.read(8 + i * 8, l.offset) || !file.read(12 + i * 8, l.length))
+            return core::makeError(core::ErrorCode::Truncated, "header", -1, {},
+                                   "file too small for the lump directory");
+    }
+    for (const LumpRef& l : lumps)
+        if (auto s = checkLump(file, l, map); !s)
+            return s;
+    return core::okStatus();
+}
+
+core::Status Parser::entities() {
+    const auto bytes = lump(kEntities).bytes();
+    size_t n = 0;
+    while (n < bytes.size() && bytes[n] != 0)
+        ++n;
+    map.entity_text.assign(reinterpret_cast<const char*>(bytes.data()), n);
+    map.entities = parseEntities(map.entity_text, &map.warnings);
+    return core::okStatus();
+}
+
+core::Status Parser::planes() {
+    const core::ByteReader r = lump(kPlanes);
+    map.planes.resize(lumps[kPlanes].count());
+    for (size_t i = 0; i < map.planes.size(); ++i) {
+        r.read(i * 20, map.planes[i].normal);
+        map.planes[i].dist = r.f32(i * 20 + 12);
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::geometry() {
+    if (!lump(kVertexes).readArray(0, lumps[kVertexes].count(), vertices))
+        return core::makeError(core::ErrorCode::Truncated, "vertexes");
+    const core::ByteReader re = lump(kEdges);
+    edges.resize(lumps[kEdges].count());
+    for (size_t i = 0; i < edges.size(); ++i)
+        edges[i] = {re.u16(i * 4), re.u16(i * 4 + 2)};
+    if (!lump(kSurfedges).readArray(0, lumps[kSurfedges].count(), surfedges))
+        return core::makeError(core::ErrorCode::Truncated, "surfedges");
+    return core::okStatus();
+}
+
+core::Status Parser::texinfos() {
+    const core::ByteReader r = lump(kTexinfo);
+    const uint64_t n = lumps[kTexinfo].count();
+    axes.resize(n);
+    texinfo_flags.resize(n);
+    map.materials.resize(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t at = i * 76;
+        r.read(at, axes[i].s);
+        r.read(at + 16, axes[i].t);
+        const uint32_t flags = r.u32(at + 32);
+        texinfo_flags[i] = flags;
+        Material& m = map.materials[i];
+        m.name = r.fixedString(at + 40, 32);
+        m.game_flags = flags;
+        m.flags = materialFlags(flags);
+        m.alpha = (flags & kQ2Trans33) ? 0.33f : (flags & kQ2Trans66) ? 0.66f : 1.0f;
+        m.uv_in_texels = true;
+        const int32_t next = r.i32(at + 72);
+        if (next >= 0) {
+            if (uint64_t(next) >= n)
+                return indexError("texinfo", int64_t(i), "nexttexinfo", next, n, "texinfo");
+            m.anim_next = next;
+            m.anim_fps = 2.0f; // the Quake 2 client advances texture animation at 2 Hz
+        } else if (next != -1) {
+            return indexError("texinfo", int64_t(i), "nexttexinfo", next, n, "texinfo");
+        }
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::faces() {
+    const core::ByteReader r = lump(kFaces);
+    const core::ByteReader light = lump(kLighting);
+    const uint64_t n = lumps[kFaces].count();
+    const EdgeGeometry geo{vertices, edges, surfedges};
+    map.faces.resize(n);
+    map.vertices.reserve(surfedges.size());
+    map.indices.reserve(surfedges.size() * 3);
+    LightmapBuilder lightmaps;
+    std::vector<glm::vec3> poly;
+    const std::string lump_name = "faces";
+    size_t dropped = 0;
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t at = i * 20;
+        const int64_t plane = r.u16(at), side = r.get<int16_t>(at + 2);
+        const int64_t first_edge = r.i32(at + 4), num_edges = r.get<int16_t>(at + 8);
+        const int64_t tex = r.get<int16_t>(at + 10);
+        uint8_t styles[4];
+        r.read(at + 12, styles);
+        const int32_t lightofs = r.i32(at + 16);
+        if (uint64_t(plane) >= map.planes.size())
+            return indexError("faces", int64_t(i), "planenum", plane, map.planes.size(), "planes");
+        if (tex < 0 || uint64_t(tex) >= axes.size())
+            return indexError("faces", int64_t(i), "texinfo", tex, axes.size(), "texinfo");
+        if (auto s = collectFacePolygon(geo, lump_name, int64_t(i), first_edge, num_edges, poly);
+            !s)
+            return s;
+        Face& face = map.faces[i];
+        face.material = int32_t(tex);
+        for (int k = 0; k < 4; ++k)
+            face.styles[size_t(k)] = styles[k];
+        const glm::vec3 normal =
+            side ? -map.planes[size_t(plane)].normal : map.planes[size_t(plane)].normal;
+        emitFacePolygon(map, face, poly, axes[size_t(tex)], 1.0f, 1.0f, normal);
+        const uint32_t flags = texinfo_flags[size_t(tex)];
+        if (light.size() == 0 || (flags & (kQ2Sky | kQ2Warp | kQ2Trans33 | kQ2Trans66)) ||
+            face.numStyles() == 0 || poly.size() < 3)
+            continue;
+        const LightmapExtents ext = computeLightmapExtents(poly, axes[size_t(tex)]);
+        if (ext.width > kMaxLightmapSide || ext.height > kMaxLightmapSide) {
+            ++dropped;
+            continue;
+        }
+        if (auto s = lightmaps.place(map, face, ext, axes[size_t(tex)], light.bytes(),
+                                     lightofs < 0 ? -1 : int64_t(lightofs), lump_name, int64_t(i));
+            !s)
+            return s;
+    }
+    if (dropped)
+        map.warnings.push_back("faces: " + std::to_string(dropped) +
+                               " faces have oversized lightmaps; drawn unlit");
+    lightmaps.finish(map);
+    return core::okStatus();
+}
+
+core::Status Parser::areas() {
+    const core::ByteReader ra = lump(kAreas);
+    const core::ByteReader rp = lump(kAreaPortals);
+    map.areas.resize(lumps[kAreas].count());
+    map.area_portals.resize(lumps[kAreaPortals].count());
+    for (size_t i = 0; i < map.area_portals.size(); ++i) {
+        AreaPortal& p = map.area_portals[i];
+        p.portal = rp.i32(i * 8);
+        p.other_area = rp.i32(i * 8 + 4);
+        if (p.other_area < 0 || size_t(p.other_area) >= map.areas.size())
+            return indexError("areaportals", int64_t(i), "otherarea", p.other_area,
+                              map.areas.size(), "areas");
+    }
+    for (size_t i = 0; i < map.areas.size(); ++i) {
+        Area& a = map.areas[i];
+        a.num_portals = ra.i32(i * 8);
+        a.first_portal = ra.i32(i * 8 + 4);
+        if (a.num_portals < 0 || a.first_portal < 0 ||
+            int64_t(a.first_portal) + a.num_portals > int64_t(map.area_portals.size()))
+            return indexError("areas", int64_t(i), "firstareaportal",
+                              int64_t(a.first_portal) + a.num_portals, map.area_portals.size(),
+                              "area portals");
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::leafs() {
+    const core::ByteReader lf = lump(kLeafFaces);
+    map.leaf_faces.resize(lumps[kLeafFaces].count());
+    for (size_t i = 0; i < map.leaf_faces.size(); ++i) {
+        const uint32_t f = lf.u16(i * 2);
+        if (f >= map.faces.size())
+            return indexError("leaffaces", int64_t(i), "face", f, map.faces.size(), "faces");
+        map.leaf_faces[i] = f;
+    }
+    const core::ByteReader r = lump(kLeafs);
+    map.leaves.resize(lumps[kLeafs].count());
+    if (map.leaves.empty())
+        return core::makeError(core::ErrorCode::BadTree, "leafs", -1, {}, "no leaves");
+    for (size_t i = 0; i < map.leaves.size(); ++i) {
+        const uint64_t at = i * 28;
+        Leaf& leaf = map.leaves[i];
+        leaf.contents = leafContents(r.u32(at));
+        leaf.cluster = r.get<int16_t>(at + 4);
+        leaf.area = r.get<int16_t>(at + 6);
+        int16_t b[6];
+        r.read(at + 8, b);
+        leaf.mins = glm::vec3(b[0], b[1], b[2]);
+        leaf.maxs = glm::vec3(b[3], b[4], b[5]);
+        const uint64_t first = r.u16(at + 20), num = r.u16(at + 22);
+        if (first + num > map.leaf_faces.size())
+            return indexError("leafs", int64_t(i), "firstleafface", int64_t(first + num),
+                              map.leaf_faces.size(), "leaffaces");
+        leaf.first_leaf_face = uint32_t(first);
+        leaf.num_leaf_faces = uint32_t(num);
+        if (leaf.cluster < -1)
+            return indexError("leafs", int64_t(i), "cluster", leaf.cluster, 0, "clusters");
+        if (leaf.area < 0 || (!map.areas.empty() && size_t(leaf.area) >= map.areas.size()))
+            return indexError("leafs", int64_t(i), "area", leaf.area, map.areas.size(), "areas");
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::nodes() {
+    const core::ByteReader r = lump(kNodes);
+    const uint64_t n = lumps[kNodes].count();
+    map.nodes.resize(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t at = i * 28;
+        Node& node = map.nodes[i];
+        const int64_t plane = r.i32(at);
+        if (plane < 0 || uint64_t(plane) >= map.planes.size())
+            return indexError("nodes", int64_t(i), "planenum", plane, map.planes.size(), "planes");
+        node.plane = int32_t(plane);
+        for (int c = 0; c < 2; ++c) {
+            const int64_t child = r.i32(at + 4 + uint64_t(c) * 4);
+            const bool bad =
+                child >= 0 ? uint64_t(child) >= n : uint64_t(-1 - child) >= map.leaves.size();
+            if (bad)
+                return indexError("nodes", int64_t(i), c ? "children[1]" : "children[0]", child,
+                                  child >= 0 ? n : map.leaves.size(),
+                                  child >= 0 ? "nodes" : "leaves");
+            node.children[size_t(c)] = int32_t(child);
+        }
+        int16_t b[6];
+        r.read(at + 12, b);
+        node.mins = glm::vec3(b[0], b[1], b[2]);
+        node.maxs = glm::vec3(b[3], b[4], b[5]);
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::models() {
+    const core::ByteReader r = lump(kModels);
+    const uint64_t n = lumps[kModels].count();
+    if (n == 0)
+        return core::makeError(core::ErrorCode::BadValue, "models", -1, {}, "no world model");
+    map.submodels.resize(n);
+    std::vector<int32_t> heads(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t at = i * 48;
+        Submodel& sm = map.submodels[i];
+        r.read(at, sm.mins);
+        r.read(at + 12, sm.maxs);
+        heads[i] = r.i32(at + 36);
+        if (heads[i] >= 0 ? uint64_t(heads[i]) >= map.nodes.size()
+                          : uint64_t(-1 - int64_t(heads[i])) >= map.leaves.size())
+            return indexError("models", int64_t(i), "headnode", heads[i], map.nodes.size(),
+                              "nodes");
+        const int64_t first = r.i32(at + 40), num = r.i32(at + 44);
+        if (first < 0 || num < 0 || uint64_t(first + num) > map.faces.size())
+            return indexError("models", int64_t(i), "firstface", first + num, map.faces.size(),
+                              "faces");
+        sm.first_face = uint32_t(first);
+        sm.num_faces = uint32_t(num);
+        if (i > 0)
+            for (int64_t f = first; f < first + num; ++f)
+                map.faces[size_t(f)].submodel = int32_t(i);
+    }
+    return validateNodeTrees(map, heads);
+}
+
+core::Status Parser::visibility() {
+    const core::ByteReader vis = lump(kVisibility);
+    if (vis.size() == 0)
+        return core::okStatus();
+    int32_t clusters = 0;
+    if (!vis.read(0, clusters) || clusters < 0 || uint64_t(clusters) > (vis.size() - 4) / 8)
+        return core::makeError(core::ErrorCode::BadVis, "visibility", -1, "numclusters",
+                               std::to_string(clusters) + " clusters do not fit " +
+                                   std::to_string(vis.size()) + " bytes");
+    for (size_t i = 0; i < map.leaves.size(); ++i)
+        if (map.leaves[i].cluster >= clusters)
+            return indexError("leafs", int64_t(i), "cluster", map.leaves[i].cluster,
+                              uint64_t(clusters), "clusters");
+    if (clusters == 0)
+        return core::okStatus();
+    const uint64_t row_size = (uint64_t(clusters) + 7) / 8;
+    if (row_size * uint64_t(clusters) > kMaxVisBytes) {
+        map.warnings.push_back("visibility: too many clusters; drawing without vis");
+        return core::okStatus();
+    }
+    map.vis.num_clusters = clusters;
+    map.vis.row_size = int32_t(row_size);
+    map.vis.rows.assign(row_size * uint64_t(clusters), 0);
+    for (int32_t c = 0; c < clusters; ++c) {
+        const int32_t ofs = vis.i32(4 + uint64_t(c) * 8);
+        if (ofs < 0 || uint64_t(ofs) >= vis.size())
+            return core::makeError(core::ErrorCode::BadVis, "visibility", c, "bitofs",
+                                   "offset " + std::to_string(ofs) + " beyond " +
+                                       std::to_string(vis.size()) + " bytes");
+        const std::span<uint8_t> row(map.vis.rows.data() + uint64_t(c) * row_size, row_size);
+        if (!decompressVisRow(vis, uint64_t(ofs), row))
+            return core::makeError(core::ErrorCode::BadVis, "visibility", c, "bitofs",
+                                   "row at " + std::to_string(ofs) + " runs past the lump");
+    }
+    return core::okStatus();
+}
+
+} // namespace
+
+core::Result<Map> parseQuake2(std::span<const uint8_t> data, std::string_view name) {
+    (void)name;
+    Parser p;
+    p.file = core::ByteReader(data);
+    p.map.format = Format::Quake2;
+    p.map.version = p.file.i32(4);
+    char magic[4] = {};
+    if (!p.file.read(0, magic) || std::memcmp(magic, "IBSP", 4) != 0 || p.map.version != 38)
+        return core::makeError(core::ErrorCode::UnknownFormat, "header", -1, {},
+                               "not a Quake 2 IBSP 38 map");
+    using Step = core::Status (Parser::*)();
+    const Step steps[] = {&Parser::header,   &Parser::entities,  &Parser::planes,
+                          &Parser::geometry, &Parser::texinfos,  &Parser::faces,
+                          &Parser::areas,    &Parser::leafs,     &Parser::nodes,
+                          &Parser::models,   &Parser::visibility};
+    for (Step step : steps)
+        if (auto s = (p.*step)(); !s)
+            return s.error();
+    bindSubmodelEntities(p.map);
+    return std::move(p.map);
+}
+
+} // namespace bsp

@@ -1,0 +1,230 @@
+// Hand-built Quake 2 maps (two rooms, a texinfo animation chain, a vis lump written by hand)
+// and truncation of real small maps: every prefix must give a clean error, never a crash.
+#include "bsp/load.h"
+#include "core/file.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <vector>
+
+namespace {
+
+class Writer {
+public:
+    std::vector<uint8_t> bytes;
+    template <class T> void put(const T& v) {
+        const auto* p = reinterpret_cast<const uint8_t*>(&v);
+        bytes.insert(bytes.end(), p, p + sizeof(T));
+    }
+    void putName(const char* s, size_t len) {
+        std::vector<uint8_t> buf(len, 0);
+        std::memcpy(buf.data(), s, std::min(len, std::strlen(s)));
+        bytes.insert(bytes.end(), buf.begin(), buf.end());
+    }
+};
+
+// Two 64x64 floor quads (faces 0 and 1), each in its own leaf and cluster; cluster 0 sees only
+// itself, cluster 1 sees both. Texinfo 0 -> 1 -> 0 is an animation chain.
+std::vector<uint8_t> buildQ2(int32_t vis_clusters = 2, int32_t next0 = 1) {
+    Writer lumps[19];
+    // planes: z = 0 facing up, x = 64 splitting the rooms
+    lumps[1].put(glm::vec3(0, 0, 1));
+    lumps[1].put(0.0f);
+    lumps[1].put(int32_t(2));
+    lumps[1].put(glm::vec3(1, 0, 0));
+    lumps[1].put(64.0f);
+    lumps[1].put(int32_t(0));
+    // vertices: 6 along two quads
+    const glm::vec3 v[6] = {{0, 0, 0},    {64, 0, 0},  {128, 0, 0},
+                            {128, 64, 0}, {64, 64, 0}, {0, 64, 0}};
+    for (const auto& p : v)
+        lumps[2].put(p);
+    // vis: 2 clusters, rows uncompressed single bytes
+    lumps[3].put(vis_clusters);
+    const int32_t header = 4 + vis_clusters * 8;
+    for (int32_t c = 0; c < vis_clusters; ++c) {
+        lumps[3].put(int32_t(header + c));
+        lumps[3].put(int32_t(header + c));
+    }
+    lumps[3].put(uint8_t(0x01)); // cluster 0 sees 0
+    lumps[3].put(uint8_t(0x03)); // cluster 1 sees 0, 1
+    // node 0: plane 1, front -> leaf 2 (child -3), back -> leaf 1 (child -2)
+    lumps[4].put(int32_t(1));
+    lumps[4].put(int32_t(-3));
+    lumps[4].put(int32_t(-2));
+    const int16_t nb[6] = {0, 0, -8, 128, 64, 8};
+    lumps[4].put(nb);
+    lumps[4].put(uint16_t(0));
+    lumps[4].put(uint16_t(2));
+    // texinfo x2
+    for (int t = 0; t < 2; ++t) {
+        lumps[5].put(glm::vec4(1, 0, 0, 0));
+        lumps[5].put(glm::vec4(0, 1, 0, 0));
+        lumps[5].put(uint32_t(t == 0 ? 0x40 : 0x10)); // FLOWING, TRANS33
+        lumps[5].put(int32_t(0));
+        lumps[5].putName(t == 0 ? "e1u1/Anim1" : "e1u1/Anim2", 32);
+        lumps[5].put(int32_t(t == 0 ? next0 : 0));
+    }
+    // edges: 0 unused; 1:(0,1) 2:(1,4) 3:(4,5) 4:(5,0) 5:(1,2) 6:(2,3) 7:(3,4)
+    const uint16_t e[8][2] = {{0, 0}, {0, 1}, {1, 4}, {4, 5}, {5, 0}, {1, 2}, {2, 3}, {3, 4}};
+    for (const auto& ed : e)
+        lumps[11].put(ed);
+    const int32_t se[8] = {1, 2, 3, 4, 5, 6, 7, -2};
+    for (int32_t s : se)
+        lumps[12].put(s);
+    // faces; face 1 lit with one style
+    for (int f = 0; f < 2; ++f) {
+        lumps[6].put(uint16_t(0));
+        lumps[6].put(int16_t(0));
+        lumps[6].put(int32_t(f * 4));
+        lumps[6].put(int16_t(4));
+        lumps[6].put(int16_t(f));
+        const uint8_t st[4] = {0, 255, 255, 255};
+        lumps[6].put(st);
+        lumps[6].put(int32_t(0));
+    }
+    // lighting: 5x5 luxels RGB for face 0 (64x64 texels -> 5 luxels)
+    for (int i = 0; i < 5 * 5 * 3; ++i)
+        lumps[7].put(uint8_t(i));
+    // leaves: 0 solid, 1 cluster 0 (face 0), 2 cluster 1 (face 1)
+    for (int l = 0; l < 3; ++l) {
+        lumps[8].put(uint32_t(l == 0 ? 1 : 0));
+        lumps[8].put(int16_t(l - 1));
+        lumps[8].put(int16_t(0));
+        const int16_t b[6] = {int16_t(l == 2 ? 64 : 0), 0, -8, int16_t(l == 2 ? 128 : 64), 64, 8};
+        lumps[8].put(b);
+        lumps[8].put(uint16_t(l == 0 ? 0 : l - 1));
+        lumps[8].put(uint16_t(l == 0 ? 0 : 1));
+        lumps[8].put(uint16_t(0));
+        lumps[8].put(uint16_t(0));
+    }
+    lumps[9].put(uint16_t(0));
+    lumps[9].put(uint16_t(1));
+    // model 0
+    lumps[13].put(glm::vec3(0, 0, -8));
+    lumps[13].put(glm::vec3(128, 64, 8));
+    lumps[13].put(glm::vec3(0));
+    lumps[13].put(int32_t(0));
+    lumps[13].put(int32_t(0));
+    lumps[13].put(int32_t(2));
+    // areas: 0 (unused) and 1
+    for (int a = 0; a < 2; ++a) {
+        lumps[17].put(int32_t(0));
+        lumps[17].put(int32_t(0));
+    }
+    const char ents[] = "{\n\"classname\" \"worldspawn\"\n}\n";
+    lumps[0].bytes.assign(ents, ents + sizeof ents);
+
+    Writer out;
+    out.bytes = {'I', 'B', 'S', 'P'};
+    out.put(int32_t(38));
+    uint32_t offset = 8 + 19 * 8;
+    for (auto& l : lumps) {
+        out.put(offset);
+        out.put(uint32_t(l.bytes.size()));
+        offset += uint32_t(l.bytes.size());
+    }
+    for (auto& l : lumps)
+        out.bytes.insert(out.bytes.end(), l.bytes.begin(), l.bytes.end());
+    return out.bytes;
+}
+
+} // namespace
+
+TEST(Quake2Synthetic, HandBuiltVisAndAnimationChain) {
+    const auto bytes = buildQ2();
+    auto r = bsp::loadMap(bytes, "two_rooms.bsp");
+    ASSERT_TRUE(r.ok()) << r.error().message();
+    ASSERT_EQ(r->vis.num_clusters, 2);
+    EXPECT_TRUE(r->vis.visible(0, 0));
+    EXPECT_FALSE(r->vis.visible(0, 1));
+    EXPECT_TRUE(r->vis.visible(1, 0));
+    EXPECT_TRUE(r->vis.visible(1, 1));
+    EXPECT_EQ(r->leaves[0].cluster, -1);
+    EXPECT_EQ(r->leaves[2].cluster, 1);
+    ASSERT_EQ(r->materials.size(), 2u);
+    EXPECT_EQ(r->materials[0].anim_next, 1);
+    EXPECT_EQ(r->materials[1].anim_next, 0);
+    EXPECT_FLOAT_EQ(r->materials[0].anim_fps, 2.0f);
+    EXPECT_EQ(r->materials[0].name, "e1u1/Anim1");
+    EXPECT_TRUE(r->materials[0].flags & bsp::kSurfFlowing);
+    EXPECT_TRUE(r->materials[1].flags & bsp::kSurfTranslucent);
+    EXPECT_FLOAT_EQ(r->materials[1].alpha, 0.33f);
+    // Face 0 is lit (5x5 luxels), face 1 is TRANS33 and so unlit.
+    EXPECT_EQ(r->faces[0].lightmap_page, 0);
+    EXPECT_EQ(r->faces[0].lightmap_rect.w, 5);
+    EXPECT_EQ(r->faces[1].lightmap_page, -1);
+    EXPECT_EQ(r->faces[1].num_indices, 6u);
+    EXPECT_EQ(r->areas.size(), 2u);
+    // Face 1 is built from edges 5, 6, 7 and edge 2 reversed: (1,2,3,4).
+    const auto& f1 = r->faces[1];
+    EXPECT_EQ(r->vertices[f1.first_vertex + 3].position, glm::vec3(64, 64, 0));
+}
+
+TEST(Quake2Synthetic, CorruptValuesGiveExactCodes) {
+    auto bad_next = bsp::loadMap(buildQ2(2, 7), "x.bsp");
+    ASSERT_FALSE(bad_next.ok());
+    EXPECT_EQ(bad_next.error().code, core::ErrorCode::IndexOutOfRange);
+    EXPECT_EQ(bad_next.error().lump, "texinfo");
+    // One cluster: leaf 2 names cluster 1, beyond the vis lump's count.
+    auto bad_cluster = bsp::loadMap(buildQ2(1), "x.bsp");
+    ASSERT_FALSE(bad_cluster.ok());
+    EXPECT_EQ(bad_cluster.error().code, core::ErrorCode::IndexOutOfRange);
+    EXPECT_EQ(bad_cluster.error().lump, "leafs");
+    // A lump pointing past the end of the file.
+    auto bytes = buildQ2();
+    const uint32_t huge = 0x7fffffff;
+    std::memcpy(bytes.data() + 8 + 6 * 8 + 4, &huge, 4); // faces length
+    auto oob = bsp::loadMap(bytes, "x.bsp");
+    ASSERT_FALSE(oob.ok());
+    EXPECT_EQ(oob.error().code, core::ErrorCode::LumpOutOfBounds);
+    // Node child cycle: node 0's child pointing to itself.
+    bytes = buildQ2();
+    uint32_t nodes_ofs;
+    std::memcpy(&nodes_ofs, bytes.data() + 8 + 4 * 8, 4);
+    const int32_t self = 0;
+    std::memcpy(bytes.data() + nodes_ofs + 4, &self, 4);
+    auto cyc = bsp::loadMap(bytes, "x.bsp");
+    ASSERT_FALSE(cyc.ok());
+    EXPECT_EQ(cyc.error().code, core::ErrorCode::BadTree);
+}
+
+namespace {
+void everyPrefixFailsCleanly(const std::vector<uint8_t>& bytes) {
+    for (size_t n = 0; n < bytes.size(); ++n) {
+        auto r = bsp::loadMap(std::span<const uint8_t>(bytes.data(), n), "prefix.bsp");
+        ASSERT_FALSE(r.ok()) << "prefix " << n;
+    }
+}
+} // namespace
+
+TEST(Truncation, EveryPrefixOfSyntheticQ2) {
+    everyPrefixFailsCleanly(buildQ2());
+}
+
+TEST(Truncation, EveryPrefixOfSmallRealMaps) {
+    for (const char* m : {"q1/ew_q1_cube.bsp", "hl/freehl_test_weapons.bsp"}) {
+        auto bytes = core::readFile(std::filesystem::path(BSPV_SHARED_MAPS_DIR) / m);
+        ASSERT_TRUE(bytes.ok()) << m;
+        // BSPX follows the last lump: prefixes that only cut it still load (its directory is
+        // then ignored); every prefix that cuts a regular lump must fail.
+        uint64_t lumps_end = 4 + 15 * 8;
+        for (int i = 0; i < 15; ++i) {
+            uint32_t ofs, len;
+            std::memcpy(&ofs, bytes->data() + 4 + i * 8, 4);
+            std::memcpy(&len, bytes->data() + 8 + i * 8, 4);
+            lumps_end = std::max<uint64_t>(lumps_end, uint64_t(ofs) + len);
+        }
+        for (size_t n = 0; n < bytes->size(); ++n) {
+            auto r = bsp::loadMap(std::span<const uint8_t>(bytes->data(), n), "prefix.bsp");
+            if (n < lumps_end) {
+                ASSERT_FALSE(r.ok()) << m << " prefix " << n;
+            }
+        }
+    }
+    auto q2 = core::readFile(std::filesystem::path(BSPV_SHARED_MAPS_DIR) / "q2/aq_credits.bsp");
+    ASSERT_TRUE(q2.ok());
+    everyPrefixFailsCleanly(*q2);
+}
