@@ -276,7 +276,7 @@ void Viewer::drawOverlay() {
         return;
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(360, 0), ImGuiCond_FirstUseEver);
-    ImGui::Begin("bspview");
+    ImGui::Begin("bspview", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::Text("%.1f fps  %.2f ms  (visibility %.3f ms)", io.Framerate, 1000.0f / io.Framerate,
                 m_cpu_vis_ms);
