@@ -19,6 +19,8 @@ flat out vec4 v_styles;
 flat out float v_lm_layer;
 flat out float v_lm_step;
 
+invariant gl_Position;
+
 void main() {
     vec4 world = u_model * vec4(a_position, 1.0);
     gl_Position = u_view_projection * world;

@@ -1,4 +1,5 @@
 // bspview: a real-time viewer for Quake-family BSP maps.
+#include "app/bench.h"
 #include "app/cli.h"
 #include "app/headless.h"
 #include "app/viewer.h"
@@ -25,6 +26,8 @@ int main(int argc, char** argv) {
         return app::runInfo(*options);
     case app::Mode::Screenshot:
         return app::runScreenshot(*options);
+    case app::Mode::Bench:
+        return app::runBench(*options);
     case app::Mode::Viewer:
         return app::runViewer(*options);
     }

@@ -93,6 +93,19 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             o.mode = Mode::Version;
         } else if (a == "--info") {
             o.mode = Mode::Info;
+        } else if (a == "--bench") {
+            o.mode = Mode::Bench;
+        } else if (a == "--frames") {
+            const std::string* v = next("--frames");
+            if (!v)
+                return missing("--frames");
+            if (!parseInt(*v, &o.frames) || o.frames < 1 || o.frames > 1000000)
+                return argError("--frames: expected 1..1000000, got '" + *v + "'");
+        } else if (a == "--path") {
+            const std::string* v = next("--path");
+            if (!v)
+                return missing("--path");
+            o.path_file = *v;
         } else if (a == "--screenshot") {
             const std::string* v = next("--screenshot");
             if (!v)
@@ -176,6 +189,9 @@ std::string helpText() {
            "  --info                  print a JSON summary of the map and exit\n"
            "  --screenshot OUT.png    render one frame offscreen to OUT.png, print JSON stats, "
            "exit\n"
+           "  --bench                 fly a deterministic path offscreen, print frame statistics as JSON\n"
+           "  --frames N              frames to render with --bench (default 300)\n"
+           "  --path FILE             --bench keyframes, one \"X Y Z PITCH YAW\" per line (default: spawns)\n"
            "  --camera X,Y,Z,PITCH,YAW  eye position and angles (Quake convention), or spawn[:N]\n"
            "  --size WxH              image/window size (default 1280x720)\n"
            "  --fov DEG               horizontal field of view (default 90)\n"

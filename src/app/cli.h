@@ -10,7 +10,7 @@
 
 namespace app {
 
-enum class Mode { Viewer, Info, Screenshot, Help, Version };
+enum class Mode { Viewer, Info, Screenshot, Bench, Help, Version };
 
 struct CameraSpec {
     bool from_spawn = true; // "spawn[:N]" (default: the first spawn point)
@@ -33,6 +33,8 @@ struct Options {
     int patch_level = 4;
     double time = 0.0;
     std::filesystem::path shader_dir;
+    int frames = 300;               // --bench
+    std::string path_file;          // --bench --path
 };
 
 core::Result<Options> parseArguments(const std::vector<std::string>& args);

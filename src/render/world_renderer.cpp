@@ -39,6 +39,8 @@ bool parseViewMode(std::string_view name, ViewMode* out) {
 struct WorldRenderer::Programs {
     Program world;
     Program sky;
+    Program depth;
+    GLint depth_view_projection = -1, depth_model = -1;
     struct WorldUniforms {
         GLint view_projection, model, uv_scroll, style_values, view, light_scale, light_normalize,
             output_scale, alpha, alpha_cutoff, flat_colour;
@@ -93,6 +95,11 @@ bool WorldRenderer::init(const ShaderLibrary& shaders, std::string* error) {
     glUseProgram(w);
     glUniform1i(glGetUniformLocation(w, "u_texture"), 0);
     glUniform1i(glGetUniformLocation(w, "u_lightmaps"), 1);
+    p->depth = shaders.build("depth", "depth.vert.glsl", "depth.frag.glsl", "", error);
+    if (!p->depth)
+        return false;
+    p->depth_view_projection = glGetUniformLocation(p->depth.id(), "u_view_projection");
+    p->depth_model = glGetUniformLocation(p->depth.id(), "u_model");
     const GLuint s = p->sky.id();
     auto& su = p->s;
     su.view_projection = glGetUniformLocation(s, "u_view_projection");
@@ -139,7 +146,61 @@ Texture uploadImage(const content::Image& img, const std::string& name, uint64_t
     return t;
 }
 
+glm::mat4 submodelMatrix(const std::vector<bsp::Submodel>& submodels, int32_t index) {
+    glm::mat4 model(1.0f);
+    if (index > 0 && static_cast<size_t>(index) < submodels.size()) {
+        const bsp::Submodel& sm = submodels[static_cast<size_t>(index)];
+        model = glm::translate(model, sm.origin);
+        model = glm::rotate(model, glm::radians(sm.angles.y), glm::vec3(0, 0, 1));
+        model = glm::rotate(model, glm::radians(-sm.angles.x), glm::vec3(0, 1, 0));
+        model = glm::rotate(model, glm::radians(sm.angles.z), glm::vec3(1, 0, 0));
+    }
+    return model;
+}
+
 } // namespace
+
+void WorldRenderer::appendRanges(const scene::DrawList& list, const scene::DrawBatch& b) {
+    for (uint32_t r = 0; r < b.num_ranges; ++r) {
+        const scene::DrawRange& range = list.ranges[b.first_range + r];
+        m_counts.push_back(static_cast<GLsizei>(range.count));
+        m_offsets.push_back(
+            reinterpret_cast<const void*>(static_cast<uintptr_t>(range.first_index) * 4));
+    }
+}
+
+void WorldRenderer::flushRanges() {
+    if (!m_counts.empty())
+        glMultiDrawElements(GL_TRIANGLES, m_counts.data(), GL_UNSIGNED_INT, m_offsets.data(),
+                            static_cast<GLsizei>(m_counts.size()));
+    m_counts.clear();
+    m_offsets.clear();
+}
+
+void WorldRenderer::depthPrepass(const scene::DrawList& list, const glm::mat4& vp) {
+    DebugGroup group("depth prepass");
+    const Programs& p = *m_programs;
+    glUseProgram(p.depth.id());
+    glUniformMatrix4fv(p.depth_view_projection, 1, GL_FALSE, glm::value_ptr(vp));
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    // One multi-draw per brush model: consecutive opaque batches of the same model merge.
+    int32_t submodel = -1;
+    for (const scene::DrawBatch& b : list.batches) {
+        if (b.pass != scene::Pass::Opaque)
+            continue;
+        if (b.submodel != submodel) {
+            flushRanges();
+            const glm::mat4 model = submodelMatrix(m_gpu->submodels, b.submodel);
+            glUniformMatrix4fv(p.depth_model, 1, GL_FALSE, glm::value_ptr(model));
+            submodel = b.submodel;
+        }
+        appendRanges(list, b);
+    }
+    flushRanges();
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+}
 
 bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
                            const std::vector<content::TextureInfo>& textures, std::string* error) {
@@ -290,6 +351,9 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         glUniform4f(p.s.flat_colour, 0.32f, 0.40f, 0.55f, 1.0f);
     };
 
+    if (options.depth_prepass)
+        depthPrepass(list, vp);
+
     GLuint current_program = 0;
     int32_t current_submodel = -1;
     scene::Pass current_pass = scene::Pass::Count;
@@ -313,14 +377,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             current_pass = b.pass;
         }
         if (b.submodel != current_submodel) {
-            glm::mat4 model(1.0f);
-            if (b.submodel > 0 && static_cast<size_t>(b.submodel) < gpu.submodels.size()) {
-                const bsp::Submodel& sm = gpu.submodels[static_cast<size_t>(b.submodel)];
-                model = glm::translate(model, sm.origin);
-                model = glm::rotate(model, glm::radians(sm.angles.y), glm::vec3(0, 0, 1));
-                model = glm::rotate(model, glm::radians(-sm.angles.x), glm::vec3(0, 1, 0));
-                model = glm::rotate(model, glm::radians(sm.angles.z), glm::vec3(1, 0, 0));
-            }
+            const glm::mat4 model = submodelMatrix(gpu.submodels, b.submodel);
             glUniformMatrix4fv(want == p.sky.id() ? p.s.model : p.w.model, 1, GL_FALSE,
                                glm::value_ptr(model));
             current_submodel = b.submodel;
@@ -349,16 +406,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
                             0.35f + 0.65f * static_cast<float>((h >> 16) & 255) / 255.0f, 1.0f);
             }
         }
-        m_counts.clear();
-        m_offsets.clear();
-        for (uint32_t r = 0; r < b.num_ranges; ++r) {
-            const scene::DrawRange& range = list.ranges[b.first_range + r];
-            m_counts.push_back(static_cast<GLsizei>(range.count));
-            m_offsets.push_back(
-                reinterpret_cast<const void*>(static_cast<uintptr_t>(range.first_index) * 4));
-        }
-        glMultiDrawElements(GL_TRIANGLES, m_counts.data(), GL_UNSIGNED_INT, m_offsets.data(),
-                            static_cast<GLsizei>(m_counts.size()));
+        appendRanges(list, b);
+        flushRanges();
     }
 
     if (options.wireframe) {
@@ -377,24 +426,14 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         int32_t sub = -1;
         for (const scene::DrawBatch& b : list.batches) {
             if (b.submodel != sub) {
-                glm::mat4 model(1.0f);
-                if (b.submodel > 0 && static_cast<size_t>(b.submodel) < gpu.submodels.size())
-                    model = glm::translate(model,
-                                           gpu.submodels[static_cast<size_t>(b.submodel)].origin);
+                flushRanges();
+                const glm::mat4 model = submodelMatrix(gpu.submodels, b.submodel);
                 glUniformMatrix4fv(p.w.model, 1, GL_FALSE, glm::value_ptr(model));
                 sub = b.submodel;
             }
-            m_counts.clear();
-            m_offsets.clear();
-            for (uint32_t r = 0; r < b.num_ranges; ++r) {
-                const scene::DrawRange& range = list.ranges[b.first_range + r];
-                m_counts.push_back(static_cast<GLsizei>(range.count));
-                m_offsets.push_back(
-                    reinterpret_cast<const void*>(static_cast<uintptr_t>(range.first_index) * 4));
-            }
-            glMultiDrawElements(GL_TRIANGLES, m_counts.data(), GL_UNSIGNED_INT, m_offsets.data(),
-                                static_cast<GLsizei>(m_counts.size()));
+            appendRanges(list, b);
         }
+        flushRanges();
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
         glDisable(GL_POLYGON_OFFSET_LINE);
     }

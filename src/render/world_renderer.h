@@ -28,6 +28,9 @@ struct RenderOptions {
     ViewMode view = ViewMode::Lit;
     bool wireframe = false;
     bool neutral_lighting = false; // ignore the map's overbright rules
+    // Lay down depth for opaque surfaces first with a position-only program, so the shaded
+    // pass runs each pixel's fragment shader once (overdraw is the cost on software GL).
+    bool depth_prepass = true;
     double time = 0.0;             // seconds, for animated styles and scrolling
     std::array<float, scene::kNumLightStyles> style_values{};
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};
@@ -60,6 +63,10 @@ private:
     struct WorldGpu;
     struct Programs;
     void setPassState(scene::Pass pass, const bsp::Material* material);
+    void depthPrepass(const scene::DrawList& list, const glm::mat4& view_projection);
+    // Appends a batch's index ranges to the multi-draw scratch arrays.
+    void appendRanges(const scene::DrawList& list, const scene::DrawBatch& batch);
+    void flushRanges();
 
     std::unique_ptr<Programs> m_programs;
     std::unique_ptr<WorldGpu> m_gpu;
