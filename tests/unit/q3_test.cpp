@@ -551,6 +551,17 @@ TEST(Q3Errors, BrushAndFogIndices) {
     EXPECT_EQ(codeOf(load(bs)), ErrorCode::IndexOutOfRange);
 }
 
+TEST(Q3Errors, RecordCountIsCapped) {
+    Q3Builder b = Q3Builder::tiny();
+    b.fogs.resize(4097, b.fogs[0]); // effects are capped at 4096
+    const auto r = load(b);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::LimitExceeded);
+    EXPECT_EQ(r.error().lump, "effects");
+    b.fogs.resize(4096);
+    EXPECT_EQ(codeOf(load(b)), ErrorCode::Ok);
+}
+
 TEST(Q3Errors, IndexTotalIsCapped) {
     // 200 faces each naming the same 100000 meshverts: 20 M indices from a 1 MB file.
     Q3Builder b = Q3Builder::tiny();
