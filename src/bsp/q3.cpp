@@ -458,6 +458,7 @@ private:
         m_map.faces.reserve(static_cast<size_t>(faces));
         int64_t extra_styles = 0;
         std::vector<std::pair<int32_t, int64_t>> unknown_types; // type, count
+        int64_t other_types = 0;
         for (uint64_t i = 0; i < faces; ++i) {
             const auto fi = static_cast<int64_t>(i);
             const DiskFace d = readDiskFace(i);
@@ -477,12 +478,15 @@ private:
                 break;
             default: {
                 // Type 0 (MST_BAD) and extensions such as Nuclide's type 256: engines skip them.
+                // A few distinct types are named in the warning; the rest are only counted.
                 auto it = std::find_if(unknown_types.begin(), unknown_types.end(),
                                        [&](const auto& p) { return p.first == d.type; });
-                if (it == unknown_types.end())
+                if (it != unknown_types.end())
+                    ++it->second;
+                else if (unknown_types.size() < 8)
                     unknown_types.emplace_back(d.type, 1);
                 else
-                    ++it->second;
+                    ++other_types;
                 m_keep[static_cast<size_t>(i)] = false;
                 m_map.faces.emplace_back(); // placeholder, removed by dropSkippedFaces
                 continue;
@@ -553,6 +557,13 @@ private:
         for (const auto& [type, n] : unknown_types)
             m_map.warnings.push_back("faces: " + std::to_string(n) + " face(s) of unknown type " +
                                      std::to_string(type) + " skipped");
+        if (other_types)
+            m_map.warnings.push_back("faces: " + std::to_string(other_types) +
+                                     " more face(s) of other unknown types skipped");
+        if (m_partial_triangles)
+            m_map.warnings.push_back("faces: " + std::to_string(m_partial_triangles) +
+                                     " face(s) with meshverts that are not whole triangles; the "
+                                     "extra ones are ignored");
         if (extra_styles)
             m_map.warnings.push_back("faces: " + std::to_string(extra_styles) +
                                      " face(s) use more than one light style; only style 0 is "
@@ -568,9 +579,7 @@ private:
         // Engines draw whole triangles only; a stray one or two indices are ignored.
         const int32_t n = d.num_meshverts / 3 * 3;
         if (n != d.num_meshverts)
-            m_map.warnings.push_back("faces[" + std::to_string(fi) +
-                                     "]: " + std::to_string(d.num_meshverts) +
-                                     " meshverts is not whole triangles; extra ignored");
+            ++m_partial_triangles;
         if (m_map.indices.size() + static_cast<uint64_t>(n) > kMaxIndices)
             return makeError(ErrorCode::LimitExceeded, "faces", fi, "meshvert",
                              "more than " + std::to_string(kMaxIndices) + " indices in all");
@@ -874,6 +883,7 @@ private:
     std::vector<bool> m_keep; // per file face: false when its type is skipped
     int32_t m_max_lightmap = -1;
     int64_t m_bad_rects = 0;
+    int64_t m_partial_triangles = 0;
 };
 
 } // namespace

@@ -243,6 +243,32 @@ TEST(Q3Parse, UnknownFaceTypeIsSkippedAndReferencesRenumbered) {
     EXPECT_EQ(r->faces[3].submodel, 1);
 }
 
+TEST(Q3Parse, PartialTrianglesAreDroppedWithOneWarning) {
+    Q3Builder b = Q3Builder::tiny();
+    b.faces[0].num_meshverts = 5; // one whole triangle and two stray indices
+    b.faces[4].num_meshverts = 4;
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    EXPECT_EQ(r->faces[0].num_indices, 3u);
+    EXPECT_EQ(r->faces[4].num_indices, 3u);
+    EXPECT_EQ(r->warnings.size(), 1u);
+    EXPECT_TRUE(hasWarning(*r, "2 face(s) with meshverts"));
+}
+
+TEST(Q3Parse, ManyUnknownTypesGiveFewWarnings) {
+    Q3Builder b = Q3Builder::tiny();
+    for (int i = 0; i < 1000; ++i) {
+        q3test::FaceRec f = b.faces[0];
+        f.type = 100 + i;
+        b.faces.push_back(f);
+    }
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    EXPECT_EQ(r->faces.size(), 5u);
+    EXPECT_LE(r->warnings.size(), 10u);
+    EXPECT_TRUE(hasWarning(*r, "992 more face(s)"));
+}
+
 TEST(Q3Errors, TruncatedHeader) {
     std::vector<uint8_t> file = Q3Builder::tiny().build();
     file.resize(100);
