@@ -251,7 +251,9 @@ TEST(Q3Maps, AmThornishSoupsAndFlares) {
     EXPECT_EQ(countKind(m, bsp::FaceKind::Mesh), 226);
     EXPECT_EQ(countKind(m, bsp::FaceKind::Billboard), 135);
     // Flares keep their position in one vertex of their own.
-    for (const bsp::Face& f : m.faces)
-        if (f.kind == bsp::FaceKind::Billboard)
+    for (const bsp::Face& f : m.faces) {
+        if (f.kind == bsp::FaceKind::Billboard) {
             ASSERT_EQ(f.num_vertices, 1u);
+        }
+    }
 }
