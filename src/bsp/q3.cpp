@@ -4,11 +4,11 @@
 // Format references: Kekoa Proudfoot, "Unofficial Quake 3 Map Specs" (lump names used in
 // our messages: textures, leafs, leaffaces, meshverts, effects, faces, lightvols, visdata),
 // and the engines' headers: ioquake3 code/qcommon/qfiles.h for IBSP, Qfusion
-// source/qcommon/qfiles.h and q3map2 bspfile_rbsp.c for FBSP. FBSP differs from IBSP in three
+// source/qcommon/qfiles.h and q3map2 bspfile_rbsp.c for FBSP. FBSP differs from IBSP in these
 // records: brush sides gain a surface number (12 bytes), draw vertices carry four lightmap
 // coordinates and four colours (80 bytes), surfaces carry four light styles, lightmap numbers
-// and offsets (148 bytes); light-grid cells are 30 bytes; lightmap pages are 512x512 where
-// IBSP's are 128x128.
+// and offsets (148 bytes); light-grid cells are 30 bytes; lightmap pages are usually 512x512
+// where IBSP's are 128x128.
 //
 // Order of work (as q2pro's loader does): header, every lump against the file size and its
 // record size, then each lump into the common model with every index checked, then the tree
@@ -53,28 +53,44 @@ enum Lump : int {
     kNumLumps
 };
 
-constexpr const char* kLumpNames[kNumLumps] = {
-    "entities",    "textures", "planes",    "nodes",      "leafs",    "leaffaces",
-    "leafbrushes", "models",   "brushes",   "brushsides", "vertexes", "meshverts",
-    "effects",     "faces",    "lightmaps", "lightvols",  "visdata"};
-
 constexpr uint64_t kHeaderSize = 8 + 8 * kNumLumps;
 
 // Caps on what one file may make us allocate. The engines' own limits (ioq3 qfiles.h
 // MAX_MAP_*) are far lower; these leave room for q3map2 forks with raised limits.
-constexpr uint64_t kMaxTextures = 1u << 16;
-constexpr uint64_t kMaxPlanes = 1u << 21;
-constexpr uint64_t kMaxNodes = 1u << 21;
-constexpr uint64_t kMaxLeafs = 1u << 21;
-constexpr uint64_t kMaxLeafFaces = 1u << 22;
-constexpr uint64_t kMaxModels = 1u << 16;
-constexpr uint64_t kMaxVertices = 1u << 22;
-constexpr uint64_t kMaxMeshVerts = 1u << 24;
 constexpr uint64_t kMaxIndices = 1u << 24; // after expanding faces' meshvert ranges
-constexpr uint64_t kMaxFaces = 1u << 20;
-constexpr uint64_t kMaxEffects = 1u << 12;
+constexpr uint64_t kMaxModels = 1u << 16;
 constexpr uint64_t kMaxLightmapPages = 1u << 12;
 constexpr uint64_t kMaxClusters = 1u << 20;
+constexpr uint64_t kNoCap = UINT64_MAX; // bounded by the file size alone
+
+// The lump directory (after q2pro's bsp_lumps[]): name as in the map specs, IBSP and FBSP
+// record sizes (0: bytes, or decided later), and the most records accepted.
+struct LumpDesc {
+    const char* name;
+    uint32_t ibsp_size;
+    uint32_t fbsp_size;
+    uint64_t cap;
+};
+constexpr LumpDesc kLumps[kNumLumps] = {
+    {"entities", 0, 0, kNoCap},
+    {"textures", 72, 72, 1u << 16},
+    {"planes", 16, 16, 1u << 21},
+    {"nodes", 36, 36, 1u << 21},
+    {"leafs", 48, 48, 1u << 21},
+    {"leaffaces", 4, 4, 1u << 22},
+    {"leafbrushes", 4, 4, 1u << 22},
+    {"models", 40, 40, kMaxModels},
+    {"brushes", 12, 12, 1u << 20},
+    {"brushsides", 8, 12, 1u << 22},
+    {"vertexes", 44, 80, 1u << 22},
+    {"meshverts", 4, 4, 1u << 24},
+    {"effects", 72, 72, 1u << 12},
+    {"faces", 104, 148, 1u << 20},
+    // FBSP pages may be 128 or 512 wide: decided once the faces are known.
+    {"lightmaps", 128 * 128 * 3, 0, kNoCap},
+    {"lightvols", 8, 30, kNoCap},
+    {"visdata", 0, 0, kNoCap},
+};
 
 // Quake 3 surface types (ioq3 qfiles.h mapSurfaceType_t).
 constexpr int32_t kSurfacePlanar = 1;
@@ -92,16 +108,6 @@ constexpr uint32_t kQ3ContentsSlime = 0x10;
 constexpr uint32_t kQ3ContentsWater = 0x20;
 constexpr uint32_t kQ3ContentsFog = 0x40;
 
-// Record sizes that differ between IBSP and FBSP.
-struct Layout {
-    bool fbsp = false;
-    uint32_t vertex_size = 44;
-    uint32_t face_size = 104;
-    uint32_t brush_side_size = 8;
-    uint32_t light_vol_size = 8;
-    int32_t lightmap_side = 128; // preferred page size; FBSP falls back to 128 when it must
-};
-
 struct LumpRange {
     uint64_t offset = 0;
     uint64_t length = 0;
@@ -111,16 +117,7 @@ struct LumpRange {
 class Parser {
 public:
     Parser(std::span<const uint8_t> data, Format format, int32_t version)
-        : m_r(data), m_format(format), m_version(version) {
-        if (format == Format::Qfusion) {
-            m_layout.fbsp = true;
-            m_layout.vertex_size = 80;
-            m_layout.face_size = 148;
-            m_layout.brush_side_size = 12;
-            m_layout.light_vol_size = 30;
-            m_layout.lightmap_side = 512;
-        }
-    }
+        : m_r(data), m_format(format), m_version(version), m_fbsp(format == Format::Qfusion) {}
 
     core::Result<Map> run() {
         m_map.format = m_format;
@@ -141,67 +138,7 @@ public:
 
 private:
     uint32_t recordSize(int lump) const {
-        switch (lump) {
-        case kTextures:
-            return 72;
-        case kPlanes:
-            return 16;
-        case kNodes:
-            return 36;
-        case kLeafs:
-            return 48;
-        case kLeafFaces:
-        case kLeafBrushes:
-        case kMeshVerts:
-            return 4;
-        case kModels:
-            return 40;
-        case kBrushes:
-            return 12;
-        case kBrushSides:
-            return m_layout.brush_side_size;
-        case kVertexes:
-            return m_layout.vertex_size;
-        case kEffects:
-            return 72;
-        case kFaces:
-            return m_layout.face_size;
-        case kLightmaps:
-            // FBSP pages may be 128 or 512 wide: decided once the faces are known.
-            return m_layout.fbsp ? 0 : 128 * 128 * 3;
-        case kLightVols:
-            return m_layout.light_vol_size;
-        default:
-            return 0; // entities, visdata: bytes
-        }
-    }
-
-    static uint64_t capFor(int lump) {
-        switch (lump) {
-        case kTextures:
-            return kMaxTextures;
-        case kPlanes:
-            return kMaxPlanes;
-        case kNodes:
-            return kMaxNodes;
-        case kLeafs:
-            return kMaxLeafs;
-        case kLeafFaces:
-        case kLeafBrushes:
-            return kMaxLeafFaces;
-        case kModels:
-            return kMaxModels;
-        case kVertexes:
-            return kMaxVertices;
-        case kMeshVerts:
-            return kMaxMeshVerts;
-        case kFaces:
-            return kMaxFaces;
-        case kEffects:
-            return kMaxEffects;
-        default:
-            return UINT64_MAX; // bounded by the file size alone
-        }
+        return m_fbsp ? kLumps[lump].fbsp_size : kLumps[lump].ibsp_size;
     }
 
     core::Status readLumpTable() {
@@ -214,13 +151,13 @@ private:
             const int32_t length = m_r.i32(12 + 8 * static_cast<uint64_t>(i));
             if (offset < 0 || length < 0 ||
                 !m_r.inRange(static_cast<uint64_t>(offset), static_cast<uint64_t>(length)))
-                return makeError(ErrorCode::LumpOutOfBounds, kLumpNames[i], -1, {},
+                return makeError(ErrorCode::LumpOutOfBounds, kLumps[i].name, -1, {},
                                  "offset " + std::to_string(offset) + " length " +
                                      std::to_string(length) + " outside a file of " +
                                      std::to_string(m_r.size()) + " bytes");
             const uint32_t rec = recordSize(i);
             if (rec && length % rec != 0)
-                return makeError(ErrorCode::LumpSize, kLumpNames[i], -1, {},
+                return makeError(ErrorCode::LumpSize, kLumps[i].name, -1, {},
                                  "length " + std::to_string(length) +
                                      " is not a multiple of the record size " +
                                      std::to_string(rec));
@@ -228,12 +165,12 @@ private:
             l.offset = static_cast<uint64_t>(offset);
             l.length = static_cast<uint64_t>(length);
             l.count = rec ? l.length / rec : l.length;
-            if (l.count > capFor(i))
-                return makeError(ErrorCode::LimitExceeded, kLumpNames[i], -1, {},
+            if (l.count > kLumps[i].cap)
+                return makeError(ErrorCode::LimitExceeded, kLumps[i].name, -1, {},
                                  std::to_string(l.count) + " records, limit " +
-                                     std::to_string(capFor(i)));
+                                     std::to_string(kLumps[i].cap));
             LumpInfo info;
-            info.name = kLumpNames[i];
+            info.name = kLumps[i].name;
             info.offset = static_cast<uint32_t>(offset);
             info.length = static_cast<uint32_t>(length);
             info.record_size = rec;
@@ -449,7 +386,7 @@ private:
     }
 
     core::Status readVertices() {
-        const bool fbsp = m_layout.fbsp;
+        const bool fbsp = m_fbsp;
         m_map.vertices.reserve(static_cast<size_t>(count(kVertexes)));
         for (uint64_t i = 0; i < count(kVertexes); ++i) {
             const uint64_t o = at(kVertexes, i);
@@ -487,7 +424,7 @@ private:
         f.first_meshvert = m_r.i32(o + 20);
         f.num_meshverts = m_r.i32(o + 24);
         uint64_t tail; // lightmap origin, vectors and patch size follow the lightmap fields
-        if (!m_layout.fbsp) {
+        if (!m_fbsp) {
             f.lightmap = m_r.i32(o + 28);
             f.lm_x = m_r.i32(o + 32);
             f.lm_y = m_r.i32(o + 36);
@@ -521,6 +458,7 @@ private:
         m_map.faces.reserve(static_cast<size_t>(faces));
         int64_t extra_styles = 0;
         std::vector<std::pair<int32_t, int64_t>> unknown_types; // type, count
+        int64_t other_types = 0;
         for (uint64_t i = 0; i < faces; ++i) {
             const auto fi = static_cast<int64_t>(i);
             const DiskFace d = readDiskFace(i);
@@ -540,12 +478,15 @@ private:
                 break;
             default: {
                 // Type 0 (MST_BAD) and extensions such as Nuclide's type 256: engines skip them.
+                // A few distinct types are named in the warning; the rest are only counted.
                 auto it = std::find_if(unknown_types.begin(), unknown_types.end(),
                                        [&](const auto& p) { return p.first == d.type; });
-                if (it == unknown_types.end())
+                if (it != unknown_types.end())
+                    ++it->second;
+                else if (unknown_types.size() < 8)
                     unknown_types.emplace_back(d.type, 1);
                 else
-                    ++it->second;
+                    ++other_types;
                 m_keep[static_cast<size_t>(i)] = false;
                 m_map.faces.emplace_back(); // placeholder, removed by dropSkippedFaces
                 continue;
@@ -616,6 +557,13 @@ private:
         for (const auto& [type, n] : unknown_types)
             m_map.warnings.push_back("faces: " + std::to_string(n) + " face(s) of unknown type " +
                                      std::to_string(type) + " skipped");
+        if (other_types)
+            m_map.warnings.push_back("faces: " + std::to_string(other_types) +
+                                     " more face(s) of other unknown types skipped");
+        if (m_partial_triangles)
+            m_map.warnings.push_back("faces: " + std::to_string(m_partial_triangles) +
+                                     " face(s) with meshverts that are not whole triangles; the "
+                                     "extra ones are ignored");
         if (extra_styles)
             m_map.warnings.push_back("faces: " + std::to_string(extra_styles) +
                                      " face(s) use more than one light style; only style 0 is "
@@ -631,9 +579,7 @@ private:
         // Engines draw whole triangles only; a stray one or two indices are ignored.
         const int32_t n = d.num_meshverts / 3 * 3;
         if (n != d.num_meshverts)
-            m_map.warnings.push_back("faces[" + std::to_string(fi) +
-                                     "]: " + std::to_string(d.num_meshverts) +
-                                     " meshverts is not whole triangles; extra ignored");
+            ++m_partial_triangles;
         if (m_map.indices.size() + static_cast<uint64_t>(n) > kMaxIndices)
             return makeError(ErrorCode::LimitExceeded, "faces", fi, "meshvert",
                              "more than " + std::to_string(kMaxIndices) + " indices in all");
@@ -697,7 +643,7 @@ private:
         // IBSP pages are 128 square. FBSP writers use 512 (Qfusion's default) or 128: take the
         // larger that divides the lump and holds every page the faces name.
         int32_t side = 128;
-        if (m_layout.fbsp) {
+        if (m_fbsp) {
             const uint64_t big = 512ull * 512 * 3;
             side = (l.length % big == 0 && static_cast<uint64_t>(m_max_lightmap) < l.length / big)
                        ? 512
@@ -931,12 +877,13 @@ private:
     core::ByteReader m_r;
     Format m_format;
     int32_t m_version;
-    Layout m_layout;
+    bool m_fbsp; // FBSP record layout
     Map m_map;
     std::array<LumpRange, kNumLumps> m_lumps{};
     std::vector<bool> m_keep; // per file face: false when its type is skipped
     int32_t m_max_lightmap = -1;
     int64_t m_bad_rects = 0;
+    int64_t m_partial_triangles = 0;
 };
 
 } // namespace

@@ -241,3 +241,19 @@ TEST(Q3Maps, CtfCompromiseHas102LightmapPages) {
     EXPECT_TRUE(m.vis.present());
     EXPECT_EQ(m.vis.rows.size() + 8, 1426344u); // the whole lump after its header
 }
+
+TEST(Q3Maps, AmThornishSoupsAndFlares) {
+    const auto r = loadFromPk3("pak6-patch088.pk3", "maps/am_thornish.bsp");
+    ASSERT_TRUE(r) << r.error().message();
+    const bsp::Map& m = *r;
+    checkConsistent(m);
+    EXPECT_EQ(countKind(m, bsp::FaceKind::Patch), 520);
+    EXPECT_EQ(countKind(m, bsp::FaceKind::Mesh), 226);
+    EXPECT_EQ(countKind(m, bsp::FaceKind::Billboard), 135);
+    // Flares keep their position in one vertex of their own.
+    for (const bsp::Face& f : m.faces) {
+        if (f.kind == bsp::FaceKind::Billboard) {
+            ASSERT_EQ(f.num_vertices, 1u);
+        }
+    }
+}

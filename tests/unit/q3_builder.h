@@ -36,6 +36,7 @@ enum Lump {
 };
 
 struct FaceRec {
+    std::array<uint8_t, 4> styles = {0, 255, 255, 255}; // FBSP only
     int32_t texture = 0, effect = -1, type = 1;
     int32_t first_vertex = 0, num_vertices = 0, first_meshvert = 0, num_meshverts = 0;
     int32_t lightmap = -1, lm_x = 0, lm_y = 0, lm_w = 0, lm_h = 0;
@@ -73,6 +74,16 @@ public:
 struct Q3Builder {
     std::string magic = "IBSP";
     int32_t version = 46;
+    // FBSP 1 (Qfusion) records: 80-byte vertices, 148-byte faces, 12-byte brush sides,
+    // 30-byte light-grid cells. Use fbsp() to switch a built map over.
+    bool fbsp_records = false;
+
+    void fbsp() {
+        magic = "FBSP";
+        version = 1;
+        fbsp_records = true;
+        light_vols.assign(30, 0x40);
+    }
 
     std::string entities;
     struct Texture {
@@ -277,14 +288,24 @@ struct Q3Builder {
         }
         for (const auto& br : brushes)
             l[kBrushes].i32(br.first_side).i32(br.num_sides).i32(br.texture);
-        for (const auto& s : brush_sides)
+        for (const auto& s : brush_sides) {
             l[kBrushSides].i32(s[0]).i32(s[1]);
+            if (fbsp_records)
+                l[kBrushSides].i32(-1); // surface number
+        }
         for (const auto& v : vertices) {
             Bytes& o = l[kVertexes];
             o.f32(v.pos[0]).f32(v.pos[1]).f32(v.pos[2]).f32(v.st[0]).f32(v.st[1]);
-            o.f32(v.lm[0]).f32(v.lm[1]).f32(v.normal[0]).f32(v.normal[1]).f32(v.normal[2]);
+            o.f32(v.lm[0]).f32(v.lm[1]);
+            if (fbsp_records) // styles 1..3 coordinates, different from style 0 on purpose
+                for (int k = 0; k < 6; ++k)
+                    o.f32(-7.0f);
+            o.f32(v.normal[0]).f32(v.normal[1]).f32(v.normal[2]);
             for (uint8_t c : v.colour)
                 o.put(c);
+            if (fbsp_records)
+                for (int k = 0; k < 12; ++k)
+                    o.put(uint8_t{9});
         }
         for (int32_t v : meshverts)
             l[kMeshVerts].i32(v);
@@ -293,8 +314,20 @@ struct Q3Builder {
         for (const auto& f : faces) {
             Bytes& o = l[kFaces];
             o.i32(f.texture).i32(f.effect).i32(f.type).i32(f.first_vertex).i32(f.num_vertices);
-            o.i32(f.first_meshvert).i32(f.num_meshverts).i32(f.lightmap);
-            o.i32(f.lm_x).i32(f.lm_y).i32(f.lm_w).i32(f.lm_h);
+            o.i32(f.first_meshvert).i32(f.num_meshverts);
+            if (fbsp_records) {
+                // styles[4], vertex styles[4], lightmap[4], x[4], y[4] (q3map2's order), w, h
+                for (uint8_t st : f.styles)
+                    o.put(st);
+                for (uint8_t st : f.styles)
+                    o.put(st);
+                o.i32(f.lightmap).i32(-3).i32(-3).i32(-3);
+                o.i32(f.lm_x).i32(0).i32(0).i32(0);
+                o.i32(f.lm_y).i32(0).i32(0).i32(0);
+                o.i32(f.lm_w).i32(f.lm_h);
+            } else {
+                o.i32(f.lightmap).i32(f.lm_x).i32(f.lm_y).i32(f.lm_w).i32(f.lm_h);
+            }
             for (float v : f.origin)
                 o.f32(v);
             for (const auto& vec : f.vecs)

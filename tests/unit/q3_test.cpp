@@ -165,6 +165,54 @@ TEST(Q3Parse, OtherVersionsAreUnsupported) {
     }
 }
 
+TEST(Q3Parse, FbspRecordsAndStyleZero) {
+    Q3Builder b = Q3Builder::tiny();
+    b.fbsp();
+    b.faces[1].styles = {0, 3, 255, 255};
+    b.lightmaps.resize(512 * 512 * 3); // one 512 page (also 16 pages of 128)
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    const bsp::Map& m = *r;
+    EXPECT_EQ(m.format, bsp::Format::Qfusion);
+    EXPECT_EQ(m.lumps[kVertexes].record_size, 80u);
+    EXPECT_EQ(m.lumps[kFaces].record_size, 148u);
+    EXPECT_EQ(m.lumps[kBrushSides].record_size, 12u);
+    EXPECT_EQ(m.lumps[kLightVols].record_size, 30u);
+    ASSERT_EQ(m.faces.size(), 5u);
+    // Faces name pages 0 and 1, so the lump must be 16 pages of 128, not one of 512.
+    EXPECT_EQ(m.lightmap_width, 128);
+    EXPECT_EQ(m.lightmap_pages.size(), 16u);
+    EXPECT_EQ(m.faces[0].lightmap_rect.x, 2);
+    EXPECT_EQ(m.faces[0].lightmap_rect.y, 3);
+    EXPECT_EQ(m.faces[0].lightmap_rect.w, 8);
+    EXPECT_EQ(m.faces[0].lightmap_rect.h, 9);
+    EXPECT_EQ(m.faces[1].numStyles(), 1);
+    EXPECT_TRUE(hasWarning(m, "more than one light style"));
+    // Style 0 coordinates, normal and colour come from their FBSP offsets.
+    EXPECT_EQ(m.vertices[1].lm_uv, glm::vec2(0.5f, 0));
+    EXPECT_EQ(m.vertices[1].normal, glm::vec3(0, 0, 1));
+    EXPECT_EQ(m.vertices[1].colour, glm::u8vec4(255));
+    EXPECT_EQ(m.faces[2].kind, bsp::FaceKind::Patch);
+
+    for (auto& f : b.faces)
+        f.lightmap = f.lightmap > 0 ? 0 : f.lightmap;
+    const auto big = load(b);
+    ASSERT_TRUE(big) << big.error().message();
+    EXPECT_EQ(big->lightmap_width, 512);
+    EXPECT_EQ(big->lightmap_height, 512);
+    EXPECT_EQ(big->lightmap_pages.size(), 1u);
+    EXPECT_EQ(big->lumps[kLightmaps].record_size, 512u * 512 * 3);
+
+    b.lightmaps.resize(128 * 128 * 3 * 3); // three 128 pages
+    const auto small = load(b);
+    ASSERT_TRUE(small) << small.error().message();
+    EXPECT_EQ(small->lightmap_width, 128);
+    EXPECT_EQ(small->lightmap_pages.size(), 3u);
+
+    b.lightmaps.resize(1000);
+    EXPECT_EQ(codeOf(load(b)), ErrorCode::LumpSize);
+}
+
 TEST(Q3Parse, EmptyVisAndLightmapLumps) {
     Q3Builder b = Q3Builder::tiny();
     b.vis.clear();
@@ -193,6 +241,32 @@ TEST(Q3Parse, UnknownFaceTypeIsSkippedAndReferencesRenumbered) {
     EXPECT_EQ(r->submodels[0].num_faces, 3u);
     EXPECT_EQ(r->submodels[1].first_face, 3u);
     EXPECT_EQ(r->faces[3].submodel, 1);
+}
+
+TEST(Q3Parse, PartialTrianglesAreDroppedWithOneWarning) {
+    Q3Builder b = Q3Builder::tiny();
+    b.faces[0].num_meshverts = 5; // one whole triangle and two stray indices
+    b.faces[4].num_meshverts = 4;
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    EXPECT_EQ(r->faces[0].num_indices, 3u);
+    EXPECT_EQ(r->faces[4].num_indices, 3u);
+    EXPECT_EQ(r->warnings.size(), 1u);
+    EXPECT_TRUE(hasWarning(*r, "2 face(s) with meshverts"));
+}
+
+TEST(Q3Parse, ManyUnknownTypesGiveFewWarnings) {
+    Q3Builder b = Q3Builder::tiny();
+    for (int i = 0; i < 1000; ++i) {
+        q3test::FaceRec f = b.faces[0];
+        f.type = 100 + i;
+        b.faces.push_back(f);
+    }
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    EXPECT_EQ(r->faces.size(), 5u);
+    EXPECT_LE(r->warnings.size(), 10u);
+    EXPECT_TRUE(hasWarning(*r, "992 more face(s)"));
 }
 
 TEST(Q3Errors, TruncatedHeader) {
@@ -503,6 +577,17 @@ TEST(Q3Errors, BrushAndFogIndices) {
     EXPECT_EQ(codeOf(load(bs)), ErrorCode::IndexOutOfRange);
 }
 
+TEST(Q3Errors, RecordCountIsCapped) {
+    Q3Builder b = Q3Builder::tiny();
+    b.fogs.resize(4097, b.fogs[0]); // effects are capped at 4096
+    const auto r = load(b);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::LimitExceeded);
+    EXPECT_EQ(r.error().lump, "effects");
+    b.fogs.resize(4096);
+    EXPECT_EQ(codeOf(load(b)), ErrorCode::Ok);
+}
+
 TEST(Q3Errors, IndexTotalIsCapped) {
     // 200 faces each naming the same 100000 meshverts: 20 M indices from a 1 MB file.
     Q3Builder b = Q3Builder::tiny();
@@ -552,9 +637,9 @@ TEST(Q3Hostile, EveryShortenedLumpFailsCleanly) {
     SUCCEED();
 }
 
-TEST(Q3Hostile, OverwrittenWordsNeverCrash) {
-    // Every 4-byte word outside the lightmaps, overwritten with hostile values.
-    Q3Builder b = Q3Builder::tiny();
+// Every 4-byte word outside the lightmaps, overwritten with hostile values: any answer but a
+// crash, and what loads must be internally consistent.
+void overwriteEveryWord(Q3Builder b) {
     b.lightmaps.clear();
     for (auto& f : b.faces)
         f.lightmap = -1;
@@ -567,13 +652,27 @@ TEST(Q3Hostile, OverwrittenWordsNeverCrash) {
             std::memcpy(f.data() + at, &v, 4);
             const auto r = bsp::loadMap(f, "t.bsp");
             (r ? ok : failed)++;
-            if (r) // what loads must be internally consistent
-                for (const bsp::Face& face : r->faces) {
-                    ASSERT_LE(uint64_t{face.first_vertex} + face.num_vertices, r->vertices.size());
-                    ASSERT_LE(uint64_t{face.first_index} + face.num_indices, r->indices.size());
-                }
+            if (!r)
+                continue;
+            for (const bsp::Face& face : r->faces) {
+                ASSERT_LE(uint64_t{face.first_vertex} + face.num_vertices, r->vertices.size());
+                ASSERT_LE(uint64_t{face.first_index} + face.num_indices, r->indices.size());
+                ASSERT_LT(face.lightmap_page, int32_t(r->lightmap_pages.size()));
+            }
+            for (uint32_t i : r->leaf_faces)
+                ASSERT_LT(i, r->faces.size());
         }
     }
     EXPECT_GT(failed, 0u);
     EXPECT_GT(ok, 0u);
+}
+
+TEST(Q3Hostile, OverwrittenWordsNeverCrash) {
+    overwriteEveryWord(Q3Builder::tiny());
+}
+
+TEST(Q3Hostile, OverwrittenWordsNeverCrashFbsp) {
+    Q3Builder b = Q3Builder::tiny();
+    b.fbsp();
+    overwriteEveryWord(b);
 }
