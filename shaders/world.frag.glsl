@@ -1,3 +1,4 @@
+in vec3 v_world;
 in vec2 v_uv;
 in vec2 v_lm_uv;
 in vec3 v_normal;
@@ -16,6 +17,8 @@ uniform float u_output_scale;     // final multiplier (Quake 3 gamma-ramp overbr
 uniform float u_alpha;            // blended surfaces
 uniform float u_alpha_cutoff;     // alpha-tested surfaces, < 0 disables
 uniform vec4 u_flat_colour;       // VIEW_FLAT / sky without texture
+uniform bool u_warp;              // turbulent liquid warp (Quake 1 / Quake 2)
+uniform float u_time;             // seconds
 
 out vec4 o_colour;
 
@@ -34,7 +37,13 @@ vec3 lighting() {
 }
 
 void main() {
-    vec4 tex = texture(u_texture, v_uv);
+    vec2 uv = v_uv;
+    if (u_warp) {
+        // Quake's turbulence: each coordinate swings by 1/8 of a 64-texel texture as a sine
+        // of the other (gl_warp.c uses os + sin(ot / 8 + t) * 8 in texels).
+        uv += 0.125 * sin(v_uv.yx * 8.0 + u_time);
+    }
+    vec4 tex = texture(u_texture, uv);
     if (u_alpha_cutoff >= 0.0 && tex.a < u_alpha_cutoff)
         discard;
     if (u_view == VIEW_FLAT) {

@@ -11,6 +11,7 @@ uniform mat4 u_view_projection;
 uniform mat4 u_model;
 uniform vec2 u_uv_scroll; // flowing surfaces: texture repeats per second times time
 
+out vec3 v_world;
 out vec2 v_uv;
 out vec2 v_lm_uv;
 out vec3 v_normal;
@@ -24,6 +25,7 @@ invariant gl_Position;
 void main() {
     vec4 world = u_model * vec4(a_position, 1.0);
     gl_Position = u_view_projection * world;
+    v_world = world.xyz;
     v_uv = a_uv + u_uv_scroll;
     v_lm_uv = a_lm_uv;
     v_normal = mat3(u_model) * a_normal;

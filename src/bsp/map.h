@@ -121,6 +121,9 @@ enum SurfaceFlags : uint32_t {
     kSurfAdditive = 1u << 7,    // additive blending
     kSurfFog = 1u << 8,         // fog volume surface
     kSurfNoCull = 1u << 9,      // two-sided
+    kSurfWarp = 1u << 10,       // turbulent texture warp (Quake 1 / Quake 2 liquids)
+    kSurfSkyLayers = 1u << 11,  // sky texture of two scrolling layers side by side (Quake 1):
+                                // left half the front layer (alpha 0 = see-through), right the back
 };
 
 // One texture or shader name as the map refers to it. The content layer turns it into pixels.

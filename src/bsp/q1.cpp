@@ -231,11 +231,11 @@ uint32_t materialFlags(const std::string& name, bool hl) {
     const std::string lower = lowerName(name);
     uint32_t flags = 0;
     if (lower.starts_with("sky"))
-        flags |= kSurfSky;
+        flags |= hl ? kSurfSky : (kSurfSky | kSurfSkyLayers);
     else if (!lower.empty() && lower[0] == '*')
-        flags |= hl ? kSurfLiquid : (kSurfLiquid | kSurfFullbright);
+        flags |= hl ? (kSurfLiquid | kSurfWarp) : (kSurfLiquid | kSurfWarp | kSurfFullbright);
     else if (hl && !lower.empty() && lower[0] == '!')
-        flags |= kSurfLiquid;
+        flags |= kSurfLiquid | kSurfWarp;
     if (!lower.empty() && lower[0] == '{')
         flags |= kSurfAlphaTest;
     if (isNoDrawName(lower))

@@ -83,7 +83,7 @@ uint32_t materialFlags(uint32_t q2) {
     if (q2 & kQ2Sky)
         f |= kSurfSky;
     if (q2 & kQ2Warp)
-        f |= kSurfLiquid | kSurfFullbright;
+        f |= kSurfLiquid | kSurfWarp | kSurfFullbright;
     if (q2 & (kQ2Trans33 | kQ2Trans66))
         f |= kSurfTranslucent;
     if (q2 & kQ2Flowing)

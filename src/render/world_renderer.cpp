@@ -3,6 +3,7 @@
 #include "core/log.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstring>
 #include <glm/gtc/matrix_transform.hpp>
@@ -43,10 +44,10 @@ struct WorldRenderer::Programs {
     GLint depth_view_projection = -1, depth_model = -1;
     struct WorldUniforms {
         GLint view_projection, model, uv_scroll, style_values, view, light_scale, light_normalize,
-            output_scale, alpha, alpha_cutoff, flat_colour;
+            output_scale, alpha, alpha_cutoff, flat_colour, warp, time;
     } w{};
     struct SkyUniforms {
-        GLint view_projection, model, uv_scroll, sky_textured, flat_colour;
+        GLint view_projection, model, uv_scroll, sky_textured, sky_layers, eye, time, flat_colour;
     } s{};
 };
 
@@ -91,6 +92,8 @@ bool WorldRenderer::init(const ShaderLibrary& shaders, std::string* error) {
     wu.alpha = glGetUniformLocation(w, "u_alpha");
     wu.alpha_cutoff = glGetUniformLocation(w, "u_alpha_cutoff");
     wu.flat_colour = glGetUniformLocation(w, "u_flat_colour");
+    wu.warp = glGetUniformLocation(w, "u_warp");
+    wu.time = glGetUniformLocation(w, "u_time");
     // GLSL 330 has no layout(binding): bind samplers to units after linking.
     glUseProgram(w);
     glUniform1i(glGetUniformLocation(w, "u_texture"), 0);
@@ -107,6 +110,9 @@ bool WorldRenderer::init(const ShaderLibrary& shaders, std::string* error) {
     su.uv_scroll = glGetUniformLocation(s, "u_uv_scroll");
     su.sky_textured = glGetUniformLocation(s, "u_sky_textured");
     su.flat_colour = glGetUniformLocation(s, "u_flat_colour");
+    su.sky_layers = glGetUniformLocation(s, "u_sky_layers");
+    su.eye = glGetUniformLocation(s, "u_eye");
+    su.time = glGetUniformLocation(s, "u_time");
     glUseProgram(s);
     glUniform1i(glGetUniformLocation(s, "u_texture"), 0);
     glUseProgram(0);
@@ -344,11 +350,14 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         glUniform1i(p.w.light_normalize, gpu.overbright ? 1 : 0);
         glUniform1f(p.w.output_scale, neutral ? 1.0f : 2.0f);
         glUniform4f(p.w.flat_colour, 1.0f, 1.0f, 1.0f, 1.0f);
+        glUniform1f(p.w.time, static_cast<float>(std::fmod(options.time, 4096.0)));
     };
     auto useSky = [&] {
         glUseProgram(p.sky.id());
         glUniformMatrix4fv(p.s.view_projection, 1, GL_FALSE, glm::value_ptr(vp));
         glUniform4f(p.s.flat_colour, 0.32f, 0.40f, 0.55f, 1.0f);
+        glUniform3f(p.s.eye, camera.position.x, camera.position.y, camera.position.z);
+        glUniform1f(p.s.time, static_cast<float>(std::fmod(options.time, 4096.0)));
     };
 
     if (options.depth_prepass)
@@ -389,6 +398,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         if (want == p.sky.id()) {
             glUniform1i(p.s.sky_textured,
                         textured && !gpu.missing[static_cast<size_t>(b.material)] ? 1 : 0);
+            glUniform1i(p.s.sky_layers, material && (material->flags & bsp::kSurfSkyLayers) ? 1 : 0);
             glUniform2f(p.s.uv_scroll, 0.0f, 0.0f);
         } else {
             float scroll = 0.0f;
@@ -396,6 +406,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
                 scroll = static_cast<float>(-0.5 * std::fmod(options.time, 128.0));
             glUniform2f(p.w.uv_scroll, scroll, 0.0f);
             glUniform1f(p.w.alpha_cutoff, b.pass == scene::Pass::AlphaTest ? 0.5f : -1.0f);
+            glUniform1i(p.w.warp, material && (material->flags & bsp::kSurfWarp) ? 1 : 0);
             glUniform1f(p.w.alpha,
                         material && b.pass >= scene::Pass::Liquid ? material->alpha : 1.0f);
             if (options.view == ViewMode::Flat) {
@@ -416,6 +427,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         glUniform1i(p.w.view, static_cast<int>(ViewMode::Flat));
         glUniform4f(p.w.flat_colour, 0.1f, 1.0f, 0.3f, 1.0f);
         glUniform1f(p.w.alpha_cutoff, -1.0f);
+        glUniform1i(p.w.warp, 0);
         glUniform1f(p.w.alpha, 1.0f);
         glUniform2f(p.w.uv_scroll, 0.0f, 0.0f);
         glDisable(GL_BLEND);
