@@ -58,6 +58,7 @@ struct LightmapExtents {
 // further, so we keep a generous cap that still bounds memory).
 inline constexpr int32_t kMaxLightmapSide = 256;
 
+// Non-finite texture axes give width = height = INT32_MAX (callers drop such lightmaps).
 LightmapExtents computeLightmapExtents(std::span<const glm::vec3> polygon, const TexAxes& axes);
 
 // Appends the polygon to map.vertices (uv = s,t divided by tex_w/tex_h; pass 1 to keep texels)
