@@ -63,7 +63,9 @@ LightmapExtents computeLightmapExtents(std::span<const glm::vec3> polygon, const
 
 // Appends the polygon to map.vertices (uv = s,t divided by tex_w/tex_h; pass 1 to keep texels)
 // and its triangle fan (v0, vi, vi+1) to map.indices, filling face.first_vertex, num_vertices,
-// first_index and num_indices. lm_uv is set later by placeFaceLightmap (zero until then).
+// first_index and num_indices. Vertices keep surfedge order, which is clockwise seen from the
+// front in Quake 1/2 maps (the Quake 3 convention too, so one cull setting serves all).
+// lm_uv is set later by LightmapBuilder::place (zero until then).
 void emitFacePolygon(Map& map, Face& face, std::span<const glm::vec3> polygon, const TexAxes& axes,
                      float tex_w, float tex_h, const glm::vec3& normal);
 

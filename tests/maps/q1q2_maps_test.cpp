@@ -4,6 +4,7 @@
 #include "bsp/tree.h"
 #include "core/file.h"
 
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -361,4 +362,25 @@ TEST(Quake2Maps, WizsSubmodelsAndTranslucency) {
         t66 += m.alpha == 0.66f;
     }
     EXPECT_GT(t33 + t66, 0);
+}
+
+// Triangles are wound clockwise seen from the face's front (the Quake 3 convention as well).
+TEST(Quake1Maps, WindingIsClockwiseFromTheFront) {
+    for (const char* name : {"q1/lq_start.bsp", "hl/cs_awp_india.bsp", "q2/aq_wizs.bsp"}) {
+        auto r = bsp::loadMapFile(kMaps / name);
+        ASSERT_TRUE(r.ok()) << name;
+        int cw = 0, ccw = 0;
+        for (const bsp::Face& f : r->faces)
+            for (uint32_t i = 0; i + 2 < f.num_indices; i += 3) {
+                const glm::vec3& a = r->vertices[r->indices[f.first_index + i]].position;
+                const glm::vec3& b = r->vertices[r->indices[f.first_index + i + 1]].position;
+                const glm::vec3& c = r->vertices[r->indices[f.first_index + i + 2]].position;
+                const glm::vec3 n = glm::cross(b - a, c - a);
+                if (glm::length(n) < 1e-3f)
+                    continue; // collinear fan triangles
+                (glm::dot(n, f.normal) < 0.0f ? cw : ccw) += 1;
+            }
+        EXPECT_GT(cw, 1000) << name;
+        EXPECT_LT(ccw, cw / 100 + 1) << name;
+    }
 }
