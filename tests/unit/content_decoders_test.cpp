@@ -10,8 +10,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstring>
 #include <filesystem>
+#include <random>
 
 namespace fs = std::filesystem;
 
@@ -249,4 +251,80 @@ TEST(Wal, DecodeWithColormapPalette) {
         ASSERT_FALSE(content::parseWal(std::span<const uint8_t>(wal.data(), n)).ok()) << n;
     EXPECT_EQ(content::parseWal(std::span<const uint8_t>(wal.data(), 50)).error().code,
               core::ErrorCode::Truncated);
+}
+
+// A WAD2 (Quake) built from an embedded texture of lq_start: no palette in the record.
+TEST(Wad, Wad2FromEmbeddedTexture) {
+    auto map = bsp::loadMapFile(kMaps / "q1/lq_start.bsp");
+    ASSERT_TRUE(map.ok());
+    const bsp::Material* mat = nullptr;
+    for (const auto& m : map->materials)
+        if (m.embedded >= 0 && m.width == 64 && m.height == 64) {
+            mat = &m;
+            break;
+        }
+    ASSERT_NE(mat, nullptr);
+    const auto& tex = map->embedded_textures[size_t(mat->embedded)];
+    std::vector<uint8_t> rec(40, 0);
+    std::memcpy(rec.data(), mat->name.data(), std::min<size_t>(mat->name.size(), 15));
+    const uint32_t hdr[6] = {64, 64, 40, 40 + 4096, 40 + 4096 + 1024, 40 + 4096 + 1024 + 256};
+    std::memcpy(rec.data() + 16, hdr, sizeof hdr);
+    rec.insert(rec.end(), tex.indices.begin(), tex.indices.end());
+    rec.resize(40 + 4096 + 1024 + 256 + 64, 0);
+    std::vector<uint8_t> wad = {'W', 'A', 'D', '2'};
+    const uint32_t count = 1, dir = uint32_t(12 + rec.size());
+    wad.insert(wad.end(), reinterpret_cast<const uint8_t*>(&count),
+               reinterpret_cast<const uint8_t*>(&count) + 4);
+    wad.insert(wad.end(), reinterpret_cast<const uint8_t*>(&dir),
+               reinterpret_cast<const uint8_t*>(&dir) + 4);
+    wad.insert(wad.end(), rec.begin(), rec.end());
+    std::vector<uint8_t> entry(32, 0);
+    const uint32_t e[3] = {12, uint32_t(rec.size()), uint32_t(rec.size())};
+    std::memcpy(entry.data(), e, sizeof e);
+    entry[12] = 0x44;
+    std::memcpy(entry.data() + 16, mat->name.data(), std::min<size_t>(mat->name.size(), 15));
+    wad.insert(wad.end(), entry.begin(), entry.end());
+
+    auto w = content::Wad::parse(wad, "test.wad");
+    ASSERT_TRUE(w.ok()) << w.error().message();
+    EXPECT_FALSE(w->isWad3());
+    std::string upper = mat->name;
+    for (char& c : upper)
+        c = char(std::toupper(static_cast<unsigned char>(c)));
+    auto mt = w->miptex(upper);
+    ASSERT_TRUE(mt.ok()) << mt.error().message();
+    EXPECT_FALSE(mt->palette.has_value());
+    EXPECT_EQ(mt->indices, tex.indices);
+}
+
+// Random corruption of the decoders' inputs: clean results or clean errors, never a crash
+// (run under the sanitizer build to catch bad reads).
+TEST(Decoders, RandomCorruptionNeverCrashes) {
+    std::mt19937 rng(77);
+    const auto wal = pakMember(q2Pak(), "textures/a_rok2/tre3sw_1.wal");
+    const auto pcx = pakMember(q2Pak(), "env/night1dn.pcx");
+    const auto wad = readOrFail(kMaps / "hl/hl_currents.wad");
+    int errors = 0;
+    for (int iter = 0; iter < 300; ++iter) {
+        auto corrupt = [&](std::vector<uint8_t> f) {
+            for (int h = 0; h < 6; ++h) {
+                const size_t at =
+                    (h % 2) ? rng() % std::min<size_t>(f.size(), 140) : rng() % f.size();
+                f[at] = uint8_t(rng());
+            }
+            return f;
+        };
+        const auto w = corrupt(wal);
+        errors += !content::decodeWal(w, content::defaultQuakePalette()).ok();
+        const auto p = corrupt(pcx);
+        errors += !content::decodePcx(p).ok();
+        auto parsed = content::Wad::parse(corrupt(wad));
+        if (!parsed.ok()) {
+            ++errors;
+            continue;
+        }
+        for (const auto& e : parsed->entries())
+            errors += !parsed->miptex(e.name).ok();
+    }
+    EXPECT_GT(errors, 0);
 }
