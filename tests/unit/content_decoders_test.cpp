@@ -1,5 +1,6 @@
 // 8-bit texture decoders: palettes, Quake / Half-Life miptex, WAD3, Quake 2 .wal and PCX.
 #include "bsp/load.h"
+#include "content/embedded_texture.h"
 #include "content/miptex.h"
 #include "content/palette.h"
 #include "content/pcx.h"
@@ -327,4 +328,36 @@ TEST(Decoders, RandomCorruptionNeverCrashes) {
             errors += !parsed->miptex(e.name).ok();
     }
     EXPECT_GT(errors, 0);
+}
+
+TEST(EmbeddedTexture, QuakeAndHalfLifeMaterials) {
+    auto q1 = bsp::loadMapFile(kMaps / "q1/lq_start.bsp");
+    auto hl = bsp::loadMapFile(kMaps / "hl/cs_fy_pool_day.bsp");
+    auto ext = bsp::loadMapFile(kMaps / "hl/freehl_test_weapons.bsp");
+    ASSERT_TRUE(q1.ok() && hl.ok() && ext.ok());
+    int decoded = 0;
+    for (const auto* map : {&*q1, &*hl})
+        for (const auto& m : map->materials) {
+            if (m.embedded < 0)
+                continue;
+            auto t = content::decodeEmbeddedTexture(*map, m);
+            ASSERT_TRUE(t.ok()) << m.name << ": " << t.error().message();
+            EXPECT_EQ(t->colour.width, m.width);
+            EXPECT_EQ(t->colour.rgba.size(), size_t(m.width) * size_t(m.height) * 4);
+            // Half-Life colours come from the texture's palette, not Quake's.
+            if (map == &*hl) {
+                const auto& tex = map->embedded_textures[size_t(m.embedded)];
+                const uint8_t c = tex.indices[0];
+                if (!(m.name[0] == '{' && c == 255)) {
+                    EXPECT_EQ(t->colour.rgba[0], tex.palette[c * 3u]);
+                }
+                EXPECT_TRUE(t->fullbright.empty());
+            } else {
+                EXPECT_EQ(t->fullbright.size(), size_t(m.width) * size_t(m.height));
+            }
+            ++decoded;
+        }
+    EXPECT_EQ(decoded, 40 + 29);
+    for (const auto& m : ext->materials)
+        EXPECT_EQ(content::decodeEmbeddedTexture(*ext, m).error().code, core::ErrorCode::NotFound);
 }
