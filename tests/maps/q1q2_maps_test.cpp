@@ -384,3 +384,21 @@ TEST(Quake1Maps, WindingIsClockwiseFromTheFront) {
         EXPECT_LT(ccw, cw / 100 + 1) << name;
     }
 }
+
+TEST(Quake2Maps, BatchTextureSizesMatchSingleCalls) {
+    auto a = bsp::loadMapFile(kMaps / "q2/aq_wizs.bsp");
+    ASSERT_TRUE(a.ok());
+    bsp::Map b = *a;
+    std::vector<std::array<int32_t, 2>> sizes(a->materials.size());
+    for (size_t i = 0; i < sizes.size(); ++i)
+        sizes[i] = {int32_t(32 << (i % 3)), i % 5 == 0 ? 0 : int32_t(64 << (i % 2))};
+    for (size_t i = 0; i < sizes.size(); ++i)
+        if (sizes[i][1] > 0)
+            bsp::applyTextureSize(*a, int32_t(i), sizes[i][0], sizes[i][1]);
+    bsp::applyTextureSizes(b, sizes);
+    ASSERT_EQ(a->vertices.size(), b.vertices.size());
+    for (size_t v = 0; v < a->vertices.size(); ++v)
+        ASSERT_EQ(a->vertices[v].uv, b.vertices[v].uv) << v;
+    for (size_t i = 0; i < sizes.size(); ++i)
+        ASSERT_EQ(b.materials[i].uv_in_texels, sizes[i][1] == 0) << i;
+}

@@ -1,4 +1,5 @@
 // 8-bit texture decoders: palettes, Quake / Half-Life miptex, WAD3, Quake 2 .wal and PCX.
+#include "bsp/edge_faces.h"
 #include "bsp/load.h"
 #include "content/embedded_texture.h"
 #include "content/miptex.h"
@@ -11,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <filesystem>
@@ -360,4 +362,35 @@ TEST(EmbeddedTexture, QuakeAndHalfLifeMaterials) {
     EXPECT_EQ(decoded, 40 + 29);
     for (const auto& m : ext->materials)
         EXPECT_EQ(content::decodeEmbeddedTexture(*ext, m).error().code, core::ErrorCode::NotFound);
+}
+
+// Every Quake 2 texinfo name of the three maps has a .wal in the test pak (except the tool
+// texture e1u1/origin), found ignoring case, and its size feeds bsp::applyTextureSize.
+TEST(Wal, Quake2MapMaterialsResolve) {
+    const auto& pak = q2Pak();
+    const core::ByteReader r(pak);
+    std::vector<std::string> names;
+    for (uint32_t i = 0; i < r.u32(8) / 64; ++i)
+        names.push_back(core::toLower(r.fixedString(uint64_t(r.u32(4)) + uint64_t(i) * 64, 56)));
+    for (const char* map_name : {"q2/aq_credits.bsp", "q2/aq_wizs.bsp", "q2/aq_urbanjungle.bsp"}) {
+        auto map = bsp::loadMapFile(kMaps / map_name);
+        ASSERT_TRUE(map.ok()) << map_name;
+        int resolved = 0;
+        for (size_t i = 0; i < map->materials.size(); ++i) {
+            const std::string want = "textures/" + core::toLower(map->materials[i].name) + ".wal";
+            const auto it = std::find(names.begin(), names.end(), want);
+            if (it == names.end()) {
+                EXPECT_EQ(core::toLower(map->materials[i].name), "e1u1/origin") << map_name;
+                continue;
+            }
+            const auto bytes = pakMember(
+                pak, r.fixedString(uint64_t(r.u32(4)) + uint64_t(it - names.begin()) * 64, 56));
+            auto wal = content::parseWal(bytes);
+            ASSERT_TRUE(wal.ok()) << want;
+            bsp::applyTextureSize(*map, int32_t(i), wal->width, wal->height);
+            EXPECT_EQ(map->materials[i].width, wal->width);
+            ++resolved;
+        }
+        EXPECT_GT(resolved, 0) << map_name;
+    }
 }
