@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <string_view>
 
 namespace bsp {
@@ -57,15 +58,22 @@ LightmapExtents computeLightmapExtents(std::span<const glm::vec3> polygon, const
     double mins[2] = {1e30, 1e30}, maxs[2] = {-1e30, -1e30};
     for (const glm::vec3& p : polygon) {
         const double v[2] = {axisValue(p, axes.s), axisValue(p, axes.t)};
+        if (!std::isfinite(v[0]) || !std::isfinite(v[1])) {
+            // NaN or infinite texture axes: an oversized grid, so callers drop the lightmap.
+            ext.width = ext.height = std::numeric_limits<int32_t>::max();
+            return ext;
+        }
         for (int j = 0; j < 2; ++j) {
             mins[j] = std::min(mins[j], v[j]);
             maxs[j] = std::max(maxs[j], v[j]);
         }
     }
     for (int j = 0; j < 2; ++j) {
-        // Clamp before converting so a hostile texinfo cannot overflow the int conversion.
-        const double bmin = std::clamp(std::floor(mins[j] / 16.0), -1e8, 1e8);
-        const double bmax = std::clamp(std::ceil(maxs[j] / 16.0), -1e8, 1e8);
+        // Clamp before converting so a hostile texinfo cannot overflow the int arithmetic:
+        // (bmax - bmin) * 16 stays below 2^31. Such faces fail the kMaxLightmapSide check.
+        constexpr double kLimit = double(1 << 25);
+        const double bmin = std::clamp(std::floor(mins[j] / 16.0), -kLimit, kLimit);
+        const double bmax = std::clamp(std::ceil(maxs[j] / 16.0), -kLimit, kLimit);
         ext.texture_mins[j] = static_cast<int32_t>(bmin) * 16;
         ext.extents[j] = static_cast<int32_t>(bmax - bmin) * 16;
     }
@@ -87,7 +95,9 @@ void emitFacePolygon(Map& map, Face& face, std::span<const glm::vec3> polygon, c
     for (const glm::vec3& p : polygon) {
         Vertex v;
         v.position = p;
-        v.uv = glm::vec2(float(axisValue(p, axes.s)) * inv_w, float(axisValue(p, axes.t)) * inv_h);
+        // Clamped so that a hostile texinfo cannot make the double -> float conversion overflow.
+        v.uv = glm::vec2(float(std::clamp(axisValue(p, axes.s), -1e30, 1e30)) * inv_w,
+                         float(std::clamp(axisValue(p, axes.t), -1e30, 1e30)) * inv_h);
         v.normal = normal;
         map.vertices.push_back(v);
     }
@@ -204,6 +214,29 @@ void applyTextureSize(Map& map, int32_t material, int32_t width, int32_t height)
         for (uint32_t i = 0; i < f.num_vertices && f.first_vertex + i < map.vertices.size(); ++i) {
             glm::vec2& uv = map.vertices[f.first_vertex + i].uv;
             uv = glm::vec2(uv.x / float(width), uv.y / float(height));
+        }
+    }
+}
+
+void applyTextureSizes(Map& map, std::span<const std::array<int32_t, 2>> sizes) {
+    std::vector<uint8_t> apply(map.materials.size(), 0);
+    for (size_t m = 0; m < map.materials.size() && m < sizes.size(); ++m) {
+        Material& mat = map.materials[m];
+        if (!mat.uv_in_texels || sizes[m][0] <= 0 || sizes[m][1] <= 0)
+            continue;
+        apply[m] = 1;
+        mat.uv_in_texels = false;
+        mat.width = sizes[m][0];
+        mat.height = sizes[m][1];
+    }
+    for (const Face& f : map.faces) {
+        if (f.material < 0 || size_t(f.material) >= apply.size() || !apply[size_t(f.material)])
+            continue;
+        const float w = float(sizes[size_t(f.material)][0]);
+        const float h = float(sizes[size_t(f.material)][1]);
+        for (uint32_t i = 0; i < f.num_vertices && f.first_vertex + i < map.vertices.size(); ++i) {
+            glm::vec2& uv = map.vertices[f.first_vertex + i].uv;
+            uv = glm::vec2(uv.x / w, uv.y / h);
         }
     }
 }

@@ -58,11 +58,14 @@ struct LightmapExtents {
 // further, so we keep a generous cap that still bounds memory).
 inline constexpr int32_t kMaxLightmapSide = 256;
 
+// Non-finite texture axes give width = height = INT32_MAX (callers drop such lightmaps).
 LightmapExtents computeLightmapExtents(std::span<const glm::vec3> polygon, const TexAxes& axes);
 
 // Appends the polygon to map.vertices (uv = s,t divided by tex_w/tex_h; pass 1 to keep texels)
 // and its triangle fan (v0, vi, vi+1) to map.indices, filling face.first_vertex, num_vertices,
-// first_index and num_indices. lm_uv is set later by placeFaceLightmap (zero until then).
+// first_index and num_indices. Vertices keep surfedge order, which is clockwise seen from the
+// front in Quake 1/2 maps (the Quake 3 convention too, so one cull setting serves all).
+// lm_uv is set later by LightmapBuilder::place (zero until then).
 void emitFacePolygon(Map& map, Face& face, std::span<const glm::vec3> polygon, const TexAxes& axes,
                      float tex_w, float tex_h, const glm::vec3& normal);
 
@@ -98,6 +101,10 @@ core::Status validateNodeTrees(const Map& map, std::span<const int32_t> heads);
 // For maps whose materials do not know their texture size (Material::uv_in_texels): divides
 // the uv of every vertex of the material's faces by the size and records it. No-op otherwise.
 void applyTextureSize(Map& map, int32_t material, int32_t width, int32_t height);
+// The same for all materials in one pass over the faces: sizes[i] is material i's (width,
+// height), (0, 0) when unknown (that material is left as it is). Extra or missing entries are
+// ignored.
+void applyTextureSizes(Map& map, std::span<const std::array<int32_t, 2>> sizes);
 
 // Fills Submodel::entity/origin/angles from the entity whose "model" key is "*N", and marks
 // models owned by trigger_* entities invisible. Shared by Q1, HL and Q2.

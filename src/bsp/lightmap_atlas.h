@@ -39,7 +39,7 @@ public:
     int32_t pageCount() const { return static_cast<int32_t>(m_pages.size()); }
 
     // Bound on pages a hostile file can make us allocate (each page is width*height*3 bytes).
-    int32_t max_pages = 256;
+    int32_t max_pages = 64;
 
 private:
     struct Shelf {

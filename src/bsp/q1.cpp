@@ -123,12 +123,18 @@ core::Status Parser::header() {
                                    "file too small for the lump directory");
     }
     // Some Half-Life compilers write planes first and entities second in the directory.
-    // Entities are text and planes are 20-byte records: swap when only the swap makes sense.
-    if (hl && lumps[kPlanes].length % 20 != 0 && lumps[kEntities].length % 20 == 0 &&
-        file.u8(lumps[kPlanes].offset) != 0) {
-        std::swap(lumps[kEntities].offset, lumps[kPlanes].offset);
-        std::swap(lumps[kEntities].length, lumps[kPlanes].length);
-        map.warnings.push_back("entities and planes lumps are swapped in the directory");
+    // Entities are text starting with '{' and planes are 20-byte records: swap when the
+    // entries only make sense swapped.
+    if (hl && lumps[kEntities].length % 20 == 0) {
+        const uint8_t ent_first = file.u8(lumps[kEntities].offset);
+        const uint8_t plane_first = file.u8(lumps[kPlanes].offset);
+        const bool planes_are_text =
+            lumps[kPlanes].length % 20 != 0 || (plane_first == '{' && ent_first != '{');
+        if (planes_are_text && lumps[kPlanes].length > 0) {
+            std::swap(lumps[kEntities].offset, lumps[kPlanes].offset);
+            std::swap(lumps[kEntities].length, lumps[kPlanes].length);
+            map.warnings.push_back("entities and planes lumps are swapped in the directory");
+        }
     }
     sizes = recordSizes(variant);
     bsp29_style = variant == Variant::Bsp29 || variant == Variant::HalfLife;

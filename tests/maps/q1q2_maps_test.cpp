@@ -4,6 +4,7 @@
 #include "bsp/tree.h"
 #include "core/file.h"
 
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -361,4 +362,43 @@ TEST(Quake2Maps, WizsSubmodelsAndTranslucency) {
         t66 += m.alpha == 0.66f;
     }
     EXPECT_GT(t33 + t66, 0);
+}
+
+// Triangles are wound clockwise seen from the face's front (the Quake 3 convention as well).
+TEST(Quake1Maps, WindingIsClockwiseFromTheFront) {
+    for (const char* name : {"q1/lq_start.bsp", "hl/cs_awp_india.bsp", "q2/aq_wizs.bsp"}) {
+        auto r = bsp::loadMapFile(kMaps / name);
+        ASSERT_TRUE(r.ok()) << name;
+        int cw = 0, ccw = 0;
+        for (const bsp::Face& f : r->faces)
+            for (uint32_t i = 0; i + 2 < f.num_indices; i += 3) {
+                const glm::vec3& a = r->vertices[r->indices[f.first_index + i]].position;
+                const glm::vec3& b = r->vertices[r->indices[f.first_index + i + 1]].position;
+                const glm::vec3& c = r->vertices[r->indices[f.first_index + i + 2]].position;
+                const glm::vec3 n = glm::cross(b - a, c - a);
+                if (glm::length(n) < 1e-3f)
+                    continue; // collinear fan triangles
+                (glm::dot(n, f.normal) < 0.0f ? cw : ccw) += 1;
+            }
+        EXPECT_GT(cw, 1000) << name;
+        EXPECT_LT(ccw, cw / 100 + 1) << name;
+    }
+}
+
+TEST(Quake2Maps, BatchTextureSizesMatchSingleCalls) {
+    auto a = bsp::loadMapFile(kMaps / "q2/aq_wizs.bsp");
+    ASSERT_TRUE(a.ok());
+    bsp::Map b = *a;
+    std::vector<std::array<int32_t, 2>> sizes(a->materials.size());
+    for (size_t i = 0; i < sizes.size(); ++i)
+        sizes[i] = {int32_t(32 << (i % 3)), i % 5 == 0 ? 0 : int32_t(64 << (i % 2))};
+    for (size_t i = 0; i < sizes.size(); ++i)
+        if (sizes[i][1] > 0)
+            bsp::applyTextureSize(*a, int32_t(i), sizes[i][0], sizes[i][1]);
+    bsp::applyTextureSizes(b, sizes);
+    ASSERT_EQ(a->vertices.size(), b.vertices.size());
+    for (size_t v = 0; v < a->vertices.size(); ++v)
+        ASSERT_EQ(a->vertices[v].uv, b.vertices[v].uv) << v;
+    for (size_t i = 0; i < sizes.size(); ++i)
+        ASSERT_EQ(b.materials[i].uv_in_texels, sizes[i][1] == 0) << i;
 }

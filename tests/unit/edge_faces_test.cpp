@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <vector>
 
 namespace {
@@ -119,4 +120,15 @@ TEST(EdgeFaces, LightmapBlockWithStylesSideBySide) {
     bsp::Face f2 = face;
     EXPECT_EQ(lm.place(map, f2, ext, bsp::TexAxes{}, rgb, 10, "faces", 1).error().code,
               core::ErrorCode::BadLightmap);
+}
+
+TEST(EdgeFaces, HostileAxesGiveOversizedExtentsNotOverflow) {
+    const std::vector<glm::vec3> quad{{0, 0, 0}, {64, 0, 0}, {64, 32, 0}, {0, 32, 0}};
+    bsp::TexAxes axes;
+    axes.s = glm::vec4(1e30f, 0, 0, 0);
+    auto e = bsp::computeLightmapExtents(quad, axes);
+    EXPECT_GT(e.width, bsp::kMaxLightmapSide);
+    axes.s = glm::vec4(std::nanf(""), 0, 0, 0);
+    e = bsp::computeLightmapExtents(quad, axes);
+    EXPECT_GT(e.width, bsp::kMaxLightmapSide);
 }
