@@ -955,6 +955,145 @@ uint32_t surfaceFlagsOf(const ShaderDef& def) {
     return f;
 }
 
+namespace {
+
+std::string num(float v) {
+    char buf[32];
+    const auto res = std::to_chars(buf, buf + sizeof(buf), v);
+    return std::string(buf, res.ptr);
+}
+
+std::string waveText(const Wave& w) {
+    return std::string(waveFuncName(w.func)) + " " + num(w.base) + " " + num(w.amplitude) + " " +
+           num(w.phase) + " " + num(w.frequency);
+}
+
+std::string vecText(const glm::vec3& v) {
+    return "( " + num(v.x) + " " + num(v.y) + " " + num(v.z) + " )";
+}
+
+std::string stageText(const ShaderStage& s) {
+    std::string out;
+    switch (s.map) {
+    case MapKind::None:
+        out = "(no map)";
+        break;
+    case MapKind::Texture:
+        out = "map " + s.images[0];
+        break;
+    case MapKind::Clamp:
+        out = "clampMap " + s.images[0];
+        break;
+    case MapKind::Video:
+        out = "videoMap " + s.images[0];
+        break;
+    case MapKind::Lightmap:
+        out = "map $lightmap";
+        break;
+    case MapKind::White:
+        out = "map $whiteimage";
+        break;
+    case MapKind::Animated:
+        out = "animMap " + num(s.anim_frequency);
+        for (const std::string& i : s.images)
+            out += " " + i;
+        break;
+    }
+    if (s.blend)
+        out += " | blendFunc " + std::string(blendFactorName(s.src)) + " " +
+               std::string(blendFactorName(s.dst));
+    static constexpr std::string_view kAlpha[] = {"", "GT0", "LT128", "GE128"};
+    if (s.alpha_func != AlphaFunc::None)
+        out += " | alphaFunc " + std::string(kAlpha[static_cast<int>(s.alpha_func)]);
+    if (s.depth_write_explicit)
+        out += " | depthWrite";
+    if (s.depth_func == DepthFunc::Equal)
+        out += " | depthFunc equal";
+    out += " | rgbGen " + std::string(rgbGenName(s.rgb_gen));
+    if (s.rgb_gen == RgbGen::Wave)
+        out += " " + waveText(s.rgb_wave);
+    else if (s.rgb_gen == RgbGen::Const)
+        out += " " + vecText(s.rgb_const);
+    if (s.alpha_gen != AlphaGen::Identity) {
+        out += " | alphaGen " + std::string(alphaGenName(s.alpha_gen));
+        if (s.alpha_gen == AlphaGen::Wave)
+            out += " " + waveText(s.alpha_wave);
+        else if (s.alpha_gen == AlphaGen::Const)
+            out += " " + num(s.alpha_const);
+    }
+    if (s.tc_gen != TcGen::Base || s.map == MapKind::Lightmap) {
+        out += " | tcGen " + std::string(tcGenName(s.tc_gen));
+        if (s.tc_gen == TcGen::Vector)
+            out += " " + vecText(s.tc_vectors[0]) + " " + vecText(s.tc_vectors[1]);
+    }
+    for (const TcMod& m : s.tc_mods) {
+        out += " | tcMod " + std::string(tcModName(m.kind));
+        switch (m.kind) {
+        case TcModKind::Scroll:
+        case TcModKind::Scale:
+            out += " " + num(m.s) + " " + num(m.t);
+            break;
+        case TcModKind::Rotate:
+            out += " " + num(m.s);
+            break;
+        case TcModKind::Turb:
+            out += " " + num(m.wave.base) + " " + num(m.wave.amplitude) + " " + num(m.wave.phase) +
+                   " " + num(m.wave.frequency);
+            break;
+        case TcModKind::Stretch:
+            out += " " + waveText(m.wave);
+            break;
+        case TcModKind::Transform:
+            for (float v : m.matrix)
+                out += " " + num(v);
+            for (float v : m.translate)
+                out += " " + num(v);
+            break;
+        case TcModKind::EntityTranslate:
+            break;
+        }
+    }
+    if (s.detail)
+        out += " | detail";
+    return out;
+}
+
+} // namespace
+
+std::vector<std::string> describeShader(const ShaderDef& def) {
+    std::vector<std::string> out;
+    out.push_back(def.implicit ? def.name + " (implicit)"
+                               : def.file + ":" + std::to_string(def.line) + " " + def.name);
+    std::string general = "sort " + num(def.sort);
+    if (def.cull != CullMode::Front)
+        general += def.cull == CullMode::None ? " | cull none" : " | cull back";
+    for (const NamedParm& p : kSurfaceParms)
+        if (def.surface_parms & p.bit)
+            general += " | surfaceparm " + std::string(p.name);
+    if (def.sky.present)
+        general += " | skyParms " + (def.sky.far_box.empty() ? "-" : def.sky.far_box) + " " +
+                   num(def.sky.cloud_height) + " " +
+                   (def.sky.near_box.empty() ? "-" : def.sky.near_box);
+    if (def.fog.present)
+        general += " | fogParms " + vecText(def.fog.colour) + " " + num(def.fog.distance);
+    if (def.polygon_offset)
+        general += " | polygonOffset";
+    if (def.no_mipmaps)
+        general += " | nomipmaps";
+    else if (def.no_picmip)
+        general += " | nopicmip";
+    for (const Deform& d : def.deforms)
+        general += " | deformVertexes " + std::string(deformName(d.kind));
+    out.push_back(general);
+    for (size_t i = 0; i < def.stages.size(); ++i)
+        out.push_back("stage " + std::to_string(i) + ": " + stageText(def.stages[i]));
+    for (const ShaderWarning& w : def.warnings)
+        out.push_back("warning line " + std::to_string(w.line) + ": " + w.message);
+    if (def.dropped_warnings > 0)
+        out.push_back(std::to_string(def.dropped_warnings) + " more warnings");
+    return out;
+}
+
 std::string_view blendFactorName(BlendFactor f) {
     switch (f) {
     case BlendFactor::Zero:

@@ -258,10 +258,17 @@ std::string primaryImage(const ShaderDef& def);
 
 // bsp::SurfaceFlags the shader implies: kSurfSky (surfaceparm sky / skyParms), kSurfNoDraw
 // (nodraw), kSurfFog (fog), kSurfNoCull (cull none), kSurfFullbright (nolightmap),
-// kSurfTranslucent (first drawn stage blended, or sort beyond opaque with a blended stage),
-// kSurfAdditive (that blend is GL_ONE GL_ONE), kSurfAlphaTest (a stage with alphaFunc),
-// kSurfFlowing (tcMod scroll on the primary stage), kSurfLiquid (water/slime/lava).
+// kSurfAlphaTest (the first stage, or a later one when the first is not blended, has
+// alphaFunc and writes depth: a cut-out drawn with the opaque world), otherwise
+// kSurfTranslucent when the first stage blends (ioquake3 sorts such shaders after opaque
+// ones), plus kSurfAdditive when that blend is GL_ONE GL_ONE. Liquids and scrolling are left
+// to the map's own flags (the BSP's contents already mark water, slime and lava).
 uint32_t surfaceFlagsOf(const ShaderDef& def);
+
+// Human-readable lines for the overlay: "file:line name", general keywords, then one line
+// per stage ("stage 1: map textures/a/b.tga | blendFunc GL_DST_COLOR GL_ZERO | rgbGen
+// identity | tcMod scroll 0.5 0"), then the warnings ("warning line 12: ...").
+std::vector<std::string> describeShader(const ShaderDef& def);
 
 // Names for display ("GL_SRC_ALPHA", "sin", "identityLighting", ...).
 std::string_view blendFactorName(BlendFactor f);

@@ -98,4 +98,15 @@ ShaderDef ShaderLibrary::resolve(std::string_view name, bool has_lightmap) const
     return implicitShader(name, has_lightmap);
 }
 
+size_t applyShaderFlags(std::vector<bsp::Material>& materials, const ShaderLibrary& shaders) {
+    size_t changed = 0;
+    for (bsp::Material& m : materials)
+        if (const ShaderDef* d = shaders.find(m.name)) {
+            const uint32_t flags = m.flags | surfaceFlagsOf(*d);
+            changed += flags != m.flags ? 1 : 0;
+            m.flags = flags;
+        }
+    return changed;
+}
+
 } // namespace content

@@ -21,6 +21,7 @@
 //     (COM_StripExtension), so "textures/a/b.tga" finds "textures/a/b".
 #pragma once
 
+#include "bsp/map.h"
 #include "content/q3_shader.h"
 #include "content/vfs.h"
 
@@ -78,6 +79,11 @@ private:
     std::vector<ShaderLibraryWarning> m_warnings;
     size_t m_parse_warnings = 0;
 };
+
+// ORs surfaceFlagsOf(shader) into the flags of every material that a script defines (the
+// map's own flags stay), so scene::classifyMaterial sees skies, blends and cut-outs the
+// scripts declare. Call before building the world mesh. Returns how many materials changed.
+size_t applyShaderFlags(std::vector<bsp::Material>& materials, const ShaderLibrary& shaders);
 
 // The lookup key of a shader name: lower case, extension of the last path component removed.
 std::string shaderKey(std::string_view name);

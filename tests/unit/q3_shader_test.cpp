@@ -551,6 +551,22 @@ TEST(Q3Shader, ImplicitShaders) {
     EXPECT_FALSE(v.stages[0].blend);
 }
 
+TEST(Q3Shader, DescribeForTheOverlay) {
+    const ShaderDef d = parseOne("textures/x/y\n{\n cull none\n surfaceparm trans\n"
+                                 " { map $lightmap }\n"
+                                 " { map textures/x/y.tga\n blendfunc filter\n"
+                                 "   tcMod scroll 0.5 0 }\n bogus\n}");
+    const std::vector<std::string> lines = describeShader(d);
+    ASSERT_EQ(lines.size(), 5u);
+    EXPECT_EQ(lines[0], "scripts/test.shader:1 textures/x/y");
+    EXPECT_EQ(lines[1], "sort 3 | cull none | surfaceparm trans");
+    EXPECT_EQ(lines[2], "stage 0: map $lightmap | rgbGen identityLighting | tcGen lightmap");
+    EXPECT_EQ(lines[3], "stage 1: map textures/x/y.tga | blendFunc GL_DST_COLOR GL_ZERO | "
+                        "rgbGen identity | tcMod scroll 0.5 0");
+    EXPECT_EQ(lines[4], "warning line 9: unknown shader keyword 'bogus'");
+    EXPECT_EQ(describeShader(implicitShader("a", false))[0], "a (implicit)");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Tokenizer and hostile text
 
@@ -761,6 +777,23 @@ TEST(ShaderLibrary, FirstDefinitionWinsAndLookupIgnoresCaseAndExtension) {
     EXPECT_EQ(lib.resolve("textures/a/two", true).file, "scripts/b.shader");
     EXPECT_EQ(shaderKey("Textures/X/Y.TGA"), "textures/x/y");
     EXPECT_EQ(shaderKey("textures/x.y/z"), "textures/x.y/z");
+}
+
+TEST(ShaderLibrary, ApplyShaderFlagsOrsIntoMaterials) {
+    ShaderLibrary lib;
+    lib.addScript(parseShaderScript("glass { { map g\nblendfunc add } }\n"
+                                    "sky { skyparms env/s 512 -\n}\n",
+                                    "scripts/s.shader"));
+    std::vector<bsp::Material> mats(3);
+    mats[0].name = "GLASS";
+    mats[0].flags = bsp::kSurfLiquid;
+    mats[1].name = "sky";
+    mats[2].name = "plain";
+    EXPECT_EQ(applyShaderFlags(mats, lib), 2u);
+    EXPECT_EQ(mats[0].flags, bsp::kSurfLiquid | bsp::kSurfTranslucent | bsp::kSurfAdditive);
+    EXPECT_EQ(mats[1].flags, static_cast<uint32_t>(bsp::kSurfSky));
+    EXPECT_EQ(mats[2].flags, 0u);
+    EXPECT_EQ(applyShaderFlags(mats, lib), 0u); // idempotent
 }
 
 TEST(ShaderLibrary, BrokenFileIsSkippedLikeIoquake3) {
