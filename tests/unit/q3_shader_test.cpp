@@ -588,6 +588,51 @@ TEST(Q3Shader, CommentsQuotesAndGluedBraces) {
     EXPECT_TRUE(s.ioq3_file_ok);
 }
 
+TEST(Q3Shader, KeywordsIgnoreCaseAndCrLf) {
+    const ShaderDef d = parseOne("A\r\n{\r\n SURFACEPARM NODRAW\r\n CULL NONE\r\n SORT ADDITIVE\r\n"
+                                 " SKYPARMS ENV/X 128 -\r\n NOMIPMAPS\r\n"
+                                 " { MAP $LIGHTMAP\r\n RGBGEN IDENTITY }\r\n"
+                                 " { ANIMMAP 1 A B\r\n BLENDFUNC GL_ONE GL_ONE\r\n"
+                                 " ALPHAFUNC ge128\r\n DEPTHWRITE\r\n DEPTHFUNC EQUAL\r\n"
+                                 " ALPHAGEN CONST 0.5\r\n TCGEN ENVIRONMENT\r\n"
+                                 " TCMOD SCROLL 1 2\r\n DETAIL }\r\n}\r\n");
+    EXPECT_TRUE(d.warnings.empty()) << dumpWarnings(d);
+    EXPECT_EQ(d.surface_parms, kParmNoDraw);
+    EXPECT_EQ(d.cull, CullMode::None);
+    EXPECT_EQ(d.sky.far_box, "ENV/X");
+    EXPECT_TRUE(d.no_mipmaps);
+    ASSERT_EQ(d.stages.size(), 2u);
+    EXPECT_EQ(d.stages[0].map, MapKind::Lightmap);
+    EXPECT_EQ(d.stages[0].rgb_gen, RgbGen::Identity);
+    const ShaderStage& s = d.stages[1];
+    EXPECT_EQ(s.map, MapKind::Animated);
+    EXPECT_EQ(s.images, (std::vector<std::string>{"A", "B"}));
+    EXPECT_TRUE(s.blend);
+    EXPECT_EQ(s.alpha_func, AlphaFunc::Ge128);
+    EXPECT_TRUE(s.depth_write);
+    EXPECT_EQ(s.depth_func, DepthFunc::Equal);
+    EXPECT_EQ(s.alpha_gen, AlphaGen::Const);
+    EXPECT_FLOAT_EQ(s.alpha_const, 0.5f);
+    EXPECT_EQ(s.tc_gen, TcGen::Environment);
+    ASSERT_EQ(s.tc_mods.size(), 1u);
+    EXPECT_TRUE(s.detail);
+    EXPECT_EQ(d.stages[1].line, 10);
+}
+
+TEST(Q3Shader, NumbersParseLikeAtof) {
+    const ShaderDef d = parseOne("a {\n{ map a\nrgbGen const ( .5 -.25 1. )\n"
+                                 "tcMod scale +2 3f\ntcMod scroll abc 1e999\n}\n}");
+    ASSERT_EQ(d.stages.size(), 1u);
+    EXPECT_FLOAT_EQ(d.stages[0].rgb_const.r, 0.5f);
+    EXPECT_FLOAT_EQ(d.stages[0].rgb_const.g, -0.25f);
+    EXPECT_FLOAT_EQ(d.stages[0].rgb_const.b, 1.0f);
+    ASSERT_EQ(d.stages[0].tc_mods.size(), 2u);
+    EXPECT_FLOAT_EQ(d.stages[0].tc_mods[0].s, 2.0f);
+    EXPECT_FLOAT_EQ(d.stages[0].tc_mods[0].t, 3.0f); // numeric prefix
+    EXPECT_FLOAT_EQ(d.stages[0].tc_mods[1].s, 0.0f); // no number
+    EXPECT_FLOAT_EQ(d.stages[0].tc_mods[1].t, 0.0f); // out of range: not inf
+}
+
 TEST(Q3Shader, UnknownKeywordsWarnWithLines) {
     const ShaderDef d = parseOne("a\n{\n  frobnicate 1 2 3\n  {\n    map a.tga\n"
                                  "    sparkle yes\n  }\n  surfaceparm nodraw\n}\n");
@@ -922,6 +967,36 @@ TEST(ShaderLibraryReal, OpenArenaScriptsParse) {
     for (const ShaderDef& d : lib.definitions())
         skies += d.sky.present ? 1 : 0;
     EXPECT_GT(skies, 0u);
+}
+
+TEST(ShaderLibraryReal, MutatedOpenArenaScriptsNeverCrash) {
+    FileSystem vfs;
+    ASSERT_TRUE(vfs.addGameDir(BSPV_OPENARENA_DIR));
+    const std::vector<std::string> order = scriptLoadOrder(vfs);
+    ASSERT_GT(order.size(), 20u);
+    std::mt19937 rng(99);
+    size_t parsed = 0;
+    for (size_t f = 0; f < order.size(); f += 6) {
+        auto bytes = vfs.read(order[f]);
+        ASSERT_TRUE(bytes) << order[f];
+        std::string text(bytes->begin(), bytes->end());
+        if (text.empty())
+            continue;
+        const char kNasty[] = {'{', '}', '"', '/', '*', '(', ')', '\n', '\0', ' '};
+        for (int m = 0; m < 10; ++m) {
+            std::string t = text;
+            for (int k = 0; k < 8; ++k)
+                t[rng() % t.size()] = kNasty[rng() % std::size(kNasty)];
+            t.resize(rng() % (t.size() + 1));
+            const ShaderScript r = parseShaderScript(t, order[f]);
+            for (const ShaderDef& d : r.shaders) {
+                EXPECT_LE(d.stages.size(), static_cast<size_t>(kMaxShaderStages));
+                EXPECT_LE(d.warnings.size(), kMaxShaderWarnings);
+            }
+            ++parsed;
+        }
+    }
+    EXPECT_GT(parsed, 100u);
 }
 
 TEST(ShaderLibraryReal, OaDm5TexturesResolveThroughShaders) {
