@@ -26,8 +26,15 @@ std::vector<std::string> scriptLoadOrder(const FileSystem& fs) {
     std::vector<Item> items;
     for (std::string& name : fs.list("scripts/", ".shader")) {
         const std::string norm = normalizeName(name);
-        if (norm.find('/', 8) != std::string::npos)
-            continue; // FS_ListFiles("scripts", ...) does not descend into sub-folders
+        // FS_ListFilteredFiles takes archive members up to one folder below scripts/
+        // ("scripts/sub/x.shader": depth difference <= 2) but lists loose folders with the
+        // non-recursive Sys_ListFiles.
+        const size_t slash = norm.find('/', 8);
+        if (slash != std::string::npos) {
+            const bool in_archive = parseMapSpec(fs.specOf(name)).has_value();
+            if (!in_archive || norm.find('/', slash + 1) != std::string::npos)
+                continue;
+        }
         // The source that provides the file; when two sources share a label the higher one
         // is taken (labels are archive file names or directory paths).
         const std::string from = fs.sourceOf(name);

@@ -12,8 +12,9 @@
 //     source the file whose name comes last in the directory.
 //   We reproduce this with scriptLoadOrder(): by the priority of the source providing the
 //   file, lowest first, then by file name descending (our archives' member order is not
-//   exposed; we take it as alphabetical, which is how pak0.pk3 is stored). Only files
-//   directly in scripts/ count, at most kMaxShaderFiles (MAX_SHADER_FILES).
+//   exposed; we take it as alphabetical, which is how pak0.pk3 is stored). Files directly in
+//   scripts/ count, and in archives also one folder below ("scripts/sub/x.shader", as
+//   FS_ListFilteredFiles' depth test allows); at most kMaxShaderFiles (MAX_SHADER_FILES).
 //   - A file that fails ioquake3's brace pre-check (a name not followed by '{', a section
 //     without its '}') is ignored entirely, as ioquake3 does ("Ignoring shader file"); the
 //     library records a warning naming it.

@@ -18,6 +18,7 @@
 
 using namespace content;
 using content_test::TempDir;
+using content_test::writeText;
 using content_test::writeZip;
 namespace fs = std::filesystem;
 
@@ -865,19 +866,25 @@ TEST(ShaderLibrary, LoadOrderFollowsIoquake3AcrossArchives) {
               {"scripts/base.shader", "shared { { map pak0_base } }\nbaseonly { { map b } }\n"},
               {"scripts/zeta.shader", "shared { { map pak0_zeta } }\n"},
               {"scripts/sub/deep.shader", "deep { { map d } }\n"},
+              {"scripts/a/b/deeper.shader", "deeper { { map d } }\n"},
               {"scripts/notes.txt", "x { { map txt } }\n"}});
     // pak1 (higher priority): replaces base.shader wholesale; its own new file also
     // defines "x" and "shared".
     writeZip(dir / "pak1.pk3", {{"scripts/base.shader", "shared { { map pak1_base } }\n"},
                                 {"scripts/mine.shader",
                                  "x { { map pak1_mine_x } }\nshared { { map pak1_mine } }\n"}});
+    // Loose files: the folder itself has the highest priority; its sub-folders are not listed.
+    writeText(dir / "scripts/sub/loose.shader", "loose { { map l } }\n");
+    writeText(dir / "scripts/top.shader", "x { { map loose_top } }\n");
     FileSystem vfs;
     ASSERT_TRUE(vfs.addGameDir(dir.path()));
 
     const std::vector<std::string> order = scriptLoadOrder(vfs);
-    // pak0's own files first (names descending), then the files pak1 provides.
-    EXPECT_EQ(order, (std::vector<std::string>{"scripts/zeta.shader", "scripts/alpha.shader",
-                                               "scripts/mine.shader", "scripts/base.shader"}));
+    // pak0's own files first (names descending, one archive sub-folder level included), then
+    // the files pak1 provides, then the loose ones.
+    EXPECT_EQ(order, (std::vector<std::string>{"scripts/zeta.shader", "scripts/sub/deep.shader",
+                                               "scripts/alpha.shader", "scripts/mine.shader",
+                                               "scripts/base.shader", "scripts/top.shader"}));
 
     const ShaderLibrary lib = ShaderLibrary::load(vfs);
     EXPECT_EQ(lib.files(), order);
@@ -888,7 +895,9 @@ TEST(ShaderLibrary, LoadOrderFollowsIoquake3AcrossArchives) {
     EXPECT_EQ(primaryImage(*lib.find("x")), "pak0_alpha_x");
     // pak0's base.shader is replaced as a whole file: "baseonly" is gone.
     EXPECT_EQ(lib.find("baseonly"), nullptr);
-    EXPECT_EQ(lib.find("deep"), nullptr); // sub-folders are not scanned
+    EXPECT_NE(lib.find("deep"), nullptr);   // one archive sub-folder level is scanned
+    EXPECT_EQ(lib.find("deeper"), nullptr); // two are not
+    EXPECT_EQ(lib.find("loose"), nullptr);  // nor loose sub-folders
     EXPECT_TRUE(lib.warnings().empty());
 }
 
