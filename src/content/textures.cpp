@@ -61,12 +61,11 @@ std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, co
     return std::nullopt;
 }
 
-TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
-                                const FileSystem& fs) {
-    if (auto paletted = loadPalettedTexture(material, map, fs))
-        return std::move(*paletted);
-    TextureInfo info;
-    for (const std::string& candidate : imageCandidates(material.name)) {
+namespace {
+
+// The first of imageCandidates(name) that exists and decodes, into `info`.
+bool loadFirstCandidate(std::string_view name, const FileSystem& fs, TextureInfo& info) {
+    for (const std::string& candidate : imageCandidates(name)) {
         if (!fs.exists(candidate))
             continue;
         auto bytes = fs.readChecked(candidate);
@@ -83,15 +82,40 @@ TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& m
         info.source = candidate;
         info.origin = fs.sourceOf(candidate);
         info.missing = false;
-        return info;
+        return true;
     }
+    return false;
+}
+
+} // namespace
+
+TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
+                                const FileSystem& fs) {
+    return loadMaterialTexture(material, map, fs, nullptr);
+}
+
+TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
+                                const FileSystem& fs, const ShaderLibrary* shaders) {
+    if (auto paletted = loadPalettedTexture(material, map, fs))
+        return std::move(*paletted);
+    TextureInfo info;
+    if (const ShaderDef* def = shaders ? shaders->find(material.name) : nullptr) {
+        info.shader_file = def->file;
+        info.shader_image = primaryImage(*def);
+        if (!info.shader_image.empty() && loadFirstCandidate(info.shader_image, fs, info))
+            return info;
+    }
+    if (loadFirstCandidate(material.name, fs, info))
+        return info;
     info.image = makeChecker();
     info.missing = true;
     return info;
 }
 
-std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
-                                              int threads) {
+namespace {
+
+std::vector<TextureInfo> loadAll(const bsp::Map& map, const FileSystem& fs,
+                                 const ShaderLibrary* shaders, int threads) {
     const size_t count = map.materials.size();
     std::vector<TextureInfo> out(count);
     if (threads <= 0)
@@ -100,7 +124,7 @@ std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSys
     const size_t workers = std::min<size_t>(static_cast<size_t>(threads), count);
     if (workers <= 1) {
         for (size_t i = 0; i < count; ++i)
-            out[i] = loadMaterialTexture(map.materials[i], map, fs);
+            out[i] = loadMaterialTexture(map.materials[i], map, fs, shaders);
         return out;
     }
     // Contiguous chunks, each written to its own slots: the result is independent of timing.
@@ -108,9 +132,9 @@ std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSys
     std::vector<std::future<void>> jobs;
     for (size_t begin = 0; begin < count; begin += chunk) {
         const size_t end = std::min(count, begin + chunk);
-        auto work = [&out, &map, &fs, begin, end] {
+        auto work = [&out, &map, &fs, shaders, begin, end] {
             for (size_t i = begin; i < end; ++i)
-                out[i] = loadMaterialTexture(map.materials[i], map, fs);
+                out[i] = loadMaterialTexture(map.materials[i], map, fs, shaders);
         };
         try {
             jobs.push_back(std::async(std::launch::async, work));
@@ -121,6 +145,18 @@ std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSys
     for (auto& job : jobs)
         job.get();
     return out;
+}
+
+} // namespace
+
+std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
+                                              int threads) {
+    return loadAll(map, fs, nullptr, threads);
+}
+
+std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
+                                              const ShaderLibrary& shaders, int threads) {
+    return loadAll(map, fs, &shaders, threads);
 }
 
 } // namespace content

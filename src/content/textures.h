@@ -12,6 +12,7 @@
 
 #include "bsp/map.h"
 #include "content/image.h"
+#include "content/shader_library.h"
 #include "content/vfs.h"
 
 #include <optional>
@@ -28,6 +29,11 @@ struct TextureInfo {
     std::string origin; // FileSystem::sourceOf(source): "pak0.pk3" or a directory path
     bool missing = true;
     std::string error; // why a candidate that exists did not decode (last one), for the UI
+    // Through a Quake 3 shader (the overloads taking a ShaderLibrary): the script that
+    // defines the material's shader ("scripts/base_wall.shader"), empty when none, and the
+    // stage image that was asked for (primaryImage), empty when the material name was used.
+    std::string shader_file;
+    std::string shader_image;
 };
 
 // The file names tried for a material name, in order (see the top of this file).
@@ -51,5 +57,15 @@ TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& m
 // on the thread count. Never fails.
 std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
                                               int threads = 0);
+
+// Same, resolving a material through its Quake 3 shader first: when `shaders` defines the
+// material's name, the shader's primaryImage (first map/clampMap/animMap frame that is not
+// $lightmap or $whiteimage) is searched with imageCandidates; when that image is absent, or
+// the shader has none (skies, fog), the material name itself is searched as before. Materials
+// without a shader behave exactly as in the overloads above. `shaders` may be nullptr.
+TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
+                                const FileSystem& fs, const ShaderLibrary* shaders);
+std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
+                                              const ShaderLibrary& shaders, int threads = 0);
 
 } // namespace content
