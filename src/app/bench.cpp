@@ -61,7 +61,8 @@ double percentile(std::vector<double> values, double p) {
     return values[i - 1];
 }
 
-core::Result<std::vector<Keyframe>> parsePathFile(const std::string& text, const std::string& name) {
+core::Result<std::vector<Keyframe>> parsePathFile(const std::string& text,
+                                                  const std::string& name) {
     std::vector<Keyframe> keys;
     std::istringstream in(text);
     std::string line;
@@ -208,7 +209,9 @@ int runBench(const Options& options) {
     const double load_ms = msSince(t_load);
     for (int f = 0; f < options.frames; ++f) {
         const auto t_frame = Clock::now();
-        const float t = options.frames > 1 ? static_cast<float>(f) / static_cast<float>(options.frames - 1) : 0.0f;
+        const float t = options.frames > 1
+                            ? static_cast<float>(f) / static_cast<float>(options.frames - 1)
+                            : 0.0f;
         scene::Camera cam = samplePath(keys, t);
         cam.fov_x = options.fov;
         cam.aspect = static_cast<float>(options.width) / static_cast<float>(options.height);
@@ -246,16 +249,16 @@ int runBench(const Options& options) {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     const double total_s = std::chrono::duration<double>(Clock::now() - t_process).count();
-    const double mean_frame =
-        std::accumulate(frame_ms.begin(), frame_ms.end(), 0.0) / static_cast<double>(frame_ms.size());
+    const double mean_frame = std::accumulate(frame_ms.begin(), frame_ms.end(), 0.0) /
+                              static_cast<double>(frame_ms.size());
 
     core::JsonWriter j;
     j.beginObject();
     j.field("file", b.map.name).field("frames", options.frames);
     j.field("width", options.width).field("height", options.height);
-    j.field("path", options.camera_given ? "fixed camera"
+    j.field("path", options.camera_given         ? "fixed camera"
                     : !options.path_file.empty() ? options.path_file
-                                                  : "spawn points");
+                                                 : "spawn points");
     j.field("keyframes", static_cast<uint64_t>(keys.size()));
     j.key("load_ms").beginObject();
     j.field("read_parse", b.timings.parse_s * 1000.0);

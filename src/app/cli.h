@@ -33,8 +33,8 @@ struct Options {
     int patch_level = 4;
     double time = 0.0;
     std::filesystem::path shader_dir;
-    int frames = 300;               // --bench
-    std::string path_file;          // --bench --path
+    int frames = 300;      // --bench
+    std::string path_file; // --bench --path
 };
 
 core::Result<Options> parseArguments(const std::vector<std::string>& args);

@@ -14,6 +14,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -80,6 +81,8 @@ private:
     char m_path_field[1024] = {};
     std::vector<std::string> m_map_list;
     FrameTimes m_frame_times;
+    std::array<bool, scene::kNumLightStyles> m_style_enabled{};
+    std::vector<int> m_styles_in_use;
     float m_cpu_vis_ms = 0.0f;
 };
 
@@ -125,6 +128,15 @@ void Viewer::pollLoad() {
     if (cam)
         m_fly.camera = *cam;
     m_options.camera_given = false; // the command-line camera applies to the first map only
+    std::array<bool, 256> used{};
+    for (const bsp::Face& f : m_bundle->map.faces)
+        for (uint8_t st : f.styles)
+            if (st != bsp::kNoStyle)
+                used[st] = true;
+    m_styles_in_use.clear();
+    for (int i = 0; i < 256; ++i)
+        if (used[static_cast<size_t>(i)])
+            m_styles_in_use.push_back(i);
     m_fly.camera.fov_x = m_options.fov;
     refreshMapList();
 }
@@ -337,6 +349,22 @@ void Viewer::drawOverlay() {
                 m_error = error;
             }
         }
+        ImGui::SliderFloat("liquid alpha", &m_render_options.liquid_alpha, 0.1f, 1.0f, "%.2f");
+        if (!m_styles_in_use.empty() && ImGui::CollapsingHeader("Light styles")) {
+            for (int st : m_styles_in_use) {
+                if (st >= scene::kNumLightStyles) {
+                    ImGui::TextDisabled("style %d (out of range)", st);
+                    continue;
+                }
+                const std::string label = "style " + std::to_string(st) + "  " +
+                                          std::string(scene::lightStyleString(st)).substr(0, 24);
+                ImGui::Checkbox(label.c_str(), &m_style_enabled[static_cast<size_t>(st)]);
+            }
+        }
+        if (!m_bundle->missing_textures.empty() && ImGui::CollapsingHeader("Missing textures")) {
+            for (const std::string& name : m_bundle->missing_textures)
+                ImGui::BulletText("%s", name.c_str());
+        }
         ImGui::SliderFloat("speed", &m_fly.speed, 16.0f, 4000.0f, "%.0f u/s",
                            ImGuiSliderFlags_Logarithmic);
         ImGui::SliderFloat("fov", &m_fly.camera.fov_x, 30.0f, 140.0f, "%.0f");
@@ -357,6 +385,7 @@ void Viewer::drawOverlay() {
 }
 
 int Viewer::run() {
+    m_style_enabled.fill(true);
     auto window = Window::create("bspview", m_options.width, m_options.height, false);
     if (!window) {
         std::fprintf(stderr, "bspview: error: %s\n", window.error().message().c_str());
@@ -414,7 +443,7 @@ int Viewer::run() {
                     .count();
         }
         m_render_options.time = m_time;
-        m_render_options.style_values = scene::lightStyleValues(m_time);
+        m_render_options.style_values = scene::lightStyleValues(m_time, &m_style_enabled);
         m_renderer.draw(m_list, m_fly.camera, m_render_options);
 
         drawOverlay();

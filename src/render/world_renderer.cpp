@@ -57,6 +57,9 @@ struct WorldRenderer::WorldGpu {
     Texture lightmaps;
     std::vector<Texture> textures; // per material
     std::vector<bool> missing;     // per material
+    // Texture animation (Quake 1 "+0..+9", Quake 2 texinfo chains): the frames of each
+    // material's chain, starting at itself; a single entry when it does not animate.
+    std::vector<std::vector<int32_t>> anim_frames;
     std::vector<bsp::Material> materials;
     std::vector<bsp::Submodel> submodels;
     bool overbright = false;
@@ -162,6 +165,14 @@ glm::mat4 submodelMatrix(const std::vector<bsp::Submodel>& submodels, int32_t in
         model = glm::rotate(model, glm::radians(sm.angles.z), glm::vec3(1, 0, 0));
     }
     return model;
+}
+
+// Opacity of a batch: the material's own (Quake 2 TRANS33/66, Half-Life renderamt), times the
+// adjustable liquid opacity for liquids.
+float batchAlpha(scene::Pass pass, const bsp::Material* material, const RenderOptions& options) {
+    if (pass < scene::Pass::Liquid || !material)
+        return 1.0f;
+    return pass == scene::Pass::Liquid ? material->alpha * options.liquid_alpha : material->alpha;
 }
 
 } // namespace
@@ -273,6 +284,18 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
         gpu->missing.push_back(textures[i].missing);
     }
     gpu->stats.textures = static_cast<uint32_t>(textures.size());
+    gpu->anim_frames.resize(map.materials.size());
+    for (size_t i = 0; i < map.materials.size(); ++i) {
+        std::vector<int32_t>& frames = gpu->anim_frames[i];
+        int32_t m = static_cast<int32_t>(i);
+        // Follow the chain until it returns to the start; bounded in case it never does.
+        for (size_t n = 0; n < 64 && m >= 0 && static_cast<size_t>(m) < map.materials.size(); ++n) {
+            frames.push_back(m);
+            m = map.materials[static_cast<size_t>(m)].anim_next;
+            if (m == static_cast<int32_t>(i))
+                break;
+        }
+    }
     glBindTexture(GL_TEXTURE_2D, 0);
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     gpu->materials = map.materials;
@@ -288,7 +311,7 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
     return true;
 }
 
-void WorldRenderer::setPassState(scene::Pass pass, const bsp::Material* material) {
+void WorldRenderer::setPassState(scene::Pass pass, const bsp::Material* material, float alpha) {
     switch (pass) {
     case scene::Pass::Opaque:
     case scene::Pass::AlphaTest:
@@ -299,8 +322,8 @@ void WorldRenderer::setPassState(scene::Pass pass, const bsp::Material* material
     case scene::Pass::Liquid:
     case scene::Pass::Translucent: {
         const bool additive = material && (material->flags & bsp::kSurfAdditive);
-        const bool blended = material && (material->alpha < 1.0f || additive ||
-                                          (material->flags & bsp::kSurfTranslucent));
+        const bool blended =
+            alpha < 1.0f || additive || (material && (material->flags & bsp::kSurfTranslucent));
         if (blended) {
             glEnable(GL_BLEND);
             glBlendFunc(GL_SRC_ALPHA, additive ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA);
@@ -382,7 +405,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         }
         if (b.pass != current_pass || b.pass == scene::Pass::Translucent ||
             b.pass == scene::Pass::Liquid) {
-            setPassState(b.pass, material);
+            setPassState(b.pass, material, batchAlpha(b.pass, material, options));
             current_pass = b.pass;
         }
         if (b.submodel != current_submodel) {
@@ -393,12 +416,18 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         }
         const bool textured =
             b.material >= 0 && static_cast<size_t>(b.material) < gpu.textures.size();
-        glBindTexture(GL_TEXTURE_2D,
-                      textured ? gpu.textures[static_cast<size_t>(b.material)].id() : 0);
+        int32_t frame = b.material;
+        if (textured && material && material->anim_fps > 0.0f) {
+            const std::vector<int32_t>& frames = gpu.anim_frames[static_cast<size_t>(b.material)];
+            const auto step = static_cast<size_t>(std::floor(options.time * material->anim_fps));
+            frame = frames[step % frames.size()];
+        }
+        glBindTexture(GL_TEXTURE_2D, textured ? gpu.textures[static_cast<size_t>(frame)].id() : 0);
         if (want == p.sky.id()) {
             glUniform1i(p.s.sky_textured,
                         textured && !gpu.missing[static_cast<size_t>(b.material)] ? 1 : 0);
-            glUniform1i(p.s.sky_layers, material && (material->flags & bsp::kSurfSkyLayers) ? 1 : 0);
+            glUniform1i(p.s.sky_layers,
+                        material && (material->flags & bsp::kSurfSkyLayers) ? 1 : 0);
             glUniform2f(p.s.uv_scroll, 0.0f, 0.0f);
         } else {
             float scroll = 0.0f;
@@ -407,8 +436,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             glUniform2f(p.w.uv_scroll, scroll, 0.0f);
             glUniform1f(p.w.alpha_cutoff, b.pass == scene::Pass::AlphaTest ? 0.5f : -1.0f);
             glUniform1i(p.w.warp, material && (material->flags & bsp::kSurfWarp) ? 1 : 0);
-            glUniform1f(p.w.alpha,
-                        material && b.pass >= scene::Pass::Liquid ? material->alpha : 1.0f);
+            glUniform1f(p.w.alpha, batchAlpha(b.pass, material, options));
             if (options.view == ViewMode::Flat) {
                 // A stable colour per material.
                 const uint32_t h = static_cast<uint32_t>(b.material) * 2654435761u;

@@ -31,7 +31,8 @@ struct RenderOptions {
     // Lay down depth for opaque surfaces first with a position-only program, so the shaded
     // pass runs each pixel's fragment shader once (overdraw is the cost on software GL).
     bool depth_prepass = true;
-    double time = 0.0;             // seconds, for animated styles and scrolling
+    float liquid_alpha = 1.0f; // opacity of liquid surfaces (r_wateralpha)
+    double time = 0.0;         // seconds, for animated styles and scrolling
     std::array<float, scene::kNumLightStyles> style_values{};
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};
 };
@@ -62,7 +63,7 @@ public:
 private:
     struct WorldGpu;
     struct Programs;
-    void setPassState(scene::Pass pass, const bsp::Material* material);
+    void setPassState(scene::Pass pass, const bsp::Material* material, float alpha);
     void depthPrepass(const scene::DrawList& list, const glm::mat4& view_projection);
     // Appends a batch's index ranges to the multi-draw scratch arrays.
     void appendRanges(const scene::DrawList& list, const scene::DrawBatch& batch);

@@ -54,8 +54,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     // Shader scripts refine the surface flags (sky, nodraw, blending) and name the images.
     bundle->shaders = content::ShaderLibrary::load(*bundle->fs);
     content::applyShaderFlags(bundle->map.materials, bundle->shaders);
-    bundle->textures =
-        content::loadMaterialTextures(bundle->map, *bundle->fs, bundle->shaders);
+    bundle->textures = content::loadMaterialTextures(bundle->map, *bundle->fs, bundle->shaders);
     bundle->timings.textures_s = since(t0);
     for (size_t i = 0; i < bundle->textures.size(); ++i)
         if (bundle->textures[i].missing &&

@@ -31,7 +31,7 @@ struct MapBundle {
     bsp::Map map;
     std::vector<bsp::SpawnPoint> spawns;
     std::unique_ptr<content::FileSystem> fs;
-    content::ShaderLibrary shaders; // Quake 3 shader scripts found in the search paths
+    content::ShaderLibrary shaders;             // Quake 3 shader scripts found in the search paths
     std::vector<content::TextureInfo> textures; // parallel to map.materials
     WorldMesh mesh;
     LoadTimings timings;
