@@ -6,6 +6,6 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/install-deps.sh"
 build="${BSPV_BUILD_DIR:-$root/build/release}"
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBSPV_BUILD_TESTS=OFF >/dev/null
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBSPV_BUILD_TESTS=OFF -DBSPV_BUILD_BENCH=OFF >/dev/null
 cmake --build "$build" --target bspview
 exec "$build/bspview" "$@"
