@@ -28,22 +28,50 @@ Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh) : m_map(map),
     }
     m_face_bits.assign((mesh.faces.size() + 63) / 64, 0);
     m_pvs_leaves.reserve(map.leaves.size());
+    if (map.vis.present()) {
+        const auto clusters = static_cast<size_t>(map.vis.num_clusters);
+        m_cluster_first.assign(clusters + 1, 0);
+        for (const bsp::Leaf& l : map.leaves)
+            if (l.num_leaf_faces > 0 && l.cluster >= 0 && static_cast<size_t>(l.cluster) < clusters)
+                ++m_cluster_first[static_cast<size_t>(l.cluster) + 1];
+        for (size_t c = 0; c < clusters; ++c)
+            m_cluster_first[c + 1] += m_cluster_first[c];
+        m_cluster_leaves.resize(m_cluster_first[clusters]);
+        std::vector<uint32_t> fill(m_cluster_first.begin(), m_cluster_first.end() - 1);
+        for (uint32_t i = 0; i < map.leaves.size(); ++i) {
+            const bsp::Leaf& l = map.leaves[i];
+            if (l.num_leaf_faces > 0 && l.cluster >= 0 && static_cast<size_t>(l.cluster) < clusters)
+                m_cluster_leaves[fill[static_cast<size_t>(l.cluster)]++] = i;
+        }
+    }
 }
 
 void Visibility::collectPvsLeaves(int32_t cluster, bool use_pvs) {
     m_pvs_leaves.clear();
     const bool all = !use_pvs || cluster < 0 || !m_map.vis.present();
-    const uint8_t* row = all ? nullptr : m_map.vis.row(cluster);
+    if (!all) {
+        // Walk the set bits of the row; leaves come out grouped by cluster.
+        const uint8_t* row = m_map.vis.row(cluster);
+        const auto clusters = static_cast<uint32_t>(m_map.vis.num_clusters);
+        for (uint32_t byte = 0; row && byte < static_cast<uint32_t>(m_map.vis.row_size); ++byte) {
+            for (uint32_t bits = row[byte]; bits; bits &= bits - 1) {
+                const uint32_t c = byte * 8 + static_cast<uint32_t>(std::countr_zero(bits));
+                if (c >= clusters)
+                    break;
+                m_pvs_leaves.insert(m_pvs_leaves.end(),
+                                    m_cluster_leaves.begin() + m_cluster_first[c],
+                                    m_cluster_leaves.begin() + m_cluster_first[c + 1]);
+            }
+        }
+        m_cached_cluster = cluster;
+        m_cached_use_pvs = use_pvs;
+        return;
+    }
     for (uint32_t i = 0; i < m_map.leaves.size(); ++i) {
         const bsp::Leaf& l = m_map.leaves[i];
         if (l.num_leaf_faces == 0)
             continue;
-        if (!all) {
-            if (l.cluster < 0 || l.cluster >= m_map.vis.num_clusters)
-                continue;
-            if (!row || !((row[l.cluster >> 3] >> (l.cluster & 7)) & 1))
-                continue;
-        } else if (use_pvs && m_map.vis.present() && l.cluster < 0) {
+        if (use_pvs && m_map.vis.present() && l.cluster < 0) {
             // Outside the map with vis present: leaves without a cluster are solid.
             continue;
         }

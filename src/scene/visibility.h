@@ -81,6 +81,10 @@ private:
     const WorldMesh& m_mesh;
     std::vector<glm::vec3> m_leaf_mins, m_leaf_maxs;
     std::vector<uint32_t> m_pvs_leaves;
+    // Leaves with faces grouped by cluster (CSR): the PVS row's set bits index straight into
+    // this, so a cluster change costs the visible leaves, not all leaves.
+    std::vector<uint32_t> m_cluster_first; // num_clusters + 1 entries
+    std::vector<uint32_t> m_cluster_leaves;
     int32_t m_cached_cluster = kInvalid;
     bool m_cached_use_pvs = true;
     std::vector<uint64_t> m_face_bits;   // over mesh order
