@@ -16,3 +16,4 @@
 #define VIEW_FULLBRIGHT 2
 #define VIEW_FLAT 3
 #define VIEW_NORMALS 4
+#define VIEW_OVERDRAW 5

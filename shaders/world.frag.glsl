@@ -50,6 +50,11 @@ void main() {
         o_colour = vec4(u_flat_colour.rgb * (0.55 + 0.45 * abs(normalize(v_normal).z)), 1.0);
         return;
     }
+    if (u_view == VIEW_OVERDRAW) {
+        // Additive, depth test off: each layer of fragments adds a step of heat.
+        o_colour = vec4(0.10, 0.045, 0.015, 1.0);
+        return;
+    }
     if (u_view == VIEW_NORMALS) {
         o_colour = vec4(normalize(v_normal) * 0.5 + 0.5, 1.0);
         return;

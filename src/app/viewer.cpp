@@ -329,7 +329,8 @@ void Viewer::drawOverlay() {
         if (changed && m_visibility)
             m_visibility->invalidate();
         int view = static_cast<int>(m_render_options.view);
-        ImGui::Combo("view", &view, "lit\0lightmap only\0fullbright\0flat shaded\0normals\0");
+        ImGui::Combo("view", &view,
+                     "lit\0lightmap only\0fullbright\0flat shaded\0normals\0overdraw\0");
         m_render_options.view = static_cast<render::ViewMode>(view);
         ImGui::Checkbox("neutral lighting", &m_render_options.neutral_lighting);
         ImGui::SameLine();

@@ -23,12 +23,14 @@ const char* viewModeName(ViewMode mode) {
         return "flat";
     case ViewMode::Normals:
         return "normals";
+    case ViewMode::Overdraw:
+        return "overdraw";
     }
     return "lit";
 }
 
 bool parseViewMode(std::string_view name, ViewMode* out) {
-    for (int i = 0; i <= static_cast<int>(ViewMode::Normals); ++i) {
+    for (int i = 0; i <= static_cast<int>(ViewMode::Overdraw); ++i) {
         if (name == viewModeName(static_cast<ViewMode>(i))) {
             *out = static_cast<ViewMode>(i);
             return true;
@@ -383,7 +385,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         glUniform1f(p.s.time, static_cast<float>(std::fmod(options.time, 4096.0)));
     };
 
-    if (options.depth_prepass)
+    const bool overdraw = options.view == ViewMode::Overdraw;
+    if (options.depth_prepass && !overdraw)
         depthPrepass(list, vp);
 
     GLuint current_program = 0;
@@ -394,9 +397,9 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             b.material >= 0 && static_cast<size_t>(b.material) < gpu.materials.size()
                 ? &gpu.materials[static_cast<size_t>(b.material)]
                 : nullptr;
-        const GLuint want = b.pass == scene::Pass::Sky ? p.sky.id() : p.world.id();
+        const GLuint want = b.pass == scene::Pass::Sky && !overdraw ? p.sky.id() : p.world.id();
         if (want != current_program) {
-            if (b.pass == scene::Pass::Sky)
+            if (want == p.sky.id())
                 useSky();
             else
                 useWorld();
@@ -407,6 +410,11 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             b.pass == scene::Pass::Liquid) {
             setPassState(b.pass, material, batchAlpha(b.pass, material, options));
             current_pass = b.pass;
+            if (overdraw) {
+                glDisable(GL_DEPTH_TEST);
+                glEnable(GL_BLEND);
+                glBlendFunc(GL_ONE, GL_ONE);
+            }
         }
         if (b.submodel != current_submodel) {
             const glm::mat4 model = submodelMatrix(gpu.submodels, b.submodel);
@@ -449,6 +457,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         flushRanges();
     }
 
+    glEnable(GL_DEPTH_TEST);
     if (options.wireframe) {
         DebugGroup wire("wireframe");
         useWorld();

@@ -20,7 +20,7 @@
 namespace render {
 
 // Mirrored in shaders/common.glsl (VIEW_*).
-enum class ViewMode : int { Lit = 0, Lightmap = 1, Fullbright = 2, Flat = 3, Normals = 4 };
+enum class ViewMode : int { Lit = 0, Lightmap = 1, Fullbright = 2, Flat = 3, Normals = 4, Overdraw = 5 };
 const char* viewModeName(ViewMode mode);
 bool parseViewMode(std::string_view name, ViewMode* out);
 

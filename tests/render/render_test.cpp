@@ -152,10 +152,21 @@ TEST_F(Render, ViewModesChangeTheImage) {
     };
     const auto lit = renderImage(r, list, *cam, 160, 90, render::ViewMode::Lit);
     const auto full = renderImage(r, list, *cam, 160, 90, render::ViewMode::Fullbright);
-    const auto flat = renderImage(r, list, *cam, 160, 90, render::ViewMode::Flat);
     // bc_crypt is a dark crypt: without lightmap darkening the textures are much brighter.
     EXPECT_GT(mean(full), mean(lit) * 1.5);
-    EXPECT_NE(flat, lit);
+    // Every other mode renders and gives a different picture.
+    for (render::ViewMode mode : {render::ViewMode::Lightmap, render::ViewMode::Flat,
+                                  render::ViewMode::Normals, render::ViewMode::Overdraw}) {
+        const auto img = renderImage(r, list, *cam, 160, 90, mode);
+        EXPECT_NE(img, lit) << render::viewModeName(mode);
+        EXPECT_GT(nonBackgroundFraction(img), 0.5) << render::viewModeName(mode);
+    }
+    // Overdraw ignores depth: at least as many layers as the lit view shows anywhere.
+    const auto heat = renderImage(r, list, *cam, 160, 90, render::ViewMode::Overdraw);
+    int max_red = 0;
+    for (size_t i = 0; i + 3 < heat.size(); i += 4)
+        max_red = std::max<int>(max_red, heat[i]);
+    EXPECT_GT(max_red, 2 * 26); // more than two layers somewhere (0.10 per layer)
 }
 
 TEST_F(Render, FailedUploadKeepsTheCurrentWorld) {
