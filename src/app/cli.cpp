@@ -121,6 +121,15 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
                 return c.error();
             o.camera = *c;
             o.camera_given = true;
+        } else if (a == "--lock-camera") {
+            const std::string* v = next("--lock-camera");
+            if (!v)
+                return missing("--lock-camera");
+            auto c = parseCamera(*v);
+            if (!c)
+                return c.error();
+            o.lock_camera = *c;
+            o.lock_camera_given = true;
         } else if (a == "--size") {
             const std::string* v = next("--size");
             if (!v)
@@ -195,6 +204,9 @@ std::string helpText() {
            "  --path FILE             --bench keyframes, one \"X Y Z PITCH YAW\" per line "
            "(default: spawns)\n"
            "  --camera X,Y,Z,PITCH,YAW  eye position and angles (Quake convention), or spawn[:N]\n"
+           "  --lock-camera CAMERA    --screenshot: compute visibility from CAMERA (same forms as\n"
+           "                          --camera), draw from --camera, tint culled faces (why "
+           "culled)\n"
            "  --size WxH              image/window size (default 1280x720)\n"
            "  --fov DEG               horizontal field of view (default 90)\n"
            "  --base DIR              add a game folder to the texture search path (repeatable)\n"

@@ -24,6 +24,8 @@ struct Options {
     std::string screenshot_path;
     CameraSpec camera;
     bool camera_given = false;
+    CameraSpec lock_camera; // --lock-camera: visibility computed here, image from --camera
+    bool lock_camera_given = false;
     int width = 1280, height = 720;
     float fov = 90.0f;
     std::vector<std::filesystem::path> base_dirs;

@@ -189,11 +189,22 @@ int runScreenshot(const Options& options) {
     scene::VisOptions vis_options;
     vis_options.pvs = options.pvs;
     vis_options.frustum = options.frustum;
-    visibility.update(*cam, vis_options, list);
+    scene::Camera vis_camera = *cam;
+    if (options.lock_camera_given) {
+        auto locked = resolveCamera(options.lock_camera, b);
+        if (!locked)
+            return fail(locked.error());
+        vis_camera = *locked;
+        vis_camera.fov_x = cam->fov_x;
+        vis_camera.aspect = cam->aspect;
+        vis_options.classify = true;
+    }
+    visibility.update(vis_camera, vis_options, list);
 
     render::RenderOptions ro;
     ro.view = view;
     ro.wireframe = options.wireframe;
+    ro.show_culled = options.lock_camera_given;
     ro.time = options.time;
     ro.style_values = scene::lightStyleValues(options.time);
     target.bind();
@@ -221,6 +232,11 @@ int runScreenshot(const Options& options) {
     j.field("pvs_leaves", s.pvs_leaves).field("visible_leaves", s.visible_leaves);
     j.field("faces_drawn", s.faces_drawn).field("faces_total", s.faces_total);
     j.field("triangles", s.triangles).field("draw_calls", s.draw_calls);
+    if (options.lock_camera_given) {
+        j.key("why_culled").beginObject().field("considered", s.faces_considered);
+        j.field("drawn", s.drawn_world).field("pvs", s.culled_pvs);
+        j.field("frustum", s.culled_frustum).endObject();
+    }
     j.field("missing_textures", static_cast<uint64_t>(b.missing_textures.size()));
     j.field("gl_errors", render::glErrorCount());
     j.field("gl_renderer", render::caps().renderer);

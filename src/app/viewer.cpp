@@ -325,6 +325,16 @@ void Viewer::drawOverlay() {
         changed |= ImGui::Checkbox("frustum culling", &m_vis_options.frustum);
         ImGui::Checkbox("lock visibility (L)", &m_vis_options.lock);
         ImGui::SameLine();
+        if (ImGui::Checkbox("why culled", &m_render_options.show_culled)) {
+            m_vis_options.classify = m_render_options.show_culled;
+            if (m_visibility && !m_vis_options.lock)
+                m_visibility->invalidate();
+        }
+        if (m_render_options.show_culled)
+            ImGui::TextColored(ImVec4(0.9f, 0.9f, 0.9f, 1.0f),
+                               "considered %u: drawn %u, PVS-rejected %u (red), frustum %u (blue)",
+                               s.faces_considered, s.drawn_world, s.culled_pvs, s.culled_frustum);
+        ImGui::SameLine();
         ImGui::Checkbox("wireframe (F)", &m_render_options.wireframe);
         if (changed && m_visibility)
             m_visibility->invalidate();

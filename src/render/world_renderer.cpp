@@ -62,6 +62,7 @@ struct WorldRenderer::WorldGpu {
     // Texture animation (Quake 1 "+0..+9", Quake 2 texinfo chains): the frames of each
     // material's chain, starting at itself; a single entry when it does not animate.
     std::vector<std::vector<int32_t>> anim_frames;
+    std::vector<scene::DrawRange> face_ranges; // per face: its run in the index buffer
     std::vector<bsp::Material> materials;
     std::vector<bsp::Submodel> submodels;
     bool overbright = false;
@@ -221,6 +222,35 @@ void WorldRenderer::depthPrepass(const scene::DrawList& list, const glm::mat4& v
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
 }
 
+void WorldRenderer::drawCulled(const scene::DrawList& list, const glm::mat4& vp) {
+    DebugGroup group("why culled");
+    const Programs& p = *m_programs;
+    glUseProgram(p.world.id());
+    glUniformMatrix4fv(p.w.view_projection, 1, GL_FALSE, glm::value_ptr(vp));
+    const glm::mat4 identity(1.0f);
+    glUniformMatrix4fv(p.w.model, 1, GL_FALSE, glm::value_ptr(identity));
+    glUniform1i(p.w.view, static_cast<int>(ViewMode::Flat));
+    glUniform1f(p.w.alpha_cutoff, -1.0f);
+    glUniform1i(p.w.warp, 0);
+    glUniform2f(p.w.uv_scroll, 0.0f, 0.0f);
+    glDisable(GL_BLEND);
+    glDepthMask(GL_TRUE);
+    const auto drawFaces = [&](const std::vector<uint32_t>& faces, float r, float g, float b) {
+        glUniform4f(p.w.flat_colour, r, g, b, 1.0f);
+        for (uint32_t face : faces) {
+            if (face >= m_gpu->face_ranges.size())
+                continue;
+            const scene::DrawRange& range = m_gpu->face_ranges[face];
+            m_counts.push_back(static_cast<GLsizei>(range.count));
+            m_offsets.push_back(
+                reinterpret_cast<const void*>(static_cast<uintptr_t>(range.first_index) * 4));
+        }
+        flushRanges();
+    };
+    drawFaces(list.culled_pvs, 0.85f, 0.15f, 0.15f);
+    drawFaces(list.culled_frustum, 0.2f, 0.35f, 0.95f);
+}
+
 bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
                            const std::vector<content::TextureInfo>& textures, std::string* error) {
     if (textures.size() != map.materials.size()) {
@@ -247,6 +277,9 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     gpu->stats.vertex_bytes = mesh.vertices.size() * sizeof(scene::WorldVertex);
+    gpu->face_ranges.reserve(mesh.faces.size());
+    for (const scene::MeshFace& f : mesh.faces)
+        gpu->face_ranges.push_back({f.first_index, f.num_indices});
     gpu->stats.index_bytes = mesh.indices.size() * sizeof(uint32_t);
 
     // Lightmaps: one array texture, a layer per page (a white layer when there are none).
@@ -458,6 +491,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     }
 
     glEnable(GL_DEPTH_TEST);
+    if (options.show_culled)
+        drawCulled(list, vp);
     if (options.wireframe) {
         DebugGroup wire("wireframe");
         useWorld();

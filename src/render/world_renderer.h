@@ -20,7 +20,14 @@
 namespace render {
 
 // Mirrored in shaders/common.glsl (VIEW_*).
-enum class ViewMode : int { Lit = 0, Lightmap = 1, Fullbright = 2, Flat = 3, Normals = 4, Overdraw = 5 };
+enum class ViewMode : int {
+    Lit = 0,
+    Lightmap = 1,
+    Fullbright = 2,
+    Flat = 3,
+    Normals = 4,
+    Overdraw = 5
+};
 const char* viewModeName(ViewMode mode);
 bool parseViewMode(std::string_view name, ViewMode* out);
 
@@ -32,7 +39,10 @@ struct RenderOptions {
     // pass runs each pixel's fragment shader once (overdraw is the cost on software GL).
     bool depth_prepass = true;
     float liquid_alpha = 1.0f; // opacity of liquid surfaces (r_wateralpha)
-    double time = 0.0;         // seconds, for animated styles and scrolling
+    // "Why culled": also draw DrawList::culled_pvs (red) and culled_frustum (blue) faces;
+    // meant for a locked visibility set seen from outside.
+    bool show_culled = false;
+    double time = 0.0; // seconds, for animated styles and scrolling
     std::array<float, scene::kNumLightStyles> style_values{};
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};
 };
@@ -68,6 +78,7 @@ private:
     // Appends a batch's index ranges to the multi-draw scratch arrays.
     void appendRanges(const scene::DrawList& list, const scene::DrawBatch& batch);
     void flushRanges();
+    void drawCulled(const scene::DrawList& list, const glm::mat4& view_projection);
 
     std::unique_ptr<Programs> m_programs;
     std::unique_ptr<WorldGpu> m_gpu;

@@ -16,6 +16,8 @@ void DrawList::clear() {
     faces.clear();
     ranges.clear();
     batches.clear();
+    culled_pvs.clear();
+    culled_frustum.clear();
     stats = DrawStats();
 }
 
@@ -135,7 +137,42 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
         }
     }
     emit(camera, out);
+    if (options.classify)
+        classify(out);
     m_has_list = true;
+}
+
+void Visibility::classify(DrawList& out) const {
+    // Faces referenced by any leaf the PVS passes, and by any leaf at all (world faces only).
+    const size_t n = m_mesh.faces.size();
+    std::vector<uint8_t> fate(n, 0); // 0 unreferenced, 1 referenced, 2 in a PVS leaf
+    std::vector<uint8_t> in_pvs(m_map.leaves.size(), 0);
+    for (uint32_t li : m_pvs_leaves)
+        in_pvs[li] = 1;
+    for (uint32_t li = 0; li < m_map.leaves.size(); ++li) {
+        const bsp::Leaf& l = m_map.leaves[li];
+        const uint8_t level = in_pvs[li] ? 2 : 1;
+        for (uint32_t k = 0; k < l.num_leaf_faces; ++k) {
+            const uint32_t face = m_map.leaf_faces[l.first_leaf_face + k];
+            if (face < n && m_mesh.faces[face].submodel == 0 && m_mesh.faces[face].num_indices)
+                fate[face] = std::max(fate[face], level);
+        }
+    }
+    for (uint32_t face = 0; face < n; ++face) {
+        if (!fate[face])
+            continue;
+        ++out.stats.faces_considered;
+        const uint32_t order = m_mesh.faces[face].order;
+        if ((m_face_bits[order >> 6] >> (order & 63)) & 1) {
+            ++out.stats.drawn_world;
+        } else if (fate[face] == 2) {
+            out.culled_frustum.push_back(face);
+        } else {
+            out.culled_pvs.push_back(face);
+        }
+    }
+    out.stats.culled_pvs = static_cast<uint32_t>(out.culled_pvs.size());
+    out.stats.culled_frustum = static_cast<uint32_t>(out.culled_frustum.size());
 }
 
 void Visibility::emit(const Camera& camera, DrawList& out) {

@@ -21,6 +21,9 @@ struct VisOptions {
     bool pvs = true;     // use the map's PVS (false: every leaf is a candidate)
     bool frustum = true; // cull leaves and submodels against the view frustum
     bool lock = false;   // keep the last computed set; the camera moves freely
+    // Also record why each world face was not drawn (DrawList::culled_*): for the "why
+    // culled" debug view. Costs a pass over all leaves; off in normal frames.
+    bool classify = false;
 };
 
 struct DrawRange {
@@ -47,6 +50,12 @@ struct DrawStats {
     uint32_t faces_total = 0; // drawable faces of the mesh
     uint64_t triangles = 0;
     uint32_t draw_calls = 0; // one per batch
+    // With VisOptions::classify: world faces referenced by leaves, by fate. drawn_world +
+    // culled_pvs + culled_frustum == faces_considered.
+    uint32_t faces_considered = 0;
+    uint32_t drawn_world = 0;
+    uint32_t culled_pvs = 0;     // in no leaf the PVS lets through
+    uint32_t culled_frustum = 0; // in PVS leaves, all outside the frustum
 };
 
 // Plain data, like ImDrawData: what to draw this frame, in order.
@@ -55,6 +64,9 @@ struct DrawList {
     std::vector<DrawRange> ranges;
     std::vector<DrawBatch> batches; // ordered by pass; translucent ones back to front
     DrawStats stats;
+    // With VisOptions::classify: the world faces the PVS or the frustum rejected.
+    std::vector<uint32_t> culled_pvs;
+    std::vector<uint32_t> culled_frustum;
 
     bool containsFace(uint32_t face) const;
     void clear();
@@ -76,6 +88,7 @@ private:
 
     void collectPvsLeaves(int32_t cluster, bool use_pvs);
     void emit(const Camera& camera, DrawList& out);
+    void classify(DrawList& out) const;
 
     const bsp::Map& m_map;
     const WorldMesh& m_mesh;

@@ -41,7 +41,11 @@ TEST_P(Q3Maps, EverySpawnPointGivesANonEmptyDrawListAndPvsCulls) {
         scene::Camera cam;
         cam.position = s.origin + glm::vec3(0, 0, 26);
         cam.yaw = s.yaw;
-        vis.update(cam, {}, list);
+        scene::VisOptions classify;
+        classify.classify = true;
+        vis.update(cam, classify, list);
+        EXPECT_EQ(list.stats.drawn_world + list.stats.culled_pvs + list.stats.culled_frustum,
+                  list.stats.faces_considered);
         EXPECT_GT(list.stats.faces_drawn, 0u)
             << s.classname << " at " << s.origin.x << "," << s.origin.y << "," << s.origin.z;
         EXPECT_GE(list.stats.camera_cluster, c.has_vis ? 0 : -1);

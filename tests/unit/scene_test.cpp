@@ -261,3 +261,31 @@ TEST(LightStyles, StandardStringsAtTenStepsPerSecond) {
     v = scene::lightStyleValues(0.0, &enabled);
     EXPECT_FLOAT_EQ(v[0], 0.0f);
 }
+
+TEST(Visibility, CullReasonsAddUpToTheFacesConsidered) {
+    const bsp::Map map = twoRoomMap();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    scene::Camera cam;
+    cam.position = {100, 0, 0};
+    cam.yaw = 90; // face 0 (x = 200) is in the camera's leaf, face 1 in the other cluster
+    scene::VisOptions opts;
+    opts.classify = true;
+    vis.update(cam, opts, list);
+    const scene::DrawStats& s = list.stats;
+    EXPECT_EQ(s.faces_considered, 2u);
+    EXPECT_EQ(s.drawn_world + s.culled_pvs + s.culled_frustum, s.faces_considered);
+    EXPECT_EQ(list.culled_pvs, std::vector<uint32_t>{1});
+    EXPECT_TRUE(list.culled_frustum.empty());
+
+    // Without the PVS the other room's leaf is behind the camera: the frustum rejects it.
+    cam.yaw = 0;
+    cam.position = {300, 0, 0};
+    opts.pvs = false;
+    vis.update(cam, opts, list);
+    EXPECT_EQ(list.culled_frustum, std::vector<uint32_t>{1});
+    EXPECT_TRUE(list.culled_pvs.empty());
+    EXPECT_EQ(list.stats.drawn_world + list.stats.culled_pvs + list.stats.culled_frustum,
+              list.stats.faces_considered);
+}
