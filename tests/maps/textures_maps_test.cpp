@@ -2,6 +2,7 @@
 // embedded miptex with gfx/palette.lmp, Half-Life WAD lookups, Quake 2 .wal files from
 // q2/aq_textures.pak, Quake 2 texture sizes applied to the uv, and sky boxes
 // (see BSPV_SHARED_MAPS_DIR/SOURCES.md). A missing map file fails.
+#include "content/wad.h"
 #include "scene/map_bundle.h"
 
 #include <gtest/gtest.h>
@@ -271,4 +272,53 @@ TEST(SkyBoxes, NamesFromWorldspawnWithoutFilesGiveNone) {
     auto india = load("hl/cs_awp_india.bsp");
     ASSERT_TRUE(india);
     EXPECT_EQ(india->map.skybox, "gfx/env/trainyard");
+}
+
+// hl/hl_currents.wad (a free WAD3): external textures resolve from a WAD found on disk in a
+// search folder, its name matched ignoring case; names it lacks stay missing.
+TEST(HalfLifeTextures, ExternalTexturesFromAWadOnDisk) {
+    const fs::path wad_path = kMaps / "hl/hl_currents.wad";
+    ASSERT_TRUE(fs::exists(wad_path));
+    bsp::Map map;
+    map.wad_files = {"nothere.wad", "HL_Currents.WAD"};
+    {
+        content::FileSystem probe;
+        ASSERT_TRUE(probe.addDirectory(kMaps / "hl"));
+        auto bytes = probe.read("hl_currents.wad");
+        ASSERT_TRUE(bytes);
+        auto wad = content::Wad::parse(std::move(*bytes));
+        ASSERT_TRUE(wad);
+        for (const content::WadEntry& e : wad->entries()) {
+            auto tex = wad->miptex(e.name);
+            if (!tex)
+                continue;
+            bsp::Material m;
+            m.name = e.name;
+            m.width = tex->width;
+            m.height = tex->height;
+            map.materials.push_back(m);
+        }
+    }
+    ASSERT_FALSE(map.materials.empty());
+    bsp::Material absent;
+    absent.name = "not_in_wad";
+    absent.width = absent.height = 16;
+    map.materials.push_back(absent);
+
+    const content::FileSystem empty;
+    const std::vector<fs::path> dirs = {kMaps / "q1", kMaps / "hl"};
+    const auto sources = content::loadPalettedSources(map, empty, dirs);
+    EXPECT_EQ(sources.missing_wads, std::vector<std::string>{"nothere.wad"});
+    ASSERT_EQ(sources.wads.size(), 1u);
+    EXPECT_EQ(sources.wads[0].origin, wad_path.string());
+    const auto tex = content::loadMaterialTextures(map, empty, sources, 2);
+    ASSERT_EQ(tex.size(), map.materials.size());
+    for (size_t i = 0; i + 1 < tex.size(); ++i) {
+        EXPECT_FALSE(tex[i].missing) << map.materials[i].name;
+        EXPECT_EQ(tex[i].source, "<wad> HL_Currents.WAD");
+        EXPECT_EQ(tex[i].image.width, map.materials[i].width);
+        EXPECT_TRUE(tex[i].image.valid());
+    }
+    EXPECT_TRUE(tex.back().missing);
+    EXPECT_NE(tex.back().error.find("nothere.wad"), std::string::npos) << tex.back().error;
 }
