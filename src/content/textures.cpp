@@ -109,7 +109,9 @@ std::optional<std::filesystem::path> findFileNoCase(const std::filesystem::path&
     const auto exact = dir / lower_name;
     if (std::filesystem::is_regular_file(exact, ec))
         return exact;
-    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    uint64_t seen = 0; // a folder is not trusted to be small
+    for (std::filesystem::directory_iterator it(dir, ec), end;
+         !ec && it != end && seen < kMaxArchiveEntries; it.increment(ec), ++seen) {
         if (core::toLower(it->path().filename().string()) == lower_name && it->is_regular_file(ec))
             return it->path();
     }

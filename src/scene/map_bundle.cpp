@@ -21,6 +21,8 @@ double since(Clock::time_point t) {
 
 } // namespace
 
+// A loose .bsp goes through bsp::loadMapFile, which also reads a Quake 1 .lit beside it; a map
+// opened from an archive member gets no .lit (the companion is not looked up in the archive).
 core::Result<bsp::Map> loadMapSpec(const std::string& spec) {
     if (!content::parseMapSpec(spec))
         return bsp::loadMapFile(spec);
