@@ -294,7 +294,11 @@ struct Map {
 
     // Per-game extras, as data
     std::vector<Fog> fogs;
-    std::vector<std::string> wad_files;   // Half-Life worldspawn "wad" list (base names)
+    std::vector<std::string> wad_files; // Half-Life worldspawn "wad" list (base names)
+    // Sky box base path for content::loadSkyBox, from worldspawn: Quake 2 "sky" ->
+    // "env/<sky>", Half-Life "skyname" and Quake 1 (quakespasm) "sky"/"skyname" ->
+    // "gfx/env/<name>". Empty when the map names none.
+    std::string skybox;
     std::vector<Area> areas;              // Quake 2
     std::vector<AreaPortal> area_portals; // Quake 2
 

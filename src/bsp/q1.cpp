@@ -702,6 +702,16 @@ void Parser::submodelSettings() {
             sm.alpha = *a;
         }
     }
+    if (!map.entities.empty() && map.entities[0].classname() == "worldspawn") {
+        // Half-Life reads "skyname"; quakespasm and ironwail accept "sky" or "skyname". Both
+        // load gfx/env/<name><rt|bk|lf|ft|up|dn>.tga.
+        const Entity& world = map.entities[0];
+        std::string_view sky = world.get("skyname");
+        if (sky.empty() && !hl)
+            sky = world.get("sky");
+        if (!sky.empty() && sky.size() <= 64)
+            map.skybox = "gfx/env/" + std::string(sky);
+    }
     if (hl && !map.entities.empty() && map.entities[0].classname() == "worldspawn") {
         const std::string_view wad = map.entities[0].get("wad");
         size_t start = 0;

@@ -140,6 +140,12 @@ core::Status Parser::entities() {
         ++n;
     map.entity_text.assign(reinterpret_cast<const char*>(bytes.data()), n);
     map.entities = parseEntities(map.entity_text, &map.warnings);
+    // yquake2 SV_SpawnServer / GL3_SetSky: worldspawn "sky" names env/<sky><rt|bk|...>.
+    if (!map.entities.empty() && map.entities[0].classname() == "worldspawn") {
+        const std::string_view sky = map.entities[0].get("sky");
+        if (!sky.empty() && sky.size() <= 64)
+            map.skybox = "env/" + std::string(sky);
+    }
     return core::okStatus();
 }
 

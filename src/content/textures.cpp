@@ -1,5 +1,10 @@
 #include "content/textures.h"
 
+#include "content/embedded_texture.h"
+#include "content/miptex.h"
+#include "content/pcx.h"
+#include "content/wal.h"
+
 #include "core/file.h"
 
 #include <algorithm>
@@ -51,21 +56,142 @@ std::vector<std::string> imageCandidates(std::string_view material_name) {
     return out;
 }
 
-std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, const bsp::Map& map,
-                                               const FileSystem& fs) {
-    // Plug-in point (see textures.h): miptex when material.embedded >= 0, WAD3 lookups by
-    // map.wad_files for Half-Life, textures/<name>.wal for Quake 2.
-    (void)material;
-    (void)map;
-    (void)fs;
+namespace {
+
+Image toImage(PalettedRgba&& rgba) {
+    Image out;
+    out.width = rgba.width;
+    out.height = rgba.height;
+    out.rgba = std::move(rgba.rgba);
+    return out;
+}
+
+// Fullbright mask -> glow image: the colour of the masked texels, everything else (0,0,0,0).
+Image glowImage(const Image& colour, const std::vector<uint8_t>& mask) {
+    Image glow;
+    glow.width = colour.width;
+    glow.height = colour.height;
+    glow.rgba.assign(colour.rgba.size(), 0);
+    for (size_t i = 0; i < mask.size() && i * 4 + 3 < colour.rgba.size(); ++i)
+        if (mask[i]) {
+            std::copy_n(colour.rgba.begin() + std::ptrdiff_t(i * 4), 3,
+                        glow.rgba.begin() + std::ptrdiff_t(i * 4));
+            glow.rgba[i * 4 + 3] = 255;
+        }
+    return glow;
+}
+
+// A palette file from the FileSystem, or the built-in one. `decode` turns bytes into a palette.
+template <typename Decode>
+void findPalette(const FileSystem& fs, std::string_view name, Decode decode, Palette& out,
+                 std::string& label) {
+    if (fs.exists(name))
+        if (auto bytes = fs.read(name))
+            if (auto palette = decode(*bytes)) {
+                out = *palette;
+                label = std::string(name) + " (" + fs.sourceOf(name) + ")";
+                return;
+            }
+    out = defaultQuakePalette();
+    label = "built-in palette";
+}
+
+// A named miptex whose pixels are not in the map (Half-Life textures in WADs).
+bool isExternalMiptex(const bsp::Material& material) {
+    return material.embedded < 0 && !material.uv_in_texels && material.width > 0 &&
+           material.height > 0 && !material.name.empty();
+}
+
+// `name` in `dir`, ignoring case (wad keys say "Halflife.wad" for "halflife.wad").
+std::optional<std::filesystem::path> findFileNoCase(const std::filesystem::path& dir,
+                                                    const std::string& lower_name) {
+    std::error_code ec;
+    const auto exact = dir / lower_name;
+    if (std::filesystem::is_regular_file(exact, ec))
+        return exact;
+    uint64_t seen = 0; // a folder is not trusted to be small
+    for (std::filesystem::directory_iterator it(dir, ec), end;
+         !ec && it != end && seen < kMaxArchiveEntries; it.increment(ec), ++seen) {
+        if (core::toLower(it->path().filename().string()) == lower_name && it->is_regular_file(ec))
+            return it->path();
+    }
     return std::nullopt;
 }
 
-namespace {
+TextureInfo fromEmbedded(const bsp::Material& material, const bsp::Map& map,
+                         const PalettedSources& sources) {
+    TextureInfo info;
+    const bool own_palette = !map.embedded_textures[size_t(material.embedded)].palette.empty();
+    auto decoded = decodeEmbeddedTexture(map, material, sources.quake_palette);
+    if (!decoded) {
+        info.image = makeChecker();
+        info.error = decoded.error().message();
+        return info;
+    }
+    info.image = toImage(std::move(decoded->colour));
+    if (decoded->has_fullbright && !(material.flags & bsp::kSurfSky))
+        info.glow = glowImage(info.image, decoded->fullbright);
+    info.source = own_palette ? "<embedded>" : "<embedded> + " + sources.quake_palette_label;
+    info.origin = map.name;
+    info.missing = false;
+    return info;
+}
 
-// The first of imageCandidates(name) that exists and decodes, into `info`.
-bool loadFirstCandidate(std::string_view name, const FileSystem& fs, TextureInfo& info) {
-    for (const std::string& candidate : imageCandidates(name)) {
+// WAD3 textures carry their palette; WAD2 (Quake) ones use the Quake palette.
+core::Result<PalettedRgba> decodeWadMiptex(const std::string& name, const Miptex& tex,
+                                           const Palette& quake_palette) {
+    if (tex.palette)
+        return decodeHalfLifeMiptex(name, tex.width, tex.height, tex.indices, *tex.palette);
+    auto quake = decodeQuakeMiptex(name, tex.width, tex.height, tex.indices, quake_palette);
+    if (!quake)
+        return quake.error();
+    return std::move(quake->colour);
+}
+
+TextureInfo fromWads(const bsp::Material& material, const PalettedSources& sources) {
+    TextureInfo info;
+    for (const auto& loaded : sources.wads) {
+        if (!loaded.wad.find(material.name))
+            continue;
+        auto tex = loaded.wad.miptex(material.name);
+        if (!tex) {
+            info.error = tex.error().message();
+            continue;
+        }
+        auto rgba = decodeWadMiptex(material.name, *tex, sources.quake_palette);
+        if (!rgba) {
+            info.error = rgba.error().message();
+            continue;
+        }
+        info.image = toImage(std::move(*rgba));
+        info.source = "<wad> " + loaded.name;
+        info.origin = loaded.origin;
+        info.missing = false;
+        info.error.clear();
+        return info;
+    }
+    info.image = makeChecker();
+    if (info.error.empty()) {
+        info.error = "external texture not in any WAD";
+        if (!sources.wads.empty()) {
+            info.error += " (searched";
+            for (const auto& loaded : sources.wads)
+                info.error += " " + loaded.name;
+            info.error += ")";
+        }
+        if (!sources.missing_wads.empty()) {
+            info.error += "; not found:";
+            for (const auto& name : sources.missing_wads)
+                info.error += " " + name;
+        }
+    }
+    return info;
+}
+
+// Loads the first candidate that exists and decodes into `info`.
+bool loadImageFile(const FileSystem& fs, const std::vector<std::string>& candidates,
+                   TextureInfo& info) {
+    for (const std::string& candidate : candidates) {
         if (!fs.exists(candidate))
             continue;
         auto bytes = fs.readChecked(candidate);
@@ -82,40 +208,182 @@ bool loadFirstCandidate(std::string_view name, const FileSystem& fs, TextureInfo
         info.source = candidate;
         info.origin = fs.sourceOf(candidate);
         info.missing = false;
-        return true;
+        return true; // error keeps the candidate skipped before, if any
     }
     return false;
 }
 
+TextureInfo fromWal(const bsp::Material& material, const FileSystem& fs,
+                    const PalettedSources& sources) {
+    TextureInfo info;
+    const std::string stem = "textures/" + material.name;
+    const std::string wal = stem + ".wal";
+    if (fs.exists(wal)) {
+        auto bytes = fs.readChecked(wal);
+        if (!bytes) {
+            info.error = bytes.error().message();
+        } else if (auto rgba = decodeWal(*bytes, sources.wal_palette); !rgba) {
+            info.error = rgba.error().message();
+        } else {
+            info.image = toImage(std::move(*rgba));
+            info.source = wal;
+            info.origin = fs.sourceOf(wal);
+            info.missing = false;
+            return info;
+        }
+    }
+    if (loadImageFile(fs, imageCandidates(stem), info))
+        return info;
+    info.image = makeChecker();
+    return info;
+}
+
 } // namespace
 
-TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
-                                const FileSystem& fs) {
-    return loadMaterialTexture(material, map, fs, nullptr);
+PalettedSources loadPalettedSources(const bsp::Map& map, const FileSystem& fs,
+                                    std::span<const std::filesystem::path> wad_dirs) {
+    PalettedSources out;
+    bool need_quake = false, need_wal = false, need_wads = false;
+    for (const bsp::Material& m : map.materials) {
+        if (m.embedded >= 0 && size_t(m.embedded) < map.embedded_textures.size() &&
+            map.embedded_textures[size_t(m.embedded)].palette.empty())
+            need_quake = true;
+        need_wal |= m.uv_in_texels;
+        need_wads |= isExternalMiptex(m);
+    }
+    if (need_quake || need_wads)
+        findPalette(
+            fs, "gfx/palette.lmp", [](const std::vector<uint8_t>& b) { return parsePalette(b); },
+            out.quake_palette, out.quake_palette_label);
+    else {
+        out.quake_palette = defaultQuakePalette();
+        out.quake_palette_label = "built-in palette";
+    }
+    if (need_wal)
+        findPalette(
+            fs, "pics/colormap.pcx",
+            [](const std::vector<uint8_t>& b) { return paletteFromPcx(b); }, out.wal_palette,
+            out.wal_palette_label);
+    else {
+        out.wal_palette = defaultQuakePalette();
+        out.wal_palette_label = "built-in palette";
+    }
+    if (!need_wads)
+        return out;
+    for (const std::string& wad_name : map.wad_files) {
+        const std::string lower = core::toLower(core::baseName(wad_name));
+        if (lower.empty())
+            continue;
+        std::optional<std::vector<uint8_t>> bytes;
+        std::string origin;
+        if (fs.exists(lower)) {
+            bytes = fs.read(lower);
+            origin = fs.sourceOf(lower);
+        }
+        for (size_t d = 0; !bytes && d < wad_dirs.size(); ++d) {
+            auto path = findFileNoCase(wad_dirs[d], lower);
+            if (!path)
+                continue;
+            std::error_code ec;
+            const uint64_t size = std::filesystem::file_size(*path, ec);
+            if (ec || size > kMaxWadFileBytes) {
+                out.wad_errors.push_back(path->string() + ": too large or unreadable");
+                continue;
+            }
+            auto data = core::readFile(*path);
+            if (!data) {
+                out.wad_errors.push_back(data.error().message());
+                continue;
+            }
+            bytes = std::move(*data);
+            origin = path->string();
+        }
+        if (!bytes) {
+            out.missing_wads.push_back(wad_name);
+            continue;
+        }
+        auto wad = Wad::parse(std::move(*bytes), wad_name);
+        if (!wad) {
+            out.wad_errors.push_back(wad.error().message());
+            continue;
+        }
+        out.wads.push_back({wad_name, origin, std::move(*wad)});
+    }
+    return out;
+}
+
+std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, const bsp::Map& map,
+                                               const FileSystem& fs,
+                                               const PalettedSources& sources) {
+    if (material.embedded >= 0 && size_t(material.embedded) < map.embedded_textures.size())
+        return fromEmbedded(material, map, sources);
+    if (isExternalMiptex(material))
+        return fromWads(material, sources);
+    if (material.uv_in_texels)
+        return fromWal(material, fs, sources);
+    return std::nullopt;
+}
+
+std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, const bsp::Map& map,
+                                               const FileSystem& fs) {
+    return loadPalettedTexture(material, map, fs, loadPalettedSources(map, fs));
 }
 
 TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
-                                const FileSystem& fs, const ShaderLibrary* shaders) {
-    if (auto paletted = loadPalettedTexture(material, map, fs))
+                                const FileSystem& fs, const PalettedSources& sources,
+                                const ShaderLibrary* shaders) {
+    if (auto paletted = loadPalettedTexture(material, map, fs, sources))
         return std::move(*paletted);
     TextureInfo info;
     if (const ShaderDef* def = shaders ? shaders->find(material.name) : nullptr) {
         info.shader_file = def->file;
         info.shader_image = primaryImage(*def);
-        if (!info.shader_image.empty() && loadFirstCandidate(info.shader_image, fs, info))
+        if (!info.shader_image.empty() &&
+            loadImageFile(fs, imageCandidates(info.shader_image), info))
             return info;
     }
-    if (loadFirstCandidate(material.name, fs, info))
+    if (loadImageFile(fs, imageCandidates(material.name), info))
         return info;
     info.image = makeChecker();
     info.missing = true;
     return info;
 }
 
-namespace {
+TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
+                                const FileSystem& fs, const PalettedSources& sources) {
+    return loadMaterialTexture(material, map, fs, sources, nullptr);
+}
 
-std::vector<TextureInfo> loadAll(const bsp::Map& map, const FileSystem& fs,
-                                 const ShaderLibrary* shaders, int threads) {
+TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
+                                const FileSystem& fs) {
+    return loadMaterialTexture(material, map, fs, loadPalettedSources(map, fs), nullptr);
+}
+
+TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
+                                const FileSystem& fs, const ShaderLibrary* shaders) {
+    return loadMaterialTexture(material, map, fs, loadPalettedSources(map, fs), shaders);
+}
+
+std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
+                                              int threads,
+                                              std::span<const std::filesystem::path> wad_dirs) {
+    return loadMaterialTextures(map, fs, loadPalettedSources(map, fs, wad_dirs), nullptr,
+                                threads);
+}
+
+std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
+                                              const PalettedSources& sources, int threads) {
+    return loadMaterialTextures(map, fs, sources, nullptr, threads);
+}
+
+std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
+                                              const ShaderLibrary& shaders, int threads) {
+    return loadMaterialTextures(map, fs, loadPalettedSources(map, fs), &shaders, threads);
+}
+
+std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
+                                              const PalettedSources& sources,
+                                              const ShaderLibrary* shaders, int threads) {
     const size_t count = map.materials.size();
     std::vector<TextureInfo> out(count);
     if (threads <= 0)
@@ -124,7 +392,7 @@ std::vector<TextureInfo> loadAll(const bsp::Map& map, const FileSystem& fs,
     const size_t workers = std::min<size_t>(static_cast<size_t>(threads), count);
     if (workers <= 1) {
         for (size_t i = 0; i < count; ++i)
-            out[i] = loadMaterialTexture(map.materials[i], map, fs, shaders);
+            out[i] = loadMaterialTexture(map.materials[i], map, fs, sources, shaders);
         return out;
     }
     // Contiguous chunks, each written to its own slots: the result is independent of timing.
@@ -132,9 +400,9 @@ std::vector<TextureInfo> loadAll(const bsp::Map& map, const FileSystem& fs,
     std::vector<std::future<void>> jobs;
     for (size_t begin = 0; begin < count; begin += chunk) {
         const size_t end = std::min(count, begin + chunk);
-        auto work = [&out, &map, &fs, shaders, begin, end] {
+        auto work = [&out, &map, &fs, &sources, shaders, begin, end] {
             for (size_t i = begin; i < end; ++i)
-                out[i] = loadMaterialTexture(map.materials[i], map, fs, shaders);
+                out[i] = loadMaterialTexture(map.materials[i], map, fs, sources, shaders);
         };
         try {
             jobs.push_back(std::async(std::launch::async, work));
@@ -145,18 +413,6 @@ std::vector<TextureInfo> loadAll(const bsp::Map& map, const FileSystem& fs,
     for (auto& job : jobs)
         job.get();
     return out;
-}
-
-} // namespace
-
-std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
-                                              int threads) {
-    return loadAll(map, fs, nullptr, threads);
-}
-
-std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
-                                              const ShaderLibrary& shaders, int threads) {
-    return loadAll(map, fs, &shaders, threads);
 }
 
 } // namespace content

@@ -7,13 +7,21 @@
 // gets the extensions appended to the whole name. A file that exists but does not decode is
 // skipped like a missing one (R_LoadImage moves on when a loader returns no pixels).
 //
+// Quake 1, Half-Life and Quake 2 materials go through the 8-bit decoders first
+// (loadPalettedTexture below).
+//
 // Missing textures never fail a map: they become the checker with missing = true.
 #pragma once
 
 #include "bsp/map.h"
 #include "content/image.h"
+#include "content/palette.h"
 #include "content/shader_library.h"
 #include "content/vfs.h"
+#include "content/wad.h"
+
+#include <filesystem>
+#include <span>
 
 #include <optional>
 #include <string>
@@ -24,11 +32,20 @@ namespace content {
 
 struct TextureInfo {
     Image image;
-    std::string source; // virtual path that was loaded ("textures/mech/crate.jpg", or
-                        // "<embedded>" style labels from the paletted hook); empty when missing
-    std::string origin; // FileSystem::sourceOf(source): "pak0.pk3" or a directory path
+    // Quake 1 fullbright texels (palette indices 224..254, drawn without lighting): the same
+    // size as `image`, those texels in their colour with alpha 255, every other texel
+    // (0, 0, 0, 0), so a shader adds it after lighting. Empty (width 0) when the texture has
+    // none; never set for sky textures.
+    Image glow;
+    std::string source; // virtual path that was loaded ("textures/mech/crate.jpg",
+                        // "textures/e1u1/floor1_3.wal"), or a label for pixels that are not a
+                        // file of their own: "<embedded> + gfx/palette.lmp (pak0.pak)",
+                        // "<embedded>", "<wad> halflife.wad"; empty when missing
+    std::string origin; // where those bytes live: FileSystem::sourceOf(source) ("pak0.pk3" or a
+                        // directory path), the map's name for embedded pixels, the WAD's path
     bool missing = true;
-    std::string error; // why a candidate that exists did not decode (last one), for the UI
+    std::string error; // why a candidate that exists did not decode (last one), or why an
+                       // external texture was not found, for the UI
     // Through a Quake 3 shader (the overloads taking a ShaderLibrary): the script that
     // defines the material's shader ("scripts/base_wall.shader"), empty when none, and the
     // stage image that was asked for (primaryImage), empty when the material name was used.
@@ -39,24 +56,69 @@ struct TextureInfo {
 // The file names tried for a material name, in order (see the top of this file).
 std::vector<std::string> imageCandidates(std::string_view material_name);
 
-// Extension point for the 8-bit paletted formats, tried before the file search:
-// Quake 1 / Half-Life miptex stored in the map (Map::embedded_textures + a palette from
-// gfx/palette.lmp or the texture itself), Half-Life WAD3 textures (Map::wad_files) and Quake 2
-// .wal files (textures/<name>.wal with pics/colormap.pcx). Returns nullopt when the material
-// has no such source, so the Quake 3 image search runs. Today it always returns nullopt: the
-// decoders (content/palette, wad, wal, pcx) are written separately and plug in here.
+// What the 8-bit decoders share across one map's materials, found once per map:
+// - quake_palette: gfx/palette.lmp from the FileSystem, else defaultQuakePalette() (Quake 1
+//   miptex carry no palette);
+// - wal_palette: pics/colormap.pcx (Quake 2), else defaultQuakePalette();
+// - wads: the map's Map::wad_files (base names), each looked up as a FileSystem member
+//   (the root of a game folder, as Half-Life keeps them) and then as a file in `wad_dirs`
+//   (case-insensitive name match), first hit wins; WADs that are not found are listed in
+//   missing_wads. Only loaded when some material needs one (external miptex).
+struct PalettedSources {
+    Palette quake_palette;
+    std::string quake_palette_label; // "gfx/palette.lmp (pak0.pak)" or "built-in palette"
+    Palette wal_palette;
+    std::string wal_palette_label; // "pics/colormap.pcx (aq_textures.pak)" or "built-in palette"
+    struct LoadedWad {
+        std::string name;   // base name from the map ("halflife.wad")
+        std::string origin; // FileSystem source or file path
+        Wad wad;
+    };
+    std::vector<LoadedWad> wads; // in Map::wad_files order (the engines search in this order)
+    std::vector<std::string> missing_wads;
+    std::vector<std::string> wad_errors; // WADs found that did not parse
+};
+
+// Largest WAD file read from disk (Half-Life's halflife.wad is about 40 MB).
+inline constexpr uint64_t kMaxWadFileBytes = 256ull * 1024 * 1024;
+
+PalettedSources loadPalettedSources(const bsp::Map& map, const FileSystem& fs,
+                                    std::span<const std::filesystem::path> wad_dirs = {});
+
+// The 8-bit formats, tried before the image search. Which decoder applies is decided from the
+// material's data, never from the map format:
+// - Material::embedded >= 0: miptex stored in the map. Without a palette of its own (Quake 1)
+//   through sources.quake_palette, with its fullbright texels in TextureInfo::glow; with one
+//   (Half-Life) through that. '{' names get transparent texels for index 255.
+// - a named miptex with no pixels in the map (external, Material::width > 0): looked up by name
+//   in sources.wads; missing (checker, error says why) when no WAD has it.
+// - Material::uv_in_texels (Quake 2): textures/<name>.wal through sources.wal_palette, else a
+//   true-colour replacement textures/<name>.tga/.png/.jpg (yquake2 retexturing); missing when
+//   none exists.
+// Returns nullopt when none of these applies (Quake 3 materials), so the image search runs.
+std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, const bsp::Map& map,
+                                               const FileSystem& fs,
+                                               const PalettedSources& sources);
+// The same, finding the sources for this one call (slow for many materials).
 std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, const bsp::Map& map,
                                                const FileSystem& fs);
 
 // One material: the paletted hook, then the image search, then the checker.
 TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
+                                const FileSystem& fs, const PalettedSources& sources);
+TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
                                 const FileSystem& fs);
 
 // One TextureInfo per entry of map.materials, same order (sky and nodraw materials included).
 // Decodes on up to `threads` worker threads (0: a few, by hardware); the result does not depend
-// on the thread count. Never fails.
+// on the thread count. Never fails. `wad_dirs`: disk folders searched for Map::wad_files after
+// the FileSystem (see PalettedSources).
 std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
-                                              int threads = 0);
+                                              int threads = 0,
+                                              std::span<const std::filesystem::path> wad_dirs = {});
+// The same with sources found by the caller (who may want PalettedSources::missing_wads).
+std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
+                                              const PalettedSources& sources, int threads = 0);
 
 // Same, resolving a material through its Quake 3 shader first: when `shaders` defines the
 // material's name, the shader's primaryImage (first map/clampMap/animMap frame that is not
@@ -64,8 +126,14 @@ std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSys
 // the shader has none (skies, fog), the material name itself is searched as before. Materials
 // without a shader behave exactly as in the overloads above. `shaders` may be nullptr.
 TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
+                                const FileSystem& fs, const PalettedSources& sources,
+                                const ShaderLibrary* shaders);
+TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
                                 const FileSystem& fs, const ShaderLibrary* shaders);
 std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
                                               const ShaderLibrary& shaders, int threads = 0);
+std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
+                                              const PalettedSources& sources,
+                                              const ShaderLibrary* shaders, int threads = 0);
 
 } // namespace content

@@ -458,6 +458,20 @@ bool holdsArchive(const fs::path& dir) {
     return false;
 }
 
+// A folder named gfx/ (any case) inside `dir`: Quake 1 and Half-Life game folders keep
+// gfx/palette.lmp and gfx/env/ skies there, so a map beside one belongs to that folder.
+bool holdsGameData(const fs::path& dir) {
+    std::error_code ec;
+    uint64_t seen = 0;
+    for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
+         !ec && it != end && seen < kMaxArchiveEntries; it.increment(ec), ++seen) {
+        std::error_code fec;
+        if (core::toLower(it->path().filename().string()) == "gfx" && it->is_directory(fec))
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 std::optional<fs::path> findGameDir(const fs::path& map_or_archive) {
@@ -470,16 +484,16 @@ std::optional<fs::path> findGameDir(const fs::path& map_or_archive) {
     p = p.lexically_normal();
     if (isArchiveExtension(lowerExtension(p)))
         return p.parent_path();
+    // Nearest first: a folder of game data beside the map wins over a "maps" folder further
+    // up (/work/shared/maps/q2/x.bsp with q2/aq_textures.pak belongs to q2/, not to the parent
+    // of maps/).
     fs::path dir = p.parent_path();
     for (int level = 0; level < kGameDirSearchLevels && dir.has_relative_path(); ++level) {
-        if (core::toLower(dir.filename().string()) == "maps")
-            return dir.parent_path();
-        dir = dir.parent_path();
-    }
-    dir = p.parent_path();
-    for (int level = 0; level < kGameDirSearchLevels && dir.has_relative_path(); ++level) {
-        if (holdsArchive(dir))
+        const bool maps_folder = core::toLower(dir.filename().string()) == "maps";
+        if (!maps_folder && (holdsArchive(dir) || holdsGameData(dir)))
             return dir;
+        if (maps_folder)
+            return dir.parent_path();
         dir = dir.parent_path();
     }
     return std::nullopt;

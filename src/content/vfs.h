@@ -99,11 +99,13 @@ private:
 };
 
 // The game folder a map belongs to, for building a FileSystem around it:
-//   .../baseoa/maps/x.bsp (or maps/sub/x.bsp) -> .../baseoa (the parent of the nearest "maps"
-//   folder, up to 4 levels up); .../baseoa/pak1-maps.pk3 -> .../baseoa (an archive's folder);
+//   .../baseoa/pak1-maps.pk3 -> .../baseoa (an archive's folder);
 //   "ARCHIVE.pk3:maps/x.bsp" -> the archive's folder;
-//   otherwise the nearest of the file's folder and its parents (up to 4 levels) that holds a
-//   .pk3 or .pak. nullopt when none of these apply (a loose map in an arbitrary folder).
+//   otherwise the nearest of the file's folder and its parents (up to 4 levels) that either
+//   holds a .pk3 or .pak or a gfx/ folder (Quake 1 / Half-Life: gfx/palette.lmp), or is a
+//   "maps" folder, whose parent is then the answer (.../baseoa/maps/x.bsp and
+//   .../baseoa/maps/sub/x.bsp -> .../baseoa). nullopt when none of these apply (a loose map in
+//   an arbitrary folder).
 std::optional<std::filesystem::path> findGameDir(const std::filesystem::path& map_or_archive);
 
 // "ARCHIVE.pk3:maps/name.bsp" (also .pak and .zip, extension in any case).

@@ -1,10 +1,14 @@
 #include "scene/map_bundle.h"
 
+#include "bsp/edge_faces.h"
 #include "bsp/entities.h"
 #include "bsp/load.h"
 #include "core/file.h"
 
+#include <array>
 #include <chrono>
+#include <filesystem>
+#include <system_error>
 
 namespace scene {
 
@@ -17,6 +21,8 @@ double since(Clock::time_point t) {
 
 } // namespace
 
+// A loose .bsp goes through bsp::loadMapFile, which also reads a Quake 1 .lit beside it; a map
+// opened from an archive member gets no .lit (the companion is not looked up in the archive).
 core::Result<bsp::Map> loadMapSpec(const std::string& spec) {
     if (!content::parseMapSpec(spec))
         return bsp::loadMapFile(spec);
@@ -39,9 +45,25 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     bundle->map = std::move(*map);
     bundle->spawns = bsp::findSpawnPoints(bundle->map);
 
-    // Search paths: the map's own game folder, then --base folders (later ones override).
+    // Search paths: the map's own game folder (or, for a loose map in an arbitrary folder,
+    // that folder), then --base folders (later ones override).
     bundle->fs = std::make_unique<content::FileSystem>();
-    if (auto game = content::findGameDir(spec)) {
+    const bool plain_path = !content::parseMapSpec(spec);
+    std::error_code ec;
+    const std::filesystem::path map_dir =
+        plain_path ? std::filesystem::absolute(spec, ec).lexically_normal().parent_path()
+                   : std::filesystem::path();
+    std::optional<std::filesystem::path> game = content::findGameDir(spec);
+    if (!game && plain_path && !ec)
+        game = map_dir;
+    // A map folder that is not the game folder (maps/q1/x.bsp under a game folder found
+    // higher up) still offers what lies beside the map, at the lowest priority.
+    if (game && plain_path && !ec && map_dir != *game &&
+        core::toLower(map_dir.filename().string()) != "maps") {
+        if (auto st = bundle->fs->addDirectory(map_dir); !st)
+            bundle->map.warnings.push_back(st.error().message());
+    }
+    if (game) {
         if (auto st = bundle->fs->addGameDir(*game); !st)
             bundle->map.warnings.push_back(st.error().message());
     }
@@ -50,16 +72,52 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
             bundle->map.warnings.push_back(st.error().message());
     }
 
+    // Half-Life WADs that are not FileSystem members: the map's folder and its parents up to
+    // the game folder's parent, the "valve" folder beside the game folder (GoldSrc always
+    // mounts it), then --base folders.
+    std::vector<std::filesystem::path> wad_dirs;
+    if (plain_path && !ec) {
+        std::filesystem::path dir = map_dir;
+        for (int level = 0; level < 4 && dir.has_relative_path(); ++level) {
+            wad_dirs.push_back(dir);
+            if (game && dir == game->parent_path())
+                break;
+            dir = dir.parent_path();
+        }
+    }
+    if (game) {
+        const auto valve = game->parent_path() / "valve";
+        if (std::filesystem::is_directory(valve, ec))
+            wad_dirs.push_back(valve);
+    }
+    wad_dirs.insert(wad_dirs.end(), settings.base_dirs.begin(), settings.base_dirs.end());
+
     t0 = Clock::now();
     // Shader scripts refine the surface flags (sky, nodraw, blending) and name the images.
     bundle->shaders = content::ShaderLibrary::load(*bundle->fs);
     content::applyShaderFlags(bundle->map.materials, bundle->shaders);
-    bundle->textures = content::loadMaterialTextures(bundle->map, *bundle->fs, bundle->shaders);
+    const content::PalettedSources sources =
+        content::loadPalettedSources(bundle->map, *bundle->fs, wad_dirs);
+    for (const auto& name : sources.missing_wads)
+        bundle->map.warnings.push_back("WAD not found: " + name);
+    for (const auto& message : sources.wad_errors)
+        bundle->map.warnings.push_back(message);
+    bundle->textures =
+        content::loadMaterialTextures(bundle->map, *bundle->fs, sources, &bundle->shaders);
     bundle->timings.textures_s = since(t0);
     for (size_t i = 0; i < bundle->textures.size(); ++i)
-        if (bundle->textures[i].missing &&
+        if (bundle->textures[i].missing && !bundle->map.materials[i].name.empty() &&
             !(bundle->map.materials[i].flags & (bsp::kSurfNoDraw | bsp::kSurfSky)))
             bundle->missing_textures.push_back(bundle->map.materials[i].name);
+
+    // Quake 2 maps learn their texture sizes from the .wal files (or the checker that stands
+    // in for a missing one): the uv must be divided before the mesh copies them.
+    std::vector<std::array<int32_t, 2>> sizes(bundle->textures.size());
+    for (size_t i = 0; i < sizes.size(); ++i)
+        sizes[i] = {bundle->textures[i].image.width, bundle->textures[i].image.height};
+    bsp::applyTextureSizes(bundle->map, sizes);
+
+    bundle->skybox = content::loadSkyBox(*bundle->fs, bundle->map.skybox);
 
     t0 = Clock::now();
     WorldMeshOptions mesh_options;

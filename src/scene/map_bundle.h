@@ -5,6 +5,7 @@
 
 #include "bsp/map.h"
 #include "content/shader_library.h"
+#include "content/skybox.h"
 #include "content/textures.h"
 #include "content/vfs.h"
 #include "core/result.h"
@@ -12,6 +13,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,14 +35,20 @@ struct MapBundle {
     std::unique_ptr<content::FileSystem> fs;
     content::ShaderLibrary shaders;             // Quake 3 shader scripts found in the search paths
     std::vector<content::TextureInfo> textures; // parallel to map.materials
+    // The sky box map.skybox names, all six faces (see content/skybox.h for their order and
+    // orientation); nullopt when the map names none or a face is missing.
+    std::optional<content::SkyBox> skybox;
     WorldMesh mesh;
     LoadTimings timings;
     std::vector<std::string> missing_textures;
 };
 
 // Reads, parses and validates the map, sets up its search paths (the map's game folder found
-// by walking up from the file, then --base folders), decodes textures (missing ones become
-// checkers) and builds the mesh. Errors name the file, lump and record.
+// by walking up from the file, or the map's own folder when there is none, then --base
+// folders), decodes textures (missing ones become checkers; Half-Life WADs are also looked
+// for in the map's folder, its parents and the --base folders), applies the texture sizes to
+// maps whose uv are in texels (Quake 2), loads the sky box and builds the mesh. Errors name
+// the file, lump and record.
 core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
                                                        const LoadSettings& settings);
 

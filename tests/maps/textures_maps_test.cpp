@@ -1,0 +1,324 @@
+// Quake 1, Half-Life and Quake 2 maps get their real textures through scene::loadMapBundle:
+// embedded miptex with gfx/palette.lmp, Half-Life WAD lookups, Quake 2 .wal files from
+// q2/aq_textures.pak, Quake 2 texture sizes applied to the uv, and sky boxes
+// (see BSPV_SHARED_MAPS_DIR/SOURCES.md). A missing map file fails.
+#include "content/wad.h"
+#include "scene/map_bundle.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kMaps = BSPV_SHARED_MAPS_DIR;
+
+std::unique_ptr<scene::MapBundle> load(const std::string& relative) {
+    const fs::path path = kMaps / relative;
+    EXPECT_TRUE(fs::exists(path)) << path;
+    auto bundle = scene::loadMapBundle(path.string(), {});
+    EXPECT_TRUE(bundle) << (bundle ? "" : bundle.error().message());
+    if (!bundle)
+        return nullptr;
+    EXPECT_EQ((*bundle)->textures.size(), (*bundle)->map.materials.size());
+    return std::move(*bundle);
+}
+
+// Names of materials with a name whose texture is missing (unused miptex slots have none).
+std::vector<std::string> missingNames(const scene::MapBundle& b) {
+    std::vector<std::string> out;
+    for (size_t i = 0; i < b.textures.size(); ++i)
+        if (!b.map.materials[i].name.empty() && b.textures[i].missing)
+            out.push_back(b.map.materials[i].name);
+    return out;
+}
+
+bool hasTransparentTexel(const content::Image& image) {
+    for (size_t i = 3; i < image.rgba.size(); i += 4)
+        if (image.rgba[i] == 0)
+            return true;
+    return false;
+}
+
+// Distinct colours (up to 1000), to tell decoded textures from flat or blank ones. Some real
+// textures are flat ("black", "white", "sky"), so callers check most textures, not each.
+size_t distinctColours(const content::Image& image) {
+    std::set<uint32_t> colours;
+    for (size_t i = 0; i + 3 < image.rgba.size() && colours.size() < 1000; i += 4)
+        colours.insert(uint32_t(image.rgba[i]) << 16 | uint32_t(image.rgba[i + 1]) << 8 |
+                       image.rgba[i + 2]);
+    return colours.size();
+}
+
+void expectAllQuake1Resolved(const std::string& relative, bool palette_file) {
+    SCOPED_TRACE(relative);
+    auto b = load(relative);
+    ASSERT_TRUE(b);
+    EXPECT_EQ(missingNames(*b), std::vector<std::string>{});
+    EXPECT_TRUE(b->missing_textures.empty());
+    size_t named = 0, glowing = 0, fences = 0;
+    for (size_t i = 0; i < b->textures.size(); ++i) {
+        const bsp::Material& m = b->map.materials[i];
+        const content::TextureInfo& t = b->textures[i];
+        if (m.name.empty())
+            continue;
+        ++named;
+        EXPECT_TRUE(t.image.valid()) << m.name;
+        EXPECT_EQ(t.image.width, m.width) << m.name;
+        EXPECT_EQ(t.image.height, m.height) << m.name;
+        EXPECT_EQ(t.source.rfind("<embedded> + ", 0), 0u) << t.source;
+        if (palette_file)
+            EXPECT_NE(t.source.find("gfx/palette.lmp"), std::string::npos) << t.source;
+        else
+            EXPECT_NE(t.source.find("built-in palette"), std::string::npos) << t.source;
+        if (t.glow.width > 0) {
+            ++glowing;
+            EXPECT_TRUE(t.glow.valid());
+            EXPECT_EQ(t.glow.width, t.image.width);
+            EXPECT_EQ(t.glow.height, t.image.height);
+            EXPECT_FALSE(m.flags & bsp::kSurfSky) << m.name;
+        }
+        if (m.name[0] == '{') {
+            ++fences;
+            EXPECT_TRUE(hasTransparentTexel(t.image)) << m.name;
+        } else {
+            EXPECT_FALSE(hasTransparentTexel(t.image)) << m.name;
+        }
+    }
+    EXPECT_GT(named, 0u);
+    EXPECT_GT(glowing, 0u) << "Quake 1 maps use fullbright texels (lights, lava)";
+    if (relative == "q1/lq_start.bsp") {
+        EXPECT_EQ(fences, 18u);
+    }
+}
+
+} // namespace
+
+TEST(Quake1Textures, LqStartAllEmbeddedWithPaletteFile) {
+    expectAllQuake1Resolved("q1/lq_start.bsp", true);
+}
+TEST(Quake1Textures, LqE1m1AllEmbeddedWithPaletteFile) {
+    expectAllQuake1Resolved("q1/lq_e1m1.bsp", true);
+}
+TEST(Quake1Textures, PdLavaAllEmbeddedWithPaletteFile) {
+    expectAllQuake1Resolved("q1/pd_lava.bsp", true);
+}
+// q1bsp2/ has no gfx/ beside it: the built-in palette stands in.
+TEST(Quake1Textures, LqLq1m1Bsp2AllEmbeddedWithBuiltInPalette) {
+    expectAllQuake1Resolved("q1bsp2/lq_lq1m1.bsp", false);
+}
+
+TEST(Quake1Textures, GlowHoldsExactlyTheFullbrightTexels) {
+    auto b = load("q1/lq_start.bsp");
+    ASSERT_TRUE(b);
+    size_t checked = 0;
+    for (size_t i = 0; i < b->textures.size(); ++i) {
+        const content::TextureInfo& t = b->textures[i];
+        const int32_t e = b->map.materials[i].embedded;
+        if (t.glow.width == 0 || e < 0)
+            continue;
+        const auto& indices = b->map.embedded_textures[size_t(e)].indices;
+        ASSERT_EQ(indices.size() * 4, t.glow.rgba.size());
+        for (size_t k = 0; k < indices.size(); ++k) {
+            const bool bright = indices[k] >= 224 && indices[k] <= 254;
+            EXPECT_EQ(t.glow.rgba[k * 4 + 3], bright ? 255 : 0);
+            if (bright) {
+                EXPECT_TRUE(std::equal(t.glow.rgba.begin() + std::ptrdiff_t(k * 4),
+                                       t.glow.rgba.begin() + std::ptrdiff_t(k * 4 + 3),
+                                       t.image.rgba.begin() + std::ptrdiff_t(k * 4)));
+            }
+        }
+        ++checked;
+    }
+    EXPECT_GT(checked, 0u);
+}
+
+TEST(HalfLifeTextures, EmbeddedTexturesUseTheirOwnPalettes) {
+    for (const char* name : {"hl/cs_fy_pool_day.bsp", "hl/cs_awp_india.bsp"}) {
+        SCOPED_TRACE(name);
+        auto b = load(name);
+        ASSERT_TRUE(b);
+        EXPECT_EQ(missingNames(*b), std::vector<std::string>{});
+        size_t fences = 0, named = 0, colourful = 0;
+        for (size_t i = 0; i < b->textures.size(); ++i) {
+            const bsp::Material& m = b->map.materials[i];
+            const content::TextureInfo& t = b->textures[i];
+            if (m.name.empty())
+                continue;
+            ++named;
+            EXPECT_EQ(t.source, "<embedded>") << m.name;
+            EXPECT_EQ(t.glow.width, 0) << m.name;
+            colourful += distinctColours(t.image) >= 8;
+            if (m.name[0] == '{') {
+                ++fences;
+                EXPECT_TRUE(hasTransparentTexel(t.image)) << m.name;
+            }
+        }
+        EXPECT_GE(colourful * 4, named * 3); // at least 3 in 4
+        if (std::string(name) == "hl/cs_awp_india.bsp") {
+            EXPECT_EQ(fences, 1u);
+        }
+    }
+}
+
+TEST(HalfLifeTextures, ExternalTexturesWithoutTheirWadsAreMissing) {
+    auto weapons = load("hl/freehl_test_weapons.bsp");
+    ASSERT_TRUE(weapons);
+    EXPECT_EQ(missingNames(*weapons),
+              (std::vector<std::string>{"c1a0_labflrc", "c1a0_wx", "c2a4e_w1"}));
+    EXPECT_EQ(weapons->missing_textures.size(), 3u);
+    for (const auto& t : weapons->textures) {
+        EXPECT_NE(t.error.find("halflife.wad"), std::string::npos) << t.error;
+        EXPECT_TRUE(t.image.valid());
+    }
+
+    auto train = load("hl/jf_trainride2.bsp");
+    ASSERT_TRUE(train);
+    EXPECT_EQ(train->map.materials.size(), 53u);
+    EXPECT_EQ(missingNames(*train).size(), 53u);
+    EXPECT_EQ(train->map.wad_files, (std::vector<std::string>{"halflife.wad", "liquids.wad"}));
+}
+
+TEST(Quake2Textures, WalFilesFromThePakBesideTheMaps) {
+    // Every texinfo name but the tool texture e1u1/origin is in aq_textures.pak.
+    const std::pair<const char*, size_t> maps[] = {
+        {"q2/aq_credits.bsp", 0}, {"q2/aq_wizs.bsp", 0}, {"q2/aq_urbanjungle.bsp", 24}};
+    size_t all_resolved = 0, colourful = 0; // credits.bsp's textures are mostly flat
+    for (const auto& [name, origin_count] : maps) {
+        SCOPED_TRACE(name);
+        auto b = load(name);
+        ASSERT_TRUE(b);
+        const auto missing = missingNames(*b);
+        EXPECT_EQ(missing.size(), origin_count);
+        for (const auto& n : missing)
+            EXPECT_EQ(n, "e1u1/origin");
+        size_t resolved = 0;
+        for (size_t i = 0; i < b->textures.size(); ++i) {
+            const bsp::Material& m = b->map.materials[i];
+            const content::TextureInfo& t = b->textures[i];
+            // Sizes applied before the mesh: no material keeps texel uv.
+            EXPECT_FALSE(m.uv_in_texels) << m.name;
+            EXPECT_GT(m.width, 0) << m.name;
+            EXPECT_EQ(m.width, t.image.width) << m.name;
+            EXPECT_EQ(m.height, t.image.height) << m.name;
+            if (t.missing)
+                continue;
+            ++resolved;
+            EXPECT_EQ(t.origin, "aq_textures.pak") << m.name;
+            EXPECT_EQ(t.source.size() > 4 ? t.source.substr(t.source.size() - 4) : "", ".wal");
+            colourful += distinctColours(t.image) >= 8;
+        }
+        EXPECT_GT(resolved, 0u);
+        all_resolved += resolved;
+    }
+    EXPECT_GE(colourful * 4, all_resolved * 3); // at least 3 in 4
+}
+
+TEST(Quake2Textures, MixedCaseNamesResolve) {
+    auto b = load("q2/aq_urbanjungle.bsp");
+    ASSERT_TRUE(b);
+    size_t mixed = 0;
+    for (size_t i = 0; i < b->textures.size(); ++i) {
+        const std::string& n = b->map.materials[i].name;
+        if (std::any_of(n.begin(), n.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
+            ++mixed;
+            EXPECT_FALSE(b->textures[i].missing) << n;
+        }
+    }
+    EXPECT_GT(mixed, 0u);
+}
+
+TEST(Quake2Textures, UvDividedByTheWalSize) {
+    // The mesh is built after the sizes are known: the vertices of a face of a 64-texel
+    // texture span uv in repeats, not in texels (a wall spans at most a few dozen repeats).
+    auto b = load("q2/aq_wizs.bsp");
+    ASSERT_TRUE(b);
+    float max_uv = 0.0f;
+    for (const bsp::Face& f : b->map.faces)
+        for (uint32_t k = 0; k < f.num_vertices; ++k) {
+            const auto& uv = b->map.vertices[f.first_vertex + k].uv;
+            max_uv = std::max({max_uv, std::abs(uv.x), std::abs(uv.y)});
+        }
+    EXPECT_GT(max_uv, 0.0f);
+    EXPECT_LT(max_uv, 400.0f) << "uv still in texels?";
+}
+
+TEST(SkyBoxes, Quake2Night1FromThePak) {
+    auto b = load("q2/aq_wizs.bsp");
+    ASSERT_TRUE(b);
+    EXPECT_EQ(b->map.skybox, "env/night1");
+    ASSERT_TRUE(b->skybox.has_value());
+    for (size_t i = 0; i < 6; ++i) {
+        EXPECT_TRUE(b->skybox->faces[i].valid()) << i;
+        EXPECT_EQ(b->skybox->sources[i],
+                  "env/night1" + std::string(content::kSkyFaceSuffixes[i]) + ".tga");
+    }
+}
+
+TEST(SkyBoxes, NamesFromWorldspawnWithoutFilesGiveNone) {
+    auto urban = load("q2/aq_urbanjungle.bsp");
+    ASSERT_TRUE(urban);
+    EXPECT_EQ(urban->map.skybox, "env/grimmnight_");
+    EXPECT_FALSE(urban->skybox.has_value()); // not shipped
+    auto pool = load("hl/cs_fy_pool_day.bsp");
+    ASSERT_TRUE(pool);
+    EXPECT_EQ(pool->map.skybox, "gfx/env/desert");
+    EXPECT_FALSE(pool->skybox.has_value());
+    auto india = load("hl/cs_awp_india.bsp");
+    ASSERT_TRUE(india);
+    EXPECT_EQ(india->map.skybox, "gfx/env/trainyard");
+}
+
+// hl/hl_currents.wad (a free WAD3): external textures resolve from a WAD found on disk in a
+// search folder, its name matched ignoring case; names it lacks stay missing.
+TEST(HalfLifeTextures, ExternalTexturesFromAWadOnDisk) {
+    const fs::path wad_path = kMaps / "hl/hl_currents.wad";
+    ASSERT_TRUE(fs::exists(wad_path));
+    bsp::Map map;
+    map.wad_files = {"nothere.wad", "HL_Currents.WAD"};
+    {
+        content::FileSystem probe;
+        ASSERT_TRUE(probe.addDirectory(kMaps / "hl"));
+        auto bytes = probe.read("hl_currents.wad");
+        ASSERT_TRUE(bytes);
+        auto wad = content::Wad::parse(std::move(*bytes));
+        ASSERT_TRUE(wad);
+        for (const content::WadEntry& e : wad->entries()) {
+            auto tex = wad->miptex(e.name);
+            if (!tex)
+                continue;
+            bsp::Material m;
+            m.name = e.name;
+            m.width = tex->width;
+            m.height = tex->height;
+            map.materials.push_back(m);
+        }
+    }
+    ASSERT_FALSE(map.materials.empty());
+    bsp::Material absent;
+    absent.name = "not_in_wad";
+    absent.width = absent.height = 16;
+    map.materials.push_back(absent);
+
+    const content::FileSystem empty;
+    const std::vector<fs::path> dirs = {kMaps / "q1", kMaps / "hl"};
+    const auto sources = content::loadPalettedSources(map, empty, dirs);
+    EXPECT_EQ(sources.missing_wads, std::vector<std::string>{"nothere.wad"});
+    ASSERT_EQ(sources.wads.size(), 1u);
+    EXPECT_EQ(sources.wads[0].origin, wad_path.string());
+    const auto tex = content::loadMaterialTextures(map, empty, sources, 2);
+    ASSERT_EQ(tex.size(), map.materials.size());
+    for (size_t i = 0; i + 1 < tex.size(); ++i) {
+        EXPECT_FALSE(tex[i].missing) << map.materials[i].name;
+        EXPECT_EQ(tex[i].source, "<wad> HL_Currents.WAD");
+        EXPECT_EQ(tex[i].image.width, map.materials[i].width);
+        EXPECT_TRUE(tex[i].image.valid());
+    }
+    EXPECT_TRUE(tex.back().missing);
+    EXPECT_NE(tex.back().error.find("nothere.wad"), std::string::npos) << tex.back().error;
+}
