@@ -8,6 +8,8 @@ in vec3 v_world;
 in vec2 v_uv;
 
 uniform sampler2D u_texture;
+uniform sampler2DArray u_skybox; // six faces: rt bk lf ft up dn (content/skybox.h)
+uniform bool u_has_skybox;
 uniform bool u_sky_textured;
 uniform bool u_sky_layers;
 uniform vec3 u_eye;
@@ -21,7 +23,40 @@ vec2 layerUv(vec3 dir, float speed, float offset) {
     return vec2(fract(st.x) * 0.5 + offset, fract(st.y));
 }
 
+// Face and texture coordinates of a view direction in a Quake 2 / Half-Life sky box: each face
+// is the view along its axis, top row and right edge as documented in content/skybox.h.
+vec3 skyboxCoord(vec3 d) {
+    vec3 a = abs(d);
+    int face;
+    vec3 right, top;
+    float m;
+    if (a.x >= a.y && a.x >= a.z) {
+        m = a.x;
+        face = d.x > 0.0 ? 0 : 2;
+        right = d.x > 0.0 ? vec3(0, -1, 0) : vec3(0, 1, 0);
+        top = vec3(0, 0, 1);
+    } else if (a.y >= a.z) {
+        m = a.y;
+        face = d.y > 0.0 ? 1 : 3;
+        right = d.y > 0.0 ? vec3(1, 0, 0) : vec3(-1, 0, 0);
+        top = vec3(0, 0, 1);
+    } else {
+        m = a.z;
+        face = d.z > 0.0 ? 4 : 5;
+        right = vec3(0, -1, 0);
+        top = d.z > 0.0 ? vec3(-1, 0, 0) : vec3(1, 0, 0);
+    }
+    vec2 uv = vec2(0.5 + 0.5 * dot(d, right) / m, 0.5 - 0.5 * dot(d, top) / m);
+    // Keep half a texel away from the edges, as the engines do, to hide seams.
+    uv = clamp(uv, vec2(1.0 / 512.0), vec2(511.0 / 512.0));
+    return vec3(uv, float(face));
+}
+
 void main() {
+    if (u_has_skybox) {
+        o_colour = vec4(textureLod(u_skybox, skyboxCoord(v_world - u_eye), 0.0).rgb, 1.0);
+        return;
+    }
     if (!u_sky_textured) {
         o_colour = u_flat_colour;
         return;

@@ -8,6 +8,7 @@ flat in float v_lm_layer;
 flat in float v_lm_step;
 
 uniform sampler2D u_texture;
+uniform sampler2D u_glow;          // fullbright texels (alpha 1), black elsewhere
 uniform sampler2DArray u_lightmaps;
 uniform float u_style_values[64]; // brightness of each light style slot
 uniform int u_view;               // VIEW_*
@@ -71,6 +72,6 @@ void main() {
     else if (u_view == VIEW_FULLBRIGHT)
         colour = tex.rgb;
     else
-        colour = tex.rgb * light;
+        colour = mix(tex.rgb * light, texture(u_glow, uv).rgb, texture(u_glow, uv).a);
     o_colour = vec4(min(colour * u_output_scale, vec3(1.0)), tex.a * u_alpha);
 }

@@ -156,6 +156,7 @@ int runBench(const Options& options) {
     const auto t_upload = Clock::now();
     if (!renderer.upload(b.map, b.mesh, b.textures, &error))
         return fail(core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error));
+    renderer.uploadSkyBox(b.skybox ? &*b.skybox : nullptr);
     glFinish();
     const double upload_ms = msSince(t_upload);
 

@@ -180,6 +180,7 @@ int runScreenshot(const Options& options) {
         return fail(core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error));
     if (!renderer.upload(b.map, b.mesh, b.textures, &error))
         return fail(core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error));
+    renderer.uploadSkyBox(b.skybox ? &*b.skybox : nullptr);
     render::RenderTarget target;
     if (!target.create(options.width, options.height, &error))
         return fail(core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error));

@@ -116,6 +116,7 @@ void Viewer::pollLoad() {
         m_error = bundle->spec + ": " + error;
         return;
     }
+    m_renderer.uploadSkyBox(bundle->skybox ? &*bundle->skybox : nullptr);
     m_error.clear();
     m_visibility.reset();
     m_bundle = std::move(bundle);
@@ -352,6 +353,7 @@ void Viewer::drawOverlay() {
             scene::WorldMesh mesh = scene::buildWorldMesh(m_bundle->map, mo);
             std::string error;
             if (m_renderer.upload(m_bundle->map, mesh, m_bundle->textures, &error)) {
+                m_renderer.uploadSkyBox(m_bundle->skybox ? &*m_bundle->skybox : nullptr);
                 m_visibility.reset();
                 m_bundle->mesh = std::move(mesh);
                 m_options.patch_level = level;

@@ -49,7 +49,8 @@ struct WorldRenderer::Programs {
             output_scale, alpha, alpha_cutoff, flat_colour, warp, time;
     } w{};
     struct SkyUniforms {
-        GLint view_projection, model, uv_scroll, sky_textured, sky_layers, eye, time, flat_colour;
+        GLint view_projection, model, uv_scroll, sky_textured, sky_layers, eye, time, flat_colour,
+            has_skybox;
     } s{};
 };
 
@@ -58,6 +59,9 @@ struct WorldRenderer::WorldGpu {
     Buffer vbo, ibo;
     Texture lightmaps;
     std::vector<Texture> textures; // per material
+    std::vector<Texture> glows;    // per material; empty handle: none (the black texture)
+    Texture black;                 // 1x1 (0,0,0,0)
+    Texture skybox;                // 2D array of 6 faces, empty when the map has none
     std::vector<bool> missing;     // per material
     // Texture animation (Quake 1 "+0..+9", Quake 2 texinfo chains): the frames of each
     // material's chain, starting at itself; a single entry when it does not animate.
@@ -104,6 +108,7 @@ bool WorldRenderer::init(const ShaderLibrary& shaders, std::string* error) {
     glUseProgram(w);
     glUniform1i(glGetUniformLocation(w, "u_texture"), 0);
     glUniform1i(glGetUniformLocation(w, "u_lightmaps"), 1);
+    glUniform1i(glGetUniformLocation(w, "u_glow"), 2);
     p->depth = shaders.build("depth", "depth.vert.glsl", "depth.frag.glsl", "", error);
     if (!p->depth)
         return false;
@@ -117,10 +122,12 @@ bool WorldRenderer::init(const ShaderLibrary& shaders, std::string* error) {
     su.sky_textured = glGetUniformLocation(s, "u_sky_textured");
     su.flat_colour = glGetUniformLocation(s, "u_flat_colour");
     su.sky_layers = glGetUniformLocation(s, "u_sky_layers");
+    su.has_skybox = glGetUniformLocation(s, "u_has_skybox");
     su.eye = glGetUniformLocation(s, "u_eye");
     su.time = glGetUniformLocation(s, "u_time");
     glUseProgram(s);
     glUniform1i(glGetUniformLocation(s, "u_texture"), 0);
+    glUniform1i(glGetUniformLocation(s, "u_skybox"), 3);
     glUseProgram(0);
     m_programs = std::move(p);
     return true;
@@ -222,6 +229,52 @@ void WorldRenderer::depthPrepass(const scene::DrawList& list, const glm::mat4& v
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
 }
 
+void WorldRenderer::uploadSkyBox(const content::SkyBox* sky) {
+    if (!m_gpu)
+        return;
+    m_gpu->skybox.reset();
+    if (!sky)
+        return;
+    int size = 0;
+    for (const content::Image& f : sky->faces) {
+        if (f.width <= 0 || f.height <= 0 ||
+            f.rgba.size() != static_cast<size_t>(f.width) * static_cast<size_t>(f.height) * 4)
+            return;
+        size = std::max({size, f.width, f.height});
+    }
+    size = std::min(size, 4096);
+    m_gpu->skybox = makeTexture(GL_TEXTURE_2D_ARRAY, "world/skybox");
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, size, size, 6, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 nullptr);
+    std::vector<uint8_t> scaled(static_cast<size_t>(size) * static_cast<size_t>(size) * 4);
+    for (int face = 0; face < 6; ++face) {
+        const content::Image& f = sky->faces[static_cast<size_t>(face)];
+        // Nearest-neighbour scaling to the common size (faces nearly always match already).
+        for (int y = 0; y < size; ++y) {
+            const size_t sy =
+                static_cast<size_t>(y) * static_cast<size_t>(f.height) / static_cast<size_t>(size);
+            for (int x = 0; x < size; ++x) {
+                const size_t sx = static_cast<size_t>(x) * static_cast<size_t>(f.width) /
+                                  static_cast<size_t>(size);
+                std::memcpy(&scaled[(static_cast<size_t>(y) * static_cast<size_t>(size) +
+                                     static_cast<size_t>(x)) *
+                                    4],
+                            &f.rgba[(sy * static_cast<size_t>(f.width) + sx) * 4], 4);
+            }
+        }
+        glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, face, size, size, 1, GL_RGBA,
+                        GL_UNSIGNED_BYTE, scaled.data());
+    }
+    // No mipmaps: the face switch would make the derivatives jump and pick a blurry level
+    // along every seam.
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+}
+
 void WorldRenderer::drawCulled(const scene::DrawList& list, const glm::mat4& vp) {
     DebugGroup group("why culled");
     const Programs& p = *m_programs;
@@ -317,6 +370,19 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
         gpu->textures.push_back(
             uploadImage(textures[i].image, map.materials[i].name, &gpu->stats.texture_bytes));
         gpu->missing.push_back(textures[i].missing);
+        const content::Image& glow = textures[i].glow;
+        gpu->glows.push_back(
+            glow.width > 0 && glow.height > 0 &&
+                    glow.rgba.size() ==
+                        static_cast<size_t>(glow.width) * static_cast<size_t>(glow.height) * 4
+                ? uploadImage(glow, map.materials[i].name + "/glow", &gpu->stats.texture_bytes)
+                : Texture());
+    }
+    {
+        content::Image black;
+        black.width = black.height = 1;
+        black.rgba = {0, 0, 0, 0};
+        gpu->black = uploadImage(black, "black", &gpu->stats.texture_bytes);
     }
     gpu->stats.textures = static_cast<uint32_t>(textures.size());
     gpu->anim_frames.resize(map.materials.size());
@@ -415,6 +481,10 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         glUniformMatrix4fv(p.s.view_projection, 1, GL_FALSE, glm::value_ptr(vp));
         glUniform4f(p.s.flat_colour, 0.32f, 0.40f, 0.55f, 1.0f);
         glUniform3f(p.s.eye, camera.position.x, camera.position.y, camera.position.z);
+        glUniform1i(p.s.has_skybox, gpu.skybox ? 1 : 0);
+        glActiveTexture(GL_TEXTURE3);
+        glBindTexture(GL_TEXTURE_2D_ARRAY, gpu.skybox.id());
+        glActiveTexture(GL_TEXTURE0);
         glUniform1f(p.s.time, static_cast<float>(std::fmod(options.time, 4096.0)));
     };
 
@@ -462,6 +532,12 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             const std::vector<int32_t>& frames = gpu.anim_frames[static_cast<size_t>(b.material)];
             const auto step = static_cast<size_t>(std::floor(options.time * material->anim_fps));
             frame = frames[step % frames.size()];
+        }
+        if (want == p.world.id()) {
+            const GLuint glow = textured ? gpu.glows[static_cast<size_t>(frame)].id() : 0;
+            glActiveTexture(GL_TEXTURE2);
+            glBindTexture(GL_TEXTURE_2D, glow ? glow : gpu.black.id());
+            glActiveTexture(GL_TEXTURE0);
         }
         glBindTexture(GL_TEXTURE_2D, textured ? gpu.textures[static_cast<size_t>(frame)].id() : 0);
         if (want == p.sky.id()) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "bsp/map.h"
+#include "content/skybox.h"
 #include "content/textures.h"
 #include "render/gl.h"
 #include "render/shader_library.h"
@@ -65,6 +66,9 @@ public:
     bool upload(const bsp::Map& map, const scene::WorldMesh& mesh,
                 const std::vector<content::TextureInfo>& textures, std::string* error);
     bool hasWorld() const { return m_gpu != nullptr; }
+    // Sky box for the current world (nullptr: none). Faces of different sizes are scaled to
+    // the largest. Call after upload(); a new upload() drops it.
+    void uploadSkyBox(const content::SkyBox* sky);
     const GpuStats& gpuStats() const;
 
     void draw(const scene::DrawList& list, const scene::Camera& camera,

@@ -185,3 +185,112 @@ TEST_F(Render, FailedUploadKeepsTheCurrentWorld) {
 }
 
 } // namespace
+
+namespace {
+
+// A 200-unit cube of sky faces around the origin, one leaf, no vis.
+bsp::Map skyCube() {
+    bsp::Map m;
+    bsp::Material sky;
+    sky.name = "sky";
+    sky.flags = bsp::kSurfSky;
+    m.materials.push_back(sky);
+    const float h = 100.0f;
+    const glm::vec3 c[8] = {{-h, -h, -h}, {h, -h, -h}, {h, h, -h}, {-h, h, -h},
+                            {-h, -h, h},  {h, -h, h},  {h, h, h},  {-h, h, h}};
+    const int quads[6][4] = {{1, 2, 6, 5}, {2, 3, 7, 6}, {3, 0, 4, 7},
+                             {0, 1, 5, 4}, {4, 5, 6, 7}, {0, 3, 2, 1}};
+    for (const auto& q : quads) {
+        bsp::Face f;
+        f.material = 0;
+        f.first_vertex = static_cast<uint32_t>(m.vertices.size());
+        f.num_vertices = 4;
+        f.first_index = static_cast<uint32_t>(m.indices.size());
+        f.num_indices = 6;
+        for (int k = 0; k < 4; ++k) {
+            bsp::Vertex v;
+            v.position = c[q[k]];
+            m.vertices.push_back(v);
+        }
+        for (uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u})
+            m.indices.push_back(f.first_vertex + k);
+        m.faces.push_back(f);
+    }
+    bsp::Leaf leaf;
+    leaf.cluster = 0;
+    leaf.mins = glm::vec3(-h);
+    leaf.maxs = glm::vec3(h);
+    leaf.num_leaf_faces = 6;
+    m.leaves.push_back(leaf);
+    m.leaf_faces = {0, 1, 2, 3, 4, 5};
+    bsp::Submodel world;
+    world.mins = glm::vec3(-h);
+    world.maxs = glm::vec3(h);
+    world.num_faces = 6;
+    m.submodels.push_back(world);
+    return m;
+}
+
+// A face image: a solid colour per face, except "rt" whose quadrants show its orientation.
+content::Image skyFace(int face) {
+    static const uint8_t kColours[6][3] = {{200, 0, 0},   {0, 200, 0},   {0, 0, 200},
+                                           {200, 200, 0}, {0, 200, 200}, {200, 0, 200}};
+    content::Image img;
+    img.width = img.height = 16;
+    img.rgba.resize(16 * 16 * 4);
+    for (int y = 0; y < 16; ++y)
+        for (int x = 0; x < 16; ++x) {
+            uint8_t* p = &img.rgba[static_cast<size_t>((y * 16 + x) * 4)];
+            const uint8_t* col = kColours[face];
+            p[0] = col[0];
+            p[1] = col[1];
+            p[2] = col[2];
+            p[3] = 255;
+            if (face == 0 && y < 8) // top half of "rt" white
+                p[0] = p[1] = p[2] = 255;
+            if (face == 0 && y >= 8 && x >= 8) // bottom-right quarter of "rt" black
+                p[0] = p[1] = p[2] = 0;
+        }
+    return img;
+}
+
+} // namespace
+
+TEST_F(Render, SkyBoxFacesFollowTheQuakeConvention) {
+    const bsp::Map map = skyCube();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    std::vector<content::TextureInfo> textures(1);
+    textures[0].image = content::makeChecker();
+    textures[0].missing = true;
+    content::SkyBox sky;
+    for (int f = 0; f < 6; ++f)
+        sky.faces[static_cast<size_t>(f)] = skyFace(f);
+    render::ShaderLibrary shaders;
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(shaders, &error)) << error;
+    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    r.uploadSkyBox(&sky);
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    auto pixel = [&](float pitch, float yaw, int x, int y) {
+        scene::Camera cam;
+        cam.pitch = pitch;
+        cam.yaw = yaw;
+        cam.aspect = 1.0f;
+        cam.z_near = 1.0f;
+        vis.update(cam, {}, list);
+        const auto img = renderImage(r, list, cam, 64, 64);
+        const uint8_t* p = &img[static_cast<size_t>((y * 64 + x) * 4)];
+        return glm::ivec3(p[0], p[1], p[2]);
+    };
+    // Looking along +X: "rt"; its top half white, its right-bottom quarter black (right = -Y).
+    EXPECT_EQ(pixel(0, 0, 32, 16), glm::ivec3(255, 255, 255));
+    EXPECT_EQ(pixel(0, 0, 16, 48), glm::ivec3(200, 0, 0));
+    EXPECT_EQ(pixel(0, 0, 48, 48), glm::ivec3(0, 0, 0));
+    EXPECT_EQ(pixel(0, 90, 32, 32), glm::ivec3(0, 200, 0));    // +Y: bk
+    EXPECT_EQ(pixel(0, 180, 32, 32), glm::ivec3(0, 0, 200));   // -X: lf
+    EXPECT_EQ(pixel(0, 270, 32, 32), glm::ivec3(200, 200, 0)); // -Y: ft
+    EXPECT_EQ(pixel(-89, 0, 32, 32), glm::ivec3(0, 200, 200)); // up
+    EXPECT_EQ(pixel(89, 0, 32, 32), glm::ivec3(200, 0, 200));  // down
+}
