@@ -1,4 +1,12 @@
-in vec3 v_world;
+// World surfaces. Compiled per variant (render/world_renderer.cpp): the defines below are
+// fixed at compile time, because software GL runs both sides of a runtime branch, so every
+// texture fetch that a uniform `if` skips would still cost its full price.
+//   VIEW        one of the VIEW_* modes (common.glsl)
+//   STYLES      light styles to sum per texel, 1..4 (the most any face of the map uses)
+//   ALPHA_TEST  cut out texels with alpha < u_alpha_cutoff (only this variant may discard:
+//               a shader that can discard loses early depth rejection)
+//   WARP        Quake 1 / Quake 2 turbulent liquid warp
+//   GLOW        Quake 1 fullbright texels from u_glow
 in vec2 v_uv;
 in vec2 v_lm_uv;
 in vec3 v_normal;
@@ -11,23 +19,28 @@ uniform sampler2D u_texture;
 uniform sampler2D u_glow;          // fullbright texels (alpha 1), black elsewhere
 uniform sampler2DArray u_lightmaps;
 uniform float u_style_values[64]; // brightness of each light style slot
-uniform int u_view;               // VIEW_*
 uniform float u_light_scale;      // lightmap and vertex colour multiplier (overbright shift)
 uniform bool u_light_normalize;   // scale an over-bright colour down by its largest channel
 uniform float u_output_scale;     // final multiplier (Quake 3 gamma-ramp overbright)
 uniform float u_alpha;            // blended surfaces
-uniform float u_alpha_cutoff;     // alpha-tested surfaces, < 0 disables
-uniform vec4 u_flat_colour;       // VIEW_FLAT / sky without texture
-uniform bool u_warp;              // turbulent liquid warp (Quake 1 / Quake 2)
+uniform float u_alpha_cutoff;     // alpha-tested surfaces
+uniform vec4 u_flat_colour;       // VIEW_FLAT
 uniform float u_time;             // seconds
 
 out vec4 o_colour;
+
+#ifndef VIEW
+#define VIEW VIEW_LIT
+#endif
+#ifndef STYLES
+#define STYLES 1
+#endif
 
 vec3 lighting() {
     if (v_lm_layer < 0.0)
         return v_colour.rgb;
     vec3 light = vec3(0.0);
-    for (int k = 0; k < 4; ++k) {
+    for (int k = 0; k < STYLES; ++k) {
         int style = int(v_styles[k] + 0.5);
         if (style == 255)
             break;
@@ -38,40 +51,46 @@ vec3 lighting() {
 }
 
 void main() {
+#if VIEW == VIEW_OVERDRAW
+    // Additive, depth test off: each layer of fragments adds a step of heat.
+    o_colour = vec4(0.10, 0.045, 0.015, 1.0);
+#elif VIEW == VIEW_NORMALS
+    o_colour = vec4(normalize(v_normal) * 0.5 + 0.5, 1.0);
+#elif VIEW == VIEW_FLAT && !defined(ALPHA_TEST)
+    o_colour = vec4(u_flat_colour.rgb * (0.55 + 0.45 * abs(normalize(v_normal).z)), 1.0);
+#else
     vec2 uv = v_uv;
-    if (u_warp) {
-        // Quake's turbulence: each coordinate swings by 1/8 of a 64-texel texture as a sine
-        // of the other (gl_warp.c uses os + sin(ot / 8 + t) * 8 in texels).
-        uv += 0.125 * sin(v_uv.yx * 8.0 + u_time);
-    }
+#ifdef WARP
+    // Quake's turbulence: each coordinate swings by 1/8 of a 64-texel texture as a sine
+    // of the other (gl_warp.c uses os + sin(ot / 8 + t) * 8 in texels).
+    uv += 0.125 * sin(v_uv.yx * 8.0 + u_time);
+#endif
     vec4 tex = texture(u_texture, uv);
-    if (u_alpha_cutoff >= 0.0 && tex.a < u_alpha_cutoff)
+#ifdef ALPHA_TEST
+    if (tex.a < u_alpha_cutoff)
         discard;
-    if (u_view == VIEW_FLAT) {
-        o_colour = vec4(u_flat_colour.rgb * (0.55 + 0.45 * abs(normalize(v_normal).z)), 1.0);
-        return;
-    }
-    if (u_view == VIEW_OVERDRAW) {
-        // Additive, depth test off: each layer of fragments adds a step of heat.
-        o_colour = vec4(0.10, 0.045, 0.015, 1.0);
-        return;
-    }
-    if (u_view == VIEW_NORMALS) {
-        o_colour = vec4(normalize(v_normal) * 0.5 + 0.5, 1.0);
-        return;
-    }
+#endif
+#if VIEW == VIEW_FLAT
+    o_colour = vec4(u_flat_colour.rgb * (0.55 + 0.45 * abs(normalize(v_normal).z)), 1.0);
+#elif VIEW == VIEW_FULLBRIGHT
+    o_colour = vec4(tex.rgb, tex.a * u_alpha);
+#else
     vec3 light = lighting() * u_light_scale;
     if (u_light_normalize) {
         float m = max(light.r, max(light.g, light.b));
         if (m > 1.0)
             light /= m;
     }
-    vec3 colour;
-    if (u_view == VIEW_LIGHTMAP)
-        colour = light;
-    else if (u_view == VIEW_FULLBRIGHT)
-        colour = tex.rgb;
-    else
-        colour = mix(tex.rgb * light, texture(u_glow, uv).rgb, texture(u_glow, uv).a);
+#if VIEW == VIEW_LIGHTMAP
+    vec3 colour = light;
+#else
+    vec3 colour = tex.rgb * light;
+#ifdef GLOW
+    vec4 glow = texture(u_glow, uv);
+    colour = mix(colour, glow.rgb, glow.a);
+#endif
+#endif
     o_colour = vec4(min(colour * u_output_scale, vec3(1.0)), tex.a * u_alpha);
+#endif
+#endif
 }

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
+#include <unordered_map>
 
 namespace render {
 
@@ -45,9 +46,18 @@ struct WorldRenderer::Programs {
     Program depth;
     GLint depth_view_projection = -1, depth_model = -1;
     struct WorldUniforms {
-        GLint view_projection, model, uv_scroll, style_values, view, light_scale, light_normalize,
-            output_scale, alpha, alpha_cutoff, flat_colour, warp, time;
-    } w{};
+        GLint view_projection, model, uv_scroll, style_values, light_scale, light_normalize,
+            output_scale, alpha, alpha_cutoff, flat_colour, time;
+    };
+    WorldUniforms w{};
+    // World programs by variant key (see variantKey), compiled on first use: what a software
+    // rasteriser would otherwise pay for in every pixel is decided at compile time.
+    struct Variant {
+        Program program;
+        WorldUniforms u{};
+    };
+    std::unordered_map<uint32_t, Variant> variants;
+    ShaderLibrary shaders;
     struct SkyUniforms {
         GLint view_projection, model, uv_scroll, sky_textured, sky_layers, eye, time, flat_colour,
             has_skybox;
@@ -60,7 +70,6 @@ struct WorldRenderer::WorldGpu {
     Texture lightmaps;
     std::vector<Texture> textures; // per material
     std::vector<Texture> glows;    // per material; empty handle: none (the black texture)
-    Texture black;                 // 1x1 (0,0,0,0)
     Texture skybox;                // 2D array of 6 faces, empty when the map has none
     std::vector<bool> missing;     // per material
     // Texture animation (Quake 1 "+0..+9", Quake 2 texinfo chains): the frames of each
@@ -70,6 +79,7 @@ struct WorldRenderer::WorldGpu {
     std::vector<bsp::Material> materials;
     std::vector<bsp::Submodel> submodels;
     bool overbright = false;
+    int style_count = 1; // most light styles any face uses (1..4)
     GpuStats stats;
 };
 
@@ -81,34 +91,42 @@ const GpuStats& WorldRenderer::gpuStats() const {
     return m_gpu ? m_gpu->stats : kEmpty;
 }
 
-bool WorldRenderer::init(const ShaderLibrary& shaders, std::string* error) {
-    auto p = std::make_unique<Programs>();
-    p->world = shaders.build("world", "world.vert.glsl", "world.frag.glsl", "", error);
-    if (!p->world)
-        return false;
-    p->sky = shaders.build("sky", "world.vert.glsl", "sky.frag.glsl", "", error);
-    if (!p->sky)
-        return false;
-    const GLuint w = p->world.id();
-    auto& wu = p->w;
+namespace {
+
+void locateWorldUniforms(GLuint w, auto& wu) {
     wu.view_projection = glGetUniformLocation(w, "u_view_projection");
     wu.model = glGetUniformLocation(w, "u_model");
     wu.uv_scroll = glGetUniformLocation(w, "u_uv_scroll");
     wu.style_values = glGetUniformLocation(w, "u_style_values");
-    wu.view = glGetUniformLocation(w, "u_view");
     wu.light_scale = glGetUniformLocation(w, "u_light_scale");
     wu.light_normalize = glGetUniformLocation(w, "u_light_normalize");
     wu.output_scale = glGetUniformLocation(w, "u_output_scale");
     wu.alpha = glGetUniformLocation(w, "u_alpha");
     wu.alpha_cutoff = glGetUniformLocation(w, "u_alpha_cutoff");
     wu.flat_colour = glGetUniformLocation(w, "u_flat_colour");
-    wu.warp = glGetUniformLocation(w, "u_warp");
     wu.time = glGetUniformLocation(w, "u_time");
     // GLSL 330 has no layout(binding): bind samplers to units after linking.
     glUseProgram(w);
     glUniform1i(glGetUniformLocation(w, "u_texture"), 0);
     glUniform1i(glGetUniformLocation(w, "u_lightmaps"), 1);
     glUniform1i(glGetUniformLocation(w, "u_glow"), 2);
+}
+
+} // namespace
+
+bool WorldRenderer::init(const ShaderLibrary& shaders, std::string* error) {
+    auto p = std::make_unique<Programs>();
+    // The flat-shaded variant doubles as the program of the debug overlays (wireframe, why
+    // culled); building it here also proves the world shaders compile.
+    p->world = shaders.build("world|VIEW=VIEW_FLAT", "world.vert.glsl", "world.frag.glsl",
+                             "VIEW=VIEW_FLAT", error);
+    if (!p->world)
+        return false;
+    p->sky = shaders.build("sky", "world.vert.glsl", "sky.frag.glsl", "", error);
+    if (!p->sky)
+        return false;
+    p->shaders = shaders;
+    locateWorldUniforms(p->world.id(), p->w);
     p->depth = shaders.build("depth", "depth.vert.glsl", "depth.frag.glsl", "", error);
     if (!p->depth)
         return false;
@@ -282,9 +300,6 @@ void WorldRenderer::drawCulled(const scene::DrawList& list, const glm::mat4& vp)
     glUniformMatrix4fv(p.w.view_projection, 1, GL_FALSE, glm::value_ptr(vp));
     const glm::mat4 identity(1.0f);
     glUniformMatrix4fv(p.w.model, 1, GL_FALSE, glm::value_ptr(identity));
-    glUniform1i(p.w.view, static_cast<int>(ViewMode::Flat));
-    glUniform1f(p.w.alpha_cutoff, -1.0f);
-    glUniform1i(p.w.warp, 0);
     glUniform2f(p.w.uv_scroll, 0.0f, 0.0f);
     glDisable(GL_BLEND);
     glDepthMask(GL_TRUE);
@@ -378,12 +393,6 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
                 ? uploadImage(glow, map.materials[i].name + "/glow", &gpu->stats.texture_bytes)
                 : Texture());
     }
-    {
-        content::Image black;
-        black.width = black.height = 1;
-        black.rgba = {0, 0, 0, 0};
-        gpu->black = uploadImage(black, "black", &gpu->stats.texture_bytes);
-    }
     gpu->stats.textures = static_cast<uint32_t>(textures.size());
     gpu->anim_frames.resize(map.materials.size());
     for (size_t i = 0; i < map.materials.size(); ++i) {
@@ -402,6 +411,8 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
     gpu->materials = map.materials;
     gpu->submodels = map.submodels;
     gpu->overbright = map.overbright_lighting;
+    for (const bsp::Face& f : map.faces)
+        gpu->style_count = std::max(gpu->style_count, f.numStyles());
 
     if (checkGlErrors("upload") != errors_before) {
         if (error)
@@ -450,7 +461,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         return;
     DebugGroup group("world");
     const WorldGpu& gpu = *m_gpu;
-    const Programs& p = *m_programs;
+    Programs& p = *m_programs;
     const glm::mat4 vp = camera.viewProjection();
 
     glEnable(GL_DEPTH_TEST);
@@ -462,19 +473,19 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     glActiveTexture(GL_TEXTURE0);
 
     const bool neutral = options.neutral_lighting || !gpu.overbright;
-    auto useWorld = [&] {
-        glUseProgram(p.world.id());
-        glUniformMatrix4fv(p.w.view_projection, 1, GL_FALSE, glm::value_ptr(vp));
-        glUniform1fv(p.w.style_values, scene::kNumLightStyles, options.style_values.data());
-        glUniform1i(p.w.view, static_cast<int>(options.view));
+    auto useWorld = [&](GLuint program, const Programs::WorldUniforms& u) {
+        glUseProgram(program);
+        glUniformMatrix4fv(u.view_projection, 1, GL_FALSE, glm::value_ptr(vp));
+        glUniform1fv(u.style_values, scene::kNumLightStyles, options.style_values.data());
+
         // Quake 3 (ioquake3 opengl1, fullscreen, r_mapOverBrightBits 2, r_overBrightBits 1):
         // lighting shifted left by one with hue-keeping clamp, output doubled by the gamma
         // ramp. Other games: quakespasm/yquake2-style 2x overbright lightmaps.
-        glUniform1f(p.w.light_scale, 2.0f);
-        glUniform1i(p.w.light_normalize, gpu.overbright ? 1 : 0);
-        glUniform1f(p.w.output_scale, neutral ? 1.0f : 2.0f);
-        glUniform4f(p.w.flat_colour, 1.0f, 1.0f, 1.0f, 1.0f);
-        glUniform1f(p.w.time, static_cast<float>(std::fmod(options.time, 4096.0)));
+        glUniform1f(u.light_scale, 2.0f);
+        glUniform1i(u.light_normalize, gpu.overbright ? 1 : 0);
+        glUniform1f(u.output_scale, neutral ? 1.0f : 2.0f);
+        glUniform4f(u.flat_colour, 1.0f, 1.0f, 1.0f, 1.0f);
+        glUniform1f(u.time, static_cast<float>(std::fmod(options.time, 4096.0)));
     };
     auto useSky = [&] {
         glUseProgram(p.sky.id());
@@ -492,6 +503,39 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     if (options.depth_prepass && !overdraw)
         depthPrepass(list, vp);
 
+    // Program variant of a batch: view mode, light styles, alpha test, warp, glow.
+    const auto variantFor = [&](bool alpha_tested, bool warp, bool glow) -> Programs::Variant* {
+        const uint32_t key = static_cast<uint32_t>(options.view) | (alpha_tested ? 1u << 3 : 0u) |
+                             (warp ? 1u << 4 : 0u) | (glow ? 1u << 5 : 0u) |
+                             (static_cast<uint32_t>(gpu.style_count - 1) << 6);
+        auto it = p.variants.find(key);
+        if (it == p.variants.end()) {
+            static constexpr const char* kViews[] = {"VIEW_LIT",        "VIEW_LIGHTMAP",
+                                                     "VIEW_FULLBRIGHT", "VIEW_FLAT",
+                                                     "VIEW_NORMALS",    "VIEW_OVERDRAW"};
+            std::string defines = std::string("VIEW=") + kViews[static_cast<int>(options.view)] +
+                                  " STYLES=" + std::to_string(gpu.style_count);
+            if (alpha_tested)
+                defines += " ALPHA_TEST";
+            if (warp)
+                defines += " WARP";
+            if (glow)
+                defines += " GLOW";
+            std::string label = "world|" + defines;
+            std::replace(label.begin(), label.end(), ' ', '|');
+            Programs::Variant v;
+            std::string error;
+            v.program =
+                p.shaders.build(label, "world.vert.glsl", "world.frag.glsl", defines, &error);
+            if (v.program)
+                locateWorldUniforms(v.program.id(), v.u);
+            else
+                core::logError(error);
+            it = p.variants.emplace(key, std::move(v)).first;
+        }
+        return it->second.program ? &it->second : nullptr;
+    };
+
     GLuint current_program = 0;
     int32_t current_submodel = -1;
     scene::Pass current_pass = scene::Pass::Count;
@@ -500,12 +544,31 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             b.material >= 0 && static_cast<size_t>(b.material) < gpu.materials.size()
                 ? &gpu.materials[static_cast<size_t>(b.material)]
                 : nullptr;
-        const GLuint want = b.pass == scene::Pass::Sky && !overdraw ? p.sky.id() : p.world.id();
+        const bool alpha_tested = b.pass == scene::Pass::AlphaTest;
+        const bool sky = b.pass == scene::Pass::Sky && !overdraw;
+        const bool textured =
+            b.material >= 0 && static_cast<size_t>(b.material) < gpu.textures.size();
+        int32_t frame = b.material;
+        if (textured && material && material->anim_fps > 0.0f) {
+            const std::vector<int32_t>& frames = gpu.anim_frames[static_cast<size_t>(b.material)];
+            const auto step = static_cast<size_t>(std::floor(options.time * material->anim_fps));
+            frame = frames[step % frames.size()];
+        }
+        const GLuint glow = textured ? gpu.glows[static_cast<size_t>(frame)].id() : 0;
+        Programs::Variant* variant = nullptr;
+        if (!sky) {
+            variant =
+                variantFor(alpha_tested, material && (material->flags & bsp::kSurfWarp), glow != 0);
+            if (!variant)
+                continue; // its compile error was logged
+        }
+        const GLuint want = sky ? p.sky.id() : variant->program.id();
+        const Programs::WorldUniforms& u = sky ? p.w : variant->u;
         if (want != current_program) {
-            if (want == p.sky.id())
+            if (sky)
                 useSky();
             else
-                useWorld();
+                useWorld(want, u);
             current_program = want;
             current_submodel = -1;
         }
@@ -521,26 +584,16 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         }
         if (b.submodel != current_submodel) {
             const glm::mat4 model = submodelMatrix(gpu.submodels, b.submodel);
-            glUniformMatrix4fv(want == p.sky.id() ? p.s.model : p.w.model, 1, GL_FALSE,
-                               glm::value_ptr(model));
+            glUniformMatrix4fv(sky ? p.s.model : u.model, 1, GL_FALSE, glm::value_ptr(model));
             current_submodel = b.submodel;
         }
-        const bool textured =
-            b.material >= 0 && static_cast<size_t>(b.material) < gpu.textures.size();
-        int32_t frame = b.material;
-        if (textured && material && material->anim_fps > 0.0f) {
-            const std::vector<int32_t>& frames = gpu.anim_frames[static_cast<size_t>(b.material)];
-            const auto step = static_cast<size_t>(std::floor(options.time * material->anim_fps));
-            frame = frames[step % frames.size()];
-        }
-        if (want == p.world.id()) {
-            const GLuint glow = textured ? gpu.glows[static_cast<size_t>(frame)].id() : 0;
+        if (glow) {
             glActiveTexture(GL_TEXTURE2);
-            glBindTexture(GL_TEXTURE_2D, glow ? glow : gpu.black.id());
+            glBindTexture(GL_TEXTURE_2D, glow);
             glActiveTexture(GL_TEXTURE0);
         }
         glBindTexture(GL_TEXTURE_2D, textured ? gpu.textures[static_cast<size_t>(frame)].id() : 0);
-        if (want == p.sky.id()) {
+        if (sky) {
             glUniform1i(p.s.sky_textured,
                         textured && !gpu.missing[static_cast<size_t>(b.material)] ? 1 : 0);
             glUniform1i(p.s.sky_layers,
@@ -550,14 +603,13 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             float scroll = 0.0f;
             if (material && (material->flags & bsp::kSurfFlowing))
                 scroll = static_cast<float>(-0.5 * std::fmod(options.time, 128.0));
-            glUniform2f(p.w.uv_scroll, scroll, 0.0f);
-            glUniform1f(p.w.alpha_cutoff, b.pass == scene::Pass::AlphaTest ? 0.5f : -1.0f);
-            glUniform1i(p.w.warp, material && (material->flags & bsp::kSurfWarp) ? 1 : 0);
-            glUniform1f(p.w.alpha, batchAlpha(b.pass, material, options));
+            glUniform2f(u.uv_scroll, scroll, 0.0f);
+            glUniform1f(u.alpha_cutoff, 0.5f);
+            glUniform1f(u.alpha, batchAlpha(b.pass, material, options));
             if (options.view == ViewMode::Flat) {
                 // A stable colour per material.
                 const uint32_t h = static_cast<uint32_t>(b.material) * 2654435761u;
-                glUniform4f(p.w.flat_colour, 0.35f + 0.65f * static_cast<float>(h & 255) / 255.0f,
+                glUniform4f(u.flat_colour, 0.35f + 0.65f * static_cast<float>(h & 255) / 255.0f,
                             0.35f + 0.65f * static_cast<float>((h >> 8) & 255) / 255.0f,
                             0.35f + 0.65f * static_cast<float>((h >> 16) & 255) / 255.0f, 1.0f);
             }
@@ -571,11 +623,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         drawCulled(list, vp);
     if (options.wireframe) {
         DebugGroup wire("wireframe");
-        useWorld();
-        glUniform1i(p.w.view, static_cast<int>(ViewMode::Flat));
+        useWorld(p.world.id(), p.w);
         glUniform4f(p.w.flat_colour, 0.1f, 1.0f, 0.3f, 1.0f);
-        glUniform1f(p.w.alpha_cutoff, -1.0f);
-        glUniform1i(p.w.warp, 0);
         glUniform1f(p.w.alpha, 1.0f);
         glUniform2f(p.w.uv_scroll, 0.0f, 0.0f);
         glDisable(GL_BLEND);
