@@ -32,7 +32,8 @@ if(revision STREQUAL "" AND EXISTS "${SOURCE_DIR}/cmake/git_revision.txt")
     file(STRINGS "${SOURCE_DIR}/cmake/git_revision.txt" archived LIMIT_COUNT 1)
     # Unsubstituted, the file still holds the export-subst placeholder.
     if(archived MATCHES "^[0-9a-f]+$")
-        set(revision "${archived}")
+        # The full hash, shortened as git rev-parse --short=12 would.
+        string(SUBSTRING "${archived}" 0 12 revision)
     endif()
 endif()
 if(revision STREQUAL "")

@@ -8,6 +8,7 @@
 #ifndef BSPV_VERSION
 #define BSPV_VERSION "0.0.0"
 #endif
+
 namespace app {
 
 // Defined in git_revision.cpp, which the build regenerates when the checkout's revision changes.
