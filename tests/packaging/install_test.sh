@@ -7,7 +7,7 @@ build="$1" scratch="$2" version="$3" src="$4" maps="$5"
 rm -rf "$scratch"
 mkdir -p "$scratch"
 prefix="$scratch/prefix"
-cmake --install "$build" --prefix "$prefix" >"$scratch/install.log" ||
+"${CMAKE:-cmake}" --install "$build" --prefix "$prefix" >"$scratch/install.log" ||
     fail "cmake --install failed: $(cat "$scratch/install.log")"
 for f in bin/bspview share/applications/bspview.desktop \
          share/icons/hicolor/scalable/apps/bspview.svg share/mime/packages/bspview.xml \

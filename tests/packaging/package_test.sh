@@ -8,7 +8,7 @@ need dpkg-deb dpkg
 need dpkg-shlibdeps dpkg-dev
 rm -rf "$scratch"
 mkdir -p "$scratch/out" "$scratch/root"
-cpack --config "$build/CPackConfig.cmake" -G DEB -B "$scratch/out" >"$scratch/cpack.log" 2>&1 ||
+"${CPACK:-cpack}" --config "$build/CPackConfig.cmake" -G DEB -B "$scratch/out" >"$scratch/cpack.log" 2>&1 ||
     fail "cpack failed: $(cat "$scratch/cpack.log")"
 debs=("$scratch/out"/bspview_*.deb)
 [[ ${#debs[@]} -eq 1 && -f "${debs[0]}" ]] || fail "expected one bspview_*.deb, got ${debs[*]}"
