@@ -1,6 +1,7 @@
-# man.flags_documented: every flag that `bspview --help` prints appears in the manual page, and
-# groff formats the page without warnings.
-#   cmake -DBSPVIEW=... -DMAN_PAGE=... -DGROFF=... -P check_man_flags.cmake
+# packaging.man_flags_documented: every flag that `bspview --help` prints appears in the
+# hand-written manual page, its title names the project's version, and groff formats it without
+# warnings.
+#   cmake -DBSPVIEW=... -DMAN_PAGE=... -DGROFF=... -DVERSION=... -P check_man_flags.cmake
 execute_process(COMMAND ${BSPVIEW} --help OUTPUT_VARIABLE help RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "bspview --help failed (${rc})")
@@ -26,6 +27,11 @@ if(missing)
     message(FATAL_ERROR "flags in --help but not in ${MAN_PAGE}: ${missing}")
 endif()
 message(STATUS "all ${count} flags documented: ${flags}")
+
+string(REGEX MATCH "\n\\.TH BSPVIEW 1 [0-9-]+ \"bspview ([^\"]*)\"" title "${man}")
+if(NOT CMAKE_MATCH_1 STREQUAL VERSION)
+    message(FATAL_ERROR "${MAN_PAGE}: .TH names version '${CMAKE_MATCH_1}', the project is ${VERSION}")
+endif()
 
 execute_process(COMMAND ${GROFF} -man -Tutf8 -ww -z ${MAN_PAGE}
                 RESULT_VARIABLE rc ERROR_VARIABLE warnings)
