@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages bspview needs that are missing.
 #   scripts/install-deps.sh           build + run dependencies
-#   scripts/install-deps.sh --test    also what the test suite needs (Xvfb, Mesa, OpenArena maps)
+#   scripts/install-deps.sh --test    also what the test suite needs (Xvfb, Mesa, OpenArena maps,
+#                                     the desktop/MIME/man/.deb checkers)
 # As root it runs apt-get; otherwise it prints the exact apt-get line and exits 1.
 set -euo pipefail
 
@@ -10,6 +11,8 @@ packages=(build-essential cmake ninja-build pkg-config git
           libgl1-mesa-dri libglx-mesa0 libegl1)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(libgtest-dev libbenchmark-dev xvfb xauth python3
+               desktop-file-utils libxml2-utils shared-mime-info libglib2.0-bin dpkg-dev
+               groff-base
                openarena-data openarena-081-maps openarena-085-data openarena-088-data
                openarena-oacmp1)
 fi

@@ -8,11 +8,11 @@
 #ifndef BSPV_VERSION
 #define BSPV_VERSION "0.0.0"
 #endif
-#ifndef BSPV_GIT_REVISION
-#define BSPV_GIT_REVISION "unknown"
-#endif
 
 namespace app {
+
+// Defined in git_revision.cpp, which the build regenerates when the checkout's revision changes.
+extern const char kGitRevision[];
 
 namespace {
 
@@ -223,7 +223,7 @@ std::string helpText() {
 }
 
 std::string versionText() {
-    return std::string("bspview ") + BSPV_VERSION + " (" + BSPV_GIT_REVISION + ")\n";
+    return std::string("bspview ") + BSPV_VERSION + " (" + kGitRevision + ")\n";
 }
 
 } // namespace app
