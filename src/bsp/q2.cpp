@@ -88,7 +88,9 @@ uint32_t materialFlags(uint32_t q2) {
         f |= kSurfTranslucent;
     if (q2 & kQ2Flowing)
         f |= kSurfFlowing;
-    if (q2 & (kQ2NoDraw | kQ2Hint | kQ2Skip))
+    // Sky faces often carry NODRAW as well (aq_wizs: 78 of them); the engines test SURF_SKY
+    // first and draw the sky there (yquake2 R_RecursiveWorldNode), so sky wins.
+    if ((q2 & (kQ2NoDraw | kQ2Hint | kQ2Skip)) && !(q2 & kQ2Sky))
         f |= kSurfNoDraw;
     return f;
 }

@@ -197,10 +197,16 @@ glm::mat4 submodelMatrix(const std::vector<bsp::Submodel>& submodels, int32_t in
 
 // Opacity of a batch: the material's own (Quake 2 TRANS33/66, Half-Life renderamt), times the
 // adjustable liquid opacity for liquids.
-float batchAlpha(scene::Pass pass, const bsp::Material* material, const RenderOptions& options) {
+// adjustable liquid opacity for liquids, times the brush model's own (Half-Life renderamt).
+float batchAlpha(scene::Pass pass, const bsp::Material* material, const bsp::Submodel* submodel,
+                 const RenderOptions& options) {
     if (pass < scene::Pass::Liquid || !material)
         return 1.0f;
-    return pass == scene::Pass::Liquid ? material->alpha * options.liquid_alpha : material->alpha;
+    float alpha =
+        pass == scene::Pass::Liquid ? material->alpha * options.liquid_alpha : material->alpha;
+    if (submodel && submodel->blend != bsp::BlendMode::Opaque)
+        alpha *= submodel->alpha;
+    return alpha;
 }
 
 } // namespace
@@ -423,7 +429,8 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
     return true;
 }
 
-void WorldRenderer::setPassState(scene::Pass pass, const bsp::Material* material, float alpha) {
+void WorldRenderer::setPassState(scene::Pass pass, const bsp::Material* material, float alpha,
+                                 bool additive_model) {
     switch (pass) {
     case scene::Pass::Opaque:
     case scene::Pass::AlphaTest:
@@ -433,7 +440,8 @@ void WorldRenderer::setPassState(scene::Pass pass, const bsp::Material* material
         break;
     case scene::Pass::Liquid:
     case scene::Pass::Translucent: {
-        const bool additive = material && (material->flags & bsp::kSurfAdditive);
+        const bool additive =
+            additive_model || (material && (material->flags & bsp::kSurfAdditive));
         const bool blended =
             alpha < 1.0f || additive || (material && (material->flags & bsp::kSurfTranslucent));
         if (blended) {
@@ -544,6 +552,10 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             b.material >= 0 && static_cast<size_t>(b.material) < gpu.materials.size()
                 ? &gpu.materials[static_cast<size_t>(b.material)]
                 : nullptr;
+        const bsp::Submodel* submodel =
+            b.submodel > 0 && static_cast<size_t>(b.submodel) < gpu.submodels.size()
+                ? &gpu.submodels[static_cast<size_t>(b.submodel)]
+                : nullptr;
         const bool alpha_tested = b.pass == scene::Pass::AlphaTest;
         const bool sky = b.pass == scene::Pass::Sky && !overdraw;
         const bool textured =
@@ -574,7 +586,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         }
         if (b.pass != current_pass || b.pass == scene::Pass::Translucent ||
             b.pass == scene::Pass::Liquid) {
-            setPassState(b.pass, material, batchAlpha(b.pass, material, options));
+            setPassState(b.pass, material, batchAlpha(b.pass, material, submodel, options),
+                         submodel && submodel->blend == bsp::BlendMode::Additive);
             current_pass = b.pass;
             if (overdraw) {
                 glDisable(GL_DEPTH_TEST);
@@ -605,7 +618,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
                 scroll = static_cast<float>(-0.5 * std::fmod(options.time, 128.0));
             glUniform2f(u.uv_scroll, scroll, 0.0f);
             glUniform1f(u.alpha_cutoff, 0.5f);
-            glUniform1f(u.alpha, batchAlpha(b.pass, material, options));
+            glUniform1f(u.alpha, batchAlpha(b.pass, material, submodel, options));
             if (options.view == ViewMode::Flat) {
                 // A stable colour per material.
                 const uint32_t h = static_cast<uint32_t>(b.material) * 2654435761u;

@@ -77,7 +77,8 @@ public:
 private:
     struct WorldGpu;
     struct Programs;
-    void setPassState(scene::Pass pass, const bsp::Material* material, float alpha);
+    void setPassState(scene::Pass pass, const bsp::Material* material, float alpha,
+                      bool additive_model);
     void depthPrepass(const scene::DrawList& list, const glm::mat4& view_projection);
     // Appends a batch's index ranges to the multi-draw scratch arrays.
     void appendRanges(const scene::DrawList& list, const scene::DrawBatch& batch);

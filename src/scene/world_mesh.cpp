@@ -90,6 +90,16 @@ WorldMesh buildWorldMesh(const bsp::Map& map, const WorldMeshOptions& options) {
         if (!drawable(map, f))
             continue;
         mf.pass = classifyMaterial(map.materials[static_cast<size_t>(f.material)]);
+        // A brush model's own blending (Half-Life rendermode, Quake entity alpha) moves its
+        // opaque faces to the alpha-test or blended pass.
+        if (f.submodel > 0 && static_cast<size_t>(f.submodel) < map.submodels.size() &&
+            (mf.pass == Pass::Opaque || mf.pass == Pass::AlphaTest)) {
+            const bsp::BlendMode blend = map.submodels[static_cast<size_t>(f.submodel)].blend;
+            if (blend == bsp::BlendMode::AlphaTest)
+                mf.pass = Pass::AlphaTest;
+            else if (blend == bsp::BlendMode::Alpha || blend == bsp::BlendMode::Additive)
+                mf.pass = Pass::Translucent;
+        }
         const float step = lightmapStep(map, f);
         std::vector<uint32_t>& out = face_indices[i];
         const uint32_t base = static_cast<uint32_t>(mesh.vertices.size());

@@ -294,3 +294,76 @@ TEST_F(Render, SkyBoxFacesFollowTheQuakeConvention) {
     EXPECT_EQ(pixel(-89, 0, 32, 32), glm::ivec3(0, 200, 200)); // up
     EXPECT_EQ(pixel(89, 0, 32, 32), glm::ivec3(200, 0, 200));  // down
 }
+
+TEST_F(Render, QuakeOneHalfLifeAndQuakeTwoMapsFromTheirSpawnPoints) {
+    for (const char* name :
+         {"q1/lq_start.bsp", "q1/lq_e1m1.bsp", "q1/pd_lava.bsp", "q1/mt_sm214_mrtaufner.bsp",
+          "q1bsp2/lq_lq1m1.bsp", "hl/cs_fy_pool_day.bsp", "hl/cs_awp_india.bsp",
+          "hl/freehl_test_weapons.bsp", "hl/jf_trainride2.bsp", "q2/aq_credits.bsp",
+          "q2/aq_wizs.bsp", "q2/aq_urbanjungle.bsp"}) {
+        const std::string spec = std::string(BSPV_SHARED_MAPS_DIR) + "/" + name;
+        auto b = load(spec);
+        ASSERT_TRUE(b) << name;
+        render::ShaderLibrary shaders;
+        render::WorldRenderer r;
+        std::string error;
+        ASSERT_TRUE(r.init(shaders, &error)) << error;
+        ASSERT_TRUE(r.upload(b->map, b->mesh, b->textures, &error)) << error;
+        r.uploadSkyBox(b->skybox ? &*b->skybox : nullptr);
+        scene::Visibility vis(b->map, b->mesh);
+        scene::DrawList list;
+        const size_t spawns = std::max<size_t>(1, std::min<size_t>(b->spawns.size(), 3));
+        for (size_t i = 0; i < spawns; ++i) {
+            app::CameraSpec cs;
+            cs.spawn_index = static_cast<int>(i);
+            auto cam = app::resolveCamera(cs, *b);
+            ASSERT_TRUE(cam.ok()) << name;
+            cam->aspect = 16.0f / 9.0f;
+            vis.update(*cam, {}, list);
+            EXPECT_GT(list.stats.faces_drawn, 0u) << name << " spawn " << i;
+            const auto img = renderImage(r, list, *cam, 160, 90);
+            EXPECT_GT(nonBackgroundFraction(img), 0.9) << name << " spawn " << i;
+        }
+    }
+}
+
+TEST_F(Render, Bsp29AndBsp2OfTheSameLevelLookTheSame) {
+    // lq_e1m1 (BSP29) and lq_lq1m1 (BSP2) are the same LibreQuake level compiled twice.
+    auto a = load(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/lq_e1m1.bsp");
+    auto b = load(std::string(BSPV_SHARED_MAPS_DIR) + "/q1bsp2/lq_lq1m1.bsp");
+    ASSERT_TRUE(a && b);
+    render::ShaderLibrary shaders;
+    auto renderAll = [&](scene::MapBundle& m, const scene::Camera& cam) {
+        render::WorldRenderer r;
+        std::string error;
+        EXPECT_TRUE(r.init(shaders, &error)) << error;
+        EXPECT_TRUE(r.upload(m.map, m.mesh, m.textures, &error)) << error;
+        scene::Visibility vis(m.map, m.mesh);
+        scene::DrawList list;
+        vis.update(cam, {}, list);
+        return renderImage(r, list, cam, 320, 180, render::ViewMode::Normals);
+    };
+    ASSERT_FALSE(a->spawns.empty());
+    size_t compared = 0;
+    for (size_t i = 0; i < std::min<size_t>(a->spawns.size(), 4); ++i) {
+        app::CameraSpec cs;
+        cs.spawn_index = static_cast<int>(i);
+        auto cam = app::resolveCamera(cs, *a);
+        ASSERT_TRUE(cam.ok());
+        cam->aspect = 16.0f / 9.0f;
+        const auto ia = renderAll(*a, *cam);
+        const auto ib = renderAll(*b, *cam);
+        EXPECT_GT(nonBackgroundFraction(ia), 0.9);
+        double diff = 0;
+        for (size_t k = 0; k < ia.size(); k += 4)
+            for (int c = 0; c < 3; ++c)
+                diff += std::abs(int(ia[k + c]) - int(ib[k + c]));
+        const double mae = diff / static_cast<double>(ia.size() / 4 * 3);
+        // Normals view: the geometry and the camera must agree. (Their lightmaps differ: the
+        // BSP2 file was lit by a later compile and is brighter; their miptex slots differ too.)
+        EXPECT_LT(mae, 3.0) << "spawn " << i;
+        std::printf("lq_e1m1 vs lq_lq1m1 spawn %zu: normals-view MAE %.2f\n", i, mae);
+        ++compared;
+    }
+    EXPECT_GT(compared, 0u);
+}

@@ -289,3 +289,23 @@ TEST(Visibility, CullReasonsAddUpToTheFacesConsidered) {
     EXPECT_EQ(list.stats.drawn_world + list.stats.culled_pvs + list.stats.culled_frustum,
               list.stats.faces_considered);
 }
+
+TEST(WorldMesh, BrushModelBlendingMovesFacesToTheirPass) {
+    bsp::Map map = twoRoomMap();
+    bsp::Submodel door;
+    door.blend = bsp::BlendMode::Additive;
+    door.alpha = 0.5f;
+    door.first_face = 1;
+    door.num_faces = 1;
+    map.submodels.push_back(door);
+    map.faces[1].submodel = 1;
+    scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    EXPECT_EQ(mesh.faces[0].pass, scene::Pass::Opaque);
+    EXPECT_EQ(mesh.faces[1].pass, scene::Pass::Translucent);
+    map.submodels[1].blend = bsp::BlendMode::AlphaTest;
+    mesh = scene::buildWorldMesh(map);
+    EXPECT_EQ(mesh.faces[1].pass, scene::Pass::AlphaTest);
+    map.submodels[1].visible = false; // triggers
+    mesh = scene::buildWorldMesh(map);
+    EXPECT_EQ(mesh.faces[1].num_indices, 0u);
+}
