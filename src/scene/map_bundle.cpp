@@ -118,6 +118,15 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     bsp::applyTextureSizes(bundle->map, sizes);
 
     bundle->skybox = content::loadSkyBox(*bundle->fs, bundle->map.skybox);
+    // Quake 3: the first sky shader with a far box ("skyParms env/space1 - -" names
+    // env/space1_rt.tga ...; ioquake3 tr_sky.c uses the same face order and axes as Quake 2).
+    for (size_t i = 0; !bundle->skybox && i < bundle->map.materials.size(); ++i) {
+        const bsp::Material& m = bundle->map.materials[i];
+        const content::ShaderDef* def =
+            (m.flags & bsp::kSurfSky) ? bundle->shaders.find(m.name) : nullptr;
+        if (def && def->sky.present && !def->sky.far_box.empty())
+            bundle->skybox = content::loadSkyBox(*bundle->fs, def->sky.far_box + "_");
+    }
 
     t0 = Clock::now();
     WorldMeshOptions mesh_options;
