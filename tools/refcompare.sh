@@ -31,15 +31,16 @@ if [[ "$camera" == @* ]]; then
     read -r x y z p yw < <("$py" - "$line" <<'PY'
 import re, sys
 s = sys.argv[1]
-m = re.search(r"eye ([-\d.]+) ([-\d.]+) ([-\d.]+)", s)
+m = re.search(r"eye ([-+\deE.]+) ([-+\deE.]+) ([-+\deE.]+)", s)
 if m:
     x, y, z = m.groups()
 else:
-    o = re.search(r"origin ([-\d.]+) ([-\d.]+) ([-\d.]+)", s).groups()
+    o = re.search(r"origin ([-+\deE.]+) ([-+\deE.]+) ([-+\deE.]+)", s).groups()
     x, y = o[0], o[1]
-    z = re.search(r"eye z \+26 = ([-\d.]+)", s).group(1)
-a = re.search(r"angles\(p y r\) ([-\d.]+) ([-\d.]+) ([-\d.]+)", s).groups()
-print(x, y, z, a[0], a[1])
+    z = re.search(r"eye z \+26 = ([-+\deE.]+)", s).group(1)
+a = re.search(r"angles\(p y r\) ([-+\deE.]+) ([-+\deE.]+) ([-+\deE.]+)", s).groups()
+# Plain decimals: a tiny "-1.4e-14" would read as an option to the reference tool.
+print(" ".join("%.4f" % float(v) for v in (x, y, z, a[0], a[1])))
 PY
 )
 else
