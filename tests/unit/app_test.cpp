@@ -1,0 +1,111 @@
+// The GL-free parts of the app: command line, camera path, statistics, fly camera.
+#include "app/bench.h"
+#include "app/cli.h"
+#include "app/fly_camera.h"
+
+#include <gtest/gtest.h>
+
+TEST(Cli, ParsesEveryFlag) {
+    auto o = app::parseArguments({"map.bsp",
+                                  "--screenshot",
+                                  "o.png",
+                                  "--camera",
+                                  "1,2,3,10,90",
+                                  "--size",
+                                  "640x360",
+                                  "--fov",
+                                  "100",
+                                  "--base",
+                                  "a",
+                                  "--base",
+                                  "b",
+                                  "--view",
+                                  "lightmap",
+                                  "--wireframe",
+                                  "--no-pvs",
+                                  "--no-frustum",
+                                  "--patch-level",
+                                  "8",
+                                  "--time",
+                                  "2.5",
+                                  "--lock-camera",
+                                  "spawn:2"});
+    ASSERT_TRUE(o.ok()) << o.error().message();
+    EXPECT_EQ(o->mode, app::Mode::Screenshot);
+    EXPECT_EQ(o->map, "map.bsp");
+    EXPECT_FALSE(o->camera.from_spawn);
+    EXPECT_EQ(o->camera.yaw, 90.0f);
+    EXPECT_EQ(o->width, 640);
+    EXPECT_EQ(o->base_dirs.size(), 2u);
+    EXPECT_FALSE(o->pvs);
+    EXPECT_EQ(o->patch_level, 8);
+    EXPECT_TRUE(o->lock_camera_given);
+    EXPECT_EQ(o->lock_camera.spawn_index, 2);
+    auto b = app::parseArguments({"--bench", "--frames", "12", "--path", "p.txt"});
+    ASSERT_TRUE(b.ok());
+    EXPECT_EQ(b->mode, app::Mode::Bench);
+    EXPECT_EQ(b->frames, 12);
+}
+
+TEST(Cli, RejectsBadValuesWithACode) {
+    for (const auto& args : std::vector<std::vector<std::string>>{{"--size", "0x5"},
+                                                                  {"--size", "abc"},
+                                                                  {"--fov", "500"},
+                                                                  {"--camera", "1,2,3"},
+                                                                  {"--camera", "spawn:x"},
+                                                                  {"--patch-level", "99"},
+                                                                  {"--frames", "0"},
+                                                                  {"--bogus"},
+                                                                  {"a.bsp", "b.bsp"},
+                                                                  {"--screenshot"}}) {
+        auto o = app::parseArguments(args);
+        ASSERT_FALSE(o.ok()) << args[0];
+        EXPECT_EQ(o.error().code, core::ErrorCode::BadArgument);
+    }
+}
+
+TEST(Bench, PathFileAndSampling) {
+    auto keys = app::parsePathFile("# a path\n0 0 0 0 0\n\n100 0 0 10 350  # comment\n", "p.txt");
+    ASSERT_TRUE(keys.ok());
+    ASSERT_EQ(keys->size(), 2u);
+    const scene::Camera start = app::samplePath(*keys, 0.0f);
+    const scene::Camera mid = app::samplePath(*keys, 0.5f);
+    const scene::Camera end = app::samplePath(*keys, 1.0f);
+    EXPECT_FLOAT_EQ(start.position.x, 0.0f);
+    EXPECT_FLOAT_EQ(end.position.x, 100.0f);
+    EXPECT_NEAR(mid.position.x, 50.0f, 1e-3f);
+    EXPECT_NEAR(mid.yaw, -5.0f, 1e-3f); // shortest arc from 0 to 350 goes through -5
+    EXPECT_NEAR(mid.pitch, 5.0f, 1e-3f);
+    auto bad = app::parsePathFile("1 2 3\n", "p.txt");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().index, 1);
+    EXPECT_FALSE(app::parsePathFile("# nothing\n", "p.txt").ok());
+}
+
+TEST(Bench, Percentiles) {
+    std::vector<double> v;
+    for (int i = 1; i <= 100; ++i)
+        v.push_back(i);
+    EXPECT_EQ(app::percentile(v, 50), 50.0);
+    EXPECT_EQ(app::percentile(v, 95), 95.0);
+    EXPECT_EQ(app::percentile(v, 99), 99.0);
+    EXPECT_EQ(app::percentile(v, 100), 100.0);
+    EXPECT_EQ(app::percentile({}, 50), 0.0);
+}
+
+TEST(FlyCamera, MovesAlongViewAndClampsPitch) {
+    app::FlyCamera fly;
+    fly.camera.yaw = 90.0f;
+    app::FlyInput in;
+    in.forward = true;
+    fly.update(in, 1.0f);
+    EXPECT_NEAR(fly.camera.position.y, fly.speed, 1e-3f);
+    EXPECT_NEAR(fly.camera.position.x, 0.0f, 1e-3f);
+    in = app::FlyInput();
+    in.mouse_dy = 10000.0f;
+    fly.update(in, 0.016f);
+    EXPECT_EQ(fly.camera.pitch, 89.0f);
+    const float before = fly.speed;
+    fly.changeSpeed(1.0f);
+    EXPECT_NEAR(fly.speed, before * 1.25f, 1e-3f);
+}
