@@ -74,6 +74,15 @@ LightmapExtents computeLightmapExtents(std::span<const glm::vec3> polygon, const
     return ext;
 }
 
+core::Status checkFaceVertexTotal(uint64_t emitted, uint64_t adding, const std::string& lump,
+                                  int64_t face_index) {
+    if (adding <= kMaxFaceVerticesTotal && emitted <= kMaxFaceVerticesTotal - adding)
+        return core::okStatus();
+    return faceError(core::ErrorCode::LimitExceeded, lump, face_index, "numedges",
+                     "more than " + std::to_string(kMaxFaceVerticesTotal) +
+                         " polygon vertices in all (faces share surfedges)");
+}
+
 void emitFacePolygon(Map& map, Face& face, std::span<const glm::vec3> polygon, const TexAxes& axes,
                      float tex_w, float tex_h, const glm::vec3& normal) {
     face.kind = FaceKind::Polygon;

@@ -449,6 +449,9 @@ core::Status Parser::faces() {
         if (auto s = collectFacePolygon(geo, lump_name, int64_t(i), first_edge, num_edges, poly);
             !s)
             return s;
+        if (auto s = checkFaceVertexTotal(map.vertices.size(), poly.size(), lump_name, int64_t(i));
+            !s)
+            return s;
         const TexinfoQ1& ti = texinfo[size_t(tex)];
         const Material& mat = map.materials[size_t(ti.material)];
         Face& face = map.faces[i];

@@ -223,6 +223,9 @@ core::Status Parser::faces() {
         if (auto s = collectFacePolygon(geo, lump_name, int64_t(i), first_edge, num_edges, poly);
             !s)
             return s;
+        if (auto s = checkFaceVertexTotal(map.vertices.size(), poly.size(), lump_name, int64_t(i));
+            !s)
+            return s;
         Face& face = map.faces[i];
         face.material = int32_t(tex);
         for (int k = 0; k < 4; ++k)

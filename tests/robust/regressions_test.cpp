@@ -1,9 +1,14 @@
 // Regression tests for bugs found by the robustness tests and the fuzzers (docs/robustness.md
 // lists each with its input). Inputs the fuzzers found also live in fuzz/regressions/.
+#include "robust/mutate.h"
+
 #include "bsp/entities.h"
+#include "bsp/load.h"
+#include "core/file.h"
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 
 namespace {
@@ -20,6 +25,55 @@ TEST(Regressions, EntityCapHoldsForOpenBraceRuns) {
     for (size_t i = 0; i < bsp::kMaxEntities + 10; ++i)
         keys += "{ k {";
     EXPECT_LE(bsp::parseEntities(keys, nullptr).size(), bsp::kMaxEntities);
+}
+
+// Appends `faces` copies of face 0, each naming the same `edges` surfedges (a new lump of
+// zeros: every surfedge is edge 0), and points the faces and surfedges lumps at them. Quake 1
+// BSP29 and Quake 2 share the face fields used here (firstedge +4, numedges +8).
+std::vector<uint8_t> shareSurfedges(std::vector<uint8_t> file, uint64_t dir, int faces_lump,
+                                    int surfedges_lump, int faces, int edges) {
+    const int32_t face0 = robust::readI32(file, dir + uint64_t(faces_lump) * 8);
+    std::vector<uint8_t> face(file.begin() + face0, file.begin() + face0 + 20);
+    const int32_t first_edge = 0;
+    const int16_t num_edges = static_cast<int16_t>(edges);
+    std::memcpy(face.data() + 4, &first_edge, 4);
+    std::memcpy(face.data() + 8, &num_edges, 2);
+    const auto surf_at = static_cast<int32_t>(file.size());
+    file.resize(file.size() + size_t(edges) * 4, 0);
+    const auto faces_at = static_cast<int32_t>(file.size());
+    for (int i = 0; i < faces; ++i)
+        file.insert(file.end(), face.begin(), face.end());
+    robust::writeI32(file, dir + uint64_t(surfedges_lump) * 8, surf_at);
+    robust::writeI32(file, dir + uint64_t(surfedges_lump) * 8 + 4, edges * 4);
+    robust::writeI32(file, dir + uint64_t(faces_lump) * 8, faces_at);
+    robust::writeI32(file, dir + uint64_t(faces_lump) * 8 + 4, faces * 20);
+    return file;
+}
+
+// 1,100 faces sharing 4,000 surfedges: 4.4 M polygon vertices (200 MB) from a 38 KB file was
+// accepted; the total is now capped at kMaxFaceVerticesTotal.
+TEST(Regressions, SharedSurfedgesAreCappedQuake1) {
+    auto cube = core::readFile(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/ew_q1_cube.bsp");
+    ASSERT_TRUE(cube.ok());
+    ASSERT_TRUE(bsp::loadMap(*cube, "cube.bsp").ok());
+    // Below the cap the same construction loads (so the test measures the cap, not a side
+    // effect of the edit).
+    EXPECT_TRUE(bsp::loadMap(shareSurfedges(*cube, 4, 7, 13, 1000, 100), "ok.bsp").ok());
+    const auto r = bsp::loadMap(shareSurfedges(*cube, 4, 7, 13, 1100, 4000), "shared.bsp");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, core::ErrorCode::LimitExceeded) << r.error().message();
+    EXPECT_EQ(r.error().lump, "faces");
+}
+
+TEST(Regressions, SharedSurfedgesAreCappedQuake2) {
+    auto map = core::readFile(std::string(BSPV_SHARED_MAPS_DIR) + "/q2/aq_credits.bsp");
+    ASSERT_TRUE(map.ok());
+    const auto ok = bsp::loadMap(shareSurfedges(*map, 8, 6, 12, 1000, 100), "ok.bsp");
+    EXPECT_TRUE(ok.ok()) << ok.error().message();
+    const auto r = bsp::loadMap(shareSurfedges(*map, 8, 6, 12, 1100, 4000), "shared.bsp");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, core::ErrorCode::LimitExceeded) << r.error().message();
+    EXPECT_EQ(r.error().lump, "faces");
 }
 
 } // namespace
