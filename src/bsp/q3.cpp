@@ -69,6 +69,11 @@ constexpr uint64_t kMaxLeafs = 1u << 21;
 constexpr uint64_t kMaxLeafFaces = 1u << 22;
 constexpr uint64_t kMaxModels = 1u << 16;
 constexpr uint64_t kMaxVertices = 1u << 22;
+// Faces may name overlapping vertex ranges, and the world mesh copies each face's vertices (a
+// patch's grow about fourfold when tessellated), so the sum over faces is capped too: 2,000
+// faces naming the same 100,000 vertices would otherwise make 200 M mesh vertices from a
+// 5 MB file. q3map2 gives every face its own range, so real maps sum to the lump's count.
+constexpr uint64_t kMaxFaceVertices = kMaxVertices;
 constexpr uint64_t kMaxMeshVerts = 1u << 24;
 constexpr uint64_t kMaxIndices = 1u << 24; // after expanding faces' meshvert ranges
 constexpr uint64_t kMaxFaces = 1u << 20;
@@ -520,6 +525,7 @@ private:
         m_keep.assign(static_cast<size_t>(faces), true);
         m_map.faces.reserve(static_cast<size_t>(faces));
         int64_t extra_styles = 0;
+        uint64_t face_vertices = 0; // sum of num_vertices, against kMaxFaceVertices
         std::vector<std::pair<int32_t, int64_t>> unknown_types; // type, count
         for (uint64_t i = 0; i < faces; ++i) {
             const auto fi = static_cast<int64_t>(i);
@@ -562,6 +568,11 @@ private:
             if (!rangeOk(d.first_vertex, d.num_vertices, vertices))
                 return makeError(ErrorCode::IndexOutOfRange, "faces", fi, "vertex",
                                  rangeText(d.first_vertex, d.num_vertices, vertices, "vertexes"));
+            face_vertices += static_cast<uint64_t>(d.num_vertices);
+            if (face_vertices > kMaxFaceVertices)
+                return makeError(ErrorCode::LimitExceeded, "faces", fi, "vertex",
+                                 "more than " + std::to_string(kMaxFaceVertices) +
+                                     " face vertices in all (overlapping ranges)");
             face.material = d.texture;
             face.fog = d.effect;
             face.first_vertex = static_cast<uint32_t>(d.first_vertex);

@@ -1,6 +1,7 @@
 // Regression tests for bugs found by the robustness tests and the fuzzers (docs/robustness.md
 // lists each with its input). Inputs the fuzzers found also live in fuzz/regressions/.
 #include "robust/mutate.h"
+#include "unit/q3_builder.h"
 
 #include "bsp/entities.h"
 #include "bsp/load.h"
@@ -71,6 +72,29 @@ TEST(Regressions, SharedSurfedgesAreCappedQuake2) {
     const auto ok = bsp::loadMap(shareSurfedges(*map, 8, 6, 12, 1000, 100), "ok.bsp");
     EXPECT_TRUE(ok.ok()) << ok.error().message();
     const auto r = bsp::loadMap(shareSurfedges(*map, 8, 6, 12, 1100, 4000), "shared.bsp");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, core::ErrorCode::LimitExceeded) << r.error().message();
+    EXPECT_EQ(r.error().lump, "faces");
+}
+
+// Quake 3 faces naming the same vertex range: the world mesh copies each face's vertices.
+TEST(Regressions, OverlappingFaceVertexRangesAreCappedQuake3) {
+    auto build = [](int faces) {
+        q3test::Q3Builder b = q3test::Q3Builder::tiny();
+        b.vertices.resize(40000, b.vertices[0]);
+        for (int i = 0; i < faces; ++i) {
+            q3test::FaceRec f = b.faces[0];
+            f.type = 1;
+            f.first_vertex = 0;
+            f.num_vertices = 40000;
+            f.first_meshvert = 0;
+            f.num_meshverts = 3;
+            b.faces.push_back(f);
+        }
+        return b.build();
+    };
+    EXPECT_TRUE(bsp::loadMap(build(10), "ok.bsp").ok());
+    const auto r = bsp::loadMap(build(110), "shared.bsp");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, core::ErrorCode::LimitExceeded) << r.error().message();
     EXPECT_EQ(r.error().lump, "faces");
