@@ -16,6 +16,7 @@
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
 #include "bsp/parsers.h"
+#include "bsp/tree.h"
 #include "bsp/vis.h"
 #include "core/file.h"
 
@@ -549,7 +550,7 @@ core::Status Parser::leafs() {
         leaf.cluster = int32_t(i) - 1; // leaf 0 (shared solid) gets -1
         leaf.area = 0;
     }
-    return core::okStatus();
+    return checkLeafFaceTotal(map, nmarks);
 }
 
 core::Status Parser::nodes() {

@@ -16,6 +16,7 @@
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
 #include "bsp/parsers.h"
+#include "bsp/tree.h"
 #include "bsp/vis.h"
 
 #include <algorithm>
@@ -314,7 +315,7 @@ core::Status Parser::leafs() {
         if (leaf.area < 0 || (!map.areas.empty() && size_t(leaf.area) >= map.areas.size()))
             return indexError("leafs", int64_t(i), "area", leaf.area, map.areas.size(), "areas");
     }
-    return core::okStatus();
+    return checkLeafFaceTotal(map, map.leaf_faces.size());
 }
 
 core::Status Parser::nodes() {

@@ -18,6 +18,7 @@
 
 #include "bsp/entities.h"
 #include "bsp/patch.h"
+#include "bsp/tree.h"
 #include "core/byte_reader.h"
 
 #include <algorithm>
@@ -374,6 +375,8 @@ private:
             leaf.num_leaf_faces = static_cast<uint32_t>(num);
             m_map.leaves.push_back(leaf);
         }
+        if (core::Status s = checkLeafFaceTotal(m_map, leaf_faces); !s)
+            return s;
         m_map.leaf_faces.reserve(static_cast<size_t>(leaf_faces));
         for (uint64_t i = 0; i < leaf_faces; ++i) {
             const int32_t f = m_r.i32(at(kLeafFaces, i));

@@ -100,4 +100,65 @@ TEST(Regressions, OverlappingFaceVertexRangesAreCappedQuake3) {
     EXPECT_EQ(r.error().lump, "faces");
 }
 
+// Leaves naming overlapping leaf-face ranges: visibility walks each visible leaf's range every
+// frame, so 2,000 leaves over the same 60,000 marksurfaces cost 120 M steps a frame.
+TEST(Regressions, OverlappingLeafFaceRangesAreCappedQuake1) {
+    auto cube = core::readFile(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/ew_q1_cube.bsp");
+    ASSERT_TRUE(cube.ok());
+    auto build = [&](int leaves, uint16_t marks) {
+        std::vector<uint8_t> file = *cube;
+        const uint64_t dir = 4;
+        const int kLeafs = 10, kMarksurfaces = 11;
+        const int32_t leaf1 = robust::readI32(file, dir + kLeafs * 8) + 28;
+        std::vector<uint8_t> leaf(file.begin() + leaf1, file.begin() + leaf1 + 28);
+        const uint16_t first = 0;
+        std::memcpy(leaf.data() + 20, &first, 2);
+        std::memcpy(leaf.data() + 22, &marks, 2);
+        const auto marks_at = static_cast<int32_t>(file.size());
+        file.resize(file.size() + size_t(marks) * 2, 0); // every entry names face 0
+        const int32_t old_leafs = robust::readI32(file, dir + kLeafs * 8);
+        const int32_t old_count = robust::readI32(file, dir + kLeafs * 8 + 4) / 28;
+        const auto leafs_at = static_cast<int32_t>(file.size());
+        // Keep the original leaves (nodes name them), then add the overlapping ones.
+        std::vector<uint8_t> original(file.begin() + old_leafs,
+                                      file.begin() + old_leafs + old_count * 28);
+        for (int i = 0; i < old_count; ++i) // their ranges now start at 0 of the new lump
+            std::memcpy(original.data() + i * 28 + 20, &first, 2);
+        file.insert(file.end(), original.begin(), original.end());
+        for (int i = 0; i < leaves; ++i)
+            file.insert(file.end(), leaf.begin(), leaf.end());
+        robust::writeI32(file, dir + kMarksurfaces * 8, marks_at);
+        robust::writeI32(file, dir + kMarksurfaces * 8 + 4, int32_t(marks) * 2);
+        robust::writeI32(file, dir + kLeafs * 8, leafs_at);
+        robust::writeI32(file, dir + kLeafs * 8 + 4, (old_count + leaves) * 28);
+        return file;
+    };
+    const auto ok = bsp::loadMap(build(3, 60000), "ok.bsp");
+    EXPECT_TRUE(ok.ok()) << ok.error().message();
+    const auto r = bsp::loadMap(build(2000, 60000), "overlap.bsp");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, core::ErrorCode::BadValue) << r.error().message();
+    EXPECT_EQ(r.error().lump, "leafs");
+}
+
+TEST(Regressions, OverlappingLeafFaceRangesAreCappedQuake3) {
+    auto build = [](int leaves) {
+        q3test::Q3Builder b = q3test::Q3Builder::tiny();
+        b.leaf_faces.resize(70000, 0);
+        for (int i = 0; i < leaves; ++i) {
+            auto l = b.leafs[0];
+            l.first_face = 0;
+            l.num_faces = 70000;
+            b.leafs.push_back(l);
+        }
+        return b.build();
+    };
+    const auto ok = bsp::loadMap(build(2), "ok.bsp");
+    EXPECT_TRUE(ok.ok()) << ok.error().message();
+    const auto r = bsp::loadMap(build(2000), "overlap.bsp");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, core::ErrorCode::BadValue) << r.error().message();
+    EXPECT_EQ(r.error().lump, "leafs");
+}
+
 } // namespace
