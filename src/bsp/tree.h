@@ -12,13 +12,14 @@ namespace bsp {
 int32_t pointLeaf(const Map& map, const glm::vec3& point);
 
 // Leaves may name overlapping ranges of Map::leaf_faces, and scene::Visibility walks the range of
-// every visible leaf each frame, so 20,000 leaves each naming the same 250,000 entries would cost
-// 5 G steps a frame from a 1 MB file. Compilers write disjoint ranges (in every test map the
+// every visible leaf each frame, so 2,000 leaves each naming the same 60,000 entries would cost
+// 120 M steps a frame from a 150 KB file. Compilers write disjoint ranges (in every test map the
 // ranges sum to exactly the entry count), so the sum is capped at kLeafFaceRefFactor times the
-// entry count (plus a little slack for tiny maps): a hostile map then costs at most a few times
-// what an honest one of the same size does. BadValue naming the first leaf past the cap.
+// entry count plus kLeafFaceRefSlack (about a millisecond of walking, which leaves harmless
+// overlaps such as 20,000 leaves sharing 4 entries alone). BadValue naming the first leaf past
+// the cap.
 inline constexpr uint64_t kLeafFaceRefFactor = 4;
-inline constexpr uint64_t kLeafFaceRefSlack = 65536;
+inline constexpr uint64_t kLeafFaceRefSlack = 1u << 20;
 core::Status checkLeafFaceTotal(const Map& map, uint64_t leaf_face_entries);
 
 // Which side of a plane the point is on (>= 0: front).
