@@ -63,9 +63,12 @@ LightmapExtents computeLightmapExtents(std::span<const glm::vec3> polygon, const
         }
     }
     for (int j = 0; j < 2; ++j) {
-        // Clamp before converting so a hostile texinfo cannot overflow the int conversion.
-        const double bmin = std::clamp(std::floor(mins[j] / 16.0), -1e8, 1e8);
-        const double bmax = std::clamp(std::ceil(maxs[j] / 16.0), -1e8, 1e8);
+        // Clamp before converting so a hostile texinfo cannot overflow the int conversion nor
+        // the products below: (bmax - bmin) * 16 must fit an int32, so |b| <= 1e7 luxels (the
+        // fuzzer found 1e8, which overflowed to 3.2e9). Real faces are far inside: even a
+        // 1/64-scale texture on a 2^20-unit BSP2 world spans 4e6 luxels.
+        const double bmin = std::clamp(std::floor(mins[j] / 16.0), -1e7, 1e7);
+        const double bmax = std::clamp(std::ceil(maxs[j] / 16.0), -1e7, 1e7);
         ext.texture_mins[j] = static_cast<int32_t>(bmin) * 16;
         ext.extents[j] = static_cast<int32_t>(bmax - bmin) * 16;
     }

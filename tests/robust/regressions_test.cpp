@@ -3,6 +3,7 @@
 #include "robust/mutate.h"
 #include "unit/q3_builder.h"
 
+#include "bsp/edge_faces.h"
 #include "bsp/entities.h"
 #include "bsp/load.h"
 #include "core/file.h"
@@ -159,6 +160,21 @@ TEST(Regressions, OverlappingLeafFaceRangesAreCappedQuake3) {
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().code, core::ErrorCode::BadValue) << r.error().message();
     EXPECT_EQ(r.error().lump, "leafs");
+}
+
+// fuzz_load_map (Quake 2 input): a texinfo with huge axes made computeLightmapExtents compute
+// (bmax - bmin) * 16 = 3.2e9 in an int32 (UBSan: signed overflow). Extents are now clamped to
+// values whose products fit.
+TEST(Regressions, HugeTextureAxesDoNotOverflowLightmapExtents) {
+    const std::vector<glm::vec3> polygon = {{-1e6f, -1e6f, 0.0f}, {1e6f, 1e6f, 0.0f}};
+    bsp::TexAxes axes;
+    axes.s = glm::vec4(1e4f, 0.0f, 0.0f, 0.0f);
+    axes.t = glm::vec4(0.0f, -1e4f, 0.0f, 0.0f);
+    const bsp::LightmapExtents ext = bsp::computeLightmapExtents(polygon, axes);
+    EXPECT_GT(ext.width, bsp::kMaxLightmapSide); // dropped by the parsers, never placed
+    EXPECT_GT(ext.height, bsp::kMaxLightmapSide);
+    EXPECT_GE(ext.extents[0], 0);
+    EXPECT_GE(ext.extents[1], 0);
 }
 
 } // namespace
