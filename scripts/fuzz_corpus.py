@@ -4,7 +4,8 @@ installed, a few OpenArena files). Nothing here is committed: run it before fuzz
 
     scripts/fuzz_corpus.py OUT [--maps DIR] [--openarena DIR]
 
-load_map: every .bsp under the maps folder.
+load_map: every .bsp under the maps folder up to 1 MiB, and a BSP2 conversion of a small
+          Quake 1 map.
 archive:  a small Quake .pak and small .pk3 files (stored and deflated members) made here
           from map and texture bytes.
 image:    the shared .jpg textures, TGA (raw and RLE) and PNG made here, OpenArena icons.
@@ -18,6 +19,9 @@ import struct
 import sys
 import zipfile
 import zlib
+
+
+MAX_MAP_SEED = 1 << 20
 
 
 def bsp_files(maps):
@@ -42,6 +46,35 @@ def entity_lump(data):
     if off < 0 or length <= 0 or off + length > len(data):
         return None
     return data[off:off + length]
+
+
+def bsp29_to_bsp2(data, rmq=False):
+    """Rewrites a Quake 1 BSP29 file as BSP2 (32-bit indices, float bounds) or, with rmq, as
+    2PSB (32-bit indices, 16-bit bounds), so the fuzzer gets small seeds of both (the only real
+    BSP2 map is 3 MB, too slow to mutate; there is no 2PSB one)."""
+    lumps = [struct.unpack_from("<ii", data, 4 + 8 * i) for i in range(15)]
+    def records(i, size):
+        off, length = lumps[i]
+        return [data[off + k:off + k + size] for k in range(0, length - length % size, size)]
+    conv = {}
+    bounds = "3h3h" if rmq else "3f3f"
+    conv[5] = b"".join(struct.pack("<iii" + bounds + "II", *struct.unpack("<ihh3h3hHH", n))
+                       for n in records(5, 24))
+    conv[9] = b"".join(struct.pack("<iii", *struct.unpack("<ihh", c)) for c in records(9, 8))
+    conv[10] = b"".join(struct.pack("<ii" + bounds + "II4B", *struct.unpack("<ii3h3hHH4B", l))
+                        for l in records(10, 28))
+    conv[7] = b"".join(struct.pack("<iiiii4Bi", *struct.unpack("<HHiHH4Bi", f))
+                       for f in records(7, 20))
+    conv[12] = b"".join(struct.pack("<II", *struct.unpack("<HH", e)) for e in records(12, 4))
+    conv[11] = b"".join(struct.pack("<I", *struct.unpack("<H", m)) for m in records(11, 2))
+    out = bytearray((b"2PSB" if rmq else b"BSP2") + b"\0" * (15 * 8))
+    for i, (off, length) in enumerate(lumps):
+        body = conv.get(i, data[off:off + length])
+        while len(out) % 4:
+            out.append(0)
+        struct.pack_into("<ii", out, 4 + 8 * i, len(out), len(body))
+        out += body
+    return bytes(out)
 
 
 def make_pak(members):
@@ -112,7 +145,15 @@ def main():
         with open(m, "rb") as f:
             data = f.read()
         name = os.path.basename(m)
-        shutil.copyfile(m, os.path.join(dirs["load_map"], name))
+        # Multi-megabyte seeds cut the fuzzer to a few dozen runs a second; the mutation tests
+        # (tests/robust) cover the large maps instead.
+        if len(data) <= MAX_MAP_SEED:
+            shutil.copyfile(m, os.path.join(dirs["load_map"], name))
+        if name == "ew_q1_cube.bsp":
+            with open(os.path.join(dirs["load_map"], "ew_q1_cube_bsp2.bsp"), "wb") as f:
+                f.write(bsp29_to_bsp2(data))
+            with open(os.path.join(dirs["load_map"], "ew_q1_cube_2psb.bsp"), "wb") as f:
+                f.write(bsp29_to_bsp2(data, rmq=True))
         ent = entity_lump(data)
         if ent:
             with open(os.path.join(dirs["entities"], name + ".ent"), "wb") as f:
