@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <climits>
 #include <memory>
+#include <span>
 #include <string>
 
 namespace content {
@@ -26,6 +27,50 @@ std::string stbReason() {
     return why ? why : "unknown reason";
 }
 
+// stb_image 2.27 (Debian's libstb) trusts the symbol counts of a JPEG Huffman table: when the
+// 16 counts of one table sum past 256, stbi__build_huffman and stbi__process_dht write past
+// their 257- and 256-entry arrays (found by fuzz_image; stb fixed it later by rejecting such
+// tables). We cannot patch the system library, so every DHT segment is checked here first.
+// Walks the marker segments (and, after a start of scan, the entropy-coded data up to the next
+// marker) in linear time; anything it cannot follow is left for stb to reject. Returns false
+// only for a table stb would overflow on.
+bool jpegHuffmanTablesFit(std::span<const uint8_t> d) {
+    if (d.size() < 4 || d[0] != 0xFF || d[1] != 0xD8)
+        return true; // not a JPEG
+    size_t at = 2;
+    while (at + 4 <= d.size()) {
+        if (d[at] != 0xFF) {
+            ++at; // entropy-coded data or padding: look for the next marker
+            continue;
+        }
+        const uint8_t marker = d[at + 1];
+        if (marker == 0x00 || marker == 0xFF || (marker >= 0xD0 && marker <= 0xD7) ||
+            marker == 0x01) {
+            ++at; // stuffed byte, fill byte, restart marker, TEM: no length field
+            continue;
+        }
+        if (marker == 0xD9)
+            break;                                                  // end of image
+        const size_t length = (size_t(d[at + 2]) << 8) | d[at + 3]; // includes its own 2 bytes
+        if (length < 2)
+            return true; // malformed: stb rejects it
+        const size_t end = std::min(d.size(), at + 2 + length);
+        if (marker == 0xC4) {
+            size_t t = at + 4;
+            while (t + 17 <= end) {
+                size_t symbols = 0;
+                for (size_t i = 0; i < 16; ++i)
+                    symbols += d[t + 1 + i];
+                if (symbols > 256)
+                    return false;
+                t += 17 + symbols;
+            }
+        }
+        at = end;
+    }
+    return true;
+}
+
 } // namespace
 
 core::Result<Image> decodeImage(std::span<const uint8_t> data, std::string_view name) {
@@ -35,6 +80,9 @@ core::Result<Image> decodeImage(std::span<const uint8_t> data, std::string_view 
         return imageError(core::ErrorCode::LimitExceeded, name,
                           "file of " + std::to_string(data.size()) + " bytes is too large");
     const int len = static_cast<int>(data.size());
+    if (!jpegHuffmanTablesFit(data))
+        return imageError(core::ErrorCode::BadImage, name,
+                          "JPEG Huffman table with more than 256 symbols");
     int w = 0, h = 0, comp = 0;
     if (!stbi_info_from_memory(data.data(), len, &w, &h, &comp))
         return imageError(core::ErrorCode::BadImage, name,

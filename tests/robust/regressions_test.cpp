@@ -6,6 +6,7 @@
 #include "bsp/edge_faces.h"
 #include "bsp/entities.h"
 #include "bsp/load.h"
+#include "content/image.h"
 #include "core/file.h"
 
 #include <gtest/gtest.h>
@@ -175,6 +176,27 @@ TEST(Regressions, HugeTextureAxesDoNotOverflowLightmapExtents) {
     EXPECT_GT(ext.height, bsp::kMaxLightmapSide);
     EXPECT_GE(ext.extents[0], 0);
     EXPECT_GE(ext.extents[1], 0);
+}
+
+// fuzz_image: a JPEG whose Huffman table counts sum past 256 made stb_image 2.27 write past
+// its arrays (UBSan: index 257 out of bounds for stbi_uc[257]). decodeImage now rejects the
+// table before stb sees it. The fuzzer's input is fuzz/regressions/image/.
+TEST(Regressions, JpegHuffmanTableOverflowIsRejected) {
+    auto bytes = core::readFile(std::string(BSPV_SOURCE_DIR) +
+                                "/fuzz/regressions/image/jpeg_dht_over_256_symbols.jpg");
+    ASSERT_TRUE(bytes.ok()) << bytes.error().message();
+    const auto img = content::decodeImage(*bytes, "dht.jpg");
+    ASSERT_FALSE(img.ok());
+    EXPECT_EQ(img.error().code, core::ErrorCode::BadImage);
+    // A minimal JPEG header with one DHT table of 16 x 17 = 272 symbols.
+    std::vector<uint8_t> jpeg = {0xFF, 0xD8, 0xFF, 0xC4, 0x01, 0x23, 0x00};
+    for (int i = 0; i < 16; ++i)
+        jpeg.push_back(17);
+    jpeg.resize(jpeg.size() + 272, 0);
+    jpeg.insert(jpeg.end(), {0xFF, 0xD9});
+    const auto img2 = content::decodeImage(jpeg, "dht2.jpg");
+    ASSERT_FALSE(img2.ok());
+    EXPECT_EQ(img2.error().code, core::ErrorCode::BadImage);
 }
 
 } // namespace
