@@ -56,13 +56,19 @@ bool jpegHuffmanTablesFit(std::span<const uint8_t> d) {
             return true; // malformed: stb rejects it
         const size_t end = std::min(d.size(), at + 2 + length);
         if (marker == 0xC4) {
+            // As stb reads it: tables follow each other while the segment length lasts, and
+            // bytes past the end of the data read as zero (stbi__get8), so a table cut short
+            // still counts what is there.
+            const auto byteAt = [&](size_t i) -> size_t { return i < d.size() ? d[i] : 0; };
+            int64_t left = static_cast<int64_t>(length) - 2;
             size_t t = at + 4;
-            while (t + 17 <= end) {
+            while (left > 0 && t < d.size()) {
                 size_t symbols = 0;
                 for (size_t i = 0; i < 16; ++i)
-                    symbols += d[t + 1 + i];
+                    symbols += byteAt(t + 1 + i);
                 if (symbols > 256)
                     return false;
+                left -= static_cast<int64_t>(17 + symbols);
                 t += 17 + symbols;
             }
         }
