@@ -13,7 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // RGBA under ASan); they teach the fuzzer nothing new, so only small images are decoded.
     // JPEGs are left to decodeImage: stbi_info already parses their Huffman tables, which
     // decodeImage checks first (stb 2.27 overflows on bad ones).
-    const bool jpeg = size >= 2 && data[0] == 0xFF && data[1] == 0xD8;
+    const bool jpeg = size >= 1 && data[0] == 0xFF; // stb accepts fill bytes before SOI
     int w = 0, h = 0, comp = 0;
     if (!jpeg && size <= INT_MAX &&
         stbi_info_from_memory(data, static_cast<int>(size), &w, &h, &comp) &&

@@ -35,9 +35,13 @@ std::string stbReason() {
 // marker) in linear time; anything it cannot follow is left for stb to reject. Returns false
 // only for a table stb would overflow on.
 bool jpegHuffmanTablesFit(std::span<const uint8_t> d) {
-    if (d.size() < 4 || d[0] != 0xFF || d[1] != 0xD8)
+    // stb finds the start-of-image marker after any number of 0xFF fill bytes ("FF FF D8").
+    size_t at = 0;
+    while (at < d.size() && d[at] == 0xFF)
+        ++at;
+    if (at == 0 || at >= d.size() || d[at] != 0xD8)
         return true; // not a JPEG
-    size_t at = 2;
+    ++at;
     while (at + 4 <= d.size()) {
         if (d[at] != 0xFF) {
             ++at; // entropy-coded data or padding: look for the next marker
