@@ -30,11 +30,14 @@ std::string stbReason() {
 // stb_image 2.27 (Debian's libstb) trusts the symbol counts of a JPEG Huffman table: when the
 // 16 counts of one table sum past 256, stbi__build_huffman and stbi__process_dht write past
 // their 257- and 256-entry arrays (found by fuzz_image; stb fixed it later by rejecting such
-// tables). We cannot patch the system library, so every DHT segment is checked here first.
+// tables). It also decodes a scan with a Huffman table the file never defined, reading that
+// table from uninitialised memory and indexing its values with whatever it finds (a read out
+// of bounds, also found by fuzz_image). We cannot patch the system library, so the segments are
+// checked here first: every table's symbol count, and that each scan's tables were defined.
 // Walks the marker segments (and, after a start of scan, the entropy-coded data up to the next
 // marker) in linear time; anything it cannot follow is left for stb to reject. Returns false
-// only for a table stb would overflow on.
-bool jpegHuffmanTablesFit(std::span<const uint8_t> d) {
+// only for input stb would read or write out of bounds on.
+bool jpegHuffmanTablesSafe(std::span<const uint8_t> d) {
     // stb finds the start-of-image marker after any number of 0xFF fill bytes ("FF FF D8").
     size_t at = 0;
     while (at < d.size() && d[at] == 0xFF)
@@ -42,6 +45,9 @@ bool jpegHuffmanTablesFit(std::span<const uint8_t> d) {
     if (at == 0 || at >= d.size() || d[at] != 0xD8)
         return true; // not a JPEG
     ++at;
+    const auto byteAt = [&](size_t i) -> size_t { return i < d.size() ? d[i] : 0; };
+    bool defined[2][4] = {}; // [DC = 0, AC = 1][table id], by DHT segments so far
+    bool progressive = false;
     while (at + 4 <= d.size()) {
         if (d[at] != 0xFF) {
             ++at; // entropy-coded data or padding: look for the next marker
@@ -63,7 +69,6 @@ bool jpegHuffmanTablesFit(std::span<const uint8_t> d) {
             // As stb reads it: tables follow each other while the segment length lasts, and
             // bytes past the end of the data read as zero (stbi__get8), so a table cut short
             // still counts what is there.
-            const auto byteAt = [&](size_t i) -> size_t { return i < d.size() ? d[i] : 0; };
             int64_t left = static_cast<int64_t>(length) - 2;
             size_t t = at + 4;
             while (left > 0 && t < d.size()) {
@@ -72,8 +77,31 @@ bool jpegHuffmanTablesFit(std::span<const uint8_t> d) {
                     symbols += byteAt(t + 1 + i);
                 if (symbols > 256)
                     return false;
+                const size_t q = byteAt(t);
+                if ((q >> 4) <= 1 && (q & 15) <= 3)
+                    defined[q >> 4][q & 15] = true;
                 left -= static_cast<int64_t>(17 + symbols);
                 t += 17 + symbols;
+            }
+        }
+        if (marker == 0xC2)
+            progressive = true; // the only progressive frame stb decodes
+        if (marker == 0xDA) {
+            // Start of scan: Ns, then (component, DC << 4 | AC table) pairs, then Ss, Se, Ah/Al.
+            // Progressive DC refinement scans read no table; progressive AC scans read only
+            // the AC one; baseline scans read both.
+            const size_t ns = byteAt(at + 4);
+            const size_t ss = byteAt(at + 5 + 2 * ns);
+            const size_t ah = byteAt(at + 7 + 2 * ns) >> 4;
+            const bool needs_dc = !progressive || (ss == 0 && ah == 0);
+            const bool needs_ac = !progressive || ss != 0;
+            for (size_t i = 0; i < ns; ++i) {
+                const size_t tables = byteAt(at + 6 + 2 * i);
+                const size_t dc = tables >> 4, ac = tables & 15;
+                if (dc > 3 || ac > 3)
+                    continue; // stb rejects these itself
+                if ((needs_dc && !defined[0][dc]) || (needs_ac && !defined[1][ac]))
+                    return false;
             }
         }
         at = end;
@@ -90,9 +118,10 @@ core::Result<Image> decodeImage(std::span<const uint8_t> data, std::string_view 
         return imageError(core::ErrorCode::LimitExceeded, name,
                           "file of " + std::to_string(data.size()) + " bytes is too large");
     const int len = static_cast<int>(data.size());
-    if (!jpegHuffmanTablesFit(data))
+    if (!jpegHuffmanTablesSafe(data))
         return imageError(core::ErrorCode::BadImage, name,
-                          "JPEG Huffman table with more than 256 symbols");
+                          "JPEG Huffman table with more than 256 symbols, or a scan using a "
+                          "table that was never defined");
     int w = 0, h = 0, comp = 0;
     if (!stbi_info_from_memory(data.data(), len, &w, &h, &comp))
         return imageError(core::ErrorCode::BadImage, name,
