@@ -69,17 +69,27 @@ LightmapExtents computeLightmapExtents(std::span<const glm::vec3> polygon, const
         }
     }
     for (int j = 0; j < 2; ++j) {
-        // Clamp before converting so a hostile texinfo cannot overflow the int arithmetic:
-        // (bmax - bmin) * 16 stays below 2^31. Such faces fail the kMaxLightmapSide check.
-        constexpr double kLimit = double(1 << 25);
-        const double bmin = std::clamp(std::floor(mins[j] / 16.0), -kLimit, kLimit);
-        const double bmax = std::clamp(std::ceil(maxs[j] / 16.0), -kLimit, kLimit);
+        // Clamp before converting so a hostile texinfo cannot overflow the int conversion nor
+        // the products below: (bmax - bmin) * 16 must fit an int32, so |b| <= 1e7 luxels (the
+        // fuzzer found 1e8, which overflowed to 3.2e9). Real faces are far inside: even a
+        // 1/64-scale texture on a 2^20-unit BSP2 world spans 4e6 luxels.
+        const double bmin = std::clamp(std::floor(mins[j] / 16.0), -1e7, 1e7);
+        const double bmax = std::clamp(std::ceil(maxs[j] / 16.0), -1e7, 1e7);
         ext.texture_mins[j] = static_cast<int32_t>(bmin) * 16;
         ext.extents[j] = static_cast<int32_t>(bmax - bmin) * 16;
     }
     ext.width = ext.extents[0] / 16 + 1;
     ext.height = ext.extents[1] / 16 + 1;
     return ext;
+}
+
+core::Status checkFaceVertexTotal(uint64_t emitted, uint64_t adding, const std::string& lump,
+                                  int64_t face_index) {
+    if (adding <= kMaxFaceVerticesTotal && emitted <= kMaxFaceVerticesTotal - adding)
+        return core::okStatus();
+    return faceError(core::ErrorCode::LimitExceeded, lump, face_index, "numedges",
+                     "more than " + std::to_string(kMaxFaceVerticesTotal) +
+                         " polygon vertices in all (faces share surfedges)");
 }
 
 void emitFacePolygon(Map& map, Face& face, std::span<const glm::vec3> polygon, const TexAxes& axes,

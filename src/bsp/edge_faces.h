@@ -39,6 +39,16 @@ struct TexAxes {
 
 // Largest polygon accepted (the engines' own limits are far below: 64 in quakespasm warnings).
 inline constexpr uint32_t kMaxFaceEdges = 4096;
+// Most polygon vertices all faces together may emit. Faces may name overlapping surfedge
+// ranges, so without this a 1 MB file of 20-byte faces, each naming the same 4096 surfedges,
+// would make 200 M vertices (9 GB). Compilers give each face its own surfedges, so real maps
+// emit as many vertices as they have surfedges (lq_e1m1: about 40,000).
+inline constexpr uint64_t kMaxFaceVerticesTotal = 1u << 22;
+
+// LimitExceeded naming `lump`[face_index] when emitting `adding` more vertices after
+// `emitted` would pass kMaxFaceVerticesTotal.
+core::Status checkFaceVertexTotal(uint64_t emitted, uint64_t adding, const std::string& lump,
+                                  int64_t face_index);
 
 // Collects the face's vertex positions following its surfedges. Fails with IndexOutOfRange
 // naming `lump`[face_index] when a surfedge, edge or vertex index is outside its lump.

@@ -96,6 +96,18 @@ std::vector<Entity> parseEntities(std::string_view text, std::vector<std::string
     Tokenizer tok(text);
     bool inside = false;
     Entity current;
+    // Every place that ends an entity goes through here, so the kMaxEntities cap holds on all
+    // of them (a lump of "{{{{..." once ended entities only through '{' and bypassed it).
+    // False once the cap is reached: the caller stops parsing.
+    auto finish = [&](size_t line) {
+        out.push_back(std::move(current));
+        current = Entity();
+        if (out.size() < kMaxEntities)
+            return true;
+        warn(warnings, line,
+             "more than " + std::to_string(kMaxEntities) + " entities; the rest are ignored");
+        return false;
+    };
     for (;;) {
         Tokenizer::Token t = tok.next();
         if (t.kind == Tokenizer::Kind::End)
@@ -105,8 +117,8 @@ std::vector<Entity> parseEntities(std::string_view text, std::vector<std::string
         if (t.kind == Tokenizer::Kind::Open) {
             if (inside) {
                 warn(warnings, t.line, "'{' inside an entity; starting a new one");
-                out.push_back(std::move(current));
-                current = Entity();
+                if (!finish(t.line))
+                    return out;
             }
             inside = true;
             continue;
@@ -116,15 +128,9 @@ std::vector<Entity> parseEntities(std::string_view text, std::vector<std::string
                 warn(warnings, t.line, "'}' outside an entity");
                 continue;
             }
-            out.push_back(std::move(current));
-            current = Entity();
             inside = false;
-            if (out.size() >= kMaxEntities) {
-                warn(warnings, t.line,
-                     "more than " + std::to_string(kMaxEntities) +
-                         " entities; the rest are ignored");
+            if (!finish(t.line))
                 return out;
-            }
             continue;
         }
         if (!inside) {
@@ -136,12 +142,12 @@ std::vector<Entity> parseEntities(std::string_view text, std::vector<std::string
         if (value.kind != Tokenizer::Kind::String) {
             warn(warnings, t.line, "key \"" + t.text + "\" has no value");
             if (value.kind == Tokenizer::Kind::Close) {
-                out.push_back(std::move(current));
-                current = Entity();
                 inside = false;
+                if (!finish(value.line))
+                    return out;
             } else if (value.kind == Tokenizer::Kind::Open) {
-                out.push_back(std::move(current));
-                current = Entity();
+                if (!finish(value.line))
+                    return out;
             }
             continue;
         }

@@ -16,6 +16,7 @@
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
 #include "bsp/parsers.h"
+#include "bsp/tree.h"
 #include "bsp/vis.h"
 #include "core/file.h"
 
@@ -455,6 +456,9 @@ core::Status Parser::faces() {
         if (auto s = collectFacePolygon(geo, lump_name, int64_t(i), first_edge, num_edges, poly);
             !s)
             return s;
+        if (auto s = checkFaceVertexTotal(map.vertices.size(), poly.size(), lump_name, int64_t(i));
+            !s)
+            return s;
         const TexinfoQ1& ti = texinfo[size_t(tex)];
         const Material& mat = map.materials[size_t(ti.material)];
         Face& face = map.faces[i];
@@ -552,7 +556,7 @@ core::Status Parser::leafs() {
         leaf.cluster = int32_t(i) - 1; // leaf 0 (shared solid) gets -1
         leaf.area = 0;
     }
-    return core::okStatus();
+    return checkLeafFaceTotal(map, nmarks);
 }
 
 core::Status Parser::nodes() {

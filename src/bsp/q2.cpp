@@ -16,6 +16,7 @@
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
 #include "bsp/parsers.h"
+#include "bsp/tree.h"
 #include "bsp/vis.h"
 
 #include <algorithm>
@@ -231,6 +232,9 @@ core::Status Parser::faces() {
         if (auto s = collectFacePolygon(geo, lump_name, int64_t(i), first_edge, num_edges, poly);
             !s)
             return s;
+        if (auto s = checkFaceVertexTotal(map.vertices.size(), poly.size(), lump_name, int64_t(i));
+            !s)
+            return s;
         Face& face = map.faces[i];
         face.material = int32_t(tex);
         for (int k = 0; k < 4; ++k)
@@ -319,7 +323,7 @@ core::Status Parser::leafs() {
         if (leaf.area < 0 || (!map.areas.empty() && size_t(leaf.area) >= map.areas.size()))
             return indexError("leafs", int64_t(i), "area", leaf.area, map.areas.size(), "areas");
     }
-    return core::okStatus();
+    return checkLeafFaceTotal(map, map.leaf_faces.size());
 }
 
 core::Status Parser::nodes() {

@@ -18,6 +18,7 @@
 
 #include "bsp/entities.h"
 #include "bsp/patch.h"
+#include "bsp/tree.h"
 #include "core/byte_reader.h"
 
 #include <algorithm>
@@ -57,6 +58,11 @@ constexpr uint64_t kHeaderSize = 8 + 8 * kNumLumps;
 
 // Caps on what one file may make us allocate. The engines' own limits (ioq3 qfiles.h
 // MAX_MAP_*) are far lower; these leave room for q3map2 forks with raised limits.
+// Faces may name overlapping vertex ranges, and the world mesh copies each face's vertices (a
+// patch's grow about fourfold when tessellated), so the sum over faces is capped too: 2,000
+// faces naming the same 100,000 vertices would otherwise make 200 M mesh vertices from a
+// 5 MB file. q3map2 gives every face its own range, so real maps sum to the lump's count.
+constexpr uint64_t kMaxFaceVertices = 1u << 22; // the vertexes lump's cap below
 constexpr uint64_t kMaxIndices = 1u << 24; // after expanding faces' meshvert ranges
 constexpr uint64_t kMaxModels = 1u << 16;
 constexpr uint64_t kMaxLightmapPages = 1u << 12;
@@ -306,6 +312,8 @@ private:
             leaf.num_leaf_faces = static_cast<uint32_t>(num);
             m_map.leaves.push_back(leaf);
         }
+        if (core::Status s = checkLeafFaceTotal(m_map, leaf_faces); !s)
+            return s;
         m_map.leaf_faces.reserve(static_cast<size_t>(leaf_faces));
         for (uint64_t i = 0; i < leaf_faces; ++i) {
             const int32_t f = m_r.i32(at(kLeafFaces, i));
@@ -457,6 +465,7 @@ private:
         m_keep.assign(static_cast<size_t>(faces), true);
         m_map.faces.reserve(static_cast<size_t>(faces));
         int64_t extra_styles = 0;
+        uint64_t face_vertices = 0; // sum of num_vertices, against kMaxFaceVertices
         std::vector<std::pair<int32_t, int64_t>> unknown_types; // type, count
         int64_t other_types = 0;
         for (uint64_t i = 0; i < faces; ++i) {
@@ -503,6 +512,11 @@ private:
             if (!rangeOk(d.first_vertex, d.num_vertices, vertices))
                 return makeError(ErrorCode::IndexOutOfRange, "faces", fi, "vertex",
                                  rangeText(d.first_vertex, d.num_vertices, vertices, "vertexes"));
+            face_vertices += static_cast<uint64_t>(d.num_vertices);
+            if (face_vertices > kMaxFaceVertices)
+                return makeError(ErrorCode::LimitExceeded, "faces", fi, "vertex",
+                                 "more than " + std::to_string(kMaxFaceVertices) +
+                                     " face vertices in all (overlapping ranges)");
             face.material = d.texture;
             face.fog = d.effect;
             face.first_vertex = static_cast<uint32_t>(d.first_vertex);

@@ -4,6 +4,20 @@
 
 namespace bsp {
 
+core::Status checkLeafFaceTotal(const Map& map, uint64_t leaf_face_entries) {
+    const uint64_t limit = kLeafFaceRefFactor * leaf_face_entries + kLeafFaceRefSlack;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < map.leaves.size(); ++i) {
+        sum += map.leaves[i].num_leaf_faces;
+        if (sum > limit)
+            return core::makeError(
+                core::ErrorCode::BadValue, "leafs", static_cast<int64_t>(i), "numleaffaces",
+                "leaf face ranges overlap: they sum past " + std::to_string(limit) + " for " +
+                    std::to_string(leaf_face_entries) + " entries");
+    }
+    return core::okStatus();
+}
+
 float planeDistance(const Plane& plane, const glm::vec3& point) {
     return glm::dot(plane.normal, point) - plane.dist;
 }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <climits>
 #include <memory>
+#include <span>
 #include <string>
 
 namespace content {
@@ -26,6 +27,88 @@ std::string stbReason() {
     return why ? why : "unknown reason";
 }
 
+// stb_image 2.27 (Debian's libstb) trusts the symbol counts of a JPEG Huffman table: when the
+// 16 counts of one table sum past 256, stbi__build_huffman and stbi__process_dht write past
+// their 257- and 256-entry arrays (found by fuzz_image; stb fixed it later by rejecting such
+// tables). It also decodes a scan with a Huffman table the file never defined, reading that
+// table from uninitialised memory and indexing its values with whatever it finds (a read out
+// of bounds, also found by fuzz_image). We cannot patch the system library, so the segments are
+// checked here first: every table's symbol count, and that each scan's tables were defined.
+// Walks the marker segments (and, after a start of scan, the entropy-coded data up to the next
+// marker) in linear time; anything it cannot follow is left for stb to reject. Returns false
+// only for input stb would read or write out of bounds on.
+bool jpegHuffmanTablesSafe(std::span<const uint8_t> d) {
+    // stb finds the start-of-image marker after any number of 0xFF fill bytes ("FF FF D8").
+    size_t at = 0;
+    while (at < d.size() && d[at] == 0xFF)
+        ++at;
+    if (at == 0 || at >= d.size() || d[at] != 0xD8)
+        return true; // not a JPEG
+    ++at;
+    const auto byteAt = [&](size_t i) -> size_t { return i < d.size() ? d[i] : 0; };
+    bool defined[2][4] = {}; // [DC = 0, AC = 1][table id], by DHT segments so far
+    bool progressive = false;
+    while (at + 4 <= d.size()) {
+        if (d[at] != 0xFF) {
+            ++at; // entropy-coded data or padding: look for the next marker
+            continue;
+        }
+        const uint8_t marker = d[at + 1];
+        if (marker == 0x00 || marker == 0xFF || (marker >= 0xD0 && marker <= 0xD7) ||
+            marker == 0x01) {
+            ++at; // stuffed byte, fill byte, restart marker, TEM: no length field
+            continue;
+        }
+        if (marker == 0xD9)
+            break;                                                  // end of image
+        const size_t length = (size_t(d[at + 2]) << 8) | d[at + 3]; // includes its own 2 bytes
+        if (length < 2)
+            return true; // malformed: stb rejects it
+        const size_t end = std::min(d.size(), at + 2 + length);
+        if (marker == 0xC4) {
+            // As stb reads it: tables follow each other while the segment length lasts, and
+            // bytes past the end of the data read as zero (stbi__get8), so a table cut short
+            // still counts what is there.
+            int64_t left = static_cast<int64_t>(length) - 2;
+            size_t t = at + 4;
+            while (left > 0 && t < d.size()) {
+                size_t symbols = 0;
+                for (size_t i = 0; i < 16; ++i)
+                    symbols += byteAt(t + 1 + i);
+                if (symbols > 256)
+                    return false;
+                const size_t q = byteAt(t);
+                if ((q >> 4) <= 1 && (q & 15) <= 3)
+                    defined[q >> 4][q & 15] = true;
+                left -= static_cast<int64_t>(17 + symbols);
+                t += 17 + symbols;
+            }
+        }
+        if (marker == 0xC2)
+            progressive = true; // the only progressive frame stb decodes
+        if (marker == 0xDA) {
+            // Start of scan: Ns, then (component, DC << 4 | AC table) pairs, then Ss, Se, Ah/Al.
+            // Progressive DC refinement scans read no table; progressive AC scans read only
+            // the AC one; baseline scans read both.
+            const size_t ns = byteAt(at + 4);
+            const size_t ss = byteAt(at + 5 + 2 * ns);
+            const size_t ah = byteAt(at + 7 + 2 * ns) >> 4;
+            const bool needs_dc = !progressive || (ss == 0 && ah == 0);
+            const bool needs_ac = !progressive || ss != 0;
+            for (size_t i = 0; i < ns; ++i) {
+                const size_t tables = byteAt(at + 6 + 2 * i);
+                const size_t dc = tables >> 4, ac = tables & 15;
+                if (dc > 3 || ac > 3)
+                    continue; // stb rejects these itself
+                if ((needs_dc && !defined[0][dc]) || (needs_ac && !defined[1][ac]))
+                    return false;
+            }
+        }
+        at = end;
+    }
+    return true;
+}
+
 } // namespace
 
 core::Result<Image> decodeImage(std::span<const uint8_t> data, std::string_view name) {
@@ -35,6 +118,10 @@ core::Result<Image> decodeImage(std::span<const uint8_t> data, std::string_view 
         return imageError(core::ErrorCode::LimitExceeded, name,
                           "file of " + std::to_string(data.size()) + " bytes is too large");
     const int len = static_cast<int>(data.size());
+    if (!jpegHuffmanTablesSafe(data))
+        return imageError(core::ErrorCode::BadImage, name,
+                          "JPEG Huffman table with more than 256 symbols, or a scan using a "
+                          "table that was never defined");
     int w = 0, h = 0, comp = 0;
     if (!stbi_info_from_memory(data.data(), len, &w, &h, &comp))
         return imageError(core::ErrorCode::BadImage, name,

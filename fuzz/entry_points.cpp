@@ -1,0 +1,305 @@
+#include "entry_points.h"
+
+#include "bsp/entities.h"
+#include "bsp/load.h"
+#include "content/image.h"
+#include "content/vfs.h"
+#include "scene/visibility.h"
+#include "scene/world_mesh.h"
+
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string_view>
+
+namespace fuzz {
+
+namespace {
+
+// A rejection must say what went wrong.
+Outcome rejected(core::Error e) {
+    Outcome o;
+    o.accepted = false;
+    if (e.code == core::ErrorCode::Ok)
+        o.violation = "rejected with code Ok: " + e.message();
+    else if (e.message().empty())
+        o.violation = "rejected with an empty message";
+    o.error = std::move(e);
+    return o;
+}
+
+std::string rangeProblem(const char* what, uint64_t index, uint64_t first, uint64_t count,
+                         uint64_t size) {
+    if (first <= size && count <= size - first)
+        return {};
+    return std::string(what) + "[" + std::to_string(index) + "] range " + std::to_string(first) +
+           "+" + std::to_string(count) + " beyond " + std::to_string(size);
+}
+
+std::string indexProblem(const char* what, uint64_t index, int64_t value, uint64_t size,
+                         bool allow_minus_one) {
+    if ((allow_minus_one && value == -1) || (value >= 0 && static_cast<uint64_t>(value) < size))
+        return {};
+    return std::string(what) + "[" + std::to_string(index) + "] = " + std::to_string(value) +
+           ", size " + std::to_string(size);
+}
+
+// Runs what the viewer runs after loading: the world mesh, then visibility from a few camera
+// positions (spawns, the middle of the world, the origin), with and without the PVS.
+std::string exerciseScene(const bsp::Map& map) {
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    if (mesh.faces.size() != map.faces.size())
+        return "mesh faces " + std::to_string(mesh.faces.size()) + " != map faces " +
+               std::to_string(map.faces.size());
+    for (size_t i = 0; i < mesh.indices.size(); ++i)
+        if (mesh.indices[i] >= mesh.vertices.size())
+            return "mesh index " + std::to_string(i) + " = " + std::to_string(mesh.indices[i]) +
+                   " beyond " + std::to_string(mesh.vertices.size()) + " vertices";
+    for (size_t i = 0; i < mesh.faces.size(); ++i)
+        if (auto p = rangeProblem("mesh.faces", i, mesh.faces[i].first_index,
+                                  mesh.faces[i].num_indices, mesh.indices.size());
+            !p.empty())
+            return p;
+
+    std::vector<glm::vec3> eyes;
+    for (const bsp::SpawnPoint& s : bsp::findSpawnPoints(map)) {
+        if (eyes.size() >= 4)
+            break;
+        eyes.push_back(s.origin + glm::vec3(0, 0, 26));
+    }
+    eyes.push_back((map.worldMins() + map.worldMaxs()) * 0.5f);
+    eyes.push_back(glm::vec3(0.0f));
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    for (const glm::vec3& eye : eyes) {
+        for (const bool pvs : {true, false}) {
+            scene::Camera cam;
+            cam.position = eye;
+            cam.yaw = 45.0f;
+            scene::VisOptions opts;
+            opts.pvs = pvs;
+            vis.update(cam, opts, list);
+            for (size_t i = 0; i < list.ranges.size(); ++i)
+                if (auto p = rangeProblem("draw.ranges", i, list.ranges[i].first_index,
+                                          list.ranges[i].count, mesh.indices.size());
+                    !p.empty())
+                    return p;
+            for (const uint32_t f : list.faces)
+                if (f >= map.faces.size())
+                    return "draw list face " + std::to_string(f) + " beyond " +
+                           std::to_string(map.faces.size());
+        }
+    }
+    return {};
+}
+
+// One temporary file per process (fuzzers run one input at a time per process).
+std::filesystem::path tempArchivePath() {
+    static std::atomic<int> counter{0};
+    const char* dir = std::getenv("TMPDIR");
+    std::filesystem::path base = dir && *dir ? dir : "/tmp";
+    return base / ("bspv_fuzz_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) +
+                   ".archive");
+}
+
+} // namespace
+
+std::string checkMapInvariants(const bsp::Map& m) {
+    std::string p;
+    for (size_t i = 0; i < m.nodes.size(); ++i) {
+        const bsp::Node& n = m.nodes[i];
+        if (!(p = indexProblem("nodes.plane", i, n.plane, m.planes.size(), false)).empty())
+            return p;
+        for (const int32_t c : n.children) {
+            if (c >= 0) {
+                if (!(p = indexProblem("nodes.child", i, c, m.nodes.size(), false)).empty())
+                    return p;
+            } else if (!(p = indexProblem("nodes.leaf", i, -1 - static_cast<int64_t>(c),
+                                          m.leaves.size(), false))
+                            .empty()) {
+                return p;
+            }
+        }
+    }
+    for (size_t i = 0; i < m.leaves.size(); ++i)
+        if (!(p = rangeProblem("leaves", i, m.leaves[i].first_leaf_face, m.leaves[i].num_leaf_faces,
+                               m.leaf_faces.size()))
+                 .empty())
+            return p;
+    for (size_t i = 0; i < m.leaf_faces.size(); ++i)
+        if (!(p = indexProblem("leaf_faces", i, m.leaf_faces[i], m.faces.size(), false)).empty())
+            return p;
+    for (size_t i = 0; i < m.submodels.size(); ++i)
+        if (!(p = rangeProblem("submodels", i, m.submodels[i].first_face, m.submodels[i].num_faces,
+                               m.faces.size()))
+                 .empty())
+            return p;
+    for (size_t i = 0; i < m.faces.size(); ++i) {
+        const bsp::Face& f = m.faces[i];
+        if (!(p = indexProblem("faces.material", i, f.material, m.materials.size(), true))
+                 .empty() ||
+            !(p = indexProblem("faces.lightmap_page", i, f.lightmap_page, m.lightmap_pages.size(),
+                               true))
+                 .empty() ||
+            !(p = indexProblem("faces.fog", i, f.fog, m.fogs.size(), true)).empty() ||
+            !(p = rangeProblem("faces.vertices", i, f.first_vertex, f.num_vertices,
+                               m.vertices.size()))
+                 .empty() ||
+            !(p = rangeProblem("faces.indices", i, f.first_index, f.num_indices, m.indices.size()))
+                 .empty())
+            return p;
+        if (f.kind == bsp::FaceKind::Patch &&
+            static_cast<uint64_t>(f.patch_width) * f.patch_height > f.num_vertices)
+            return "faces[" + std::to_string(i) + "] patch " + std::to_string(f.patch_width) + "x" +
+                   std::to_string(f.patch_height) + " needs more than " +
+                   std::to_string(f.num_vertices) + " vertices";
+        if (f.lightmap_page >= 0 &&
+            (static_cast<int64_t>(f.lightmap_rect.x) + f.lightmap_rect.w > m.lightmap_width ||
+             static_cast<int64_t>(f.lightmap_rect.y) + f.lightmap_rect.h > m.lightmap_height))
+            return "faces[" + std::to_string(i) + "] lightmap rect outside the page";
+    }
+    for (size_t i = 0; i < m.indices.size(); ++i)
+        if (m.indices[i] >= m.vertices.size())
+            return "indices[" + std::to_string(i) + "] = " + std::to_string(m.indices[i]) +
+                   " beyond " + std::to_string(m.vertices.size()) + " vertices";
+    for (size_t i = 0; i < m.materials.size(); ++i)
+        if (!(p = indexProblem("materials.embedded", i, m.materials[i].embedded,
+                               m.embedded_textures.size(), true))
+                 .empty() ||
+            !(p = indexProblem("materials.anim_next", i, m.materials[i].anim_next,
+                               m.materials.size(), true))
+                 .empty())
+            return p;
+    for (size_t i = 0; i < m.embedded_textures.size(); ++i) {
+        const bsp::EmbeddedTexture& t = m.embedded_textures[i];
+        if (t.width < 0 || t.height < 0 ||
+            t.indices.size() != static_cast<size_t>(t.width) * static_cast<size_t>(t.height))
+            return "embedded_textures[" + std::to_string(i) + "] pixel count mismatch";
+    }
+    const size_t page_bytes = static_cast<size_t>(std::max(0, m.lightmap_width)) *
+                              static_cast<size_t>(std::max(0, m.lightmap_height)) * 3;
+    for (size_t i = 0; i < m.lightmap_pages.size(); ++i)
+        if (m.lightmap_pages[i].rgb.size() != page_bytes)
+            return "lightmap_pages[" + std::to_string(i) + "] holds " +
+                   std::to_string(m.lightmap_pages[i].rgb.size()) + " bytes, not " +
+                   std::to_string(page_bytes);
+    if (m.vis.present() && (m.vis.row_size <= 0 ||
+                            m.vis.rows.size() != static_cast<size_t>(m.vis.num_clusters) *
+                                                     static_cast<size_t>(m.vis.row_size) ||
+                            static_cast<int64_t>(m.vis.row_size) * 8 < m.vis.num_clusters))
+        return "vis rows do not match the cluster count";
+    return {};
+}
+
+Outcome runLoadMapWithLit(std::span<const uint8_t> data, std::span<const uint8_t> lit) {
+    bsp::Companions companions;
+    companions.lit.assign(lit.begin(), lit.end());
+    auto map = bsp::loadMap(data, "fuzz.bsp", companions);
+    if (!map)
+        return rejected(std::move(map.error()));
+    Outcome o;
+    o.accepted = true;
+    o.violation = checkMapInvariants(*map);
+    if (o.violation.empty())
+        o.violation = exerciseScene(*map);
+    return o;
+}
+
+Outcome runLoadMap(std::span<const uint8_t> data) {
+    return runLoadMapWithLit(data, {});
+}
+
+Outcome runArchive(std::span<const uint8_t> data) {
+    const std::filesystem::path path = tempArchivePath();
+    {
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        out.write(reinterpret_cast<const char*>(data.data()),
+                  static_cast<std::streamsize>(data.size()));
+        if (!out) {
+            Outcome o;
+            o.violation = "cannot write temporary file " + path.string();
+            return o;
+        }
+    }
+    Outcome o;
+    {
+        content::FileSystem fs;
+        core::Status st = fs.addArchive(path);
+        if (!st) {
+            o = rejected(std::move(st.error()));
+        } else {
+            o.accepted = true;
+            // Read members back (small ones only: a hostile directory may claim up to
+            // kMaxMemberBytes per member, which is allowed and only slow).
+            int read = 0;
+            for (const std::string& name : fs.list("", "")) {
+                if (++read > 64)
+                    break;
+                auto bytes = fs.readChecked(name);
+                if (!bytes && (bytes.error().code == core::ErrorCode::Ok ||
+                               bytes.error().message().empty())) {
+                    o.violation = "member read failed without a proper error";
+                    break;
+                }
+                if (fs.sourceOf(name).empty()) {
+                    o.violation = "listed member \"" + name + "\" has no source";
+                    break;
+                }
+            }
+        }
+    }
+    std::error_code ec;
+    std::filesystem::remove(path, ec);
+    return o;
+}
+
+Outcome runImage(std::span<const uint8_t> data) {
+    auto img = content::decodeImage(data, "fuzz.img");
+    if (!img)
+        return rejected(std::move(img.error()));
+    Outcome o;
+    o.accepted = true;
+    if (!img->valid() || img->width > content::kMaxImageDimension ||
+        img->height > content::kMaxImageDimension)
+        o.violation = "accepted image is invalid or larger than the limit";
+    return o;
+}
+
+Outcome runEntities(std::span<const uint8_t> data) {
+    const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
+    std::vector<std::string> warnings;
+    bsp::Map map;
+    map.entities = bsp::parseEntities(text, &warnings);
+    Outcome o;
+    o.accepted = true;
+    if (map.entities.size() > bsp::kMaxEntities) {
+        o.violation = "more than kMaxEntities entities";
+        return o;
+    }
+    for (const bsp::Entity& e : map.entities)
+        if (e.pairs.size() > bsp::kMaxEntityPairs) {
+            o.violation = "entity with more than kMaxEntityPairs pairs";
+            return o;
+        }
+    // What the viewer does with them: spawn points and their numbers.
+    const std::vector<bsp::SpawnPoint> spawns = bsp::findSpawnPoints(map);
+    if (spawns.size() > map.entities.size())
+        o.violation = "more spawn points than entities";
+    return o;
+}
+
+std::span<const Target> targets() {
+    static const std::array<Target, 4> kTargets = {{
+        {"load_map", &runLoadMap},
+        {"archive", &runArchive},
+        {"image", &runImage},
+        {"entities", &runEntities},
+    }};
+    return kTargets;
+}
+
+} // namespace fuzz

@@ -1,0 +1,50 @@
+// The parsers' untrusted-input entry points in one shape, shared by the libFuzzer targets
+// (fuzz/fuzz_*.cpp), the regression replay test and the mutation tests (tests/robust/).
+//
+// Each entry feeds bytes to one parser and, when the parser accepts them, runs what a viewer
+// would run next on the result (mesh building and visibility for maps, member reads for
+// archives, spawn lookup for entities), because code after a parser trusts what the parser
+// accepted: that is where hostile-but-accepted data crashes. The entry then checks the
+// contract: a rejection is a core::Error with a code other than Ok and a non-empty message;
+// an accepted result satisfies the invariants the downstream code relies on.
+#pragma once
+
+#include "bsp/map.h"
+#include "core/error.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace fuzz {
+
+struct Outcome {
+    bool accepted = false;
+    core::Error error;     // when !accepted
+    std::string violation; // non-empty: the contract was broken (a bug), says how
+};
+
+// Any supported BSP (detected from its header). `lit` is an optional Quake 1 .lit companion.
+Outcome runLoadMap(std::span<const uint8_t> data);
+Outcome runLoadMapWithLit(std::span<const uint8_t> data, std::span<const uint8_t> lit);
+// A Quake .pak or a .pk3 (zip), written to a temporary file and opened with
+// content::FileSystem::addArchive; every member up to a small size is read back.
+Outcome runArchive(std::span<const uint8_t> data);
+// content::decodeImage (stb_image: TGA, JPEG, PNG, ...).
+Outcome runImage(std::span<const uint8_t> data);
+// bsp::parseEntities on the bytes as text, then bsp::findSpawnPoints.
+Outcome runEntities(std::span<const uint8_t> data);
+
+// Invariants of an accepted map that scene/ and render/ rely on (every range and index inside
+// its array). Empty when they hold, else the first broken one.
+std::string checkMapInvariants(const bsp::Map& map);
+
+struct Target {
+    const char* name; // folder name under fuzz/regressions/ and the fuzzer's suffix
+    Outcome (*run)(std::span<const uint8_t>);
+};
+// Every target, for the replay test. New decoders add a row here and a fuzz_<name>.cpp.
+std::span<const Target> targets();
+
+} // namespace fuzz

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Builds the libFuzzer seed corpora in OUT/<target>/ from the shared test maps (and, when
+installed, a few OpenArena files). Nothing here is committed: run it before fuzzing.
+
+    scripts/fuzz_corpus.py OUT [--maps DIR] [--openarena DIR]
+
+load_map: every .bsp under the maps folder up to 1 MiB, and a BSP2 conversion of a small
+          Quake 1 map.
+archive:  a small Quake .pak and small .pk3 files (stored and deflated members) made here
+          from map and texture bytes.
+image:    the shared .jpg textures, TGA (raw and RLE) and PNG made here, OpenArena icons.
+entities: the entity lump of every map.
+"""
+import argparse
+import io
+import os
+import shutil
+import struct
+import sys
+import zipfile
+import zlib
+
+
+MAX_MAP_SEED = 1 << 20
+
+
+def bsp_files(maps):
+    out = []
+    for root, _, files in os.walk(maps):
+        for f in sorted(files):
+            if f.lower().endswith(".bsp"):
+                out.append(os.path.join(root, f))
+    return sorted(out)
+
+
+def entity_lump(data):
+    """The entities lump (lump 0) of any supported format, or None."""
+    if len(data) < 16:
+        return None
+    magic = data[:4]
+    if magic in (b"IBSP", b"FBSP"):
+        start = 8
+    else:
+        start = 4  # Quake 1 / Half-Life version, or BSP2 / 2PSB magic
+    off, length = struct.unpack_from("<ii", data, start)
+    if off < 0 or length <= 0 or off + length > len(data):
+        return None
+    return data[off:off + length]
+
+
+def bsp29_to_bsp2(data, rmq=False):
+    """Rewrites a Quake 1 BSP29 file as BSP2 (32-bit indices, float bounds) or, with rmq, as
+    2PSB (32-bit indices, 16-bit bounds), so the fuzzer gets small seeds of both (the only real
+    BSP2 map is 3 MB, too slow to mutate; there is no 2PSB one)."""
+    lumps = [struct.unpack_from("<ii", data, 4 + 8 * i) for i in range(15)]
+    def records(i, size):
+        off, length = lumps[i]
+        return [data[off + k:off + k + size] for k in range(0, length - length % size, size)]
+    conv = {}
+    bounds = "3h3h" if rmq else "3f3f"
+    conv[5] = b"".join(struct.pack("<iii" + bounds + "II", *struct.unpack("<ihh3h3hHH", n))
+                       for n in records(5, 24))
+    conv[9] = b"".join(struct.pack("<iii", *struct.unpack("<ihh", c)) for c in records(9, 8))
+    conv[10] = b"".join(struct.pack("<ii" + bounds + "II4B", *struct.unpack("<ii3h3hHH4B", l))
+                        for l in records(10, 28))
+    conv[7] = b"".join(struct.pack("<iiiii4Bi", *struct.unpack("<HHiHH4Bi", f))
+                       for f in records(7, 20))
+    conv[12] = b"".join(struct.pack("<II", *struct.unpack("<HH", e)) for e in records(12, 4))
+    conv[11] = b"".join(struct.pack("<I", *struct.unpack("<H", m)) for m in records(11, 2))
+    out = bytearray((b"2PSB" if rmq else b"BSP2") + b"\0" * (15 * 8))
+    for i, (off, length) in enumerate(lumps):
+        body = conv.get(i, data[off:off + length])
+        while len(out) % 4:
+            out.append(0)
+        struct.pack_into("<ii", out, 4 + 8 * i, len(out), len(body))
+        out += body
+    return bytes(out)
+
+
+def make_pak(members):
+    body = io.BytesIO()
+    body.write(b"\0" * 12)
+    entries = []
+    for name, data in members:
+        entries.append((name, body.tell(), len(data)))
+        body.write(data)
+    dir_offset = body.tell()
+    for name, pos, length in entries:
+        body.write(name.encode()[:55].ljust(56, b"\0"))
+        body.write(struct.pack("<ii", pos, length))
+    out = bytearray(body.getvalue())
+    out[0:12] = b"PACK" + struct.pack("<ii", dir_offset, len(entries) * 64)
+    return bytes(out)
+
+
+def make_zip(members, compression):
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=compression) as z:
+        for name, data in members:
+            z.writestr(name, data)
+    return buf.getvalue()
+
+
+def make_tga(width, height, rle):
+    pixels = bytes((x * 37 + y * 11) & 0xFF for y in range(height) for x in range(width * 4))
+    header = struct.pack("<BBBHHBHHHHBB", 0, 0, 10 if rle else 2, 0, 0, 0, 0, 0,
+                         width, height, 32, 8)
+    if not rle:
+        return header + pixels
+    body = bytearray()
+    for i in range(0, len(pixels), 4):  # one raw packet per pixel: simple and valid
+        body.append(0)
+        body += pixels[i:i + 4]
+    return header + bytes(body)
+
+
+def make_png(width, height):
+    def chunk(kind, data):
+        return (struct.pack(">I", len(data)) + kind + data +
+                struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    raw = b"".join(b"\0" + bytes((x * 50 + y * 20) & 0xFF for x in range(width * 3))
+                   for y in range(height))
+    return (b"\x89PNG\r\n\x1a\n" +
+            chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)) +
+            chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out")
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--maps", default=os.path.join(here, "..", "..", "shared", "maps"))
+    ap.add_argument("--openarena", default="/usr/share/games/openarena/baseoa")
+    args = ap.parse_args()
+
+    maps = bsp_files(args.maps)
+    if not maps:
+        sys.exit("no .bsp files under " + args.maps)
+    dirs = {t: os.path.join(args.out, t) for t in ("load_map", "archive", "image", "entities")}
+    for d in dirs.values():
+        os.makedirs(d, exist_ok=True)
+
+    small_map = None
+    for m in maps:
+        with open(m, "rb") as f:
+            data = f.read()
+        name = os.path.basename(m)
+        # Multi-megabyte seeds cut the fuzzer to a few dozen runs a second; the mutation tests
+        # (tests/robust) cover the large maps instead.
+        if len(data) <= MAX_MAP_SEED:
+            shutil.copyfile(m, os.path.join(dirs["load_map"], name))
+        if name == "ew_q1_cube.bsp":
+            with open(os.path.join(dirs["load_map"], "ew_q1_cube_bsp2.bsp"), "wb") as f:
+                f.write(bsp29_to_bsp2(data))
+            with open(os.path.join(dirs["load_map"], "ew_q1_cube_2psb.bsp"), "wb") as f:
+                f.write(bsp29_to_bsp2(data, rmq=True))
+        ent = entity_lump(data)
+        if ent:
+            with open(os.path.join(dirs["entities"], name + ".ent"), "wb") as f:
+                f.write(ent)
+        if small_map is None or len(data) < len(small_map):
+            small_map = data
+
+    images = []
+    for root, _, files in os.walk(args.maps):
+        for f in sorted(files):
+            if f.lower().endswith((".jpg", ".tga", ".png")):
+                with open(os.path.join(root, f), "rb") as fh:
+                    images.append((f, fh.read()))
+    images += [("raw.tga", make_tga(8, 4, False)), ("rle.tga", make_tga(8, 4, True)),
+               ("small.png", make_png(8, 4))]
+    for archive, member in (("pak0.pk3", "icons/icona_blue.png"),
+                            ("pak0.pk3", "gfx/2d/defer.tga"),
+                            ("pak0.pk3", "models/weapons2/railgun/f_railgun3.jpg")):
+        path = os.path.join(args.openarena, archive)
+        if os.path.exists(path):
+            with zipfile.ZipFile(path) as z:
+                images.append((os.path.basename(member), z.read(member)))
+    for name, data in images:
+        with open(os.path.join(dirs["image"], name), "wb") as f:
+            f.write(data)
+
+    members = [("maps/small.bsp", small_map[:4096]), ("textures/a.tga", make_tga(8, 4, False)),
+               ("scripts/x.shader", b"textures/x\n{\n\tsurfaceparm nodraw\n}\n")]
+    with open(os.path.join(dirs["archive"], "small.pak"), "wb") as f:
+        f.write(make_pak(members))
+    with open(os.path.join(dirs["archive"], "stored.pk3"), "wb") as f:
+        f.write(make_zip(members, zipfile.ZIP_STORED))
+    with open(os.path.join(dirs["archive"], "deflated.pk3"), "wb") as f:
+        f.write(make_zip(members, zipfile.ZIP_DEFLATED))
+
+    for t, d in dirs.items():
+        print("%-9s %3d seed files in %s" % (t, len(os.listdir(d)), d))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,185 @@
+// Every shared map and a few OpenArena maps, mutated: truncated at every lump boundary and at
+// random points, each lump zeroed, each lump directory entry pointed past the end, random byte
+// flips in the header and in each lump. Every mutant must load or fail with a proper
+// core::Error; every mutant that loads goes through the world mesh and visibility and must keep
+// the map invariants (fuzz/entry_points.h). Seeds are fixed, so a failure names a mutant that
+// reproduces.
+#include "robust/mutate.h"
+#include "robust/tally.h"
+
+#include "bsp/load.h"
+#include "content/vfs.h"
+#include "core/file.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kMaps = BSPV_SHARED_MAPS_DIR;
+const fs::path kOpenArena = BSPV_OPENARENA_DIR;
+
+struct MapInput {
+    std::string label;
+    std::vector<uint8_t> bytes;
+    std::vector<uint8_t> lit;
+};
+
+// Every .bsp in the shared folders (nothing skipped) and three OpenArena maps from their pk3.
+std::vector<std::string> mapSpecs() {
+    std::vector<std::string> specs;
+    for (const char* dir : {"q1", "q1bsp2", "hl", "q2", "q3"}) {
+        std::vector<std::string> in_dir;
+        std::error_code ec;
+        for (const auto& e : fs::directory_iterator(kMaps / dir, ec))
+            if (e.path().extension() == ".bsp")
+                in_dir.push_back(e.path().string());
+        std::sort(in_dir.begin(), in_dir.end());
+        specs.insert(specs.end(), in_dir.begin(), in_dir.end());
+    }
+    for (const char* member : {"pak1-maps.pk3:maps/oa_ctf2.bsp", "pak1-maps.pk3:maps/oa_dm1.bsp",
+                               "pak6-patch088.pk3:maps/am_thornish.bsp"})
+        specs.push_back((kOpenArena / member).string());
+    return specs;
+}
+
+// Where the lump directory starts: after the int32 version (Quake 1, Half-Life) or the magic
+// (BSP2, 2PSB), or after magic and version (IBSP, FBSP).
+uint64_t directoryStart(bsp::Format f) {
+    switch (f) {
+    case bsp::Format::Quake1:
+    case bsp::Format::Quake1Bsp2:
+    case bsp::Format::Quake1Rmq:
+    case bsp::Format::HalfLife:
+        return 4;
+    default:
+        return 8;
+    }
+}
+
+class BspMutations : public ::testing::TestWithParam<std::string> {};
+
+TEST(BspMutationInputs, AllShareFoldersHoldMaps) {
+    // The parametrised test below takes its list from the folders; an empty folder would
+    // silently test nothing.
+    for (const char* dir : {"q1", "q1bsp2", "hl", "q2", "q3"}) {
+        size_t n = 0;
+        std::error_code ec;
+        for (const auto& e : fs::directory_iterator(kMaps / dir, ec))
+            n += e.path().extension() == ".bsp";
+        EXPECT_GT(n, 0u) << dir;
+    }
+}
+
+TEST_P(BspMutations, EveryMutantLoadsOrFailsCleanly) {
+    const std::string spec = GetParam();
+    MapInput in;
+    in.label = spec.substr(spec.find_last_of('/') + 1);
+    {
+        std::string display;
+        auto bytes = content::readMapSpec(spec, &display);
+        ASSERT_TRUE(bytes.ok()) << bytes.error().message();
+        in.bytes = std::move(*bytes);
+        fs::path lit = spec;
+        lit.replace_extension(".lit");
+        std::error_code ec;
+        if (fs::is_regular_file(lit, ec)) {
+            auto l = core::readFile(lit);
+            ASSERT_TRUE(l.ok()) << l.error().message();
+            in.lit = std::move(*l);
+        }
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    robust::Tally tally(in.label);
+    const auto run = [&](std::span<const uint8_t> b) { return fuzz::runLoadMapWithLit(b, in.lit); };
+
+    // The original first: it must satisfy the same contract (and, but for the one known
+    // broken file, load).
+    const fuzz::Outcome original = run(in.bytes);
+    ASSERT_TRUE(original.violation.empty()) << original.violation;
+    const bool must_fail = in.label == "broken_lq_fw.bsp";
+    EXPECT_EQ(original.accepted, !must_fail) << original.error.message();
+
+    // Lump spans from the map's own directory, with where each entry is stored.
+    std::vector<robust::Span> spans;
+    int header_bytes = 64;
+    if (!must_fail) {
+        auto map = bsp::loadMap(in.bytes, in.label);
+        ASSERT_TRUE(map.ok()) << map.error().message();
+        const uint64_t dir = directoryStart(map->format);
+        const uint64_t entries = map->lumps.size();
+        ASSERT_GT(entries, 0u);
+        header_bytes = static_cast<int>(dir + entries * 8);
+        for (uint64_t i = 0; i < entries; ++i) {
+            robust::Span s;
+            s.dir_offset_at = static_cast<int64_t>(dir + i * 8);
+            s.dir_length_at = s.dir_offset_at + 4;
+            s.offset = static_cast<uint32_t>(robust::readI32(in.bytes, dir + i * 8));
+            s.length = static_cast<uint32_t>(robust::readI32(in.bytes, dir + i * 8 + 4));
+            s.name = "lump" + std::to_string(i);
+            for (const bsp::LumpInfo& l : map->lumps)
+                if (l.offset == s.offset && l.length == s.length)
+                    s.name = l.name;
+            spans.push_back(s);
+        }
+        // The harness reads the directory itself; it must agree with what the parser saw.
+        for (const bsp::LumpInfo& l : map->lumps)
+            EXPECT_TRUE(std::any_of(spans.begin(), spans.end(),
+                                    [&](const robust::Span& s) {
+                                        return s.offset == l.offset && s.length == l.length;
+                                    }))
+                << "lump " << l.name << " not found in the directory read by the test";
+    }
+
+    robust::SpanOptions span_options;
+    span_options.seed = 0x5eed0001;
+    robust::spanMutations(
+        in.bytes, spans, span_options,
+        [&](std::string_view label, std::span<const uint8_t> b) { tally.check(label, b, run); });
+    robust::BlobOptions blob_options;
+    blob_options.seed = 0x5eed0002;
+    blob_options.header_bytes = header_bytes;
+    robust::blobMutations(
+        in.bytes, blob_options,
+        [&](std::string_view label, std::span<const uint8_t> b) { tally.check(label, b, run); });
+    // A hostile .lit beside a good map.
+    if (!in.lit.empty()) {
+        robust::BlobOptions lit_options;
+        lit_options.seed = 0x5eed0003;
+        lit_options.random_truncations = 16;
+        lit_options.flip_mutants = 8;
+        lit_options.header_bytes = 8;
+        lit_options.zeroed_ranges = 2;
+        robust::blobMutations(in.lit, lit_options,
+                              [&](std::string_view label, std::span<const uint8_t> b) {
+                                  tally.check(std::string("lit ") + std::string(label), in.bytes,
+                                              [&](std::span<const uint8_t> m) {
+                                                  return fuzz::runLoadMapWithLit(m, b);
+                                              });
+                              });
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    tally.print(seconds);
+    EXPECT_GT(tally.total(), must_fail ? 50u : 300u);
+    // Truncations and directory edits must be rejected, so not everything can be accepted.
+    EXPECT_LT(tally.accepted(), tally.total());
+}
+
+INSTANTIATE_TEST_SUITE_P(Maps, BspMutations, ::testing::ValuesIn(mapSpecs()),
+                         [](const ::testing::TestParamInfo<std::string>& param_info) {
+                             std::string name = param_info.param;
+                             name = name.substr(name.find_last_of("/:") + 1);
+                             for (char& ch : name)
+                                 if (!isalnum(static_cast<unsigned char>(ch)))
+                                     ch = '_';
+                             return name;
+                         });
+
+} // namespace

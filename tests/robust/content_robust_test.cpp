@@ -1,0 +1,198 @@
+// Mutated archives (.pak, .pk3), images and entity text through the fuzz entry points: each
+// mutant is accepted or rejected with a proper core::Error, never a crash. New decoders add an
+// input list and a TEST with blobMutations (or spanMutations for formats with a directory).
+#include "robust/mutate.h"
+#include "robust/tally.h"
+
+#include "bsp/load.h"
+#include "content/vfs.h"
+#include "core/file.h"
+
+#include <gtest/gtest.h>
+#include <zip.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kMaps = BSPV_SHARED_MAPS_DIR;
+const fs::path kOpenArena = BSPV_OPENARENA_DIR;
+
+double secondsSince(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void runBlob(robust::Tally& tally, std::span<const uint8_t> bytes, robust::BlobOptions options,
+             fuzz::Outcome (*run)(std::span<const uint8_t>)) {
+    robust::blobMutations(bytes, options, [&](std::string_view label, std::span<const uint8_t> b) {
+        tally.check(label, b, run);
+    });
+}
+
+std::vector<uint8_t> readOpenArena(const char* archive, const char* member) {
+    content::FileSystem vfs;
+    core::Status st = vfs.addArchive(kOpenArena / archive);
+    EXPECT_TRUE(st.ok()) << st.error().message();
+    auto bytes = vfs.readChecked(member);
+    EXPECT_TRUE(bytes.ok()) << bytes.error().message();
+    return bytes.ok() ? std::move(*bytes) : std::vector<uint8_t>{};
+}
+
+// A small .pk3 made here with libzip: a map, an image and a text file, one member stored and
+// the others deflated.
+std::vector<uint8_t> makePk3() {
+    const fs::path path =
+        fs::temp_directory_path() / ("bspv_robust_" + std::to_string(::getpid()) + ".pk3");
+    auto map = core::readFile(kMaps / "q1" / "ew_q1_cube.bsp");
+    EXPECT_TRUE(map.ok());
+    const std::vector<uint8_t> image = readOpenArena("pak0.pk3", "gfx/2d/colorbar.jpg");
+    static const char kText[] = "textures/x\n{\n\tsurfaceparm nodraw\n}\n";
+    int err = 0;
+    zip_t* z = zip_open(path.string().c_str(), ZIP_CREATE | ZIP_TRUNCATE, &err);
+    EXPECT_NE(z, nullptr);
+    if (!z)
+        return {};
+    auto add = [&](const char* name, const void* data, size_t size, bool store) {
+        zip_source_t* s = zip_source_buffer(z, data, size, 0);
+        const zip_int64_t idx = zip_file_add(z, name, s, ZIP_FL_OVERWRITE);
+        EXPECT_GE(idx, 0);
+        if (store)
+            zip_set_file_compression(z, static_cast<zip_uint64_t>(idx), ZIP_CM_STORE, 0);
+    };
+    add("maps/cube.bsp", map->data(), map->size(), false);
+    add("gfx/colorbar.jpg", image.data(), image.size(), true);
+    add("scripts/x.shader", kText, sizeof(kText) - 1, false);
+    EXPECT_EQ(zip_close(z), 0);
+    auto bytes = core::readFile(path);
+    std::error_code ec;
+    fs::remove(path, ec);
+    EXPECT_TRUE(bytes.ok());
+    return bytes.ok() ? std::move(*bytes) : std::vector<uint8_t>{};
+}
+
+TEST(ContentMutations, QuakePak) {
+    auto pak = core::readFile(kMaps / "q2" / "aq_textures.pak");
+    ASSERT_TRUE(pak.ok()) << pak.error().message();
+    const auto t0 = std::chrono::steady_clock::now();
+    robust::Tally tally("aq_textures.pak");
+    ASSERT_TRUE(fuzz::runArchive(*pak).accepted);
+    // The header's directory entry and the first entries of the directory itself.
+    const int32_t dir_offset = robust::readI32(*pak, 4);
+    const int32_t dir_length = robust::readI32(*pak, 8);
+    ASSERT_GT(dir_length, 64 * 8);
+    std::vector<robust::Span> spans;
+    spans.push_back(
+        {"directory", static_cast<uint64_t>(dir_offset), static_cast<uint64_t>(dir_length), 4, 8});
+    for (int i = 0; i < 8; ++i) {
+        const uint64_t at = static_cast<uint64_t>(dir_offset) + static_cast<uint64_t>(i) * 64;
+        spans.push_back({"entry" + std::to_string(i),
+                         static_cast<uint32_t>(robust::readI32(*pak, at + 56)),
+                         static_cast<uint32_t>(robust::readI32(*pak, at + 60)),
+                         static_cast<int64_t>(at + 56), static_cast<int64_t>(at + 60)});
+    }
+    robust::SpanOptions so;
+    so.seed = 0x5eed0101;
+    robust::spanMutations(*pak, spans, so, [&](std::string_view label, std::span<const uint8_t> b) {
+        tally.check(label, b, &fuzz::runArchive);
+    });
+    robust::BlobOptions bo;
+    bo.seed = 0x5eed0102;
+    bo.random_truncations = 20;
+    bo.flip_mutants = 16;
+    bo.header_bytes = 12;
+    runBlob(tally, *pak, bo, &fuzz::runArchive);
+    tally.print(secondsSince(t0));
+    EXPECT_LT(tally.accepted(), tally.total());
+}
+
+TEST(ContentMutations, Pk3) {
+    const std::vector<uint8_t> pk3 = makePk3();
+    ASSERT_GT(pk3.size(), 22u);
+    const auto t0 = std::chrono::steady_clock::now();
+    robust::Tally tally("made.pk3");
+    ASSERT_TRUE(fuzz::runArchive(pk3).accepted);
+    // The end-of-central-directory record (no comment: the last 22 bytes) points at the
+    // central directory: size at +12, offset at +16.
+    const uint64_t eocd = pk3.size() - 22;
+    ASSERT_EQ(robust::readI32(pk3, eocd), 0x06054b50);
+    std::vector<robust::Span> spans;
+    spans.push_back({"central directory", static_cast<uint32_t>(robust::readI32(pk3, eocd + 16)),
+                     static_cast<uint32_t>(robust::readI32(pk3, eocd + 12)),
+                     static_cast<int64_t>(eocd + 16), static_cast<int64_t>(eocd + 12)});
+    robust::SpanOptions so;
+    so.seed = 0x5eed0201;
+    so.flip_mutants_per_span = 32;
+    robust::spanMutations(pk3, spans, so, [&](std::string_view label, std::span<const uint8_t> b) {
+        tally.check(label, b, &fuzz::runArchive);
+    });
+    robust::BlobOptions bo;
+    bo.seed = 0x5eed0202;
+    bo.header_bytes = 64; // the first local header
+    runBlob(tally, pk3, bo, &fuzz::runArchive);
+    tally.print(secondsSince(t0));
+    EXPECT_LT(tally.accepted(), tally.total());
+}
+
+TEST(ContentMutations, Images) {
+    const struct {
+        const char* archive;
+        const char* member;
+    } kImages[] = {
+        {"pak0.pk3", "gfx/2d/colorbar.jpg"},
+        {"pak0.pk3", "models/weapons2/railgun/f_railgun3.jpg"},
+        {"pak0.pk3", "gfx/2d/defer.tga"},
+        {"pak5-TA.pk3", "icons/doubler.tga"},
+        {"pak0.pk3", "icons/icona_blue.png"},
+    };
+    for (const auto& img : kImages) {
+        const std::vector<uint8_t> bytes = readOpenArena(img.archive, img.member);
+        ASSERT_FALSE(bytes.empty()) << img.member;
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally(img.member);
+        ASSERT_TRUE(fuzz::runImage(bytes).accepted) << img.member;
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0300;
+        bo.header_bytes = 32;
+        runBlob(tally, bytes, bo, &fuzz::runImage);
+        tally.print(secondsSince(t0));
+        EXPECT_LT(tally.accepted(), tally.total());
+    }
+}
+
+TEST(ContentMutations, EntityText) {
+    for (const fs::path& p : {kMaps / "q3" / "bc_crypt.bsp", kMaps / "q1" / "lq_start.bsp",
+                              kMaps / "q2" / "aq_wizs.bsp"}) {
+        auto map = bsp::loadMapFile(p);
+        ASSERT_TRUE(map.ok()) << map.error().message();
+        const std::span<const uint8_t> text(
+            reinterpret_cast<const uint8_t*>(map->entity_text.data()), map->entity_text.size());
+        ASSERT_FALSE(text.empty());
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally(p.filename().string() + " entities");
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0400;
+        bo.flip_mutants = 128;
+        runBlob(tally, text, bo, &fuzz::runEntities);
+        tally.print(secondsSince(t0));
+        EXPECT_EQ(tally.accepted(), tally.total()); // the entity parser never rejects
+    }
+    // Pathological texts: long runs of one token, unterminated quotes, NULs.
+    robust::Tally tally("entity edge cases");
+    for (const std::string& s :
+         {std::string(1 << 20, '{'), std::string(1 << 20, '}'), std::string(1 << 20, '"'),
+          std::string("{\"a\" \"") + std::string(1 << 20, 'x'), std::string(4096, '\0'),
+          std::string("{ \"classname\" \"info_player_start\" \"origin\" \"1e39 -1e39 nan\" "
+                      "\"angle\" \"inf\" }")}) {
+        tally.check("edge",
+                    std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size()),
+                    &fuzz::runEntities);
+    }
+    tally.print(0.0);
+}
+
+} // namespace
