@@ -10,7 +10,7 @@ packages=(build-essential cmake ninja-build pkg-config git
           libsdl2-dev libglm-dev libstb-dev libimgui-dev libzip-dev python3-glad
           libgl1-mesa-dri libglx-mesa0 libegl1)
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(libgtest-dev libbenchmark-dev xvfb xauth python3
+    packages+=(libgtest-dev libbenchmark-dev xvfb xauth python3 clang libclang-rt-14-dev
                desktop-file-utils libxml2-utils shared-mime-info libglib2.0-bin dpkg-dev
                groff-base
                openarena-data openarena-081-maps openarena-085-data openarena-088-data
