@@ -24,18 +24,7 @@ py=/usr/bin/python3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-pk3=$("$py" - "$map" <<'PY'
-import sys, zipfile, glob, os
-name = "maps/%s.bsp" % sys.argv[1].lower()
-best = None
-for f in sorted(glob.glob("/usr/share/games/openarena/baseoa/*.pk3"), key=lambda p: os.path.basename(p).lower()):
-    with zipfile.ZipFile(f) as z:
-        for n in z.namelist():
-            if n.lower() == name:
-                best = (f, n)
-print("%s:%s" % best if best else "")
-PY
-)
+pk3=$("$py" "$root/tools/oa_map_spec.py" "$map")
 [[ -n "$pk3" ]] || { echo "fpscompare: $map not found" >&2; exit 1; }
 
 for i in $(seq 1 "$runs"); do

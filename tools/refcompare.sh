@@ -48,18 +48,7 @@ else
 fi
 
 # Which pk3 provides the map (the one the engine loads: highest priority).
-pk3=$("$py" - "$map" <<'PY'
-import sys, zipfile, glob, os
-name = "maps/%s.bsp" % sys.argv[1].lower()
-best = None
-for f in sorted(glob.glob("/usr/share/games/openarena/baseoa/*.pk3"), key=lambda p: os.path.basename(p).lower()):
-    with zipfile.ZipFile(f) as z:
-        for n in z.namelist():
-            if n.lower() == name:
-                best = (f, n)
-print("%s:%s" % best if best else "")
-PY
-)
+pk3=$("$py" "$root/tools/oa_map_spec.py" "$map")
 if [[ -z "$pk3" ]]; then
     echo "refcompare: map $map not found in the OpenArena pk3s" >&2
     exit 1

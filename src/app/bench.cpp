@@ -28,11 +28,6 @@ double msSince(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
 
-int fail(const core::Error& e) {
-    std::fprintf(stderr, "bspview: error: %s\n", e.message().c_str());
-    return 1;
-}
-
 glm::vec3 catmullRom(const glm::vec3& p0, const glm::vec3& p1, const glm::vec3& p2,
                      const glm::vec3& p3, float t) {
     const float t2 = t * t, t3 = t2 * t;
@@ -129,34 +124,21 @@ scene::Camera samplePath(const std::vector<Keyframe>& keys, float t) {
 
 int runBench(const Options& options) {
     const auto t_process = Clock::now();
-    scene::LoadSettings settings;
-    settings.base_dirs = options.base_dirs;
-    settings.patch_level = options.patch_level;
-    const std::string spec = options.map.empty() ? defaultMapPath() : options.map;
-
-    auto window = Window::create("bspview (bench)", options.width, options.height, true);
-    if (!window)
-        return fail(window.error());
-    render::ShaderLibrary shaders;
-    shaders.setShaderDir(options.shader_dir);
-    render::WorldRenderer renderer;
-    std::string error;
-    if (!renderer.init(shaders, &error))
-        return fail(core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error));
-    render::RenderTarget target;
-    if (!target.create(options.width, options.height, &error))
-        return fail(core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error));
+    auto gl = createOffscreenRenderer(options, "bspview (bench)");
+    if (!gl)
+        return reportError(gl.error());
+    render::WorldRenderer& renderer = (*gl)->renderer;
+    render::RenderTarget& target = (*gl)->target;
 
     // Load, timed by stage.
     const auto t_load = Clock::now();
-    auto loaded = scene::loadMapBundle(spec, settings);
+    auto loaded = scene::loadMapBundle(mapSpecOf(options), loadSettingsOf(options));
     if (!loaded)
-        return fail(loaded.error());
+        return reportError(loaded.error());
     scene::MapBundle& b = **loaded;
     const auto t_upload = Clock::now();
-    if (!renderer.upload(b.map, b.mesh, b.textures, &error))
-        return fail(core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error));
-    renderer.uploadSkyBox(b.skybox ? &*b.skybox : nullptr);
+    if (auto st = uploadBundle(renderer, b); !st)
+        return reportError(st.error());
     glFinish();
     const double upload_ms = msSince(t_upload);
 
@@ -165,15 +147,15 @@ int runBench(const Options& options) {
     if (options.camera_given) {
         auto cam = resolveCamera(options.camera, b);
         if (!cam)
-            return fail(cam.error());
+            return reportError(cam.error());
         keys.push_back({cam->position, cam->pitch, cam->yaw});
     } else if (!options.path_file.empty()) {
         auto text = core::readFile(options.path_file);
         if (!text)
-            return fail(text.error());
+            return reportError(text.error());
         auto parsed = parsePathFile(std::string(text->begin(), text->end()), options.path_file);
         if (!parsed)
-            return fail(parsed.error());
+            return reportError(parsed.error());
         keys = std::move(*parsed);
     } else {
         for (size_t i = 0; i < b.spawns.size(); ++i) {

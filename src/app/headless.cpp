@@ -22,9 +22,8 @@ namespace app {
 
 namespace {
 
-int fail(const core::Error& e) {
-    std::fprintf(stderr, "bspview: error: %s\n", e.message().c_str());
-    return 1;
+core::Error graphicsError(const std::string& detail) {
+    return core::makeError(core::ErrorCode::Graphics, {}, -1, {}, detail);
 }
 
 void writeVec3(core::JsonWriter& j, std::string_view key, const glm::vec3& v) {
@@ -32,6 +31,46 @@ void writeVec3(core::JsonWriter& j, std::string_view key, const glm::vec3& v) {
 }
 
 } // namespace
+
+int reportError(const core::Error& e) {
+    std::fprintf(stderr, "bspview: error: %s\n", e.message().c_str());
+    return 1;
+}
+
+std::string mapSpecOf(const Options& options) {
+    return options.map.empty() ? defaultMapPath() : options.map;
+}
+
+scene::LoadSettings loadSettingsOf(const Options& options) {
+    scene::LoadSettings settings;
+    settings.base_dirs = options.base_dirs;
+    settings.patch_level = options.patch_level;
+    return settings;
+}
+
+core::Result<std::unique_ptr<OffscreenRenderer>> createOffscreenRenderer(const Options& options,
+                                                                         const char* title) {
+    auto gl = std::make_unique<OffscreenRenderer>();
+    auto window = Window::create(title, options.width, options.height, true);
+    if (!window)
+        return window.error();
+    gl->window = std::move(*window);
+    gl->shaders.setShaderDir(options.shader_dir);
+    std::string error;
+    if (!gl->renderer.init(gl->shaders, &error))
+        return graphicsError(error);
+    if (!gl->target.create(options.width, options.height, &error))
+        return graphicsError(error);
+    return gl;
+}
+
+core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundle& bundle) {
+    std::string error;
+    if (!renderer.upload(bundle.map, bundle.mesh, bundle.textures, &error))
+        return graphicsError(error);
+    renderer.uploadSkyBox(bundle.skybox ? &*bundle.skybox : nullptr);
+    return core::okStatus();
+}
 
 std::string defaultMapPath() {
     namespace fs = std::filesystem;
@@ -81,13 +120,9 @@ core::Result<scene::Camera> resolveCamera(const CameraSpec& spec, const scene::M
 }
 
 int runInfo(const Options& options) {
-    scene::LoadSettings settings;
-    settings.base_dirs = options.base_dirs;
-    settings.patch_level = options.patch_level;
-    const std::string spec = options.map.empty() ? defaultMapPath() : options.map;
-    auto loaded = scene::loadMapBundle(spec, settings);
+    auto loaded = scene::loadMapBundle(mapSpecOf(options), loadSettingsOf(options));
     if (!loaded)
-        return fail(loaded.error());
+        return reportError(loaded.error());
     const scene::MapBundle& b = **loaded;
     const bsp::Map& m = b.map;
 
@@ -153,37 +188,25 @@ int runScreenshot(const Options& options) {
     const auto t_start = Clock::now();
     render::ViewMode view;
     if (!render::parseViewMode(options.view, &view))
-        return fail(core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
-                                    "--view: unknown mode '" + options.view + "'"));
-    scene::LoadSettings settings;
-    settings.base_dirs = options.base_dirs;
-    settings.patch_level = options.patch_level;
-    const std::string spec = options.map.empty() ? defaultMapPath() : options.map;
-    auto loaded = scene::loadMapBundle(spec, settings);
+        return reportError(core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
+                                           "--view: unknown mode '" + options.view + "'"));
+    auto loaded = scene::loadMapBundle(mapSpecOf(options), loadSettingsOf(options));
     if (!loaded)
-        return fail(loaded.error());
+        return reportError(loaded.error());
     scene::MapBundle& b = **loaded;
     auto cam = resolveCamera(options.camera, b);
     if (!cam)
-        return fail(cam.error());
+        return reportError(cam.error());
     cam->fov_x = options.fov;
     cam->aspect = static_cast<float>(options.width) / static_cast<float>(options.height);
 
-    auto window = Window::create("bspview (headless)", options.width, options.height, true);
-    if (!window)
-        return fail(window.error());
-    render::ShaderLibrary shaders;
-    shaders.setShaderDir(options.shader_dir);
-    render::WorldRenderer renderer;
-    std::string error;
-    if (!renderer.init(shaders, &error))
-        return fail(core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error));
-    if (!renderer.upload(b.map, b.mesh, b.textures, &error))
-        return fail(core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error));
-    renderer.uploadSkyBox(b.skybox ? &*b.skybox : nullptr);
-    render::RenderTarget target;
-    if (!target.create(options.width, options.height, &error))
-        return fail(core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error));
+    auto gl = createOffscreenRenderer(options, "bspview (headless)");
+    if (!gl)
+        return reportError(gl.error());
+    render::WorldRenderer& renderer = (*gl)->renderer;
+    render::RenderTarget& target = (*gl)->target;
+    if (auto st = uploadBundle(renderer, b); !st)
+        return reportError(st.error());
 
     scene::Visibility visibility(b.map, b.mesh);
     scene::DrawList list;
@@ -194,7 +217,7 @@ int runScreenshot(const Options& options) {
     if (options.lock_camera_given) {
         auto locked = resolveCamera(options.lock_camera, b);
         if (!locked)
-            return fail(locked.error());
+            return reportError(locked.error());
         vis_camera = *locked;
         vis_camera.fov_x = cam->fov_x;
         vis_camera.aspect = cam->aspect;
@@ -218,8 +241,8 @@ int runScreenshot(const Options& options) {
         image.rgba[i] = 255;
     render::checkGlErrors("screenshot");
     if (!content::writePng(options.screenshot_path, image))
-        return fail(core::makeError(core::ErrorCode::FileOpen, {}, -1, {},
-                                    "cannot write " + options.screenshot_path));
+        return reportError(core::makeError(core::ErrorCode::FileOpen, {}, -1, {},
+                                           "cannot write " + options.screenshot_path));
 
     const scene::DrawStats& s = list.stats;
     core::JsonWriter j;

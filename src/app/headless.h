@@ -2,8 +2,12 @@
 #pragma once
 
 #include "app/cli.h"
+#include "app/window.h"
+#include "render/world_renderer.h"
 #include "scene/camera.h"
 #include "scene/map_bundle.h"
+
+#include <memory>
 
 namespace app {
 
@@ -14,6 +18,28 @@ int runScreenshot(const Options& options);
 // The camera a CameraSpec names for a loaded map (spawn points: eye 26 units above the
 // spawn origin, as the games place the view; no spawn: the centre of the world bounds).
 core::Result<scene::Camera> resolveCamera(const CameraSpec& spec, const scene::MapBundle& bundle);
+
+// What --screenshot and --bench share: a hidden window's GL context, the renderer and an
+// offscreen target of the requested size. Members are destroyed renderer first, window last,
+// so GL objects go while their context is still current.
+struct OffscreenRenderer {
+    std::unique_ptr<Window> window;
+    render::ShaderLibrary shaders;
+    render::WorldRenderer renderer;
+    render::RenderTarget target;
+};
+core::Result<std::unique_ptr<OffscreenRenderer>> createOffscreenRenderer(const Options& options,
+                                                                         const char* title);
+
+// Uploads a loaded map and its sky box; the renderer keeps its previous map on failure.
+core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundle& bundle);
+
+// The map the options name (the default map when none) and how to load it.
+std::string mapSpecOf(const Options& options);
+scene::LoadSettings loadSettingsOf(const Options& options);
+
+// Prints "bspview: error: MESSAGE" to stderr and returns exit code 1.
+int reportError(const core::Error& error);
 
 // The default map shipped in assets/ (found beside the executable or in the source tree).
 std::string defaultMapPath();

@@ -91,9 +91,7 @@ void Viewer::requestLoad(const std::string& spec) {
         return; // one load at a time
     m_pending_spec = spec;
     m_status = "loading " + spec + " ...";
-    scene::LoadSettings settings;
-    settings.base_dirs = m_options.base_dirs;
-    settings.patch_level = m_options.patch_level;
+    const scene::LoadSettings settings = loadSettingsOf(m_options);
     m_pending = std::async(std::launch::async,
                            [spec, settings] { return scene::loadMapBundle(spec, settings); });
 }
@@ -111,12 +109,10 @@ void Viewer::pollLoad() {
         return;
     }
     std::unique_ptr<scene::MapBundle> bundle = std::move(*result);
-    std::string error;
-    if (!m_renderer.upload(bundle->map, bundle->mesh, bundle->textures, &error)) {
-        m_error = bundle->spec + ": " + error;
+    if (auto uploaded = uploadBundle(m_renderer, *bundle); !uploaded) {
+        m_error = bundle->spec + ": " + uploaded.error().message();
         return;
     }
-    m_renderer.uploadSkyBox(bundle->skybox ? &*bundle->skybox : nullptr);
     m_error.clear();
     m_visibility.reset();
     m_bundle = std::move(bundle);
@@ -423,7 +419,7 @@ int Viewer::run() {
     ImGui_ImplSDL2_InitForOpenGL(m_window->sdl(), m_window->glContext());
     ImGui_ImplOpenGL3_Init("#version 330 core");
 
-    requestLoad(m_options.map.empty() ? defaultMapPath() : m_options.map);
+    requestLoad(mapSpecOf(m_options));
 
     auto last = std::chrono::steady_clock::now();
     while (m_running) {
