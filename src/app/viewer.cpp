@@ -3,6 +3,7 @@
 #include "app/fly_camera.h"
 #include "app/headless.h"
 #include "app/window.h"
+#include "content/image.h"
 #include "core/file.h"
 #include "render/world_renderer.h"
 #include "scene/map_bundle.h"
@@ -17,6 +18,7 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <future>
 #include <memory>
@@ -47,6 +49,7 @@ private:
     void requestLoad(const std::string& spec);
     void pollLoad();
     void goToSpawn(int index);
+    void saveScreenshot(int width, int height);
     void handleEvent(const SDL_Event& e);
     void updateCamera(float dt);
     void drawOverlay();
@@ -77,6 +80,7 @@ private:
     bool m_vsync = true;
     bool m_open_panel = false;
     bool m_anim_paused = false;
+    bool m_screenshot_requested = false; // F12: saved after the next frame is drawn
     double m_time = 0.0;
     char m_path_field[1024] = {};
     std::vector<std::string> m_map_list;
@@ -136,6 +140,31 @@ void Viewer::pollLoad() {
             m_styles_in_use.push_back(i);
     m_fly.camera.fov_x = m_options.fov;
     refreshMapList();
+}
+
+void Viewer::saveScreenshot(int width, int height) {
+    content::Image image;
+    image.width = width;
+    image.height = height;
+    image.rgba.resize(static_cast<size_t>(width) * static_cast<size_t>(height) * 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
+    // Bottom row first in GL; opaque alpha.
+    const size_t row = static_cast<size_t>(width) * 4;
+    for (int y = 0; y < height / 2; ++y)
+        std::swap_ranges(image.rgba.begin() + static_cast<std::ptrdiff_t>(y * row),
+                         image.rgba.begin() + static_cast<std::ptrdiff_t>((y + 1) * row),
+                         image.rgba.begin() + static_cast<std::ptrdiff_t>((height - 1 - y) * row));
+    for (size_t i = 3; i < image.rgba.size(); i += 4)
+        image.rgba[i] = 255;
+    const std::time_t now = std::time(nullptr);
+    char name[64];
+    std::strftime(name, sizeof name, "bspview-%Y%m%d-%H%M%S.png", std::localtime(&now));
+    if (content::writePng(name, image))
+        m_status = std::string("saved ") + name;
+    else
+        m_error = std::string("cannot write ") + name;
 }
 
 void Viewer::goToSpawn(int index) {
@@ -221,6 +250,8 @@ void Viewer::handleEvent(const SDL_Event& e) {
             m_open_panel = true;
         else if (k == SDLK_f && !ctrl)
             m_render_options.wireframe = !m_render_options.wireframe;
+        else if (k == SDLK_F12)
+            m_screenshot_requested = true;
         break;
     }
     default:
@@ -377,6 +408,14 @@ void Viewer::drawOverlay() {
         ImGui::SliderFloat("speed", &m_fly.speed, 16.0f, 4000.0f, "%.0f u/s",
                            ImGuiSliderFlags_Logarithmic);
         ImGui::SliderFloat("fov", &m_fly.camera.fov_x, 30.0f, 140.0f, "%.0f");
+        if (ImGui::Button("copy camera")) {
+            char text[160];
+            std::snprintf(text, sizeof text, "--camera %.1f,%.1f,%.1f,%.2f,%.2f", c.position.x,
+                          c.position.y, c.position.z, c.pitch, c.yaw);
+            SDL_SetClipboardText(text);
+            m_status = std::string("copied: ") + text;
+        }
+        ImGui::SameLine();
         if (ImGui::Button("next spawn (N)"))
             goToSpawn(m_spawn + 1);
         ImGui::SameLine();
@@ -389,7 +428,7 @@ void Viewer::drawOverlay() {
     if (ImGui::Button("Open... (Ctrl+O)"))
         m_open_panel = true;
     ImGui::TextDisabled("RMB look, WASD move, Space/E up, Ctrl/Q down, Shift fast,\n"
-                        "wheel speed, M capture mouse, F1 overlay");
+                        "wheel speed, M capture mouse, F1 overlay, F12 screenshot");
     ImGui::End();
 }
 
@@ -459,6 +498,10 @@ int Viewer::run() {
         drawOpenPanel();
         ImGui::Render();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        if (m_screenshot_requested) {
+            m_screenshot_requested = false;
+            saveScreenshot(w, h);
+        }
         m_window->swap();
     }
     if (m_pending.valid())
