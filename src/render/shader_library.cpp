@@ -36,6 +36,17 @@ std::string header(std::string_view defines) {
     return h;
 }
 
+// The info log of a shader or program object (glGetShaderiv + glGetShaderInfoLog, or the
+// program pair).
+template <class GetIv, class GetLog>
+std::string infoLog(GLuint object, GetIv getiv, GetLog getlog) {
+    GLint len = 0;
+    getiv(object, GL_INFO_LOG_LENGTH, &len);
+    std::vector<char> log(static_cast<size_t>(len > 1 ? len : 1), '\0');
+    getlog(object, len, nullptr, log.data());
+    return log.data();
+}
+
 GLuint compile(GLenum stage, const std::string& text, std::string_view label, std::string_view file,
                std::string* error) {
     const GLuint s = glCreateShader(stage);
@@ -45,12 +56,9 @@ GLuint compile(GLenum stage, const std::string& text, std::string_view label, st
     GLint ok = 0;
     glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
     if (!ok) {
-        GLint len = 0;
-        glGetShaderiv(s, GL_INFO_LOG_LENGTH, &len);
-        std::vector<char> log(static_cast<size_t>(len > 1 ? len : 1), '\0');
-        glGetShaderInfoLog(s, len, nullptr, log.data());
         if (error)
-            *error = std::string(label) + ": " + std::string(file) + ": " + log.data();
+            *error = std::string(label) + ": " + std::string(file) + ": " +
+                     infoLog(s, glGetShaderiv, glGetShaderInfoLog);
         glDeleteShader(s);
         return 0;
     }
@@ -87,12 +95,9 @@ Program ShaderLibrary::build(std::string_view label, std::string_view vs, std::s
     GLint ok = 0;
     glGetProgramiv(p, GL_LINK_STATUS, &ok);
     if (!ok) {
-        GLint len = 0;
-        glGetProgramiv(p, GL_INFO_LOG_LENGTH, &len);
-        std::vector<char> log(static_cast<size_t>(len > 1 ? len : 1), '\0');
-        glGetProgramInfoLog(p, len, nullptr, log.data());
         if (error)
-            *error = std::string(label) + ": link: " + log.data();
+            *error =
+                std::string(label) + ": link: " + infoLog(p, glGetProgramiv, glGetProgramInfoLog);
         glDeleteProgram(p);
         return Program();
     }

@@ -39,6 +39,16 @@ protected:
         return b.ok() ? std::move(*b) : nullptr;
     }
 
+    // A renderer with the bundle uploaded (the same upload path as the app's).
+    static std::unique_ptr<render::WorldRenderer> uploaded(const scene::MapBundle& b) {
+        auto r = std::make_unique<render::WorldRenderer>();
+        std::string error;
+        EXPECT_TRUE(r->init(render::ShaderLibrary(), &error)) << error;
+        const core::Status st = app::uploadBundle(*r, b);
+        EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
+        return r;
+    }
+
     // Renders the bundle from cam into a w x h RGBA image.
     std::vector<uint8_t> renderImage(render::WorldRenderer& r, const scene::DrawList& list,
                                      const scene::Camera& cam, int w, int h,
@@ -76,11 +86,8 @@ TEST_F(Render, SpawnPointsOfRealMapsAreMostlyCovered) {
           std::string(BSPV_OPENARENA_DIR) + "/z_oacmp-volume1-v3.pk3:maps/oacmpdm1.bsp"}) {
         auto b = load(spec);
         ASSERT_TRUE(b);
-        render::ShaderLibrary shaders;
-        render::WorldRenderer r;
-        std::string error;
-        ASSERT_TRUE(r.init(shaders, &error)) << error;
-        ASSERT_TRUE(r.upload(b->map, b->mesh, b->textures, &error)) << error;
+        auto renderer = uploaded(*b);
+        render::WorldRenderer& r = *renderer;
         scene::Visibility vis(b->map, b->mesh);
         scene::DrawList list;
         const size_t spawns = std::min<size_t>(b->spawns.size(), 4);
@@ -101,11 +108,8 @@ TEST_F(Render, SpawnPointsOfRealMapsAreMostlyCovered) {
 TEST_F(Render, LockedVisibilitySurvivesCameraMoves) {
     auto b = load(std::string(BSPV_OPENARENA_DIR) + "/pak1-maps.pk3:maps/oa_dm5.bsp");
     ASSERT_TRUE(b);
-    render::ShaderLibrary shaders;
-    render::WorldRenderer r;
-    std::string error;
-    ASSERT_TRUE(r.init(shaders, &error)) << error;
-    ASSERT_TRUE(r.upload(b->map, b->mesh, b->textures, &error)) << error;
+    auto renderer = uploaded(*b);
+    render::WorldRenderer& r = *renderer;
     scene::Visibility vis(b->map, b->mesh);
     scene::DrawList list;
     auto cam = app::resolveCamera(app::CameraSpec(), *b);
@@ -134,11 +138,8 @@ TEST_F(Render, LockedVisibilitySurvivesCameraMoves) {
 TEST_F(Render, ViewModesChangeTheImage) {
     auto b = load(std::string(BSPV_SHARED_MAPS_DIR) + "/q3/bc_crypt.bsp");
     ASSERT_TRUE(b);
-    render::ShaderLibrary shaders;
-    render::WorldRenderer r;
-    std::string error;
-    ASSERT_TRUE(r.init(shaders, &error)) << error;
-    ASSERT_TRUE(r.upload(b->map, b->mesh, b->textures, &error)) << error;
+    auto renderer = uploaded(*b);
+    render::WorldRenderer& r = *renderer;
     scene::Visibility vis(b->map, b->mesh);
     scene::DrawList list;
     auto cam = app::resolveCamera(app::CameraSpec(), *b);
@@ -172,13 +173,11 @@ TEST_F(Render, ViewModesChangeTheImage) {
 TEST_F(Render, FailedUploadKeepsTheCurrentWorld) {
     auto b = load(std::string(BSPV_SHARED_MAPS_DIR) + "/q3/bc_enemyTest.bsp");
     ASSERT_TRUE(b);
-    render::ShaderLibrary shaders;
-    render::WorldRenderer r;
-    std::string error;
-    ASSERT_TRUE(r.init(shaders, &error)) << error;
-    ASSERT_TRUE(r.upload(b->map, b->mesh, b->textures, &error)) << error;
+    auto renderer = uploaded(*b);
+    render::WorldRenderer& r = *renderer;
     const auto stats = r.gpuStats();
     std::vector<content::TextureInfo> wrong; // does not match the materials
+    std::string error;
     EXPECT_FALSE(r.upload(b->map, b->mesh, wrong, &error));
     EXPECT_TRUE(r.hasWorld());
     EXPECT_EQ(r.gpuStats().vertex_bytes, stats.vertex_bytes);
@@ -304,12 +303,8 @@ TEST_F(Render, QuakeOneHalfLifeAndQuakeTwoMapsFromTheirSpawnPoints) {
         const std::string spec = std::string(BSPV_SHARED_MAPS_DIR) + "/" + name;
         auto b = load(spec);
         ASSERT_TRUE(b) << name;
-        render::ShaderLibrary shaders;
-        render::WorldRenderer r;
-        std::string error;
-        ASSERT_TRUE(r.init(shaders, &error)) << error;
-        ASSERT_TRUE(r.upload(b->map, b->mesh, b->textures, &error)) << error;
-        r.uploadSkyBox(b->skybox ? &*b->skybox : nullptr);
+        auto renderer = uploaded(*b);
+        render::WorldRenderer& r = *renderer;
         scene::Visibility vis(b->map, b->mesh);
         scene::DrawList list;
         const size_t spawns = std::max<size_t>(1, b->spawns.size());
@@ -332,12 +327,9 @@ TEST_F(Render, Bsp29AndBsp2OfTheSameLevelLookTheSame) {
     auto a = load(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/lq_e1m1.bsp");
     auto b = load(std::string(BSPV_SHARED_MAPS_DIR) + "/q1bsp2/lq_lq1m1.bsp");
     ASSERT_TRUE(a && b);
-    render::ShaderLibrary shaders;
     auto renderAll = [&](scene::MapBundle& m, const scene::Camera& cam) {
-        render::WorldRenderer r;
-        std::string error;
-        EXPECT_TRUE(r.init(shaders, &error)) << error;
-        EXPECT_TRUE(r.upload(m.map, m.mesh, m.textures, &error)) << error;
+        auto renderer = uploaded(m);
+        render::WorldRenderer& r = *renderer;
         scene::Visibility vis(m.map, m.mesh);
         scene::DrawList list;
         vis.update(cam, {}, list);
