@@ -69,6 +69,7 @@ core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundl
     if (!renderer.upload(bundle.map, bundle.mesh, bundle.textures, &error))
         return graphicsError(error);
     renderer.uploadSkyBox(bundle.skybox ? &*bundle.skybox : nullptr);
+    renderer.uploadStages(bundle.stages);
     return core::okStatus();
 }
 

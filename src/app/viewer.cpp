@@ -373,6 +373,10 @@ void Viewer::drawOverlay() {
         ImGui::Checkbox("neutral lighting", &m_render_options.neutral_lighting);
         ImGui::SameLine();
         ImGui::Checkbox("pause animation", &m_anim_paused);
+        ImGui::Checkbox("shader stages", &m_render_options.shader_stages);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Quake 3: draw materials stage by stage from their shader "
+                              "scripts (off: first image x lightmap)");
         int level = m_bundle->mesh.patch_level;
         if (ImGui::SliderInt("patch level", &level, 1, 16) && level != m_bundle->mesh.patch_level) {
             scene::WorldMeshOptions mo;
@@ -381,6 +385,7 @@ void Viewer::drawOverlay() {
             std::string error;
             if (m_renderer.upload(m_bundle->map, mesh, m_bundle->textures, &error)) {
                 m_renderer.uploadSkyBox(m_bundle->skybox ? &*m_bundle->skybox : nullptr);
+                m_renderer.uploadStages(m_bundle->stages);
                 m_visibility.reset();
                 m_bundle->mesh = std::move(mesh);
                 m_options.patch_level = level;

@@ -141,6 +141,9 @@ struct Material {
     // True when the map does not know the texture's size (Quake 2: sizes live in the .wal),
     // so the vertices' uv are in texels; bsp::applyTextureSize divides them once known.
     bool uv_in_texels = false;
+    // Draw order among blended surfaces, lower first (Quake 3 shader `sort`; 0 when the game
+    // has none): blended faces sort by it, then back to front.
+    float sort = 0.0f;
 };
 
 // Texture pixels stored in the BSP itself (Quake 1 / Half-Life miptex).

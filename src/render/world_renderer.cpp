@@ -57,11 +57,31 @@ struct WorldRenderer::Programs {
         WorldUniforms u{};
     };
     std::unordered_map<uint32_t, Variant> variants;
+    std::unordered_map<uint32_t, StageVariant> stage_variants; // see stageVariant
     ShaderLibrary shaders;
     struct SkyUniforms {
         GLint view_projection, model, uv_scroll, sky_textured, sky_layers, eye, time, flat_colour,
             has_skybox;
     } s{};
+};
+
+struct WorldRenderer::StageVariant {
+    Program program;
+    GLint view_projection = -1, model = -1, eye = -1, tc_gen = -1, tc_vector0 = -1, tc_vector1 = -1,
+          tc_matrix = -1, turb = -1, light_shift = -1, colour = -1, vertex_rgb = -1,
+          one_minus_vertex = -1, vertex_scale = -1, vertex_alpha = -1, one_minus_vertex_alpha = -1,
+          output_scale = -1, cloud_height = -1;
+};
+
+// A material's shader stages as uploaded (copied from scene::StagedMaterial: the renderer
+// keeps nothing that points into the bundle).
+struct GpuStagedMaterial {
+    std::vector<scene::RenderStage> stages;
+    bool sky = false;
+    bool polygon_offset = false;
+    content::CullMode cull = content::CullMode::Front;
+    float cloud_height = 512.0f;
+    uint32_t disabled = 0; // bit per shader stage index
 };
 
 struct WorldRenderer::WorldGpu {
@@ -78,6 +98,9 @@ struct WorldRenderer::WorldGpu {
     std::vector<scene::DrawRange> face_ranges; // per face: its run in the index buffer
     std::vector<bsp::Material> materials;
     std::vector<bsp::Submodel> submodels;
+    std::vector<GpuStagedMaterial> staged; // per material; empty until uploadStages
+    std::vector<Texture> stage_textures;   // per scene::StageImage
+    Texture white;                         // $whiteimage, and unbound stage images
     bool overbright = false;
     int style_count = 1; // most light styles any face uses (1..4)
     GpuStats stats;
@@ -169,16 +192,20 @@ void setupVertexFormat() {
     attrib(kAttribLmStep, 1, GL_FLOAT, GL_FALSE, offsetof(scene::WorldVertex, lm_step));
 }
 
-Texture uploadImage(const content::Image& img, const std::string& name, uint64_t* bytes) {
+Texture uploadImage(const content::Image& img, const std::string& name, uint64_t* bytes,
+                    bool clamp = false, bool mipmaps = true) {
     Texture t = makeTexture(GL_TEXTURE_2D, ("texture/" + name).c_str());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.width, img.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                  img.rgba.data());
-    glGenerateMipmap(GL_TEXTURE_2D);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    if (mipmaps)
+        glGenerateMipmap(GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
+                    mipmaps ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    const GLint wrap = clamp ? GL_CLAMP_TO_EDGE : GL_REPEAT;
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
     *bytes += static_cast<uint64_t>(img.width) * static_cast<uint64_t>(img.height) * 4 * 4 / 3;
     return t;
 }
@@ -238,8 +265,16 @@ void WorldRenderer::depthPrepass(const scene::DrawList& list, const glm::mat4& v
     glDisable(GL_BLEND);
     // One multi-draw per brush model: consecutive opaque batches of the same model merge.
     int32_t submodel = -1;
+    // Culled like the colour pass; two-sided materials are left to it (a face culled here but
+    // drawn there would find no depth of its own, which LEQUAL handles; the other way round
+    // would leave holes).
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_FRONT);
     for (const scene::DrawBatch& b : list.batches) {
         if (b.pass != scene::Pass::Opaque)
+            continue;
+        if (b.material >= 0 && static_cast<size_t>(b.material) < m_gpu->materials.size() &&
+            (m_gpu->materials[static_cast<size_t>(b.material)].flags & bsp::kSurfNoCull))
             continue;
         if (b.submodel != submodel) {
             flushRanges();
@@ -429,6 +464,219 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
     return true;
 }
 
+void WorldRenderer::uploadStages(const scene::MaterialStages& stages) {
+    if (!m_gpu)
+        return;
+    WorldGpu& gpu = *m_gpu;
+    gpu.staged.clear();
+    gpu.stage_textures.clear();
+    if (stages.materials.size() != gpu.materials.size())
+        return;
+    const content::Image white_image{1, 1, {255, 255, 255, 255}};
+    gpu.white = uploadImage(white_image, "$whiteimage", &gpu.stats.texture_bytes, false, false);
+    gpu.stage_textures.reserve(stages.images.size());
+    for (const scene::StageImage& img : stages.images) {
+        const bool ok = img.image.width > 0 && img.image.height > 0 &&
+                        img.image.rgba.size() == static_cast<size_t>(img.image.width) *
+                                                     static_cast<size_t>(img.image.height) * 4;
+        gpu.stage_textures.push_back(
+            ok ? uploadImage(img.image, img.name, &gpu.stats.texture_bytes, img.clamp, img.mipmaps)
+               : Texture());
+    }
+    gpu.staged.resize(stages.materials.size());
+    for (size_t i = 0; i < stages.materials.size(); ++i) {
+        const scene::StagedMaterial& sm = stages.materials[i];
+        GpuStagedMaterial& g = gpu.staged[i];
+        g.stages = sm.stages;
+        g.sky = sm.sky;
+        if (sm.shader) {
+            g.polygon_offset = sm.shader->polygon_offset;
+            g.cull = sm.shader->cull;
+            g.cloud_height = sm.shader->sky.cloud_height;
+        }
+    }
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void WorldRenderer::setStageEnabled(int32_t material, int shader_stage, bool enabled) {
+    if (!m_gpu || material < 0 || static_cast<size_t>(material) >= m_gpu->staged.size() ||
+        shader_stage < 0 || shader_stage >= 32)
+        return;
+    uint32_t& bits = m_gpu->staged[static_cast<size_t>(material)].disabled;
+    const uint32_t bit = 1u << shader_stage;
+    bits = enabled ? bits & ~bit : bits | bit;
+}
+
+bool WorldRenderer::stageEnabled(int32_t material, int shader_stage) const {
+    if (!m_gpu || material < 0 || static_cast<size_t>(material) >= m_gpu->staged.size() ||
+        shader_stage < 0 || shader_stage >= 32)
+        return true;
+    return !(m_gpu->staged[static_cast<size_t>(material)].disabled & (1u << shader_stage));
+}
+
+namespace {
+
+GLenum glBlendFactor(content::BlendFactor f) {
+    switch (f) {
+    case content::BlendFactor::Zero:
+        return GL_ZERO;
+    case content::BlendFactor::One:
+        return GL_ONE;
+    case content::BlendFactor::SrcColor:
+        return GL_SRC_COLOR;
+    case content::BlendFactor::OneMinusSrcColor:
+        return GL_ONE_MINUS_SRC_COLOR;
+    case content::BlendFactor::DstColor:
+        return GL_DST_COLOR;
+    case content::BlendFactor::OneMinusDstColor:
+        return GL_ONE_MINUS_DST_COLOR;
+    case content::BlendFactor::SrcAlpha:
+        return GL_SRC_ALPHA;
+    case content::BlendFactor::OneMinusSrcAlpha:
+        return GL_ONE_MINUS_SRC_ALPHA;
+    case content::BlendFactor::DstAlpha:
+        return GL_DST_ALPHA;
+    case content::BlendFactor::OneMinusDstAlpha:
+        return GL_ONE_MINUS_DST_ALPHA;
+    case content::BlendFactor::SrcAlphaSaturate:
+        return GL_SRC_ALPHA_SATURATE;
+    }
+    return GL_ONE;
+}
+
+} // namespace
+
+WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStage& stage,
+                                                         bool sky) {
+    Programs& p = *m_programs;
+    const auto source = static_cast<uint32_t>(stage.source);
+    const auto alpha = static_cast<uint32_t>(stage.def.alpha_func);
+    const uint32_t key =
+        source | (stage.times_lightmap ? 1u << 2 : 0u) | (alpha << 3) | (sky ? 1u << 5 : 0u);
+    auto it = p.stage_variants.find(key);
+    if (it == p.stage_variants.end()) {
+        static constexpr const char* kSources[] = {"SOURCE_TEXTURE", "SOURCE_LIGHTMAP",
+                                                   "SOURCE_WHITE"};
+        static constexpr const char* kAlpha[] = {"", " ALPHA_GT0", " ALPHA_LT128", " ALPHA_GE128"};
+        std::string defines = std::string("SOURCE=") + kSources[source] + kAlpha[alpha];
+        if (stage.times_lightmap)
+            defines += " TIMES_LIGHTMAP";
+        if (sky)
+            defines += " SKY_CLOUDS";
+        std::string label = "stage|" + defines;
+        std::replace(label.begin(), label.end(), ' ', '|');
+        StageVariant v;
+        std::string error;
+        v.program = p.shaders.build(label, "stage.vert.glsl", "stage.frag.glsl", defines, &error);
+        if (v.program) {
+            const GLuint id = v.program.id();
+            const auto loc = [id](const char* name) { return glGetUniformLocation(id, name); };
+            v.view_projection = loc("u_view_projection");
+            v.model = loc("u_model");
+            v.eye = loc("u_eye");
+            v.tc_gen = loc("u_tc_gen");
+            v.tc_vector0 = loc("u_tc_vector0");
+            v.tc_vector1 = loc("u_tc_vector1");
+            v.tc_matrix = loc("u_tc_matrix");
+            v.turb = loc("u_turb");
+            v.light_shift = loc("u_light_shift");
+            v.colour = loc("u_colour");
+            v.vertex_rgb = loc("u_vertex_rgb");
+            v.one_minus_vertex = loc("u_one_minus_vertex");
+            v.vertex_scale = loc("u_vertex_scale");
+            v.vertex_alpha = loc("u_vertex_alpha");
+            v.one_minus_vertex_alpha = loc("u_one_minus_vertex_alpha");
+            v.output_scale = loc("u_output_scale");
+            v.cloud_height = loc("u_cloud_height");
+            glUseProgram(id);
+            glUniform1i(loc("u_texture"), 0);
+            glUniform1i(loc("u_lightmaps"), 1);
+        } else {
+            core::logError(error);
+        }
+        it = p.stage_variants.emplace(key, std::move(v)).first;
+    }
+    return it->second.program ? &it->second : nullptr;
+}
+
+bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBatch& b,
+                               const glm::mat4& vp, const glm::mat4& model,
+                               const scene::Camera& camera, const RenderOptions& options) {
+    WorldGpu& gpu = *m_gpu;
+    if (b.material < 0 || static_cast<size_t>(b.material) >= gpu.staged.size())
+        return false;
+    const GpuStagedMaterial& sm = gpu.staged[static_cast<size_t>(b.material)];
+    if (sm.stages.empty())
+        return false;
+    // ioquake3 with r_overBrightBits 1 in fullscreen: identityLight 0.5, lightmaps and vertex
+    // colours shifted left by one, the frame doubled by the gamma ramp. The ramp is folded
+    // into each stage that adds its colour to the frame; a stage that multiplies the frame
+    // (its source factor is the frame's colour or zero) must not be doubled again.
+    const bool neutral = options.neutral_lighting || !gpu.overbright;
+    const float identity_light = gpu.overbright ? 0.5f : 1.0f;
+    const float light_shift = gpu.overbright ? 2.0f : 1.0f;
+    if (sm.polygon_offset) {
+        glEnable(GL_POLYGON_OFFSET_FILL);
+        glPolygonOffset(-1.0f, -2.0f); // ioquake3 r_offsetFactor, r_offsetUnits
+    }
+    if (sm.cull != content::CullMode::None && !sm.sky) {
+        glEnable(GL_CULL_FACE);
+        glCullFace(sm.cull == content::CullMode::Front ? GL_FRONT : GL_BACK);
+    } else {
+        glDisable(GL_CULL_FACE);
+    }
+    for (const scene::RenderStage& stage : sm.stages) {
+        if (sm.disabled & (1u << std::min(stage.shader_stage, 31)))
+            continue;
+        StageVariant* v = stageVariant(stage, sm.sky);
+        if (!v)
+            continue;
+        const content::ShaderStage& d = stage.def;
+        const scene::StageFrame f = scene::evalStage(stage, options.time, identity_light);
+        glUseProgram(v->program.id());
+        glUniformMatrix4fv(v->view_projection, 1, GL_FALSE, glm::value_ptr(vp));
+        glUniformMatrix4fv(v->model, 1, GL_FALSE, glm::value_ptr(model));
+        glUniform3f(v->eye, camera.position.x, camera.position.y, camera.position.z);
+        glUniform1i(v->tc_gen, static_cast<GLint>(d.tc_gen));
+        glUniform3fv(v->tc_vector0, 1, glm::value_ptr(d.tc_vectors[0]));
+        glUniform3fv(v->tc_vector1, 1, glm::value_ptr(d.tc_vectors[1]));
+        glUniformMatrix3fv(v->tc_matrix, 1, GL_FALSE, glm::value_ptr(f.tc_matrix));
+        glUniform4fv(v->turb, 1, glm::value_ptr(f.turb));
+        glUniform1f(v->light_shift, light_shift);
+        glUniform4fv(v->colour, 1, glm::value_ptr(f.colour));
+        glUniform1i(v->vertex_rgb, f.vertex_rgb ? 1 : 0);
+        glUniform1i(v->one_minus_vertex, f.one_minus_vertex ? 1 : 0);
+        glUniform1f(v->vertex_scale, f.vertex_scale);
+        glUniform1i(v->vertex_alpha, f.vertex_alpha ? 1 : 0);
+        glUniform1i(v->one_minus_vertex_alpha, f.one_minus_vertex_alpha ? 1 : 0);
+        glUniform1f(v->cloud_height, sm.cloud_height);
+        const bool multiplies = d.blend && (d.src == content::BlendFactor::Zero ||
+                                            d.src == content::BlendFactor::DstColor ||
+                                            d.src == content::BlendFactor::OneMinusDstColor);
+        glUniform1f(v->output_scale, neutral || multiplies ? 1.0f : 2.0f);
+        if (d.blend) {
+            glEnable(GL_BLEND);
+            glBlendFunc(glBlendFactor(d.src), glBlendFactor(d.dst));
+        } else {
+            glDisable(GL_BLEND);
+        }
+        glDepthMask(d.depth_write ? GL_TRUE : GL_FALSE);
+        glDepthFunc(d.depth_func == content::DepthFunc::Equal ? GL_EQUAL : GL_LEQUAL);
+        GLuint texture = gpu.white.id();
+        if (f.image >= 0 && static_cast<size_t>(f.image) < gpu.stage_textures.size() &&
+            gpu.stage_textures[static_cast<size_t>(f.image)])
+            texture = gpu.stage_textures[static_cast<size_t>(f.image)].id();
+        glBindTexture(GL_TEXTURE_2D, texture);
+        appendRanges(list, b);
+        flushRanges();
+        ++m_stage_draws;
+    }
+    glDepthFunc(GL_LEQUAL);
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    glCullFace(GL_FRONT);
+    return true;
+}
+
 void WorldRenderer::setPassState(scene::Pass pass, const bsp::Material* material, float alpha,
                                  bool additive_model) {
     switch (pass) {
@@ -474,7 +722,19 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
 
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
-    glDisable(GL_CULL_FACE); // Quake faces are one-sided, but patches and meshes often are not
+    // Back faces are culled as the engines do (a face seen from behind is not drawn), except
+    // for two-sided materials (Quake 3 `cull none`). The meshes wind front faces clockwise.
+    glCullFace(GL_FRONT);
+    int current_cull = -1;
+    const auto setCull = [&current_cull](bool cull) {
+        if (static_cast<int>(cull) == current_cull)
+            return;
+        if (cull)
+            glEnable(GL_CULL_FACE);
+        else
+            glDisable(GL_CULL_FACE);
+        current_cull = cull ? 1 : 0;
+    };
     glBindVertexArray(gpu.vao.id());
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D_ARRAY, gpu.lightmaps.id());
@@ -544,6 +804,11 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         return it->second.program ? &it->second : nullptr;
     };
 
+    // Quake 3 materials with shader stages are drawn stage by stage in the lit view; the
+    // debug views show them through the single-texture path.
+    const bool staged =
+        options.shader_stages && options.view == ViewMode::Lit && !m_gpu->staged.empty();
+    m_stage_draws = 0;
     GLuint current_program = 0;
     int32_t current_submodel = -1;
     scene::Pass current_pass = scene::Pass::Count;
@@ -567,6 +832,21 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             frame = frames[step % frames.size()];
         }
         const GLuint glow = textured ? gpu.glows[static_cast<size_t>(frame)].id() : 0;
+        setCull(!sky && !(material && (material->flags & bsp::kSurfNoCull)));
+        if (staged && !sky && material) {
+            // Quake 3 shader stages: each stage sets its own program, blend and depth state.
+            if (b.pass != current_pass) {
+                setPassState(b.pass, material, 1.0f, false);
+                current_pass = b.pass;
+            }
+            if (drawStages(list, b, vp, submodelMatrix(gpu.submodels, b.submodel), camera,
+                           options)) {
+                current_program = 0;
+                current_pass = scene::Pass::Count;
+                current_cull = -1;
+                continue;
+            }
+        }
         Programs::Variant* variant = nullptr;
         if (!sky) {
             variant =
@@ -629,6 +909,13 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         }
         appendRanges(list, b);
         flushRanges();
+        if (sky && staged &&
+            drawStages(list, b, vp, submodelMatrix(gpu.submodels, b.submodel), camera, options)) {
+            // The sky shader's cloud layers, over the far box just drawn.
+            current_program = 0;
+            current_pass = scene::Pass::Count;
+            current_cull = -1;
+        }
     }
 
     glEnable(GL_DEPTH_TEST);

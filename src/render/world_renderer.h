@@ -10,6 +10,7 @@
 #include "render/shader_library.h"
 #include "scene/camera.h"
 #include "scene/light_styles.h"
+#include "scene/material_stages.h"
 #include "scene/visibility.h"
 #include "scene/world_mesh.h"
 
@@ -43,7 +44,10 @@ struct RenderOptions {
     // "Why culled": also draw DrawList::culled_pvs (red) and culled_frustum (blue) faces;
     // meant for a locked visibility set seen from outside.
     bool show_culled = false;
-    double time = 0.0; // seconds, for animated styles and scrolling
+    // Quake 3 materials drawn stage by stage from their shader scripts (lit view only);
+    // false: every material through the single-texture path (its first image x lightmap).
+    bool shader_stages = true;
+    double time = 0.0; // seconds, for animated styles, scrolling and shader stages
     std::array<float, scene::kNumLightStyles> style_values{};
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};
 };
@@ -70,6 +74,14 @@ public:
     // the largest. Call after upload(); a new upload() drops it.
     void uploadSkyBox(const content::SkyBox* sky);
     const GpuStats& gpuStats() const;
+    // Quake 3 shader stages of the current world (scene::MaterialStages, parallel to the
+    // map's materials) and their images. Call after upload(); a new upload() drops them.
+    void uploadStages(const scene::MaterialStages& stages);
+    // Overlay toggles: skip one stage (its index in the shader script) of a material.
+    void setStageEnabled(int32_t material, int shader_stage, bool enabled);
+    bool stageEnabled(int32_t material, int shader_stage) const;
+    // Stages drawn in the last frame (a collapsed pair counts once).
+    uint32_t stageDraws() const { return m_stage_draws; }
 
     void draw(const scene::DrawList& list, const scene::Camera& camera,
               const RenderOptions& options);
@@ -84,11 +96,18 @@ private:
     void appendRanges(const scene::DrawList& list, const scene::DrawBatch& batch);
     void flushRanges();
     void drawCulled(const scene::DrawList& list, const glm::mat4& view_projection);
+    struct StageVariant;
+    StageVariant* stageVariant(const scene::RenderStage& stage, bool sky);
+    // Draws a batch's ranges once per shader stage; returns false when the material has none.
+    bool drawStages(const scene::DrawList& list, const scene::DrawBatch& batch,
+                    const glm::mat4& view_projection, const glm::mat4& model,
+                    const scene::Camera& camera, const RenderOptions& options);
 
     std::unique_ptr<Programs> m_programs;
     std::unique_ptr<WorldGpu> m_gpu;
     std::vector<GLsizei> m_counts;      // scratch for glMultiDrawElements
     std::vector<const void*> m_offsets; // scratch for glMultiDrawElements
+    uint32_t m_stage_draws = 0;
 };
 
 // Offscreen colour + depth target with readback, for --screenshot and tests.

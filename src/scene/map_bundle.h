@@ -9,6 +9,7 @@
 #include "content/textures.h"
 #include "content/vfs.h"
 #include "core/result.h"
+#include "scene/material_stages.h"
 #include "scene/world_mesh.h"
 
 #include <filesystem>
@@ -38,6 +39,8 @@ struct MapBundle {
     // The sky box map.skybox names, all six faces (see content/skybox.h for their order and
     // orientation); nullopt when the map names none or a face is missing.
     std::optional<content::SkyBox> skybox;
+    // Quake 3 materials drawn stage by stage (their shader scripts), parallel to map.materials.
+    MaterialStages stages;
     WorldMesh mesh;
     LoadTimings timings;
     std::vector<std::string> missing_textures;

@@ -226,12 +226,18 @@ void Visibility::emit(const Camera& camera, DrawList& out) {
         b.num_faces = 1;
         const glm::vec3 d = mf.center - camera.position;
         b.sort_distance = glm::dot(d, d);
+        b.sort_order = mf.material >= 0 && static_cast<size_t>(mf.material) < m_map.materials.size()
+                           ? m_map.materials[static_cast<size_t>(mf.material)].sort
+                           : 0.0f;
         out.ranges.push_back({mf.first_index, mf.num_indices});
         out.batches.push_back(b);
     }
-    std::sort(
-        out.batches.begin() + static_cast<std::ptrdiff_t>(first_translucent), out.batches.end(),
-        [](const DrawBatch& a, const DrawBatch& b) { return a.sort_distance > b.sort_distance; });
+    std::sort(out.batches.begin() + static_cast<std::ptrdiff_t>(first_translucent),
+              out.batches.end(), [](const DrawBatch& a, const DrawBatch& b) {
+                  if (a.sort_order != b.sort_order)
+                      return a.sort_order < b.sort_order;
+                  return a.sort_distance > b.sort_distance;
+              });
     out.stats.faces_drawn = static_cast<uint32_t>(out.faces.size());
     out.stats.draw_calls = static_cast<uint32_t>(out.batches.size());
 }

@@ -39,6 +39,7 @@ struct DrawBatch {
     uint32_t num_ranges = 0;
     uint32_t num_faces = 0;
     float sort_distance = 0.0f; // translucent batches: distance of the face from the camera
+    float sort_order = 0.0f;    // translucent batches: Material::sort (drawn first: lower)
 };
 
 struct DrawStats {
