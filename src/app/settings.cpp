@@ -233,6 +233,8 @@ Settings parseSettings(std::string_view text, std::vector<std::string>* warnings
         if (!ok)
             warn(line_no, "bad value for '" + std::string(key) + "', skipped");
     }
+    if (!header_seen)
+        warn(0, "empty, using defaults");
     return s;
 }
 
