@@ -2,6 +2,7 @@
 
 #include "app/panels.h"
 #include "app/window.h"
+#include "bsp/map_limits.h"
 #include "bsp/tree.h"
 #include "content/image.h"
 #include "core/json.h"
@@ -181,6 +182,16 @@ int runInfo(const Options& options) {
         j.field("record_size", l.record_size).field("count", l.count).endObject();
     }
     j.endArray();
+    // How full the map is against its game's MAX_MAP_* tables (bsp/map_limits.h).
+    j.key("limits").beginObject().field("source", bsp::limitsSource(m.format));
+    j.key("lumps").beginArray();
+    for (const bsp::LimitRow& r : bsp::checkLimits(m)) {
+        if (!r.limit)
+            continue;
+        j.beginObject().field("name", r.lump).field("constant", r.constant);
+        j.field("used", r.used).field("limit", r.limit).field("over", r.over()).endObject();
+    }
+    j.endArray().endObject();
     j.key("extra_lumps").beginArray();
     for (const bsp::ExtraLump& l : m.extra_lumps)
         j.beginObject().field("name", l.name).field("length", l.length).endObject();
