@@ -46,8 +46,9 @@ void drawMapInfo(OverlayModel& m) {
     if (!m.show_map_info || !m.bundle)
         return;
     const bsp::Map& map = m.bundle->map;
-    ImGui::SetNextWindowPos(ImVec2(390, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(520, 520), ImGuiCond_FirstUseEver);
+    // Right of the main window, which auto-sizes to about 420 pixels.
+    ImGui::SetNextWindowPos(ImVec2(440, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(480, 460), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Map info", &m.show_map_info)) {
         ImGui::End();
         return;
@@ -67,7 +68,9 @@ void drawMapInfo(OverlayModel& m) {
     const std::vector<bsp::LimitRow> rows = bsp::checkLimits(map);
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                   ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
-    const float table_h = ImGui::GetTextLineHeightWithSpacing() * 12.0f;
+    // The table takes the window's height but leaves room for the BSPX and warning lines.
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float table_h = std::max(line * 8.0f, ImGui::GetContentRegionAvail().y - line * 4.0f);
     if (ImGui::BeginTable("lumps", 5, flags, ImVec2(0, table_h))) {
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("lump");
@@ -129,8 +132,8 @@ void drawEntities(OverlayModel& m, OverlayActions& actions) {
     if (!m.show_entities || !m.bundle)
         return;
     const bsp::Map& map = m.bundle->map;
-    ImGui::SetNextWindowPos(ImVec2(390, 40), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(520, 480), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(930, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(340, 560), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Entities", &m.show_entities)) {
         ImGui::End();
         return;

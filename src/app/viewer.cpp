@@ -435,6 +435,16 @@ void Viewer::loadSettingsAtStart() {
         m_settings = loadSettings(m_config_dir / kConfigFileName, &warnings);
         for (const std::string& w : warnings)
             std::fprintf(stderr, "bspview: warning: %s\n", w.c_str());
+        // The next save replaces a damaged file: keep a copy of it for the user.
+        if (!warnings.empty()) {
+            std::error_code ec;
+            const std::filesystem::path file = m_config_dir / kConfigFileName;
+            std::filesystem::copy_file(file, file.string() + ".bad",
+                                       std::filesystem::copy_options::overwrite_existing, ec);
+            if (!ec)
+                std::fprintf(stderr, "bspview: warning: kept a copy as %s.bad\n",
+                             file.string().c_str());
+        }
     }
     // Flags given on the command line win over the saved settings.
     m_fly.speed = m_settings.speed;
