@@ -431,6 +431,7 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
         if (interactive && ImGui::Button("copy camera")) {
             const std::string text = "--camera " + formatCamera(bookmarkOf(c));
             ImGui::SetClipboardText(text.c_str());
+            actions.status = "copied: " + text;
         }
         if (interactive)
             ImGui::SameLine();

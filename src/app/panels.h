@@ -75,7 +75,8 @@ struct OverlayActions {
     bool settings_changed = false; // bookmarks edited: save soon
     std::optional<int> go_spawn;   // spawn point index to go to (wraps around)
     std::optional<int> patch_level;
-    std::optional<std::string> load; // a recent file to open
+    std::optional<std::string> load;   // a recent file to open
+    std::optional<std::string> status; // a one-line message for the overlay's status line
 };
 
 // The main window and the panels it opened. `interactive` false (headless) leaves out the

@@ -370,6 +370,8 @@ void Viewer::drawOverlay() {
         saveSettingsNow();
     if (a.load)
         requestLoad(*a.load);
+    if (a.status)
+        m_status = *a.status;
     if (a.patch_level && m_bundle)
         rebuildPatches(*a.patch_level);
 }
