@@ -393,12 +393,21 @@ void Viewer::rebuildPatches(int level) {
 }
 
 void Viewer::captureSettings() {
+    // A value a command-line flag imposed for this run is not saved unless it was changed
+    // since (so one --no-pvs run does not turn PVS culling off for good).
+    const Options& o = m_options;
+    const std::string view = render::viewModeName(m_render_options.view);
     m_settings.speed = m_fly.speed;
-    m_settings.fov = m_fly.camera.fov_x;
-    m_settings.view = render::viewModeName(m_render_options.view);
-    m_settings.wireframe = m_render_options.wireframe;
-    m_settings.pvs = m_vis_options.pvs;
-    m_settings.frustum = m_vis_options.frustum;
+    if (!(o.fov_given && m_fly.camera.fov_x == o.fov))
+        m_settings.fov = m_fly.camera.fov_x;
+    if (!(o.view_given && view == o.view))
+        m_settings.view = view;
+    if (!(o.wireframe && m_render_options.wireframe))
+        m_settings.wireframe = m_render_options.wireframe;
+    if (!(!o.pvs && !m_vis_options.pvs))
+        m_settings.pvs = m_vis_options.pvs;
+    if (!(!o.frustum && !m_vis_options.frustum))
+        m_settings.frustum = m_vis_options.frustum;
     m_settings.neutral_lighting = m_render_options.neutral_lighting;
     m_settings.liquid_alpha = m_render_options.liquid_alpha;
     m_settings.vsync = m_vsync;
