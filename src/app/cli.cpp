@@ -145,6 +145,7 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
                 return missing("--fov");
             if (!parseFloat(*v, &o.fov) || o.fov < 1.0f || o.fov > 170.0f)
                 return argError("--fov: expected degrees in 1..170, got '" + *v + "'");
+            o.fov_given = true;
         } else if (a == "--base") {
             const std::string* v = next("--base");
             if (!v)
@@ -155,6 +156,16 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             if (!v)
                 return missing("--view");
             o.view = *v;
+            o.view_given = true;
+        } else if (a == "--overlay") {
+            o.overlay = true;
+        } else if (a == "--config-dir") {
+            const std::string* v = next("--config-dir");
+            if (!v)
+                return missing("--config-dir");
+            if (v->empty())
+                return argError("--config-dir: expected a folder");
+            o.config_dir = *v;
         } else if (a == "--wireframe") {
             o.wireframe = true;
         } else if (a == "--no-pvs") {
@@ -204,6 +215,7 @@ std::string helpText() {
            "  --path FILE             --bench keyframes, one \"X Y Z PITCH YAW\" per line "
            "(default: spawns)\n"
            "  --camera X,Y,Z,PITCH,YAW  eye position and angles (Quake convention), or spawn[:N]\n"
+           "  --overlay               --screenshot: also draw the overlay (UI) into the image\n"
            "  --lock-camera CAMERA    --screenshot: compute visibility from CAMERA (same forms as\n"
            "                          --camera), draw from --camera, tint culled faces (why "
            "culled)\n"
@@ -218,6 +230,9 @@ std::string helpText() {
            "  --patch-level N         Bezier patch subdivisions per segment, 1..32 (default 4)\n"
            "  --time SECONDS          animation time for --screenshot (default 0)\n"
            "  --shader-dir DIR        read GLSL from DIR instead of the embedded copies\n"
+           "  --config-dir DIR        settings, bookmarks, recent files and imgui.ini (default:\n"
+           "                          $BSPVIEW_CONFIG_DIR, else $XDG_CONFIG_HOME/bspview, else\n"
+           "                          ~/.config/bspview)\n"
            "  --version               print the version and git revision\n"
            "  --help                  print this help\n";
 }

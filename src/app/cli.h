@@ -28,6 +28,10 @@ struct Options {
     bool lock_camera_given = false;
     int width = 1280, height = 720;
     float fov = 90.0f;
+    bool fov_given = false;  // --fov given: wins over the saved setting
+    bool view_given = false; // --view given: likewise
+    bool overlay = false;    // --screenshot --overlay: draw the ImGui overlay into the image
+    std::string config_dir;  // --config-dir (empty: $BSPVIEW_CONFIG_DIR, XDG, ~/.config)
     std::vector<std::filesystem::path> base_dirs;
     std::string view = "lit";
     bool wireframe = false;

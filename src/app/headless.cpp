@@ -1,6 +1,8 @@
 #include "app/headless.h"
 
+#include "app/panels.h"
 #include "app/window.h"
+#include "bsp/map_limits.h"
 #include "bsp/tree.h"
 #include "content/image.h"
 #include "core/json.h"
@@ -8,6 +10,8 @@
 #include "scene/visibility.h"
 
 #include <SDL.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
 
 #include <chrono>
 #include <cstdio>
@@ -28,6 +32,47 @@ core::Error graphicsError(const std::string& detail) {
 
 void writeVec3(core::JsonWriter& j, std::string_view key, const glm::vec3& v) {
     j.key(key).beginArray().value(v.x).value(v.y).value(v.z).endArray();
+}
+
+// --overlay: the viewer's overlay drawn over the frame in the bound target, through an ImGui
+// context that has no platform window (display size and time step are set by hand). Two
+// frames are built because ImGui hides auto-sized windows for their first frame while it
+// measures them. Returns the main window's rectangle.
+std::array<float, 4> drawOverlayOffscreen(const Options& options, const scene::MapBundle& bundle,
+                                          const scene::DrawList& list, scene::Camera camera,
+                                          render::RenderOptions ro, scene::VisOptions vo) {
+    IMGUI_CHECKVERSION();
+    ImGuiContext* context = ImGui::CreateContext();
+    ImGui::StyleColorsDark();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.LogFilename = nullptr;
+    io.DisplaySize = ImVec2(static_cast<float>(options.width), static_cast<float>(options.height));
+    io.DeltaTime = 1.0f / 60.0f;
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+    OverlayModel model;
+    model.bundle = &bundle;
+    model.stats = &list.stats;
+    model.camera = &camera;
+    model.render_options = &ro;
+    model.vis_options = &vo;
+    StyleControls styles;
+    styles.paused = true;
+    styles.time = options.time;
+    model.styles = &styles;
+    model.styles_in_use = stylesInUse(bundle.map);
+    model.patch_level = bundle.mesh.patch_level;
+    for (int frame = 0; frame < 2; ++frame) {
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui::NewFrame();
+        drawOverlay(model, false);
+        ImGui::Render();
+    }
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    const std::array<float, 4> rect = overlayWindowRect();
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui::DestroyContext(context);
+    return rect;
 }
 
 } // namespace
@@ -138,6 +183,16 @@ int runInfo(const Options& options) {
         j.field("record_size", l.record_size).field("count", l.count).endObject();
     }
     j.endArray();
+    // How full the map is against its game's MAX_MAP_* tables (bsp/map_limits.h).
+    j.key("limits").beginObject().field("source", bsp::limitsSource(m.format));
+    j.key("lumps").beginArray();
+    for (const bsp::LimitRow& r : bsp::checkLimits(m)) {
+        if (!r.limit)
+            continue;
+        j.beginObject().field("name", r.lump).field("constant", r.constant);
+        j.field("used", r.used).field("limit", r.limit).field("over", r.over()).endObject();
+    }
+    j.endArray().endObject();
     j.key("extra_lumps").beginArray();
     for (const bsp::ExtraLump& l : m.extra_lumps)
         j.beginObject().field("name", l.name).field("length", l.length).endObject();
@@ -234,6 +289,9 @@ int runScreenshot(const Options& options) {
     ro.style_values = scene::lightStyleValues(options.time);
     target.bind();
     renderer.draw(list, *cam, ro);
+    std::array<float, 4> overlay_rect{};
+    if (options.overlay)
+        overlay_rect = drawOverlayOffscreen(options, b, list, *cam, ro, vis_options);
     content::Image image;
     image.width = options.width;
     image.height = options.height;
@@ -263,6 +321,12 @@ int runScreenshot(const Options& options) {
         j.field("frustum", s.culled_frustum).endObject();
     }
     j.field("missing_textures", static_cast<uint64_t>(b.missing_textures.size()));
+    if (options.overlay) {
+        j.key("overlay").beginArray();
+        for (float v : overlay_rect)
+            j.value(v);
+        j.endArray();
+    }
     j.field("gl_errors", render::glErrorCount());
     j.field("gl_renderer", render::caps().renderer);
     j.field("gl_version", render::caps().version);

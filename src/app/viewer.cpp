@@ -2,8 +2,11 @@
 
 #include "app/fly_camera.h"
 #include "app/headless.h"
+#include "app/panels.h"
+#include "app/settings.h"
 #include "app/window.h"
 #include "content/image.h"
+#include "content/vfs.h"
 #include "core/file.h"
 #include "render/world_renderer.h"
 #include "scene/map_bundle.h"
@@ -18,6 +21,7 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <future>
@@ -40,6 +44,18 @@ struct FrameTimes {
     }
 };
 
+// Plain paths become absolute and archive specs get an absolute archive, so the recent list
+// opens the same file from any working folder.
+std::string absoluteSpec(const std::string& spec) {
+    std::error_code ec;
+    if (auto ms = content::parseMapSpec(spec)) {
+        const std::filesystem::path a = std::filesystem::absolute(ms->archive, ec);
+        return ec ? spec : a.lexically_normal().string() + ":" + ms->member;
+    }
+    const std::filesystem::path a = std::filesystem::absolute(spec, ec);
+    return ec ? spec : a.lexically_normal().string();
+}
+
 class Viewer {
 public:
     explicit Viewer(const Options& options) : m_options(options) {}
@@ -53,6 +69,11 @@ private:
     void handleEvent(const SDL_Event& e);
     void updateCamera(float dt);
     void drawOverlay();
+    void rebuildPatches(int level);
+    void loadSettingsAtStart();
+    void captureSettings();
+    void saveSettingsNow();
+    void bookmarkKey(int slot, bool save);
     void drawOpenPanel();
     void refreshMapList();
 
@@ -79,13 +100,15 @@ private:
     bool m_right_held = false;
     bool m_vsync = true;
     bool m_open_panel = false;
-    bool m_anim_paused = false;
     bool m_screenshot_requested = false; // F12: saved after the next frame is drawn
-    double m_time = 0.0;
     char m_path_field[1024] = {};
     std::vector<std::string> m_map_list;
     FrameTimes m_frame_times;
-    std::array<bool, scene::kNumLightStyles> m_style_enabled{};
+    StyleControls m_styles; // light style solo/mute and the animation clock
+    OverlayModel m_model;
+    Settings m_settings;
+    std::filesystem::path m_config_dir; // empty: nothing is saved
+    std::string m_ini_path;             // ImGui keeps the pointer: lives as long as the viewer
     std::vector<int> m_styles_in_use;
     float m_cpu_vis_ms = 0.0f;
 };
@@ -125,20 +148,17 @@ void Viewer::pollLoad() {
     std::snprintf(m_path_field, sizeof m_path_field, "%s", m_bundle->spec.c_str());
     SDL_SetWindowTitle(m_window->sdl(), ("bspview - " + m_bundle->map.name).c_str());
     m_spawn = 0;
+    m_model.map_key = mapKey(m_bundle->spec);
+    m_model.selected_entity = -1;
+    addRecent(m_settings.recent, absoluteSpec(m_bundle->spec));
+    saveSettingsNow();
+    const float fov = m_fly.camera.fov_x;
     auto cam = resolveCamera(m_options.camera_given ? m_options.camera : CameraSpec(), *m_bundle);
     if (cam)
         m_fly.camera = *cam;
     m_options.camera_given = false; // the command-line camera applies to the first map only
-    std::array<bool, 256> used{};
-    for (const bsp::Face& f : m_bundle->map.faces)
-        for (uint8_t st : f.styles)
-            if (st != bsp::kNoStyle)
-                used[st] = true;
-    m_styles_in_use.clear();
-    for (int i = 0; i < 256; ++i)
-        if (used[static_cast<size_t>(i)])
-            m_styles_in_use.push_back(i);
-    m_fly.camera.fov_x = m_options.fov;
+    m_styles_in_use = stylesInUse(m_bundle->map);
+    m_fly.camera.fov_x = fov;
     refreshMapList();
 }
 
@@ -252,6 +272,10 @@ void Viewer::handleEvent(const SDL_Event& e) {
             m_render_options.wireframe = !m_render_options.wireframe;
         else if (k == SDLK_F12)
             m_screenshot_requested = true;
+        else if (k == SDLK_p)
+            m_styles.paused = !m_styles.paused;
+        else if (k >= SDLK_1 && k <= SDLK_9)
+            bookmarkKey(static_cast<int>(k - SDLK_1) + 1, ctrl);
         break;
     }
     default:
@@ -314,131 +338,143 @@ void Viewer::drawOpenPanel() {
 void Viewer::drawOverlay() {
     if (!m_overlay)
         return;
-    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(360, 0), ImGuiCond_FirstUseEver);
-    ImGui::Begin("bspview", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
-    const ImGuiIO& io = ImGui::GetIO();
-    ImGui::Text("%.1f fps  %.2f ms  (visibility %.3f ms)", io.Framerate, 1000.0f / io.Framerate,
-                m_cpu_vis_ms);
-    ImGui::PlotLines("##frametimes", m_frame_times.ms, FrameTimes::kCount, m_frame_times.next,
-                     "frame ms", 0.0f, 50.0f, ImVec2(-1, 40));
-    if (!m_error.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.3f, 1.0f));
-        ImGui::TextWrapped("%s", m_error.c_str());
-        ImGui::PopStyleColor();
-    }
-    if (!m_status.empty())
-        ImGui::TextUnformatted(m_status.c_str());
-    if (m_bundle) {
-        const bsp::Map& m = m_bundle->map;
-        ImGui::Text("%s  (%s v%d)", m.name.c_str(), std::string(bsp::formatName(m.format)).c_str(),
-                    m.version);
-        const scene::Camera& c = m_fly.camera;
-        ImGui::Text("pos %.1f %.1f %.1f  pitch %.1f yaw %.1f", c.position.x, c.position.y,
-                    c.position.z, c.pitch, c.yaw);
-        const scene::DrawStats& s = m_list.stats;
-        ImGui::Text("leaf %d  cluster %d", s.camera_leaf, s.camera_cluster);
-        ImGui::Text("leaves %u visible / %u PVS / %zu", s.visible_leaves, s.pvs_leaves,
-                    m.leaves.size());
-        ImGui::Text("faces %u / %u   triangles %llu", s.faces_drawn, s.faces_total,
-                    static_cast<unsigned long long>(s.triangles));
-        ImGui::Text("draw calls %u", s.draw_calls);
-        if (!m_bundle->missing_textures.empty())
-            ImGui::Text("missing textures: %zu (drawn as checkers)",
-                        m_bundle->missing_textures.size());
-        ImGui::Separator();
-        bool changed = false;
-        changed |= ImGui::Checkbox("PVS culling", &m_vis_options.pvs);
-        ImGui::SameLine();
-        changed |= ImGui::Checkbox("frustum culling", &m_vis_options.frustum);
-        ImGui::Checkbox("lock visibility (L)", &m_vis_options.lock);
-        ImGui::SameLine();
-        if (ImGui::Checkbox("why culled", &m_render_options.show_culled)) {
-            m_vis_options.classify = m_render_options.show_culled;
-            if (m_visibility && !m_vis_options.lock)
-                m_visibility->invalidate();
-        }
-        if (m_render_options.show_culled)
-            ImGui::TextColored(ImVec4(0.9f, 0.9f, 0.9f, 1.0f),
-                               "considered %u: drawn %u, PVS-rejected %u (red), frustum %u (blue)",
-                               s.faces_considered, s.drawn_world, s.culled_pvs, s.culled_frustum);
-        ImGui::SameLine();
-        ImGui::Checkbox("wireframe (F)", &m_render_options.wireframe);
-        if (changed && m_visibility)
-            m_visibility->invalidate();
-        int view = static_cast<int>(m_render_options.view);
-        ImGui::Combo("view", &view,
-                     "lit\0lightmap only\0fullbright\0flat shaded\0normals\0overdraw\0");
-        m_render_options.view = static_cast<render::ViewMode>(view);
-        ImGui::Checkbox("neutral lighting", &m_render_options.neutral_lighting);
-        ImGui::SameLine();
-        ImGui::Checkbox("pause animation", &m_anim_paused);
-        ImGui::Checkbox("shader stages", &m_render_options.shader_stages);
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Quake 3: draw materials stage by stage from their shader "
-                              "scripts (off: first image x lightmap)");
-        int level = m_bundle->mesh.patch_level;
-        if (ImGui::SliderInt("patch level", &level, 1, 16) && level != m_bundle->mesh.patch_level) {
-            scene::WorldMeshOptions mo;
-            mo.patch_level = level;
-            scene::WorldMesh mesh = scene::buildWorldMesh(m_bundle->map, mo);
-            std::string error;
-            if (m_renderer.upload(m_bundle->map, mesh, m_bundle->textures, &error)) {
-                m_renderer.uploadSkyBox(m_bundle->skybox ? &*m_bundle->skybox : nullptr);
-                m_renderer.uploadStages(m_bundle->stages);
-                m_visibility.reset();
-                m_bundle->mesh = std::move(mesh);
-                m_options.patch_level = level;
-                m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
-            } else {
-                m_error = error;
-            }
-        }
-        ImGui::SliderFloat("liquid alpha", &m_render_options.liquid_alpha, 0.1f, 1.0f, "%.2f");
-        if (!m_styles_in_use.empty() && ImGui::CollapsingHeader("Light styles")) {
-            for (int st : m_styles_in_use) {
-                if (st >= scene::kNumLightStyles) {
-                    ImGui::TextDisabled("style %d (out of range)", st);
-                    continue;
-                }
-                const std::string label = "style " + std::to_string(st) + "  " +
-                                          std::string(scene::lightStyleString(st)).substr(0, 24);
-                ImGui::Checkbox(label.c_str(), &m_style_enabled[static_cast<size_t>(st)]);
-            }
-        }
-        if (!m_bundle->missing_textures.empty() && ImGui::CollapsingHeader("Missing textures")) {
-            for (const std::string& name : m_bundle->missing_textures)
-                ImGui::BulletText("%s", name.c_str());
-        }
-        ImGui::SliderFloat("speed", &m_fly.speed, 16.0f, 4000.0f, "%.0f u/s",
-                           ImGuiSliderFlags_Logarithmic);
-        ImGui::SliderFloat("fov", &m_fly.camera.fov_x, 30.0f, 140.0f, "%.0f");
-        if (ImGui::Button("copy camera")) {
-            char text[160];
-            std::snprintf(text, sizeof text, "--camera %.1f,%.1f,%.1f,%.2f,%.2f", c.position.x,
-                          c.position.y, c.position.z, c.pitch, c.yaw);
-            SDL_SetClipboardText(text);
-            m_status = std::string("copied: ") + text;
-        }
-        ImGui::SameLine();
-        if (ImGui::Button("next spawn (N)"))
-            goToSpawn(m_spawn + 1);
-        ImGui::SameLine();
-        ImGui::Text("%d / %zu", m_bundle->spawns.empty() ? 0 : m_spawn + 1,
-                    m_bundle->spawns.size());
-    }
-    if (ImGui::Checkbox("vsync", &m_vsync))
+    OverlayModel& m = m_model;
+    m.bundle = m_bundle.get();
+    m.stats = &m_list.stats;
+    m.frame_ms = m_frame_times.ms;
+    m.frame_count = FrameTimes::kCount;
+    m.frame_next = m_frame_times.next;
+    m.cpu_vis_ms = m_cpu_vis_ms;
+    m.error = m_error;
+    m.status = m_status;
+    m.spawn = m_spawn;
+    m.styles_in_use = m_styles_in_use;
+    m.camera = &m_fly.camera;
+    m.speed = &m_fly.speed;
+    m.render_options = &m_render_options;
+    m.vis_options = &m_vis_options;
+    m.styles = &m_styles;
+    m.settings = &m_settings;
+    m.vsync = &m_vsync;
+    m.patch_level = m_bundle ? m_bundle->mesh.patch_level : m_options.patch_level;
+    const OverlayActions a = app::drawOverlay(m, true);
+    if (a.invalidate_visibility && m_visibility)
+        m_visibility->invalidate();
+    if (a.vsync_changed)
         m_window->setVsync(m_vsync);
-    ImGui::SameLine();
-    if (ImGui::Button("Open... (Ctrl+O)"))
+    if (a.open_panel)
         m_open_panel = true;
-    ImGui::TextDisabled("RMB look, WASD move, Space/E up, Ctrl/Q down, Shift fast,\n"
-                        "wheel speed, M capture mouse, F1 overlay, F12 screenshot");
-    ImGui::End();
+    if (a.go_spawn)
+        goToSpawn(*a.go_spawn);
+    if (a.settings_changed)
+        saveSettingsNow();
+    if (a.load)
+        requestLoad(*a.load);
+    if (a.status)
+        m_status = *a.status;
+    if (a.patch_level && m_bundle)
+        rebuildPatches(*a.patch_level);
+}
+
+void Viewer::rebuildPatches(int level) {
+    scene::WorldMeshOptions mo;
+    mo.patch_level = level;
+    scene::WorldMesh mesh = scene::buildWorldMesh(m_bundle->map, mo);
+    std::string error;
+    if (m_renderer.upload(m_bundle->map, mesh, m_bundle->textures, &error)) {
+        m_renderer.uploadSkyBox(m_bundle->skybox ? &*m_bundle->skybox : nullptr);
+        m_renderer.uploadStages(m_bundle->stages);
+        m_visibility.reset();
+        m_bundle->mesh = std::move(mesh);
+        m_options.patch_level = level;
+        m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
+    } else {
+        m_error = error;
+    }
+}
+
+void Viewer::captureSettings() {
+    // A value a command-line flag imposed for this run is not saved unless it was changed
+    // since (so one --no-pvs run does not turn PVS culling off for good).
+    const Options& o = m_options;
+    const std::string view = render::viewModeName(m_render_options.view);
+    m_settings.speed = m_fly.speed;
+    if (!(o.fov_given && m_fly.camera.fov_x == o.fov))
+        m_settings.fov = m_fly.camera.fov_x;
+    if (!(o.view_given && view == o.view))
+        m_settings.view = view;
+    if (!(o.wireframe && m_render_options.wireframe))
+        m_settings.wireframe = m_render_options.wireframe;
+    if (!(!o.pvs && !m_vis_options.pvs))
+        m_settings.pvs = m_vis_options.pvs;
+    if (!(!o.frustum && !m_vis_options.frustum))
+        m_settings.frustum = m_vis_options.frustum;
+    m_settings.neutral_lighting = m_render_options.neutral_lighting;
+    m_settings.liquid_alpha = m_render_options.liquid_alpha;
+    m_settings.vsync = m_vsync;
+    m_settings.overlay = m_overlay;
+}
+
+void Viewer::saveSettingsNow() {
+    if (m_config_dir.empty())
+        return;
+    captureSettings();
+    if (auto st = saveSettings(m_config_dir / kConfigFileName, m_settings); !st)
+        std::fprintf(stderr, "bspview: warning: %s\n", st.error().message().c_str());
+}
+
+void Viewer::bookmarkKey(int slot, bool save) {
+    if (!m_bundle)
+        return;
+    if (save) {
+        setBookmark(m_settings, m_model.map_key, slot, bookmarkOf(m_fly.camera));
+        m_status = "saved bookmark " + std::to_string(slot);
+        saveSettingsNow();
+    } else if (auto b = bookmark(m_settings, m_model.map_key, slot)) {
+        applyBookmark(m_fly.camera, *b);
+        m_status = "bookmark " + std::to_string(slot);
+    } else {
+        m_status = "bookmark " + std::to_string(slot) + " is empty (Ctrl+" + std::to_string(slot) +
+                   " saves it)";
+    }
+}
+
+void Viewer::loadSettingsAtStart() {
+    m_config_dir =
+        resolveConfigDir(m_options.config_dir, [](const char* n) { return std::getenv(n); });
+    if (!m_config_dir.empty()) {
+        std::vector<std::string> warnings;
+        m_settings = loadSettings(m_config_dir / kConfigFileName, &warnings);
+        for (const std::string& w : warnings)
+            std::fprintf(stderr, "bspview: warning: %s\n", w.c_str());
+        // The next save replaces a damaged file: keep a copy of it for the user.
+        if (!warnings.empty()) {
+            std::error_code ec;
+            const std::filesystem::path file = m_config_dir / kConfigFileName;
+            std::filesystem::copy_file(file, file.string() + ".bad",
+                                       std::filesystem::copy_options::overwrite_existing, ec);
+            if (!ec)
+                std::fprintf(stderr, "bspview: warning: kept a copy as %s.bad\n",
+                             file.string().c_str());
+        }
+    }
+    // Flags given on the command line win over the saved settings.
+    m_fly.speed = m_settings.speed;
+    m_fly.camera.fov_x = m_options.fov_given ? m_options.fov : m_settings.fov;
+    const std::string& view = m_options.view_given ? m_options.view : m_settings.view;
+    if (!render::parseViewMode(view, &m_render_options.view))
+        m_render_options.view = render::ViewMode::Lit;
+    m_render_options.wireframe = m_options.wireframe || m_settings.wireframe;
+    m_vis_options.pvs = m_options.pvs && m_settings.pvs;
+    m_vis_options.frustum = m_options.frustum && m_settings.frustum;
+    m_render_options.neutral_lighting = m_settings.neutral_lighting;
+    m_render_options.liquid_alpha = m_settings.liquid_alpha;
+    m_vsync = m_settings.vsync;
+    m_overlay = m_settings.overlay;
 }
 
 int Viewer::run() {
-    m_style_enabled.fill(true);
+    loadSettingsAtStart();
     auto window = Window::create("bspview", m_options.width, m_options.height, false);
     if (!window) {
         std::fprintf(stderr, "bspview: error: %s\n", window.error().message().c_str());
@@ -452,14 +488,17 @@ int Viewer::run() {
         std::fprintf(stderr, "bspview: error: %s\n", error.c_str());
         return 1;
     }
-    render::parseViewMode(m_options.view, &m_render_options.view);
-    m_render_options.wireframe = m_options.wireframe;
-    m_vis_options.pvs = m_options.pvs;
-    m_vis_options.frustum = m_options.frustum;
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::StyleColorsDark();
+    // The window layout lives in the config folder, never in the working folder.
+    if (!m_config_dir.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(m_config_dir, ec);
+        m_ini_path = (m_config_dir / kImGuiIniName).string();
+    }
+    ImGui::GetIO().IniFilename = m_ini_path.empty() ? nullptr : m_ini_path.c_str();
     ImGui_ImplSDL2_InitForOpenGL(m_window->sdl(), m_window->glContext());
     ImGui_ImplOpenGL3_Init("#version 330 core");
 
@@ -475,8 +514,8 @@ int Viewer::run() {
         const float dt = std::min(0.1f, std::chrono::duration<float>(now - last).count());
         last = now;
         m_frame_times.push(dt * 1000.0f);
-        if (!m_anim_paused)
-            m_time += dt;
+        if (!m_styles.paused)
+            m_styles.time += dt;
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
@@ -495,8 +534,9 @@ int Viewer::run() {
                 std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0)
                     .count();
         }
-        m_render_options.time = m_time;
-        m_render_options.style_values = scene::lightStyleValues(m_time, &m_style_enabled);
+        m_render_options.time = m_styles.time;
+        const auto enabled = m_styles.enabled();
+        m_render_options.style_values = scene::lightStyleValues(m_styles.time, &enabled);
         m_renderer.draw(m_list, m_fly.camera, m_render_options);
 
         drawOverlay();
@@ -511,6 +551,7 @@ int Viewer::run() {
     }
     if (m_pending.valid())
         m_pending.wait();
+    saveSettingsNow();
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplSDL2_Shutdown();
     ImGui::DestroyContext();

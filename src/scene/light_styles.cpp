@@ -45,4 +45,15 @@ lightStyleValues(double t, const std::array<bool, kNumLightStyles>* enabled) {
     return out;
 }
 
+std::array<bool, kNumLightStyles> lightStyleMask(const std::array<bool, kNumLightStyles>& mute,
+                                                 const std::array<bool, kNumLightStyles>& solo) {
+    std::array<bool, kNumLightStyles> out{};
+    bool any_solo = false;
+    for (bool s : solo)
+        any_solo = any_solo || s;
+    for (size_t i = 0; i < out.size(); ++i)
+        out[i] = any_solo ? solo[i] : !mute[i];
+    return out;
+}
+
 } // namespace scene

@@ -16,4 +16,9 @@ std::string_view lightStyleString(int style);
 std::array<float, kNumLightStyles>
 lightStyleValues(double time_seconds, const std::array<bool, kNumLightStyles>* enabled = nullptr);
 
+// Which slots light up under per-style solo and mute switches: when any slot is soloed only
+// the soloed slots do, otherwise every slot that is not muted.
+std::array<bool, kNumLightStyles> lightStyleMask(const std::array<bool, kNumLightStyles>& mute,
+                                                 const std::array<bool, kNumLightStyles>& solo);
+
 } // namespace scene

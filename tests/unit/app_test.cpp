@@ -29,7 +29,10 @@ TEST(Cli, ParsesEveryFlag) {
                                   "--time",
                                   "2.5",
                                   "--lock-camera",
-                                  "spawn:2"});
+                                  "spawn:2",
+                                  "--overlay",
+                                  "--config-dir",
+                                  "/tmp/cfg"});
     ASSERT_TRUE(o.ok()) << o.error().message();
     EXPECT_EQ(o->mode, app::Mode::Screenshot);
     EXPECT_EQ(o->map, "map.bsp");
@@ -41,6 +44,14 @@ TEST(Cli, ParsesEveryFlag) {
     EXPECT_EQ(o->patch_level, 8);
     EXPECT_TRUE(o->lock_camera_given);
     EXPECT_EQ(o->lock_camera.spawn_index, 2);
+    EXPECT_TRUE(o->overlay);
+    EXPECT_EQ(o->config_dir, "/tmp/cfg");
+    EXPECT_TRUE(o->fov_given);
+    EXPECT_TRUE(o->view_given);
+    auto d = app::parseArguments({"m.bsp"});
+    ASSERT_TRUE(d.ok());
+    EXPECT_FALSE(d->overlay || d->fov_given || d->view_given);
+    EXPECT_TRUE(d->config_dir.empty());
     auto b = app::parseArguments({"--bench", "--frames", "12", "--path", "p.txt"});
     ASSERT_TRUE(b.ok());
     EXPECT_EQ(b->mode, app::Mode::Bench);
@@ -57,7 +68,9 @@ TEST(Cli, RejectsBadValuesWithACode) {
                                                                   {"--frames", "0"},
                                                                   {"--bogus"},
                                                                   {"a.bsp", "b.bsp"},
-                                                                  {"--screenshot"}}) {
+                                                                  {"--screenshot"},
+                                                                  {"--config-dir"},
+                                                                  {"--config-dir", ""}}) {
         auto o = app::parseArguments(args);
         ASSERT_FALSE(o.ok()) << args[0];
         EXPECT_EQ(o.error().code, core::ErrorCode::BadArgument);

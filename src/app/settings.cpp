@@ -1,0 +1,362 @@
+#include "app/settings.h"
+
+#include "app/cli.h"
+#include "content/vfs.h"
+#include "core/file.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include <unistd.h>
+
+namespace app {
+
+namespace {
+
+// First line of every config; a file without it is not ours and is not interpreted.
+constexpr std::string_view kHeader = "# bspview config 1";
+constexpr size_t kMaxLineLength = 8192;
+
+core::Error fileError(const std::filesystem::path& file, const std::string& detail) {
+    return core::makeError(core::ErrorCode::FileOpen, {}, -1, {}, file.string() + ": " + detail);
+}
+
+bool parseFloatField(std::string_view s, float lo, float hi, float* out) {
+    const std::string buf(s);
+    char* end = nullptr;
+    const float v = std::strtof(buf.c_str(), &end);
+    if (buf.empty() || end != buf.c_str() + buf.size() || !std::isfinite(v) || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool parseBool(std::string_view s, bool* out) {
+    if (s == "1" || s == "true" || s == "yes") {
+        *out = true;
+        return true;
+    }
+    if (s == "0" || s == "false" || s == "no") {
+        *out = false;
+        return true;
+    }
+    return false;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.remove_suffix(1);
+    return s;
+}
+
+// Values written on one line must not contain line breaks (a path could, in theory).
+bool oneLine(std::string_view s) {
+    return s.find_first_of("\r\n") == std::string_view::npos;
+}
+
+std::string fmtFloat(float v) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
+    return buf;
+}
+
+} // namespace
+
+std::filesystem::path resolveConfigDir(std::string_view flag,
+                                       const std::function<const char*(const char*)>& get_env) {
+    if (!flag.empty())
+        return std::filesystem::path(flag);
+    auto env = [&](const char* name) -> std::string {
+        const char* v = get_env ? get_env(name) : nullptr;
+        return v ? std::string(v) : std::string();
+    };
+    if (std::string v = env("BSPVIEW_CONFIG_DIR"); !v.empty())
+        return std::filesystem::path(v);
+    // XDG Base Directory: a relative $XDG_CONFIG_HOME is invalid and must be ignored.
+    if (std::string v = env("XDG_CONFIG_HOME"); !v.empty() && v.front() == '/')
+        return std::filesystem::path(v) / "bspview";
+    if (std::string v = env("HOME"); !v.empty())
+        return std::filesystem::path(v) / ".config" / "bspview";
+    return {};
+}
+
+std::string formatCamera(const Bookmark& b) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%.1f,%.1f,%.1f,%.2f,%.2f", static_cast<double>(b.x),
+                  static_cast<double>(b.y), static_cast<double>(b.z), static_cast<double>(b.pitch),
+                  static_cast<double>(b.yaw));
+    return buf;
+}
+
+std::optional<Bookmark> parseBookmark(std::string_view text) {
+    auto c = parseCamera(trim(text));
+    if (!c || c->from_spawn)
+        return std::nullopt;
+    // Positions far outside any map are a corrupt file, not a place to fly to.
+    constexpr float kFar = 1.0e6f;
+    if (std::fabs(c->x) > kFar || std::fabs(c->y) > kFar || std::fabs(c->z) > kFar ||
+        std::fabs(c->pitch) > 360.0f || std::fabs(c->yaw) > 36000.0f)
+        return std::nullopt;
+    return Bookmark{c->x, c->y, c->z, c->pitch, c->yaw};
+}
+
+std::string formatSettings(const Settings& s) {
+    std::ostringstream o;
+    o << kHeader << "\n";
+    o << "speed " << fmtFloat(s.speed) << "\n";
+    o << "fov " << fmtFloat(s.fov) << "\n";
+    if (oneLine(s.view))
+        o << "view " << s.view << "\n";
+    o << "wireframe " << (s.wireframe ? 1 : 0) << "\n";
+    o << "pvs " << (s.pvs ? 1 : 0) << "\n";
+    o << "frustum " << (s.frustum ? 1 : 0) << "\n";
+    o << "neutral_lighting " << (s.neutral_lighting ? 1 : 0) << "\n";
+    o << "liquid_alpha " << fmtFloat(s.liquid_alpha) << "\n";
+    o << "vsync " << (s.vsync ? 1 : 0) << "\n";
+    o << "overlay " << (s.overlay ? 1 : 0) << "\n";
+    // Oldest first, so that reading them back with addRecent restores the order.
+    for (auto it = s.recent.rbegin(); it != s.recent.rend(); ++it)
+        if (oneLine(*it) && !it->empty())
+            o << "recent " << *it << "\n";
+    for (const auto& [key, slots] : s.bookmarks) {
+        if (!oneLine(key) || key.empty())
+            continue;
+        for (int i = 0; i < kNumBookmarks; ++i)
+            if (const auto& b = slots[static_cast<size_t>(i)])
+                o << "bookmark " << (i + 1) << " " << fmtFloat(b->x) << "," << fmtFloat(b->y) << ","
+                  << fmtFloat(b->z) << "," << fmtFloat(b->pitch) << "," << fmtFloat(b->yaw) << " "
+                  << key << "\n";
+    }
+    return o.str();
+}
+
+Settings parseSettings(std::string_view text, std::vector<std::string>* warnings) {
+    Settings s;
+    auto warn = [&](size_t line, const std::string& what) {
+        if (warnings)
+            warnings->push_back("config line " + std::to_string(line) + ": " + what);
+    };
+    if (text.size() > kMaxConfigBytes) {
+        warn(0, "file larger than " + std::to_string(kMaxConfigBytes) + " bytes, using defaults");
+        return s;
+    }
+    std::vector<std::string> recent_oldest_first;
+    size_t pos = 0, line_no = 0;
+    bool header_seen = false;
+    while (pos < text.size()) {
+        size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const std::string_view raw = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+        if (!header_seen) {
+            if (trim(raw) != kHeader) {
+                warn(line_no, "not a bspview config (no '" + std::string(kHeader) +
+                                  "' header), using defaults");
+                return Settings();
+            }
+            header_seen = true;
+            continue;
+        }
+        if (raw.size() > kMaxLineLength) {
+            warn(line_no, "line too long, skipped");
+            continue;
+        }
+        const std::string_view line = trim(raw);
+        if (line.empty() || line.front() == '#')
+            continue;
+        const size_t sp = line.find(' ');
+        const std::string_view key = line.substr(0, sp);
+        const std::string_view value = sp == std::string_view::npos ? "" : trim(line.substr(sp));
+        bool ok = true;
+        if (key == "speed")
+            ok = parseFloatField(value, 1.0f, 100000.0f, &s.speed);
+        else if (key == "fov")
+            ok = parseFloatField(value, 1.0f, 170.0f, &s.fov);
+        else if (key == "liquid_alpha")
+            ok = parseFloatField(value, 0.0f, 1.0f, &s.liquid_alpha);
+        else if (key == "view") {
+            ok = !value.empty() && value.size() < 32;
+            if (ok)
+                s.view = std::string(value);
+        } else if (key == "wireframe")
+            ok = parseBool(value, &s.wireframe);
+        else if (key == "pvs")
+            ok = parseBool(value, &s.pvs);
+        else if (key == "frustum")
+            ok = parseBool(value, &s.frustum);
+        else if (key == "neutral_lighting")
+            ok = parseBool(value, &s.neutral_lighting);
+        else if (key == "vsync")
+            ok = parseBool(value, &s.vsync);
+        else if (key == "overlay")
+            ok = parseBool(value, &s.overlay);
+        else if (key == "recent") {
+            ok = !value.empty();
+            if (ok)
+                addRecent(s.recent, std::string(value));
+        } else if (key == "bookmark") {
+            // bookmark SLOT X,Y,Z,PITCH,YAW MAPKEY
+            const size_t a = value.find(' ');
+            const size_t b = a == std::string_view::npos ? a : value.find(' ', a + 1);
+            int slot = 0;
+            std::optional<Bookmark> bm;
+            std::string_view map_key;
+            if (b != std::string_view::npos) {
+                const std::string_view slot_text = value.substr(0, a);
+                if (slot_text.size() == 1 && slot_text[0] >= '1' && slot_text[0] <= '9')
+                    slot = slot_text[0] - '0';
+                bm = parseBookmark(value.substr(a + 1, b - a - 1));
+                map_key = trim(value.substr(b + 1));
+            }
+            ok = slot >= 1 && slot <= kNumBookmarks && bm && !map_key.empty();
+            if (ok) {
+                if (s.bookmarks.size() >= kMaxBookmarkMaps &&
+                    !s.bookmarks.count(std::string(map_key))) {
+                    warn(line_no, "more than " + std::to_string(kMaxBookmarkMaps) +
+                                      " maps with bookmarks, skipped");
+                    continue;
+                }
+                setBookmark(s, std::string(map_key), slot, *bm);
+            }
+        } else {
+            warn(line_no, "unknown key '" + std::string(key.substr(0, 64)) + "', skipped");
+            continue;
+        }
+        if (!ok)
+            warn(line_no, "bad value for '" + std::string(key) + "', skipped");
+    }
+    if (!header_seen)
+        warn(0, "empty, using defaults");
+    return s;
+}
+
+core::Status writeFileAtomic(const std::filesystem::path& file, std::string_view text) {
+    // Same folder as the target, so the rename stays on one file system and is atomic.
+    std::filesystem::path tmp = file;
+    tmp += ".tmp." + std::to_string(static_cast<long>(::getpid()));
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out)
+            return fileError(tmp, "cannot create");
+        out.write(text.data(), static_cast<std::streamsize>(text.size()));
+        out.flush();
+        if (!out) {
+            std::error_code ec;
+            std::filesystem::remove(tmp, ec);
+            return fileError(tmp, "write failed");
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, file, ec);
+    if (ec) {
+        std::error_code ignored;
+        std::filesystem::remove(tmp, ignored);
+        return fileError(file, "rename failed: " + ec.message());
+    }
+    return core::okStatus();
+}
+
+Settings loadSettings(const std::filesystem::path& file, std::vector<std::string>* warnings) {
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec))
+        return Settings();
+    auto warn = [&](const std::string& w) {
+        if (warnings)
+            warnings->push_back(file.string() + ": " + w);
+    };
+    if (!std::filesystem::is_regular_file(file, ec)) {
+        warn("not a regular file, using defaults");
+        return Settings();
+    }
+    const uintmax_t size = std::filesystem::file_size(file, ec);
+    if (ec || size > kMaxConfigBytes) {
+        warn(ec ? "cannot read its size, using defaults" : "file too large, using defaults");
+        return Settings();
+    }
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        warn("cannot open, using defaults");
+        return Settings();
+    }
+    std::string text(static_cast<size_t>(size), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<size_t>(in.gcount()));
+    std::vector<std::string> inner;
+    Settings s = parseSettings(text, &inner);
+    for (const std::string& w : inner)
+        warn(w);
+    return s;
+}
+
+core::Status saveSettings(const std::filesystem::path& file, const Settings& settings) {
+    std::error_code ec;
+    if (file.has_parent_path())
+        std::filesystem::create_directories(file.parent_path(), ec);
+    if (ec)
+        return fileError(file.parent_path(), "cannot create folder: " + ec.message());
+    return writeFileAtomic(file, formatSettings(settings));
+}
+
+void addRecent(std::vector<std::string>& recent, const std::string& spec) {
+    if (spec.empty())
+        return;
+    recent.erase(std::remove(recent.begin(), recent.end(), spec), recent.end());
+    recent.insert(recent.begin(), spec);
+    if (recent.size() > kMaxRecentFiles)
+        recent.resize(kMaxRecentFiles);
+}
+
+bool recentExists(const std::string& spec) {
+    std::error_code ec;
+    if (auto ms = content::parseMapSpec(spec))
+        return std::filesystem::is_regular_file(ms->archive, ec);
+    return std::filesystem::is_regular_file(spec, ec);
+}
+
+std::string mapKey(const std::string& spec) {
+    std::error_code ec;
+    if (auto ms = content::parseMapSpec(spec)) {
+        const std::filesystem::path archive = std::filesystem::weakly_canonical(ms->archive, ec);
+        return (ec ? ms->archive : archive).string() + ":" + core::toLower(ms->member);
+    }
+    const std::filesystem::path canonical = std::filesystem::weakly_canonical(spec, ec);
+    const std::string path = (ec ? std::filesystem::path(spec) : canonical).string();
+    const uintmax_t size = std::filesystem::file_size(spec, ec);
+    return ec ? path : path + "#" + std::to_string(size);
+}
+
+void setBookmark(Settings& settings, const std::string& map_key, int slot, const Bookmark& b) {
+    if (slot < 1 || slot > kNumBookmarks || map_key.empty())
+        return;
+    settings.bookmarks[map_key][static_cast<size_t>(slot - 1)] = b;
+}
+
+std::optional<Bookmark> bookmark(const Settings& settings, const std::string& map_key, int slot) {
+    if (slot < 1 || slot > kNumBookmarks)
+        return std::nullopt;
+    auto it = settings.bookmarks.find(map_key);
+    if (it == settings.bookmarks.end())
+        return std::nullopt;
+    return it->second[static_cast<size_t>(slot - 1)];
+}
+
+void clearBookmark(Settings& settings, const std::string& map_key, int slot) {
+    if (slot < 1 || slot > kNumBookmarks)
+        return;
+    auto it = settings.bookmarks.find(map_key);
+    if (it == settings.bookmarks.end())
+        return;
+    it->second[static_cast<size_t>(slot - 1)].reset();
+    if (std::all_of(it->second.begin(), it->second.end(), [](const auto& b) { return !b; }))
+        settings.bookmarks.erase(it);
+}
+
+} // namespace app
