@@ -294,6 +294,63 @@ TEST_F(Render, SkyBoxFacesFollowTheQuakeConvention) {
     EXPECT_EQ(pixel(89, 0, 32, 32), glm::ivec3(200, 0, 200));  // down
 }
 
+TEST_F(Render, SkyRotateTurnsTheSkyBoxOverTime) {
+    const bsp::Map map = skyCube();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    std::vector<content::TextureInfo> textures(1);
+    textures[0].image = content::makeChecker();
+    content::SkyBox sky;
+    for (int f = 0; f < 6; ++f)
+        sky.faces[static_cast<size_t>(f)] = skyFace(f);
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    scene::Camera cam; // looking along +X
+    cam.aspect = 1.0f;
+    cam.z_near = 1.0f;
+    vis.update(cam, {}, list);
+    auto centre = [&](double time) {
+        render::RenderTarget target;
+        std::string e;
+        EXPECT_TRUE(target.create(64, 64, &e)) << e;
+        target.bind();
+        render::RenderOptions ro;
+        ro.clear_colour = kClear;
+        ro.time = time;
+        ro.style_values = scene::lightStyleValues(0.0);
+        r.draw(list, cam, ro);
+        const auto img = target.readPixels();
+        const uint8_t* p = &img[static_cast<size_t>((48 * 64 + 16) * 4)];
+        return glm::ivec3(p[0], p[1], p[2]);
+    };
+    // Still sky: "rt" (red, lower left) at any time.
+    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    r.uploadSkyBox(&sky);
+    EXPECT_EQ(centre(0.0), glm::ivec3(200, 0, 0));
+    EXPECT_EQ(centre(1.0), glm::ivec3(200, 0, 0));
+    EXPECT_EQ(centre(1000.0), glm::ivec3(200, 0, 0));
+    // skyrotate 90 about +Z: after one second the box has turned a quarter counter-clockwise,
+    // so looking along +X shows the face that was along -Y ("ft", yellow); after two, "lf".
+    sky.rotation = scene::skyRotation([] {
+        bsp::Map m;
+        m.entities.resize(1);
+        m.entities[0].pairs = {{"classname", "worldspawn"}, {"skyrotate", "90"}};
+        return m;
+    }());
+    ASSERT_TRUE(sky.rotation.rotating());
+    r.uploadSkyBox(&sky);
+    EXPECT_EQ(centre(0.0), glm::ivec3(200, 0, 0));
+    EXPECT_EQ(centre(1.0), glm::ivec3(200, 200, 0));
+    EXPECT_EQ(centre(2.0), glm::ivec3(0, 0, 200));
+    EXPECT_EQ(centre(4.0), glm::ivec3(200, 0, 0));
+    // A new upload without a sky box drops the rotation with it.
+    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    r.uploadSkyBox(nullptr);
+    EXPECT_EQ(centre(1.0), centre(0.0));
+}
+
 TEST_F(Render, QuakeOneHalfLifeAndQuakeTwoMapsFromTheirSpawnPoints) {
     for (const char* name :
          {"q1/lq_start.bsp", "q1/lq_e1m1.bsp", "q1/pd_lava.bsp", "q1/mt_sm214_mrtaufner.bsp",
