@@ -1,5 +1,7 @@
 #include "render/world_renderer.h"
 
+#include "render/flare_renderer.h"
+
 #include "core/log.h"
 
 #include <algorithm>
@@ -151,6 +153,11 @@ bool WorldRenderer::init(const ShaderLibrary& shaders, std::string* error) {
     glUniform1i(glGetUniformLocation(s, "u_skybox"), 3);
     glUseProgram(0);
     m_programs = std::move(p);
+    // Quake 3 flares: their own module, drawn after the world (render/flare_renderer.h).
+    auto flares = std::make_unique<FlareRenderer>();
+    if (!flares->init(shaders, error))
+        return false;
+    m_flares = std::move(flares);
     return true;
 }
 
@@ -431,6 +438,8 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
         return false;
     }
     m_gpu = std::move(gpu);
+    if (m_flares)
+        m_flares->upload(map, textures);
     return true;
 }
 
@@ -667,6 +676,9 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
         glDisable(GL_POLYGON_OFFSET_LINE);
     }
+
+    if (m_flares && options.flares && !overdraw)
+        m_flares->draw(camera, options.time);
 
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);

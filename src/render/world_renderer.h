@@ -43,7 +43,8 @@ struct RenderOptions {
     // "Why culled": also draw DrawList::culled_pvs (red) and culled_frustum (blue) faces;
     // meant for a locked visibility set seen from outside.
     bool show_culled = false;
-    double time = 0.0; // seconds, for animated styles and scrolling
+    double time = 0.0;  // seconds, for animated styles, scrolling, sky rotation, flare fades
+    bool flares = true; // Quake 3 flares (face type 4), see render/flare_renderer.h
     std::array<float, scene::kNumLightStyles> style_values{};
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};
 };
@@ -52,6 +53,8 @@ struct GpuStats {
     uint64_t vertex_bytes = 0, index_bytes = 0, texture_bytes = 0;
     uint32_t textures = 0, lightmap_pages = 0;
 };
+
+class FlareRenderer;
 
 class WorldRenderer {
 public:
@@ -70,6 +73,8 @@ public:
     // the largest. Call after upload(); a new upload() drops it.
     void uploadSkyBox(const content::SkyBox* sky);
     const GpuStats& gpuStats() const;
+    // The current world's flares (nullptr before init()).
+    const FlareRenderer* flares() const { return m_flares.get(); }
 
     void draw(const scene::DrawList& list, const scene::Camera& camera,
               const RenderOptions& options);
@@ -87,6 +92,7 @@ private:
 
     std::unique_ptr<Programs> m_programs;
     std::unique_ptr<WorldGpu> m_gpu;
+    std::unique_ptr<FlareRenderer> m_flares;
     std::vector<GLsizei> m_counts;      // scratch for glMultiDrawElements
     std::vector<const void*> m_offsets; // scratch for glMultiDrawElements
 };
