@@ -83,6 +83,7 @@ void FlareRenderer::clear() {
             glDeleteQueries(1, &s.query);
     m_states.clear();
     m_flares.clear();
+    m_vis = {};
     m_flare_textures.clear();
     m_textures.clear();
     m_points.reset();
@@ -95,6 +96,7 @@ void FlareRenderer::upload(const bsp::Map& map, const std::vector<content::Textu
     m_flares = scene::extractFlares(map);
     if (m_flares.empty())
         return;
+    m_vis = map.vis;
     m_states.resize(m_flares.size());
     for (State& s : m_states)
         glGenQueries(1, &s.query);
@@ -126,7 +128,7 @@ void FlareRenderer::upload(const bsp::Map& map, const std::vector<content::Textu
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
-void FlareRenderer::draw(const scene::Camera& camera, double time) {
+void FlareRenderer::draw(const scene::Camera& camera, double time, int32_t camera_cluster) {
     m_drawn = 0;
     if (m_flares.empty() || !m_test || !m_quad)
         return;
@@ -172,9 +174,11 @@ void FlareRenderer::draw(const scene::Camera& camera, double time) {
         const glm::vec4 clip = vp * glm::vec4(f.origin, 1.0f);
         const float facing = scene::flareFacing(f, camera.position);
         const bool on_screen = clip.w > camera.z_near && std::abs(clip.x) <= clip.w &&
-                               std::abs(clip.y) <= clip.w && facing > 0.0f;
+                               std::abs(clip.y) <= clip.w && facing > 0.0f &&
+                               scene::flareInPvs(m_vis, f, camera_cluster);
         if (!on_screen) {
-            // Off screen or turned away: not drawn, and it fades in again when it returns.
+            // Off screen, turned away or outside the PVS: not drawn, and it fades in again
+            // when it returns.
             s.answer = false;
             s.fade.update(false, time);
             continue;

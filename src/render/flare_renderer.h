@@ -31,9 +31,10 @@ public:
     void clear();
 
     // Call after the world is drawn into the bound framebuffer (its depth buffer is the one
-    // the occlusion tests use). `time` in seconds drives the fades. Leaves blending off,
-    // depth writes on and program 0 bound.
-    void draw(const scene::Camera& camera, double time);
+    // the occlusion tests use). `time` in seconds drives the fades; flares the PVS hides from
+    // `camera_cluster` (the draw list's, -1: none) are neither tested nor drawn. Leaves
+    // blending off, depth writes on and program 0 bound.
+    void draw(const scene::Camera& camera, double time, int32_t camera_cluster = -1);
 
     size_t count() const { return m_flares.size(); }
     // Flares drawn with a non-zero intensity by the last draw().
@@ -47,6 +48,7 @@ private:
         scene::FlareFade fade; // fades between answers
     };
     std::vector<scene::Flare> m_flares;
+    bsp::Vis m_vis; // the map's PVS, for flareInPvs
     std::vector<State> m_states;
     std::vector<GLuint> m_flare_textures; // per flare: a texture of m_textures or the radial
     std::map<int32_t, Texture> m_textures;

@@ -678,7 +678,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     }
 
     if (m_flares && options.flares && !overdraw)
-        m_flares->draw(camera, options.time);
+        m_flares->draw(camera, options.time, list.stats.camera_cluster);
 
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);

@@ -1,5 +1,7 @@
 #include "scene/flares.h"
 
+#include "bsp/tree.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -29,10 +31,20 @@ std::vector<Flare> extractFlares(const bsp::Map& map) {
             continue;
         fl.material = f.material;
         fl.face = static_cast<uint32_t>(i);
+        const int32_t leaf = bsp::pointLeaf(map, fl.origin);
+        if (leaf >= 0 && static_cast<size_t>(leaf) < map.leaves.size())
+            fl.cluster = map.leaves[static_cast<size_t>(leaf)].cluster;
         if (std::isfinite(fl.origin.x) && std::isfinite(fl.origin.y) && std::isfinite(fl.origin.z))
             out.push_back(fl);
     }
     return out;
+}
+
+bool flareInPvs(const bsp::Vis& vis, const Flare& flare, int32_t camera_cluster) {
+    if (!vis.present() || flare.cluster < 0 || camera_cluster < 0 ||
+        camera_cluster >= vis.num_clusters)
+        return true;
+    return vis.visible(camera_cluster, flare.cluster);
 }
 
 FlareShape flareShape(float distance, float viewport_width) {

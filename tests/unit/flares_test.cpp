@@ -1,6 +1,7 @@
 // Quake 3 flares as data (scene/flares.h): extraction from a parsed IBSP 46 map, the ioquake3
 // size/intensity rule and the fade across frames.
 #include "bsp/load.h"
+#include "bsp/tree.h"
 #include "scene/flares.h"
 #include "unit/q3_builder.h"
 
@@ -23,6 +24,10 @@ TEST(Flares, ExtractedFromBillboardFaces) {
     EXPECT_NEAR(flares[0].colour.b, 0.0f, 1e-6f);
     EXPECT_EQ(flares[0].normal, glm::vec3(-1, 0, 0));
     EXPECT_EQ(flares[0].material, m->faces[3].material);
+    // Its cluster is that of the leaf holding (10, 20, 30).
+    const int32_t leaf = bsp::pointLeaf(*m, {10, 20, 30});
+    ASSERT_GE(leaf, 0);
+    EXPECT_EQ(flares[0].cluster, m->leaves[static_cast<size_t>(leaf)].cluster);
     // Black (q3map2 writes such flares for sky box images): skipped.
     const glm::u8vec4 colour = m->vertices[m->faces[3].first_vertex].colour;
     m->vertices[m->faces[3].first_vertex].colour = glm::u8vec4(0, 0, 0, 255);
@@ -68,4 +73,20 @@ TEST(Flares, FadeInAndOutOverATenthOfASecond) {
     EXPECT_EQ(fade.update(false, 100.0), 1.0f); // hidden now: fades out from full
     EXPECT_NEAR(fade.update(false, 100.025), 0.75f, 1e-4f);
     EXPECT_EQ(fade.update(false, 100.2), 0.0f);
+}
+
+TEST(Flares, PvsFromTheCameraCluster) {
+    bsp::Vis vis;
+    vis.num_clusters = 2;
+    vis.row_size = 1;
+    vis.rows = {0x01, 0x03}; // cluster 0 sees itself, cluster 1 sees both
+    scene::Flare f;
+    f.cluster = 1;
+    EXPECT_FALSE(scene::flareInPvs(vis, f, 0));
+    EXPECT_TRUE(scene::flareInPvs(vis, f, 1));
+    EXPECT_TRUE(scene::flareInPvs(vis, f, -1)); // camera outside the map
+    f.cluster = -1;                             // flare outside every cluster
+    EXPECT_TRUE(scene::flareInPvs(vis, f, 0));
+    f.cluster = 1;
+    EXPECT_TRUE(scene::flareInPvs(bsp::Vis{}, f, 0)); // no vis
 }
