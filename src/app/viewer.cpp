@@ -373,6 +373,7 @@ void Viewer::drawOverlay() {
         ImGui::Checkbox("neutral lighting", &m_render_options.neutral_lighting);
         ImGui::SameLine();
         ImGui::Checkbox("pause animation", &m_anim_paused);
+        ImGui::Checkbox("flares", &m_render_options.flares); // Quake 3 face type 4
         int level = m_bundle->mesh.patch_level;
         if (ImGui::SliderInt("patch level", &level, 1, 16) && level != m_bundle->mesh.patch_level) {
             scene::WorldMeshOptions mo;
