@@ -10,6 +10,7 @@ in vec2 v_uv;
 uniform sampler2D u_texture;
 uniform sampler2DArray u_skybox; // six faces: rt bk lf ft up dn (content/skybox.h)
 uniform bool u_has_skybox;
+uniform mat3 u_sky_rotation; // world direction -> box direction (Quake 2 skyrotate/skyaxis)
 uniform bool u_sky_textured;
 uniform bool u_sky_layers;
 uniform vec3 u_eye;
@@ -54,7 +55,7 @@ vec3 skyboxCoord(vec3 d) {
 
 void main() {
     if (u_has_skybox) {
-        o_colour = vec4(textureLod(u_skybox, skyboxCoord(v_world - u_eye), 0.0).rgb, 1.0);
+        o_colour = vec4(textureLod(u_skybox, skyboxCoord(u_sky_rotation * (v_world - u_eye)), 0.0).rgb, 1.0);
         return;
     }
     if (!u_sky_textured) {

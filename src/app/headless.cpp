@@ -6,6 +6,7 @@
 #include "bsp/tree.h"
 #include "content/image.h"
 #include "core/json.h"
+#include "render/flare_renderer.h"
 #include "render/world_renderer.h"
 #include "scene/visibility.h"
 
@@ -285,9 +286,17 @@ int runScreenshot(const Options& options) {
     ro.view = view;
     ro.wireframe = options.wireframe;
     ro.show_culled = options.lock_camera_given;
-    ro.time = options.time;
     ro.style_values = scene::lightStyleValues(options.time);
     target.bind();
+    // Flares fade in once their occlusion queries have answered, a frame later: two lead-in
+    // frames (waited for, as nobody is watching) let them settle before the one that is saved.
+    if (renderer.flares() && renderer.flares()->count() > 0)
+        for (double lead : {0.3, 0.15}) {
+            ro.time = options.time - lead;
+            renderer.draw(list, *cam, ro);
+            glFinish();
+        }
+    ro.time = options.time;
     renderer.draw(list, *cam, ro);
     std::array<float, 4> overlay_rect{};
     if (options.overlay)

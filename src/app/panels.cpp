@@ -415,6 +415,8 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
             ImGui::Checkbox("pause animation (P)", &m.styles->paused);
         }
         ImGui::Checkbox("shader stages", &ro.shader_stages);
+        ImGui::SameLine();
+        ImGui::Checkbox("flares", &ro.flares); // Quake 3 face type 4
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Quake 3: draw materials stage by stage from their shader "
                               "scripts (off: first image x lightmap)");

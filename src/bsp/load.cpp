@@ -36,6 +36,14 @@ Detected detect(std::span<const uint8_t> data) {
             d.format = Format::Quake2;
         return d;
     }
+    // Quake 2 re-release extended format (32-bit indices); other versions are unsupported.
+    if (std::memcmp(magic, "QBSP", 4) == 0) {
+        d.magic = "QBSP";
+        d.version = second;
+        if (second == 38)
+            d.format = Format::Quake2Qbsp;
+        return d;
+    }
     if (std::memcmp(magic, "FBSP", 4) == 0) {
         d.magic = "FBSP";
         d.version = second;
@@ -78,7 +86,7 @@ core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
                           const Companions& companions) {
     const Detected d = detect(data);
     if (!d.format) {
-        if (d.magic.empty() || (d.magic != "IBSP" && d.magic != "FBSP"))
+        if (d.magic.empty() || (d.magic != "IBSP" && d.magic != "QBSP" && d.magic != "FBSP"))
             return withFile(core::makeError(core::ErrorCode::UnknownFormat, "header", -1, {},
                                             "unrecognised header (not a Quake-family BSP)"),
                             name);
@@ -99,6 +107,7 @@ core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
         case Format::HalfLife:
             return parseQuake1(data, name, companions);
         case Format::Quake2:
+        case Format::Quake2Qbsp:
             return parseQuake2(data, name);
         }
         return core::makeError(core::ErrorCode::UnsupportedVersion, "header", -1, "version",

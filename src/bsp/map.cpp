@@ -20,6 +20,8 @@ std::string_view formatName(Format f) {
         return "Half-Life BSP30";
     case Format::Quake2:
         return "Quake 2 IBSP";
+    case Format::Quake2Qbsp:
+        return "Quake 2 QBSP";
     case Format::Quake3:
         return "Quake 3 IBSP";
     case Format::Quake3Rtcw:

@@ -32,6 +32,7 @@ enum class Format : uint8_t {
     Quake1Rmq,  // "2PSB": BSP2 records with 16-bit node/leaf bounds
     HalfLife,   // BSP30
     Quake2,     // IBSP 38
+    Quake2Qbsp, // "QBSP" 38 (Quake 2 re-release): 32-bit indices, float node/leaf bounds
     Quake3,     // IBSP 46
     Quake3Rtcw, // IBSP 47 (Return to Castle Wolfenstein / Enemy Territory), same layout as 46
     Qfusion,    // FBSP 1 (Warsow / Qfusion / Nuclide)

@@ -98,6 +98,7 @@ std::span<const LumpLimit> lumpLimits(Format format) {
     case Format::HalfLife:
         return kHalfLife;
     case Format::Quake2:
+    case Format::Quake2Qbsp: // the re-release raised the limits; the original table is a guide
         return kQuake2;
     case Format::Quake3:
     case Format::Quake3Rtcw:
@@ -118,6 +119,8 @@ std::string_view limitsSource(Format format) {
         return "Half-Life bspfile.h";
     case Format::Quake2:
         return "Quake 2 qfiles.h";
+    case Format::Quake2Qbsp:
+        return "Quake 2 qfiles.h (original limits; the re-release raised them)";
     case Format::Quake3:
         return "Quake 3 qfiles.h";
     case Format::Quake3Rtcw:

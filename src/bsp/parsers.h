@@ -15,7 +15,7 @@ core::Result<Map> parseQuake3(std::span<const uint8_t> data, std::string_view na
 core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view name,
                               const Companions& companions);
 
-// Quake 2 IBSP 38 (q2.cpp).
+// Quake 2 IBSP 38 and the re-release's QBSP 38 (q2.cpp).
 core::Result<Map> parseQuake2(std::span<const uint8_t> data, std::string_view name);
 
 } // namespace bsp

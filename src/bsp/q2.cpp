@@ -1,4 +1,4 @@
-// Quake 2 parser: IBSP version 38, 19 lumps.
+// Quake 2 parser: IBSP version 38, 19 lumps, and the re-release's "QBSP" 38 extension.
 //
 // Format: id's qfiles.h for Quake 2 (dheader_t, texinfo_t, dleaf_t, dvis_t, darea_t,
 // dareaportal_t) as read by yquake2 src/client/refresh/files/models.c and q2pro
@@ -6,6 +6,13 @@
 // Lighting is RGB, up to four styles per face, and faces with SKY, WARP or TRANS33/66 texinfo
 // flags carry no lightmap (yquake2 Mod_LoadFaces). Visibility is per cluster: the lump starts
 // with the cluster count and a (pvs, phs) offset pair per cluster; rows are RLE-compressed.
+//
+// QBSP (Quake 2 re-release, KEX engine; also read by q2pro src/common/bsp.c and yquake2
+// models.c, written by Paril's q2tools-220): the same header and lumps, but every record field
+// that IBSP stores in 16 bits is 32 bits wide and node/leaf bounds are floats instead of shorts:
+// nodes 28 -> 44 bytes, faces 20 -> 28, leafs 28 -> 52, leaffaces and leafbrushes 2 -> 4,
+// edges 4 -> 8, brushsides 4 -> 8. In both layouts every such field sits at the same multiple
+// of its width, so one parser reads both with the field width `w` (2 or 4) chosen by the magic.
 //
 // Materials: one per texinfo, in texinfo order, because the texinfo is what carries the
 // flags, the translucency value and the animation link (nexttexinfo); two texinfos with the
@@ -53,8 +60,41 @@ constexpr const char* kLumpNames[kNumLumps] = {
     "entities", "planes",     "vertexes",  "visibility",  "nodes",      "texinfo",   "faces",
     "lighting", "leafs",      "leaffaces", "leafbrushes", "edges",      "surfedges", "models",
     "brushes",  "brushsides", "pop",       "areas",       "areaportals"};
-constexpr uint32_t kRecordSizes[kNumLumps] = {0, 20, 12, 0,  28, 76, 20, 0, 28, 2,
-                                              2, 4,  4,  48, 12, 4,  0,  8, 8};
+// Record sizes as a function of the narrow field width w (IBSP 2, QBSP 4); see the layouts
+// in the readers below: node 12 + 8w, face 12 + 4w, leaf 4 + 12w, edge/brushside 2w.
+uint32_t recordSize(int lump, uint32_t w) {
+    switch (lump) {
+    case kPlanes:
+        return 20;
+    case kVertexes:
+        return 12;
+    case kNodes:
+        return 12 + 8 * w;
+    case kTexinfo:
+        return 76;
+    case kFaces:
+        return 12 + 4 * w;
+    case kLeafs:
+        return 4 + 12 * w;
+    case kLeafFaces:
+    case kLeafBrushes:
+        return w;
+    case kEdges:
+    case kBrushSides:
+        return 2 * w;
+    case kSurfedges:
+        return 4;
+    case kModels:
+        return 48;
+    case kBrushes:
+        return 12;
+    case kAreas:
+    case kAreaPortals:
+        return 8;
+    default:
+        return 0; // entities, visibility, lighting, pop: bytes
+    }
+}
 
 // Quake 2 surface flags (q_shared.h SURF_*).
 enum : uint32_t {
@@ -98,6 +138,7 @@ uint32_t materialFlags(uint32_t q2) {
 
 struct Parser {
     core::ByteReader file;
+    uint32_t w = 2; // width of the narrow fields: 2 in IBSP, 4 in QBSP
     LumpRef lumps[kNumLumps];
     Map map;
     std::vector<glm::vec3> vertices;
@@ -107,6 +148,21 @@ struct Parser {
     std::vector<uint32_t> texinfo_flags;
 
     core::ByteReader lump(int i) const { return lumpReader(file, lumps[i]); }
+    // Narrow fields: unsigned (indices, counts) and signed (side, cluster, area, texinfo) reads
+    // of width w, and the node/leaf bounds (int16 in IBSP, float in QBSP).
+    uint32_t index(const core::ByteReader& r, uint64_t at) const {
+        return w == 2 ? r.u16(at) : r.u32(at);
+    }
+    int32_t signedIndex(const core::ByteReader& r, uint64_t at) const {
+        return w == 2 ? r.get<int16_t>(at) : r.i32(at);
+    }
+    void bounds(const core::ByteReader& r, uint64_t at, glm::vec3& mins, glm::vec3& maxs) const {
+        float b[6];
+        for (uint64_t k = 0; k < 6; ++k)
+            b[k] = w == 2 ? float(r.get<int16_t>(at + k * 2)) : r.f32(at + k * 4);
+        mins = glm::vec3(b[0], b[1], b[2]);
+        maxs = glm::vec3(b[3], b[4], b[5]);
+    }
 
     core::Status header();
     core::Status entities();
@@ -125,7 +181,7 @@ core::Status Parser::header() {
     for (int i = 0; i < kNumLumps; ++i) {
         LumpRef& l = lumps[i];
         l.name = kLumpNames[i];
-        l.record_size = kRecordSizes[i];
+        l.record_size = recordSize(i, w);
         if (!file.read(8 + i * 8, l.offset) || !file.read(12 + i * 8, l.length))
             return core::makeError(core::ErrorCode::Truncated, "header", -1, {},
                                    "file too small for the lump directory");
@@ -168,7 +224,7 @@ core::Status Parser::geometry() {
     const core::ByteReader re = lump(kEdges);
     edges.resize(lumps[kEdges].count());
     for (size_t i = 0; i < edges.size(); ++i)
-        edges[i] = {re.u16(i * 4), re.u16(i * 4 + 2)};
+        edges[i] = {index(re, i * 2 * w), index(re, i * 2 * w + w)};
     if (!lump(kSurfedges).readArray(0, lumps[kSurfedges].count(), surfedges))
         return core::makeError(core::ErrorCode::Truncated, "surfedges");
     return core::okStatus();
@@ -217,14 +273,16 @@ core::Status Parser::faces() {
     std::vector<glm::vec3> poly;
     const std::string lump_name = "faces";
     size_t dropped = 0;
+    const uint64_t size = lumps[kFaces].record_size;
     for (uint64_t i = 0; i < n; ++i) {
-        const uint64_t at = i * 20;
-        const int64_t plane = r.u16(at), side = r.get<int16_t>(at + 2);
-        const int64_t first_edge = r.i32(at + 4), num_edges = r.get<int16_t>(at + 8);
-        const int64_t tex = r.get<int16_t>(at + 10);
+        // planenum, side, firstedge (int32), numedges, texinfo, styles[4], lightofs (int32)
+        const uint64_t at = i * size;
+        const int64_t plane = index(r, at), side = signedIndex(r, at + w);
+        const int64_t first_edge = r.i32(at + 2 * w), num_edges = signedIndex(r, at + 2 * w + 4);
+        const int64_t tex = signedIndex(r, at + 3 * w + 4);
         uint8_t styles[4];
-        r.read(at + 12, styles);
-        const int32_t lightofs = r.i32(at + 16);
+        r.read(at + 4 * w + 4, styles);
+        const int32_t lightofs = r.i32(at + 4 * w + 8);
         if (uint64_t(plane) >= map.planes.size())
             return indexError("faces", int64_t(i), "planenum", plane, map.planes.size(), "planes");
         if (tex < 0 || uint64_t(tex) >= axes.size())
@@ -293,7 +351,7 @@ core::Status Parser::leafs() {
     const core::ByteReader lf = lump(kLeafFaces);
     map.leaf_faces.resize(lumps[kLeafFaces].count());
     for (size_t i = 0; i < map.leaf_faces.size(); ++i) {
-        const uint32_t f = lf.u16(i * 2);
+        const uint32_t f = index(lf, i * w);
         if (f >= map.faces.size())
             return indexError("leaffaces", int64_t(i), "face", f, map.faces.size(), "faces");
         map.leaf_faces[i] = f;
@@ -302,17 +360,17 @@ core::Status Parser::leafs() {
     map.leaves.resize(lumps[kLeafs].count());
     if (map.leaves.empty())
         return core::makeError(core::ErrorCode::BadTree, "leafs", -1, {}, "no leaves");
+    const uint64_t size = lumps[kLeafs].record_size;
     for (size_t i = 0; i < map.leaves.size(); ++i) {
-        const uint64_t at = i * 28;
+        // contents (int32), cluster, area, mins[3], maxs[3], firstleafface, numleaffaces,
+        // firstleafbrush, numleafbrushes
+        const uint64_t at = i * size;
         Leaf& leaf = map.leaves[i];
         leaf.contents = leafContents(r.u32(at));
-        leaf.cluster = r.get<int16_t>(at + 4);
-        leaf.area = r.get<int16_t>(at + 6);
-        int16_t b[6];
-        r.read(at + 8, b);
-        leaf.mins = glm::vec3(b[0], b[1], b[2]);
-        leaf.maxs = glm::vec3(b[3], b[4], b[5]);
-        const uint64_t first = r.u16(at + 20), num = r.u16(at + 22);
+        leaf.cluster = signedIndex(r, at + 4);
+        leaf.area = signedIndex(r, at + 4 + w);
+        bounds(r, at + 4 + 2 * w, leaf.mins, leaf.maxs);
+        const uint64_t first = index(r, at + 4 + 8 * w), num = index(r, at + 4 + 9 * w);
         if (first + num > map.leaf_faces.size())
             return indexError("leafs", int64_t(i), "firstleafface", int64_t(first + num),
                               map.leaf_faces.size(), "leaffaces");
@@ -330,8 +388,10 @@ core::Status Parser::nodes() {
     const core::ByteReader r = lump(kNodes);
     const uint64_t n = lumps[kNodes].count();
     map.nodes.resize(n);
+    const uint64_t size = lumps[kNodes].record_size;
     for (uint64_t i = 0; i < n; ++i) {
-        const uint64_t at = i * 28;
+        // planenum, children[2] (int32), mins[3], maxs[3], firstface, numfaces
+        const uint64_t at = i * size;
         Node& node = map.nodes[i];
         const int64_t plane = r.i32(at);
         if (plane < 0 || uint64_t(plane) >= map.planes.size())
@@ -347,10 +407,7 @@ core::Status Parser::nodes() {
                                   child >= 0 ? "nodes" : "leaves");
             node.children[size_t(c)] = int32_t(child);
         }
-        int16_t b[6];
-        r.read(at + 12, b);
-        node.mins = glm::vec3(b[0], b[1], b[2]);
-        node.maxs = glm::vec3(b[3], b[4], b[5]);
+        bounds(r, at + 12, node.mins, node.maxs);
     }
     return core::okStatus();
 }
@@ -428,12 +485,15 @@ core::Result<Map> parseQuake2(std::span<const uint8_t> data, std::string_view na
     (void)name;
     Parser p;
     p.file = core::ByteReader(data);
-    p.map.format = Format::Quake2;
     p.map.version = p.file.i32(4);
     char magic[4] = {};
-    if (!p.file.read(0, magic) || std::memcmp(magic, "IBSP", 4) != 0 || p.map.version != 38)
+    const bool read = p.file.read(0, magic);
+    const bool qbsp = read && std::memcmp(magic, "QBSP", 4) == 0;
+    if (!read || (!qbsp && std::memcmp(magic, "IBSP", 4) != 0) || p.map.version != 38)
         return core::makeError(core::ErrorCode::UnknownFormat, "header", -1, {},
-                               "not a Quake 2 IBSP 38 map");
+                               "not a Quake 2 IBSP/QBSP 38 map");
+    p.map.format = qbsp ? Format::Quake2Qbsp : Format::Quake2;
+    p.w = qbsp ? 4 : 2;
     using Step = core::Status (Parser::*)();
     const Step steps[] = {&Parser::header,   &Parser::entities,  &Parser::planes,
                           &Parser::geometry, &Parser::texinfos,  &Parser::faces,

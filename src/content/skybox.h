@@ -20,6 +20,9 @@
 #include "content/image.h"
 #include "content/vfs.h"
 
+#include <glm/mat3x3.hpp>
+#include <glm/vec3.hpp>
+
 #include <array>
 #include <optional>
 #include <string>
@@ -30,10 +33,29 @@ namespace content {
 inline constexpr std::array<std::string_view, 6> kSkyFaceSuffixes = {"rt", "bk", "lf",
                                                                      "ft", "up", "dn"};
 
+// Quake 2 sky rotation: worldspawn "skyrotate" (degrees per second) and "skyaxis" reach the
+// client as configstrings and ref_gl R_SetSky / R_DrawSkyBox turns the box by
+// time * skyrotate degrees about skyaxis before drawing it (yquake2 RI_SetSky does the same).
+// The game leaves skyaxis (0 0 0) when the map does not set it; a zero axis is taken as +Z.
+struct SkyRotation {
+    float degrees_per_second = 0.0f;  // 0: a still sky
+    glm::vec3 axis{0.0f, 0.0f, 1.0f}; // unit length
+
+    bool rotating() const { return degrees_per_second != 0.0f; }
+    // The box's orientation at `seconds`: box-to-world rotation by seconds * rate degrees about
+    // the axis (angle reduced modulo 360 in double precision, so long sessions stay smooth).
+    glm::mat3 orientation(double seconds) const;
+};
+
+// From the worldspawn key values ("skyrotate", "skyaxis"; either may be empty). Unparsable or
+// non-finite values give a still sky; a zero-length axis gives +Z.
+SkyRotation parseSkyRotation(std::string_view skyrotate, std::string_view skyaxis);
+
 struct SkyBox {
     std::string base;                   // as asked for ("env/night1")
     std::array<Image, 6> faces;         // kSkyFaceSuffixes order
     std::array<std::string, 6> sources; // virtual path each face came from ("env/night1rt.tga")
+    SkyRotation rotation;               // set by the map loader from worldspawn
 };
 
 // All six faces, or nullopt when `base` is empty or any face is missing or does not decode

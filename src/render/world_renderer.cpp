@@ -1,5 +1,7 @@
 #include "render/world_renderer.h"
 
+#include "render/flare_renderer.h"
+
 #include "core/log.h"
 
 #include <algorithm>
@@ -61,7 +63,7 @@ struct WorldRenderer::Programs {
     ShaderLibrary shaders;
     struct SkyUniforms {
         GLint view_projection, model, uv_scroll, sky_textured, sky_layers, eye, time, flat_colour,
-            has_skybox;
+            has_skybox, sky_rotation;
     } s{};
 };
 
@@ -92,6 +94,8 @@ struct WorldRenderer::WorldGpu {
     std::vector<Texture> glows;    // per material; empty handle: none (the black texture)
     Texture skybox;                // 2D array of 6 faces, empty when the map has none
     std::vector<bool> missing;     // per material
+    // The sky box's turn over time (Quake 2 skyrotate / skyaxis).
+    content::SkyRotation sky_rotation;
     // Texture animation (Quake 1 "+0..+9", Quake 2 texinfo chains): the frames of each
     // material's chain, starting at itself; a single entry when it does not animate.
     std::vector<std::vector<int32_t>> anim_frames;
@@ -164,6 +168,7 @@ bool WorldRenderer::init(const ShaderLibrary& shaders, std::string* error) {
     su.flat_colour = glGetUniformLocation(s, "u_flat_colour");
     su.sky_layers = glGetUniformLocation(s, "u_sky_layers");
     su.has_skybox = glGetUniformLocation(s, "u_has_skybox");
+    su.sky_rotation = glGetUniformLocation(s, "u_sky_rotation");
     su.eye = glGetUniformLocation(s, "u_eye");
     su.time = glGetUniformLocation(s, "u_time");
     glUseProgram(s);
@@ -171,6 +176,11 @@ bool WorldRenderer::init(const ShaderLibrary& shaders, std::string* error) {
     glUniform1i(glGetUniformLocation(s, "u_skybox"), 3);
     glUseProgram(0);
     m_programs = std::move(p);
+    // Quake 3 flares: their own module, drawn after the world (render/flare_renderer.h).
+    auto flares = std::make_unique<FlareRenderer>();
+    if (!flares->init(shaders, error))
+        return false;
+    m_flares = std::move(flares);
     return true;
 }
 
@@ -292,8 +302,10 @@ void WorldRenderer::uploadSkyBox(const content::SkyBox* sky) {
     if (!m_gpu)
         return;
     m_gpu->skybox.reset();
+    m_gpu->sky_rotation = {};
     if (!sky)
         return;
+    m_gpu->sky_rotation = sky->rotation;
     int size = 0;
     for (const content::Image& f : sky->faces) {
         if (f.width <= 0 || f.height <= 0 ||
@@ -461,6 +473,8 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
         return false;
     }
     m_gpu = std::move(gpu);
+    if (m_flares)
+        m_flares->upload(map, textures);
     return true;
 }
 
@@ -761,6 +775,9 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         glUniform4f(p.s.flat_colour, 0.32f, 0.40f, 0.55f, 1.0f);
         glUniform3f(p.s.eye, camera.position.x, camera.position.y, camera.position.z);
         glUniform1i(p.s.has_skybox, gpu.skybox ? 1 : 0);
+        // World direction -> box direction: the inverse (transpose) of the box's turn.
+        const glm::mat3 sky_to_box = glm::transpose(gpu.sky_rotation.orientation(options.time));
+        glUniformMatrix3fv(p.s.sky_rotation, 1, GL_FALSE, glm::value_ptr(sky_to_box));
         glActiveTexture(GL_TEXTURE3);
         glBindTexture(GL_TEXTURE_2D_ARRAY, gpu.skybox.id());
         glActiveTexture(GL_TEXTURE0);
@@ -919,6 +936,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     }
 
     glEnable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE); // the overlays show every face, and later passes expect no culling
     if (options.show_culled)
         drawCulled(list, vp);
     if (options.wireframe) {
@@ -946,6 +964,9 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
         glDisable(GL_POLYGON_OFFSET_LINE);
     }
+
+    if (m_flares && options.flares && !overdraw)
+        m_flares->draw(camera, options.time, list.stats.camera_cluster);
 
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);

@@ -47,7 +47,8 @@ struct RenderOptions {
     // Quake 3 materials drawn stage by stage from their shader scripts (lit view only);
     // false: every material through the single-texture path (its first image x lightmap).
     bool shader_stages = true;
-    double time = 0.0; // seconds, for animated styles, scrolling and shader stages
+    double time = 0.0;  // seconds: styles, scrolling, shader stages, sky rotation, flare fades
+    bool flares = true; // Quake 3 flares (face type 4), see render/flare_renderer.h
     std::array<float, scene::kNumLightStyles> style_values{};
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};
 };
@@ -56,6 +57,8 @@ struct GpuStats {
     uint64_t vertex_bytes = 0, index_bytes = 0, texture_bytes = 0;
     uint32_t textures = 0, lightmap_pages = 0;
 };
+
+class FlareRenderer;
 
 class WorldRenderer {
 public:
@@ -82,6 +85,8 @@ public:
     bool stageEnabled(int32_t material, int shader_stage) const;
     // Stages drawn in the last frame (a collapsed pair counts once).
     uint32_t stageDraws() const { return m_stage_draws; }
+    // The current world's flares (nullptr before init()).
+    const FlareRenderer* flares() const { return m_flares.get(); }
 
     void draw(const scene::DrawList& list, const scene::Camera& camera,
               const RenderOptions& options);
@@ -105,6 +110,7 @@ private:
 
     std::unique_ptr<Programs> m_programs;
     std::unique_ptr<WorldGpu> m_gpu;
+    std::unique_ptr<FlareRenderer> m_flares;
     std::vector<GLsizei> m_counts;      // scratch for glMultiDrawElements
     std::vector<const void*> m_offsets; // scratch for glMultiDrawElements
     uint32_t m_stage_draws = 0;

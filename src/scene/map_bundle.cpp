@@ -33,6 +33,13 @@ core::Result<bsp::Map> loadMapSpec(const std::string& spec) {
     return bsp::loadMap(*bytes, display);
 }
 
+content::SkyRotation skyRotation(const bsp::Map& map) {
+    if (map.entities.empty() || map.entities[0].classname() != "worldspawn")
+        return {};
+    const bsp::Entity& world = map.entities[0];
+    return content::parseSkyRotation(world.get("skyrotate"), world.get("skyaxis"));
+}
+
 core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
                                                        const LoadSettings& settings) {
     auto bundle = std::make_unique<MapBundle>();
@@ -128,6 +135,8 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
         if (def && def->sky.present && !def->sky.far_box.empty())
             bundle->skybox = content::loadSkyBox(*bundle->fs, def->sky.far_box + "_");
     }
+    if (bundle->skybox)
+        bundle->skybox->rotation = skyRotation(bundle->map);
 
     t0 = Clock::now();
     WorldMeshOptions mesh_options;

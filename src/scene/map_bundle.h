@@ -55,6 +55,10 @@ struct MapBundle {
 core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
                                                        const LoadSettings& settings);
 
+// The sky box rotation the map's worldspawn asks for ("skyrotate", "skyaxis"; Quake 2 and
+// games built on it); a still sky when there is no worldspawn or no such keys.
+content::SkyRotation skyRotation(const bsp::Map& map);
+
 // Only the parse step (used by --info, which needs no textures).
 core::Result<bsp::Map> loadMapSpec(const std::string& spec);
 

@@ -2,6 +2,7 @@
 // the KHR_debug callback saw no GL error.
 #include "app/headless.h"
 #include "app/window.h"
+#include "render/flare_renderer.h"
 #include "render/world_renderer.h"
 #include "scene/map_bundle.h"
 #include "scene/visibility.h"
@@ -292,6 +293,223 @@ TEST_F(Render, SkyBoxFacesFollowTheQuakeConvention) {
     EXPECT_EQ(pixel(0, 270, 32, 32), glm::ivec3(200, 200, 0)); // -Y: ft
     EXPECT_EQ(pixel(-89, 0, 32, 32), glm::ivec3(0, 200, 200)); // up
     EXPECT_EQ(pixel(89, 0, 32, 32), glm::ivec3(200, 0, 200));  // down
+}
+
+TEST_F(Render, SkyRotateTurnsTheSkyBoxOverTime) {
+    const bsp::Map map = skyCube();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    std::vector<content::TextureInfo> textures(1);
+    textures[0].image = content::makeChecker();
+    content::SkyBox sky;
+    for (int f = 0; f < 6; ++f)
+        sky.faces[static_cast<size_t>(f)] = skyFace(f);
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    scene::Camera cam; // looking along +X
+    cam.aspect = 1.0f;
+    cam.z_near = 1.0f;
+    vis.update(cam, {}, list);
+    auto centre = [&](double time) {
+        render::RenderTarget target;
+        std::string e;
+        EXPECT_TRUE(target.create(64, 64, &e)) << e;
+        target.bind();
+        render::RenderOptions ro;
+        ro.clear_colour = kClear;
+        ro.time = time;
+        ro.style_values = scene::lightStyleValues(0.0);
+        r.draw(list, cam, ro);
+        const auto img = target.readPixels();
+        const uint8_t* p = &img[static_cast<size_t>((48 * 64 + 16) * 4)];
+        return glm::ivec3(p[0], p[1], p[2]);
+    };
+    // Still sky: "rt" (red, lower left) at any time.
+    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    r.uploadSkyBox(&sky);
+    EXPECT_EQ(centre(0.0), glm::ivec3(200, 0, 0));
+    EXPECT_EQ(centre(1.0), glm::ivec3(200, 0, 0));
+    EXPECT_EQ(centre(1000.0), glm::ivec3(200, 0, 0));
+    // skyrotate 90 about +Z: after one second the box has turned a quarter counter-clockwise,
+    // so looking along +X shows the face that was along -Y ("ft", yellow); after two, "lf".
+    sky.rotation = scene::skyRotation([] {
+        bsp::Map m;
+        m.entities.resize(1);
+        m.entities[0].pairs = {{"classname", "worldspawn"}, {"skyrotate", "90"}};
+        return m;
+    }());
+    ASSERT_TRUE(sky.rotation.rotating());
+    r.uploadSkyBox(&sky);
+    EXPECT_EQ(centre(0.0), glm::ivec3(200, 0, 0));
+    EXPECT_EQ(centre(1.0), glm::ivec3(200, 200, 0));
+    EXPECT_EQ(centre(2.0), glm::ivec3(0, 0, 200));
+    EXPECT_EQ(centre(4.0), glm::ivec3(200, 0, 0));
+    // A new upload without a sky box drops the rotation with it.
+    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    r.uploadSkyBox(nullptr);
+    EXPECT_EQ(centre(1.0), centre(0.0));
+}
+
+namespace {
+
+// A grey wall at x = 200 facing the origin, a flare in front of it (150, 0, 40) and one behind
+// it (250, 0, -40), both facing -X; one leaf holding everything.
+bsp::Map flareWall() {
+    bsp::Map m;
+    bsp::Material wall;
+    wall.name = "wall";
+    m.materials.push_back(wall);
+    bsp::Material flare;
+    flare.name = "flareShader";
+    m.materials.push_back(flare);
+    bsp::Face w;
+    w.material = 0;
+    w.normal = glm::vec3(-1, 0, 0);
+    w.num_vertices = 4;
+    w.num_indices = 6;
+    const glm::vec3 c[4] = {{200, -400, -400}, {200, 400, -400}, {200, 400, 400}, {200, -400, 400}};
+    for (const glm::vec3& p : c) {
+        bsp::Vertex v;
+        v.position = p;
+        v.normal = w.normal;
+        m.vertices.push_back(v);
+    }
+    m.indices = {0, 1, 2, 0, 2, 3};
+    m.faces.push_back(w);
+    for (const glm::vec3& p : {glm::vec3(150, 0, 40), glm::vec3(250, 0, -40)}) {
+        bsp::Face f;
+        f.kind = bsp::FaceKind::Billboard;
+        f.material = 1;
+        f.normal = glm::vec3(-1, 0, 0);
+        f.first_vertex = static_cast<uint32_t>(m.vertices.size());
+        f.num_vertices = 1;
+        f.first_index = static_cast<uint32_t>(m.indices.size());
+        bsp::Vertex v;
+        v.position = p;
+        v.normal = f.normal;
+        m.vertices.push_back(v);
+        m.faces.push_back(f);
+    }
+    bsp::Leaf leaf;
+    leaf.cluster = 0;
+    leaf.mins = glm::vec3(-400);
+    leaf.maxs = glm::vec3(400);
+    leaf.num_leaf_faces = 3;
+    m.leaves.push_back(leaf);
+    m.leaf_faces = {0, 1, 2};
+    bsp::Submodel world;
+    world.mins = glm::vec3(-400);
+    world.maxs = glm::vec3(400);
+    world.num_faces = 3;
+    m.submodels.push_back(world);
+    return m;
+}
+
+} // namespace
+
+TEST_F(Render, FlaresFadeInWhenSeenAndStayOutBehindWalls) {
+    const bsp::Map map = flareWall();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    std::vector<content::TextureInfo> textures(2);
+    textures[0].image.width = textures[0].image.height = 8;
+    textures[0].image.rgba.assign(8 * 8 * 4, 90);
+    textures[0].missing = false;
+    textures[1].image = content::makeChecker(); // missing: the flare uses the radial image
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
+    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    ASSERT_NE(r.flares(), nullptr);
+    EXPECT_EQ(r.flares()->count(), 2u);
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    scene::Camera cam; // at the origin, looking along +X
+    cam.aspect = 1.0f;
+    vis.update(cam, {}, list);
+    constexpr int kSide = 128;
+    render::RenderTarget target;
+    ASSERT_TRUE(target.create(kSide, kSide, &error)) << error;
+    auto frame = [&](double time, bool flares) {
+        target.bind();
+        render::RenderOptions ro;
+        ro.clear_colour = kClear;
+        ro.time = time;
+        ro.flares = flares;
+        ro.style_values = scene::lightStyleValues(0.0);
+        r.draw(list, cam, ro);
+        return target.readPixels();
+    };
+    // Where each flare lands: 90 degree view, 128 pixels; rows from the top.
+    auto screen = [&](glm::vec3 p) {
+        const glm::vec4 clip = cam.viewProjection() * glm::vec4(p, 1.0f);
+        return glm::ivec2(static_cast<int>((clip.x / clip.w * 0.5f + 0.5f) * kSide),
+                          static_cast<int>((0.5f - clip.y / clip.w * 0.5f) * kSide));
+    };
+    const glm::ivec2 seen = screen({150, 0, 40}), hidden = screen({250, 0, -40});
+    ASSERT_LT(seen.y + 4, hidden.y);
+    auto sum = [&](const std::vector<uint8_t>& img, glm::ivec2 at) {
+        int total = 0;
+        for (int dy = -2; dy <= 2; ++dy)
+            for (int dx = -2; dx <= 2; ++dx) {
+                const uint8_t* p = &img[static_cast<size_t>(((at.y + dy) * kSide + at.x + dx) * 4)];
+                total += p[0] + p[1] + p[2];
+            }
+        return total;
+    };
+    const auto base = frame(0.0, false);
+    ASSERT_LT(sum(base, seen), 25 * 3 * 200) << "wall too bright to see a flare added";
+    // First frame: no answer from the GPU yet, so nothing is added.
+    const auto first = frame(0.0, true);
+    EXPECT_EQ(sum(first, seen), sum(base, seen));
+    std::vector<uint8_t> last;
+    for (int i = 1; i <= 6; ++i)
+        last = frame(0.05 * i, true);
+    EXPECT_GT(sum(last, seen), sum(base, seen) + 25 * 20) << "the visible flare adds light";
+    EXPECT_EQ(sum(last, hidden), sum(base, hidden)) << "the flare behind the wall stays out";
+    EXPECT_EQ(r.flares()->drawnCount(), 1u);
+    // Turned off: the frame is the plain world again.
+    EXPECT_EQ(frame(1.0, false), base);
+}
+
+TEST_F(Render, OpenArenaTorchFlaresShowAfterAFrame) {
+    // oa_dm1 has 10 flares (face type 4, shader textures/sfx/flameflare); two torches on the
+    // wall at x = 501 face -X, seen here from 81 units in front of it.
+    auto b = load(std::string(BSPV_OPENARENA_DIR) + "/pak1-maps.pk3:maps/oa_dm1.bsp");
+    ASSERT_TRUE(b);
+    auto r = uploaded(*b);
+    ASSERT_NE(r->flares(), nullptr);
+    EXPECT_EQ(r->flares()->count(), 10u);
+    scene::Camera cam;
+    cam.position = glm::vec3(420, 1520, 170);
+    cam.aspect = 16.0f / 9.0f;
+    scene::Visibility vis(b->map, b->mesh);
+    scene::DrawList list;
+    vis.update(cam, {}, list);
+    render::RenderTarget target;
+    std::string error;
+    ASSERT_TRUE(target.create(320, 180, &error)) << error;
+    auto frame = [&](double time, bool flares) {
+        target.bind();
+        render::RenderOptions ro;
+        ro.time = time;
+        ro.flares = flares;
+        ro.style_values = scene::lightStyleValues(time);
+        r->draw(list, cam, ro);
+        return target.readPixels();
+    };
+    const auto without = frame(1.0, false);
+    for (int i = 0; i < 4; ++i)
+        frame(0.5 + 0.1 * i, true);
+    const auto with = frame(1.0, true);
+    EXPECT_EQ(r->flares()->drawnCount(), 2u);
+    long added = 0;
+    for (size_t i = 0; i < with.size(); ++i)
+        added += static_cast<long>(with[i]) - static_cast<long>(without[i]);
+    EXPECT_GT(added, 0);
+    for (size_t i = 0; i < with.size(); ++i)
+        ASSERT_GE(with[i], without[i]) << "flares only add light";
 }
 
 TEST_F(Render, QuakeOneHalfLifeAndQuakeTwoMapsFromTheirSpawnPoints) {

@@ -10,6 +10,7 @@
 #include "bsp/load.h"
 #include "content/vfs.h"
 #include "core/file.h"
+#include "unit/qbsp_convert.h"
 
 #include <gtest/gtest.h>
 
@@ -31,6 +32,9 @@ struct MapInput {
     std::vector<uint8_t> lit;
 };
 
+// A spec ending in this names an IBSP 38 map converted to QBSP 38 before mutation.
+constexpr std::string_view kQbspSuffix = "#qbsp";
+
 // Every .bsp in the shared folders (nothing skipped) and three OpenArena maps from their pk3.
 std::vector<std::string> mapSpecs() {
     std::vector<std::string> specs;
@@ -43,6 +47,9 @@ std::vector<std::string> mapSpecs() {
         std::sort(in_dir.begin(), in_dir.end());
         specs.insert(specs.end(), in_dir.begin(), in_dir.end());
     }
+    // The Quake 2 re-release QBSP layout has no shared sample: two Quake 2 maps rewritten in it.
+    for (const char* q2 : {"q2/aq_credits.bsp", "q2/aq_wizs.bsp"})
+        specs.push_back((kMaps / q2).string() + std::string(kQbspSuffix));
     for (const char* member : {"pak1-maps.pk3:maps/oa_ctf2.bsp", "pak1-maps.pk3:maps/oa_dm1.bsp",
                                "pak6-patch088.pk3:maps/am_thornish.bsp"})
         specs.push_back((kOpenArena / member).string());
@@ -78,14 +85,17 @@ TEST(BspMutationInputs, AllShareFoldersHoldMaps) {
 }
 
 TEST_P(BspMutations, EveryMutantLoadsOrFailsCleanly) {
-    const std::string spec = GetParam();
+    std::string spec = GetParam();
     MapInput in;
     in.label = spec.substr(spec.find_last_of('/') + 1);
+    const bool to_qbsp = spec.ends_with(kQbspSuffix);
+    if (to_qbsp)
+        spec.resize(spec.size() - kQbspSuffix.size());
     {
         std::string display;
         auto bytes = content::readMapSpec(spec, &display);
         ASSERT_TRUE(bytes.ok()) << bytes.error().message();
-        in.bytes = std::move(*bytes);
+        in.bytes = to_qbsp ? qbsp_test::ibspToQbsp(*bytes) : std::move(*bytes);
         fs::path lit = spec;
         lit.replace_extension(".lit");
         std::error_code ec;

@@ -1,0 +1,226 @@
+#include "render/flare_renderer.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/type_ptr.hpp>
+#include <glm/vec4.hpp>
+
+namespace render {
+
+namespace {
+
+// A white spot fading to black at its rim, for flares without an image of their own.
+content::Image radialImage() {
+    constexpr int kSide = 64;
+    content::Image img;
+    img.width = img.height = kSide;
+    img.rgba.resize(size_t(kSide) * kSide * 4);
+    for (int y = 0; y < kSide; ++y)
+        for (int x = 0; x < kSide; ++x) {
+            const float dx = (float(x) + 0.5f) / kSide * 2.0f - 1.0f;
+            const float dy = (float(y) + 0.5f) / kSide * 2.0f - 1.0f;
+            const float r = std::min(1.0f, std::sqrt(dx * dx + dy * dy));
+            const float v = (1.0f - r) * (1.0f - r);
+            uint8_t* p = &img.rgba[(size_t(y) * kSide + size_t(x)) * 4];
+            p[0] = p[1] = p[2] = static_cast<uint8_t>(std::lround(v * 255.0f));
+            p[3] = 255;
+        }
+    return img;
+}
+
+Texture uploadImage(const content::Image& img, const char* label_text) {
+    Texture t = makeTexture(GL_TEXTURE_2D, label_text);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.width, img.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 img.rgba.data());
+    glGenerateMipmap(GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return t;
+}
+
+bool validImage(const content::Image& img) {
+    return img.width > 0 && img.height > 0 && img.width <= 4096 && img.height <= 4096 &&
+           img.rgba.size() == size_t(img.width) * size_t(img.height) * 4;
+}
+
+} // namespace
+
+FlareRenderer::FlareRenderer() = default;
+
+FlareRenderer::~FlareRenderer() {
+    clear();
+}
+
+bool FlareRenderer::init(const ShaderLibrary& shaders, std::string* error) {
+    m_test =
+        shaders.build("flare|test", "flare.vert.glsl", "flare.frag.glsl", "OCCLUSION_TEST", error);
+    if (!m_test)
+        return false;
+    m_quad = shaders.build("flare", "flare.vert.glsl", "flare.frag.glsl", "", error);
+    if (!m_quad)
+        return false;
+    m_test_vp = glGetUniformLocation(m_test.id(), "u_view_projection");
+    m_test_eye = glGetUniformLocation(m_test.id(), "u_eye");
+    m_quad_centre = glGetUniformLocation(m_quad.id(), "u_centre");
+    m_quad_half = glGetUniformLocation(m_quad.id(), "u_half");
+    m_quad_colour = glGetUniformLocation(m_quad.id(), "u_colour");
+    glUseProgram(m_quad.id());
+    glUniform1i(glGetUniformLocation(m_quad.id(), "u_texture"), 0);
+    glUseProgram(0);
+    m_quad_vao = makeVertexArray("flares/quad");
+    m_radial = uploadImage(radialImage(), "flares/radial");
+    return true;
+}
+
+void FlareRenderer::clear() {
+    for (State& s : m_states)
+        if (s.query)
+            glDeleteQueries(1, &s.query);
+    m_states.clear();
+    m_flares.clear();
+    m_vis = {};
+    m_flare_textures.clear();
+    m_textures.clear();
+    m_points.reset();
+    m_points_vao.reset();
+    m_drawn = 0;
+}
+
+void FlareRenderer::upload(const bsp::Map& map, const std::vector<content::TextureInfo>& textures) {
+    clear();
+    m_flares = scene::extractFlares(map);
+    if (m_flares.empty())
+        return;
+    m_vis = map.vis;
+    m_states.resize(m_flares.size());
+    for (State& s : m_states)
+        glGenQueries(1, &s.query);
+    for (const scene::Flare& f : m_flares) {
+        GLuint tex = m_radial.id();
+        const size_t m = static_cast<size_t>(f.material);
+        if (f.material >= 0 && m < textures.size() && !textures[m].missing &&
+            validImage(textures[m].image)) {
+            auto it = m_textures.find(f.material);
+            if (it == m_textures.end())
+                it = m_textures.emplace(f.material, uploadImage(textures[m].image, "flares/image"))
+                         .first;
+            tex = it->second.id();
+        }
+        m_flare_textures.push_back(tex);
+    }
+    std::vector<glm::vec3> points;
+    for (const scene::Flare& f : m_flares)
+        points.push_back(f.origin);
+    m_points_vao = makeVertexArray("flares/points");
+    m_points = makeBuffer("flares/points");
+    glBindVertexArray(m_points_vao.id());
+    glBindBuffer(GL_ARRAY_BUFFER, m_points.id());
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(points.size() * sizeof(glm::vec3)),
+                 points.data(), GL_STATIC_DRAW);
+    glEnableVertexAttribArray(kAttribPosition);
+    glVertexAttribPointer(kAttribPosition, 3, GL_FLOAT, GL_FALSE, sizeof(glm::vec3), nullptr);
+    glBindVertexArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+void FlareRenderer::draw(const scene::Camera& camera, double time, int32_t camera_cluster) {
+    m_drawn = 0;
+    if (m_flares.empty() || !m_test || !m_quad)
+        return;
+    DebugGroup group("flares");
+    GLint viewport[4] = {0, 0, 1, 1};
+    glGetIntegerv(GL_VIEWPORT, viewport);
+    const float width = float(std::max(viewport[2], 1)), height = float(std::max(viewport[3], 1));
+    const glm::mat4 vp = camera.viewProjection();
+
+    // Answers the GPU already has; a pending query that is not ready keeps the last answer.
+    for (State& s : m_states) {
+        if (!s.pending)
+            continue;
+        GLuint available = 0;
+        glGetQueryObjectuiv(s.query, GL_QUERY_RESULT_AVAILABLE, &available);
+        if (!available)
+            continue;
+        GLuint passed = 0;
+        glGetQueryObjectuiv(s.query, GL_QUERY_RESULT, &passed);
+        s.answer = passed != 0;
+        s.pending = false;
+    }
+
+    // This frame's tests against the world's depth, and what to draw with the answers so far.
+    struct Quad {
+        glm::vec2 centre, half;
+        glm::vec3 colour;
+        GLuint texture;
+    };
+    std::vector<Quad> quads;
+    glUseProgram(m_test.id());
+    glUniformMatrix4fv(m_test_vp, 1, GL_FALSE, glm::value_ptr(vp));
+    glUniform3f(m_test_eye, camera.position.x, camera.position.y, camera.position.z);
+    glBindVertexArray(m_points_vao.id());
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    glDepthMask(GL_FALSE);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glDisable(GL_BLEND);
+    for (size_t i = 0; i < m_flares.size(); ++i) {
+        const scene::Flare& f = m_flares[i];
+        State& s = m_states[i];
+        const glm::vec4 clip = vp * glm::vec4(f.origin, 1.0f);
+        const float facing = scene::flareFacing(f, camera.position);
+        const bool on_screen = clip.w > camera.z_near && std::abs(clip.x) <= clip.w &&
+                               std::abs(clip.y) <= clip.w && facing > 0.0f &&
+                               scene::flareInPvs(m_vis, f, camera_cluster);
+        if (!on_screen) {
+            // Off screen, turned away or outside the PVS: not drawn, and it fades in again
+            // when it returns.
+            s.answer = false;
+            s.fade.update(false, time);
+            continue;
+        }
+        if (!s.pending) {
+            glBeginQuery(GL_ANY_SAMPLES_PASSED, s.query);
+            glDrawArrays(GL_POINTS, static_cast<GLint>(i), 1);
+            glEndQuery(GL_ANY_SAMPLES_PASSED);
+            s.pending = true;
+        }
+        const float fade = s.fade.update(s.answer, time);
+        if (fade <= 0.0f)
+            continue;
+        const scene::FlareShape shape = scene::flareShape(clip.w, width);
+        const glm::vec3 colour = f.colour * (fade * shape.intensity * facing);
+        quads.push_back({glm::vec2(clip.x, clip.y) / clip.w,
+                         glm::vec2(shape.half_size * 2.0f / width, shape.half_size * 2.0f / height),
+                         colour, m_flare_textures[i]});
+    }
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+
+    // The squares: additive, over everything (their visibility is the fade).
+    glDisable(GL_DEPTH_TEST);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE);
+    glUseProgram(m_quad.id());
+    glBindVertexArray(m_quad_vao.id());
+    glActiveTexture(GL_TEXTURE0);
+    for (const Quad& q : quads) {
+        glBindTexture(GL_TEXTURE_2D, q.texture);
+        glUniform2f(m_quad_centre, q.centre.x, q.centre.y);
+        glUniform2f(m_quad_half, q.half.x, q.half.y);
+        glUniform3f(m_quad_colour, q.colour.r, q.colour.g, q.colour.b);
+        glDrawArrays(GL_TRIANGLES, 0, 6);
+    }
+    m_drawn = quads.size();
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glDisable(GL_BLEND);
+    glEnable(GL_DEPTH_TEST);
+    glDepthMask(GL_TRUE);
+    glBindVertexArray(0);
+    glUseProgram(0);
+}
+
+} // namespace render

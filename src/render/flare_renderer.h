@@ -1,0 +1,64 @@
+// Quake 3 flares (scene/flares.h): camera-facing additive squares, faded in and out by an
+// occlusion query per flare whose answer is read only once the GPU has it (a frame or more
+// later), so drawing never waits for the GPU; nothing is read back per flare.
+#pragma once
+
+#include "bsp/map.h"
+#include "content/textures.h"
+#include "render/gl.h"
+#include "render/shader_library.h"
+#include "scene/camera.h"
+#include "scene/flares.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace render {
+
+class FlareRenderer {
+public:
+    FlareRenderer();
+    ~FlareRenderer();
+    FlareRenderer(const FlareRenderer&) = delete;
+    FlareRenderer& operator=(const FlareRenderer&) = delete;
+
+    bool init(const ShaderLibrary& shaders, std::string* error);
+    // The flares of a new map. Textures are parallel to map.materials; a flare whose material
+    // has no image (a missing texture, or no texture list) is drawn with a soft radial image.
+    void upload(const bsp::Map& map, const std::vector<content::TextureInfo>& textures);
+    void clear();
+
+    // Call after the world is drawn into the bound framebuffer (its depth buffer is the one
+    // the occlusion tests use). `time` in seconds drives the fades; flares the PVS hides from
+    // `camera_cluster` (the draw list's, -1: none) are neither tested nor drawn. Leaves
+    // blending off, depth writes on and program 0 bound.
+    void draw(const scene::Camera& camera, double time, int32_t camera_cluster = -1);
+
+    size_t count() const { return m_flares.size(); }
+    // Flares drawn with a non-zero intensity by the last draw().
+    size_t drawnCount() const { return m_drawn; }
+
+private:
+    struct State {
+        GLuint query = 0;
+        bool pending = false;  // a query was issued and its answer not yet read
+        bool answer = false;   // last answer: some sample of the flare's point passed
+        scene::FlareFade fade; // fades between answers
+    };
+    std::vector<scene::Flare> m_flares;
+    bsp::Vis m_vis; // the map's PVS, for flareInPvs
+    std::vector<State> m_states;
+    std::vector<GLuint> m_flare_textures; // per flare: a texture of m_textures or the radial
+    std::map<int32_t, Texture> m_textures;
+    Texture m_radial;
+    Program m_test, m_quad;
+    GLint m_test_vp = -1, m_test_eye = -1;
+    GLint m_quad_centre = -1, m_quad_half = -1, m_quad_colour = -1;
+    VertexArray m_points_vao, m_quad_vao;
+    Buffer m_points;
+    size_t m_drawn = 0;
+};
+
+} // namespace render
