@@ -1,5 +1,6 @@
 #include "app/headless.h"
 
+#include "app/debug_panels.h"
 #include "app/window.h"
 #include "bsp/tree.h"
 #include "content/image.h"
@@ -233,6 +234,12 @@ int runScreenshot(const Options& options) {
     ro.style_values = scene::lightStyleValues(options.time);
     target.bind();
     renderer.draw(list, *cam, ro);
+    render::DebugOverlayStats debug_stats;
+    if (options.debug_views.any())
+        if (auto st = drawDebugOverlaysOnce(renderer, (*gl)->shaders, b, list, *cam, vis_camera,
+                                            vis_options, options.debug_views, &debug_stats);
+            !st)
+            return reportError(st.error());
     content::Image image;
     image.width = options.width;
     image.height = options.height;
@@ -260,6 +267,12 @@ int runScreenshot(const Options& options) {
         j.key("why_culled").beginObject().field("considered", s.faces_considered);
         j.field("drawn", s.drawn_world).field("pvs", s.culled_pvs);
         j.field("frustum", s.culled_frustum).endObject();
+    }
+    if (options.debug_views.any()) {
+        j.key("debug").beginObject().field("line_segments", debug_stats.line_segments);
+        j.field("visible_leaves", debug_stats.visible_leaves);
+        j.field("tinted_groups", debug_stats.tinted_groups).field("markers", debug_stats.markers);
+        j.field("area_borders", debug_stats.area_borders).endObject();
     }
     j.field("missing_textures", static_cast<uint64_t>(b.missing_textures.size()));
     j.field("gl_errors", render::glErrorCount());
