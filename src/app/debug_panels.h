@@ -54,6 +54,12 @@ public:
     void drawLabels(const scene::Camera& camera);
 
     bool& open() { return m_open; }
+    scene::DebugViews& views() { return m_views; }
+    void setFollowCrosshair(bool on) { m_follow_crosshair = on; }
+    void setAtlasOpen(bool on) { m_atlas_open = on; }
+    int32_t highlightedFace() const { return m_highlight_face; }
+    const std::optional<FacePick>& pick() const { return m_pick; }
+    const render::DebugOverlayStats& overlayStats() const { return m_overlays.stats(); }
 
 private:
     void atlasPanel();

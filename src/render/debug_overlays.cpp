@@ -24,6 +24,7 @@ void DebugOverlays::setMap(const bsp::Map& map, const scene::WorldMesh& mesh) {
     m_face_area = scene::faceAreas(map);
     m_borders = scene::areaBorders(map);
     m_markers = scene::entityMarkers(map);
+    m_links = scene::targetLinks(map);
 }
 
 void DebugOverlays::clearMap() {
@@ -33,6 +34,7 @@ void DebugOverlays::clearMap() {
     m_face_area.clear();
     m_borders.clear();
     m_markers.clear();
+    m_links.clear();
 }
 
 void DebugOverlays::tintFaces(WorldRenderer& renderer, const DebugOverlayInput& in,
@@ -117,7 +119,9 @@ void DebugOverlays::draw(WorldRenderer& renderer, const DebugOverlayInput& in) {
         }
     }
     if (v.entities) {
-        scene::addEntityMarkers(m_lines, *m_map, m_markers, in.entity_filter, in.target_lines);
+        static const std::vector<scene::TargetLink> kNoLinks;
+        scene::addEntityMarkers(m_lines, *m_map, m_markers, in.target_lines ? m_links : kNoLinks,
+                                in.entity_filter);
         for (const scene::EntityMarker& m : m_markers)
             m_stats.markers += scene::classnameMatches(m.classname, in.entity_filter) ? 1 : 0;
     }

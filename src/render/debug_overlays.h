@@ -59,6 +59,7 @@ private:
     std::vector<int32_t> m_face_cluster, m_face_area;
     std::vector<scene::AreaBorder> m_borders;
     std::vector<scene::EntityMarker> m_markers;
+    std::vector<scene::TargetLink> m_links;
     scene::LineList m_lines;
     std::vector<FaceGroup> m_groups; // scratch
     DebugOverlayStats m_stats;

@@ -329,8 +329,8 @@ bool classnameMatches(std::string_view classname, std::string_view filter) {
 }
 
 void addEntityMarkers(LineList& lines, const bsp::Map& map,
-                      const std::vector<EntityMarker>& markers, std::string_view filter,
-                      bool target_lines) {
+                      const std::vector<EntityMarker>& markers,
+                      const std::vector<TargetLink>& links, std::string_view filter) {
     for (const EntityMarker& m : markers) {
         if (!classnameMatches(m.classname, filter))
             continue;
@@ -344,9 +344,7 @@ void addEntityMarkers(LineList& lines, const bsp::Map& map,
                            glm::u8vec4(255, 255, 255, 255));
         }
     }
-    if (!target_lines)
-        return;
-    for (const TargetLink& link : targetLinks(map)) {
+    for (const TargetLink& link : links) {
         const std::string_view from_class = map.entities[link.from].classname();
         const std::string_view to_class = map.entities[link.to].classname();
         if (!classnameMatches(from_class, filter) && !classnameMatches(to_class, filter))

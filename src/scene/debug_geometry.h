@@ -119,10 +119,11 @@ std::vector<TargetLink> targetLinks(const bsp::Map& map, size_t max_links = 2000
 // case-insensitive substring match.
 bool classnameMatches(std::string_view classname, std::string_view filter);
 
-// Markers (box + facing arrow) and target lines for the markers that pass the filter.
+// Markers (box + facing arrow) for the markers that pass the filter, and the links whose
+// either end passes it.
 void addEntityMarkers(LineList& lines, const bsp::Map& map,
-                      const std::vector<EntityMarker>& markers, std::string_view filter,
-                      bool target_lines);
+                      const std::vector<EntityMarker>& markers,
+                      const std::vector<TargetLink>& links, std::string_view filter);
 
 // Quake 3 patch control nets: the rows and columns of every patch's control grid.
 void addPatchNets(LineList& lines, const bsp::Map& map, glm::u8vec4 colour);

@@ -11,6 +11,7 @@
 #include "scene/visibility.h"
 
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include <memory>
 #include <set>
@@ -322,6 +323,54 @@ TEST_F(DebugRender, ScreenshotPathDrawsTheRequestedOverlays) {
     EXPECT_GT(stats.visible_leaves, 0u);
     EXPECT_GT(stats.markers, 0u);
     EXPECT_GT(stats.line_segments, stats.visible_leaves * 12u);
+}
+
+// The viewer's panel without a window: ImGui frames with every overlay on, crosshair picking
+// and the atlas window, as the viewer runs them (only the ImGui draw data is not rendered).
+TEST_F(DebugRender, PanelRunsFramesWithEveryOverlayAndTheAtlas) {
+    load(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/lq_e1m1.bsp");
+    const scene::Camera cam = spawnCamera();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(static_cast<float>(kW), static_cast<float>(kH));
+    io.IniFilename = nullptr;
+    unsigned char* pixels = nullptr;
+    int fw = 0, fh = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &fw, &fh);
+    {
+        app::DebugPanels panels;
+        scene::DebugViews all;
+        std::string error;
+        ASSERT_TRUE(scene::parseDebugViews("all", &all, &error));
+        all.areas = false; // clusters and areas are exclusive in the panel
+        ASSERT_TRUE(panels.init(m_shaders, all, &error)) << error;
+        panels.setMap(m_bundle.get());
+        panels.setFollowCrosshair(true);
+        panels.setAtlasOpen(true);
+        scene::Visibility vis(m_bundle->map, m_bundle->mesh);
+        scene::VisOptions vis_options;
+        for (int frame = 0; frame < 6; ++frame) {
+            io.DeltaTime = 1.0f / 60.0f;
+            panels.beginFrame(16.0f + static_cast<float>(frame));
+            ImGui::NewFrame();
+            m_target.bind();
+            vis_options.lock = frame >= 3; // locking keeps the frustum where it was
+            vis.update(cam, vis_options, m_list);
+            panels.timers().begin("world");
+            m_renderer->draw(m_list, cam, render::RenderOptions());
+            panels.timers().end();
+            panels.drawScene(*m_renderer, m_list, cam, vis_options);
+            panels.drawPanel(m_list);
+            panels.drawLabels(cam);
+            ImGui::Render();
+        }
+        ASSERT_TRUE(panels.pick().has_value());
+        EXPECT_EQ(panels.highlightedFace(), static_cast<int32_t>(panels.pick()->hit.face));
+        EXPECT_GT(panels.overlayStats().line_segments, 0u);
+        EXPECT_GT(panels.overlayStats().tinted_groups, 0u);
+        EXPECT_GT(ImGui::GetDrawData()->TotalVtxCount, 0);
+    }
+    ImGui::DestroyContext();
 }
 
 TEST(DebugPanels, FramePercentiles) {

@@ -220,16 +220,16 @@ TEST(DebugGeometry, EntityMarkersLinksAndFilter) {
     EXPECT_FALSE(scene::classnameMatches("light", "player"));
 
     scene::LineList all, players, none;
-    scene::addEntityMarkers(all, m, markers, "", true);
+    scene::addEntityMarkers(all, m, markers, links, "");
     // Two boxes, one facing arrow, one target line with its tick.
     EXPECT_EQ(all.segments(), 12u * 2 + 3 + 2);
-    scene::addEntityMarkers(players, m, markers, "player", false);
+    scene::addEntityMarkers(players, m, markers, {}, "player");
     EXPECT_EQ(players.segments(), 12u + 3);
     // The arrow of a yaw-90 spawn points along +Y.
     const glm::vec3 arrow = players.vertices[25].position - players.vertices[24].position;
     EXPECT_GT(arrow.y, 0.0f);
     EXPECT_NEAR(arrow.x, 0.0f, 1e-3f);
-    scene::addEntityMarkers(none, m, markers, "no_such_class", true);
+    scene::addEntityMarkers(none, m, markers, links, "no_such_class");
     EXPECT_EQ(none.segments(), 0u);
 }
 
