@@ -1,6 +1,7 @@
 #include "app/debug_panels.h"
 
 #include "app/bench.h"
+#include "bsp/patch.h"
 #include "core/log.h"
 #include "render/gl.h"
 
@@ -318,6 +319,12 @@ void DebugPanels::drawPanel(const scene::DrawList& list) {
                 ? map.materials[static_cast<size_t>(f.material)].name.c_str()
                 : "?";
         ImGui::Text("face %d  %s", m_highlight_face, material);
+        if (f.kind == bsp::FaceKind::Patch)
+            ImGui::Text(
+                "patch %ux%u control points, %zu triangles at level %d", f.patch_width,
+                f.patch_height,
+                bsp::patchTriangleCount(f.patch_width, f.patch_height, m_bundle->mesh.patch_level),
+                m_bundle->mesh.patch_level);
         ImGui::Text("lightmap page %d  block %u,%u %ux%u  styles %d", f.lightmap_page,
                     f.lightmap_rect.x, f.lightmap_rect.y, f.lightmap_rect.w, f.lightmap_rect.h,
                     f.numStyles());
@@ -343,7 +350,15 @@ void DebugPanels::drawPanel(const scene::DrawList& list) {
         ImGui::TextUnformatted("Patches");
         ImGui::Checkbox("control nets", &m_views.patches);
         ImGui::SameLine();
-        ImGui::Text("%zu patches, tessellation level %d", patches, m_bundle->mesh.patch_level);
+        const int level = m_bundle->mesh.patch_level;
+        size_t controls = 0, triangles = 0;
+        for (const bsp::Face& f : map.faces)
+            if (f.kind == bsp::FaceKind::Patch) {
+                controls += static_cast<size_t>(f.patch_width) * f.patch_height;
+                triangles += bsp::patchTriangleCount(f.patch_width, f.patch_height, level);
+            }
+        ImGui::Text("%zu patches, %zu control points", patches, controls);
+        ImGui::Text("tessellation level %d: %zu triangles", level, triangles);
         ImGui::TextDisabled("change the level with the \"patch level\" slider (--patch-level)");
     }
     ImGui::End();

@@ -325,6 +325,110 @@ TEST_F(DebugRender, ScreenshotPathDrawsTheRequestedOverlays) {
     EXPECT_GT(stats.line_segments, stats.visible_leaves * 12u);
 }
 
+// A 64-unit floor quad with a 4x4 lightmap block (16 units per luxel) on an 8x8 page.
+bsp::Map luxelFloor() {
+    bsp::Map m;
+    bsp::Material mat;
+    mat.name = "floor";
+    m.materials.push_back(mat);
+    m.lightmap_width = 8;
+    m.lightmap_height = 8;
+    m.lightmap_pages.push_back({std::vector<uint8_t>(8 * 8 * 3, 60)});
+    bsp::Face f;
+    f.material = 0;
+    f.num_vertices = 4;
+    f.num_indices = 6;
+    f.lightmap_page = 0;
+    f.lightmap_rect = {0, 0, 4, 4};
+    const glm::vec3 corners[4] = {{0, 0, 0}, {64, 0, 0}, {64, 64, 0}, {0, 64, 0}};
+    const glm::vec2 lm[4] = {{0, 0}, {0.5f, 0}, {0.5f, 0.5f}, {0, 0.5f}};
+    for (int k = 0; k < 4; ++k) {
+        bsp::Vertex v;
+        v.position = corners[k];
+        v.lm_uv = lm[k];
+        m.vertices.push_back(v);
+    }
+    m.indices = {0, 1, 2, 0, 2, 3};
+    m.faces.push_back(f);
+    bsp::Leaf leaf;
+    leaf.cluster = 0;
+    leaf.maxs = {64, 64, 64};
+    leaf.num_leaf_faces = 1;
+    m.leaves.push_back(leaf);
+    m.leaf_faces = {0};
+    bsp::Submodel world;
+    world.maxs = {64, 64, 64};
+    world.num_faces = 1;
+    m.submodels.push_back(world);
+    return m;
+}
+
+TEST_F(DebugRender, LuxelGridLinesSitOnTexelBorders) {
+    const bsp::Map map = luxelFloor();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    std::vector<content::TextureInfo> textures(1);
+    textures[0].image = content::makeChecker();
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(m_shaders, &error)) << error;
+    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    render::RenderTarget target;
+    ASSERT_TRUE(target.create(kW, kH, &error)) << error;
+    scene::Camera cam; // straight down onto the middle of the floor
+    cam.position = {32, 32, 60};
+    cam.pitch = 90.0f;
+    cam.yaw = 90.0f; // screen right is +X, screen up +Y
+    cam.aspect = static_cast<float>(kW) / static_cast<float>(kH);
+    cam.z_near = 1.0f;
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    vis.update(cam, {}, list);
+    ASSERT_EQ(list.faces.size(), 1u);
+    auto frame = [&](bool grid) {
+        target.bind();
+        render::RenderOptions ro;
+        ro.clear_colour = kClear;
+        ro.view = render::ViewMode::Lightmap;
+        ro.style_values = scene::lightStyleValues(0.0);
+        r.draw(list, cam, ro);
+        if (grid) {
+            render::FaceGroup g;
+            g.colour = glm::vec4(1.0f, 0.0f, 1.0f, 1.0f);
+            g.faces = {0};
+            r.drawFaceGroups({g}, cam, render::FaceOverlay::LuxelGrid);
+        }
+        return target.readPixels();
+    };
+    const auto base = frame(false);
+    const auto grid = frame(true);
+    // Along the row through the luxel centres at y = 40: changed pixels at the world x of the
+    // luxel borders (16, 32, 48), unchanged at luxel centres (8, 24, 40, 56).
+    const glm::mat4 vp = cam.viewProjection();
+    auto project = [&](float x, float y) {
+        const glm::vec4 clip = vp * glm::vec4(x, y, 0.0f, 1.0f);
+        return glm::ivec2(static_cast<int>((clip.x / clip.w * 0.5f + 0.5f) * kW),
+                          static_cast<int>((0.5f - clip.y / clip.w * 0.5f) * kH));
+    };
+    auto column = [&](float x) { return project(x, 40.0f).x; };
+    const int row_y = project(32.0f, 40.0f).y;
+    ASSERT_GT(row_y, 0);
+    ASSERT_LT(row_y, kH);
+    ASSERT_LT(column(8.0f), column(24.0f));
+    auto changedNear = [&](int px, int radius) {
+        const size_t row = static_cast<size_t>(row_y) * kW;
+        for (int x = std::max(0, px - radius); x <= std::min(kW - 1, px + radius); ++x) {
+            const size_t i = (row + static_cast<size_t>(x)) * 4;
+            if (grid[i] != base[i] || grid[i + 1] != base[i + 1] || grid[i + 2] != base[i + 2])
+                return true;
+        }
+        return false;
+    };
+    for (float border : {16.0f, 32.0f, 48.0f})
+        EXPECT_TRUE(changedNear(column(border), 1)) << "border at x = " << border;
+    for (float centre : {8.0f, 24.0f, 40.0f, 56.0f})
+        EXPECT_FALSE(changedNear(column(centre), 2)) << "luxel centre at x = " << centre;
+}
+
 // The viewer's panel without a window: ImGui frames with every overlay on, crosshair picking
 // and the atlas window, as the viewer runs them (only the ImGui draw data is not rendered).
 TEST_F(DebugRender, PanelRunsFramesWithEveryOverlayAndTheAtlas) {
