@@ -99,6 +99,8 @@ void DebugPanels::drawScene(render::WorldRenderer& renderer, const scene::DrawLi
     in.vis_pvs = vis.pvs;
     in.vis_frustum = vis.frustum;
     in.views = m_views;
+    // Unlocked, the visibility camera is the view itself and its frustum only frames the screen.
+    in.views.frustum = m_views.frustum && vis.lock;
     in.entity_filter = m_filter;
     in.target_lines = m_target_lines;
     in.highlight_face = m_highlight_face;

@@ -10,6 +10,7 @@
 #include "scene/map_bundle.h"
 #include "scene/visibility.h"
 
+#include <backends/imgui_impl_opengl3.h>
 #include <gtest/gtest.h>
 #include <imgui.h>
 
@@ -430,7 +431,7 @@ TEST_F(DebugRender, LuxelGridLinesSitOnTexelBorders) {
 }
 
 // The viewer's panel without a window: ImGui frames with every overlay on, crosshair picking
-// and the atlas window, as the viewer runs them (only the ImGui draw data is not rendered).
+// and the atlas window, drawn through ImGui's OpenGL backend as the viewer does.
 TEST_F(DebugRender, PanelRunsFramesWithEveryOverlayAndTheAtlas) {
     load(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/lq_e1m1.bsp");
     const scene::Camera cam = spawnCamera();
@@ -441,6 +442,7 @@ TEST_F(DebugRender, PanelRunsFramesWithEveryOverlayAndTheAtlas) {
     unsigned char* pixels = nullptr;
     int fw = 0, fh = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &fw, &fh);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
     {
         app::DebugPanels panels;
         scene::DebugViews all;
@@ -456,6 +458,7 @@ TEST_F(DebugRender, PanelRunsFramesWithEveryOverlayAndTheAtlas) {
         for (int frame = 0; frame < 6; ++frame) {
             io.DeltaTime = 1.0f / 60.0f;
             panels.beginFrame(16.0f + static_cast<float>(frame));
+            ImGui_ImplOpenGL3_NewFrame();
             ImGui::NewFrame();
             m_target.bind();
             vis_options.lock = frame >= 3; // locking keeps the frustum where it was
@@ -467,13 +470,16 @@ TEST_F(DebugRender, PanelRunsFramesWithEveryOverlayAndTheAtlas) {
             panels.drawPanel(m_list);
             panels.drawLabels(cam);
             ImGui::Render();
+            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         }
+
         ASSERT_TRUE(panels.pick().has_value());
         EXPECT_EQ(panels.highlightedFace(), static_cast<int32_t>(panels.pick()->hit.face));
         EXPECT_GT(panels.overlayStats().line_segments, 0u);
         EXPECT_GT(panels.overlayStats().tinted_groups, 0u);
         EXPECT_GT(ImGui::GetDrawData()->TotalVtxCount, 0);
     }
+    ImGui_ImplOpenGL3_Shutdown();
     ImGui::DestroyContext();
 }
 
