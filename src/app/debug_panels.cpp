@@ -25,9 +25,10 @@ FramePercentiles framePercentiles(const float* ms, size_t count) {
     return p;
 }
 
-std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Camera& camera) {
-    const auto hit =
-        scene::rayCast(bundle.map, bundle.mesh, camera.position, camera.forward(), camera.z_far);
+std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Camera& camera,
+                                 const std::vector<scene::FaceBounds>* bounds) {
+    const auto hit = scene::rayCast(bundle.map, bundle.mesh, camera.position, camera.forward(),
+                                    camera.z_far, bounds);
     if (!hit)
         return std::nullopt;
     FacePick pick;
@@ -61,6 +62,9 @@ void DebugPanels::setMap(const scene::MapBundle* bundle) {
     m_highlight_face = -1;
     m_atlas_page = 0;
     releaseAtlas();
+    m_face_bounds.clear();
+    if (bundle)
+        m_face_bounds = scene::faceBounds(bundle->map);
     if (bundle)
         m_overlays.setMap(bundle->map, bundle->mesh);
     else
@@ -88,7 +92,7 @@ void DebugPanels::drawScene(render::WorldRenderer& renderer, const scene::DrawLi
     if (!m_ready || !m_bundle)
         return;
     if (m_follow_crosshair) {
-        m_pick = pickFace(*m_bundle, camera);
+        m_pick = pickFace(*m_bundle, camera, &m_face_bounds);
         m_highlight_face = m_pick ? static_cast<int32_t>(m_pick->hit.face) : -1;
     }
     render::DebugOverlayInput in;
@@ -308,7 +312,7 @@ void DebugPanels::drawPanel(const scene::DrawList& list) {
     if (ImGui::Button("atlas..."))
         m_atlas_open = true;
     if (ImGui::Button("pick face under crosshair")) {
-        m_pick = pickFace(*m_bundle, m_vis_camera);
+        m_pick = pickFace(*m_bundle, m_vis_camera, &m_face_bounds);
         m_highlight_face = m_pick ? static_cast<int32_t>(m_pick->hit.face) : -1;
     }
     ImGui::SameLine();

@@ -31,7 +31,9 @@ struct FacePick {
     scene::RayHit hit;
     std::optional<scene::Luxel> luxel;
 };
-std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Camera& camera);
+// The face under the centre of the view (bounds: scene::faceBounds of the map, to go faster).
+std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Camera& camera,
+                                 const std::vector<scene::FaceBounds>* bounds = nullptr);
 
 class DebugPanels {
 public:
@@ -70,6 +72,7 @@ private:
     render::DebugOverlays m_overlays;
     render::GpuTimers m_timers;
     const scene::MapBundle* m_bundle = nullptr;
+    std::vector<scene::FaceBounds> m_face_bounds;
     scene::DebugViews m_views;
     char m_filter[128] = {};
     bool m_target_lines = true;

@@ -383,12 +383,58 @@ void addPatchNets(LineList& lines, const bsp::Map& map, glm::u8vec4 colour) {
     }
 }
 
+std::vector<FaceBounds> faceBounds(const bsp::Map& map) {
+    std::vector<FaceBounds> out(map.faces.size());
+    for (size_t i = 0; i < map.faces.size(); ++i) {
+        const bsp::Face& f = map.faces[i];
+        const uint64_t end = static_cast<uint64_t>(f.first_vertex) + f.num_vertices;
+        if (f.num_vertices == 0 || end > map.vertices.size()) {
+            // Unknown extent: a box that every ray hits.
+            out[i].mins = glm::vec3(-1e30f);
+            out[i].maxs = glm::vec3(1e30f);
+            continue;
+        }
+        glm::vec3 lo(1e30f), hi(-1e30f);
+        for (uint32_t v = f.first_vertex; v < end; ++v) {
+            lo = glm::min(lo, map.vertices[v].position);
+            hi = glm::max(hi, map.vertices[v].position);
+        }
+        out[i].mins = lo - glm::vec3(0.5f);
+        out[i].maxs = hi + glm::vec3(0.5f);
+    }
+    return out;
+}
+
+namespace {
+
+// Entry distance of a ray into a box (slab test), or a negative value when it misses.
+float rayBoxEntry(const glm::vec3& o, const glm::vec3& inv_dir, const FaceBounds& b,
+                  float max_distance) {
+    float t0 = 0.0f, t1 = max_distance;
+    for (int k = 0; k < 3; ++k) {
+        float a = (b.mins[k] - o[k]) * inv_dir[k];
+        float c = (b.maxs[k] - o[k]) * inv_dir[k];
+        if (a > c)
+            std::swap(a, c);
+        t0 = std::max(t0, a);
+        t1 = std::min(t1, c);
+        if (t0 > t1)
+            return -1.0f;
+    }
+    return t0;
+}
+
+} // namespace
+
 std::optional<RayHit> rayCast(const bsp::Map& map, const WorldMesh& mesh, const glm::vec3& origin,
-                              const glm::vec3& dir_in, float max_distance) {
+                              const glm::vec3& dir_in, float max_distance,
+                              const std::vector<FaceBounds>* bounds) {
     const float len = glm::length(dir_in);
     if (len <= 0.0f)
         return std::nullopt;
     const glm::vec3 dir = dir_in / len;
+    // Division by a zero component gives +-inf, which the slab test handles (IEEE).
+    const glm::vec3 inv_dir(1.0f / dir.x, 1.0f / dir.y, 1.0f / dir.z);
     std::optional<RayHit> best;
     float best_t = max_distance;
     for (uint32_t face = 0; face < mesh.faces.size(); ++face) {
@@ -399,6 +445,9 @@ std::optional<RayHit> rayCast(const bsp::Map& map, const WorldMesh& mesh, const 
         if (mf.submodel > 0 && static_cast<size_t>(mf.submodel) < map.submodels.size())
             offset = map.submodels[static_cast<size_t>(mf.submodel)].origin;
         const glm::vec3 o = origin - offset;
+        if (bounds && face < bounds->size() &&
+            !(rayBoxEntry(o, inv_dir, (*bounds)[face], best_t) >= 0.0f))
+            continue;
         for (uint32_t k = 0; k + 2 < mf.num_indices; k += 3) {
             const WorldVertex& v0 = mesh.vertices[mesh.indices[mf.first_index + k]];
             const WorldVertex& v1 = mesh.vertices[mesh.indices[mf.first_index + k + 1]];

@@ -137,8 +137,16 @@ struct RayHit {
     glm::vec3 point{0.0f};
     glm::vec2 lm_uv{0.0f}; // interpolated lightmap coordinate (style 0 block)
 };
+// Bounds of each face's vertices in the Map (for patches the control points, whose hull holds
+// the surface at every tessellation level, so the bounds survive a level change). Passed to
+// rayCast they let it skip the triangles of every face whose box the ray misses.
+struct FaceBounds {
+    glm::vec3 mins{0.0f}, maxs{0.0f};
+};
+std::vector<FaceBounds> faceBounds(const bsp::Map& map);
 std::optional<RayHit> rayCast(const bsp::Map& map, const WorldMesh& mesh, const glm::vec3& origin,
-                              const glm::vec3& dir, float max_distance = 1e9f);
+                              const glm::vec3& dir, float max_distance = 1e9f,
+                              const std::vector<FaceBounds>* bounds = nullptr);
 
 // The luxel under a lightmap coordinate of a face: texel position in the page and its RGB.
 struct Luxel {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <glm/geometric.hpp>
 #include <set>
 
@@ -284,6 +285,24 @@ TEST(DebugGeometry, RayCastFindsTheFaceAndItsLuxel) {
     EXPECT_EQ(scene::rayCast(m, mesh, {20, 20, 50}, {0, 0, -1})->face, 0u);
     EXPECT_FALSE(scene::rayCast(m, mesh, {200, 20, 50}, {0, 0, -1}));
     EXPECT_FALSE(scene::rayCast(m, mesh, {20, 20, 50}, {0, 0, 1}));
+    // Face bounds only skip work: the same answers with them, for rays in every direction.
+    const auto bounds = scene::faceBounds(m);
+    ASSERT_EQ(bounds.size(), m.faces.size());
+    EXPECT_EQ(bounds[1].mins.x, 63.5f);
+    for (int i = 0; i < 200; ++i) {
+        const float a = static_cast<float>(i) * 0.37f, b = static_cast<float>(i) * 0.11f;
+        const glm::vec3 o(64.0f + 50.0f * std::cos(a), 32.0f + 20.0f * std::sin(b), 40.0f);
+        const glm::vec3 d(std::cos(b) * std::sin(a), std::sin(b),
+                          -0.3f - 0.7f * std::abs(std::cos(a)));
+        const auto plain = scene::rayCast(m, mesh, o, d);
+        const auto fast = scene::rayCast(m, mesh, o, d, 1e9f, &bounds);
+        ASSERT_EQ(plain.has_value(), fast.has_value()) << i;
+        if (plain) {
+            EXPECT_EQ(plain->face, fast->face);
+            EXPECT_FLOAT_EQ(plain->distance, fast->distance);
+        }
+    }
+    EXPECT_EQ(scene::rayCast(m, mesh, {104, 20, 50}, {0, 0, -1}, 1e9f, &bounds)->face, 1u);
     // Out-of-range faces and faces without a lightmap give no luxel.
     EXPECT_FALSE(scene::luxelAt(m, 99, {0, 0}));
     bsp::Map unlit = m;
