@@ -291,6 +291,8 @@ void DebugPanels::drawPanel(const scene::DrawList& list) {
     const render::DebugOverlayStats& s = m_overlays.stats();
     ImGui::Text("visible leaves %u  tinted groups %u  area borders %u", s.visible_leaves,
                 s.tinted_groups, s.area_borders);
+    if (!map.areas.empty())
+        ImGui::Text("areas %zu  area portals %zu", map.areas.size(), map.area_portals.size());
     ImGui::TextDisabled("lock visibility (L) and fly out to see the frustum");
 
     ImGui::Separator();

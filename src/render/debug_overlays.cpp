@@ -127,6 +127,9 @@ void DebugOverlays::draw(WorldRenderer& renderer, const DebugOverlayInput& in) {
     }
     if (v.patches)
         scene::addPatchNets(m_lines, *m_map, glm::u8vec4(255, 80, 255, 255));
+    if (in.highlight_face >= 0) // a picked patch shows its own net (patch inspector)
+        scene::addPatchNet(m_lines, *m_map, static_cast<uint32_t>(in.highlight_face),
+                           glm::u8vec4(255, 255, 255, 255));
     if (v.frustum)
         scene::addFrustum(m_lines, in.vis_camera, glm::u8vec4(255, 255, 60, 255), in.frustum_depth);
     m_draw.draw(m_lines, in.view.viewProjection());

@@ -362,25 +362,29 @@ size_t patchCount(const bsp::Map& map) {
     return n;
 }
 
+void addPatchNet(LineList& lines, const bsp::Map& map, uint32_t face, glm::u8vec4 colour) {
+    if (face >= map.faces.size())
+        return;
+    const bsp::Face& f = map.faces[face];
+    const uint32_t w = f.patch_width, h = f.patch_height;
+    if (f.kind != bsp::FaceKind::Patch || w < 2 || h < 2 ||
+        static_cast<uint64_t>(w) * h > f.num_vertices ||
+        static_cast<uint64_t>(f.first_vertex) + static_cast<uint64_t>(w) * h > map.vertices.size())
+        return;
+    const auto at = [&](uint32_t row, uint32_t col) {
+        return map.vertices[f.first_vertex + row * w + col].position;
+    };
+    for (uint32_t r = 0; r < h; ++r)
+        for (uint32_t c = 0; c + 1 < w; ++c)
+            lines.add(at(r, c), at(r, c + 1), colour);
+    for (uint32_t c = 0; c < w; ++c)
+        for (uint32_t r = 0; r + 1 < h; ++r)
+            lines.add(at(r, c), at(r + 1, c), colour);
+}
+
 void addPatchNets(LineList& lines, const bsp::Map& map, glm::u8vec4 colour) {
-    for (const bsp::Face& f : map.faces) {
-        if (f.kind != bsp::FaceKind::Patch)
-            continue;
-        const uint32_t w = f.patch_width, h = f.patch_height;
-        if (w < 2 || h < 2 || static_cast<uint64_t>(w) * h > f.num_vertices ||
-            static_cast<uint64_t>(f.first_vertex) + static_cast<uint64_t>(w) * h >
-                map.vertices.size())
-            continue;
-        const auto at = [&](uint32_t row, uint32_t col) {
-            return map.vertices[f.first_vertex + row * w + col].position;
-        };
-        for (uint32_t r = 0; r < h; ++r)
-            for (uint32_t c = 0; c + 1 < w; ++c)
-                lines.add(at(r, c), at(r, c + 1), colour);
-        for (uint32_t c = 0; c < w; ++c)
-            for (uint32_t r = 0; r + 1 < h; ++r)
-                lines.add(at(r, c), at(r + 1, c), colour);
-    }
+    for (uint32_t i = 0; i < map.faces.size(); ++i)
+        addPatchNet(lines, map, i, colour);
 }
 
 std::vector<FaceBounds> faceBounds(const bsp::Map& map) {

@@ -127,6 +127,8 @@ void addEntityMarkers(LineList& lines, const bsp::Map& map,
 
 // Quake 3 patch control nets: the rows and columns of every patch's control grid.
 void addPatchNets(LineList& lines, const bsp::Map& map, glm::u8vec4 colour);
+// One face's net (nothing when it is not a patch or its grid is out of range).
+void addPatchNet(LineList& lines, const bsp::Map& map, uint32_t face, glm::u8vec4 colour);
 size_t patchCount(const bsp::Map& map);
 
 // A ray against the map's faces (their triangles as stored in the Map; patches through their

@@ -257,6 +257,13 @@ TEST(DebugGeometry, PatchControlNets) {
     for (size_t i = 0; i < lines.vertices.size(); i += 2)
         EXPECT_FLOAT_EQ(glm::length(lines.vertices[i + 1].position - lines.vertices[i].position),
                         1.0f);
+    // One face's net: the same segments; a non-patch face or a bad index gives none.
+    scene::LineList one;
+    scene::addPatchNet(one, m, static_cast<uint32_t>(m.faces.size() - 1), {255, 255, 255, 255});
+    EXPECT_EQ(one.segments(), lines.segments());
+    scene::addPatchNet(one, m, 0, {255, 255, 255, 255});
+    scene::addPatchNet(one, m, 999, {255, 255, 255, 255});
+    EXPECT_EQ(one.segments(), lines.segments());
     // A grid that claims more control points than the file has is skipped.
     m.faces.back().num_vertices = 14;
     lines.clear();
