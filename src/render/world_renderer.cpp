@@ -374,6 +374,8 @@ void WorldRenderer::drawFaceGroups(const std::vector<FaceGroup>& groups,
     }
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
+    // Both sides: a locked set seen from outside the map shows the backs of its walls.
+    glDisable(GL_CULL_FACE);
     glBindVertexArray(m_gpu->vao.id());
     for (const FaceGroup& g : groups) {
         const glm::mat4 model = submodelMatrix(m_gpu->submodels, g.submodel);

@@ -341,6 +341,7 @@ bsp::Map luxelFloor() {
     f.num_indices = 6;
     f.lightmap_page = 0;
     f.lightmap_rect = {0, 0, 4, 4};
+    f.normal = {0, 0, 1};
     const glm::vec3 corners[4] = {{0, 0, 0}, {64, 0, 0}, {64, 64, 0}, {0, 64, 0}};
     const glm::vec2 lm[4] = {{0, 0}, {0.5f, 0}, {0.5f, 0.5f}, {0, 0.5f}};
     for (int k = 0; k < 4; ++k) {
@@ -349,7 +350,7 @@ bsp::Map luxelFloor() {
         v.lm_uv = lm[k];
         m.vertices.push_back(v);
     }
-    m.indices = {0, 1, 2, 0, 2, 3};
+    m.indices = {0, 2, 1, 0, 3, 2}; // clockwise seen from above: the front (Quake winding)
     m.faces.push_back(f);
     bsp::Leaf leaf;
     leaf.cluster = 0;
