@@ -5,6 +5,7 @@
 #include "core/log.h"
 #include "render/gl.h"
 
+#include <SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -85,6 +86,7 @@ void DebugPanels::drawScene(render::WorldRenderer& renderer, const scene::DrawLi
         m_vis_camera = camera;
     m_was_locked = vis.lock;
     m_view_projection = camera.viewProjection();
+    m_view_camera = camera;
     GLint viewport[4] = {0, 0, 0, 0};
     glGetIntegerv(GL_VIEWPORT, viewport);
     m_screen_w = viewport[2];
@@ -225,6 +227,13 @@ void DebugPanels::atlasPanel() {
 }
 
 void DebugPanels::drawPanel(const scene::DrawList& list) {
+    // P picks the face under the crosshair, panel open or not. The SDL backend of ImGui 1.86
+    // indexes keys by SDL scancode.
+    if (m_ready && m_bundle && !ImGui::GetIO().WantCaptureKeyboard &&
+        ImGui::IsKeyPressed(SDL_SCANCODE_P, false)) {
+        m_pick = pickFace(*m_bundle, m_view_camera, &m_face_bounds);
+        m_highlight_face = m_pick ? static_cast<int32_t>(m_pick->hit.face) : -1;
+    }
     if (!m_open)
         return;
     ImGui::SetNextWindowPos(ImVec2(380, 10), ImGuiCond_FirstUseEver);
@@ -313,8 +322,8 @@ void DebugPanels::drawPanel(const scene::DrawList& list) {
     ImGui::SameLine();
     if (ImGui::Button("atlas..."))
         m_atlas_open = true;
-    if (ImGui::Button("pick face under crosshair")) {
-        m_pick = pickFace(*m_bundle, m_vis_camera, &m_face_bounds);
+    if (ImGui::Button("pick face under crosshair (P)")) {
+        m_pick = pickFace(*m_bundle, m_view_camera, &m_face_bounds);
         m_highlight_face = m_pick ? static_cast<int32_t>(m_pick->hit.face) : -1;
     }
     ImGui::SameLine();

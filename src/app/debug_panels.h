@@ -91,6 +91,7 @@ private:
     std::array<float, kFrames> m_frame_ms{};
     int m_frame_next = 0, m_frame_count = 0;
     glm::mat4 m_view_projection{1.0f};
+    scene::Camera m_view_camera; // the camera of the last drawScene, for picking
     int m_screen_w = 0, m_screen_h = 0;
 };
 

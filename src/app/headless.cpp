@@ -274,6 +274,18 @@ int runScreenshot(const Options& options) {
         j.field("tinted_groups", debug_stats.tinted_groups).field("markers", debug_stats.markers);
         j.field("area_borders", debug_stats.area_borders).endObject();
     }
+    if (options.debug_views.luxels) // luxel readout: the face under the crosshair
+        if (const auto pick = pickFace(b, *cam)) {
+            j.key("crosshair").beginObject().field("face", pick->hit.face);
+            writeVec3(j, "point", pick->hit.point);
+            if (pick->luxel) {
+                const scene::Luxel& l = *pick->luxel;
+                j.field("lightmap_page", l.page).key("luxel").beginArray().value(l.x).value(l.y);
+                j.endArray().key("rgb").beginArray().value(l.rgb[0]).value(l.rgb[1]);
+                j.value(l.rgb[2]).endArray();
+            }
+            j.endObject();
+        }
     j.field("missing_textures", static_cast<uint64_t>(b.missing_textures.size()));
     j.field("gl_errors", render::glErrorCount());
     j.field("gl_renderer", render::caps().renderer);
