@@ -262,8 +262,9 @@ void DebugPanels::drawPanel(const scene::DrawList& list) {
             ++state_changes;
         prev = &b;
     }
-    ImGui::Text("draw calls %u  triangles %llu  state changes %u", list.stats.draw_calls,
-                static_cast<unsigned long long>(list.stats.triangles), state_changes);
+    ImGui::Text("draw calls %u  triangles %llu  state changes %u (batch order)",
+                list.stats.draw_calls, static_cast<unsigned long long>(list.stats.triangles),
+                state_changes);
     if (ImGui::TreeNodeEx("GPU time per pass", ImGuiTreeNodeFlags_DefaultOpen)) {
         double total = 0.0;
         for (const render::GpuTimers::PassTime& t : m_timers.latest()) {
