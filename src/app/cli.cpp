@@ -166,6 +166,13 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             if (v->empty())
                 return argError("--config-dir: expected a folder");
             o.config_dir = *v;
+        } else if (a == "--debug") {
+            const std::string* v = next("--debug");
+            if (!v)
+                return missing("--debug");
+            std::string error;
+            if (!scene::parseDebugViews(*v, &o.debug_views, &error))
+                return argError("--debug: " + error);
         } else if (a == "--wireframe") {
             o.wireframe = true;
         } else if (a == "--no-pvs") {
@@ -224,6 +231,9 @@ std::string helpText() {
            "  --base DIR              add a game folder to the texture search path (repeatable)\n"
            "  --view MODE             lit, lightmap, fullbright, flat, normals or overdraw "
            "(default lit)\n"
+           "  --debug LIST            overlays, comma-separated: frustum (needs --lock-camera),\n"
+           "                          leaf-bounds, clusters, areas, area-borders, entities,\n"
+           "                          luxels, patches; or all\n"
            "  --wireframe             draw triangle edges on top\n"
            "  --no-pvs                ignore the map's visibility data\n"
            "  --no-frustum            do not cull against the view frustum\n"

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "scene/debug_geometry.h"
 
 #include <filesystem>
 #include <optional>
@@ -34,6 +35,7 @@ struct Options {
     std::string config_dir;  // --config-dir (empty: $BSPVIEW_CONFIG_DIR, XDG, ~/.config)
     std::vector<std::filesystem::path> base_dirs;
     std::string view = "lit";
+    scene::DebugViews debug_views; // --debug: overlays for --screenshot and the viewer
     bool wireframe = false;
     bool pvs = true, frustum = true;
     int patch_level = 4;

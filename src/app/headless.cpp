@@ -1,5 +1,6 @@
 #include "app/headless.h"
 
+#include "app/debug_panels.h"
 #include "app/panels.h"
 #include "app/window.h"
 #include "bsp/map_limits.h"
@@ -298,6 +299,12 @@ int runScreenshot(const Options& options) {
         }
     ro.time = options.time;
     renderer.draw(list, *cam, ro);
+    render::DebugOverlayStats debug_stats;
+    if (options.debug_views.any())
+        if (auto st = drawDebugOverlaysOnce(renderer, (*gl)->shaders, b, list, *cam, vis_camera,
+                                            vis_options, options.debug_views, &debug_stats);
+            !st)
+            return reportError(st.error());
     std::array<float, 4> overlay_rect{};
     if (options.overlay)
         overlay_rect = drawOverlayOffscreen(options, b, list, *cam, ro, vis_options);
@@ -329,6 +336,24 @@ int runScreenshot(const Options& options) {
         j.field("drawn", s.drawn_world).field("pvs", s.culled_pvs);
         j.field("frustum", s.culled_frustum).endObject();
     }
+    if (options.debug_views.any()) {
+        j.key("debug").beginObject().field("line_segments", debug_stats.line_segments);
+        j.field("visible_leaves", debug_stats.visible_leaves);
+        j.field("tinted_groups", debug_stats.tinted_groups).field("markers", debug_stats.markers);
+        j.field("area_borders", debug_stats.area_borders).endObject();
+    }
+    if (options.debug_views.luxels) // luxel readout: the face under the crosshair
+        if (const auto pick = pickFace(b, *cam)) {
+            j.key("crosshair").beginObject().field("face", pick->hit.face);
+            writeVec3(j, "point", pick->hit.point);
+            if (pick->luxel) {
+                const scene::Luxel& l = *pick->luxel;
+                j.field("lightmap_page", l.page).key("luxel").beginArray().value(l.x).value(l.y);
+                j.endArray().key("rgb").beginArray().value(l.rgb[0]).value(l.rgb[1]);
+                j.value(l.rgb[2]).endArray();
+            }
+            j.endObject();
+        }
     j.field("missing_textures", static_cast<uint64_t>(b.missing_textures.size()));
     if (options.overlay) {
         j.key("overlay").beginArray();

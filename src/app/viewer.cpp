@@ -1,5 +1,6 @@
 #include "app/viewer.h"
 
+#include "app/debug_panels.h"
 #include "app/fly_camera.h"
 #include "app/headless.h"
 #include "app/panels.h"
@@ -111,6 +112,7 @@ private:
     std::string m_ini_path;             // ImGui keeps the pointer: lives as long as the viewer
     std::vector<int> m_styles_in_use;
     float m_cpu_vis_ms = 0.0f;
+    DebugPanels m_debug; // issue #6 overlays, picking, atlas, GPU timers
 };
 
 void Viewer::requestLoad(const std::string& spec) {
@@ -144,6 +146,7 @@ void Viewer::pollLoad() {
     m_visibility.reset();
     m_bundle = std::move(bundle);
     m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
+    m_debug.setMap(m_bundle.get());
     m_list.clear();
     std::snprintf(m_path_field, sizeof m_path_field, "%s", m_bundle->spec.c_str());
     SDL_SetWindowTitle(m_window->sdl(), ("bspview - " + m_bundle->map.name).c_str());
@@ -488,6 +491,8 @@ int Viewer::run() {
         std::fprintf(stderr, "bspview: error: %s\n", error.c_str());
         return 1;
     }
+    if (!m_debug.init(m_shaders, m_options.debug_views, &error))
+        std::fprintf(stderr, "bspview: debug overlays unavailable: %s\n", error.c_str());
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -537,12 +542,20 @@ int Viewer::run() {
         m_render_options.time = m_styles.time;
         const auto enabled = m_styles.enabled();
         m_render_options.style_values = scene::lightStyleValues(m_styles.time, &enabled);
+        m_debug.beginFrame(dt * 1000.0f);
+        m_debug.timers().begin("world");
         m_renderer.draw(m_list, m_fly.camera, m_render_options);
+        m_debug.timers().end();
+        m_debug.drawScene(m_renderer, m_list, m_fly.camera, m_vis_options);
 
         drawOverlay();
         drawOpenPanel();
+        m_debug.drawPanel(m_list);
+        m_debug.drawLabels(m_fly.camera);
         ImGui::Render();
+        m_debug.timers().begin("ui");
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        m_debug.timers().end();
         if (m_screenshot_requested) {
             m_screenshot_requested = false;
             saveScreenshot(w, h);

@@ -61,6 +61,9 @@ struct WorldRenderer::Programs {
     std::unordered_map<uint32_t, Variant> variants;
     std::unordered_map<uint32_t, StageVariant> stage_variants; // see stageVariant
     ShaderLibrary shaders;
+    Program luxel; // drawFaceGroups' LuxelGrid overlay, compiled on first use
+    GLint luxel_view_projection = -1, luxel_model = -1, luxel_colour = -1;
+    bool luxel_failed = false;
     struct SkyUniforms {
         GLint view_projection, model, uv_scroll, sky_textured, sky_layers, eye, time, flat_colour,
             has_skybox, sky_rotation;
@@ -370,6 +373,75 @@ void WorldRenderer::drawCulled(const scene::DrawList& list, const glm::mat4& vp)
     };
     drawFaces(list.culled_pvs, 0.85f, 0.15f, 0.15f);
     drawFaces(list.culled_frustum, 0.2f, 0.35f, 0.95f);
+}
+
+void WorldRenderer::drawFaceGroups(const std::vector<FaceGroup>& groups,
+                                   const scene::Camera& camera, FaceOverlay overlay) {
+    if (!m_gpu || !m_programs || groups.empty())
+        return;
+    DebugGroup group(overlay == FaceOverlay::Fill ? "face groups" : "luxel grid");
+    Programs& p = *m_programs;
+    const glm::mat4 vp = camera.viewProjection();
+    GLint model_location = p.w.model, colour_location = p.w.flat_colour;
+    if (overlay == FaceOverlay::LuxelGrid) {
+        if (!p.luxel && !p.luxel_failed) {
+            std::string error;
+            p.luxel = p.shaders.build("world|luxel grid", "world.vert.glsl", "luxel.frag.glsl", "",
+                                      &error);
+            if (!p.luxel) {
+                core::logError(error);
+                p.luxel_failed = true;
+                return;
+            }
+            p.luxel_view_projection = glGetUniformLocation(p.luxel.id(), "u_view_projection");
+            p.luxel_model = glGetUniformLocation(p.luxel.id(), "u_model");
+            p.luxel_colour = glGetUniformLocation(p.luxel.id(), "u_flat_colour");
+            glUseProgram(p.luxel.id());
+            glUniform1i(glGetUniformLocation(p.luxel.id(), "u_lightmaps"), 1);
+        }
+        if (!p.luxel)
+            return;
+        glUseProgram(p.luxel.id());
+        glUniformMatrix4fv(p.luxel_view_projection, 1, GL_FALSE, glm::value_ptr(vp));
+        model_location = p.luxel_model;
+        colour_location = p.luxel_colour;
+        glActiveTexture(GL_TEXTURE1);
+        glBindTexture(GL_TEXTURE_2D_ARRAY, m_gpu->lightmaps.id());
+        glActiveTexture(GL_TEXTURE0);
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        glDepthMask(GL_FALSE);
+    } else {
+        glUseProgram(p.world.id());
+        glUniformMatrix4fv(p.w.view_projection, 1, GL_FALSE, glm::value_ptr(vp));
+        glUniform2f(p.w.uv_scroll, 0.0f, 0.0f);
+        glUniform1f(p.w.alpha, 1.0f);
+        glDisable(GL_BLEND);
+        glDepthMask(GL_TRUE);
+    }
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    // Both sides: a locked set seen from outside the map shows the backs of its walls.
+    glDisable(GL_CULL_FACE);
+    glBindVertexArray(m_gpu->vao.id());
+    for (const FaceGroup& g : groups) {
+        const glm::mat4 model = submodelMatrix(m_gpu->submodels, g.submodel);
+        glUniformMatrix4fv(model_location, 1, GL_FALSE, glm::value_ptr(model));
+        glUniform4f(colour_location, g.colour.r, g.colour.g, g.colour.b, g.colour.a);
+        for (uint32_t face : g.faces) {
+            if (face >= m_gpu->face_ranges.size() || m_gpu->face_ranges[face].count == 0)
+                continue;
+            const scene::DrawRange& range = m_gpu->face_ranges[face];
+            m_counts.push_back(static_cast<GLsizei>(range.count));
+            m_offsets.push_back(
+                reinterpret_cast<const void*>(static_cast<uintptr_t>(range.first_index) * 4));
+        }
+        flushRanges();
+    }
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    glBindVertexArray(0);
+    glUseProgram(0);
 }
 
 bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,

@@ -53,6 +53,18 @@ struct RenderOptions {
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};
 };
 
+// A set of faces drawn in one colour by WorldRenderer::drawFaceGroups.
+struct FaceGroup {
+    glm::vec4 colour{1.0f};
+    int32_t submodel = 0; // placement of the faces (0: the world)
+    std::vector<uint32_t> faces;
+};
+
+// How drawFaceGroups draws: Fill replaces the shaded surface with the group's colour
+// (flat-shaded, as VIEW_FLAT); LuxelGrid draws lines on the lightmap texel borders only,
+// blended over whatever is there.
+enum class FaceOverlay { Fill, LuxelGrid };
+
 struct GpuStats {
     uint64_t vertex_bytes = 0, index_bytes = 0, texture_bytes = 0;
     uint32_t textures = 0, lightmap_pages = 0;
@@ -90,6 +102,12 @@ public:
 
     void draw(const scene::DrawList& list, const scene::Camera& camera,
               const RenderOptions& options);
+
+    // Debug overlays: redraws the listed faces over the current frame (depth LEQUAL on the
+    // depth draw() left, so only the visible surface of each face changes). Generalises the
+    // "why culled" tint; call after draw() with the same camera.
+    void drawFaceGroups(const std::vector<FaceGroup>& groups, const scene::Camera& camera,
+                        FaceOverlay overlay = FaceOverlay::Fill);
 
 private:
     struct WorldGpu;

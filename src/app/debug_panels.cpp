@@ -1,0 +1,418 @@
+#include "app/debug_panels.h"
+
+#include "app/bench.h"
+#include "bsp/patch.h"
+#include "core/log.h"
+#include "render/gl.h"
+
+#include <SDL.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace app {
+
+FramePercentiles framePercentiles(const float* ms, size_t count) {
+    FramePercentiles p;
+    if (!ms || count == 0)
+        return p;
+    std::vector<double> v(ms, ms + count);
+    p.p50 = percentile(v, 50);
+    p.p95 = percentile(v, 95);
+    p.p99 = percentile(v, 99);
+    p.max = *std::max_element(v.begin(), v.end());
+    return p;
+}
+
+std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Camera& camera,
+                                 const std::vector<scene::FaceBounds>* bounds) {
+    const auto hit = scene::rayCast(bundle.map, bundle.mesh, camera.position, camera.forward(),
+                                    camera.z_far, bounds);
+    if (!hit)
+        return std::nullopt;
+    FacePick pick;
+    pick.hit = *hit;
+    pick.luxel = scene::luxelAt(bundle.map, hit->face, hit->lm_uv);
+    return pick;
+}
+
+DebugPanels::DebugPanels() = default;
+
+DebugPanels::~DebugPanels() {
+    releaseAtlas();
+}
+
+bool DebugPanels::init(const render::ShaderLibrary& shaders, const scene::DebugViews& initial,
+                       std::string* error) {
+    m_views = initial;
+    m_ready = m_overlays.init(shaders, error);
+    return m_ready;
+}
+
+void DebugPanels::releaseAtlas() {
+    if (!m_atlas_textures.empty())
+        glDeleteTextures(static_cast<GLsizei>(m_atlas_textures.size()), m_atlas_textures.data());
+    m_atlas_textures.clear();
+}
+
+void DebugPanels::setMap(const scene::MapBundle* bundle) {
+    m_bundle = bundle;
+    m_pick.reset();
+    m_highlight_face = -1;
+    m_atlas_page = 0;
+    releaseAtlas();
+    m_face_bounds.clear();
+    if (bundle)
+        m_face_bounds = scene::faceBounds(bundle->map);
+    if (bundle)
+        m_overlays.setMap(bundle->map, bundle->mesh);
+    else
+        m_overlays.clearMap();
+}
+
+void DebugPanels::beginFrame(float frame_ms) {
+    m_frame_ms[static_cast<size_t>(m_frame_next)] = frame_ms;
+    m_frame_next = (m_frame_next + 1) % kFrames;
+    m_frame_count = std::min(m_frame_count + 1, kFrames);
+    m_timers.beginFrame();
+}
+
+void DebugPanels::drawScene(render::WorldRenderer& renderer, const scene::DrawList& list,
+                            const scene::Camera& camera, const scene::VisOptions& vis) {
+    // The locked frustum is the camera at the moment visibility was locked.
+    if (!vis.lock || !m_was_locked)
+        m_vis_camera = camera;
+    m_was_locked = vis.lock;
+    m_view_projection = camera.viewProjection();
+    m_view_camera = camera;
+    GLint viewport[4] = {0, 0, 0, 0};
+    glGetIntegerv(GL_VIEWPORT, viewport);
+    m_screen_w = viewport[2];
+    m_screen_h = viewport[3];
+    if (!m_ready || !m_bundle)
+        return;
+    if (m_follow_crosshair) {
+        m_pick = pickFace(*m_bundle, camera, &m_face_bounds);
+        m_highlight_face = m_pick ? static_cast<int32_t>(m_pick->hit.face) : -1;
+    }
+    render::DebugOverlayInput in;
+    in.list = &list;
+    in.view = camera;
+    in.vis_camera = m_vis_camera;
+    in.vis_camera.aspect = camera.aspect;
+    in.vis_pvs = vis.pvs;
+    in.vis_frustum = vis.frustum;
+    in.views = m_views;
+    // Unlocked, the visibility camera is the view itself and its frustum only frames the screen.
+    in.views.frustum = m_views.frustum && vis.lock;
+    in.entity_filter = m_filter;
+    in.target_lines = m_target_lines;
+    in.highlight_face = m_highlight_face;
+    in.frustum_depth = m_frustum_depth;
+    m_timers.begin("debug overlays");
+    m_overlays.draw(renderer, in);
+    m_timers.end();
+}
+
+void DebugPanels::drawLabels(const scene::Camera& camera) {
+    if (!m_bundle || !m_views.entities || !m_labels || m_screen_w <= 0 || m_screen_h <= 0)
+        return;
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    const glm::mat4 vp = camera.viewProjection();
+    const ImGuiIO& io = ImGui::GetIO();
+    // ImGui works in window points; the viewport is in framebuffer pixels.
+    const float sx = io.DisplaySize.x, sy = io.DisplaySize.y;
+    int drawn = 0;
+    for (const scene::EntityMarker& m : m_overlays.markers()) {
+        if (!scene::classnameMatches(m.classname, m_filter))
+            continue;
+        const glm::vec4 clip = vp * glm::vec4(m.origin + glm::vec3(0, 0, m.half_size.z), 1.0f);
+        if (clip.w <= 1.0f)
+            continue;
+        const glm::vec3 ndc = glm::vec3(clip) / clip.w;
+        if (std::abs(ndc.x) > 1.0f || std::abs(ndc.y) > 1.0f)
+            continue;
+        const float dist = glm::length(m.origin - camera.position);
+        if (dist > 3000.0f || ++drawn > 400)
+            continue;
+        const ImVec2 at((ndc.x * 0.5f + 0.5f) * sx, (0.5f - ndc.y * 0.5f) * sy);
+        const glm::u8vec4 c = scene::hashColour(
+            static_cast<uint32_t>(std::hash<std::string_view>()(m.classname) & 0xffffffu));
+        dl->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 200), m.classname.c_str());
+        dl->AddText(at, IM_COL32(c.r, c.g, c.b, 255), m.classname.c_str());
+    }
+}
+
+void DebugPanels::atlasPanel() {
+    if (!m_atlas_open || !m_bundle)
+        return;
+    const bsp::Map& map = m_bundle->map;
+    ImGui::SetNextWindowSize(ImVec2(540, 600), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Lightmap atlas", &m_atlas_open)) {
+        ImGui::End();
+        return;
+    }
+    const int pages = static_cast<int>(map.lightmap_pages.size());
+    if (pages == 0 || map.lightmap_width <= 0 || map.lightmap_height <= 0) {
+        ImGui::TextUnformatted("this map has no lightmaps");
+        ImGui::End();
+        return;
+    }
+    if (m_atlas_textures.empty()) {
+        // Own 2D copies: the renderer's atlas is an array texture, which ImGui cannot show.
+        m_atlas_textures.assign(static_cast<size_t>(pages), 0);
+        glGenTextures(pages, m_atlas_textures.data());
+        const size_t bytes =
+            static_cast<size_t>(map.lightmap_width) * static_cast<size_t>(map.lightmap_height) * 3;
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        for (int i = 0; i < pages; ++i) {
+            glBindTexture(GL_TEXTURE_2D, m_atlas_textures[static_cast<size_t>(i)]);
+            const auto& rgb = map.lightmap_pages[static_cast<size_t>(i)].rgb;
+            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, map.lightmap_width, map.lightmap_height, 0,
+                         GL_RGB, GL_UNSIGNED_BYTE, rgb.size() >= bytes ? rgb.data() : nullptr);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        }
+        glBindTexture(GL_TEXTURE_2D, 0);
+    }
+    if (m_pick && m_pick->luxel && ImGui::Button("show the picked face's page"))
+        m_atlas_page = m_pick->luxel->page;
+    ImGui::SliderInt("page", &m_atlas_page, 0, pages - 1);
+    m_atlas_page = std::clamp(m_atlas_page, 0, pages - 1);
+    ImGui::Text("%d x %d texels; click a block to highlight its face", map.lightmap_width,
+                map.lightmap_height);
+    const float avail = std::max(64.0f, ImGui::GetContentRegionAvail().x);
+    const float scale = avail / static_cast<float>(map.lightmap_width);
+    const ImVec2 size(avail, static_cast<float>(map.lightmap_height) * scale);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::Image(reinterpret_cast<ImTextureID>(
+                     static_cast<intptr_t>(m_atlas_textures[static_cast<size_t>(m_atlas_page)])),
+                 size);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    if (ImGui::IsItemClicked()) {
+        const ImVec2 mouse = ImGui::GetMousePos();
+        const int tx = static_cast<int>((mouse.x - origin.x) / scale);
+        const int ty = static_cast<int>((mouse.y - origin.y) / scale);
+        m_highlight_face = -1;
+        m_follow_crosshair = false;
+        for (size_t f = 0; f < map.faces.size(); ++f) {
+            const bsp::Face& face = map.faces[f];
+            const bsp::LightmapRect& r = face.lightmap_rect;
+            if (face.lightmap_page == m_atlas_page && tx >= r.x && tx < r.x + r.w && ty >= r.y &&
+                ty < r.y + r.h) {
+                m_highlight_face = static_cast<int32_t>(f);
+                break;
+            }
+        }
+        m_pick.reset();
+    }
+    if (m_highlight_face >= 0 && static_cast<size_t>(m_highlight_face) < map.faces.size()) {
+        const bsp::Face& face = map.faces[static_cast<size_t>(m_highlight_face)];
+        if (face.lightmap_page == m_atlas_page) {
+            const bsp::LightmapRect& r = face.lightmap_rect;
+            dl->AddRect(ImVec2(origin.x + r.x * scale, origin.y + r.y * scale),
+                        ImVec2(origin.x + (r.x + r.w) * scale, origin.y + (r.y + r.h) * scale),
+                        IM_COL32(255, 230, 20, 255), 0.0f, 0, 2.0f);
+            if (m_pick && m_pick->luxel && m_pick->luxel->page == m_atlas_page) {
+                const scene::Luxel& l = *m_pick->luxel;
+                dl->AddRect(ImVec2(origin.x + l.x * scale, origin.y + l.y * scale),
+                            ImVec2(origin.x + (l.x + 1) * scale, origin.y + (l.y + 1) * scale),
+                            IM_COL32(255, 40, 40, 255));
+            }
+        }
+    }
+    ImGui::End();
+}
+
+void DebugPanels::drawPanel(const scene::DrawList& list) {
+    // P picks the face under the crosshair, panel open or not. The SDL backend of ImGui 1.86
+    // indexes keys by SDL scancode.
+    if (m_ready && m_bundle && !ImGui::GetIO().WantCaptureKeyboard &&
+        ImGui::IsKeyPressed(SDL_SCANCODE_I, false)) {
+        m_pick = pickFace(*m_bundle, m_view_camera, &m_face_bounds);
+        m_highlight_face = m_pick ? static_cast<int32_t>(m_pick->hit.face) : -1;
+    }
+    if (!m_open)
+        return;
+    ImGui::SetNextWindowPos(ImVec2(380, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Debug", &m_open)) {
+        ImGui::End();
+        return;
+    }
+    // Frame time: graph and percentiles over the last kFrames frames.
+    std::array<float, kFrames> ordered{};
+    for (int i = 0; i < m_frame_count; ++i)
+        ordered[static_cast<size_t>(i)] =
+            m_frame_ms[static_cast<size_t>((m_frame_next - m_frame_count + i + kFrames) % kFrames)];
+    const FramePercentiles p = framePercentiles(ordered.data(), static_cast<size_t>(m_frame_count));
+    char overlay[96];
+    std::snprintf(overlay, sizeof overlay, "p50 %.2f  p95 %.2f  p99 %.2f ms", p.p50, p.p95, p.p99);
+    ImGui::PlotLines("##frame", ordered.data(), m_frame_count, 0, overlay, 0.0f,
+                     static_cast<float>(std::max(16.7, p.max * 1.1)), ImVec2(-1, 60));
+    // Draw calls, triangles and the state changes the batch order implies (one per change of
+    // pass, model or material).
+    uint32_t state_changes = 0;
+    const scene::DrawBatch* prev = nullptr;
+    for (const scene::DrawBatch& b : list.batches) {
+        if (!prev || b.pass != prev->pass || b.material != prev->material ||
+            b.submodel != prev->submodel)
+            ++state_changes;
+        prev = &b;
+    }
+    ImGui::Text("draw calls %u  triangles %llu  state changes %u (batch order)",
+                list.stats.draw_calls, static_cast<unsigned long long>(list.stats.triangles),
+                state_changes);
+    if (ImGui::TreeNodeEx("GPU time per pass", ImGuiTreeNodeFlags_DefaultOpen)) {
+        double total = 0.0;
+        for (const render::GpuTimers::PassTime& t : m_timers.latest()) {
+            ImGui::Text("%-16s %7.3f ms", t.name.c_str(), t.ms);
+            total += t.ms;
+        }
+        ImGui::Text("%-16s %7.3f ms", "total", total);
+        ImGui::TextDisabled("read %d frames late; %llu frames not ready in time",
+                            render::GpuTimers::kFrames - 1,
+                            static_cast<unsigned long long>(m_timers.framesNotReady()));
+        ImGui::TreePop();
+    }
+    if (!m_ready || !m_bundle) {
+        ImGui::End();
+        return;
+    }
+    const bsp::Map& map = m_bundle->map;
+    ImGui::Separator();
+    ImGui::TextUnformatted("Overlays");
+    ImGui::Checkbox("locked frustum", &m_views.frustum);
+    ImGui::SameLine();
+    ImGui::Checkbox("leaf bounds", &m_views.leaf_bounds);
+    if (ImGui::Checkbox("clusters", &m_views.clusters) && m_views.clusters)
+        m_views.areas = false;
+    ImGui::SameLine();
+    if (ImGui::Checkbox("areas", &m_views.areas) && m_views.areas)
+        m_views.clusters = false;
+    ImGui::SameLine();
+    ImGui::BeginDisabled(map.areas.size() < 2);
+    ImGui::Checkbox("area borders", &m_views.area_borders);
+    ImGui::EndDisabled();
+    ImGui::SliderFloat("frustum depth", &m_frustum_depth, 64.0f, 16384.0f, "%.0f",
+                       ImGuiSliderFlags_Logarithmic);
+    const render::DebugOverlayStats& s = m_overlays.stats();
+    ImGui::Text("visible leaves %u  tinted groups %u  area borders %u", s.visible_leaves,
+                s.tinted_groups, s.area_borders);
+    if (!map.areas.empty())
+        ImGui::Text("areas %zu  area portals %zu", map.areas.size(), map.area_portals.size());
+    ImGui::TextDisabled("lock visibility (L) and fly out to see the frustum");
+
+    ImGui::Separator();
+    ImGui::TextUnformatted("Entities");
+    ImGui::Checkbox("markers", &m_views.entities);
+    ImGui::SameLine();
+    ImGui::Checkbox("labels", &m_labels);
+    ImGui::SameLine();
+    ImGui::Checkbox("target lines", &m_target_lines);
+    ImGui::InputText("classname filter", m_filter, sizeof m_filter);
+    ImGui::Text("%u of %zu point entities", s.markers, m_overlays.markers().size());
+
+    ImGui::Separator();
+    ImGui::TextUnformatted("Lightmaps");
+    ImGui::Checkbox("luxel grid", &m_views.luxels);
+    ImGui::SameLine();
+    ImGui::Checkbox("follow crosshair", &m_follow_crosshair);
+    ImGui::SameLine();
+    if (ImGui::Button("atlas..."))
+        m_atlas_open = true;
+    if (ImGui::Button("pick face under crosshair (I)")) {
+        m_pick = pickFace(*m_bundle, m_view_camera, &m_face_bounds);
+        m_highlight_face = m_pick ? static_cast<int32_t>(m_pick->hit.face) : -1;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("clear"))
+        m_highlight_face = -1, m_pick.reset();
+    if (m_highlight_face >= 0 && static_cast<size_t>(m_highlight_face) < map.faces.size()) {
+        const bsp::Face& f = map.faces[static_cast<size_t>(m_highlight_face)];
+        const char* material =
+            f.material >= 0 && static_cast<size_t>(f.material) < map.materials.size()
+                ? map.materials[static_cast<size_t>(f.material)].name.c_str()
+                : "?";
+        ImGui::Text("face %d  %s", m_highlight_face, material);
+        if (f.kind == bsp::FaceKind::Patch)
+            ImGui::Text(
+                "patch %ux%u control points, %zu triangles at level %d", f.patch_width,
+                f.patch_height,
+                bsp::patchTriangleCount(f.patch_width, f.patch_height, m_bundle->mesh.patch_level),
+                m_bundle->mesh.patch_level);
+        ImGui::Text("lightmap page %d  block %u,%u %ux%u  styles %d", f.lightmap_page,
+                    f.lightmap_rect.x, f.lightmap_rect.y, f.lightmap_rect.w, f.lightmap_rect.h,
+                    f.numStyles());
+        if (m_pick && m_pick->hit.face == static_cast<uint32_t>(m_highlight_face)) {
+            ImGui::Text("hit %.1f %.1f %.1f at %.1f units", m_pick->hit.point.x,
+                        m_pick->hit.point.y, m_pick->hit.point.z, m_pick->hit.distance);
+            if (m_pick->luxel) {
+                const scene::Luxel& l = *m_pick->luxel;
+                ImGui::Text("luxel %d,%d (page %d,%d)  rgb %u %u %u", l.local_x, l.local_y, l.x,
+                            l.y, l.rgb[0], l.rgb[1], l.rgb[2]);
+                ImGui::SameLine();
+                ImGui::ColorButton("##luxel", ImVec4(l.rgb[0] / 255.0f, l.rgb[1] / 255.0f,
+                                                     l.rgb[2] / 255.0f, 1.0f));
+            } else {
+                ImGui::TextUnformatted("no lightmap (vertex lit or fullbright)");
+            }
+        }
+    }
+
+    const size_t patches = scene::patchCount(map);
+    if (patches > 0) {
+        ImGui::Separator();
+        ImGui::TextUnformatted("Patches");
+        ImGui::Checkbox("control nets", &m_views.patches);
+        ImGui::SameLine();
+        const int level = m_bundle->mesh.patch_level;
+        size_t controls = 0, triangles = 0;
+        for (const bsp::Face& f : map.faces)
+            if (f.kind == bsp::FaceKind::Patch) {
+                controls += static_cast<size_t>(f.patch_width) * f.patch_height;
+                triangles += bsp::patchTriangleCount(f.patch_width, f.patch_height, level);
+            }
+        ImGui::Text("%zu patches, %zu control points", patches, controls);
+        ImGui::Text("tessellation level %d: %zu triangles", level, triangles);
+        ImGui::TextDisabled("change the level with the \"patch level\" slider (--patch-level)");
+    }
+    ImGui::End();
+
+    atlasPanel();
+    if (m_follow_crosshair || m_highlight_face >= 0) {
+        // A crosshair at the centre, the point picking uses.
+        const ImVec2 c(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
+        ImDrawList* dl = ImGui::GetBackgroundDrawList();
+        dl->AddLine(ImVec2(c.x - 8, c.y), ImVec2(c.x + 8, c.y), IM_COL32(255, 255, 255, 220));
+        dl->AddLine(ImVec2(c.x, c.y - 8), ImVec2(c.x, c.y + 8), IM_COL32(255, 255, 255, 220));
+    }
+}
+
+core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,
+                                   const render::ShaderLibrary& shaders,
+                                   const scene::MapBundle& bundle, const scene::DrawList& list,
+                                   const scene::Camera& view, const scene::Camera& vis_camera,
+                                   const scene::VisOptions& vis, const scene::DebugViews& views,
+                                   render::DebugOverlayStats* stats) {
+    render::DebugOverlays overlays;
+    std::string error;
+    if (!overlays.init(shaders, &error))
+        return core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error);
+    overlays.setMap(bundle.map, bundle.mesh);
+    render::DebugOverlayInput in;
+    in.list = &list;
+    in.view = view;
+    in.vis_camera = vis_camera;
+    in.vis_pvs = vis.pvs;
+    in.vis_frustum = vis.frustum;
+    in.views = views;
+    overlays.draw(renderer, in);
+    if (stats)
+        *stats = overlays.stats();
+    return core::okStatus();
+}
+
+} // namespace app

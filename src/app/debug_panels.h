@@ -1,0 +1,106 @@
+// The viewer's debug panel (issue #6): overlay toggles (render/debug_overlays), entity labels,
+// face picking with the luxel readout, the lightmap atlas viewer, the patch inspector, GPU time
+// per pass (render/gpu_timers) and the frame-time graph with percentiles. The viewer calls a
+// handful of hooks; everything else lives here. Also the --screenshot --debug path.
+#pragma once
+
+#include "app/cli.h"
+#include "render/debug_overlays.h"
+#include "render/gpu_timers.h"
+#include "render/world_renderer.h"
+#include "scene/debug_geometry.h"
+#include "scene/map_bundle.h"
+#include "scene/visibility.h"
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace app {
+
+// Percentiles of a frame-time window (nearest rank, like --bench).
+struct FramePercentiles {
+    double p50 = 0.0, p95 = 0.0, p99 = 0.0, max = 0.0;
+};
+FramePercentiles framePercentiles(const float* ms, size_t count);
+
+// What a picked face shows: face, material, lightmap page/rectangle and the luxel value.
+struct FacePick {
+    scene::RayHit hit;
+    std::optional<scene::Luxel> luxel;
+};
+// The face under the centre of the view (bounds: scene::faceBounds of the map, to go faster).
+std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Camera& camera,
+                                 const std::vector<scene::FaceBounds>* bounds = nullptr);
+
+class DebugPanels {
+public:
+    DebugPanels();
+    ~DebugPanels();
+
+    // Compiles the overlay programs; false with *error on failure (the viewer runs without).
+    bool init(const render::ShaderLibrary& shaders, const scene::DebugViews& initial,
+              std::string* error);
+    void setMap(const scene::MapBundle* bundle);
+
+    // Frame hooks: beginFrame before drawing (starts the GPU timer frame and records the frame
+    // time), pass timers around passes, drawScene after WorldRenderer::draw, drawPanel and
+    // drawLabels between ImGui::NewFrame and ImGui::Render.
+    void beginFrame(float frame_ms);
+    render::GpuTimers& timers() { return m_timers; }
+    void drawScene(render::WorldRenderer& renderer, const scene::DrawList& list,
+                   const scene::Camera& camera, const scene::VisOptions& vis);
+    void drawPanel(const scene::DrawList& list);
+    void drawLabels(const scene::Camera& camera);
+
+    bool& open() { return m_open; }
+    scene::DebugViews& views() { return m_views; }
+    void setFollowCrosshair(bool on) { m_follow_crosshair = on; }
+    void setAtlasOpen(bool on) { m_atlas_open = on; }
+    int32_t highlightedFace() const { return m_highlight_face; }
+    const std::optional<FacePick>& pick() const { return m_pick; }
+    const render::DebugOverlayStats& overlayStats() const { return m_overlays.stats(); }
+
+private:
+    void atlasPanel();
+    void releaseAtlas();
+
+    bool m_ready = false;
+    bool m_open = true;
+    render::DebugOverlays m_overlays;
+    render::GpuTimers m_timers;
+    const scene::MapBundle* m_bundle = nullptr;
+    std::vector<scene::FaceBounds> m_face_bounds;
+    scene::DebugViews m_views;
+    char m_filter[128] = {};
+    bool m_target_lines = true;
+    bool m_labels = true;
+    bool m_follow_crosshair = false;
+    bool m_atlas_open = false;
+    float m_frustum_depth = 2048.0f;
+    // The camera visibility was computed from: follows the view until visibility is locked.
+    scene::Camera m_vis_camera;
+    bool m_was_locked = false;
+    std::optional<FacePick> m_pick;
+    int32_t m_highlight_face = -1;
+    std::vector<unsigned int> m_atlas_textures; // GL names, one 2D texture per lightmap page
+    int m_atlas_page = 0;
+    static constexpr int kFrames = 240;
+    std::array<float, kFrames> m_frame_ms{};
+    int m_frame_next = 0, m_frame_count = 0;
+    glm::mat4 m_view_projection{1.0f};
+    scene::Camera m_view_camera; // the camera of the last drawScene, for picking
+    int m_screen_w = 0, m_screen_h = 0;
+};
+
+// --screenshot --debug: draws the overlays once over the frame the renderer just drew.
+core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,
+                                   const render::ShaderLibrary& shaders,
+                                   const scene::MapBundle& bundle, const scene::DrawList& list,
+                                   const scene::Camera& view, const scene::Camera& vis_camera,
+                                   const scene::VisOptions& vis, const scene::DebugViews& views,
+                                   render::DebugOverlayStats* stats);
+
+} // namespace app

@@ -1,0 +1,38 @@
+// Batched debug lines: one streaming vertex buffer and one tiny program, two draws per list
+// (the occluded part dim, the visible part bright), so any number of boxes, frusta and arrows
+// costs two draw calls.
+#pragma once
+
+#include "render/gl.h"
+#include "render/shader_library.h"
+#include "scene/debug_geometry.h"
+
+#include <glm/mat4x4.hpp>
+#include <string>
+
+namespace render {
+
+class DebugDraw {
+public:
+    // Compiles the line program; false (with *error) when it fails.
+    bool init(const ShaderLibrary& shaders, std::string* error);
+    bool ready() const { return static_cast<bool>(m_program); }
+
+    // Draws the segments over what is in the framebuffer. Segments behind the scene's depth
+    // are drawn at occluded_alpha (0: hidden), the rest at full strength. Leaves the GL
+    // state as the world renderer expects it (depth test on, blend off, no program, no VAO).
+    void draw(const scene::LineList& lines, const glm::mat4& view_projection,
+              float occluded_alpha = 0.3f);
+
+    uint32_t segmentsDrawn() const { return m_segments; }
+
+private:
+    Program m_program;
+    VertexArray m_vao;
+    Buffer m_vbo;
+    size_t m_capacity = 0; // vertices the buffer holds
+    GLint m_view_projection = -1, m_alpha = -1;
+    uint32_t m_segments = 0;
+};
+
+} // namespace render

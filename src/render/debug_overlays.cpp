@@ -1,0 +1,139 @@
+#include "render/debug_overlays.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace render {
+
+namespace {
+
+glm::vec4 toVec4(glm::u8vec4 c) {
+    return glm::vec4(c) / 255.0f;
+}
+
+} // namespace
+
+bool DebugOverlays::init(const ShaderLibrary& shaders, std::string* error) {
+    return m_draw.init(shaders, error);
+}
+
+void DebugOverlays::setMap(const bsp::Map& map, const scene::WorldMesh& mesh) {
+    m_map = &map;
+    m_mesh = &mesh;
+    m_face_cluster = scene::faceClusters(map);
+    m_face_area = scene::faceAreas(map);
+    m_borders = scene::areaBorders(map);
+    m_markers = scene::entityMarkers(map);
+    m_links = scene::targetLinks(map);
+}
+
+void DebugOverlays::clearMap() {
+    m_map = nullptr;
+    m_mesh = nullptr;
+    m_face_cluster.clear();
+    m_face_area.clear();
+    m_borders.clear();
+    m_markers.clear();
+    m_links.clear();
+}
+
+void DebugOverlays::tintFaces(WorldRenderer& renderer, const DebugOverlayInput& in,
+                              const std::vector<int32_t>& key) {
+    // One group per key among the faces drawn this frame (world faces only: brush models are
+    // in no leaf), plus the faces "why culled" tinted, so a locked set seen from outside is
+    // coloured too.
+    std::unordered_map<int32_t, size_t> group_of;
+    m_groups.clear();
+    const auto add = [&](uint32_t face) {
+        if (face >= key.size() || key[face] < 0)
+            return;
+        auto [it, inserted] = group_of.emplace(key[face], m_groups.size());
+        if (inserted) {
+            FaceGroup g;
+            g.colour = toVec4(scene::hashColour(static_cast<uint32_t>(key[face])));
+            m_groups.push_back(std::move(g));
+        }
+        m_groups[it->second].faces.push_back(face);
+    };
+    for (uint32_t face : in.list->faces)
+        add(face);
+    m_stats.tinted_groups = static_cast<uint32_t>(m_groups.size());
+    renderer.drawFaceGroups(m_groups, in.view, FaceOverlay::Fill);
+}
+
+void DebugOverlays::draw(WorldRenderer& renderer, const DebugOverlayInput& in) {
+    m_stats = DebugOverlayStats();
+    if (!m_map || !m_mesh || !in.list)
+        return;
+    const scene::DebugViews& v = in.views;
+    if (v.clusters)
+        tintFaces(renderer, in, m_face_cluster);
+    else if (v.areas)
+        tintFaces(renderer, in, m_face_area);
+    if (in.highlight_face >= 0) {
+        m_groups.clear();
+        FaceGroup g;
+        g.colour = glm::vec4(1.0f, 0.9f, 0.1f, 1.0f);
+        const auto face = static_cast<uint32_t>(in.highlight_face);
+        if (face < m_mesh->faces.size())
+            g.submodel = m_mesh->faces[face].submodel;
+        g.faces.push_back(face);
+        m_groups.push_back(std::move(g));
+        renderer.drawFaceGroups(m_groups, in.view, FaceOverlay::Fill);
+    }
+    if (v.luxels) {
+        // All faces drawn this frame, grouped by placement.
+        m_groups.clear();
+        std::unordered_map<int32_t, size_t> group_of;
+        for (uint32_t face : in.list->faces) {
+            const int32_t sub = face < m_mesh->faces.size() ? m_mesh->faces[face].submodel : 0;
+            auto [it, inserted] = group_of.emplace(sub, m_groups.size());
+            if (inserted) {
+                FaceGroup g;
+                g.colour = glm::vec4(1.0f, 1.0f, 1.0f, 0.55f);
+                g.submodel = sub;
+                m_groups.push_back(std::move(g));
+            }
+            m_groups[it->second].faces.push_back(face);
+        }
+        renderer.drawFaceGroups(m_groups, in.view, FaceOverlay::LuxelGrid);
+    }
+
+    m_lines.clear();
+    if (v.leaf_bounds) {
+        const auto leaves = scene::visibleLeaves(*m_map, in.vis_camera, in.vis_pvs, in.vis_frustum);
+        m_stats.visible_leaves = static_cast<uint32_t>(leaves.size());
+        for (uint32_t li : leaves) {
+            const bsp::Leaf& l = m_map->leaves[li];
+            m_lines.addBox(l.mins, l.maxs,
+                           scene::hashColour(static_cast<uint32_t>(std::max(l.cluster, 0))));
+        }
+    }
+    if (v.area_borders) {
+        m_stats.area_borders = static_cast<uint32_t>(m_borders.size());
+        for (const scene::AreaBorder& b : m_borders) {
+            const glm::u8vec4 c =
+                scene::hashColour(static_cast<uint32_t>(b.area_a * 131 + b.area_b));
+            // Thin slabs would vanish as lines; pad them a little so they read as plates.
+            m_lines.addBox(b.mins - glm::vec3(1.0f), b.maxs + glm::vec3(1.0f), c);
+        }
+    }
+    if (v.entities) {
+        static const std::vector<scene::TargetLink> kNoLinks;
+        scene::addEntityMarkers(m_lines, *m_map, m_markers, in.target_lines ? m_links : kNoLinks,
+                                in.entity_filter);
+        for (const scene::EntityMarker& m : m_markers)
+            m_stats.markers += scene::classnameMatches(m.classname, in.entity_filter) ? 1 : 0;
+    }
+    if (v.patches)
+        scene::addPatchNets(m_lines, *m_map, glm::u8vec4(255, 80, 255, 255));
+    if (in.highlight_face >= 0) // a picked patch shows its own net (patch inspector)
+        scene::addPatchNet(m_lines, *m_map, static_cast<uint32_t>(in.highlight_face),
+                           glm::u8vec4(255, 255, 255, 255));
+    if (v.frustum)
+        scene::addFrustum(m_lines, in.vis_camera, glm::u8vec4(255, 255, 60, 255), in.frustum_depth);
+    m_draw.draw(m_lines, in.view.viewProjection());
+    m_stats.line_segments = m_draw.segmentsDrawn();
+}
+
+} // namespace render

@@ -1,0 +1,68 @@
+// The debug overlays of issue #6, drawn after WorldRenderer::draw: the visibility camera's
+// frustum, the bounds of the leaves it draws through, faces tinted by cluster or Quake 2 area,
+// area borders, entity markers and target lines, the luxel grid, Quake 3 patch control nets and
+// a highlighted face. The geometry comes from scene/debug_geometry (GL-free); this class owns
+// the per-map caches and the line renderer. Used by the viewer and by --screenshot --debug.
+#pragma once
+
+#include "render/debug_draw.h"
+#include "render/world_renderer.h"
+#include "scene/debug_geometry.h"
+#include "scene/visibility.h"
+
+#include <string>
+#include <vector>
+
+namespace render {
+
+struct DebugOverlayInput {
+    const scene::DrawList* list = nullptr; // what draw() drew this frame
+    scene::Camera view;                    // the camera the frame was drawn from
+    scene::Camera vis_camera;              // the camera visibility was computed from
+    bool vis_pvs = true, vis_frustum = true;
+    scene::DebugViews views;
+    std::string entity_filter;     // classname substring, empty: all
+    bool target_lines = true;      // with views.entities
+    int32_t highlight_face = -1;   // drawn filled in yellow (picked face)
+    float frustum_depth = 2048.0f; // far distance of the drawn frustum (0: the camera's)
+};
+
+struct DebugOverlayStats {
+    uint32_t line_segments = 0;
+    uint32_t visible_leaves = 0;
+    uint32_t tinted_groups = 0; // clusters or areas among the visible faces
+    uint32_t markers = 0;
+    uint32_t area_borders = 0;
+};
+
+class DebugOverlays {
+public:
+    bool init(const ShaderLibrary& shaders, std::string* error);
+    // Builds the per-map caches (face -> cluster / area, area borders, entity markers).
+    // The map and mesh must outlive their use here; call again after a new map or mesh.
+    void setMap(const bsp::Map& map, const scene::WorldMesh& mesh);
+    void clearMap();
+
+    void draw(WorldRenderer& renderer, const DebugOverlayInput& in);
+
+    const DebugOverlayStats& stats() const { return m_stats; }
+    const std::vector<scene::EntityMarker>& markers() const { return m_markers; }
+    const scene::LineList& lines() const { return m_lines; }
+
+private:
+    void tintFaces(WorldRenderer& renderer, const DebugOverlayInput& in,
+                   const std::vector<int32_t>& key);
+
+    DebugDraw m_draw;
+    const bsp::Map* m_map = nullptr;
+    const scene::WorldMesh* m_mesh = nullptr;
+    std::vector<int32_t> m_face_cluster, m_face_area;
+    std::vector<scene::AreaBorder> m_borders;
+    std::vector<scene::EntityMarker> m_markers;
+    std::vector<scene::TargetLink> m_links;
+    scene::LineList m_lines;
+    std::vector<FaceGroup> m_groups; // scratch
+    DebugOverlayStats m_stats;
+};
+
+} // namespace render

@@ -1,0 +1,65 @@
+#include "render/gpu_timers.h"
+
+namespace render {
+
+GpuTimers::~GpuTimers() {
+    if (!m_created)
+        return;
+    for (Slot& s : m_slots)
+        glDeleteQueries(kMaxPasses, s.queries.data());
+}
+
+void GpuTimers::collect(Slot& slot) {
+    if (slot.used == 0)
+        return;
+    // Only the last query needs checking: queries complete in order.
+    GLint available = 0;
+    glGetQueryObjectiv(slot.queries[static_cast<size_t>(slot.used - 1)], GL_QUERY_RESULT_AVAILABLE,
+                       &available);
+    if (!available) {
+        ++m_not_ready; // never wait: drop this frame's numbers
+        slot.used = 0;
+        return;
+    }
+    m_latest.clear();
+    for (int i = 0; i < slot.used; ++i) {
+        GLuint64 ns = 0;
+        glGetQueryObjectui64v(slot.queries[static_cast<size_t>(i)], GL_QUERY_RESULT, &ns);
+        m_latest.push_back({slot.names[static_cast<size_t>(i)], static_cast<double>(ns) * 1e-6});
+    }
+    ++m_read;
+    slot.used = 0;
+}
+
+void GpuTimers::beginFrame() {
+    if (!m_created) {
+        for (Slot& s : m_slots)
+            glGenQueries(kMaxPasses, s.queries.data());
+        m_created = true;
+    }
+    if (m_active)
+        end();
+    m_current = (m_current + 1) % kFrames;
+    collect(m_slots[static_cast<size_t>(m_current)]);
+}
+
+void GpuTimers::begin(const char* pass) {
+    if (m_current < 0 || m_active)
+        return;
+    Slot& s = m_slots[static_cast<size_t>(m_current)];
+    if (s.used >= kMaxPasses)
+        return;
+    s.names[static_cast<size_t>(s.used)] = pass;
+    glBeginQuery(GL_TIME_ELAPSED, s.queries[static_cast<size_t>(s.used)]);
+    m_active = true;
+}
+
+void GpuTimers::end() {
+    if (!m_active)
+        return;
+    glEndQuery(GL_TIME_ELAPSED);
+    ++m_slots[static_cast<size_t>(m_current)].used;
+    m_active = false;
+}
+
+} // namespace render
