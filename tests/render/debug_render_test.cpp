@@ -4,6 +4,7 @@
 #include "app/debug_panels.h"
 #include "app/headless.h"
 #include "app/window.h"
+#include "gl_fixture.h"
 #include "render/debug_overlays.h"
 #include "render/gpu_timers.h"
 #include "render/world_renderer.h"
@@ -23,26 +24,8 @@ namespace {
 const glm::vec4 kClear{0.0f, 1.0f, 0.0f, 1.0f};
 constexpr int kW = 320, kH = 180;
 
-class DebugRender : public ::testing::Test {
+class DebugRender : public gltest::GlFixture {
 protected:
-    static void SetUpTestSuite() {
-        auto w = app::Window::create("bspview debug tests", kW, kH, true);
-        ASSERT_TRUE(w.ok()) << w.error().message();
-        s_window = std::move(*w).release();
-    }
-    static void TearDownTestSuite() {
-        delete s_window;
-        s_window = nullptr;
-    }
-    void SetUp() override {
-        ASSERT_NE(s_window, nullptr) << "no GL context (run under xvfb-run)";
-        m_errors_before = render::glErrorCount();
-    }
-    void TearDown() override {
-        render::checkGlErrors("debug render test");
-        EXPECT_EQ(render::glErrorCount(), m_errors_before) << "GL errors";
-    }
-
     // Loads a map, uploads it and prepares the overlays.
     void load(const std::string& spec) {
         auto b = scene::loadMapBundle(spec, scene::LoadSettings());
@@ -105,8 +88,6 @@ protected:
         return s.size();
     }
 
-    static app::Window* s_window;
-    uint64_t m_errors_before = 0;
     render::ShaderLibrary m_shaders;
     std::unique_ptr<scene::MapBundle> m_bundle;
     std::unique_ptr<render::WorldRenderer> m_renderer;
@@ -114,8 +95,6 @@ protected:
     render::RenderTarget m_target;
     scene::DrawList m_list;
 };
-
-app::Window* DebugRender::s_window = nullptr;
 
 TEST_F(DebugRender, LockedFrustumAndLeafBoundsAppearFromOutside) {
     load(std::string(BSPV_SOURCE_DIR) + "/assets/maps/demo.bsp");

@@ -2,6 +2,7 @@
 // the KHR_debug callback saw no GL error.
 #include "app/headless.h"
 #include "app/window.h"
+#include "gl_fixture.h"
 #include "render/flare_renderer.h"
 #include "render/world_renderer.h"
 #include "scene/map_bundle.h"
@@ -16,23 +17,8 @@ namespace {
 
 const glm::vec4 kClear{0.0f, 1.0f, 0.0f, 1.0f}; // pure green: no map texel is exactly that
 
-class Render : public ::testing::Test {
+class Render : public gltest::GlFixture {
 protected:
-    static void SetUpTestSuite() {
-        auto w = app::Window::create("bspview tests", 320, 180, true);
-        ASSERT_TRUE(w.ok()) << w.error().message();
-        s_window = std::move(*w).release();
-    }
-    static void TearDownTestSuite() {
-        delete s_window;
-        s_window = nullptr;
-    }
-    void SetUp() override {
-        ASSERT_NE(s_window, nullptr) << "no GL context (run under xvfb-run)";
-        m_errors_before = render::glErrorCount();
-    }
-    void TearDown() override { EXPECT_EQ(render::glErrorCount(), m_errors_before) << "GL errors"; }
-
     std::unique_ptr<scene::MapBundle> load(const std::string& spec) {
         scene::LoadSettings settings;
         auto b = scene::loadMapBundle(spec, settings);
@@ -73,12 +59,7 @@ protected:
                 ++n;
         return static_cast<double>(n) / static_cast<double>(rgba.size() / 4);
     }
-
-    static app::Window* s_window;
-    uint64_t m_errors_before = 0;
 };
-
-app::Window* Render::s_window = nullptr;
 
 TEST_F(Render, SpawnPointsOfRealMapsAreMostlyCovered) {
     for (const std::string& spec :

@@ -1,0 +1,295 @@
+// Quake 3 shader stages on a real GL context: the colour each stage adds, the order blended
+// surfaces are drawn in, alpha tests, animated texture coordinates and the per-stage toggles.
+// Each test builds a tiny map in memory (quads facing the camera) and a shader script, so the
+// expected pixel values can be worked out by hand from ioquake3's rules.
+#include "app/headless.h"
+#include "content/q3_shader.h"
+#include "content/shader_library.h"
+#include "gl_fixture.h"
+#include "render/world_renderer.h"
+#include "scene/map_bundle.h"
+#include "scene/material_stages.h"
+#include "scene/visibility.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr int kW = 64, kH = 64;
+
+struct Quad {
+    std::string material;
+    float x;        // distance in front of the camera (the camera looks along +X)
+    float half;     // half size
+    float y = 0.0f; // centre, sideways (+Y is to the camera's left)
+};
+
+// Quads facing a camera at the origin looking along +X, wound clockwise as seen from it (the
+// Quake 3 front side), all in one leaf of cluster 0 with no vis data.
+bsp::Map quadMap(const std::vector<Quad>& quads, bool overbright) {
+    bsp::Map m;
+    m.format = bsp::Format::Quake3;
+    m.overbright_lighting = overbright;
+    for (const Quad& q : quads) {
+        int32_t material = -1;
+        for (size_t i = 0; i < m.materials.size(); ++i)
+            if (m.materials[i].name == q.material)
+                material = static_cast<int32_t>(i);
+        if (material < 0) {
+            bsp::Material mat;
+            mat.name = q.material;
+            m.materials.push_back(mat);
+            material = static_cast<int32_t>(m.materials.size() - 1);
+        }
+        bsp::Face f;
+        f.material = material;
+        f.first_vertex = static_cast<uint32_t>(m.vertices.size());
+        f.num_vertices = 4;
+        f.first_index = static_cast<uint32_t>(m.indices.size());
+        f.num_indices = 6;
+        // (y, z) corners: top-left, top-right, bottom-right, bottom-left on screen.
+        const float c[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
+        const float st[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+        for (int k = 0; k < 4; ++k) {
+            bsp::Vertex v;
+            v.position = glm::vec3(q.x, q.y + c[k][0] * q.half, c[k][1] * q.half);
+            v.uv = glm::vec2(st[k][0], st[k][1]);
+            v.normal = glm::vec3(-1, 0, 0);
+            m.vertices.push_back(v);
+        }
+        for (uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u})
+            m.indices.push_back(f.first_vertex + k);
+        m.faces.push_back(f);
+    }
+    bsp::Leaf leaf;
+    leaf.cluster = 0;
+    leaf.mins = glm::vec3(-1000.0f);
+    leaf.maxs = glm::vec3(1000.0f);
+    leaf.num_leaf_faces = static_cast<uint32_t>(m.faces.size());
+    m.leaves.push_back(leaf);
+    for (uint32_t i = 0; i < m.faces.size(); ++i)
+        m.leaf_faces.push_back(i);
+    bsp::Submodel world;
+    world.mins = glm::vec3(-1000.0f);
+    world.maxs = glm::vec3(1000.0f);
+    world.num_faces = static_cast<uint32_t>(m.faces.size());
+    m.submodels.push_back(world);
+    return m;
+}
+
+content::Image solid(int w, int h, auto colourAt) {
+    content::Image img;
+    img.width = w;
+    img.height = h;
+    img.rgba.resize(static_cast<size_t>(w * h) * 4);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const std::array<uint8_t, 4> c = colourAt(x, y);
+            std::copy(c.begin(), c.end(), &img.rgba[static_cast<size_t>((y * w + x) * 4)]);
+        }
+    return img;
+}
+
+// A bundle as loadMapBundle would build it, from a map and a shader script; stage images
+// named in `images` get those pixels (the rest stay missing: the checker).
+std::unique_ptr<scene::MapBundle>
+stagedBundle(bsp::Map map, const std::string& script,
+             const std::vector<std::pair<std::string, content::Image>>& images = {}) {
+    auto b = std::make_unique<scene::MapBundle>();
+    b->map = std::move(map);
+    b->shaders.addScript(content::parseShaderScript(script, "scripts/test.shader"));
+    content::applyShaderFlags(b->map.materials, b->shaders);
+    b->fs = std::make_unique<content::FileSystem>();
+    b->stages = scene::buildMaterialStages(b->map, b->shaders, *b->fs);
+    for (scene::StageImage& img : b->stages.images)
+        for (const auto& [name, pixels] : images)
+            if (img.name == name) {
+                img.image = pixels;
+                img.missing = false;
+            }
+    for (size_t i = 0; i < b->map.materials.size(); ++i) {
+        content::TextureInfo t;
+        t.image = solid(1, 1, [](int, int) { return std::array<uint8_t, 4>{255, 255, 255, 255}; });
+        t.missing = false;
+        b->textures.push_back(std::move(t));
+    }
+    b->mesh = scene::buildWorldMesh(b->map);
+    return b;
+}
+
+class Stages : public gltest::GlFixture {
+protected:
+    void upload(std::unique_ptr<scene::MapBundle> bundle) {
+        m_bundle = std::move(bundle);
+        m_renderer = std::make_unique<render::WorldRenderer>();
+        std::string error;
+        ASSERT_TRUE(m_renderer->init(render::ShaderLibrary(), &error)) << error;
+        const core::Status st = app::uploadBundle(*m_renderer, *m_bundle);
+        ASSERT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
+        ASSERT_TRUE(m_target.create(kW, kH, &error)) << error;
+    }
+
+    std::vector<uint8_t> render(double time = 0.0, bool stages = true) {
+        scene::Camera cam;
+        cam.aspect = 1.0f;
+        scene::Visibility vis(m_bundle->map, m_bundle->mesh);
+        scene::DrawList list;
+        vis.update(cam, {}, list);
+        m_target.bind();
+        render::RenderOptions ro;
+        ro.clear_colour = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
+        ro.time = time;
+        ro.shader_stages = stages;
+        ro.flares = false;
+        ro.style_values = scene::lightStyleValues(0.0);
+        m_renderer->draw(list, cam, ro);
+        return m_target.readPixels();
+    }
+
+    std::array<int, 3> centre(const std::vector<uint8_t>& img, int x = kW / 2, int y = kH / 2) {
+        const uint8_t* p = gltest::pixelAt(img, kW, x, y);
+        return {p[0], p[1], p[2]};
+    }
+
+    std::unique_ptr<scene::MapBundle> m_bundle;
+    std::unique_ptr<render::WorldRenderer> m_renderer;
+    render::RenderTarget m_target;
+};
+
+void expectNear(const std::array<int, 3>& got, const std::array<int, 3>& want, int tolerance,
+                const char* what) {
+    for (int c = 0; c < 3; ++c)
+        EXPECT_NEAR(got[static_cast<size_t>(c)], want[static_cast<size_t>(c)], tolerance)
+            << what << ": channel " << c << " is " << got[0] << " " << got[1] << " " << got[2];
+}
+
+const char* kThreeStages = R"(
+textures/test/three
+{
+    { map $whiteimage rgbGen const ( 0.2 0.2 0.2 ) }
+    { map $whiteimage rgbGen const ( 0.3 0 0 ) blendFunc add }
+    { map $whiteimage rgbGen const ( 0.5 0.5 0.5 ) blendFunc filter }
+}
+)";
+
+} // namespace
+
+// Without overbright, the frame holds exactly what the stages blend to: (0.2 + 0.3, 0.2, 0.2)
+// times 0.5.
+TEST_F(Stages, StagesBlendInOrderWithoutOverbright) {
+    upload(stagedBundle(quadMap({{"textures/test/three", 100.0f, 200.0f}}, false), kThreeStages));
+    expectNear(centre(render()), {64, 26, 26}, 2, "three stages");
+}
+
+// With ioquake3's overbright (fullscreen, r_overBrightBits 1) the gamma ramp doubles the frame:
+// ioquake3 blends to (0.25, 0.1, 0.1) and shows twice that.
+TEST_F(Stages, OverbrightDoublesTheBlendedFrame) {
+    upload(stagedBundle(quadMap({{"textures/test/three", 100.0f, 200.0f}}, true), kThreeStages));
+    expectNear(centre(render()), {128, 51, 51}, 2, "three stages, overbright");
+}
+
+// The overlay's per-stage toggles: without the additive stage only 0.2 x 0.5 remains.
+TEST_F(Stages, DisabledStageIsSkipped) {
+    upload(stagedBundle(quadMap({{"textures/test/three", 100.0f, 200.0f}}, false), kThreeStages));
+    EXPECT_TRUE(m_renderer->stageEnabled(0, 1));
+    m_renderer->setStageEnabled(0, 1, false);
+    EXPECT_FALSE(m_renderer->stageEnabled(0, 1));
+    expectNear(centre(render()), {26, 26, 26}, 2, "additive stage off");
+    m_renderer->setStageEnabled(0, 1, true);
+    expectNear(centre(render()), {64, 26, 26}, 2, "additive stage back on");
+}
+
+// Two half-transparent quads, red in front of blue. With the same sort they are drawn back to
+// front (red ends on top); a lower `sort` on the near one draws it first, so blue ends on top.
+TEST_F(Stages, BlendedSurfacesFollowSortThenDistance) {
+    const auto script = [](const std::string& near_sort) {
+        return "textures/test/red\n{\n" + near_sort +
+               "\n { map $whiteimage rgbGen const ( 1 0 0 ) alphaGen const 0.5 blendFunc blend "
+               "}\n}\n"
+               "textures/test/blue\n{\n { map $whiteimage rgbGen const ( 0 0 1 ) alphaGen "
+               "const 0.5 blendFunc blend }\n}\n";
+    };
+    const std::vector<Quad> quads = {{"textures/test/red", 100.0f, 200.0f},
+                                     {"textures/test/blue", 200.0f, 400.0f}};
+    upload(stagedBundle(quadMap(quads, false), script("")));
+    // blue over black: (0, 0, 0.5); red over that: (0.5, 0, 0.25).
+    expectNear(centre(render()), {128, 0, 64}, 2, "back to front");
+
+    upload(stagedBundle(quadMap(quads, false), script("sort banner")));
+    // red first: (0.5, 0, 0); blue over it: (0.25, 0, 0.5).
+    expectNear(centre(render()), {64, 0, 128}, 2, "near quad sorted first");
+}
+
+// alphaFunc GE128 cuts out texels with alpha below one half; the cut-out shows what is behind.
+TEST_F(Stages, AlphaFuncCutsOutTexels) {
+    const char* script = R"(
+textures/test/grate
+{
+    { map textures/test/half.tga alphaFunc GE128 rgbGen identity }
+}
+textures/test/back
+{
+    { map $whiteimage rgbGen const ( 0 0 1 ) }
+}
+)";
+    // Left half of the texture opaque white, right half transparent.
+    const content::Image half = solid(8, 8, [](int x, int) {
+        return x < 4 ? std::array<uint8_t, 4>{255, 255, 255, 255}
+                     : std::array<uint8_t, 4>{255, 255, 255, 0};
+    });
+    upload(stagedBundle(
+        quadMap({{"textures/test/grate", 100.0f, 200.0f}, {"textures/test/back", 300.0f, 1000.0f}},
+                false),
+        script, {{"textures/test/half.tga", half}}));
+    const auto img = render();
+    // The texture's s runs from the camera's left (screen left) to its right.
+    expectNear(centre(img, kW / 4, kH / 2), {255, 255, 255}, 2, "opaque texels");
+    expectNear(centre(img, 3 * kW / 4, kH / 2), {0, 0, 255}, 2, "cut-out texels");
+}
+
+// tcMod scroll moves the texture by its speed times the time: half a repeat at t = 0.5 swaps a
+// texture's left and right halves; animMap switches frames at its frequency.
+TEST_F(Stages, ScrollAndAnimMapFollowTheTime) {
+    const char* script = R"(
+textures/test/scroll
+{
+    { map textures/test/lr.tga tcMod scroll 1 0 rgbGen identity }
+}
+textures/test/anim
+{
+    { animMap 2 textures/test/red.tga textures/test/green.tga rgbGen identity }
+}
+)";
+    const content::Image lr = solid(8, 8, [](int x, int) {
+        return x < 4 ? std::array<uint8_t, 4>{255, 0, 0, 255}
+                     : std::array<uint8_t, 4>{0, 0, 255, 255};
+    });
+    const content::Image red = solid(1, 1, [](int, int) {
+        return std::array<uint8_t, 4>{255, 0, 0, 255};
+    });
+    const content::Image green = solid(1, 1, [](int, int) {
+        return std::array<uint8_t, 4>{0, 255, 0, 255};
+    });
+    upload(stagedBundle(quadMap({{"textures/test/scroll", 100.0f, 50.0f, 50.0f},
+                                 {"textures/test/anim", 100.0f, 50.0f, -50.0f}},
+                                false),
+                        script,
+                        {{"textures/test/lr.tga", lr},
+                         {"textures/test/red.tga", red},
+                         {"textures/test/green.tga", green}}));
+    // The scrolling quad spans the left half of the image; sample a quarter into it.
+    const int sx = kW / 8, sy = kH / 2, ax = 3 * kW / 4;
+    const auto t0 = render(0.0), t1 = render(0.5), t2 = render(0.75);
+    expectNear(centre(t0, sx, sy), {255, 0, 0}, 4, "scroll t=0");
+    expectNear(centre(t1, sx, sy), {0, 0, 255}, 4, "scroll t=0.5");
+    expectNear(centre(t0, ax, sy), {255, 0, 0}, 2, "animMap frame 0");
+    expectNear(centre(t1, ax, sy), {0, 255, 0}, 2, "animMap frame 1 at 2 Hz");
+    expectNear(centre(t2, ax, sy), {0, 255, 0}, 2, "animMap still frame 1");
+    // With stages off the single-texture path draws the material's texture (white here).
+    expectNear(centre(render(0.5, false), ax, sy), {255, 255, 255}, 2, "stages off");
+}
