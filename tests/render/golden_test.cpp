@@ -1,0 +1,146 @@
+// Renders compared with golden images in tests/golden/, made with this renderer on Mesa
+// llvmpipe and checked by eye against ioquake3's own screenshots of the same cameras
+// (tools/refcompare.sh; docs/fidelity.md has the SSIM of the full-size pairs).
+//
+// They catch unintended changes to the picture. After an intended change, regenerate them with
+//   BSPV_UPDATE_GOLDEN=1 build/tests/test_golden
+// (under xvfb-run), look at every changed image, and commit them with the change.
+//
+// Tolerance: another Mesa version may round a little differently, so a render passes when the
+// mean absolute difference stays under 1.5 levels and fewer than 1% of the pixels differ by more
+// than 24 levels in some channel. A lost stage, a wrong blend or lighting rule moves far more.
+#include "app/headless.h"
+#include "content/image.h"
+#include "core/file.h"
+#include "gl_fixture.h"
+#include "render/world_renderer.h"
+#include "scene/map_bundle.h"
+#include "scene/visibility.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+namespace {
+
+constexpr int kW = 320, kH = 180;
+
+struct GoldenCase {
+    const char* name;
+    std::string spec;
+    app::CameraSpec camera;
+};
+
+app::CameraSpec at(float x, float y, float z, float pitch, float yaw) {
+    app::CameraSpec c;
+    c.from_spawn = false;
+    c.x = x;
+    c.y = y;
+    c.z = z;
+    c.pitch = pitch;
+    c.yaw = yaw;
+    return c;
+}
+
+app::CameraSpec spawn(int index) {
+    app::CameraSpec c;
+    c.spawn_index = index;
+    return c;
+}
+
+std::vector<GoldenCase> cases() {
+    const std::string maps = BSPV_SHARED_MAPS_DIR;
+    const std::string oa = BSPV_OPENARENA_DIR;
+    return {
+        {"demo_spawn0", std::string(BSPV_SOURCE_DIR) + "/assets/maps/demo.bsp", spawn(0)},
+        // Multi-stage shaders, sky box and cloud layers, blended glass.
+        {"oa_dm1_intermission", oa + "/pak1-maps.pk3:maps/oa_dm1.bsp",
+         at(296, 1152, 200, 26.565f, 180)},
+        {"oasago2_intermission", oa + "/pak6-patch088.pk3:maps/oasago2.bsp",
+         at(-60, -1536, 436, 0, 90)},
+        {"oa_thor_intermission", oa + "/pak6-patch088.pk3:maps/oa_thor.bsp",
+         at(2560, 1656, 160, 0, -90)},
+        // Quake 1 lightmaps with styles, Quake 2 sky box and .wal textures.
+        {"lq_e1m1_spawn0", maps + "/q1/lq_e1m1.bsp", spawn(0)},
+        {"aq_wizs_spawn0", maps + "/q2/aq_wizs.bsp", spawn(0)},
+    };
+}
+
+class Golden : public gltest::GlFixture, public ::testing::WithParamInterface<GoldenCase> {};
+
+TEST_P(Golden, RenderMatchesItsGoldenImage) {
+    const GoldenCase& c = GetParam();
+    auto bundle = scene::loadMapBundle(c.spec, scene::LoadSettings());
+    ASSERT_TRUE(bundle.ok()) << bundle.error().message();
+    const scene::MapBundle& b = **bundle;
+    render::WorldRenderer renderer;
+    std::string error;
+    ASSERT_TRUE(renderer.init(render::ShaderLibrary(), &error)) << error;
+    const core::Status st = app::uploadBundle(renderer, b);
+    ASSERT_TRUE(st.ok()) << st.error().message();
+    auto camera = app::resolveCamera(c.camera, b);
+    ASSERT_TRUE(camera.ok()) << camera.error().message();
+    camera->aspect = static_cast<float>(kW) / static_cast<float>(kH);
+
+    scene::Visibility vis(b.map, b.mesh);
+    scene::DrawList list;
+    vis.update(*camera, {}, list);
+    render::RenderTarget target;
+    ASSERT_TRUE(target.create(kW, kH, &error)) << error;
+    target.bind();
+    render::RenderOptions ro;
+    ro.time = 0.0;
+    ro.flares = false; // their fade needs several frames
+    ro.style_values = scene::lightStyleValues(0.0);
+    renderer.draw(list, *camera, ro);
+    content::Image got;
+    got.width = kW;
+    got.height = kH;
+    got.rgba = target.readPixels();
+
+    const std::filesystem::path golden =
+        std::filesystem::path(BSPV_SOURCE_DIR) / "tests/golden" / (std::string(c.name) + ".png");
+    if (const char* update = std::getenv("BSPV_UPDATE_GOLDEN"); update && *update == '1') {
+        ASSERT_TRUE(content::writePng(golden, got)) << golden;
+        std::printf("golden image written: %s\n", golden.string().c_str());
+    }
+    auto bytes = core::readFile(golden);
+    ASSERT_TRUE(bytes.ok()) << "missing golden image " << golden;
+    auto want = content::decodeImage(*bytes, golden.string());
+    ASSERT_TRUE(want.ok()) << want.error().message();
+    ASSERT_EQ(want->width, kW);
+    ASSERT_EQ(want->height, kH);
+
+    double total = 0.0;
+    size_t far = 0;
+    for (size_t i = 0; i + 3 < got.rgba.size(); i += 4) {
+        int worst = 0;
+        for (size_t k = 0; k < 3; ++k) {
+            const int d = std::abs(int(got.rgba[i + k]) - int(want->rgba[i + k]));
+            total += d;
+            worst = std::max(worst, d);
+        }
+        far += worst > 24 ? 1 : 0;
+    }
+    const double pixels = static_cast<double>(kW) * kH;
+    const double mae = total / (pixels * 3.0);
+    const double far_fraction = static_cast<double>(far) / pixels;
+    if (mae >= 1.5 || far_fraction >= 0.01) {
+        const std::filesystem::path out = std::filesystem::temp_directory_path() /
+                                          (std::string("bspview_golden_") + c.name + ".png");
+        content::writePng(out, got);
+        ADD_FAILURE() << c.name << ": mean difference " << mae << ", " << far_fraction * 100.0
+                      << "% of pixels off by more than 24; this render: " << out;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Maps, Golden, ::testing::ValuesIn(cases()),
+                         [](const ::testing::TestParamInfo<GoldenCase>& param) {
+                             return std::string(param.param.name);
+                         });
+
+} // namespace
