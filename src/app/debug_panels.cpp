@@ -2,6 +2,7 @@
 
 #include "app/bench.h"
 #include "bsp/patch.h"
+#include "content/q3_shader.h"
 #include "core/log.h"
 #include "render/gl.h"
 
@@ -81,6 +82,7 @@ void DebugPanels::beginFrame(float frame_ms) {
 
 void DebugPanels::drawScene(render::WorldRenderer& renderer, const scene::DrawList& list,
                             const scene::Camera& camera, const scene::VisOptions& vis) {
+    m_renderer = &renderer;
     // The locked frustum is the camera at the moment visibility was locked.
     if (!vis.lock || !m_was_locked)
         m_vis_camera = camera;
@@ -226,6 +228,52 @@ void DebugPanels::atlasPanel() {
     ImGui::End();
 }
 
+void DebugPanels::shaderSection(int32_t material) {
+    if (!m_bundle || material < 0 ||
+        static_cast<size_t>(material) >= m_bundle->stages.materials.size())
+        return;
+    const scene::StagedMaterial& sm = m_bundle->stages.materials[static_cast<size_t>(material)];
+    if (!sm.shader) {
+        if (m_bundle->map.format == bsp::Format::Quake3 ||
+            m_bundle->map.format == bsp::Format::Quake3Rtcw ||
+            m_bundle->map.format == bsp::Format::Qfusion)
+            ImGui::TextDisabled("no shader script: implicit texture x lightmap");
+        return;
+    }
+    const content::ShaderDef& def = *sm.shader;
+    const std::vector<std::string> lines = content::describeShader(def);
+    if (!ImGui::TreeNodeEx("shader", ImGuiTreeNodeFlags_DefaultOpen, "shader %s  (%s:%d)",
+                           def.name.c_str(), def.file.c_str(), def.line))
+        return;
+    if (lines.size() > 1)
+        ImGui::TextWrapped("%s", lines[1].c_str());
+    if (sm.stages.empty())
+        ImGui::TextDisabled(sm.sky ? "sky: far box only"
+                                   : "drawn in one pass: texture x lightmap (no stage needs more)");
+    // One toggle per drawn stage; a collapsed lightmap pair is one draw, so one toggle.
+    for (const scene::RenderStage& r : sm.stages) {
+        bool on = !m_renderer || m_renderer->stageEnabled(material, r.shader_stage);
+        const std::string label = r.shader_stage_count > 1
+                                      ? "stages " + std::to_string(r.shader_stage) + "+" +
+                                            std::to_string(r.shader_stage + 1) +
+                                            " (collapsed with the lightmap)"
+                                      : "stage " + std::to_string(r.shader_stage);
+        ImGui::PushID(r.shader_stage);
+        if (ImGui::Checkbox(label.c_str(), &on) && m_renderer)
+            m_renderer->setStageEnabled(material, r.shader_stage, on);
+        ImGui::PopID();
+        for (int k = 0; k < r.shader_stage_count; ++k) {
+            const size_t line = 2 + static_cast<size_t>(r.shader_stage + k);
+            if (line < lines.size())
+                ImGui::TextWrapped("    %s", lines[line].c_str());
+        }
+    }
+    // Warnings follow the stage lines.
+    for (size_t i = 2 + def.stages.size(); i < lines.size(); ++i)
+        ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "%s", lines[i].c_str());
+    ImGui::TreePop();
+}
+
 void DebugPanels::drawPanel(const scene::DrawList& list) {
     // P picks the face under the crosshair, panel open or not. The SDL backend of ImGui 1.86
     // indexes keys by SDL scancode.
@@ -346,6 +394,7 @@ void DebugPanels::drawPanel(const scene::DrawList& list) {
         ImGui::Text("lightmap page %d  block %u,%u %ux%u  styles %d", f.lightmap_page,
                     f.lightmap_rect.x, f.lightmap_rect.y, f.lightmap_rect.w, f.lightmap_rect.h,
                     f.numStyles());
+        shaderSection(f.material);
         if (m_pick && m_pick->hit.face == static_cast<uint32_t>(m_highlight_face)) {
             ImGui::Text("hit %.1f %.1f %.1f at %.1f units", m_pick->hit.point.x,
                         m_pick->hit.point.y, m_pick->hit.point.z, m_pick->hit.distance);

@@ -66,12 +66,15 @@ public:
 private:
     void atlasPanel();
     void releaseAtlas();
+    // The picked face's Quake 3 shader: where it was defined, its stages, a toggle per stage.
+    void shaderSection(int32_t material);
 
     bool m_ready = false;
     bool m_open = true;
     render::DebugOverlays m_overlays;
     render::GpuTimers m_timers;
     const scene::MapBundle* m_bundle = nullptr;
+    render::WorldRenderer* m_renderer = nullptr; // of the last drawScene, for stage toggles
     std::vector<scene::FaceBounds> m_face_bounds;
     scene::DebugViews m_views;
     char m_filter[128] = {};

@@ -412,9 +412,25 @@ TEST_F(DebugRender, LuxelGridLinesSitOnTexelBorders) {
 
 // The viewer's panel without a window: ImGui frames with every overlay on, crosshair picking
 // and the atlas window, drawn through ImGui's OpenGL backend as the viewer does.
-TEST_F(DebugRender, PanelRunsFramesWithEveryOverlayAndTheAtlas) {
-    load(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/lq_e1m1.bsp");
-    const scene::Camera cam = spawnCamera();
+class DebugPanelFrames : public DebugRender, public ::testing::WithParamInterface<const char*> {};
+
+// A Quake 1 map, and a Quake 3 map whose crosshair face has a multi-stage shader (the panel then
+// lists its stages with their toggles).
+INSTANTIATE_TEST_SUITE_P(Maps, DebugPanelFrames, ::testing::Values("q1", "q3"),
+                         [](const ::testing::TestParamInfo<const char*>& param) {
+                             return std::string(param.param);
+                         });
+
+TEST_P(DebugPanelFrames, PanelRunsFramesWithEveryOverlayAndTheAtlas) {
+    const bool q3 = std::string(GetParam()) == "q3";
+    load(q3 ? std::string(BSPV_OPENARENA_DIR) + "/pak6-patch088.pk3:maps/oa_thor.bsp"
+            : std::string(BSPV_SHARED_MAPS_DIR) + "/q1/lq_e1m1.bsp");
+    scene::Camera cam = spawnCamera();
+    if (q3) { // the intermission view, centred on the forcefield
+        cam.position = glm::vec3(2560, 1656, 160);
+        cam.pitch = 0.0f;
+        cam.yaw = -90.0f;
+    }
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(static_cast<float>(kW), static_cast<float>(kH));
@@ -455,6 +471,13 @@ TEST_F(DebugRender, PanelRunsFramesWithEveryOverlayAndTheAtlas) {
 
         ASSERT_TRUE(panels.pick().has_value());
         EXPECT_EQ(panels.highlightedFace(), static_cast<int32_t>(panels.pick()->hit.face));
+        if (q3) {
+            const int32_t material = m_bundle->map.faces[panels.pick()->hit.face].material;
+            const scene::StagedMaterial& sm =
+                m_bundle->stages.materials[static_cast<size_t>(material)];
+            ASSERT_NE(sm.shader, nullptr) << m_bundle->map.materials[material].name;
+            EXPECT_FALSE(sm.stages.empty()) << m_bundle->map.materials[material].name;
+        }
         EXPECT_GT(panels.overlayStats().line_segments, 0u);
         EXPECT_GT(panels.overlayStats().tinted_groups, 0u);
         EXPECT_GT(ImGui::GetDrawData()->TotalVtxCount, 0);

@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <ostream>
 #include <string>
 
 namespace {
@@ -34,6 +35,11 @@ struct GoldenCase {
     std::string spec;
     app::CameraSpec camera;
 };
+
+// gtest prints a failing parameter through this instead of its bytes.
+void PrintTo(const GoldenCase& c, std::ostream* os) {
+    *os << c.name;
+}
 
 app::CameraSpec at(float x, float y, float z, float pitch, float yaw) {
     app::CameraSpec c;
