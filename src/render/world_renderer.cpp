@@ -603,31 +603,21 @@ bool WorldRenderer::stageEnabled(int32_t material, int shader_stage) const {
 namespace {
 
 GLenum glBlendFactor(content::BlendFactor f) {
-    switch (f) {
-    case content::BlendFactor::Zero:
-        return GL_ZERO;
-    case content::BlendFactor::One:
-        return GL_ONE;
-    case content::BlendFactor::SrcColor:
-        return GL_SRC_COLOR;
-    case content::BlendFactor::OneMinusSrcColor:
-        return GL_ONE_MINUS_SRC_COLOR;
-    case content::BlendFactor::DstColor:
-        return GL_DST_COLOR;
-    case content::BlendFactor::OneMinusDstColor:
-        return GL_ONE_MINUS_DST_COLOR;
-    case content::BlendFactor::SrcAlpha:
-        return GL_SRC_ALPHA;
-    case content::BlendFactor::OneMinusSrcAlpha:
-        return GL_ONE_MINUS_SRC_ALPHA;
-    case content::BlendFactor::DstAlpha:
-        return GL_DST_ALPHA;
-    case content::BlendFactor::OneMinusDstAlpha:
-        return GL_ONE_MINUS_DST_ALPHA;
-    case content::BlendFactor::SrcAlphaSaturate:
-        return GL_SRC_ALPHA_SATURATE;
-    }
-    return GL_ONE;
+    // In content::BlendFactor's order.
+    static constexpr GLenum kFactors[] = {GL_ZERO,
+                                          GL_ONE,
+                                          GL_SRC_COLOR,
+                                          GL_ONE_MINUS_SRC_COLOR,
+                                          GL_DST_COLOR,
+                                          GL_ONE_MINUS_DST_COLOR,
+                                          GL_SRC_ALPHA,
+                                          GL_ONE_MINUS_SRC_ALPHA,
+                                          GL_DST_ALPHA,
+                                          GL_ONE_MINUS_DST_ALPHA,
+                                          GL_SRC_ALPHA_SATURATE};
+    static_assert(std::size(kFactors) ==
+                  static_cast<size_t>(content::BlendFactor::SrcAlphaSaturate) + 1);
+    return kFactors[static_cast<size_t>(f)];
 }
 
 } // namespace
