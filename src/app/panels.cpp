@@ -2,6 +2,7 @@
 
 #include "app/cli.h"
 #include "bsp/map_limits.h"
+#include "core/file.h"
 
 #include <imgui.h>
 
@@ -268,6 +269,66 @@ void drawLightStyles(OverlayModel& m) {
     }
 }
 
+// Every material's texture with where it came from (embedded, WAD, pak, pk3, folder) or
+// "missing", and the Quake 3 stage images likewise.
+void drawTextureList(const scene::MapBundle& b) {
+    const std::string header = "Textures (" + std::to_string(b.textures.size()) + ", " +
+                               std::to_string(b.missing_textures.size()) + " missing)###textures";
+    if (!ImGui::CollapsingHeader(header.c_str()))
+        return;
+    static char filter[96] = {};
+    static bool only_missing = false;
+    ImGui::InputText("filter##textures", filter, sizeof filter);
+    ImGui::SameLine();
+    ImGui::Checkbox("only missing", &only_missing);
+    const std::string needle = core::toLower(filter);
+    const auto row = [&](const std::string& name, content::TextureSourceKind kind,
+                         const std::string& file, const std::string& origin) {
+        if (only_missing && kind != content::TextureSourceKind::Missing)
+            return;
+        if (!needle.empty() && core::toLower(name).find(needle) == std::string::npos)
+            return;
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(name.c_str());
+        ImGui::TableNextColumn();
+        const std::string_view k = content::sourceKindName(kind);
+        if (kind == content::TextureSourceKind::Missing)
+            ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%.*s", static_cast<int>(k.size()),
+                               k.data());
+        else
+            ImGui::Text("%.*s", static_cast<int>(k.size()), k.data());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(file.c_str());
+        if (!origin.empty() && ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", origin.c_str());
+    };
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders |
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable;
+    if (!ImGui::BeginTable("##texture_list", 3, flags, ImVec2(0.0f, 220.0f)))
+        return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("material");
+    ImGui::TableSetupColumn("from");
+    ImGui::TableSetupColumn("file (hover: archive or folder)");
+    ImGui::TableHeadersRow();
+    for (size_t i = 0; i < b.textures.size() && i < b.map.materials.size(); ++i) {
+        const content::TextureInfo& t = b.textures[i];
+        const bsp::Material& mat = b.map.materials[i];
+        if (mat.flags & bsp::kSurfNoDraw)
+            continue; // tool textures are never drawn
+        row(mat.name, content::sourceKindOf(t), t.missing ? t.error : t.source, t.origin);
+    }
+    for (const scene::StageImage& img : b.stages.images) {
+        content::TextureInfo t;
+        t.missing = img.missing;
+        t.source = img.source;
+        t.origin = img.missing || !b.fs ? std::string() : b.fs->sourceOf(img.source);
+        row(img.name + " (shader stage)", content::sourceKindOf(t), img.source, t.origin);
+    }
+    ImGui::EndTable();
+}
+
 void drawBookmarks(OverlayModel& m, OverlayActions& actions) {
     if (!m.camera || !ImGui::CollapsingHeader("Bookmarks"))
         return;
@@ -425,10 +486,7 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
             actions.patch_level = level;
         ImGui::SliderFloat("liquid alpha", &ro.liquid_alpha, 0.1f, 1.0f, "%.2f");
         drawLightStyles(m);
-        if (!m.bundle->missing_textures.empty() && ImGui::CollapsingHeader("Missing textures")) {
-            for (const std::string& name : m.bundle->missing_textures)
-                ImGui::BulletText("%s", name.c_str());
-        }
+        drawTextureList(*m.bundle);
         drawBookmarks(m, actions);
         if (m.speed)
             ImGui::SliderFloat("speed", m.speed, 16.0f, 4000.0f, "%.0f u/s",

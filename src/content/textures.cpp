@@ -34,6 +34,39 @@ std::string extensionOf(std::string_view name) {
 
 } // namespace
 
+TextureSourceKind sourceKindOf(const TextureInfo& info) {
+    if (info.missing)
+        return TextureSourceKind::Missing;
+    if (info.source.starts_with("<embedded>"))
+        return TextureSourceKind::Embedded;
+    if (info.source.starts_with("<wad>"))
+        return TextureSourceKind::Wad;
+    const std::string origin = core::toLower(info.origin);
+    if (origin.ends_with(".pk3") || origin.ends_with(".pk4"))
+        return TextureSourceKind::Pk3;
+    if (origin.ends_with(".pak"))
+        return TextureSourceKind::Pak;
+    return TextureSourceKind::Folder;
+}
+
+std::string_view sourceKindName(TextureSourceKind kind) {
+    switch (kind) {
+    case TextureSourceKind::Missing:
+        return "missing";
+    case TextureSourceKind::Embedded:
+        return "embedded";
+    case TextureSourceKind::Wad:
+        return "wad";
+    case TextureSourceKind::Pak:
+        return "pak";
+    case TextureSourceKind::Pk3:
+        return "pk3";
+    case TextureSourceKind::Folder:
+        return "folder";
+    }
+    return "?";
+}
+
 std::vector<std::string> imageCandidates(std::string_view material_name) {
     std::string name(material_name);
     std::replace(name.begin(), name.end(), '\\', '/');
@@ -367,8 +400,7 @@ TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& m
 std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
                                               int threads,
                                               std::span<const std::filesystem::path> wad_dirs) {
-    return loadMaterialTextures(map, fs, loadPalettedSources(map, fs, wad_dirs), nullptr,
-                                threads);
+    return loadMaterialTextures(map, fs, loadPalettedSources(map, fs, wad_dirs), nullptr, threads);
 }
 
 std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,

@@ -53,6 +53,11 @@ struct TextureInfo {
     std::string shader_image;
 };
 
+// Where a texture's pixels came from, for the viewer's texture list.
+enum class TextureSourceKind { Missing, Embedded, Wad, Pak, Pk3, Folder };
+TextureSourceKind sourceKindOf(const TextureInfo& info);
+std::string_view sourceKindName(TextureSourceKind kind); // "missing", "embedded", "wad", ...
+
 // The file names tried for a material name, in order (see the top of this file).
 std::vector<std::string> imageCandidates(std::string_view material_name);
 

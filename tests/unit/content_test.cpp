@@ -596,3 +596,25 @@ TEST(Textures, ThreadCountDoesNotChangeTheResult) {
     }
     EXPECT_EQ(found, 24);
 }
+
+TEST(TextureSources, KindFollowsWhereThePixelsCameFrom) {
+    content::TextureInfo t;
+    EXPECT_EQ(content::sourceKindOf(t), content::TextureSourceKind::Missing);
+    t.missing = false;
+    t.source = "<embedded> + gfx/palette.lmp (pak0.pak)";
+    t.origin = "e1m1";
+    EXPECT_EQ(content::sourceKindOf(t), content::TextureSourceKind::Embedded);
+    t.source = "<wad> halflife.wad";
+    t.origin = "/games/valve/halflife.wad";
+    EXPECT_EQ(content::sourceKindOf(t), content::TextureSourceKind::Wad);
+    t.source = "textures/e1u1/floor1_3.wal";
+    t.origin = "/q2/baseq2/PAK0.PAK";
+    EXPECT_EQ(content::sourceKindOf(t), content::TextureSourceKind::Pak);
+    t.source = "textures/base_wall/concrete.jpg";
+    t.origin = "/oa/baseoa/pak0.pk3";
+    EXPECT_EQ(content::sourceKindOf(t), content::TextureSourceKind::Pk3);
+    t.origin = "/home/me/maps";
+    EXPECT_EQ(content::sourceKindOf(t), content::TextureSourceKind::Folder);
+    EXPECT_EQ(content::sourceKindName(content::TextureSourceKind::Pk3), "pk3");
+    EXPECT_EQ(content::sourceKindName(content::TextureSourceKind::Missing), "missing");
+}
