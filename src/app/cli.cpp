@@ -175,6 +175,13 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             if (!parseFloat(*v, &t) || t < 0)
                 return argError("--time: expected seconds >= 0, got '" + *v + "'");
             o.time = t;
+        } else if (a == "--gl-path") {
+            const std::string* v = next("--gl-path");
+            if (!v)
+                return missing("--gl-path");
+            if (*v != "auto" && *v != "33" && *v != "43")
+                return argError("--gl-path: expected auto, 33 or 43, got '" + *v + "'");
+            o.gl_path = *v;
         } else if (a == "--shader-dir") {
             const std::string* v = next("--shader-dir");
             if (!v)
@@ -218,6 +225,8 @@ std::string helpText() {
            "  --patch-level N         Bezier patch subdivisions per segment, 1..32 (default 4)\n"
            "  --time SECONDS          animation time for --screenshot (default 0)\n"
            "  --shader-dir DIR        read GLSL from DIR instead of the embedded copies\n"
+           "  --gl-path auto|33|43    draw submission: 43 multi-draw indirect (GL 4.3+), 33 the\n"
+           "                          GL 3.3 glMultiDrawElements fallback (default auto)\n"
            "  --version               print the version and git revision\n"
            "  --help                  print this help\n";
 }

@@ -35,8 +35,9 @@ struct Options {
     int patch_level = 4;
     double time = 0.0;
     std::filesystem::path shader_dir;
-    int frames = 300;      // --bench
-    std::string path_file; // --bench --path
+    std::string gl_path = "auto"; // --gl-path: auto, 33 (glMultiDrawElements) or 43 (indirect)
+    int frames = 300;             // --bench
+    std::string path_file;        // --bench --path
 };
 
 core::Result<Options> parseArguments(const std::vector<std::string>& args);

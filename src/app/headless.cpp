@@ -3,6 +3,7 @@
 #include "app/window.h"
 #include "bsp/tree.h"
 #include "content/image.h"
+#include "content/texture_cache.h"
 #include "core/json.h"
 #include "render/world_renderer.h"
 #include "scene/visibility.h"
@@ -45,6 +46,7 @@ scene::LoadSettings loadSettingsOf(const Options& options) {
     scene::LoadSettings settings;
     settings.base_dirs = options.base_dirs;
     settings.patch_level = options.patch_level;
+    settings.texture_cache_dir = content::defaultTextureCacheDir();
     return settings;
 }
 
@@ -231,6 +233,7 @@ int runScreenshot(const Options& options) {
     ro.show_culled = options.lock_camera_given;
     ro.time = options.time;
     ro.style_values = scene::lightStyleValues(options.time);
+    render::parseDrawPath(options.gl_path, &ro.draw_path);
     target.bind();
     renderer.draw(list, *cam, ro);
     content::Image image;
@@ -256,6 +259,9 @@ int runScreenshot(const Options& options) {
     j.field("pvs_leaves", s.pvs_leaves).field("visible_leaves", s.visible_leaves);
     j.field("faces_drawn", s.faces_drawn).field("faces_total", s.faces_total);
     j.field("triangles", s.triangles).field("draw_calls", s.draw_calls);
+    j.field("gl_path", render::drawPathName(renderer.drawPath()));
+    j.field("gl_draw_calls", renderer.submitStats().draw_calls);
+    j.field("gl_ranges", renderer.submitStats().ranges_drawn);
     if (options.lock_camera_given) {
         j.key("why_culled").beginObject().field("considered", s.faces_considered);
         j.field("drawn", s.drawn_world).field("pvs", s.culled_pvs);

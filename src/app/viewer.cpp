@@ -342,7 +342,11 @@ void Viewer::drawOverlay() {
                     m.leaves.size());
         ImGui::Text("faces %u / %u   triangles %llu", s.faces_drawn, s.faces_total,
                     static_cast<unsigned long long>(s.triangles));
-        ImGui::Text("draw calls %u", s.draw_calls);
+        const render::SubmitStats& ss = m_renderer.submitStats();
+        ImGui::Text("batches %u  GL draw calls %u (%s)  ranges %u -> %u", s.draw_calls,
+                    ss.draw_calls,
+                    m_renderer.drawPath() == render::DrawPath::Indirect ? "indirect" : "multi-draw",
+                    ss.ranges_appended, ss.ranges_drawn);
         if (!m_bundle->missing_textures.empty())
             ImGui::Text("missing textures: %zu (drawn as checkers)",
                         m_bundle->missing_textures.size());
@@ -448,6 +452,7 @@ int Viewer::run() {
         return 1;
     }
     render::parseViewMode(m_options.view, &m_render_options.view);
+    render::parseDrawPath(m_options.gl_path, &m_render_options.draw_path);
     m_render_options.wireframe = m_options.wireframe;
     m_vis_options.pvs = m_options.pvs;
     m_vis_options.frustum = m_options.frustum;

@@ -214,18 +214,12 @@ float batchAlpha(scene::Pass pass, const bsp::Material* material, const bsp::Sub
 void WorldRenderer::appendRanges(const scene::DrawList& list, const scene::DrawBatch& b) {
     for (uint32_t r = 0; r < b.num_ranges; ++r) {
         const scene::DrawRange& range = list.ranges[b.first_range + r];
-        m_counts.push_back(static_cast<GLsizei>(range.count));
-        m_offsets.push_back(
-            reinterpret_cast<const void*>(static_cast<uintptr_t>(range.first_index) * 4));
+        m_submitter.append(range.first_index, range.count);
     }
 }
 
 void WorldRenderer::flushRanges() {
-    if (!m_counts.empty())
-        glMultiDrawElements(GL_TRIANGLES, m_counts.data(), GL_UNSIGNED_INT, m_offsets.data(),
-                            static_cast<GLsizei>(m_counts.size()));
-    m_counts.clear();
-    m_offsets.clear();
+    m_submitter.flush();
 }
 
 void WorldRenderer::depthPrepass(const scene::DrawList& list, const glm::mat4& vp) {
@@ -315,9 +309,7 @@ void WorldRenderer::drawCulled(const scene::DrawList& list, const glm::mat4& vp)
             if (face >= m_gpu->face_ranges.size())
                 continue;
             const scene::DrawRange& range = m_gpu->face_ranges[face];
-            m_counts.push_back(static_cast<GLsizei>(range.count));
-            m_offsets.push_back(
-                reinterpret_cast<const void*>(static_cast<uintptr_t>(range.first_index) * 4));
+            m_submitter.append(range.first_index, range.count);
         }
         flushRanges();
     };
@@ -468,6 +460,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     if (!m_gpu || !m_programs)
         return;
     DebugGroup group("world");
+    m_submitter.beginFrame(options.draw_path);
     const WorldGpu& gpu = *m_gpu;
     Programs& p = *m_programs;
     const glm::mat4 vp = camera.viewProjection();
@@ -660,6 +653,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         glDisable(GL_POLYGON_OFFSET_LINE);
     }
 
+    m_submitter.endFrame();
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);
     glBindVertexArray(0);
