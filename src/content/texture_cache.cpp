@@ -21,6 +21,7 @@ constexpr uint32_t kMaxStringBytes = 64 * 1024;
 constexpr int32_t kMaxSide = 16384;
 constexpr size_t kMaxFolderFiles = 20000; // a loose folder with more is not fingerprinted
 constexpr uint32_t kFlagMissing = 1;
+constexpr uint32_t kFlagPixelsOmitted = 2; // see texturePixelsWorthCaching
 
 // 64-bit FNV-1a, for names and keys.
 uint64_t fnv1a(std::string_view s, uint64_t h = 14695981039346656037ull) {
@@ -235,11 +236,28 @@ std::optional<std::string> textureCacheKey(std::string_view map_spec, const bsp:
     return key;
 }
 
+bool texturePixelsWorthCaching(const TextureInfo& t) {
+    if (t.missing || !t.image.valid())
+        return false; // the checker
+    const std::string source = core::toLower(t.source);
+    const auto ends = [&](std::string_view ext) {
+        return source.size() >= ext.size() &&
+               source.compare(source.size() - ext.size(), ext.size(), ext) == 0;
+    };
+    if (ends(".jpg") || ends(".jpeg") || ends(".png"))
+        return true;
+    const std::string origin = core::toLower(t.origin);
+    const bool zipped = origin.size() >= 4 && (origin.compare(origin.size() - 4, 4, ".pk3") == 0 ||
+                                               origin.compare(origin.size() - 4, 4, ".zip") == 0);
+    return ends(".tga") && zipped;
+}
+
 std::vector<uint8_t> encodeTextureCache(std::string_view key,
                                         const std::vector<TextureInfo>& textures) {
     size_t pixels = 0;
     for (const TextureInfo& t : textures)
-        pixels += t.image.rgba.size() + t.glow.rgba.size();
+        if (texturePixelsWorthCaching(t))
+            pixels += t.image.rgba.size() + t.glow.rgba.size();
     std::vector<uint8_t> out;
     out.reserve(pixels + key.size() + textures.size() * 128 + 64);
     putBytes(out, kMagic, sizeof(kMagic));
@@ -248,14 +266,15 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
     putBytes(out, key.data(), key.size());
     putU32(out, static_cast<uint32_t>(textures.size()));
     for (const TextureInfo& t : textures) {
-        putU32(out, t.missing ? kFlagMissing : 0);
+        const bool keep = texturePixelsWorthCaching(t);
+        putU32(out, (t.missing ? kFlagMissing : 0) | (keep ? 0 : kFlagPixelsOmitted));
         putString(out, t.source);
         putString(out, t.origin);
         putString(out, t.error);
         putString(out, t.shader_file);
         putString(out, t.shader_image);
-        putImage(out, t.image);
-        putImage(out, t.glow);
+        putImage(out, keep ? t.image : Image());
+        putImage(out, keep ? t.glow : Image());
     }
     const uint64_t sum = checksum(out);
     putBytes(out, &sum, 8);
@@ -296,8 +315,12 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
         t.shader_image = body.string();
         body.image(t.image);
         body.image(t.glow);
-        if (!body.ok() || !t.image.valid())
-            return std::nullopt; // every material has an image (the checker when missing)
+        if (!body.ok() || (flags & ~(kFlagMissing | kFlagPixelsOmitted)) != 0)
+            return std::nullopt;
+        // Kept pixels are a whole image; omitted ones are none at all.
+        const bool omitted = (flags & kFlagPixelsOmitted) != 0;
+        if (omitted ? (t.image.width != 0 || t.glow.width != 0) : !t.image.valid())
+            return std::nullopt;
     }
     if (body.offset() != payload.size() - sizeof(kMagic) - 8 - key_len)
         return std::nullopt; // trailing bytes: not a file this code wrote

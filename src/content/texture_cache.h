@@ -42,10 +42,18 @@ std::optional<std::string> textureCacheKey(std::string_view map_spec, const bsp:
                                            const FileSystem& fs,
                                            std::span<const std::filesystem::path> wad_dirs);
 
+// Whether an entry keeps a texture's pixels: only when they are dearer to decode than to read
+// back (JPEG, PNG, and TGA inflated from a .pk3). Uncompressed TGA, WAL, PCX, WAD and embedded
+// miptex decode about as fast as the copy from the cache would be (aq_urbanjungle's 160 MB of
+// .tga loaded slower from the cache than from its .pak), so those entries keep only the
+// metadata and the caller decodes them again (their image comes back empty).
+bool texturePixelsWorthCaching(const TextureInfo& texture);
+
 // The file layout, separate from the disk access for tests and fuzzing.
 std::vector<uint8_t> encodeTextureCache(std::string_view key,
                                         const std::vector<TextureInfo>& textures);
 // nullopt unless `bytes` is a complete entry for exactly this key with `expected_count` textures.
+// Textures whose pixels were not kept come back with an empty image (!image.valid()).
 std::optional<std::vector<TextureInfo>>
 decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t expected_count);
 

@@ -68,10 +68,18 @@ struct WorldRenderer::WorldGpu {
     VertexArray vao;
     Buffer vbo, ibo;
     Texture lightmaps;
-    std::vector<Texture> textures; // per material
-    std::vector<Texture> glows;    // per material; empty handle: none (the black texture)
-    Texture skybox;                // 2D array of 6 faces, empty when the map has none
-    std::vector<bool> missing;     // per material
+    // Per material, by GL name: materials with identical images share one texture (Quake 2
+    // has a material per texinfo, many naming the same .wal). `owned` holds them.
+    struct TextureRef {
+        GLuint name = 0;
+        GLuint id() const { return name; }
+        explicit operator bool() const { return name != 0; }
+    };
+    std::vector<Texture> owned;
+    std::vector<TextureRef> textures; // per material
+    std::vector<TextureRef> glows;    // per material; 0: none (the black texture)
+    Texture skybox;                   // 2D array of 6 faces, empty when the map has none
+    std::vector<bool> missing;        // per material
     // Texture animation (Quake 1 "+0..+9", Quake 2 texinfo chains): the frames of each
     // material's chain, starting at itself; a single entry when it does not animate.
     std::vector<std::vector<int32_t>> anim_frames;
@@ -379,19 +387,34 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
         static_cast<uint64_t>(lw) * static_cast<uint64_t>(lh) * 4 * static_cast<uint64_t>(layers);
 
     gpu->textures.reserve(textures.size());
+    // Identical images (same size and texels) are uploaded once; candidates are found by
+    // source name and size, then compared texel by texel.
+    std::unordered_map<std::string, std::vector<std::pair<const content::Image*, GLuint>>> seen;
+    const auto uploadShared = [&](const content::Image& img, const std::string& source,
+                                  const std::string& label) -> GLuint {
+        const std::string key =
+            source + "|" + std::to_string(img.width) + "x" + std::to_string(img.height);
+        auto& candidates = seen[key];
+        for (const auto& [other, name] : candidates)
+            if (other->rgba == img.rgba)
+                return name;
+        gpu->owned.push_back(uploadImage(img, label, &gpu->stats.texture_bytes));
+        candidates.emplace_back(&img, gpu->owned.back().id());
+        return gpu->owned.back().id();
+    };
     for (size_t i = 0; i < textures.size(); ++i) {
         gpu->textures.push_back(
-            uploadImage(textures[i].image, map.materials[i].name, &gpu->stats.texture_bytes));
+            {uploadShared(textures[i].image, textures[i].source, map.materials[i].name)});
         gpu->missing.push_back(textures[i].missing);
         const content::Image& glow = textures[i].glow;
         gpu->glows.push_back(
-            glow.width > 0 && glow.height > 0 &&
-                    glow.rgba.size() ==
-                        static_cast<size_t>(glow.width) * static_cast<size_t>(glow.height) * 4
-                ? uploadImage(glow, map.materials[i].name + "/glow", &gpu->stats.texture_bytes)
-                : Texture());
+            {glow.width > 0 && glow.height > 0 &&
+                     glow.rgba.size() ==
+                         static_cast<size_t>(glow.width) * static_cast<size_t>(glow.height) * 4
+                 ? uploadShared(glow, textures[i].source + "/glow", map.materials[i].name + "/glow")
+                 : 0u});
     }
-    gpu->stats.textures = static_cast<uint32_t>(textures.size());
+    gpu->stats.textures = static_cast<uint32_t>(gpu->owned.size());
     gpu->anim_frames.resize(map.materials.size());
     for (size_t i = 0; i < map.materials.size(); ++i) {
         std::vector<int32_t>& frames = gpu->anim_frames[i];

@@ -117,6 +117,13 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
             bundle->textures = std::move(*hit);
             bundle->texture_cache = "hit";
             cached = true;
+            // What the entry does not keep (cheap formats) is decoded again.
+            std::vector<uint32_t> again;
+            for (size_t i = 0; i < bundle->textures.size(); ++i)
+                if (!bundle->textures[i].image.valid())
+                    again.push_back(static_cast<uint32_t>(i));
+            content::loadMaterialTexturesAt(bundle->map, *bundle->fs, sources, &bundle->shaders,
+                                            again, bundle->textures);
         }
     }
     if (!cached)

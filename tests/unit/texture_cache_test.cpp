@@ -38,6 +38,8 @@ std::vector<content::TextureInfo> sample() {
     t[0].shader_image = "textures/a_img.tga";
     t[1].image = solid(8, 8, 99);
     t[1].glow = solid(8, 8, 3);
+    t[1].source = "textures/b.JPG";
+    t[1].origin = "/games/q3/textures";
     t[1].missing = false;
     t[2].image = solid(1, 1, 0);
     t[2].missing = true;
@@ -45,11 +47,19 @@ std::vector<content::TextureInfo> sample() {
     return t;
 }
 
+// b read back from a: equal, except that straight from the cache (from_cache) the textures
+// whose pixels are not kept have none.
 void expectSame(const std::vector<content::TextureInfo>& a,
-                const std::vector<content::TextureInfo>& b) {
+                const std::vector<content::TextureInfo>& b, bool from_cache = false) {
     ASSERT_EQ(a.size(), b.size());
     for (size_t i = 0; i < a.size(); ++i) {
         SCOPED_TRACE(i);
+        if (from_cache && !content::texturePixelsWorthCaching(a[i])) {
+            EXPECT_FALSE(b[i].image.valid());
+            EXPECT_EQ(a[i].source, b[i].source);
+            EXPECT_EQ(a[i].missing, b[i].missing);
+            continue;
+        }
         EXPECT_EQ(a[i].image.width, b[i].image.width);
         EXPECT_EQ(a[i].image.height, b[i].image.height);
         EXPECT_TRUE(a[i].image.rgba == b[i].image.rgba);
@@ -77,7 +87,50 @@ TEST(TextureCacheFormat, RoundTrips) {
     const auto bytes = content::encodeTextureCache("key", t);
     auto back = content::decodeTextureCache(bytes, "key", t.size());
     ASSERT_TRUE(back.has_value());
-    expectSame(t, *back);
+    expectSame(t, *back, true);
+    EXPECT_TRUE((*back)[0].image.valid()); // kept: a .tga from a .pk3
+    EXPECT_TRUE((*back)[1].image.valid()); // kept: a .jpg
+}
+
+TEST(TextureCacheFormat, CheapFormatsKeepOnlyTheirMetadata) {
+    content::TextureInfo t;
+    t.image = solid(2, 2, 1);
+    t.missing = false;
+    const auto keeps = [&](const char* source, const char* origin) {
+        t.source = source;
+        t.origin = origin;
+        return content::texturePixelsWorthCaching(t);
+    };
+    EXPECT_TRUE(keeps("textures/x.jpg", "/dir"));
+    EXPECT_TRUE(keeps("textures/x.jpeg", "pak0.pk3"));
+    EXPECT_TRUE(keeps("textures/x.png", "aq.pak"));
+    EXPECT_TRUE(keeps("textures/x.tga", "pak0.PK3"));
+    EXPECT_FALSE(keeps("textures/x.tga", "aq_textures.pak"));
+    EXPECT_FALSE(keeps("textures/x.tga", "/loose/dir"));
+    EXPECT_FALSE(keeps("textures/x.wal", "pak0.pak"));
+    EXPECT_FALSE(keeps("<embedded>", "map.bsp"));
+    t.missing = true;
+    EXPECT_FALSE(keeps("textures/x.jpg", "/dir"));
+
+    // Round trip: the omitted one comes back with its metadata and no pixels.
+    std::vector<content::TextureInfo> v(2);
+    v[0].image = solid(2, 2, 1);
+    v[0].source = "textures/a.jpg";
+    v[0].missing = false;
+    v[1].image = solid(4, 4, 2);
+    v[1].glow = solid(4, 4, 9);
+    v[1].source = "textures/e1u1/floor.wal";
+    v[1].origin = "pak0.pak";
+    v[1].missing = false;
+    const auto bytes = content::encodeTextureCache("k", v);
+    auto back = content::decodeTextureCache(bytes, "k", 2);
+    ASSERT_TRUE(back.has_value());
+    EXPECT_TRUE((*back)[0].image.rgba == v[0].image.rgba);
+    EXPECT_FALSE((*back)[1].image.valid());
+    EXPECT_EQ((*back)[1].glow.width, 0);
+    EXPECT_EQ((*back)[1].source, v[1].source);
+    EXPECT_EQ((*back)[1].origin, v[1].origin);
+    EXPECT_FALSE((*back)[1].missing);
 }
 
 TEST(TextureCacheFormat, OtherKeyOrCountIsAMiss) {
@@ -127,7 +180,7 @@ TEST(TextureCacheDisk, StoreLoadAndCorruptFile) {
     ASSERT_TRUE(cache.store("k", t));
     auto back = cache.load("k", t.size());
     ASSERT_TRUE(back.has_value());
-    expectSame(t, *back);
+    expectSame(t, *back, true);
     // Cut the file short: a miss, and a store repairs it.
     fs::resize_file(cache.pathFor("k"), fs::file_size(cache.pathFor("k")) / 2);
     EXPECT_FALSE(cache.load("k", t.size()));
