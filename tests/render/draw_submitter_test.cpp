@@ -236,4 +236,35 @@ TEST_F(Submit, RingGrowsWhenAFrameNeedsMoreCommands) {
     EXPECT_TRUE(images[0] == images[1]) << "indirect and fallback images differ";
 }
 
+// Materials with identical images share one GL texture: aq_urbanjungle names about 100
+// textures from 1,460 materials (one per texinfo).
+TEST_F(Submit, IdenticalImagesShareOneTexture) {
+    auto loaded = scene::loadMapBundle(std::string(BSPV_SHARED_MAPS_DIR) + "/q2/aq_urbanjungle.bsp",
+                                       scene::LoadSettings());
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message();
+    const scene::MapBundle& b = **loaded;
+    // Distinct images (and glows), by source name and a hash of size and content (the
+    // renderer looks for twins among images of the same source).
+    const auto hash = [](const content::Image& img) {
+        uint64_t h = 1469598103934665603ull ^ static_cast<uint64_t>(img.width) << 32 ^
+                     static_cast<uint64_t>(img.height);
+        for (const uint8_t v : img.rgba)
+            h = (h ^ v) * 1099511628211ull;
+        return h;
+    };
+    std::set<std::pair<std::string, uint64_t>> distinct;
+    for (const content::TextureInfo& t : b.textures) {
+        distinct.insert({t.source, hash(t.image)});
+        if (t.glow.valid())
+            distinct.insert({t.source + "/glow", hash(t.glow)});
+    }
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
+    ASSERT_TRUE(app::uploadBundle(r, b).ok());
+    EXPECT_LT(r.gpuStats().textures, b.textures.size() / 4);
+    EXPECT_LE(r.gpuStats().textures, distinct.size());
+    EXPECT_EQ(r.gpuStats().textures, distinct.size());
+}
+
 } // namespace

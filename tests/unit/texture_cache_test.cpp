@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <set>
 #include <thread>
 
 namespace {
@@ -282,6 +283,49 @@ TEST(TextureCacheBundle, SecondLoadComesFromTheCache) {
     loadTwice(std::string(BSPV_SHARED_MAPS_DIR) + "/q2/aq_urbanjungle.bsp");
     loadTwice(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/lq_e1m1.bsp");
     loadTwice(std::string(BSPV_OPENARENA_DIR) + "/pak1-maps.pk3:maps/oa_dm1.bsp");
+}
+
+} // namespace
+
+namespace {
+
+// Materials that decode alike are decoded once and copied: the result must be what decoding
+// each on its own gives (Quake 2: a material per texinfo, many per .wal).
+TEST(TextureDecode, DuplicateMaterialsMatchSeparateDecodes) {
+    const std::string spec = std::string(BSPV_SHARED_MAPS_DIR) + "/q2/aq_urbanjungle.bsp";
+    auto b = scene::loadMapBundle(spec, scene::LoadSettings()); // for its FileSystem
+    ASSERT_TRUE(b.ok()) << b.error().message();
+    const content::FileSystem& vfs = *(*b)->fs;
+    // The map as parsed: the bundle's materials already carry the texture sizes.
+    auto parsed = scene::loadMapSpec(spec);
+    ASSERT_TRUE(parsed.ok());
+    const bsp::Map& map = *parsed;
+    const content::PalettedSources sources = content::loadPalettedSources(map, vfs);
+    const std::vector<content::TextureInfo> all =
+        content::loadMaterialTextures(map, vfs, sources, nullptr, 2);
+    size_t duplicates = 0;
+    std::set<std::string> names;
+    for (const bsp::Material& m : map.materials)
+        if (!names.insert(m.name).second)
+            ++duplicates;
+    EXPECT_GT(duplicates, 1000u); // the case this covers
+    size_t found = 0;
+    for (size_t i = 0; i < map.materials.size(); i += 7) {
+        SCOPED_TRACE(map.materials[i].name);
+        const content::TextureInfo one =
+            content::loadMaterialTexture(map.materials[i], map, vfs, sources, nullptr);
+        expectSame({one}, {all[i]});
+        found += one.missing ? 0 : 1;
+    }
+    EXPECT_GT(found, 100u);
+    // Only some materials, into their own slots.
+    std::vector<content::TextureInfo> some;
+    const std::vector<uint32_t> which = {3, 1, 3, 99999};
+    content::loadMaterialTexturesAt(map, vfs, sources, nullptr, which, some, 2);
+    ASSERT_EQ(some.size(), map.materials.size());
+    expectSame({some[1], some[3]}, {all[1], all[3]});
+    EXPECT_FALSE(some[0].image.valid());
+    EXPECT_FALSE(some[2].image.valid());
 }
 
 } // namespace
