@@ -1,13 +1,18 @@
 #include "render/world_renderer.h"
 
+#include "content/mipmap.h"
 #include "core/log.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <future>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
+#include <system_error>
+#include <thread>
 #include <unordered_map>
 
 namespace render {
@@ -177,12 +182,17 @@ void setupVertexFormat() {
     attrib(kAttribLmStep, 1, GL_FLOAT, GL_FALSE, offsetof(scene::WorldVertex, lm_step));
 }
 
-Texture uploadImage(const content::Image& img, const std::string& name, uint64_t* bytes) {
+// `mips`: levels 1.. from content::mipChain (glGenerateMipmap costs llvmpipe ~15x the upload).
+Texture uploadImage(const content::Image& img, const std::vector<content::Image>& mips,
+                    const std::string& name, uint64_t* bytes) {
     Texture t = makeTexture(GL_TEXTURE_2D, ("texture/" + name).c_str());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.width, img.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                  img.rgba.data());
-    glGenerateMipmap(GL_TEXTURE_2D);
+    for (size_t level = 0; level < mips.size(); ++level)
+        glTexImage2D(GL_TEXTURE_2D, static_cast<GLint>(level + 1), GL_RGBA8, mips[level].width,
+                     mips[level].height, 0, GL_RGBA, GL_UNSIGNED_BYTE, mips[level].rgba.data());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, static_cast<GLint>(mips.size()));
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
@@ -389,30 +399,67 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
     gpu->textures.reserve(textures.size());
     // Identical images (same size and texels) are uploaded once; candidates are found by
     // source name and size, then compared texel by texel.
-    std::unordered_map<std::string, std::vector<std::pair<const content::Image*, GLuint>>> seen;
-    const auto uploadShared = [&](const content::Image& img, const std::string& source,
-                                  const std::string& label) -> GLuint {
+    std::vector<const content::Image*> unique;
+    std::vector<std::string> labels;
+    std::unordered_map<std::string, std::vector<uint32_t>> seen;
+    const auto slotOf = [&](const content::Image& img, const std::string& source,
+                            const std::string& label) -> int32_t {
+        if (!img.valid())
+            return -1;
         const std::string key =
             source + "|" + std::to_string(img.width) + "x" + std::to_string(img.height);
         auto& candidates = seen[key];
-        for (const auto& [other, name] : candidates)
-            if (other->rgba == img.rgba)
-                return name;
-        gpu->owned.push_back(uploadImage(img, label, &gpu->stats.texture_bytes));
-        candidates.emplace_back(&img, gpu->owned.back().id());
-        return gpu->owned.back().id();
+        for (const uint32_t u : candidates)
+            if (unique[u]->rgba == img.rgba)
+                return static_cast<int32_t>(u);
+        candidates.push_back(static_cast<uint32_t>(unique.size()));
+        unique.push_back(&img);
+        labels.push_back(label);
+        return static_cast<int32_t>(unique.size() - 1);
+    };
+    std::vector<int32_t> tex_slot(textures.size()), glow_slot(textures.size());
+    for (size_t i = 0; i < textures.size(); ++i) {
+        tex_slot[i] = slotOf(textures[i].image, textures[i].source, map.materials[i].name);
+        glow_slot[i] =
+            slotOf(textures[i].glow, textures[i].source + "/glow", map.materials[i].name + "/glow");
+    }
+    // Mip chains on worker threads (one image at a time from a shared counter), then upload.
+    std::vector<std::vector<content::Image>> chains(unique.size());
+    {
+        std::atomic<size_t> next{0};
+        const auto work = [&] {
+            for (size_t u = next++; u < unique.size(); u = next++)
+                chains[u] = content::mipChain(*unique[u]);
+        };
+        const size_t workers =
+            std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), unique.size());
+        std::vector<std::future<void>> jobs;
+        for (size_t w = 1; w < workers; ++w) {
+            try {
+                jobs.push_back(std::async(std::launch::async, work));
+            } catch (const std::system_error&) {
+                break;
+            }
+        }
+        work();
+        for (auto& job : jobs)
+            job.get();
+    }
+    gpu->owned.reserve(unique.size());
+    for (size_t u = 0; u < unique.size(); ++u) {
+        gpu->owned.push_back(
+            uploadImage(*unique[u], chains[u], labels[u], &gpu->stats.texture_bytes));
+        chains[u] = {};
+    }
+    const auto nameOf = [&](int32_t slot) {
+        return slot >= 0 ? gpu->owned[static_cast<size_t>(slot)].id() : 0u;
     };
     for (size_t i = 0; i < textures.size(); ++i) {
-        gpu->textures.push_back(
-            {uploadShared(textures[i].image, textures[i].source, map.materials[i].name)});
+        // A material always has a texture; an invalid image (never produced by the loaders)
+        // would leave it unbound, like before.
+        gpu->textures.push_back({nameOf(tex_slot[i])});
         gpu->missing.push_back(textures[i].missing);
-        const content::Image& glow = textures[i].glow;
-        gpu->glows.push_back(
-            {glow.width > 0 && glow.height > 0 &&
-                     glow.rgba.size() ==
-                         static_cast<size_t>(glow.width) * static_cast<size_t>(glow.height) * 4
-                 ? uploadShared(glow, textures[i].source + "/glow", map.materials[i].name + "/glow")
-                 : 0u});
+        gpu->glows.push_back({nameOf(glow_slot[i])});
     }
     gpu->stats.textures = static_cast<uint32_t>(gpu->owned.size());
     gpu->anim_frames.resize(map.materials.size());

@@ -1,6 +1,7 @@
 // The decoded-texture cache: the file layout round-trips, damaged files are misses (never a
 // crash), the key follows the sources, the folder stays under its cap, and a map loaded twice
 // through loadMapBundle gets identical textures from the cache the second time.
+#include "content/mipmap.h"
 #include "content/texture_cache.h"
 #include "core/file.h"
 #include "scene/map_bundle.h"
@@ -8,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -326,6 +328,63 @@ TEST(TextureDecode, DuplicateMaterialsMatchSeparateDecodes) {
     expectSame({some[1], some[3]}, {all[1], all[3]});
     EXPECT_FALSE(some[0].image.valid());
     EXPECT_FALSE(some[2].image.valid());
+}
+
+} // namespace
+
+namespace {
+
+content::Image pattern(int w, int h) {
+    content::Image img;
+    img.width = w;
+    img.height = h;
+    img.rgba.resize(static_cast<size_t>(w) * static_cast<size_t>(h) * 4);
+    for (size_t i = 0; i < img.rgba.size(); ++i)
+        img.rgba[i] = static_cast<uint8_t>((i * 37 + i / 5) & 255);
+    return img;
+}
+
+TEST(Mipmap, HalvesWithARoundedBoxFilter) {
+    content::Image img;
+    img.width = 2;
+    img.height = 2;
+    img.rgba = {0, 10, 255, 1, 1, 10, 255, 2, 2, 10, 255, 3, 4, 11, 255, 3};
+    const content::Image half = content::halveImage(img);
+    ASSERT_EQ(half.width, 1);
+    ASSERT_EQ(half.height, 1);
+    // (0+1+2+4+2)/4 = 2, (10+10+10+11+2)/4 = 10, 255, (1+2+3+3+2)/4 = 2
+    EXPECT_EQ(half.rgba, (std::vector<uint8_t>{2, 10, 255, 2}));
+}
+
+TEST(Mipmap, ChainFollowsGlLevelSizesDownToOne) {
+    for (const auto& [w, h] : {std::pair{256, 64}, {5, 3}, {1, 7}, {640, 480}, {1, 1}}) {
+        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
+        const content::Image img = pattern(w, h);
+        const auto chain = content::mipChain(img);
+        int lw = w, lh = h;
+        for (const content::Image& level : chain) {
+            lw = std::max(1, lw / 2);
+            lh = std::max(1, lh / 2);
+            EXPECT_EQ(level.width, lw);
+            EXPECT_EQ(level.height, lh);
+            EXPECT_TRUE(level.valid());
+        }
+        EXPECT_EQ(lw, 1);
+        EXPECT_EQ(lh, 1);
+        const int levels = 1 + static_cast<int>(std::floor(std::log2(std::max(w, h))));
+        EXPECT_EQ(static_cast<int>(chain.size()) + 1, levels);
+    }
+    EXPECT_TRUE(content::mipChain(content::Image()).empty());
+    EXPECT_FALSE(content::halveImage(content::Image()).valid());
+}
+
+TEST(Mipmap, OneWideLevelsAverageTheirPair) {
+    content::Image img;
+    img.width = 1;
+    img.height = 2;
+    img.rgba = {10, 20, 30, 40, 20, 40, 60, 80};
+    const content::Image half = content::halveImage(img);
+    EXPECT_EQ(half.rgba, (std::vector<uint8_t>{15, 30, 45, 60}));
 }
 
 } // namespace
