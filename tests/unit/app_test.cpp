@@ -41,10 +41,13 @@ TEST(Cli, ParsesEveryFlag) {
     EXPECT_EQ(o->patch_level, 8);
     EXPECT_TRUE(o->lock_camera_given);
     EXPECT_EQ(o->lock_camera.spawn_index, 2);
-    auto b = app::parseArguments({"--bench", "--frames", "12", "--path", "p.txt"});
+    EXPECT_EQ(o->gl_path, "auto");
+    auto b =
+        app::parseArguments({"--bench", "--frames", "12", "--path", "p.txt", "--gl-path", "33"});
     ASSERT_TRUE(b.ok());
     EXPECT_EQ(b->mode, app::Mode::Bench);
     EXPECT_EQ(b->frames, 12);
+    EXPECT_EQ(b->gl_path, "33");
 }
 
 TEST(Cli, RejectsBadValuesWithACode) {
@@ -55,6 +58,8 @@ TEST(Cli, RejectsBadValuesWithACode) {
                                                                   {"--camera", "spawn:x"},
                                                                   {"--patch-level", "99"},
                                                                   {"--frames", "0"},
+                                                                  {"--gl-path", "44"},
+                                                                  {"--gl-path"},
                                                                   {"--bogus"},
                                                                   {"a.bsp", "b.bsp"},
                                                                   {"--screenshot"}}) {
