@@ -30,7 +30,8 @@ pk3=$("$py" "$root/tools/oa_map_spec.py" "$map")
 for i in $(seq 1 "$runs"); do
     "$ref/oa_fps.sh" "$map" "$x" "$y" "$z" "$p" "$yw" 0 "$w" "$h" 1 "$frames" \
         --json "$tmp/oa_$i.json" >/dev/null
-    xvfb-run -a -s "-screen 0 ${w}x${h}x24" "$bspview" "$pk3" --bench --frames "$frames" \
+    # refrender pins r_flares 0 (ioquake3's default): no flares on our side either.
+    xvfb-run -a -s "-screen 0 ${w}x${h}x24" "$bspview" "$pk3" --bench --no-flares --frames "$frames" \
         --camera "$x,$y,$z,$p,$yw" --size "$size" >"$tmp/bv_$i.json"
 done
 

@@ -193,6 +193,17 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             if (!parseFloat(*v, &t) || t < 0)
                 return argError("--time: expected seconds >= 0, got '" + *v + "'");
             o.time = t;
+        } else if (a == "--no-flares") {
+            o.flares = false;
+        } else if (a == "--no-shader-stages") {
+            o.stages = false;
+        } else if (a == "--gl-path") {
+            const std::string* v = next("--gl-path");
+            if (!v)
+                return missing("--gl-path");
+            if (*v != "auto" && *v != "33" && *v != "43")
+                return argError("--gl-path: expected auto, 33 or 43, got '" + *v + "'");
+            o.gl_path = *v;
         } else if (a == "--shader-dir") {
             const std::string* v = next("--shader-dir");
             if (!v)
@@ -243,6 +254,10 @@ std::string helpText() {
            "  --config-dir DIR        settings, bookmarks, recent files and imgui.ini (default:\n"
            "                          $BSPVIEW_CONFIG_DIR, else $XDG_CONFIG_HOME/bspview, else\n"
            "                          ~/.config/bspview)\n"
+           "  --gl-path auto|33|43    draw submission: 43 multi-draw indirect (GL 4.3+), 33 the\n"
+           "                          GL 3.3 glMultiDrawElements fallback (default auto)\n"
+           "  --no-flares             do not draw Quake 3 flares (as ioquake3's r_flares 0)\n"
+           "  --no-shader-stages      Quake 3: each surface as its first image x lightmap\n"
            "  --version               print the version and git revision\n"
            "  --help                  print this help\n";
 }

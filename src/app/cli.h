@@ -41,8 +41,11 @@ struct Options {
     int patch_level = 4;
     double time = 0.0;
     std::filesystem::path shader_dir;
-    int frames = 300;      // --bench
-    std::string path_file; // --bench --path
+    std::string gl_path = "auto"; // --gl-path: auto, 33 (glMultiDrawElements) or 43 (indirect)
+    bool flares = true;           // --no-flares: Quake 3 flares off (ioquake3's r_flares 0)
+    bool stages = true;           // --no-shader-stages: Quake 3 materials as first image x lightmap
+    int frames = 300;             // --bench
+    std::string path_file;        // --bench --path
 };
 
 core::Result<Options> parseArguments(const std::vector<std::string>& args);

@@ -6,6 +6,7 @@
 #include "bsp/map_limits.h"
 #include "bsp/tree.h"
 #include "content/image.h"
+#include "content/texture_cache.h"
 #include "core/json.h"
 #include "render/flare_renderer.h"
 #include "render/world_renderer.h"
@@ -92,6 +93,7 @@ scene::LoadSettings loadSettingsOf(const Options& options) {
     scene::LoadSettings settings;
     settings.base_dirs = options.base_dirs;
     settings.patch_level = options.patch_level;
+    settings.texture_cache_dir = content::defaultTextureCacheDir();
     return settings;
 }
 
@@ -288,10 +290,13 @@ int runScreenshot(const Options& options) {
     ro.wireframe = options.wireframe;
     ro.show_culled = options.lock_camera_given;
     ro.style_values = scene::lightStyleValues(options.time);
+    render::parseDrawPath(options.gl_path, &ro.draw_path);
+    ro.flares = options.flares;
+    ro.shader_stages = options.stages;
     target.bind();
     // Flares fade in once their occlusion queries have answered, a frame later: two lead-in
     // frames (waited for, as nobody is watching) let them settle before the one that is saved.
-    if (renderer.flares() && renderer.flares()->count() > 0)
+    if (ro.flares && renderer.flares() && renderer.flares()->count() > 0)
         for (double lead : {0.3, 0.15}) {
             ro.time = options.time - lead;
             renderer.draw(list, *cam, ro);
@@ -331,6 +336,9 @@ int runScreenshot(const Options& options) {
     j.field("pvs_leaves", s.pvs_leaves).field("visible_leaves", s.visible_leaves);
     j.field("faces_drawn", s.faces_drawn).field("faces_total", s.faces_total);
     j.field("triangles", s.triangles).field("draw_calls", s.draw_calls);
+    j.field("gl_path", render::drawPathName(renderer.drawPath()));
+    j.field("gl_draw_calls", renderer.submitStats().draw_calls);
+    j.field("gl_ranges", renderer.submitStats().ranges_drawn);
     if (options.lock_camera_given) {
         j.key("why_culled").beginObject().field("considered", s.faces_considered);
         j.field("drawn", s.drawn_world).field("pvs", s.culled_pvs);

@@ -438,7 +438,12 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
                         map.leaves.size());
             ImGui::Text("faces %u / %u   triangles %llu", s.faces_drawn, s.faces_total,
                         static_cast<unsigned long long>(s.triangles));
-            ImGui::Text("draw calls %u", s.draw_calls);
+            if (m.submit)
+                ImGui::Text("batches %u  GL draw calls %u (%s)  ranges %u -> %u", s.draw_calls,
+                            m.submit->draw_calls, m.draw_path, m.submit->ranges_appended,
+                            m.submit->ranges_drawn);
+            else
+                ImGui::Text("draw calls %u", s.draw_calls);
         }
         if (!m.bundle->missing_textures.empty())
             ImGui::Text("missing textures: %zu (drawn as checkers)",

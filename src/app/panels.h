@@ -38,6 +38,8 @@ struct OverlayModel {
     // Read-only
     const scene::MapBundle* bundle = nullptr;
     const scene::DrawStats* stats = nullptr;
+    const render::SubmitStats* submit = nullptr; // GL calls of the last frame
+    const char* draw_path = "";                  // "indirect" or "multi-draw"
     const float* frame_ms = nullptr; // ring of frame_count frame times, next write at frame_next
     int frame_count = 0;
     int frame_next = 0;

@@ -344,6 +344,8 @@ void Viewer::drawOverlay() {
     OverlayModel& m = m_model;
     m.bundle = m_bundle.get();
     m.stats = &m_list.stats;
+    m.submit = &m_renderer.submitStats();
+    m.draw_path = m_renderer.drawPath() == render::DrawPath::Indirect ? "indirect" : "multi-draw";
     m.frame_ms = m_frame_times.ms;
     m.frame_count = FrameTimes::kCount;
     m.frame_next = m_frame_times.next;
@@ -493,6 +495,9 @@ int Viewer::run() {
     }
     if (!m_debug.init(m_shaders, m_options.debug_views, &error))
         std::fprintf(stderr, "bspview: debug overlays unavailable: %s\n", error.c_str());
+    render::parseDrawPath(m_options.gl_path, &m_render_options.draw_path);
+    m_render_options.flares = m_options.flares;
+    m_render_options.shader_stages = m_options.stages;
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();

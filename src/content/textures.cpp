@@ -9,9 +9,11 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <future>
 #include <system_error>
 #include <thread>
+#include <unordered_map>
 
 namespace content {
 
@@ -416,35 +418,67 @@ std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSys
 std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
                                               const PalettedSources& sources,
                                               const ShaderLibrary* shaders, int threads) {
-    const size_t count = map.materials.size();
-    std::vector<TextureInfo> out(count);
+    std::vector<TextureInfo> out(map.materials.size());
+    std::vector<uint32_t> all(out.size());
+    for (size_t i = 0; i < all.size(); ++i)
+        all[i] = static_cast<uint32_t>(i);
+    loadMaterialTexturesAt(map, fs, sources, shaders, all, out, threads);
+    return out;
+}
+
+void loadMaterialTexturesAt(const bsp::Map& map, const FileSystem& fs,
+                            const PalettedSources& sources, const ShaderLibrary* shaders,
+                            std::span<const uint32_t> which, std::vector<TextureInfo>& out,
+                            int threads) {
+    out.resize(map.materials.size());
+    // Materials that differ only in what decoding ignores (Quake 2 has one material per
+    // texinfo: aq_urbanjungle's 1,460 name about 100 textures) are decoded once and copied.
+    std::vector<uint32_t> todo;
+    std::vector<std::pair<uint32_t, uint32_t>> copies; // (to, from)
+    std::unordered_map<std::string, uint32_t> first_of;
+    for (const uint32_t i : which) {
+        if (i >= map.materials.size())
+            continue;
+        const bsp::Material& m = map.materials[i];
+        std::string key = m.name;
+        key += '\0';
+        key += std::to_string(m.flags) + "," + std::to_string(m.embedded) + "," +
+               std::to_string(m.width) + "," + std::to_string(m.height) + "," +
+               (m.uv_in_texels ? "t" : "f");
+        const auto [it, inserted] = first_of.emplace(std::move(key), i);
+        if (inserted)
+            todo.push_back(i);
+        else
+            copies.emplace_back(i, it->second);
+    }
+    const size_t count = todo.size();
     if (threads <= 0)
         threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u,
                                               static_cast<unsigned>(kMaxThreads)));
     const size_t workers = std::min<size_t>(static_cast<size_t>(threads), count);
-    if (workers <= 1) {
-        for (size_t i = 0; i < count; ++i)
+    // Each worker takes the next material when it is done with one (a large JPEG next to
+    // many small ones would leave a fixed chunk's thread working alone); every result goes to
+    // its own slot, so the output does not depend on timing or the thread count.
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+        for (size_t k = next++; k < count; k = next++) {
+            const uint32_t i = todo[k];
             out[i] = loadMaterialTexture(map.materials[i], map, fs, sources, shaders);
-        return out;
-    }
-    // Contiguous chunks, each written to its own slots: the result is independent of timing.
-    const size_t chunk = (count + workers - 1) / workers;
+        }
+    };
     std::vector<std::future<void>> jobs;
-    for (size_t begin = 0; begin < count; begin += chunk) {
-        const size_t end = std::min(count, begin + chunk);
-        auto work = [&out, &map, &fs, &sources, shaders, begin, end] {
-            for (size_t i = begin; i < end; ++i)
-                out[i] = loadMaterialTexture(map.materials[i], map, fs, sources, shaders);
-        };
+    for (size_t w = 1; w < workers; ++w) {
         try {
             jobs.push_back(std::async(std::launch::async, work));
         } catch (const std::system_error&) {
-            work(); // no thread available: do this chunk here
+            break; // no more threads: the ones running (and this one) share the rest
         }
     }
+    work();
     for (auto& job : jobs)
         job.get();
-    return out;
+    for (const auto& [to, from] : copies)
+        out[to] = out[from];
 }
 
 } // namespace content

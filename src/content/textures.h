@@ -140,5 +140,12 @@ std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSys
 std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
                                               const PalettedSources& sources,
                                               const ShaderLibrary* shaders, int threads = 0);
+// Only the materials listed in `which` (indices into map.materials; others are ignored), each
+// into its slot of `out` (resized to map.materials.size(); other slots are left alone). Used
+// to decode what the texture cache did not keep.
+void loadMaterialTexturesAt(const bsp::Map& map, const FileSystem& fs,
+                            const PalettedSources& sources, const ShaderLibrary* shaders,
+                            std::span<const uint32_t> which, std::vector<TextureInfo>& out,
+                            int threads = 0);
 
 } // namespace content

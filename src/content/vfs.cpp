@@ -443,6 +443,13 @@ std::vector<std::string> FileSystem::sources() const {
     return out;
 }
 
+std::vector<fs::path> FileSystem::sourcePaths() const {
+    std::vector<fs::path> out;
+    for (const auto& s : m_sources)
+        out.push_back(s->path);
+    return out;
+}
+
 namespace {
 
 bool holdsArchive(const fs::path& dir) {

@@ -88,6 +88,8 @@ public:
 
     // Labels of the sources, lowest priority first (for --info and the UI).
     std::vector<std::string> sources() const;
+    // Disk paths of the sources (archives and folders), lowest priority first (for cache keys).
+    std::vector<std::filesystem::path> sourcePaths() const;
 
     struct Source; // defined in vfs.cpp
     struct Entry;

@@ -1,15 +1,20 @@
 #include "render/world_renderer.h"
 
+#include "content/mipmap.h"
 #include "render/flare_renderer.h"
 
 #include "core/log.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <future>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
+#include <system_error>
+#include <thread>
 #include <unordered_map>
 
 namespace render {
@@ -93,10 +98,18 @@ struct WorldRenderer::WorldGpu {
     VertexArray vao;
     Buffer vbo, ibo;
     Texture lightmaps;
-    std::vector<Texture> textures; // per material
-    std::vector<Texture> glows;    // per material; empty handle: none (the black texture)
-    Texture skybox;                // 2D array of 6 faces, empty when the map has none
-    std::vector<bool> missing;     // per material
+    // Per material, by GL name: materials with identical images share one texture (Quake 2
+    // has a material per texinfo, many naming the same .wal). `owned` holds them.
+    struct TextureRef {
+        GLuint name = 0;
+        GLuint id() const { return name; }
+        explicit operator bool() const { return name != 0; }
+    };
+    std::vector<Texture> owned;
+    std::vector<TextureRef> textures; // per material
+    std::vector<TextureRef> glows;    // per material; 0: none (the black texture)
+    Texture skybox;                   // 2D array of 6 faces, empty when the map has none
+    std::vector<bool> missing;        // per material
     // The sky box's turn over time (Quake 2 skyrotate / skyaxis).
     content::SkyRotation sky_rotation;
     // Texture animation (Quake 1 "+0..+9", Quake 2 texinfo chains): the frames of each
@@ -205,14 +218,21 @@ void setupVertexFormat() {
     attrib(kAttribLmStep, 1, GL_FLOAT, GL_FALSE, offsetof(scene::WorldVertex, lm_step));
 }
 
-Texture uploadImage(const content::Image& img, const std::string& name, uint64_t* bytes,
-                    bool clamp = false, bool mipmaps = true) {
+// `mips`: levels 1.. from content::mipChain (glGenerateMipmap costs llvmpipe ~15x the upload);
+// with `mipmaps` false (Quake 3 nomipmaps) only level 0 is made.
+Texture uploadImage(const content::Image& img, const std::vector<content::Image>& mips,
+                    const std::string& name, uint64_t* bytes, bool clamp = false,
+                    bool mipmaps = true) {
     Texture t = makeTexture(GL_TEXTURE_2D, ("texture/" + name).c_str());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.width, img.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                  img.rgba.data());
     if (mipmaps)
-        glGenerateMipmap(GL_TEXTURE_2D);
+        for (size_t level = 0; level < mips.size(); ++level)
+            glTexImage2D(GL_TEXTURE_2D, static_cast<GLint>(level + 1), GL_RGBA8, mips[level].width,
+                         mips[level].height, 0, GL_RGBA, GL_UNSIGNED_BYTE, mips[level].rgba.data());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL,
+                    mipmaps ? static_cast<GLint>(mips.size()) : 0);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
                     mipmaps ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
@@ -254,18 +274,12 @@ float batchAlpha(scene::Pass pass, const bsp::Material* material, const bsp::Sub
 void WorldRenderer::appendRanges(const scene::DrawList& list, const scene::DrawBatch& b) {
     for (uint32_t r = 0; r < b.num_ranges; ++r) {
         const scene::DrawRange& range = list.ranges[b.first_range + r];
-        m_counts.push_back(static_cast<GLsizei>(range.count));
-        m_offsets.push_back(
-            reinterpret_cast<const void*>(static_cast<uintptr_t>(range.first_index) * 4));
+        m_submitter.append(range.first_index, range.count);
     }
 }
 
 void WorldRenderer::flushRanges() {
-    if (!m_counts.empty())
-        glMultiDrawElements(GL_TRIANGLES, m_counts.data(), GL_UNSIGNED_INT, m_offsets.data(),
-                            static_cast<GLsizei>(m_counts.size()));
-    m_counts.clear();
-    m_offsets.clear();
+    m_submitter.flush();
 }
 
 void WorldRenderer::depthPrepass(const scene::DrawList& list, const glm::mat4& vp) {
@@ -365,9 +379,7 @@ void WorldRenderer::drawCulled(const scene::DrawList& list, const glm::mat4& vp)
             if (face >= m_gpu->face_ranges.size())
                 continue;
             const scene::DrawRange& range = m_gpu->face_ranges[face];
-            m_counts.push_back(static_cast<GLsizei>(range.count));
-            m_offsets.push_back(
-                reinterpret_cast<const void*>(static_cast<uintptr_t>(range.first_index) * 4));
+            m_submitter.append(range.first_index, range.count);
         }
         flushRanges();
     };
@@ -424,19 +436,27 @@ void WorldRenderer::drawFaceGroups(const std::vector<FaceGroup>& groups,
     // Both sides: a locked set seen from outside the map shows the backs of its walls.
     glDisable(GL_CULL_FACE);
     glBindVertexArray(m_gpu->vao.id());
+    // Called outside draw()'s submitter frame (overlays come after the world), so these
+    // debug draws use plain glMultiDrawElements rather than the frame's indirect ring.
+    std::vector<GLsizei> counts;
+    std::vector<const void*> offsets;
     for (const FaceGroup& g : groups) {
         const glm::mat4 model = submodelMatrix(m_gpu->submodels, g.submodel);
         glUniformMatrix4fv(model_location, 1, GL_FALSE, glm::value_ptr(model));
         glUniform4f(colour_location, g.colour.r, g.colour.g, g.colour.b, g.colour.a);
+        counts.clear();
+        offsets.clear();
         for (uint32_t face : g.faces) {
             if (face >= m_gpu->face_ranges.size() || m_gpu->face_ranges[face].count == 0)
                 continue;
             const scene::DrawRange& range = m_gpu->face_ranges[face];
-            m_counts.push_back(static_cast<GLsizei>(range.count));
-            m_offsets.push_back(
+            counts.push_back(static_cast<GLsizei>(range.count));
+            offsets.push_back(
                 reinterpret_cast<const void*>(static_cast<uintptr_t>(range.first_index) * 4));
         }
-        flushRanges();
+        if (!counts.empty())
+            glMultiDrawElements(GL_TRIANGLES, counts.data(), GL_UNSIGNED_INT, offsets.data(),
+                                static_cast<GLsizei>(counts.size()));
     }
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);
@@ -506,19 +526,71 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
         static_cast<uint64_t>(lw) * static_cast<uint64_t>(lh) * 4 * static_cast<uint64_t>(layers);
 
     gpu->textures.reserve(textures.size());
+    // Identical images (same size and texels) are uploaded once; candidates are found by
+    // source name and size, then compared texel by texel.
+    std::vector<const content::Image*> unique;
+    std::vector<std::string> labels;
+    std::unordered_map<std::string, std::vector<uint32_t>> seen;
+    const auto slotOf = [&](const content::Image& img, const std::string& source,
+                            const std::string& label) -> int32_t {
+        if (!img.valid())
+            return -1;
+        const std::string key =
+            source + "|" + std::to_string(img.width) + "x" + std::to_string(img.height);
+        auto& candidates = seen[key];
+        for (const uint32_t u : candidates)
+            if (unique[u]->rgba == img.rgba)
+                return static_cast<int32_t>(u);
+        candidates.push_back(static_cast<uint32_t>(unique.size()));
+        unique.push_back(&img);
+        labels.push_back(label);
+        return static_cast<int32_t>(unique.size() - 1);
+    };
+    std::vector<int32_t> tex_slot(textures.size()), glow_slot(textures.size());
     for (size_t i = 0; i < textures.size(); ++i) {
-        gpu->textures.push_back(
-            uploadImage(textures[i].image, map.materials[i].name, &gpu->stats.texture_bytes));
-        gpu->missing.push_back(textures[i].missing);
-        const content::Image& glow = textures[i].glow;
-        gpu->glows.push_back(
-            glow.width > 0 && glow.height > 0 &&
-                    glow.rgba.size() ==
-                        static_cast<size_t>(glow.width) * static_cast<size_t>(glow.height) * 4
-                ? uploadImage(glow, map.materials[i].name + "/glow", &gpu->stats.texture_bytes)
-                : Texture());
+        tex_slot[i] = slotOf(textures[i].image, textures[i].source, map.materials[i].name);
+        glow_slot[i] =
+            slotOf(textures[i].glow, textures[i].source + "/glow", map.materials[i].name + "/glow");
     }
-    gpu->stats.textures = static_cast<uint32_t>(textures.size());
+    // Mip chains on worker threads (one image at a time from a shared counter), then upload.
+    std::vector<std::vector<content::Image>> chains(unique.size());
+    {
+        std::atomic<size_t> next{0};
+        const auto work = [&] {
+            for (size_t u = next++; u < unique.size(); u = next++)
+                chains[u] = content::mipChain(*unique[u]);
+        };
+        const size_t workers =
+            std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), unique.size());
+        std::vector<std::future<void>> jobs;
+        for (size_t w = 1; w < workers; ++w) {
+            try {
+                jobs.push_back(std::async(std::launch::async, work));
+            } catch (const std::system_error&) {
+                break;
+            }
+        }
+        work();
+        for (auto& job : jobs)
+            job.get();
+    }
+    gpu->owned.reserve(unique.size());
+    for (size_t u = 0; u < unique.size(); ++u) {
+        gpu->owned.push_back(
+            uploadImage(*unique[u], chains[u], labels[u], &gpu->stats.texture_bytes));
+        chains[u] = {};
+    }
+    const auto nameOf = [&](int32_t slot) {
+        return slot >= 0 ? gpu->owned[static_cast<size_t>(slot)].id() : 0u;
+    };
+    for (size_t i = 0; i < textures.size(); ++i) {
+        // A material always has a texture; an invalid image (never produced by the loaders)
+        // would leave it unbound, like before.
+        gpu->textures.push_back({nameOf(tex_slot[i])});
+        gpu->missing.push_back(textures[i].missing);
+        gpu->glows.push_back({nameOf(glow_slot[i])});
+    }
+    gpu->stats.textures = static_cast<uint32_t>(gpu->owned.size());
     gpu->anim_frames.resize(map.materials.size());
     for (size_t i = 0; i < map.materials.size(); ++i) {
         std::vector<int32_t>& frames = gpu->anim_frames[i];
@@ -559,15 +631,18 @@ void WorldRenderer::uploadStages(const scene::MaterialStages& stages) {
     if (stages.materials.size() != gpu.materials.size())
         return;
     const content::Image white_image{1, 1, {255, 255, 255, 255}};
-    gpu.white = uploadImage(white_image, "$whiteimage", &gpu.stats.texture_bytes, false, false);
+    gpu.white = uploadImage(white_image, {}, "$whiteimage", &gpu.stats.texture_bytes, false, false);
     gpu.stage_textures.reserve(stages.images.size());
     for (const scene::StageImage& img : stages.images) {
         const bool ok = img.image.width > 0 && img.image.height > 0 &&
                         img.image.rgba.size() == static_cast<size_t>(img.image.width) *
                                                      static_cast<size_t>(img.image.height) * 4;
-        gpu.stage_textures.push_back(
-            ok ? uploadImage(img.image, img.name, &gpu.stats.texture_bytes, img.clamp, img.mipmaps)
-               : Texture());
+        gpu.stage_textures.push_back(ok ? uploadImage(img.image,
+                                                      img.mipmaps ? content::mipChain(img.image)
+                                                                  : std::vector<content::Image>(),
+                                                      img.name, &gpu.stats.texture_bytes, img.clamp,
+                                                      img.mipmaps)
+                                        : Texture());
     }
     gpu.staged.resize(stages.materials.size());
     for (size_t i = 0; i < stages.materials.size(); ++i) {
@@ -792,6 +867,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     if (!m_gpu || !m_programs)
         return;
     DebugGroup group("world");
+    m_submitter.beginFrame(options.draw_path);
     const WorldGpu& gpu = *m_gpu;
     Programs& p = *m_programs;
     const glm::mat4 vp = camera.viewProjection();
@@ -1030,6 +1106,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     if (m_flares && options.flares && !overdraw)
         m_flares->draw(camera, options.time, list.stats.camera_cluster);
 
+    m_submitter.endFrame();
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);
     glBindVertexArray(0);

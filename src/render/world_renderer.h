@@ -6,6 +6,7 @@
 #include "bsp/map.h"
 #include "content/skybox.h"
 #include "content/textures.h"
+#include "render/draw_submitter.h"
 #include "render/gl.h"
 #include "render/shader_library.h"
 #include "scene/camera.h"
@@ -40,6 +41,9 @@ struct RenderOptions {
     // Lay down depth for opaque surfaces first with a position-only program, so the shaded
     // pass runs each pixel's fragment shader once (overdraw is the cost on software GL).
     bool depth_prepass = true;
+    // How index ranges are submitted (multi-draw indirect on GL 4.3+, or the GL 3.3
+    // glMultiDrawElements fallback); the images are the same, tests and benches compare both.
+    DrawPath draw_path = DrawPath::Auto;
     float liquid_alpha = 1.0f; // opacity of liquid surfaces (r_wateralpha)
     // "Why culled": also draw DrawList::culled_pvs (red) and culled_frustum (blue) faces;
     // meant for a locked visibility set seen from outside.
@@ -102,6 +106,9 @@ public:
 
     void draw(const scene::DrawList& list, const scene::Camera& camera,
               const RenderOptions& options);
+    // Draw calls and ranges of the last draw(), and the path it used.
+    const SubmitStats& submitStats() const { return m_submitter.frameStats(); }
+    DrawPath drawPath() const { return m_submitter.path(); }
 
     // Debug overlays: redraws the listed faces over the current frame (depth LEQUAL on the
     // depth draw() left, so only the visible surface of each face changes). Generalises the
@@ -115,7 +122,7 @@ private:
     void setPassState(scene::Pass pass, const bsp::Material* material, float alpha,
                       bool additive_model);
     void depthPrepass(const scene::DrawList& list, const glm::mat4& view_projection);
-    // Appends a batch's index ranges to the multi-draw scratch arrays.
+    // Appends a batch's index ranges to the submitter; flushRanges draws them in one call.
     void appendRanges(const scene::DrawList& list, const scene::DrawBatch& batch);
     void flushRanges();
     void drawCulled(const scene::DrawList& list, const glm::mat4& view_projection);
@@ -129,8 +136,7 @@ private:
     std::unique_ptr<Programs> m_programs;
     std::unique_ptr<WorldGpu> m_gpu;
     std::unique_ptr<FlareRenderer> m_flares;
-    std::vector<GLsizei> m_counts;      // scratch for glMultiDrawElements
-    std::vector<const void*> m_offsets; // scratch for glMultiDrawElements
+    DrawSubmitter m_submitter;
     uint32_t m_stage_draws = 0;
 };
 

@@ -3,6 +3,7 @@
 #include "bsp/edge_faces.h"
 #include "bsp/entities.h"
 #include "bsp/load.h"
+#include "content/texture_cache.h"
 #include "core/file.h"
 
 #include <array>
@@ -109,10 +110,40 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
         bundle->map.warnings.push_back("WAD not found: " + name);
     for (const auto& message : sources.wad_errors)
         bundle->map.warnings.push_back(message);
-    bundle->textures =
-        content::loadMaterialTextures(bundle->map, *bundle->fs, sources, &bundle->shaders);
+    // Decoded textures come from the cache when an entry for exactly these sources exists.
+    std::optional<std::string> cache_key;
+    std::optional<content::TextureCache> cache;
+    if (settings.texture_cache_dir) {
+        cache_key = content::textureCacheKey(spec, bundle->map, *bundle->fs, wad_dirs);
+        if (cache_key)
+            cache.emplace(*settings.texture_cache_dir);
+    }
+    bool cached = false;
+    if (cache) {
+        if (auto hit = cache->load(*cache_key, bundle->map.materials.size())) {
+            bundle->textures = std::move(*hit);
+            bundle->texture_cache = "hit";
+            cached = true;
+            // What the entry does not keep (cheap formats) is decoded again.
+            std::vector<uint32_t> again;
+            for (size_t i = 0; i < bundle->textures.size(); ++i)
+                if (!bundle->textures[i].image.valid())
+                    again.push_back(static_cast<uint32_t>(i));
+            content::loadMaterialTexturesAt(bundle->map, *bundle->fs, sources, &bundle->shaders,
+                                            again, bundle->textures);
+        }
+    }
+    if (!cached)
+        bundle->textures =
+            content::loadMaterialTextures(bundle->map, *bundle->fs, sources, &bundle->shaders);
     bundle->stages = buildMaterialStages(bundle->map, bundle->shaders, *bundle->fs);
     bundle->timings.textures_s = since(t0);
+    if (cache && !cached) {
+        const auto t_write = Clock::now();
+        bundle->texture_cache =
+            cache->store(*cache_key, bundle->textures) ? "miss" : "miss, not stored";
+        bundle->timings.texture_cache_write_s = since(t_write);
+    }
     for (size_t i = 0; i < bundle->textures.size(); ++i)
         if (bundle->textures[i].missing && !bundle->map.materials[i].name.empty() &&
             !(bundle->map.materials[i].flags & (bsp::kSurfNoDraw | bsp::kSurfSky)))

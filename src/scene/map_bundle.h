@@ -23,10 +23,15 @@ namespace scene {
 struct LoadSettings {
     std::vector<std::filesystem::path> base_dirs; // --base folders, searched after the map's own
     int patch_level = 4;
+    // Folder of the decoded-texture cache (content/texture_cache.h); nullopt: decode every
+    // time. The app passes content::defaultTextureCacheDir(); tests leave it off unless they
+    // test the cache.
+    std::optional<std::filesystem::path> texture_cache_dir;
 };
 
 struct LoadTimings {
     double read_s = 0, parse_s = 0, textures_s = 0, mesh_s = 0;
+    double texture_cache_write_s = 0; // writing the cache entry after a miss
 };
 
 struct MapBundle {
@@ -43,6 +48,9 @@ struct MapBundle {
     MaterialStages stages;
     WorldMesh mesh;
     LoadTimings timings;
+    // "off" (no cache folder, or the sources could not be fingerprinted), "hit", "miss"
+    // (decoded and stored) or "miss, not stored" (the entry could not be written).
+    std::string texture_cache = "off";
     std::vector<std::string> missing_textures;
 };
 

@@ -52,10 +52,18 @@ TEST(Cli, ParsesEveryFlag) {
     ASSERT_TRUE(d.ok());
     EXPECT_FALSE(d->overlay || d->fov_given || d->view_given);
     EXPECT_TRUE(d->config_dir.empty());
-    auto b = app::parseArguments({"--bench", "--frames", "12", "--path", "p.txt"});
+    EXPECT_EQ(o->gl_path, "auto");
+    auto b =
+        app::parseArguments({"--bench", "--frames", "12", "--path", "p.txt", "--gl-path", "33"});
     ASSERT_TRUE(b.ok());
     EXPECT_EQ(b->mode, app::Mode::Bench);
     EXPECT_EQ(b->frames, 12);
+    EXPECT_EQ(b->gl_path, "33");
+    EXPECT_TRUE(b->flares && b->stages);
+    auto n = app::parseArguments({"--screenshot", "x.png", "--no-flares", "--no-shader-stages"});
+    ASSERT_TRUE(n.ok());
+    EXPECT_FALSE(n->flares);
+    EXPECT_FALSE(n->stages);
 }
 
 TEST(Cli, RejectsBadValuesWithACode) {
@@ -66,6 +74,8 @@ TEST(Cli, RejectsBadValuesWithACode) {
                                                                   {"--camera", "spawn:x"},
                                                                   {"--patch-level", "99"},
                                                                   {"--frames", "0"},
+                                                                  {"--gl-path", "44"},
+                                                                  {"--gl-path"},
                                                                   {"--bogus"},
                                                                   {"a.bsp", "b.bsp"},
                                                                   {"--screenshot"},

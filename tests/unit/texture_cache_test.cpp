@@ -1,0 +1,390 @@
+// The decoded-texture cache: the file layout round-trips, damaged files are misses (never a
+// crash), the key follows the sources, the folder stays under its cap, and a map loaded twice
+// through loadMapBundle gets identical textures from the cache the second time.
+#include "content/mipmap.h"
+#include "content/texture_cache.h"
+#include "core/file.h"
+#include "scene/map_bundle.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <thread>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+content::Image solid(int w, int h, uint8_t v) {
+    content::Image img;
+    img.width = w;
+    img.height = h;
+    img.rgba.assign(static_cast<size_t>(w) * static_cast<size_t>(h) * 4, v);
+    for (size_t i = 0; i < img.rgba.size(); ++i)
+        img.rgba[i] = static_cast<uint8_t>(v + i * 7);
+    return img;
+}
+
+std::vector<content::TextureInfo> sample() {
+    std::vector<content::TextureInfo> t(3);
+    t[0].image = solid(4, 2, 10);
+    t[0].source = "textures/a.tga";
+    t[0].origin = "pak0.pk3";
+    t[0].missing = false;
+    t[0].shader_file = "scripts/a.shader";
+    t[0].shader_image = "textures/a_img.tga";
+    t[1].image = solid(8, 8, 99);
+    t[1].glow = solid(8, 8, 3);
+    t[1].source = "textures/b.JPG";
+    t[1].origin = "/games/q3/textures";
+    t[1].missing = false;
+    t[2].image = solid(1, 1, 0);
+    t[2].missing = true;
+    t[2].error = "not found";
+    return t;
+}
+
+// b read back from a: equal, except that straight from the cache (from_cache) the textures
+// whose pixels are not kept have none.
+void expectSame(const std::vector<content::TextureInfo>& a,
+                const std::vector<content::TextureInfo>& b, bool from_cache = false) {
+    ASSERT_EQ(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+        SCOPED_TRACE(i);
+        if (from_cache && !content::texturePixelsWorthCaching(a[i])) {
+            EXPECT_FALSE(b[i].image.valid());
+            EXPECT_EQ(a[i].source, b[i].source);
+            EXPECT_EQ(a[i].missing, b[i].missing);
+            continue;
+        }
+        EXPECT_EQ(a[i].image.width, b[i].image.width);
+        EXPECT_EQ(a[i].image.height, b[i].image.height);
+        EXPECT_TRUE(a[i].image.rgba == b[i].image.rgba);
+        EXPECT_EQ(a[i].glow.width, b[i].glow.width);
+        EXPECT_TRUE(a[i].glow.rgba == b[i].glow.rgba);
+        EXPECT_EQ(a[i].source, b[i].source);
+        EXPECT_EQ(a[i].origin, b[i].origin);
+        EXPECT_EQ(a[i].missing, b[i].missing);
+        EXPECT_EQ(a[i].error, b[i].error);
+        EXPECT_EQ(a[i].shader_file, b[i].shader_file);
+        EXPECT_EQ(a[i].shader_image, b[i].shader_image);
+    }
+}
+
+fs::path freshDir(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() /
+                         ("bspv_texcache_" + name + "_" + std::to_string(std::random_device()()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+TEST(TextureCacheFormat, RoundTrips) {
+    const auto t = sample();
+    const auto bytes = content::encodeTextureCache("key", t);
+    auto back = content::decodeTextureCache(bytes, "key", t.size());
+    ASSERT_TRUE(back.has_value());
+    expectSame(t, *back, true);
+    EXPECT_TRUE((*back)[0].image.valid()); // kept: a .tga from a .pk3
+    EXPECT_TRUE((*back)[1].image.valid()); // kept: a .jpg
+}
+
+TEST(TextureCacheFormat, CheapFormatsKeepOnlyTheirMetadata) {
+    content::TextureInfo t;
+    t.image = solid(2, 2, 1);
+    t.missing = false;
+    const auto keeps = [&](const char* source, const char* origin) {
+        t.source = source;
+        t.origin = origin;
+        return content::texturePixelsWorthCaching(t);
+    };
+    EXPECT_TRUE(keeps("textures/x.jpg", "/dir"));
+    EXPECT_TRUE(keeps("textures/x.jpeg", "pak0.pk3"));
+    EXPECT_TRUE(keeps("textures/x.png", "aq.pak"));
+    EXPECT_TRUE(keeps("textures/x.tga", "pak0.PK3"));
+    EXPECT_FALSE(keeps("textures/x.tga", "aq_textures.pak"));
+    EXPECT_FALSE(keeps("textures/x.tga", "/loose/dir"));
+    EXPECT_FALSE(keeps("textures/x.wal", "pak0.pak"));
+    EXPECT_FALSE(keeps("<embedded>", "map.bsp"));
+    t.missing = true;
+    EXPECT_FALSE(keeps("textures/x.jpg", "/dir"));
+
+    // Round trip: the omitted one comes back with its metadata and no pixels.
+    std::vector<content::TextureInfo> v(2);
+    v[0].image = solid(2, 2, 1);
+    v[0].source = "textures/a.jpg";
+    v[0].missing = false;
+    v[1].image = solid(4, 4, 2);
+    v[1].glow = solid(4, 4, 9);
+    v[1].source = "textures/e1u1/floor.wal";
+    v[1].origin = "pak0.pak";
+    v[1].missing = false;
+    const auto bytes = content::encodeTextureCache("k", v);
+    auto back = content::decodeTextureCache(bytes, "k", 2);
+    ASSERT_TRUE(back.has_value());
+    EXPECT_TRUE((*back)[0].image.rgba == v[0].image.rgba);
+    EXPECT_FALSE((*back)[1].image.valid());
+    EXPECT_EQ((*back)[1].glow.width, 0);
+    EXPECT_EQ((*back)[1].source, v[1].source);
+    EXPECT_EQ((*back)[1].origin, v[1].origin);
+    EXPECT_FALSE((*back)[1].missing);
+}
+
+TEST(TextureCacheFormat, OtherKeyOrCountIsAMiss) {
+    const auto t = sample();
+    const auto bytes = content::encodeTextureCache("key", t);
+    EXPECT_FALSE(content::decodeTextureCache(bytes, "kez", t.size()));
+    EXPECT_FALSE(content::decodeTextureCache(bytes, "key2", t.size()));
+    EXPECT_FALSE(content::decodeTextureCache(bytes, "key", t.size() + 1));
+    EXPECT_FALSE(content::decodeTextureCache(bytes, "key", 0));
+}
+
+TEST(TextureCacheFormat, EveryTruncationIsAMiss) {
+    const auto bytes = content::encodeTextureCache("key", sample());
+    for (size_t n = 0; n < bytes.size(); ++n)
+        EXPECT_FALSE(content::decodeTextureCache(std::span(bytes).first(n), "key", 3)) << n;
+    auto longer = bytes;
+    longer.push_back(0);
+    EXPECT_FALSE(content::decodeTextureCache(longer, "key", 3));
+}
+
+TEST(TextureCacheFormat, EveryFlippedByteIsAMiss) {
+    const auto bytes = content::encodeTextureCache("key", sample());
+    for (size_t i = 0; i < bytes.size(); ++i) {
+        auto damaged = bytes;
+        damaged[i] ^= 0x5A;
+        EXPECT_FALSE(content::decodeTextureCache(damaged, "key", 3)) << i;
+    }
+}
+
+TEST(TextureCacheFormat, RandomBytesAreAMiss) {
+    std::mt19937 rng(1234);
+    for (int i = 0; i < 200; ++i) {
+        std::vector<uint8_t> junk(static_cast<size_t>(rng() % 512));
+        for (auto& b : junk)
+            b = static_cast<uint8_t>(rng());
+        if (junk.size() >= 8)
+            std::memcpy(junk.data(), "BSPVTEX", 8); // past the magic, into the parser
+        EXPECT_FALSE(content::decodeTextureCache(junk, "key", 3));
+    }
+}
+
+TEST(TextureCacheDisk, StoreLoadAndCorruptFile) {
+    const fs::path dir = freshDir("disk");
+    content::TextureCache cache(dir);
+    const auto t = sample();
+    EXPECT_FALSE(cache.load("k", t.size()));
+    ASSERT_TRUE(cache.store("k", t));
+    auto back = cache.load("k", t.size());
+    ASSERT_TRUE(back.has_value());
+    expectSame(t, *back, true);
+    // Cut the file short: a miss, and a store repairs it.
+    fs::resize_file(cache.pathFor("k"), fs::file_size(cache.pathFor("k")) / 2);
+    EXPECT_FALSE(cache.load("k", t.size()));
+    ASSERT_TRUE(cache.store("k", t));
+    EXPECT_TRUE(cache.load("k", t.size()));
+    // No temporary files left behind.
+    for (const auto& e : fs::directory_iterator(dir))
+        EXPECT_EQ(e.path().extension(), ".tex") << e.path();
+    fs::remove_all(dir);
+}
+
+TEST(TextureCacheDisk, OldestEntriesGoPastTheCap) {
+    const fs::path dir = freshDir("cap");
+    const auto t = sample();
+    const uint64_t one = content::encodeTextureCache("a", t).size();
+    content::TextureCache cache(dir, one * 2 + one / 2); // room for two entries
+    ASSERT_TRUE(cache.store("a", t));
+    fs::last_write_time(cache.pathFor("a"),
+                        fs::file_time_type::clock::now() - std::chrono::hours(2));
+    ASSERT_TRUE(cache.store("b", t));
+    fs::last_write_time(cache.pathFor("b"),
+                        fs::file_time_type::clock::now() - std::chrono::hours(1));
+    ASSERT_TRUE(cache.store("c", t));
+    EXPECT_FALSE(fs::exists(cache.pathFor("a")));
+    EXPECT_TRUE(fs::exists(cache.pathFor("b")));
+    EXPECT_TRUE(fs::exists(cache.pathFor("c")));
+    // An entry larger than the whole cap is not written.
+    content::TextureCache tiny(dir, 16);
+    EXPECT_FALSE(tiny.store("d", t));
+    fs::remove_all(dir);
+}
+
+TEST(TextureCacheKey, FollowsTheFilesOfALooseFolder) {
+    const fs::path dir = freshDir("key");
+    fs::create_directories(dir / "textures");
+    const fs::path map_path = dir / "m.bsp";
+    std::ofstream(map_path) << "map";
+    std::ofstream(dir / "textures" / "a.tga") << "one";
+    bsp::Map map;
+    map.materials.resize(1);
+    map.materials[0].name = "textures/a";
+    content::FileSystem vfs;
+    ASSERT_TRUE(vfs.addDirectory(dir).ok());
+    const auto k1 = content::textureCacheKey(map_path.string(), map, vfs, {});
+    ASSERT_TRUE(k1.has_value());
+    EXPECT_EQ(k1, content::textureCacheKey(map_path.string(), map, vfs, {}));
+    std::ofstream(dir / "textures" / "a.tga") << "three"; // other size
+    const auto k2 = content::textureCacheKey(map_path.string(), map, vfs, {});
+    EXPECT_NE(k1, k2);
+    std::ofstream(dir / "textures" / "b.tga") << "new file";
+    const auto k3 = content::textureCacheKey(map_path.string(), map, vfs, {});
+    EXPECT_NE(k2, k3);
+    map.materials[0].name = "textures/b";
+    EXPECT_NE(k3, content::textureCacheKey(map_path.string(), map, vfs, {}));
+    // A map file that is not there: no key, no caching.
+    EXPECT_FALSE(content::textureCacheKey((dir / "none.bsp").string(), map, vfs, {}));
+    fs::remove_all(dir);
+}
+
+void loadTwice(const std::string& spec) {
+    SCOPED_TRACE(spec);
+    const fs::path dir = freshDir("bundle");
+    scene::LoadSettings plain;
+    auto reference = scene::loadMapBundle(spec, plain);
+    ASSERT_TRUE(reference.ok()) << reference.error().message();
+    EXPECT_EQ((*reference)->texture_cache, "off");
+    scene::LoadSettings cached;
+    cached.texture_cache_dir = dir;
+    auto first = scene::loadMapBundle(spec, cached);
+    ASSERT_TRUE(first.ok());
+    EXPECT_EQ((*first)->texture_cache, "miss");
+    auto second = scene::loadMapBundle(spec, cached);
+    ASSERT_TRUE(second.ok());
+    EXPECT_EQ((*second)->texture_cache, "hit");
+    expectSame((*reference)->textures, (*second)->textures);
+    EXPECT_EQ((*reference)->missing_textures, (*second)->missing_textures);
+    // The mesh saw the same texture sizes (Quake 2 uv are divided by them).
+    ASSERT_EQ((*reference)->mesh.vertices.size(), (*second)->mesh.vertices.size());
+    for (size_t i = 0; i < (*reference)->mesh.vertices.size(); ++i)
+        ASSERT_EQ((*reference)->mesh.vertices[i].uv, (*second)->mesh.vertices[i].uv) << i;
+    // Damage every entry: the next load decodes again and is still right.
+    for (const auto& e : fs::directory_iterator(dir)) {
+        auto bytes = core::readFile(e.path());
+        ASSERT_TRUE(bytes.ok());
+        (*bytes)[bytes->size() / 2] ^= 0xFF;
+        std::ofstream(e.path(), std::ios::binary | std::ios::trunc)
+            .write(reinterpret_cast<const char*>(bytes->data()),
+                   static_cast<std::streamsize>(bytes->size()));
+    }
+    auto third = scene::loadMapBundle(spec, cached);
+    ASSERT_TRUE(third.ok());
+    EXPECT_EQ((*third)->texture_cache, "miss");
+    expectSame((*reference)->textures, (*third)->textures);
+    fs::remove_all(dir);
+}
+
+TEST(TextureCacheBundle, SecondLoadComesFromTheCache) {
+    loadTwice(std::string(BSPV_SHARED_MAPS_DIR) + "/q3/bc_crypt.bsp");
+    loadTwice(std::string(BSPV_SHARED_MAPS_DIR) + "/q2/aq_urbanjungle.bsp");
+    loadTwice(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/lq_e1m1.bsp");
+    loadTwice(std::string(BSPV_OPENARENA_DIR) + "/pak1-maps.pk3:maps/oa_dm1.bsp");
+}
+
+} // namespace
+
+namespace {
+
+// Materials that decode alike are decoded once and copied: the result must be what decoding
+// each on its own gives (Quake 2: a material per texinfo, many per .wal).
+TEST(TextureDecode, DuplicateMaterialsMatchSeparateDecodes) {
+    const std::string spec = std::string(BSPV_SHARED_MAPS_DIR) + "/q2/aq_urbanjungle.bsp";
+    auto b = scene::loadMapBundle(spec, scene::LoadSettings()); // for its FileSystem
+    ASSERT_TRUE(b.ok()) << b.error().message();
+    const content::FileSystem& vfs = *(*b)->fs;
+    // The map as parsed: the bundle's materials already carry the texture sizes.
+    auto parsed = scene::loadMapSpec(spec);
+    ASSERT_TRUE(parsed.ok());
+    const bsp::Map& map = *parsed;
+    const content::PalettedSources sources = content::loadPalettedSources(map, vfs);
+    const std::vector<content::TextureInfo> all =
+        content::loadMaterialTextures(map, vfs, sources, nullptr, 2);
+    size_t duplicates = 0;
+    std::set<std::string> names;
+    for (const bsp::Material& m : map.materials)
+        if (!names.insert(m.name).second)
+            ++duplicates;
+    EXPECT_GT(duplicates, 1000u); // the case this covers
+    size_t found = 0;
+    for (size_t i = 0; i < map.materials.size(); i += 7) {
+        SCOPED_TRACE(map.materials[i].name);
+        const content::TextureInfo one =
+            content::loadMaterialTexture(map.materials[i], map, vfs, sources, nullptr);
+        expectSame({one}, {all[i]});
+        found += one.missing ? 0 : 1;
+    }
+    EXPECT_GT(found, 100u);
+    // Only some materials, into their own slots.
+    std::vector<content::TextureInfo> some;
+    const std::vector<uint32_t> which = {3, 1, 3, 99999};
+    content::loadMaterialTexturesAt(map, vfs, sources, nullptr, which, some, 2);
+    ASSERT_EQ(some.size(), map.materials.size());
+    expectSame({some[1], some[3]}, {all[1], all[3]});
+    EXPECT_FALSE(some[0].image.valid());
+    EXPECT_FALSE(some[2].image.valid());
+}
+
+} // namespace
+
+namespace {
+
+content::Image pattern(int w, int h) {
+    content::Image img;
+    img.width = w;
+    img.height = h;
+    img.rgba.resize(static_cast<size_t>(w) * static_cast<size_t>(h) * 4);
+    for (size_t i = 0; i < img.rgba.size(); ++i)
+        img.rgba[i] = static_cast<uint8_t>((i * 37 + i / 5) & 255);
+    return img;
+}
+
+TEST(Mipmap, HalvesWithARoundedBoxFilter) {
+    content::Image img;
+    img.width = 2;
+    img.height = 2;
+    img.rgba = {0, 10, 255, 1, 1, 10, 255, 2, 2, 10, 255, 3, 4, 11, 255, 3};
+    const content::Image half = content::halveImage(img);
+    ASSERT_EQ(half.width, 1);
+    ASSERT_EQ(half.height, 1);
+    // (0+1+2+4+2)/4 = 2, (10+10+10+11+2)/4 = 10, 255, (1+2+3+3+2)/4 = 2
+    EXPECT_EQ(half.rgba, (std::vector<uint8_t>{2, 10, 255, 2}));
+}
+
+TEST(Mipmap, ChainFollowsGlLevelSizesDownToOne) {
+    for (const auto& [w, h] : {std::pair{256, 64}, {5, 3}, {1, 7}, {640, 480}, {1, 1}}) {
+        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
+        const content::Image img = pattern(w, h);
+        const auto chain = content::mipChain(img);
+        int lw = w, lh = h;
+        for (const content::Image& level : chain) {
+            lw = std::max(1, lw / 2);
+            lh = std::max(1, lh / 2);
+            EXPECT_EQ(level.width, lw);
+            EXPECT_EQ(level.height, lh);
+            EXPECT_TRUE(level.valid());
+        }
+        EXPECT_EQ(lw, 1);
+        EXPECT_EQ(lh, 1);
+        const int levels = 1 + static_cast<int>(std::floor(std::log2(std::max(w, h))));
+        EXPECT_EQ(static_cast<int>(chain.size()) + 1, levels);
+    }
+    EXPECT_TRUE(content::mipChain(content::Image()).empty());
+    EXPECT_FALSE(content::halveImage(content::Image()).valid());
+}
+
+TEST(Mipmap, OneWideLevelsAverageTheirPair) {
+    content::Image img;
+    img.width = 1;
+    img.height = 2;
+    img.rgba = {10, 20, 30, 40, 20, 40, 60, 80};
+    const content::Image half = content::halveImage(img);
+    EXPECT_EQ(half.rgba, (std::vector<uint8_t>{15, 30, 45, 60}));
+}
+
+} // namespace
