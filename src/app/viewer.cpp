@@ -548,9 +548,8 @@ int Viewer::run() {
         const auto enabled = m_styles.enabled();
         m_render_options.style_values = scene::lightStyleValues(m_styles.time, &enabled);
         m_debug.beginFrame(dt * 1000.0f);
-        m_debug.timers().begin("world");
+        m_render_options.timers = &m_debug.timers(); // times each pass of the world
         m_renderer.draw(m_list, m_fly.camera, m_render_options);
-        m_debug.timers().end();
         m_debug.drawScene(m_renderer, m_list, m_fly.camera, m_vis_options);
 
         drawOverlay();

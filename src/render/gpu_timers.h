@@ -16,7 +16,7 @@ namespace render {
 class GpuTimers {
 public:
     static constexpr int kFrames = 4;
-    static constexpr int kMaxPasses = 8;
+    static constexpr int kMaxPasses = 12;
 
     GpuTimers() = default;
     ~GpuTimers();

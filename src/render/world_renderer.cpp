@@ -2,6 +2,7 @@
 
 #include "content/mipmap.h"
 #include "render/flare_renderer.h"
+#include "render/gpu_timers.h"
 
 #include "core/log.h"
 
@@ -922,9 +923,16 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         glUniform1f(p.s.time, static_cast<float>(std::fmod(options.time, 4096.0)));
     };
 
+    GpuTimers* timers = options.timers;
     const bool overdraw = options.view == ViewMode::Overdraw;
-    if (options.depth_prepass && !overdraw)
+    if (options.depth_prepass && !overdraw) {
+        if (timers)
+            timers->begin("depth prepass");
         depthPrepass(list, vp);
+        if (timers)
+            timers->end();
+    }
+    scene::Pass timed_pass = scene::Pass::Count;
 
     // Program variant of a batch: view mode, light styles, alpha test, warp, glow.
     const auto variantFor = [&](bool alpha_tested, bool warp, bool glow) -> Programs::Variant* {
@@ -987,6 +995,11 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             frame = frames[step % frames.size()];
         }
         const GLuint glow = textured ? gpu.glows[static_cast<size_t>(frame)].id() : 0;
+        if (timers && b.pass != timed_pass) {
+            timers->end();
+            timers->begin(scene::passName(b.pass));
+            timed_pass = b.pass;
+        }
         setCull(!sky && !(material && (material->flags & bsp::kSurfNoCull)));
         if (staged && !sky && material) {
             // Quake 3 shader stages: each stage sets its own program, blend and depth state.
@@ -1073,8 +1086,12 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         }
     }
 
+    if (timers)
+        timers->end();
     glEnable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE); // the overlays show every face, and later passes expect no culling
+    if (timers && (options.show_culled || options.wireframe))
+        timers->begin("world overlays");
     if (options.show_culled)
         drawCulled(list, vp);
     if (options.wireframe) {
@@ -1103,8 +1120,16 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         glDisable(GL_POLYGON_OFFSET_LINE);
     }
 
-    if (m_flares && options.flares && !overdraw)
+    if (timers)
+        timers->end();
+    if (m_flares && options.flares && !overdraw) {
+        const bool timed = timers && m_flares->count() > 0;
+        if (timed)
+            timers->begin("flares");
         m_flares->draw(camera, options.time, list.stats.camera_cluster);
+        if (timed)
+            timers->end();
+    }
 
     m_submitter.endFrame();
     glDepthMask(GL_TRUE);

@@ -34,6 +34,8 @@ enum class ViewMode : int {
 const char* viewModeName(ViewMode mode);
 bool parseViewMode(std::string_view name, ViewMode* out);
 
+class GpuTimers;
+
 struct RenderOptions {
     ViewMode view = ViewMode::Lit;
     bool wireframe = false;
@@ -51,6 +53,9 @@ struct RenderOptions {
     // Quake 3 materials drawn stage by stage from their shader scripts (lit view only);
     // false: every material through the single-texture path (its first image x lightmap).
     bool shader_stages = true;
+    // When set, each pass of draw() (depth pre-pass, opaque, alpha-test, sky, liquid,
+    // translucent, overlays, flares) is timed with it; the caller must not have a timer running.
+    GpuTimers* timers = nullptr;
     double time = 0.0;  // seconds: styles, scrolling, shader stages, sky rotation, flare fades
     bool flares = true; // Quake 3 flares (face type 4), see render/flare_renderer.h
     std::array<float, scene::kNumLightStyles> style_values{};

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <memory>
 #include <set>
 #include <string>
@@ -284,6 +285,33 @@ TEST_F(DebugRender, GpuTimersReportWithoutStalling) {
     EXPECT_EQ(timers.latest()[0].name, "world");
     EXPECT_GE(timers.latest()[0].ms, 0.0);
     EXPECT_LT(timers.latest()[0].ms, 10000.0);
+}
+
+// With RenderOptions::timers the renderer times each of its passes itself.
+TEST_F(DebugRender, RendererTimesEachPass) {
+    load(std::string(BSPV_SOURCE_DIR) + "/assets/maps/demo.bsp");
+    const scene::Camera cam = spawnCamera();
+    render::GpuTimers timers;
+    scene::Visibility vis(m_bundle->map, m_bundle->mesh);
+    vis.update(cam, {}, m_list);
+    render::RenderOptions ro;
+    ro.timers = &timers;
+    ro.wireframe = true;
+    for (int frame = 0; frame < 12; ++frame) {
+        timers.beginFrame();
+        m_target.bind();
+        m_renderer->draw(m_list, cam, ro);
+        (void)m_target.readPixels(); // makes every earlier query complete
+    }
+    std::vector<std::string> names;
+    for (const auto& t : timers.latest())
+        names.push_back(t.name);
+    ASSERT_GE(names.size(), 3u);
+    EXPECT_EQ(names.front(), "depth prepass");
+    EXPECT_NE(std::find(names.begin(), names.end(), "opaque"), names.end());
+    EXPECT_EQ(names.back(), "world overlays");
+    std::set<std::string> distinct(names.begin(), names.end());
+    EXPECT_EQ(distinct.size(), names.size()) << "each pass timed once per frame";
 }
 
 TEST_F(DebugRender, ScreenshotPathDrawsTheRequestedOverlays) {
