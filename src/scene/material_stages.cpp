@@ -218,7 +218,8 @@ MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& 
             continue;
         sm.sky = def->isSky();
         std::vector<RenderStage> stages = buildRenderStages(*def, out.images);
-        if (!sm.sky && isPlainLightmapped(stages))
+        // Deformed surfaces need the stage path (its vertex shader deforms).
+        if (!sm.sky && isPlainLightmapped(stages) && !hasDrawnDeform(*def))
             continue; // the single-texture path draws it (its image is the primary image)
         sm.stages = std::move(stages);
         out.staged += sm.stages.empty() ? 0 : 1;
@@ -227,6 +228,14 @@ MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& 
     for (const StageImage& img : out.images)
         out.missing_images += img.missing ? 1 : 0;
     return out;
+}
+
+void addSpriteVertices(MaterialStages& stages, const WorldMesh& mesh) {
+    std::vector<const ShaderDef*> shaders;
+    shaders.reserve(stages.materials.size());
+    for (const StagedMaterial& m : stages.materials)
+        shaders.push_back(m.stages.empty() ? nullptr : m.shader);
+    stages.sprites = buildSpriteVertices(mesh, shaders);
 }
 
 float evalWave(const content::Wave& w, double time) {

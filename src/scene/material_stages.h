@@ -27,6 +27,7 @@
 #include "content/q3_shader.h"
 #include "content/shader_library.h"
 #include "content/vfs.h"
+#include "scene/deforms.h"
 
 #include <cstdint>
 #include <string>
@@ -77,7 +78,13 @@ struct MaterialStages {
     std::vector<StageImage> images;
     uint32_t staged = 0;         // materials with stages
     uint32_t missing_images = 0; // distinct stage images not found
+    // Autosprite data per mesh vertex (scene/deforms.h); empty when no face needs it. Filled by
+    // addSpriteVertices once the mesh exists.
+    std::vector<SpriteVertex> sprites;
 };
+
+// Fills stages.sprites for the mesh (autosprite / autosprite2 faces).
+void addSpriteVertices(MaterialStages& stages, const WorldMesh& mesh);
 
 // Texture-times-lightmap and nothing else: true when the single-texture path draws `stages`
 // exactly as ioquake3 would.
