@@ -191,6 +191,27 @@ TEST_F(DeformRender, MoveShiftsTheFaceOverTime) {
     EXPECT_EQ(r->stageDraws(), 1u);
 }
 
+TEST_F(DeformRender, LightmappedShaderWithADeformStillMoves) {
+    // Texture x lightmap alone is drawn by the single-texture path, which cannot deform; a
+    // deform must keep the material on the stage path.
+    const std::string name = "textures/test/plain";
+    auto b = load(oneQuadMap(name, {glm::vec3(0, -16, -16), glm::vec3(0, 16, -16),
+                                    glm::vec3(0, 16, 16), glm::vec3(0, -16, 16)}),
+                  "deform_plain.bsp",
+                  name + "\n{\n cull none\n deformVertexes move 0 32 0 sin 0 1 0 1\n"
+                         " {\n  map $lightmap\n  rgbGen identity\n }\n"
+                         " {\n  map textures/test/plain.tga\n  blendFunc filter\n }\n}\n");
+    ASSERT_TRUE(b);
+    ASSERT_EQ(b->stages.materials[0].stages.size(), 1u);
+    EXPECT_TRUE(b->stages.materials[0].stages[0].times_lightmap);
+    auto r = uploaded(*b);
+    const scene::Camera cam = camera(glm::vec3(-100, 0, 0), 0.0f);
+    const Shot still = shoot(*r, *b, cam, 0.0);
+    const Shot left = shoot(*r, *b, cam, 0.25);
+    ASSERT_GT(still.pixels, 200u);
+    EXPECT_LT(left.centre_x, still.centre_x - 15.0);
+}
+
 TEST_F(DeformRender, AutospriteFacesTheCamera) {
     // A 32 x 32 quad lying flat at eye height: seen edge on from any horizontal view unless
     // the autosprite deform turns it to the viewer.
