@@ -9,6 +9,8 @@
 #define ATTRIB_STYLES 5
 #define ATTRIB_LM_LAYER 6
 #define ATTRIB_LM_STEP 7
+#define ATTRIB_SPRITE0 8
+#define ATTRIB_SPRITE1 9
 
 // Debug view modes: mirrored in src/render/world_renderer.h (ViewMode).
 #define VIEW_LIT 0

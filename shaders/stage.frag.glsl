@@ -47,7 +47,9 @@ vec2 cloudSt(vec3 d) {
     vec3 v = d * p;
     v.z += R;
     v = normalize(v);
-    return vec2(acos(clamp(v.x, -1.0, 1.0)), acos(clamp(v.y, -1.0, 1.0))) / 3.14159265359;
+    // In radians, as R_InitSkyTexCoords stores them (not divided by pi): the cloud image
+    // repeats about once a radian, and tcMod scroll/scale act on those units.
+    return vec2(acos(clamp(v.x, -1.0, 1.0)), acos(clamp(v.y, -1.0, 1.0)));
 }
 #endif
 

@@ -6,7 +6,10 @@
 #     MAP     an OpenArena map name (oa_dm1, oasago2, ...), looked up in the installed pk3s
 #     CAMERA  @intermission, @spawnN, or X,Y,Z,PITCH,YAW (eye position, Quake convention)
 #   env: BSPVIEW (default build/release/bspview), REFRENDER (default ../shared/refrender),
-#        SIZE (default 1280x720)
+#        SIZE (default 1280x720), TIME (shader time of bspview's frame in seconds, default 0;
+#        the reference frame is at about 1.2 s: refrender's synthetic demo starts at
+#        serverTime 1000 ms and plays at 50 ms a frame under timedemo, and its screenshot
+#        comes after `wait 5`. TIME=1.2 matches animated shaders to it)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 map="$1"
@@ -57,7 +60,7 @@ fi
 "$ref/oa_shot.sh" "$map" "$x" "$y" "$z" "$p" "$yw" 0 "$out/${map}_ref.png" "$w" "$h" >/dev/null
 # refrender pins r_flares 0 (ioquake3's default): no flares on our side either.
 xvfb-run -a -s "-screen 0 ${w}x${h}x24" "$bspview" "$pk3" --screenshot "$out/${map}_bspview.png" \
-    --camera "$x,$y,$z,$p,$yw" --size "$size" --no-flares >/dev/null
+    --camera "$x,$y,$z,$p,$yw" --size "$size" --time "${TIME:-0}" --no-flares >/dev/null
 result=$("$py" "$ref/compare.py" "$out/${map}_ref.png" "$out/${map}_bspview.png" \
          --diff "$out/${map}_diff.png")
 echo "$map $camera eye=($x $y $z) angles=($p $yw): $result"

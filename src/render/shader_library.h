@@ -32,6 +32,8 @@ enum AttribLocation : GLuint {
     kAttribStyles = 5,
     kAttribLmLayer = 6,
     kAttribLmStep = 7,
+    kAttribSprite0 = 8, // scene::SpriteVertex centre, a (stage shader, DEFORMS)
+    kAttribSprite1 = 9, // scene::SpriteVertex major, b
 };
 
 class ShaderLibrary {

@@ -5,8 +5,10 @@
 #include "render/gpu_timers.h"
 
 #include "core/log.h"
+#include "scene/deforms.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstddef>
@@ -82,6 +84,9 @@ struct WorldRenderer::StageVariant {
           tc_matrix = -1, turb = -1, light_shift = -1, colour = -1, vertex_rgb = -1,
           one_minus_vertex = -1, vertex_scale = -1, vertex_alpha = -1, one_minus_vertex_alpha = -1,
           output_scale = -1, cloud_height = -1;
+    // DEFORMS variants only.
+    GLint deform_code = -1, deform_func = -1, deform_wave = -1, deform_extra = -1,
+          view_forward = -1, view_left = -1, view_up = -1;
 };
 
 // A material's shader stages as uploaded (copied from scene::StagedMaterial: the renderer
@@ -93,6 +98,10 @@ struct GpuStagedMaterial {
     content::CullMode cull = content::CullMode::Front;
     float cloud_height = 512.0f;
     uint32_t disabled = 0; // bit per shader stage index
+    // deformVertexes (scene/deforms.h): the shader's deforms, copied; `deformed` when any is
+    // drawn (such surfaces stay out of the depth pre-pass: it would write undeformed depth).
+    content::ShaderDef deform_def;
+    bool deformed = false;
 };
 
 struct WorldRenderer::WorldGpu {
@@ -121,7 +130,8 @@ struct WorldRenderer::WorldGpu {
     std::vector<bsp::Submodel> submodels;
     std::vector<GpuStagedMaterial> staged; // per material; empty until uploadStages
     std::vector<Texture> stage_textures;   // per scene::StageImage
-    Texture white;                         // $whiteimage, and unbound stage images
+    Buffer sprite_vbo; // scene::SpriteVertex per vertex (attributes 8, 9); empty: none
+    Texture white;     // $whiteimage, and unbound stage images
     bool overbright = false;
     int style_count = 1; // most light styles any face uses (1..4)
     GpuStats stats;
@@ -303,6 +313,11 @@ void WorldRenderer::depthPrepass(const scene::DrawList& list, const glm::mat4& v
             continue;
         if (b.material >= 0 && static_cast<size_t>(b.material) < m_gpu->materials.size() &&
             (m_gpu->materials[static_cast<size_t>(b.material)].flags & bsp::kSurfNoCull))
+            continue;
+        // Deformed surfaces move in the vertex shader: undeformed depth here would hide them
+        // (or show holes); their first stage writes their own depth.
+        if (b.material >= 0 && static_cast<size_t>(b.material) < m_gpu->staged.size() &&
+            m_gpu->staged[static_cast<size_t>(b.material)].deformed)
             continue;
         if (b.submodel != submodel) {
             flushRanges();
@@ -655,9 +670,31 @@ void WorldRenderer::uploadStages(const scene::MaterialStages& stages) {
             g.polygon_offset = sm.shader->polygon_offset;
             g.cull = sm.shader->cull;
             g.cloud_height = sm.shader->sky.cloud_height;
+            g.deformed = !sm.stages.empty() && scene::hasDrawnDeform(*sm.shader);
+            if (g.deformed)
+                g.deform_def.deforms = sm.shader->deforms;
         }
     }
     glBindTexture(GL_TEXTURE_2D, 0);
+    gpu.sprite_vbo.reset();
+    if (!stages.sprites.empty()) {
+        gpu.sprite_vbo = makeBuffer("world/sprites");
+        glBindVertexArray(gpu.vao.id());
+        glBindBuffer(GL_ARRAY_BUFFER, gpu.sprite_vbo.id());
+        glBufferData(GL_ARRAY_BUFFER,
+                     static_cast<GLsizeiptr>(stages.sprites.size() * sizeof(scene::SpriteVertex)),
+                     stages.sprites.data(), GL_STATIC_DRAW);
+        constexpr GLsizei kStride = sizeof(scene::SpriteVertex);
+        glEnableVertexAttribArray(kAttribSprite0);
+        glVertexAttribPointer(kAttribSprite0, 4, GL_FLOAT, GL_FALSE, kStride,
+                              reinterpret_cast<const void*>(offsetof(scene::SpriteVertex, centre)));
+        glEnableVertexAttribArray(kAttribSprite1);
+        glVertexAttribPointer(kAttribSprite1, 4, GL_FLOAT, GL_FALSE, kStride,
+                              reinterpret_cast<const void*>(offsetof(scene::SpriteVertex, major)));
+        glBindVertexArray(0);
+        glBindBuffer(GL_ARRAY_BUFFER, 0);
+        gpu.stats.vertex_bytes += stages.sprites.size() * sizeof(scene::SpriteVertex);
+    }
 }
 
 void WorldRenderer::setStageEnabled(int32_t material, int shader_stage, bool enabled) {
@@ -698,13 +735,13 @@ GLenum glBlendFactor(content::BlendFactor f) {
 
 } // namespace
 
-WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStage& stage,
-                                                         bool sky) {
+WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStage& stage, bool sky,
+                                                         bool deforms) {
     Programs& p = *m_programs;
     const auto source = static_cast<uint32_t>(stage.source);
     const auto alpha = static_cast<uint32_t>(stage.def.alpha_func);
-    const uint32_t key =
-        source | (stage.times_lightmap ? 1u << 2 : 0u) | (alpha << 3) | (sky ? 1u << 5 : 0u);
+    const uint32_t key = source | (stage.times_lightmap ? 1u << 2 : 0u) | (alpha << 3) |
+                         (sky ? 1u << 5 : 0u) | (deforms ? 1u << 6 : 0u);
     auto it = p.stage_variants.find(key);
     if (it == p.stage_variants.end()) {
         static constexpr const char* kSources[] = {"SOURCE_TEXTURE", "SOURCE_LIGHTMAP",
@@ -715,6 +752,8 @@ WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStag
             defines += " TIMES_LIGHTMAP";
         if (sky)
             defines += " SKY_CLOUDS";
+        if (deforms)
+            defines += " DEFORMS";
         std::string label = "stage|" + defines;
         std::replace(label.begin(), label.end(), ' ', '|');
         StageVariant v;
@@ -740,6 +779,13 @@ WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStag
             v.one_minus_vertex_alpha = loc("u_one_minus_vertex_alpha");
             v.output_scale = loc("u_output_scale");
             v.cloud_height = loc("u_cloud_height");
+            v.deform_code = loc("u_deform_code");
+            v.deform_func = loc("u_deform_func");
+            v.deform_wave = loc("u_deform_wave");
+            v.deform_extra = loc("u_deform_extra");
+            v.view_forward = loc("u_view_forward");
+            v.view_left = loc("u_view_left");
+            v.view_up = loc("u_view_up");
             glUseProgram(id);
             glUniform1i(loc("u_texture"), 0);
             glUniform1i(loc("u_lightmaps"), 1);
@@ -777,10 +823,27 @@ bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBat
     } else {
         glDisable(GL_CULL_FACE);
     }
+    // deformVertexes: the same values for every stage (their depths must match exactly).
+    std::array<GLint, content::kMaxDeforms> deform_code{}, deform_func{};
+    std::array<glm::vec4, content::kMaxDeforms> deform_wave{}, deform_extra{};
+    if (sm.deformed) {
+        const auto frames = scene::evalDeforms(sm.deform_def, options.time);
+        for (size_t i = 0; i < frames.size(); ++i) {
+            deform_code[i] = static_cast<GLint>(frames[i].code);
+            deform_func[i] = static_cast<GLint>(frames[i].func);
+            deform_wave[i] = frames[i].wave;
+            deform_extra[i] = frames[i].extra;
+        }
+    }
+    // Quake's view axes: forward, left (the camera's right negated), up.
+    const glm::vec3 view_forward = camera.forward(), view_left = -camera.right(),
+                    view_up = camera.up();
+    if (sm.deformed && !gpu.sprite_vbo)
+        glVertexAttrib4f(kAttribSprite0, 0.0f, 0.0f, 0.0f, 0.0f); // no sprite data: a = 0
     for (const scene::RenderStage& stage : sm.stages) {
         if (sm.disabled & (1u << std::min(stage.shader_stage, 31)))
             continue;
-        StageVariant* v = stageVariant(stage, sm.sky);
+        StageVariant* v = stageVariant(stage, sm.sky, sm.deformed);
         if (!v)
             continue;
         const content::ShaderStage& d = stage.def;
@@ -802,6 +865,15 @@ bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBat
         glUniform1i(v->vertex_alpha, f.vertex_alpha ? 1 : 0);
         glUniform1i(v->one_minus_vertex_alpha, f.one_minus_vertex_alpha ? 1 : 0);
         glUniform1f(v->cloud_height, sm.cloud_height);
+        if (sm.deformed) {
+            glUniform1iv(v->deform_code, content::kMaxDeforms, deform_code.data());
+            glUniform1iv(v->deform_func, content::kMaxDeforms, deform_func.data());
+            glUniform4fv(v->deform_wave, content::kMaxDeforms, glm::value_ptr(deform_wave[0]));
+            glUniform4fv(v->deform_extra, content::kMaxDeforms, glm::value_ptr(deform_extra[0]));
+            glUniform3fv(v->view_forward, 1, glm::value_ptr(view_forward));
+            glUniform3fv(v->view_left, 1, glm::value_ptr(view_left));
+            glUniform3fv(v->view_up, 1, glm::value_ptr(view_up));
+        }
         const bool multiplies = d.blend && (d.src == content::BlendFactor::Zero ||
                                             d.src == content::BlendFactor::DstColor ||
                                             d.src == content::BlendFactor::OneMinusDstColor);

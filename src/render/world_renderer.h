@@ -132,7 +132,7 @@ private:
     void flushRanges();
     void drawCulled(const scene::DrawList& list, const glm::mat4& view_projection);
     struct StageVariant;
-    StageVariant* stageVariant(const scene::RenderStage& stage, bool sky);
+    StageVariant* stageVariant(const scene::RenderStage& stage, bool sky, bool deforms);
     // Draws a batch's ranges once per shader stage; returns false when the material has none.
     bool drawStages(const scene::DrawList& list, const scene::DrawBatch& batch,
                     const glm::mat4& view_projection, const glm::mat4& model,

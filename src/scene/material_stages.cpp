@@ -32,7 +32,9 @@ bool isTextureStage(const ShaderStage& s) {
 
 // ioquake3 CollapseMultitexture's conditions, for the lightmap pairs we fold: one stage is
 // $lightmap, the other a texture; the second blends as a filter; both share the state bits
-// that are not blend or depth mask (alpha test, depth func); no alphaGen wave.
+// that are not blend or depth mask (alpha test, depth func) and the same rgbGen and alphaGen
+// (equal waves for rgbGen wave); no alphaGen wave. Other pairs ioquake3 folds (two textures,
+// GL_ADD) draw the same as two passes.
 bool collapsible(const ShaderStage& a, const ShaderStage& b) {
     if (!isFilter(b))
         return false;
@@ -41,7 +43,17 @@ bool collapsible(const ShaderStage& a, const ShaderStage& b) {
         return false;
     if (a.alpha_func != b.alpha_func || a.depth_func != b.depth_func)
         return false;
-    if (a.alpha_gen == AlphaGen::Wave || b.alpha_gen == AlphaGen::Wave)
+    // ioquake3 keeps the pair apart when the colours differ (it could only colour the product
+    // with one of them).
+    if (a.rgb_gen != b.rgb_gen || a.alpha_gen != b.alpha_gen)
+        return false;
+    const auto same_wave = [](const content::Wave& x, const content::Wave& y) {
+        return x.func == y.func && x.base == y.base && x.amplitude == y.amplitude &&
+               x.phase == y.phase && x.frequency == y.frequency;
+    };
+    if (a.rgb_gen == RgbGen::Wave && !same_wave(a.rgb_wave, b.rgb_wave))
+        return false;
+    if (a.alpha_gen == AlphaGen::Wave)
         return false;
     // A video stage would need its cinematic; a viewer shows its first frame like a texture.
     return true;
@@ -137,7 +149,11 @@ std::vector<RenderStage> buildRenderStages(const ShaderDef& def, std::vector<Sta
                 out.push_back(makeStage(def, s, static_cast<int>(i), images));
             continue;
         }
-        if (i + 1 < def.stages.size() && collapsible(s, def.stages[i + 1])) {
+        // Only the first two stages: ioquake3 collapses stages[0] and stages[1] and nothing
+        // later. A later texture + lightmap-filter pair must stay two passes, because the
+        // filter multiplies everything drawn before it (an environment stage under an added
+        // texture, for one), not just the stage it follows.
+        if (i == 0 && def.stages.size() > 1 && collapsible(s, def.stages[1])) {
             const ShaderStage& n = def.stages[i + 1];
             const ShaderStage& tex = s.map == MapKind::Lightmap ? n : s;
             RenderStage r = makeStage(def, tex, static_cast<int>(i), images);
@@ -202,7 +218,8 @@ MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& 
             continue;
         sm.sky = def->isSky();
         std::vector<RenderStage> stages = buildRenderStages(*def, out.images);
-        if (!sm.sky && isPlainLightmapped(stages))
+        // Deformed surfaces need the stage path (its vertex shader deforms).
+        if (!sm.sky && isPlainLightmapped(stages) && !hasDrawnDeform(*def))
             continue; // the single-texture path draws it (its image is the primary image)
         sm.stages = std::move(stages);
         out.staged += sm.stages.empty() ? 0 : 1;
@@ -211,6 +228,14 @@ MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& 
     for (const StageImage& img : out.images)
         out.missing_images += img.missing ? 1 : 0;
     return out;
+}
+
+void addSpriteVertices(MaterialStages& stages, const WorldMesh& mesh) {
+    std::vector<const ShaderDef*> shaders;
+    shaders.reserve(stages.materials.size());
+    for (const StagedMaterial& m : stages.materials)
+        shaders.push_back(m.stages.empty() ? nullptr : m.shader);
+    stages.sprites = buildSpriteVertices(mesh, shaders);
 }
 
 float evalWave(const content::Wave& w, double time) {

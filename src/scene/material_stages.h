@@ -4,8 +4,10 @@
 // What ioquake3 (code/renderergl1) does and we follow:
 //   - tr_shader.c CollapseMultitexture: a `$lightmap` stage and a texture stage blended with a
 //     filter (GL_DST_COLOR GL_ZERO or GL_ZERO GL_SRC_COLOR) become one stage, texture times
-//     lightmap, coloured by the first stage's rgbGen. We fold the same pairs, which also keeps
-//     the framebuffer clamp where ioquake3 has it (after the product).
+//     lightmap, coloured by the first stage's rgbGen. Only stages[0] and stages[1] are ever
+//     folded, and only when their rgbGen and alphaGen agree. We fold the same pairs, which
+//     also keeps the framebuffer clamp where ioquake3 has it (after the product); a later
+//     texture + filter pair stays two passes (the filter darkens all that came before it).
 //   - tr_shade_calc.c: EvalWaveForm (sin, triangle, square, sawtooth, inverse sawtooth; noise
 //     as a hash, not ioquake3's table), RB_CalcWaveColor (times identityLight), tcMod scroll
 //     (scaled by time, then reduced mod 1), scale, rotate (about the texture centre, degrees
@@ -25,6 +27,7 @@
 #include "content/q3_shader.h"
 #include "content/shader_library.h"
 #include "content/vfs.h"
+#include "scene/deforms.h"
 
 #include <cstdint>
 #include <string>
@@ -75,7 +78,13 @@ struct MaterialStages {
     std::vector<StageImage> images;
     uint32_t staged = 0;         // materials with stages
     uint32_t missing_images = 0; // distinct stage images not found
+    // Autosprite data per mesh vertex (scene/deforms.h); empty when no face needs it. Filled by
+    // addSpriteVertices once the mesh exists.
+    std::vector<SpriteVertex> sprites;
 };
+
+// Fills stages.sprites for the mesh (autosprite / autosprite2 faces).
+void addSpriteVertices(MaterialStages& stages, const WorldMesh& mesh);
 
 // Texture-times-lightmap and nothing else: true when the single-texture path draws `stages`
 // exactly as ioquake3 would.

@@ -85,13 +85,25 @@ TEST(MaterialStages, PairsThatIoquake3KeepsApartStayApart) {
         2u);
     // Two texture stages.
     EXPECT_EQ(stagesOf("x\n{\n{ map a.tga }\n{ map b.tga blendFunc filter }\n}\n").size(), 2u);
-    // Texture first, lightmap second: collapses, coloured by the texture stage's rgbGen.
-    const auto s = stagesOf("x\n{\n{ map a.tga rgbGen identityLighting }\n"
-                            "{ map $lightmap blendFunc GL_ZERO GL_SRC_COLOR }\n}\n");
+    // Texture first, lightmap second: collapses when both stages colour alike (ioquake3
+    // compares their rgbGen and alphaGen), and the pair is then plain texture x lightmap.
+    const auto s =
+        stagesOf("x\n{\n{ map a.tga rgbGen identity }\n"
+                 "{ map $lightmap blendFunc GL_ZERO GL_SRC_COLOR rgbGen identity }\n}\n");
     ASSERT_EQ(s.size(), 1u);
     EXPECT_TRUE(s[0].times_lightmap);
-    EXPECT_EQ(s[0].rgb_gen, content::RgbGen::IdentityLighting);
-    EXPECT_FALSE(scene::isPlainLightmapped(s)) << "identityLighting halves the colour";
+    EXPECT_TRUE(scene::isPlainLightmapped(s));
+    // Different rgbGen (identityLighting against the filter stage's default identity): apart.
+    EXPECT_EQ(stagesOf("x\n{\n{ map a.tga rgbGen identityLighting }\n"
+                       "{ map $lightmap blendFunc GL_ZERO GL_SRC_COLOR }\n}\n")
+                  .size(),
+              2u);
+    // Only the first two stages can collapse: a lightmap filter at the end stays a stage of
+    // its own and darkens everything drawn before it (oa_thor's bluemetalsupport2e).
+    EXPECT_EQ(stagesOf("x\n{\n{ map a.tga rgbGen identity }\n{ map b.tga blendFunc add "
+                       "rgbGen identity }\n{ map $lightmap blendFunc filter rgbGen identity }\n}\n")
+                  .size(),
+              3u);
 }
 
 TEST(MaterialStages, StagesWithoutMapAreDroppedAndSkiesKeepTheirClouds) {
