@@ -64,6 +64,10 @@ struct WorldRenderer::Programs {
     Program luxel; // drawFaceGroups' LuxelGrid overlay, compiled on first use
     GLint luxel_view_projection = -1, luxel_model = -1, luxel_colour = -1;
     bool luxel_failed = false;
+    Program fog; // drawFog's program, compiled on first use
+    GLint fog_view_projection = -1, fog_model = -1, fog_eye = -1, fog_view_forward = -1,
+          fog_colour = -1, fog_distance = -1, fog_has_surface = -1, fog_surface = -1;
+    bool fog_failed = false;
     struct SkyUniforms {
         GLint view_projection, model, uv_scroll, sky_textured, sky_layers, eye, time, flat_colour,
             has_skybox, sky_rotation;
@@ -107,6 +111,13 @@ struct WorldRenderer::WorldGpu {
     std::vector<bsp::Submodel> submodels;
     std::vector<GpuStagedMaterial> staged; // per material; empty until uploadStages
     std::vector<Texture> stage_textures;   // per scene::StageImage
+    struct FogFaceInfo {
+        int32_t fog = -1; // bsp::Face::fog
+        int32_t material = -1, submodel = 0;
+        scene::Pass pass = scene::Pass::Opaque;
+    };
+    std::vector<FogFaceInfo> face_fog; // per face, for drawFog
+    std::vector<scene::FogVolume> fogs;    // empty until uploadFogs
     Texture white;                         // $whiteimage, and unbound stage images
     bool overbright = false;
     int style_count = 1; // most light styles any face uses (1..4)
@@ -471,8 +482,12 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     gpu->stats.vertex_bytes = mesh.vertices.size() * sizeof(scene::WorldVertex);
     gpu->face_ranges.reserve(mesh.faces.size());
-    for (const scene::MeshFace& f : mesh.faces)
+    for (const scene::MeshFace& f : mesh.faces) {
         gpu->face_ranges.push_back({f.first_index, f.num_indices});
+        gpu->face_fog.push_back({-1, f.material, f.submodel, f.pass});
+    }
+    for (size_t i = 0; i < map.faces.size() && i < gpu->face_fog.size(); ++i)
+        gpu->face_fog[i].fog = map.faces[i].fog;
     gpu->stats.index_bytes = mesh.indices.size() * sizeof(uint32_t);
 
     // Lightmaps: one array texture, a layer per page (a white layer when there are none).
@@ -582,6 +597,113 @@ void WorldRenderer::uploadStages(const scene::MaterialStages& stages) {
         }
     }
     glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void WorldRenderer::uploadFogs(const std::vector<scene::FogVolume>& fogs) {
+    if (m_gpu)
+        m_gpu->fogs = fogs;
+}
+
+void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& camera,
+                            bool blended) {
+    WorldGpu& gpu = *m_gpu;
+    Programs& p = *m_programs;
+    if (gpu.fogs.empty())
+        return;
+    // The visible fogged faces, grouped by fog, placement and culling (as the face was drawn:
+    // a back face that was culled must not be fogged over what lies behind it).
+    struct FogFace {
+        int32_t fog, submodel, cull; // cull: 0 none, 1 GL_FRONT, 2 GL_BACK
+        uint32_t face;
+        auto operator<=>(const FogFace&) const = default;
+    };
+    std::vector<FogFace> faces;
+    for (const uint32_t f : list.faces) {
+        if (f >= gpu.face_fog.size() || gpu.face_ranges[f].count == 0)
+            continue;
+        const WorldGpu::FogFaceInfo& info = gpu.face_fog[f];
+        if (info.fog < 0 || static_cast<size_t>(info.fog) >= gpu.fogs.size() ||
+            !gpu.fogs[static_cast<size_t>(info.fog)].valid || info.pass == scene::Pass::Sky ||
+            (info.pass >= scene::Pass::Liquid) != blended)
+            continue;
+        const bsp::Material* m =
+            info.material >= 0 && static_cast<size_t>(info.material) < gpu.materials.size()
+                ? &gpu.materials[static_cast<size_t>(info.material)]
+                : nullptr;
+        if (m && (m->flags & bsp::kSurfSky))
+            continue;
+        // The fog's own surfaces are seen from both sides: from inside they lay the fog over
+        // what lies behind them.
+        const bool two_sided = m && (m->flags & (bsp::kSurfNoCull | bsp::kSurfFog));
+        int32_t cull = two_sided ? 0 : 1;
+        if (!two_sided && m && static_cast<size_t>(info.material) < gpu.staged.size() &&
+            !gpu.staged[static_cast<size_t>(info.material)].stages.empty() &&
+            gpu.staged[static_cast<size_t>(info.material)].cull == content::CullMode::Back)
+            cull = 2;
+        faces.push_back({info.fog, info.submodel, cull, f});
+    }
+    if (faces.empty())
+        return;
+    if (!p.fog && !p.fog_failed) {
+        std::string error;
+        p.fog = p.shaders.build("fog", "fog.vert.glsl", "fog.frag.glsl", "", &error);
+        if (!p.fog) {
+            core::logError(error);
+            p.fog_failed = true;
+            return;
+        }
+        const GLuint id = p.fog.id();
+        p.fog_view_projection = glGetUniformLocation(id, "u_view_projection");
+        p.fog_model = glGetUniformLocation(id, "u_model");
+        p.fog_eye = glGetUniformLocation(id, "u_eye");
+        p.fog_view_forward = glGetUniformLocation(id, "u_view_forward");
+        p.fog_colour = glGetUniformLocation(id, "u_fog_colour");
+        p.fog_distance = glGetUniformLocation(id, "u_fog_distance");
+        p.fog_has_surface = glGetUniformLocation(id, "u_has_surface");
+        p.fog_surface = glGetUniformLocation(id, "u_surface");
+    }
+    if (!p.fog)
+        return;
+    std::sort(faces.begin(), faces.end());
+    DebugGroup group(blended ? "fog (blended)" : "fog");
+    glUseProgram(p.fog.id());
+    const glm::mat4 vp = camera.viewProjection();
+    const glm::vec3 forward = camera.forward();
+    glUniformMatrix4fv(p.fog_view_projection, 1, GL_FALSE, glm::value_ptr(vp));
+    glUniform3f(p.fog_eye, camera.position.x, camera.position.y, camera.position.z);
+    glUniform3f(p.fog_view_forward, forward.x, forward.y, forward.z);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_FALSE);
+    glDepthFunc(GL_LEQUAL);
+    for (size_t i = 0; i < faces.size();) {
+        const FogFace& first = faces[i];
+        const scene::FogVolume& fog = gpu.fogs[static_cast<size_t>(first.fog)];
+        glUniform3fv(p.fog_colour, 1, glm::value_ptr(fog.colour));
+        glUniform1f(p.fog_distance, fog.distance);
+        glUniform1i(p.fog_has_surface, fog.has_surface ? 1 : 0);
+        glUniform4fv(p.fog_surface, 1, glm::value_ptr(fog.surface));
+        const glm::mat4 model = submodelMatrix(gpu.submodels, first.submodel);
+        glUniformMatrix4fv(p.fog_model, 1, GL_FALSE, glm::value_ptr(model));
+        if (first.cull == 0) {
+            glDisable(GL_CULL_FACE);
+        } else {
+            glEnable(GL_CULL_FACE);
+            glCullFace(first.cull == 1 ? GL_FRONT : GL_BACK);
+        }
+        for (; i < faces.size() && faces[i].fog == first.fog &&
+               faces[i].submodel == first.submodel && faces[i].cull == first.cull;
+             ++i) {
+            const scene::DrawRange& r = gpu.face_ranges[faces[i].face];
+            m_counts.push_back(static_cast<GLsizei>(r.count));
+            m_offsets.push_back(
+                reinterpret_cast<const void*>(static_cast<uintptr_t>(r.first_index) * 4));
+        }
+        flushRanges();
+    }
+    glCullFace(GL_FRONT);
+    glDisable(GL_BLEND);
+    glDepthMask(GL_TRUE);
 }
 
 void WorldRenderer::setStageEnabled(int32_t material, int shader_stage, bool enabled) {
@@ -898,6 +1020,9 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     const bool staged =
         options.shader_stages && options.view == ViewMode::Lit && !m_gpu->staged.empty();
     m_stage_draws = 0;
+    // Quake 3 fog volumes: a pass over the fogged faces, after the opaque ones and at the end.
+    const bool fog = options.fog && options.view == ViewMode::Lit && !m_gpu->fogs.empty();
+    bool fogged_opaque = false;
     GLuint current_program = 0;
     int32_t current_submodel = -1;
     scene::Pass current_pass = scene::Pass::Count;
@@ -921,6 +1046,15 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             frame = frames[step % frames.size()];
         }
         const GLuint glow = textured ? gpu.glows[static_cast<size_t>(frame)].id() : 0;
+        if (fog && !fogged_opaque && b.pass >= scene::Pass::Liquid) {
+            drawFog(list, camera, false); // ioquake3 fogs opaque surfaces before blended ones
+            fogged_opaque = true;
+            current_program = 0;
+            current_pass = scene::Pass::Count;
+            current_cull = -1;
+        }
+        if (material && (material->flags & bsp::kSurfFog) && !(material->flags & bsp::kSurfSky))
+            continue; // a fog volume's surface: only the fog pass draws it
         setCull(!sky && !(material && (material->flags & bsp::kSurfNoCull)));
         if (staged && !sky && material) {
             // Quake 3 shader stages: each stage sets its own program, blend and depth state.
@@ -1005,6 +1139,12 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             current_pass = scene::Pass::Count;
             current_cull = -1;
         }
+    }
+
+    if (fog) {
+        if (!fogged_opaque)
+            drawFog(list, camera, false);
+        drawFog(list, camera, true);
     }
 
     glEnable(GL_DEPTH_TEST);

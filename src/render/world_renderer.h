@@ -9,6 +9,7 @@
 #include "render/gl.h"
 #include "render/shader_library.h"
 #include "scene/camera.h"
+#include "scene/fog.h"
 #include "scene/light_styles.h"
 #include "scene/material_stages.h"
 #include "scene/visibility.h"
@@ -49,6 +50,7 @@ struct RenderOptions {
     bool shader_stages = true;
     double time = 0.0;  // seconds: styles, scrolling, shader stages, sky rotation, flare fades
     bool flares = true; // Quake 3 flares (face type 4), see render/flare_renderer.h
+    bool fog = true;    // Quake 3 fog volumes (lit view), see scene/fog.h
     std::array<float, scene::kNumLightStyles> style_values{};
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};
 };
@@ -92,6 +94,9 @@ public:
     // Quake 3 shader stages of the current world (scene::MaterialStages, parallel to the
     // map's materials) and their images. Call after upload(); a new upload() drops them.
     void uploadStages(const scene::MaterialStages& stages);
+    // Quake 3 fog volumes of the current world, parallel to the map's fogs (faces name them
+    // by bsp::Face::fog). Call after upload(); a new upload() drops them.
+    void uploadFogs(const std::vector<scene::FogVolume>& fogs);
     // Overlay toggles: skip one stage (its index in the shader script) of a material.
     void setStageEnabled(int32_t material, int shader_stage, bool enabled);
     bool stageEnabled(int32_t material, int shader_stage) const;
@@ -118,6 +123,9 @@ private:
     // Appends a batch's index ranges to the multi-draw scratch arrays.
     void appendRanges(const scene::DrawList& list, const scene::DrawBatch& batch);
     void flushRanges();
+    // The fog pass (scene/fog.h) over the visible fogged faces: the opaque ones (opaque,
+    // alpha-tested, sky passes; sky faces are never fogged) or the blended ones.
+    void drawFog(const scene::DrawList& list, const scene::Camera& camera, bool blended);
     void drawCulled(const scene::DrawList& list, const glm::mat4& view_projection);
     struct StageVariant;
     StageVariant* stageVariant(const scene::RenderStage& stage, bool sky);

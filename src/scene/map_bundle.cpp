@@ -112,6 +112,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     bundle->textures =
         content::loadMaterialTextures(bundle->map, *bundle->fs, sources, &bundle->shaders);
     bundle->stages = buildMaterialStages(bundle->map, bundle->shaders, *bundle->fs);
+    bundle->fogs = buildFogVolumes(bundle->map, bundle->shaders);
     bundle->timings.textures_s = since(t0);
     for (size_t i = 0; i < bundle->textures.size(); ++i)
         if (bundle->textures[i].missing && !bundle->map.materials[i].name.empty() &&
