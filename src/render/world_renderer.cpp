@@ -604,16 +604,19 @@ void WorldRenderer::uploadFogs(const std::vector<scene::FogVolume>& fogs) {
         m_gpu->fogs = fogs;
 }
 
-void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& camera,
-                            bool blended) {
+void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& camera) {
     WorldGpu& gpu = *m_gpu;
     Programs& p = *m_programs;
     if (gpu.fogs.empty())
         return;
-    // The visible fogged faces, grouped by fog, placement and culling (as the face was drawn:
-    // a back face that was culled must not be fogged over what lies behind it).
+    // The visible fogged faces, grouped by fog, placement, culling (as the face was drawn: a
+    // back face that was culled must not be fogged over what lies behind it) and depth test.
+    // As ioquake3 (tr_shader.c FinishShader): opaque surfaces get the pass with depth EQUAL,
+    // so only the texels an alpha test kept are fogged; the fog's own surfaces with LEQUAL;
+    // blended surfaces none (ioquake3 fades their colours instead, not done here).
     struct FogFace {
         int32_t fog, submodel, cull; // cull: 0 none, 1 GL_FRONT, 2 GL_BACK
+        bool fog_surface;
         uint32_t face;
         auto operator<=>(const FogFace&) const = default;
     };
@@ -623,14 +626,16 @@ void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& ca
             continue;
         const WorldGpu::FogFaceInfo& info = gpu.face_fog[f];
         if (info.fog < 0 || static_cast<size_t>(info.fog) >= gpu.fogs.size() ||
-            !gpu.fogs[static_cast<size_t>(info.fog)].valid || info.pass == scene::Pass::Sky ||
-            (info.pass >= scene::Pass::Liquid) != blended)
+            !gpu.fogs[static_cast<size_t>(info.fog)].valid)
             continue;
         const bsp::Material* m =
             info.material >= 0 && static_cast<size_t>(info.material) < gpu.materials.size()
                 ? &gpu.materials[static_cast<size_t>(info.material)]
                 : nullptr;
-        if (m && (m->flags & bsp::kSurfSky))
+        const bool fog_surface = m && (m->flags & bsp::kSurfFog);
+        const bool opaque =
+            info.pass == scene::Pass::Opaque || info.pass == scene::Pass::AlphaTest;
+        if ((m && (m->flags & bsp::kSurfSky)) || !(opaque || fog_surface))
             continue;
         // The fog's own surfaces are seen from both sides: from inside they lay the fog over
         // what lies behind them.
@@ -640,7 +645,7 @@ void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& ca
             !gpu.staged[static_cast<size_t>(info.material)].stages.empty() &&
             gpu.staged[static_cast<size_t>(info.material)].cull == content::CullMode::Back)
             cull = 2;
-        faces.push_back({info.fog, info.submodel, cull, f});
+        faces.push_back({info.fog, info.submodel, cull, fog_surface, f});
     }
     if (faces.empty())
         return;
@@ -665,7 +670,7 @@ void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& ca
     if (!p.fog)
         return;
     std::sort(faces.begin(), faces.end());
-    DebugGroup group(blended ? "fog (blended)" : "fog");
+    DebugGroup group("fog");
     glUseProgram(p.fog.id());
     const glm::mat4 vp = camera.viewProjection();
     const glm::vec3 forward = camera.forward();
@@ -675,7 +680,6 @@ void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& ca
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glDepthMask(GL_FALSE);
-    glDepthFunc(GL_LEQUAL);
     for (size_t i = 0; i < faces.size();) {
         const FogFace& first = faces[i];
         const scene::FogVolume& fog = gpu.fogs[static_cast<size_t>(first.fog)];
@@ -691,8 +695,10 @@ void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& ca
             glEnable(GL_CULL_FACE);
             glCullFace(first.cull == 1 ? GL_FRONT : GL_BACK);
         }
+        glDepthFunc(first.fog_surface ? GL_LEQUAL : GL_EQUAL);
         for (; i < faces.size() && faces[i].fog == first.fog &&
-               faces[i].submodel == first.submodel && faces[i].cull == first.cull;
+               faces[i].submodel == first.submodel && faces[i].cull == first.cull &&
+               faces[i].fog_surface == first.fog_surface;
              ++i) {
             const scene::DrawRange& r = gpu.face_ranges[faces[i].face];
             m_counts.push_back(static_cast<GLsizei>(r.count));
@@ -702,6 +708,7 @@ void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& ca
         flushRanges();
     }
     glCullFace(GL_FRONT);
+    glDepthFunc(GL_LEQUAL);
     glDisable(GL_BLEND);
     glDepthMask(GL_TRUE);
 }
@@ -1020,7 +1027,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     const bool staged =
         options.shader_stages && options.view == ViewMode::Lit && !m_gpu->staged.empty();
     m_stage_draws = 0;
-    // Quake 3 fog volumes: a pass over the fogged faces, after the opaque ones and at the end.
+    // Quake 3 fog volumes: a pass over the fogged faces once the opaque ones are drawn.
     const bool fog = options.fog && options.view == ViewMode::Lit && !m_gpu->fogs.empty();
     bool fogged_opaque = false;
     GLuint current_program = 0;
@@ -1047,7 +1054,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         }
         const GLuint glow = textured ? gpu.glows[static_cast<size_t>(frame)].id() : 0;
         if (fog && !fogged_opaque && b.pass >= scene::Pass::Liquid) {
-            drawFog(list, camera, false); // ioquake3 fogs opaque surfaces before blended ones
+            drawFog(list, camera); // after the opaque surfaces, before the blended ones
             fogged_opaque = true;
             current_program = 0;
             current_pass = scene::Pass::Count;
@@ -1141,11 +1148,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         }
     }
 
-    if (fog) {
-        if (!fogged_opaque)
-            drawFog(list, camera, false);
-        drawFog(list, camera, true);
-    }
+    if (fog && !fogged_opaque)
+        drawFog(list, camera);
 
     glEnable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE); // the overlays show every face, and later passes expect no culling

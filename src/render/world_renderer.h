@@ -123,9 +123,8 @@ private:
     // Appends a batch's index ranges to the multi-draw scratch arrays.
     void appendRanges(const scene::DrawList& list, const scene::DrawBatch& batch);
     void flushRanges();
-    // The fog pass (scene/fog.h) over the visible fogged faces: the opaque ones (opaque,
-    // alpha-tested, sky passes; sky faces are never fogged) or the blended ones.
-    void drawFog(const scene::DrawList& list, const scene::Camera& camera, bool blended);
+    // The fog pass (scene/fog.h) over the visible fogged opaque faces and fog surfaces.
+    void drawFog(const scene::DrawList& list, const scene::Camera& camera);
     void drawCulled(const scene::DrawList& list, const glm::mat4& view_projection);
     struct StageVariant;
     StageVariant* stageVariant(const scene::RenderStage& stage, bool sky);
