@@ -388,7 +388,7 @@ private:
                                  "visibleSide",
                                  "side " + std::to_string(fog.visible_side) + " beyond " +
                                      std::to_string(sides) + " brush sides");
-            fogShape(i, fog);
+            fogShape(fog);
             m_map.fogs.push_back(std::move(fog));
         }
         return core::okStatus();
@@ -397,31 +397,26 @@ private:
     // A fog volume's box and visible plane. ioquake3 R_LoadFogs takes sides 0..5 as -x, +x,
     // -y, +y, -z, +z (q3map writes a brush's axial sides first); we take every side whose
     // plane is axial, which gives the same box and does not trust the order. Brush and side
-    // indices were checked by checkBrushes and readEffects.
-    void fogShape(uint64_t index, Fog& fog) {
+    // indices were checked by checkBrushes and readEffects. A side with no axial plane leaves
+    // that bound open (+-1e9): the renderer fogs by the faces' fog numbers and the visible
+    // plane, not by the box.
+    static constexpr float kFogOpen = 1e9f;
+    void fogShape(Fog& fog) {
         const uint64_t b = at(kBrushes, static_cast<uint64_t>(fog.brush));
         const auto first = static_cast<uint64_t>(m_r.i32(b));
         const auto num = static_cast<uint64_t>(m_r.i32(b + 4));
-        constexpr float kOpen = 1e9f;
-        fog.mins = glm::vec3(-kOpen);
-        fog.maxs = glm::vec3(kOpen);
-        int closed = 0; // bit per bound found: 2 * axis + (max ? 1 : 0)
+        fog.mins = glm::vec3(-kFogOpen);
+        fog.maxs = glm::vec3(kFogOpen);
         for (uint64_t s = 0; s < num; ++s) {
             const Plane& p = m_map.planes[static_cast<size_t>(m_r.i32(at(kBrushSides, first + s)))];
             for (int axis = 0; axis < 3; ++axis) {
                 if (p.normal[axis] > 0.999f) {
                     fog.maxs[axis] = p.dist;
-                    closed |= 1 << (2 * axis + 1);
                 } else if (p.normal[axis] < -0.999f) {
                     fog.mins[axis] = -p.dist;
-                    closed |= 1 << (2 * axis);
                 }
             }
         }
-        if (closed != 0x3f)
-            m_map.warnings.push_back("effects " + std::to_string(index) + ": fog brush " +
-                                     std::to_string(fog.brush) +
-                                     " is not a closed box; its open sides reach to infinity");
         if (fog.visible_side >= 0) {
             const Plane& p = m_map.planes[static_cast<size_t>(
                 m_r.i32(at(kBrushSides, first + static_cast<uint64_t>(fog.visible_side))))];
