@@ -63,7 +63,7 @@ constexpr uint64_t kHeaderSize = 8 + 8 * kNumLumps;
 // faces naming the same 100,000 vertices would otherwise make 200 M mesh vertices from a
 // 5 MB file. q3map2 gives every face its own range, so real maps sum to the lump's count.
 constexpr uint64_t kMaxFaceVertices = 1u << 22; // the vertexes lump's cap below
-constexpr uint64_t kMaxIndices = 1u << 24; // after expanding faces' meshvert ranges
+constexpr uint64_t kMaxIndices = 1u << 24;      // after expanding faces' meshvert ranges
 constexpr uint64_t kMaxModels = 1u << 16;
 constexpr uint64_t kMaxLightmapPages = 1u << 12;
 constexpr uint64_t kMaxClusters = 1u << 20;

@@ -116,9 +116,9 @@ struct WorldRenderer::WorldGpu {
         int32_t material = -1, submodel = 0;
         scene::Pass pass = scene::Pass::Opaque;
     };
-    std::vector<FogFaceInfo> face_fog; // per face, for drawFog
-    std::vector<scene::FogVolume> fogs;    // empty until uploadFogs
-    Texture white;                         // $whiteimage, and unbound stage images
+    std::vector<FogFaceInfo> face_fog;  // per face, for drawFog
+    std::vector<scene::FogVolume> fogs; // empty until uploadFogs
+    Texture white;                      // $whiteimage, and unbound stage images
     bool overbright = false;
     int style_count = 1; // most light styles any face uses (1..4)
     GpuStats stats;
@@ -633,8 +633,7 @@ void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& ca
                 ? &gpu.materials[static_cast<size_t>(info.material)]
                 : nullptr;
         const bool fog_surface = m && (m->flags & bsp::kSurfFog);
-        const bool opaque =
-            info.pass == scene::Pass::Opaque || info.pass == scene::Pass::AlphaTest;
+        const bool opaque = info.pass == scene::Pass::Opaque || info.pass == scene::Pass::AlphaTest;
         if ((m && (m->flags & bsp::kSurfSky)) || !(opaque || fog_surface))
             continue;
         // The fog's own surfaces are seen from both sides: from inside they lay the fog over
@@ -696,9 +695,9 @@ void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& ca
             glCullFace(first.cull == 1 ? GL_FRONT : GL_BACK);
         }
         glDepthFunc(first.fog_surface ? GL_LEQUAL : GL_EQUAL);
-        for (; i < faces.size() && faces[i].fog == first.fog &&
-               faces[i].submodel == first.submodel && faces[i].cull == first.cull &&
-               faces[i].fog_surface == first.fog_surface;
+        for (;
+             i < faces.size() && faces[i].fog == first.fog && faces[i].submodel == first.submodel &&
+             faces[i].cull == first.cull && faces[i].fog_surface == first.fog_surface;
              ++i) {
             const scene::DrawRange& r = gpu.face_ranges[faces[i].face];
             m_counts.push_back(static_cast<GLsizei>(r.count));

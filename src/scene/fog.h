@@ -26,7 +26,7 @@ namespace scene {
 struct FogVolume {
     glm::vec3 mins{0.0f}, maxs{0.0f};
     glm::vec3 colour{0.5f};
-    float distance = 1.0f;  // depthForOpaque: the depth at which the fog is opaque, >= 1
+    float distance = 1.0f;    // depthForOpaque: the depth at which the fog is opaque, >= 1
     bool has_surface = false; // the fog has a visible side (else it is only seen from inside)
     glm::vec4 surface{0.0f};  // xyz: normal into the fog, w: dist (dot(n, p) - w > 0 inside)
     bool valid = false;       // false when the shader has no fogParms: not drawn

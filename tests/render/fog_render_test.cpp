@@ -15,7 +15,7 @@ namespace {
 
 const glm::vec4 kClear{0.0f, 1.0f, 0.0f, 1.0f};
 
-// A grey wall at x = 100 facing the origin, split at y = 0: the left half (+y) in fog 0, the
+// A dark grey wall at x = 100 facing the origin, split at y = 0: the left half (+y) in fog 0, the
 // right half (-y) in no fog; one leaf holding both.
 bsp::Map splitWall() {
     bsp::Map m;
@@ -91,7 +91,7 @@ TEST_F(FogRender, FoggedFaceTakesTheFogColourWithDistance) {
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
     std::vector<content::TextureInfo> textures(1);
     textures[0].image.width = textures[0].image.height = 8;
-    textures[0].image.rgba.assign(8 * 8 * 4, 100);
+    textures[0].image.rgba.assign(8 * 8 * 4, 40);
     textures[0].missing = false;
     render::WorldRenderer r;
     std::string error;
@@ -157,7 +157,7 @@ TEST_F(FogRender, FogWithoutFogParmsOrFogNumbersDrawsNothing) {
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
     std::vector<content::TextureInfo> textures(1);
     textures[0].image.width = textures[0].image.height = 8;
-    textures[0].image.rgba.assign(8 * 8 * 4, 100);
+    textures[0].image.rgba.assign(8 * 8 * 4, 40);
     textures[0].missing = false;
     render::WorldRenderer r;
     std::string error;

@@ -28,13 +28,13 @@ core::Result<bsp::Map> load(const Q3Builder& b) {
 Q3Builder fogBox() {
     Q3Builder b = Q3Builder::tiny();
     const int32_t first_plane = static_cast<int32_t>(b.planes.size());
-    b.planes.push_back({0, 0, 1, 48});    // +z (visible side 0)
-    b.planes.push_back({-1, 0, 0, 16});   // -x
+    b.planes.push_back({0, 0, 1, 48});       // +z (visible side 0)
+    b.planes.push_back({-1, 0, 0, 16});      // -x
     b.planes.push_back({0.6f, 0.8f, 0, 90}); // slanted: no bound
-    b.planes.push_back({1, 0, 0, 80});    // +x
-    b.planes.push_back({0, -1, 0, 8});    // -y
-    b.planes.push_back({0, 1, 0, 72});    // +y
-    b.planes.push_back({0, 0, -1, 32});   // -z
+    b.planes.push_back({1, 0, 0, 80});       // +x
+    b.planes.push_back({0, -1, 0, 8});       // -y
+    b.planes.push_back({0, 1, 0, 72});       // +y
+    b.planes.push_back({0, 0, -1, 32});      // -z
     const int32_t first_side = static_cast<int32_t>(b.brush_sides.size());
     for (int32_t i = 0; i < 7; ++i)
         b.brush_sides.push_back({first_plane + i, 2});
@@ -46,11 +46,11 @@ Q3Builder fogBox() {
 
 content::ShaderLibrary fogShaders(const std::string& parms) {
     content::ShaderLibrary lib;
-    lib.addScript(content::parseShaderScript(
-                      "textures/fog/mist\n{\n\tsurfaceparm fog\n\tsurfaceparm nonsolid\n" + parms +
-                          "}\n",
-                      "scripts/fog.shader"),
-                  false);
+    lib.addScript(
+        content::parseShaderScript(
+            "textures/fog/mist\n{\n\tsurfaceparm fog\n\tsurfaceparm nonsolid\n" + parms + "}\n",
+            "scripts/fog.shader"),
+        false);
     return lib;
 }
 
