@@ -1,9 +1,11 @@
 // The Quake 3 fog pass on a real GL context (Mesa llvmpipe under xvfb-run in CI): a fogged
 // face takes the fog colour more the farther it is, an unfogged one does not change, and no
 // GL error is raised.
+#include "app/headless.h"
 #include "app/window.h"
 #include "render/world_renderer.h"
 #include "scene/fog.h"
+#include "scene/map_bundle.h"
 #include "scene/visibility.h"
 
 #include <gtest/gtest.h>
@@ -187,4 +189,62 @@ TEST_F(FogRender, FogWithoutFogParmsOrFogNumbersDrawsNothing) {
     red.valid = true;
     r.uploadFogs({red});
     EXPECT_NE(image(), plain);
+}
+
+// OpenArena's oacmpdm1: its intermission camera looks down into a ground fog whose top was
+// drawn as an opaque checker before fog volumes were drawn. With fog the floor under it is
+// seen through a light grey haze (ioquake3's picture has mean 37.9 there).
+TEST_F(FogRender, OacmpdmOneIntermissionLooksThroughItsGroundFog) {
+    auto b = scene::loadMapBundle(
+        std::string(BSPV_OPENARENA_DIR) + "/z_oacmp-volume1-v3.pk3:maps/oacmpdm1.bsp", {});
+    ASSERT_TRUE(b.ok()) << b.error().message();
+    const scene::MapBundle& bundle = **b;
+    ASSERT_EQ(bundle.fogs.size(), 1u);
+    const scene::FogVolume& fog = bundle.fogs[0];
+    EXPECT_TRUE(fog.valid);
+    EXPECT_TRUE(fog.has_surface);
+    EXPECT_GT(fog.distance, 1.0f);
+    for (int axis = 0; axis < 3; ++axis) {
+        EXPECT_LT(fog.mins[axis], fog.maxs[axis]) << axis;
+        EXPECT_GT(fog.mins[axis], -65536.0f) << axis;
+        EXPECT_LT(fog.maxs[axis], 65536.0f) << axis;
+    }
+    size_t fogged = 0;
+    for (const bsp::Face& f : bundle.map.faces)
+        fogged += f.fog == 0 ? 1 : 0;
+    EXPECT_GT(fogged, 0u);
+
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
+    const core::Status st = app::uploadBundle(r, bundle);
+    ASSERT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
+    scene::Camera cam;
+    cam.position = glm::vec3(2176, 360, -144);
+    cam.yaw = -135.0f;
+    cam.aspect = 16.0f / 9.0f;
+    scene::Visibility vis(bundle.map, bundle.mesh);
+    scene::DrawList list;
+    vis.update(cam, {}, list);
+    constexpr int kW = 320, kH = 180;
+    render::RenderTarget target;
+    ASSERT_TRUE(target.create(kW, kH, &error)) << error;
+    // Mean brightness of the lower half of the image (the fogged floor).
+    auto lowerMean = [&](bool fog_on) {
+        target.bind();
+        render::RenderOptions ro;
+        ro.fog = fog_on;
+        ro.style_values = scene::lightStyleValues(0.0);
+        r.draw(list, cam, ro);
+        const std::vector<uint8_t> img = target.readPixels();
+        double sum = 0.0;
+        for (int y = kH / 2; y < kH; ++y)
+            for (int x = 0; x < kW; ++x)
+                for (int c = 0; c < 3; ++c)
+                    sum += img[static_cast<size_t>((y * kW + x) * 4 + c)];
+        return sum / (kW * (kH / 2) * 3);
+    };
+    const double off = lowerMean(false), on = lowerMean(true);
+    EXPECT_GT(on, off + 15.0) << "off " << off << ", on " << on;
+    EXPECT_GT(on, 35.0);
 }
