@@ -80,6 +80,9 @@ struct WorldRenderer::StageVariant {
           tc_matrix = -1, turb = -1, light_shift = -1, colour = -1, vertex_rgb = -1,
           one_minus_vertex = -1, vertex_scale = -1, vertex_alpha = -1, one_minus_vertex_alpha = -1,
           output_scale = -1, cloud_height = -1;
+    // FOG variants only (adjustColorsForFog)
+    GLint fog_forward = -1, fog_distance = -1, fog_has_surface = -1, fog_surface = -1,
+          fog_mask = -1;
 };
 
 // A material's shader stages as uploaded (copied from scene::StagedMaterial: the renderer
@@ -118,7 +121,10 @@ struct WorldRenderer::WorldGpu {
     };
     std::vector<FogFaceInfo> face_fog;  // per face, for drawFog
     std::vector<scene::FogVolume> fogs; // empty until uploadFogs
-    Texture white;                      // $whiteimage, and unbound stage images
+    // Fogged faces by the first index of their run: a blended face is a batch of its own, and
+    // this finds its fog for drawStages' colour fading.
+    std::unordered_map<uint32_t, int32_t> fog_by_first_index;
+    Texture white; // $whiteimage, and unbound stage images
     bool overbright = false;
     int style_count = 1; // most light styles any face uses (1..4)
     GpuStats stats;
@@ -486,8 +492,11 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
         gpu->face_ranges.push_back({f.first_index, f.num_indices});
         gpu->face_fog.push_back({-1, f.material, f.submodel, f.pass});
     }
-    for (size_t i = 0; i < map.faces.size() && i < gpu->face_fog.size(); ++i)
+    for (size_t i = 0; i < map.faces.size() && i < gpu->face_fog.size(); ++i) {
         gpu->face_fog[i].fog = map.faces[i].fog;
+        if (map.faces[i].fog >= 0 && gpu->face_ranges[i].count > 0)
+            gpu->fog_by_first_index[gpu->face_ranges[i].first_index] = map.faces[i].fog;
+    }
     gpu->stats.index_bytes = mesh.indices.size() * sizeof(uint32_t);
 
     // Lightmaps: one array texture, a layer per page (a white layer when there are none).
@@ -760,13 +769,13 @@ GLenum glBlendFactor(content::BlendFactor f) {
 
 } // namespace
 
-WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStage& stage,
-                                                         bool sky) {
+WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStage& stage, bool sky,
+                                                         bool fog) {
     Programs& p = *m_programs;
     const auto source = static_cast<uint32_t>(stage.source);
     const auto alpha = static_cast<uint32_t>(stage.def.alpha_func);
-    const uint32_t key =
-        source | (stage.times_lightmap ? 1u << 2 : 0u) | (alpha << 3) | (sky ? 1u << 5 : 0u);
+    const uint32_t key = source | (stage.times_lightmap ? 1u << 2 : 0u) | (alpha << 3) |
+                         (sky ? 1u << 5 : 0u) | (fog ? 1u << 6 : 0u);
     auto it = p.stage_variants.find(key);
     if (it == p.stage_variants.end()) {
         static constexpr const char* kSources[] = {"SOURCE_TEXTURE", "SOURCE_LIGHTMAP",
@@ -777,6 +786,8 @@ WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStag
             defines += " TIMES_LIGHTMAP";
         if (sky)
             defines += " SKY_CLOUDS";
+        if (fog)
+            defines += " FOG";
         std::string label = "stage|" + defines;
         std::replace(label.begin(), label.end(), ' ', '|');
         StageVariant v;
@@ -802,6 +813,11 @@ WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStag
             v.one_minus_vertex_alpha = loc("u_one_minus_vertex_alpha");
             v.output_scale = loc("u_output_scale");
             v.cloud_height = loc("u_cloud_height");
+            v.fog_forward = loc("u_fog_forward");
+            v.fog_distance = loc("u_fog_distance");
+            v.fog_has_surface = loc("u_fog_has_surface");
+            v.fog_surface = loc("u_fog_surface");
+            v.fog_mask = loc("u_fog_mask");
             glUseProgram(id);
             glUniform1i(loc("u_texture"), 0);
             glUniform1i(loc("u_lightmaps"), 1);
@@ -811,6 +827,26 @@ WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStag
         it = p.stage_variants.emplace(key, std::move(v)).first;
     }
     return it->second.program ? &it->second : nullptr;
+}
+
+// The fog of a blended face whose shader is blended from its first stage (ioquake3 fades only
+// those; opaque surfaces get the fog pass instead). Blended faces are one batch each.
+const scene::FogVolume* WorldRenderer::blendedFaceFog(const scene::DrawList& list,
+                                                      const scene::DrawBatch& b,
+                                                      const RenderOptions& options) const {
+    const WorldGpu& gpu = *m_gpu;
+    if (!options.fog || gpu.fogs.empty() || b.num_faces != 1 || b.num_ranges == 0 ||
+        b.material < 0 || static_cast<size_t>(b.material) >= gpu.staged.size())
+        return nullptr;
+    const GpuStagedMaterial& sm = gpu.staged[static_cast<size_t>(b.material)];
+    if (sm.stages.empty() || !sm.stages[0].def.blend || sm.sky)
+        return nullptr;
+    const auto it = gpu.fog_by_first_index.find(list.ranges[b.first_range].first_index);
+    if (it == gpu.fog_by_first_index.end() || it->second < 0 ||
+        static_cast<size_t>(it->second) >= gpu.fogs.size())
+        return nullptr;
+    const scene::FogVolume& fog = gpu.fogs[static_cast<size_t>(it->second)];
+    return fog.valid ? &fog : nullptr;
 }
 
 bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBatch& b,
@@ -839,10 +875,13 @@ bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBat
     } else {
         glDisable(GL_CULL_FACE);
     }
+    const scene::FogVolume* fog = blendedFaceFog(list, b, options);
     for (const scene::RenderStage& stage : sm.stages) {
         if (sm.disabled & (1u << std::min(stage.shader_stage, 31)))
             continue;
-        StageVariant* v = stageVariant(stage, sm.sky);
+        const glm::vec4 fog_mask = fog ? scene::fogFadeMask(stage.def) : glm::vec4(0.0f);
+        const bool fogged = fog_mask != glm::vec4(0.0f);
+        StageVariant* v = stageVariant(stage, sm.sky, fogged);
         if (!v)
             continue;
         const content::ShaderStage& d = stage.def;
@@ -864,6 +903,14 @@ bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBat
         glUniform1i(v->vertex_alpha, f.vertex_alpha ? 1 : 0);
         glUniform1i(v->one_minus_vertex_alpha, f.one_minus_vertex_alpha ? 1 : 0);
         glUniform1f(v->cloud_height, sm.cloud_height);
+        if (fogged) {
+            const glm::vec3 forward = camera.forward();
+            glUniform3f(v->fog_forward, forward.x, forward.y, forward.z);
+            glUniform1f(v->fog_distance, fog->distance);
+            glUniform1i(v->fog_has_surface, fog->has_surface ? 1 : 0);
+            glUniform4fv(v->fog_surface, 1, glm::value_ptr(fog->surface));
+            glUniform4fv(v->fog_mask, 1, glm::value_ptr(fog_mask));
+        }
         const bool multiplies = d.blend && (d.src == content::BlendFactor::Zero ||
                                             d.src == content::BlendFactor::DstColor ||
                                             d.src == content::BlendFactor::OneMinusDstColor);

@@ -127,7 +127,11 @@ private:
     void drawFog(const scene::DrawList& list, const scene::Camera& camera);
     void drawCulled(const scene::DrawList& list, const glm::mat4& view_projection);
     struct StageVariant;
-    StageVariant* stageVariant(const scene::RenderStage& stage, bool sky);
+    StageVariant* stageVariant(const scene::RenderStage& stage, bool sky, bool fog = false);
+    // The fog of a blended batch's face, for fading its stages (nullptr: none).
+    const scene::FogVolume* blendedFaceFog(const scene::DrawList& list,
+                                           const scene::DrawBatch& batch,
+                                           const RenderOptions& options) const;
     // Draws a batch's ranges once per shader stage; returns false when the material has none.
     bool drawStages(const scene::DrawList& list, const scene::DrawBatch& batch,
                     const glm::mat4& view_projection, const glm::mat4& model,

@@ -41,4 +41,18 @@ float fogAmount(const FogVolume& fog, const glm::vec3& eye, const glm::vec3& poi
     return std::sqrt(s);
 }
 
+glm::vec4 fogFadeMask(const content::ShaderStage& d) {
+    using content::BlendFactor;
+    if (!d.blend)
+        return glm::vec4(0.0f);
+    if ((d.src == BlendFactor::One && d.dst == BlendFactor::One) ||
+        (d.src == BlendFactor::Zero && d.dst == BlendFactor::OneMinusSrcColor))
+        return {1.0f, 1.0f, 1.0f, 0.0f};
+    if (d.src == BlendFactor::SrcAlpha && d.dst == BlendFactor::OneMinusSrcAlpha)
+        return {0.0f, 0.0f, 0.0f, 1.0f};
+    if (d.src == BlendFactor::One && d.dst == BlendFactor::OneMinusSrcAlpha)
+        return glm::vec4(1.0f);
+    return glm::vec4(0.0f);
+}
+
 } // namespace scene

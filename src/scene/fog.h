@@ -11,9 +11,13 @@
 //   - tr_shade.c RB_FogPass: the fog is a GL_SRC_ALPHA GL_ONE_MINUS_SRC_ALPHA pass over the
 //     faces the map puts in the fog (their fog number), including the fog's own surfaces,
 //     which seen from inside lay the fog over what is behind them.
+//   - tr_shader.c adjustColorsForFog: a shader blended from its first stage gets no fog pass;
+//     instead, on a fogged face, each stage's colour fades by (1 - fog amount) in the channels
+//     its blend makes go to nothing (fogFadeMask).
 #pragma once
 
 #include "bsp/map.h"
+#include "content/q3_shader.h"
 #include "content/shader_library.h"
 
 #include <vector>
@@ -38,5 +42,11 @@ std::vector<FogVolume> buildFogVolumes(const bsp::Map& map, const content::Shade
 // The fog amount (0..1) ioquake3's fog pass gives a point seen from `eye`; `depth` is the
 // point's distance along the view axis.
 float fogAmount(const FogVolume& fog, const glm::vec3& eye, const glm::vec3& point, float depth);
+
+// Which channels of a blended stage fade in fog (1) as ioquake3's adjustColorsForFog picks
+// them: additive (GL_ONE GL_ONE) and GL_ZERO GL_ONE_MINUS_SRC_COLOR fade rgb, alpha blending
+// fades alpha, premultiplied alpha (GL_ONE GL_ONE_MINUS_SRC_ALPHA) fades rgba; other blends
+// and opaque stages none (all 0).
+glm::vec4 fogFadeMask(const content::ShaderStage& stage);
 
 } // namespace scene

@@ -176,3 +176,26 @@ TEST(FogVolumes, AmountGrowsWithDepthAsIoquake3s) {
     EXPECT_FLOAT_EQ(scene::fogAmount(fog, high, {200, 0, 0.5f}, 200.0f), 0.0f);
     EXPECT_FLOAT_EQ(scene::fogAmount(fog, high, {200, 0, 50}, 200.0f), 0.0f);
 }
+
+TEST(FogVolumes, BlendedStagesFadeAsAdjustColorsForFog) {
+    using content::BlendFactor;
+    auto stage = [](bool blend, BlendFactor src, BlendFactor dst) {
+        content::ShaderStage s;
+        s.blend = blend;
+        s.src = src;
+        s.dst = dst;
+        return s;
+    };
+    EXPECT_EQ(scene::fogFadeMask(stage(true, BlendFactor::One, BlendFactor::One)),
+              glm::vec4(1, 1, 1, 0));
+    EXPECT_EQ(scene::fogFadeMask(stage(true, BlendFactor::Zero, BlendFactor::OneMinusSrcColor)),
+              glm::vec4(1, 1, 1, 0));
+    EXPECT_EQ(scene::fogFadeMask(stage(true, BlendFactor::SrcAlpha, BlendFactor::OneMinusSrcAlpha)),
+              glm::vec4(0, 0, 0, 1));
+    EXPECT_EQ(scene::fogFadeMask(stage(true, BlendFactor::One, BlendFactor::OneMinusSrcAlpha)),
+              glm::vec4(1, 1, 1, 1));
+    // A filter cannot be faded correctly (ioquake3 leaves it), nor is an opaque stage.
+    EXPECT_EQ(scene::fogFadeMask(stage(true, BlendFactor::DstColor, BlendFactor::Zero)),
+              glm::vec4(0));
+    EXPECT_EQ(scene::fogFadeMask(stage(false, BlendFactor::One, BlendFactor::Zero)), glm::vec4(0));
+}
