@@ -248,3 +248,126 @@ TEST_F(FogRender, OacmpdmOneIntermissionLooksThroughItsGroundFog) {
     EXPECT_GT(on, off + 15.0) << "off " << off << ", on " << on;
     EXPECT_GT(on, 35.0);
 }
+
+namespace {
+
+// An unfogged grey wall at x = 200 and, in front of it at x = 100, a small additive quad in fog
+// 0 (material 1, one white stage blended GL_ONE GL_ONE).
+bsp::Map glowInFog() {
+    bsp::Map m;
+    bsp::Material wall;
+    wall.name = "wall";
+    m.materials.push_back(wall);
+    bsp::Material glow;
+    glow.name = "glow";
+    glow.flags = bsp::kSurfTranslucent | bsp::kSurfAdditive;
+    m.materials.push_back(glow);
+    auto quad = [&m](int32_t material, int32_t fog, float x, float h) {
+        bsp::Face f;
+        f.material = material;
+        f.normal = glm::vec3(-1, 0, 0);
+        f.fog = fog;
+        f.first_vertex = static_cast<uint32_t>(m.vertices.size());
+        f.num_vertices = 4;
+        f.first_index = static_cast<uint32_t>(m.indices.size());
+        f.num_indices = 6;
+        const glm::vec3 c[4] = {{x, -h, -h}, {x, h, -h}, {x, h, h}, {x, -h, h}};
+        for (const glm::vec3& p : c) {
+            bsp::Vertex v;
+            v.position = p;
+            v.normal = f.normal;
+            m.vertices.push_back(v);
+        }
+        for (uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u})
+            m.indices.push_back(f.first_vertex + k);
+        m.faces.push_back(f);
+    };
+    quad(0, -1, 200.0f, 400.0f);
+    quad(1, 0, 100.0f, 30.0f);
+    bsp::Leaf leaf;
+    leaf.cluster = 0;
+    leaf.mins = glm::vec3(-400);
+    leaf.maxs = glm::vec3(400);
+    leaf.num_leaf_faces = 2;
+    m.leaves.push_back(leaf);
+    m.leaf_faces = {0, 1};
+    bsp::Submodel world;
+    world.mins = glm::vec3(-400);
+    world.maxs = glm::vec3(400);
+    world.num_faces = 2;
+    m.submodels.push_back(world);
+    return m;
+}
+
+} // namespace
+
+// ioquake3's adjustColorsForFog: a blended shader gets no fog pass; its additive stage fades
+// with the fog in front of it, to nothing where the fog is opaque.
+TEST_F(FogRender, AdditiveStageFadesInFog) {
+    const bsp::Map map = glowInFog();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    ASSERT_EQ(mesh.faces[1].pass, scene::Pass::Translucent);
+    std::vector<content::TextureInfo> textures(2);
+    for (content::TextureInfo& t : textures) {
+        t.image.width = t.image.height = 8;
+        t.image.rgba.assign(8 * 8 * 4, 40);
+        t.missing = false;
+    }
+    scene::MaterialStages stages;
+    stages.materials.resize(2);
+    scene::RenderStage white;
+    white.source = scene::StageSource::White;
+    white.def.map = content::MapKind::White;
+    white.def.blend = true;
+    white.def.src = content::BlendFactor::One;
+    white.def.dst = content::BlendFactor::One;
+    white.def.depth_write = false;
+    white.rgb_gen = content::RgbGen::Const; // well under white: no clamping in the sums below
+    white.def.rgb_gen = content::RgbGen::Const;
+    white.def.rgb_const = glm::vec3(0.4f);
+    stages.materials[1].stages.push_back(white);
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
+    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    r.uploadStages(stages);
+    scene::FogVolume fog;
+    fog.colour = glm::vec3(0.0f, 0.0f, 1.0f);
+    fog.valid = true;
+
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    scene::Camera cam;
+    cam.aspect = 1.0f;
+    vis.update(cam, {}, list);
+    constexpr int kSide = 64;
+    render::RenderTarget target;
+    ASSERT_TRUE(target.create(kSide, kSide, &error)) << error;
+    // Centre (the glow over the wall) and a corner (the wall alone).
+    auto frame = [&](bool fog_on) {
+        target.bind();
+        render::RenderOptions ro;
+        ro.clear_colour = kClear;
+        ro.fog = fog_on;
+        ro.style_values = scene::lightStyleValues(0.0);
+        r.draw(list, cam, ro);
+        const std::vector<uint8_t> img = target.readPixels();
+        auto at = [&](int x, int y) {
+            const uint8_t* p = &img[static_cast<size_t>((y * kSide + x) * 4)];
+            return glm::ivec3(p[0], p[1], p[2]);
+        };
+        return std::pair{at(kSide / 2, kSide / 2), at(4, 4)};
+    };
+    const auto [glow_off, wall] = frame(false);
+    ASSERT_GT(glow_off.g, wall.g + 60) << "the glow adds light without fog";
+    fog.distance = 50.0f; // opaque at depth 100: the glow is gone
+    r.uploadFogs({fog});
+    const auto [glow_thick, wall_thick] = frame(true);
+    EXPECT_EQ(wall_thick, wall) << "the wall is not in the fog";
+    EXPECT_EQ(glow_thick, wall);
+    fog.distance = 400.0f; // half: sqrt(100 / 400)
+    r.uploadFogs({fog});
+    const auto [glow_half, wall_half] = frame(true);
+    EXPECT_NEAR(glow_half.g - wall.g, (glow_off.g - wall.g) / 2, 3);
+    EXPECT_EQ(glow_half.b - wall.b, glow_half.g - wall.g) << "no fog colour is added";
+}
