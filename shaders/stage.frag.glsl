@@ -4,6 +4,8 @@
 //   TIMES_LIGHTMAP  a collapsed lightmap + filter pair: the texture times the lightmap
 //   ALPHA_FUNC   ALPHA_GT0, ALPHA_LT128 or ALPHA_GE128 (alphaFunc); undefined: none
 //   SKY_CLOUDS   texture coordinates from the view direction on ioquake3's cloud dome
+//   FOG          a blended stage on a face in a fog volume: its colour fades by the fog
+//                (ioquake3 adjustColorsForFog; the curve of scene/fog.h fogAmount)
 in vec3 v_world;
 in vec2 v_st;
 in vec2 v_lm_uv;
@@ -17,6 +19,28 @@ uniform float u_output_scale;  // the gamma ramp's doubling, where this stage's 
 uniform vec3 u_eye;
 uniform float u_cloud_height;  // skyParms cloud height
 uniform mat3 u_tc_matrix;
+
+#ifdef FOG
+uniform vec3 u_fog_forward;  // unit view axis
+uniform float u_fog_distance; // depth at which the fog is opaque
+uniform bool u_fog_has_surface;
+uniform vec4 u_fog_surface;   // visible side: normal into the fog, dist
+uniform vec4 u_fog_mask;      // 1 where rgba fades: rgb (additive), a (alpha blend), rgba
+
+float fogAmount() {
+    float clip = 1.0;
+    if (u_fog_has_surface) {
+        float eye_t = dot(u_fog_surface.xyz, u_eye) - u_fog_surface.w;
+        float t = dot(u_fog_surface.xyz, v_world) - u_fog_surface.w;
+        if (eye_t < 0.0)
+            clip = t < 1.0 ? 0.0 : t / (t - eye_t);
+        else
+            clip = t < 0.0 ? 0.0 : 1.0;
+    }
+    float depth = dot(v_world - u_eye, u_fog_forward);
+    return sqrt(clamp(depth / u_fog_distance * clip, 0.0, 1.0));
+}
+#endif
 
 out vec4 o_colour;
 
@@ -71,6 +95,9 @@ void main() {
     tex.rgb *= lightmap();
 #endif
     colour *= tex;
+#ifdef FOG
+    colour *= mix(vec4(1.0), vec4(1.0 - fogAmount()), u_fog_mask);
+#endif
 #if defined(ALPHA_GT0)
     if (colour.a <= 0.0)
         discard;

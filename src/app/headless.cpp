@@ -119,6 +119,7 @@ core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundl
         return graphicsError(error);
     renderer.uploadSkyBox(bundle.skybox ? &*bundle.skybox : nullptr);
     renderer.uploadStages(bundle.stages);
+    renderer.uploadFogs(bundle.fogs);
     return core::okStatus();
 }
 

@@ -486,6 +486,11 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Quake 3: draw materials stage by stage from their shader "
                               "scripts (off: first image x lightmap)");
+        ImGui::SameLine();
+        ImGui::Checkbox("fog", &ro.fog);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Quake 3 fog volumes: surfaces in a fog brush fade to its "
+                              "fogParms colour with distance (lit view)");
         int level = m.patch_level;
         if (ImGui::SliderInt("patch level", &level, 1, 16) && level != m.patch_level)
             actions.patch_level = level;

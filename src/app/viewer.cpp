@@ -389,6 +389,7 @@ void Viewer::rebuildPatches(int level) {
     if (m_renderer.upload(m_bundle->map, mesh, m_bundle->textures, &error)) {
         m_renderer.uploadSkyBox(m_bundle->skybox ? &*m_bundle->skybox : nullptr);
         m_renderer.uploadStages(m_bundle->stages);
+        m_renderer.uploadFogs(m_bundle->fogs);
         m_visibility.reset();
         m_bundle->mesh = std::move(mesh);
         m_options.patch_level = level;

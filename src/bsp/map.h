@@ -246,6 +246,13 @@ struct Fog {
     std::string shader;
     int32_t brush = -1;
     int32_t visible_side = -1;
+    // The brush's box, from its axial sides (fog brushes are boxes; ioquake3 R_LoadFogs reads
+    // the same planes).
+    glm::vec3 mins{0.0f};
+    glm::vec3 maxs{0.0f};
+    // The visible side's plane turned inward (normal into the fog, as ioquake3's
+    // fog->surface), so dot(normal, p) - dist > 0 inside. Only with visible_side >= 0.
+    Plane surface;
 };
 
 // Quake 2 areas: leaves carry an area, areas list the portals (doors) that join them.

@@ -63,7 +63,7 @@ constexpr uint64_t kHeaderSize = 8 + 8 * kNumLumps;
 // faces naming the same 100,000 vertices would otherwise make 200 M mesh vertices from a
 // 5 MB file. q3map2 gives every face its own range, so real maps sum to the lump's count.
 constexpr uint64_t kMaxFaceVertices = 1u << 22; // the vertexes lump's cap below
-constexpr uint64_t kMaxIndices = 1u << 24; // after expanding faces' meshvert ranges
+constexpr uint64_t kMaxIndices = 1u << 24;      // after expanding faces' meshvert ranges
 constexpr uint64_t kMaxModels = 1u << 16;
 constexpr uint64_t kMaxLightmapPages = 1u << 12;
 constexpr uint64_t kMaxClusters = 1u << 20;
@@ -388,9 +388,40 @@ private:
                                  "visibleSide",
                                  "side " + std::to_string(fog.visible_side) + " beyond " +
                                      std::to_string(sides) + " brush sides");
+            fogShape(fog);
             m_map.fogs.push_back(std::move(fog));
         }
         return core::okStatus();
+    }
+
+    // A fog volume's box and visible plane. ioquake3 R_LoadFogs takes sides 0..5 as -x, +x,
+    // -y, +y, -z, +z (q3map writes a brush's axial sides first); we take every side whose
+    // plane is axial, which gives the same box and does not trust the order. Brush and side
+    // indices were checked by checkBrushes and readEffects. A side with no axial plane leaves
+    // that bound open (+-1e9): the renderer fogs by the faces' fog numbers and the visible
+    // plane, not by the box.
+    static constexpr float kFogOpen = 1e9f;
+    void fogShape(Fog& fog) {
+        const uint64_t b = at(kBrushes, static_cast<uint64_t>(fog.brush));
+        const auto first = static_cast<uint64_t>(m_r.i32(b));
+        const auto num = static_cast<uint64_t>(m_r.i32(b + 4));
+        fog.mins = glm::vec3(-kFogOpen);
+        fog.maxs = glm::vec3(kFogOpen);
+        for (uint64_t s = 0; s < num; ++s) {
+            const Plane& p = m_map.planes[static_cast<size_t>(m_r.i32(at(kBrushSides, first + s)))];
+            for (int axis = 0; axis < 3; ++axis) {
+                if (p.normal[axis] > 0.999f) {
+                    fog.maxs[axis] = p.dist;
+                } else if (p.normal[axis] < -0.999f) {
+                    fog.mins[axis] = -p.dist;
+                }
+            }
+        }
+        if (fog.visible_side >= 0) {
+            const Plane& p = m_map.planes[static_cast<size_t>(
+                m_r.i32(at(kBrushSides, first + static_cast<uint64_t>(fog.visible_side))))];
+            fog.surface = {-p.normal, -p.dist};
+        }
     }
 
     core::Status readVertices() {

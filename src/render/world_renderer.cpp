@@ -72,6 +72,10 @@ struct WorldRenderer::Programs {
     Program luxel; // drawFaceGroups' LuxelGrid overlay, compiled on first use
     GLint luxel_view_projection = -1, luxel_model = -1, luxel_colour = -1;
     bool luxel_failed = false;
+    Program fog; // drawFog's program, compiled on first use
+    GLint fog_view_projection = -1, fog_model = -1, fog_eye = -1, fog_view_forward = -1,
+          fog_colour = -1, fog_distance = -1, fog_has_surface = -1, fog_surface = -1;
+    bool fog_failed = false;
     struct SkyUniforms {
         GLint view_projection, model, uv_scroll, sky_textured, sky_layers, eye, time, flat_colour,
             has_skybox, sky_rotation;
@@ -87,6 +91,9 @@ struct WorldRenderer::StageVariant {
     // DEFORMS variants only.
     GLint deform_code = -1, deform_func = -1, deform_wave = -1, deform_extra = -1,
           view_forward = -1, view_left = -1, view_up = -1;
+    // FOG variants only (adjustColorsForFog)
+    GLint fog_forward = -1, fog_distance = -1, fog_has_surface = -1, fog_surface = -1,
+          fog_mask = -1;
 };
 
 // A material's shader stages as uploaded (copied from scene::StagedMaterial: the renderer
@@ -131,7 +138,17 @@ struct WorldRenderer::WorldGpu {
     std::vector<GpuStagedMaterial> staged; // per material; empty until uploadStages
     std::vector<Texture> stage_textures;   // per scene::StageImage
     Buffer sprite_vbo; // scene::SpriteVertex per vertex (attributes 8, 9); empty: none
-    Texture white;     // $whiteimage, and unbound stage images
+    struct FogFaceInfo {
+        int32_t fog = -1; // bsp::Face::fog
+        int32_t material = -1, submodel = 0;
+        scene::Pass pass = scene::Pass::Opaque;
+    };
+    std::vector<FogFaceInfo> face_fog;  // per face, for drawFog
+    std::vector<scene::FogVolume> fogs; // empty until uploadFogs
+    // Fogged faces by the first index of their run: a blended face is a batch of its own, and
+    // this finds its fog for drawStages' colour fading.
+    std::unordered_map<uint32_t, int32_t> fog_by_first_index;
+    Texture white; // $whiteimage, and unbound stage images
     bool overbright = false;
     int style_count = 1; // most light styles any face uses (1..4)
     GpuStats stats;
@@ -507,8 +524,15 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     gpu->stats.vertex_bytes = mesh.vertices.size() * sizeof(scene::WorldVertex);
     gpu->face_ranges.reserve(mesh.faces.size());
-    for (const scene::MeshFace& f : mesh.faces)
+    for (const scene::MeshFace& f : mesh.faces) {
         gpu->face_ranges.push_back({f.first_index, f.num_indices});
+        gpu->face_fog.push_back({-1, f.material, f.submodel, f.pass});
+    }
+    for (size_t i = 0; i < map.faces.size() && i < gpu->face_fog.size(); ++i) {
+        gpu->face_fog[i].fog = map.faces[i].fog;
+        if (map.faces[i].fog >= 0 && gpu->face_ranges[i].count > 0)
+            gpu->fog_by_first_index[gpu->face_ranges[i].first_index] = map.faces[i].fog;
+    }
     gpu->stats.index_bytes = mesh.indices.size() * sizeof(uint32_t);
 
     // Lightmaps: one array texture, a layer per page (a white layer when there are none).
@@ -697,6 +721,117 @@ void WorldRenderer::uploadStages(const scene::MaterialStages& stages) {
     }
 }
 
+void WorldRenderer::uploadFogs(const std::vector<scene::FogVolume>& fogs) {
+    if (m_gpu)
+        m_gpu->fogs = fogs;
+}
+
+void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& camera) {
+    WorldGpu& gpu = *m_gpu;
+    Programs& p = *m_programs;
+    if (gpu.fogs.empty())
+        return;
+    // The visible fogged faces, grouped by fog, placement, culling (as the face was drawn: a
+    // back face that was culled must not be fogged over what lies behind it) and depth test.
+    // As ioquake3 (tr_shader.c FinishShader): opaque surfaces get the pass with depth EQUAL,
+    // so only the texels an alpha test kept are fogged; the fog's own surfaces with LEQUAL;
+    // blended surfaces none (ioquake3 fades their colours instead, not done here).
+    struct FogFace {
+        int32_t fog, submodel, cull; // cull: 0 none, 1 GL_FRONT, 2 GL_BACK
+        bool fog_surface;
+        uint32_t face;
+        auto operator<=>(const FogFace&) const = default;
+    };
+    std::vector<FogFace> faces;
+    for (const uint32_t f : list.faces) {
+        if (f >= gpu.face_fog.size() || gpu.face_ranges[f].count == 0)
+            continue;
+        const WorldGpu::FogFaceInfo& info = gpu.face_fog[f];
+        if (info.fog < 0 || static_cast<size_t>(info.fog) >= gpu.fogs.size() ||
+            !gpu.fogs[static_cast<size_t>(info.fog)].valid)
+            continue;
+        const bsp::Material* m =
+            info.material >= 0 && static_cast<size_t>(info.material) < gpu.materials.size()
+                ? &gpu.materials[static_cast<size_t>(info.material)]
+                : nullptr;
+        const bool fog_surface = m && (m->flags & bsp::kSurfFog);
+        const bool opaque = info.pass == scene::Pass::Opaque || info.pass == scene::Pass::AlphaTest;
+        if ((m && (m->flags & bsp::kSurfSky)) || !(opaque || fog_surface))
+            continue;
+        // The fog's own surfaces are seen from both sides: from inside they lay the fog over
+        // what lies behind them.
+        const bool two_sided = m && (m->flags & (bsp::kSurfNoCull | bsp::kSurfFog));
+        int32_t cull = two_sided ? 0 : 1;
+        if (!two_sided && m && static_cast<size_t>(info.material) < gpu.staged.size() &&
+            !gpu.staged[static_cast<size_t>(info.material)].stages.empty() &&
+            gpu.staged[static_cast<size_t>(info.material)].cull == content::CullMode::Back)
+            cull = 2;
+        faces.push_back({info.fog, info.submodel, cull, fog_surface, f});
+    }
+    if (faces.empty())
+        return;
+    if (!p.fog && !p.fog_failed) {
+        std::string error;
+        p.fog = p.shaders.build("fog", "fog.vert.glsl", "fog.frag.glsl", "", &error);
+        if (!p.fog) {
+            core::logError(error);
+            p.fog_failed = true;
+            return;
+        }
+        const GLuint id = p.fog.id();
+        p.fog_view_projection = glGetUniformLocation(id, "u_view_projection");
+        p.fog_model = glGetUniformLocation(id, "u_model");
+        p.fog_eye = glGetUniformLocation(id, "u_eye");
+        p.fog_view_forward = glGetUniformLocation(id, "u_view_forward");
+        p.fog_colour = glGetUniformLocation(id, "u_fog_colour");
+        p.fog_distance = glGetUniformLocation(id, "u_fog_distance");
+        p.fog_has_surface = glGetUniformLocation(id, "u_has_surface");
+        p.fog_surface = glGetUniformLocation(id, "u_surface");
+    }
+    if (!p.fog)
+        return;
+    std::sort(faces.begin(), faces.end());
+    DebugGroup group("fog");
+    glUseProgram(p.fog.id());
+    const glm::mat4 vp = camera.viewProjection();
+    const glm::vec3 forward = camera.forward();
+    glUniformMatrix4fv(p.fog_view_projection, 1, GL_FALSE, glm::value_ptr(vp));
+    glUniform3f(p.fog_eye, camera.position.x, camera.position.y, camera.position.z);
+    glUniform3f(p.fog_view_forward, forward.x, forward.y, forward.z);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_FALSE);
+    for (size_t i = 0; i < faces.size();) {
+        const FogFace& first = faces[i];
+        const scene::FogVolume& fog = gpu.fogs[static_cast<size_t>(first.fog)];
+        glUniform3fv(p.fog_colour, 1, glm::value_ptr(fog.colour));
+        glUniform1f(p.fog_distance, fog.distance);
+        glUniform1i(p.fog_has_surface, fog.has_surface ? 1 : 0);
+        glUniform4fv(p.fog_surface, 1, glm::value_ptr(fog.surface));
+        const glm::mat4 model = submodelMatrix(gpu.submodels, first.submodel);
+        glUniformMatrix4fv(p.fog_model, 1, GL_FALSE, glm::value_ptr(model));
+        if (first.cull == 0) {
+            glDisable(GL_CULL_FACE);
+        } else {
+            glEnable(GL_CULL_FACE);
+            glCullFace(first.cull == 1 ? GL_FRONT : GL_BACK);
+        }
+        glDepthFunc(first.fog_surface ? GL_LEQUAL : GL_EQUAL);
+        for (;
+             i < faces.size() && faces[i].fog == first.fog && faces[i].submodel == first.submodel &&
+             faces[i].cull == first.cull && faces[i].fog_surface == first.fog_surface;
+             ++i) {
+            const scene::DrawRange& r = gpu.face_ranges[faces[i].face];
+            m_submitter.append(r.first_index, r.count);
+        }
+        flushRanges();
+    }
+    glCullFace(GL_FRONT);
+    glDepthFunc(GL_LEQUAL);
+    glDisable(GL_BLEND);
+    glDepthMask(GL_TRUE);
+}
+
 void WorldRenderer::setStageEnabled(int32_t material, int shader_stage, bool enabled) {
     if (!m_gpu || material < 0 || static_cast<size_t>(material) >= m_gpu->staged.size() ||
         shader_stage < 0 || shader_stage >= 32)
@@ -736,12 +871,12 @@ GLenum glBlendFactor(content::BlendFactor f) {
 } // namespace
 
 WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStage& stage, bool sky,
-                                                         bool deforms) {
+                                                         bool deforms, bool fog) {
     Programs& p = *m_programs;
     const auto source = static_cast<uint32_t>(stage.source);
     const auto alpha = static_cast<uint32_t>(stage.def.alpha_func);
     const uint32_t key = source | (stage.times_lightmap ? 1u << 2 : 0u) | (alpha << 3) |
-                         (sky ? 1u << 5 : 0u) | (deforms ? 1u << 6 : 0u);
+                         (sky ? 1u << 5 : 0u) | (deforms ? 1u << 6 : 0u) | (fog ? 1u << 7 : 0u);
     auto it = p.stage_variants.find(key);
     if (it == p.stage_variants.end()) {
         static constexpr const char* kSources[] = {"SOURCE_TEXTURE", "SOURCE_LIGHTMAP",
@@ -754,6 +889,8 @@ WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStag
             defines += " SKY_CLOUDS";
         if (deforms)
             defines += " DEFORMS";
+        if (fog)
+            defines += " FOG";
         std::string label = "stage|" + defines;
         std::replace(label.begin(), label.end(), ' ', '|');
         StageVariant v;
@@ -786,6 +923,11 @@ WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStag
             v.view_forward = loc("u_view_forward");
             v.view_left = loc("u_view_left");
             v.view_up = loc("u_view_up");
+            v.fog_forward = loc("u_fog_forward");
+            v.fog_distance = loc("u_fog_distance");
+            v.fog_has_surface = loc("u_fog_has_surface");
+            v.fog_surface = loc("u_fog_surface");
+            v.fog_mask = loc("u_fog_mask");
             glUseProgram(id);
             glUniform1i(loc("u_texture"), 0);
             glUniform1i(loc("u_lightmaps"), 1);
@@ -795,6 +937,26 @@ WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStag
         it = p.stage_variants.emplace(key, std::move(v)).first;
     }
     return it->second.program ? &it->second : nullptr;
+}
+
+// The fog of a blended face whose shader is blended from its first stage (ioquake3 fades only
+// those; opaque surfaces get the fog pass instead). Blended faces are one batch each.
+const scene::FogVolume* WorldRenderer::blendedFaceFog(const scene::DrawList& list,
+                                                      const scene::DrawBatch& b,
+                                                      const RenderOptions& options) const {
+    const WorldGpu& gpu = *m_gpu;
+    if (!options.fog || gpu.fogs.empty() || b.num_faces != 1 || b.num_ranges == 0 ||
+        b.material < 0 || static_cast<size_t>(b.material) >= gpu.staged.size())
+        return nullptr;
+    const GpuStagedMaterial& sm = gpu.staged[static_cast<size_t>(b.material)];
+    if (sm.stages.empty() || !sm.stages[0].def.blend || sm.sky)
+        return nullptr;
+    const auto it = gpu.fog_by_first_index.find(list.ranges[b.first_range].first_index);
+    if (it == gpu.fog_by_first_index.end() || it->second < 0 ||
+        static_cast<size_t>(it->second) >= gpu.fogs.size())
+        return nullptr;
+    const scene::FogVolume& fog = gpu.fogs[static_cast<size_t>(it->second)];
+    return fog.valid ? &fog : nullptr;
 }
 
 bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBatch& b,
@@ -840,10 +1002,13 @@ bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBat
                     view_up = camera.up();
     if (sm.deformed && !gpu.sprite_vbo)
         glVertexAttrib4f(kAttribSprite0, 0.0f, 0.0f, 0.0f, 0.0f); // no sprite data: a = 0
+    const scene::FogVolume* fog = blendedFaceFog(list, b, options);
     for (const scene::RenderStage& stage : sm.stages) {
         if (sm.disabled & (1u << std::min(stage.shader_stage, 31)))
             continue;
-        StageVariant* v = stageVariant(stage, sm.sky, sm.deformed);
+        const glm::vec4 fog_mask = fog ? scene::fogFadeMask(stage.def) : glm::vec4(0.0f);
+        const bool fogged = fog_mask != glm::vec4(0.0f);
+        StageVariant* v = stageVariant(stage, sm.sky, sm.deformed, fogged);
         if (!v)
             continue;
         const content::ShaderStage& d = stage.def;
@@ -873,6 +1038,14 @@ bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBat
             glUniform3fv(v->view_forward, 1, glm::value_ptr(view_forward));
             glUniform3fv(v->view_left, 1, glm::value_ptr(view_left));
             glUniform3fv(v->view_up, 1, glm::value_ptr(view_up));
+        }
+        if (fogged) {
+            const glm::vec3 forward = camera.forward();
+            glUniform3f(v->fog_forward, forward.x, forward.y, forward.z);
+            glUniform1f(v->fog_distance, fog->distance);
+            glUniform1i(v->fog_has_surface, fog->has_surface ? 1 : 0);
+            glUniform4fv(v->fog_surface, 1, glm::value_ptr(fog->surface));
+            glUniform4fv(v->fog_mask, 1, glm::value_ptr(fog_mask));
         }
         const bool multiplies = d.blend && (d.src == content::BlendFactor::Zero ||
                                             d.src == content::BlendFactor::DstColor ||
@@ -1044,6 +1217,9 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     const bool staged =
         options.shader_stages && options.view == ViewMode::Lit && !m_gpu->staged.empty();
     m_stage_draws = 0;
+    // Quake 3 fog volumes: a pass over the fogged faces once the opaque ones are drawn.
+    const bool fog = options.fog && options.view == ViewMode::Lit && !m_gpu->fogs.empty();
+    bool fogged_opaque = false;
     GLuint current_program = 0;
     int32_t current_submodel = -1;
     scene::Pass current_pass = scene::Pass::Count;
@@ -1067,6 +1243,22 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             frame = frames[step % frames.size()];
         }
         const GLuint glow = textured ? gpu.glows[static_cast<size_t>(frame)].id() : 0;
+        if (fog && !fogged_opaque && b.pass >= scene::Pass::Liquid) {
+            if (timers) {
+                timers->end();
+                timers->begin("fog");
+            }
+            drawFog(list, camera); // after the opaque surfaces, before the blended ones
+            if (timers)
+                timers->end();
+            timed_pass = scene::Pass::Count;
+            fogged_opaque = true;
+            current_program = 0;
+            current_pass = scene::Pass::Count;
+            current_cull = -1;
+        }
+        if (material && (material->flags & bsp::kSurfFog) && !(material->flags & bsp::kSurfSky))
+            continue; // a fog volume's surface: only the fog pass draws it
         if (timers && b.pass != timed_pass) {
             timers->end();
             timers->begin(scene::passName(b.pass));
@@ -1160,6 +1352,14 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
 
     if (timers)
         timers->end();
+    if (fog && !fogged_opaque) {
+        if (timers)
+            timers->begin("fog");
+        drawFog(list, camera);
+        if (timers)
+            timers->end();
+    }
+
     glEnable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE); // the overlays show every face, and later passes expect no culling
     if (timers && (options.show_culled || options.wireframe))

@@ -10,6 +10,7 @@
 #include "render/gl.h"
 #include "render/shader_library.h"
 #include "scene/camera.h"
+#include "scene/fog.h"
 #include "scene/light_styles.h"
 #include "scene/material_stages.h"
 #include "scene/visibility.h"
@@ -58,6 +59,7 @@ struct RenderOptions {
     GpuTimers* timers = nullptr;
     double time = 0.0;  // seconds: styles, scrolling, shader stages, sky rotation, flare fades
     bool flares = true; // Quake 3 flares (face type 4), see render/flare_renderer.h
+    bool fog = true;    // Quake 3 fog volumes (lit view), see scene/fog.h
     std::array<float, scene::kNumLightStyles> style_values{};
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};
 };
@@ -101,6 +103,9 @@ public:
     // Quake 3 shader stages of the current world (scene::MaterialStages, parallel to the
     // map's materials) and their images. Call after upload(); a new upload() drops them.
     void uploadStages(const scene::MaterialStages& stages);
+    // Quake 3 fog volumes of the current world, parallel to the map's fogs (faces name them
+    // by bsp::Face::fog). Call after upload(); a new upload() drops them.
+    void uploadFogs(const std::vector<scene::FogVolume>& fogs);
     // Overlay toggles: skip one stage (its index in the shader script) of a material.
     void setStageEnabled(int32_t material, int shader_stage, bool enabled);
     bool stageEnabled(int32_t material, int shader_stage) const;
@@ -130,9 +135,16 @@ private:
     // Appends a batch's index ranges to the submitter; flushRanges draws them in one call.
     void appendRanges(const scene::DrawList& list, const scene::DrawBatch& batch);
     void flushRanges();
+    // The fog pass (scene/fog.h) over the visible fogged opaque faces and fog surfaces.
+    void drawFog(const scene::DrawList& list, const scene::Camera& camera);
     void drawCulled(const scene::DrawList& list, const glm::mat4& view_projection);
     struct StageVariant;
-    StageVariant* stageVariant(const scene::RenderStage& stage, bool sky, bool deforms);
+    StageVariant* stageVariant(const scene::RenderStage& stage, bool sky, bool deforms,
+                               bool fog = false);
+    // The fog of a blended batch's face, for fading its stages (nullptr: none).
+    const scene::FogVolume* blendedFaceFog(const scene::DrawList& list,
+                                           const scene::DrawBatch& batch,
+                                           const RenderOptions& options) const;
     // Draws a batch's ranges once per shader stage; returns false when the material has none.
     bool drawStages(const scene::DrawList& list, const scene::DrawBatch& batch,
                     const glm::mat4& view_projection, const glm::mat4& model,

@@ -137,6 +137,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
         bundle->textures =
             content::loadMaterialTextures(bundle->map, *bundle->fs, sources, &bundle->shaders);
     bundle->stages = buildMaterialStages(bundle->map, bundle->shaders, *bundle->fs);
+    bundle->fogs = buildFogVolumes(bundle->map, bundle->shaders);
     bundle->timings.textures_s = since(t0);
     if (cache && !cached) {
         const auto t_write = Clock::now();

@@ -9,6 +9,7 @@
 #include "content/textures.h"
 #include "content/vfs.h"
 #include "core/result.h"
+#include "scene/fog.h"
 #include "scene/material_stages.h"
 #include "scene/world_mesh.h"
 
@@ -46,6 +47,8 @@ struct MapBundle {
     std::optional<content::SkyBox> skybox;
     // Quake 3 materials drawn stage by stage (their shader scripts), parallel to map.materials.
     MaterialStages stages;
+    // Quake 3 fog volumes, parallel to map.fogs (their shaders' fogParms joined in).
+    std::vector<FogVolume> fogs;
     WorldMesh mesh;
     LoadTimings timings;
     // "off" (no cache folder, or the sources could not be fingerprinted), "hit", "miss"

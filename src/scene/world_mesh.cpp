@@ -29,6 +29,10 @@ const char* passName(Pass pass) {
 Pass classifyMaterial(const bsp::Material& m) {
     if (m.flags & bsp::kSurfSky)
         return Pass::Sky;
+    // A fog volume's own surface writes no depth and is only drawn by the fog pass (ioquake3
+    // sorts it after the opaque world, SS_FOG).
+    if (m.flags & bsp::kSurfFog)
+        return Pass::Translucent;
     if (m.flags & (bsp::kSurfTranslucent | bsp::kSurfAdditive))
         return Pass::Translucent;
     if (m.flags & bsp::kSurfLiquid)
