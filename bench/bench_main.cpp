@@ -32,8 +32,7 @@ const std::vector<MapFile>& maps() {
         {"aq_urbanjungle", std::string(BSPV_SHARED_MAPS_DIR) + "/q2/aq_urbanjungle.bsp"},
         {"ctf_compromise",
          std::string(BSPV_OPENARENA_DIR) + "/pak6-patch085.pk3:maps/ctf_compromise.bsp"},
-        {"oacmpdm1",
-         std::string(BSPV_OPENARENA_DIR) + "/z_oacmp-volume1-v3.pk3:maps/oacmpdm1.bsp"},
+        {"oacmpdm1", std::string(BSPV_OPENARENA_DIR) + "/z_oacmp-volume1-v3.pk3:maps/oacmpdm1.bsp"},
     };
     return kMaps;
 }
@@ -137,8 +136,8 @@ int registerAll() {
             ->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark((std::string("point_leaf/") + m.label).c_str(), BM_PointLeaf,
                                      &m);
-        benchmark::RegisterBenchmark((std::string("visibility/") + m.label).c_str(),
-                                     BM_Visibility, &m)
+        benchmark::RegisterBenchmark((std::string("visibility/") + m.label).c_str(), BM_Visibility,
+                                     &m)
             ->ArgName("same_cluster")
             ->Arg(1)
             ->Arg(0)

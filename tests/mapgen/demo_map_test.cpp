@@ -123,8 +123,9 @@ TEST(DemoMap, CommittedAssetMatchesGenerator) {
     size_t first_diff = 0;
     while (first_diff < fresh.size() && (*file)[first_diff] == fresh[first_diff])
         ++first_diff;
-    EXPECT_EQ(first_diff, fresh.size()) << "assets/maps/demo.bsp differs from its generator at byte "
-                                        << first_diff << ": run mkdemomap and commit";
+    EXPECT_EQ(first_diff, fresh.size())
+        << "assets/maps/demo.bsp differs from its generator at byte " << first_diff
+        << ": run mkdemomap and commit";
 }
 
 TEST(DemoMap, CommittedTexturesMatchGenerator) {
