@@ -215,6 +215,7 @@ void Visibility::emit(const Camera& camera, DrawList& out) {
     }
     // Blended faces: one batch each, back to front.
     const size_t first_translucent = out.batches.size();
+    const size_t first_range = out.ranges.size();
     for (uint32_t face : m_translucent) {
         const MeshFace& mf = m_mesh.faces[face];
         DrawBatch b;
@@ -226,6 +227,7 @@ void Visibility::emit(const Camera& camera, DrawList& out) {
         b.num_faces = 1;
         const glm::vec3 d = mf.center - camera.position;
         b.sort_distance = glm::dot(d, d);
+        b.fog = m_map.faces[face].fog;
         b.sort_order = mf.material >= 0 && static_cast<size_t>(mf.material) < m_map.materials.size()
                            ? m_map.materials[static_cast<size_t>(mf.material)].sort
                            : 0.0f;
@@ -238,6 +240,38 @@ void Visibility::emit(const Camera& camera, DrawList& out) {
                       return a.sort_order < b.sort_order;
                   return a.sort_distance > b.sort_distance;
               });
+    // Neighbours in that order that share material, model, sort and fog draw as one batch
+    // (their ranges in the same order), so a window of many faces is one draw per stage, not
+    // one per face. The ranges are rewritten in drawing order.
+    m_sorted_ranges.clear();
+    size_t kept = first_translucent;
+    for (size_t i = first_translucent; i < out.batches.size(); ++i) {
+        const DrawBatch b = out.batches[i];
+        const DrawRange r = out.ranges[b.first_range];
+        if (kept > first_translucent) {
+            DrawBatch& prev = out.batches[kept - 1];
+            if (prev.material == b.material && prev.submodel == b.submodel &&
+                prev.sort_order == b.sort_order && prev.fog == b.fog) {
+                DrawRange& last = m_sorted_ranges.back();
+                if (last.first_index + last.count == r.first_index) {
+                    last.count += r.count;
+                } else {
+                    m_sorted_ranges.push_back(r);
+                    ++prev.num_ranges;
+                }
+                ++prev.num_faces;
+                continue;
+            }
+        }
+        DrawBatch& nb = out.batches[kept++];
+        nb = b;
+        nb.first_range = static_cast<uint32_t>(first_range + m_sorted_ranges.size());
+        nb.num_ranges = 1;
+        m_sorted_ranges.push_back(r);
+    }
+    out.batches.resize(kept);
+    out.ranges.resize(first_range);
+    out.ranges.insert(out.ranges.end(), m_sorted_ranges.begin(), m_sorted_ranges.end());
     out.stats.faces_drawn = static_cast<uint32_t>(out.faces.size());
     out.stats.draw_calls = static_cast<uint32_t>(out.batches.size());
 }

@@ -40,6 +40,7 @@ struct DrawBatch {
     uint32_t num_faces = 0;
     float sort_distance = 0.0f; // translucent batches: distance of the face from the camera
     float sort_order = 0.0f;    // translucent batches: Material::sort (drawn first: lower)
+    int32_t fog = -1;           // translucent batches: the faces' bsp::Face::fog
 };
 
 struct DrawStats {
@@ -101,8 +102,9 @@ private:
     std::vector<uint32_t> m_cluster_leaves;
     int32_t m_cached_cluster = kInvalid;
     bool m_cached_use_pvs = true;
-    std::vector<uint64_t> m_face_bits;   // over mesh order
-    std::vector<uint32_t> m_translucent; // scratch: translucent face indices
+    std::vector<uint64_t> m_face_bits;      // over mesh order
+    std::vector<uint32_t> m_translucent;    // scratch: translucent face indices
+    std::vector<DrawRange> m_sorted_ranges; // scratch: translucent ranges in drawing order
     bool m_has_list = false;
 };
 

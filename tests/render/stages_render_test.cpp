@@ -293,3 +293,36 @@ textures/test/anim
     // With stages off the single-texture path draws the material's texture (white here).
     expectNear(centre(render(0.5, false), ax, sy), {255, 255, 255}, 2, "stages off");
 }
+
+// Neighbouring blended faces of one material (in back-to-front order) share a batch, so a
+// window of many faces costs one draw per stage; the blend result is the same as face by face.
+// Faces in different fog volumes stay apart (their stages fade by their own fog).
+TEST_F(Stages, BlendedNeighboursOfOneMaterialShareABatch) {
+    const char* script = R"(
+textures/test/red
+{ { map $whiteimage rgbGen const ( 1 0 0 ) alphaGen const 0.5 blendFunc blend } }
+textures/test/blue
+{ { map $whiteimage rgbGen const ( 0 0 1 ) alphaGen const 0.5 blendFunc blend } }
+)";
+    const std::vector<Quad> quads = {{"textures/test/red", 100.0f, 200.0f},
+                                     {"textures/test/blue", 200.0f, 400.0f},
+                                     {"textures/test/blue", 300.0f, 600.0f}};
+    upload(stagedBundle(quadMap(quads, false), script));
+    scene::Camera cam;
+    cam.aspect = 1.0f;
+    scene::Visibility vis(m_bundle->map, m_bundle->mesh);
+    scene::DrawList list;
+    vis.update(cam, {}, list);
+    ASSERT_EQ(list.batches.size(), 2u);
+    EXPECT_EQ(list.batches[0].num_faces, 2u) << "the two blue quads, far one first";
+    EXPECT_EQ(list.batches[1].num_faces, 1u);
+    // Blue twice over black: 0.5 then 0.75; red over that: (0.5, 0, 0.375).
+    expectNear(centre(render()), {128, 0, 96}, 2, "blend order kept");
+
+    bsp::Map fogged = m_bundle->map; // with the shader flags applied
+    fogged.faces[2].fog = 0;         // the far blue quad in a fog: its own batch
+    scene::WorldMesh mesh = scene::buildWorldMesh(fogged);
+    scene::Visibility vis2(fogged, mesh);
+    vis2.update(cam, {}, list);
+    EXPECT_EQ(list.batches.size(), 3u);
+}
