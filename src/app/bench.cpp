@@ -188,6 +188,7 @@ int runBench(const Options& options) {
     std::array<GLuint, kQueries> queries{};
     glGenQueries(kQueries, queries.data());
     std::vector<double> frame_ms, vis_ms, submit_ms, gpu_ms;
+    uint32_t gpu_dropped = 0; // timer samples that made no sense (see below)
     std::vector<double> leaves, faces, tris, calls, gl_calls, ranges_in, ranges_drawn;
     frame_ms.reserve(static_cast<size_t>(options.frames));
     const float far = scene::farPlaneForBounds(b.map.worldMins(), b.map.worldMaxs());
@@ -209,9 +210,15 @@ int runBench(const Options& options) {
         target.bind();
         const int q = f % kQueries;
         if (f >= kQueries) {
-            GLuint64 ns = 0;
-            glGetQueryObjectui64v(queries[static_cast<size_t>(q)], GL_QUERY_RESULT, &ns);
-            gpu_ms.push_back(static_cast<double>(ns) / 1e6);
+            // Read signed: llvmpipe can report an end before the begin (timestamps taken on
+            // different threads), which unsigned becomes ~1.8e19 ns. Such samples, and any
+            // longer than a minute, are dropped and counted rather than averaged in.
+            GLint64 ns = 0;
+            glGetQueryObjecti64v(queries[static_cast<size_t>(q)], GL_QUERY_RESULT, &ns);
+            if (ns >= 0 && ns <= GLint64{60} * 1000 * 1000 * 1000)
+                gpu_ms.push_back(static_cast<double>(ns) / 1e6);
+            else
+                ++gpu_dropped;
         }
         glBeginQuery(GL_TIME_ELAPSED, queries[static_cast<size_t>(q)]);
         ro.time = f / 60.0;
@@ -268,6 +275,7 @@ int runBench(const Options& options) {
     j.endObject();
     j.key("gpu_ms").beginObject();
     writeStats(j, "world", gpu_ms);
+    j.field("dropped_samples", gpu_dropped);
     j.endObject();
     j.key("per_frame").beginObject();
     writeStats(j, "visible_leaves", leaves);
