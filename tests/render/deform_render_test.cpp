@@ -2,9 +2,9 @@
 // (tests/unit/q3_builder.h) with a shader script added in memory, drawn through the same
 // upload path as the app. Every test checks that the KHR_debug callback saw no GL error.
 #include "app/headless.h"
-#include "app/window.h"
 #include "content/q3_shader.h"
 #include "content/shader_library.h"
+#include "gl_fixture.h"
 #include "render/world_renderer.h"
 #include "scene/map_bundle.h"
 #include "scene/visibility.h"
@@ -61,23 +61,8 @@ std::vector<uint8_t> oneQuadMap(const std::string& name, const std::array<glm::v
     return b.build();
 }
 
-class DeformRender : public ::testing::Test {
+class DeformRender : public gltest::GlFixture {
 protected:
-    static void SetUpTestSuite() {
-        auto w = app::Window::create("bspview deform tests", 320, 180, true);
-        ASSERT_TRUE(w.ok()) << w.error().message();
-        s_window = std::move(*w).release();
-    }
-    static void TearDownTestSuite() {
-        delete s_window;
-        s_window = nullptr;
-    }
-    void SetUp() override {
-        ASSERT_NE(s_window, nullptr) << "no GL context (run under xvfb-run)";
-        m_errors_before = render::glErrorCount();
-    }
-    void TearDown() override { EXPECT_EQ(render::glErrorCount(), m_errors_before) << "GL errors"; }
-
     // Loads the map from a file, adds `script`, and redoes what the shaders decide (flags,
     // stages, mesh passes, sprite data) as loadMapBundle does.
     std::unique_ptr<scene::MapBundle> load(const std::vector<uint8_t>& bytes,
@@ -160,11 +145,7 @@ protected:
         c.aspect = static_cast<float>(kW) / static_cast<float>(kH);
         return c;
     }
-
-    static app::Window* s_window;
-    uint64_t m_errors_before = 0;
 };
-app::Window* DeformRender::s_window = nullptr;
 
 TEST_F(DeformRender, MoveShiftsTheFaceOverTime) {
     // A 32 x 32 wall in the plane x = 0, facing a camera 100 units down -X.

@@ -2,7 +2,7 @@
 // that the multi-draw-indirect path and the GL 3.3 fallback draw pixel-identical images with at
 // most one GL call per batch (plus one per brush model for the depth pre-pass).
 #include "app/headless.h"
-#include "app/window.h"
+#include "gl_fixture.h"
 #include "render/draw_submitter.h"
 #include "render/world_renderer.h"
 #include "scene/light_styles.h"
@@ -72,28 +72,7 @@ TEST(DrawPathNames, ParseAndName) {
     EXPECT_STREQ(render::drawPathName(render::DrawPath::Indirect), "43");
 }
 
-class Submit : public ::testing::Test {
-protected:
-    static void SetUpTestSuite() {
-        auto w = app::Window::create("bspview tests", 320, 180, true);
-        ASSERT_TRUE(w.ok()) << w.error().message();
-        s_window = std::move(*w).release();
-    }
-    static void TearDownTestSuite() {
-        delete s_window;
-        s_window = nullptr;
-    }
-    void SetUp() override {
-        ASSERT_NE(s_window, nullptr) << "no GL context (run under xvfb-run)";
-        m_errors_before = render::glErrorCount();
-    }
-    void TearDown() override { EXPECT_EQ(render::glErrorCount(), m_errors_before) << "GL errors"; }
-
-    static app::Window* s_window;
-    uint64_t m_errors_before = 0;
-};
-
-app::Window* Submit::s_window = nullptr;
+class Submit : public gltest::GlFixture {};
 
 // Opaque brush-model runs: the depth pre-pass issues one call per run.
 uint32_t opaqueModelRuns(const scene::DrawList& list) {

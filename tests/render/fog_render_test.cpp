@@ -2,7 +2,7 @@
 // face takes the fog colour more the farther it is, an unfogged one does not change, and no
 // GL error is raised.
 #include "app/headless.h"
-#include "app/window.h"
+#include "gl_fixture.h"
 #include "render/world_renderer.h"
 #include "scene/fog.h"
 #include "scene/map_bundle.h"
@@ -63,28 +63,7 @@ bsp::Map splitWall() {
     return m;
 }
 
-class FogRender : public ::testing::Test {
-protected:
-    static void SetUpTestSuite() {
-        auto w = app::Window::create("bspview fog tests", 320, 180, true);
-        ASSERT_TRUE(w.ok()) << w.error().message();
-        s_window = std::move(*w).release();
-    }
-    static void TearDownTestSuite() {
-        delete s_window;
-        s_window = nullptr;
-    }
-    void SetUp() override {
-        ASSERT_NE(s_window, nullptr) << "no GL context (run under xvfb-run)";
-        m_errors_before = render::glErrorCount();
-    }
-    void TearDown() override { EXPECT_EQ(render::glErrorCount(), m_errors_before) << "GL errors"; }
-
-    static app::Window* s_window;
-    uint64_t m_errors_before = 0;
-};
-
-app::Window* FogRender::s_window = nullptr;
+class FogRender : public gltest::GlFixture {};
 
 } // namespace
 
