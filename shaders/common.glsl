@@ -19,3 +19,29 @@
 #define VIEW_FLAT 3
 #define VIEW_NORMALS 4
 #define VIEW_OVERDRAW 5
+
+// ioquake3's R_ColorShiftLightingBytes: a lightmap texel or vertex colour times `shift`, brought
+// back under 1 by its largest channel so the hue is kept.
+vec3 shiftLight(vec3 c, float shift) {
+    c *= shift;
+    float m = max(c.r, max(c.g, c.b));
+    return m > 1.0 ? c / m : c;
+}
+
+// ioquake3's fog amount at `world` (scene/fog.h fogAmount is the same on the CPU): sqrt of the
+// depth along the view axis over the fog's opaque distance; with the eye outside the fog's
+// visible side (`surface`: normal into the fog, dist) only the part of the ray past it counts.
+float fogAmount(vec3 world, vec3 eye, vec3 view_forward, float fog_distance, bool has_surface,
+                vec4 surface) {
+    float clip = 1.0;
+    if (has_surface) {
+        float eye_t = dot(surface.xyz, eye) - surface.w;
+        float t = dot(surface.xyz, world) - surface.w;
+        if (eye_t < 0.0)
+            clip = t < 1.0 ? 0.0 : t / (t - eye_t);
+        else
+            clip = t < 0.0 ? 0.0 : 1.0;
+    }
+    float depth = dot(world - eye, view_forward);
+    return sqrt(clamp(depth / fog_distance * clip, 0.0, 1.0));
+}

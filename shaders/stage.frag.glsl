@@ -26,20 +26,6 @@ uniform float u_fog_distance; // depth at which the fog is opaque
 uniform bool u_fog_has_surface;
 uniform vec4 u_fog_surface;   // visible side: normal into the fog, dist
 uniform vec4 u_fog_mask;      // 1 where rgba fades: rgb (additive), a (alpha blend), rgba
-
-float fogAmount() {
-    float clip = 1.0;
-    if (u_fog_has_surface) {
-        float eye_t = dot(u_fog_surface.xyz, u_eye) - u_fog_surface.w;
-        float t = dot(u_fog_surface.xyz, v_world) - u_fog_surface.w;
-        if (eye_t < 0.0)
-            clip = t < 1.0 ? 0.0 : t / (t - eye_t);
-        else
-            clip = t < 0.0 ? 0.0 : 1.0;
-    }
-    float depth = dot(v_world - u_eye, u_fog_forward);
-    return sqrt(clamp(depth / u_fog_distance * clip, 0.0, 1.0));
-}
 #endif
 
 out vec4 o_colour;
@@ -54,9 +40,7 @@ out vec4 o_colour;
 vec3 lightmap() {
     if (v_lm_layer < 0.0)
         return vec3(1.0); // ioquake3 binds its white image for $lightmap on such faces
-    vec3 c = texture(u_lightmaps, vec3(v_lm_uv, v_lm_layer)).rgb * u_light_shift;
-    float m = max(c.r, max(c.g, c.b));
-    return m > 1.0 ? c / m : c;
+    return shiftLight(texture(u_lightmaps, vec3(v_lm_uv, v_lm_layer)).rgb, u_light_shift);
 }
 
 #ifdef SKY_CLOUDS
@@ -96,7 +80,9 @@ void main() {
 #endif
     colour *= tex;
 #ifdef FOG
-    colour *= mix(vec4(1.0), vec4(1.0 - fogAmount()), u_fog_mask);
+    float fog = fogAmount(v_world, u_eye, u_fog_forward, u_fog_distance, u_fog_has_surface,
+                          u_fog_surface);
+    colour *= mix(vec4(1.0), vec4(1.0 - fog), u_fog_mask);
 #endif
 #if defined(ALPHA_GT0)
     if (colour.a <= 0.0)

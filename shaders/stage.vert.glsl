@@ -86,12 +86,6 @@ flat out float v_lm_layer;
 
 invariant gl_Position;
 
-vec3 shiftedVertexColour(vec3 c) {
-    c *= u_light_shift;
-    float m = max(c.r, max(c.g, c.b));
-    return m > 1.0 ? c / m : c;
-}
-
 void main() {
     vec3 position = a_position;
     vec3 normal = a_normal;
@@ -166,7 +160,7 @@ void main() {
 
     vec4 colour = u_colour;
     if (u_vertex_rgb) {
-        vec3 c = shiftedVertexColour(a_colour.rgb);
+        vec3 c = shiftLight(a_colour.rgb, u_light_shift);
         if (u_one_minus_vertex)
             c = vec3(1.0) - c;
         colour.rgb = c * u_vertex_scale;
