@@ -6,6 +6,7 @@
 
 #include "content/image.h"
 
+#include <span>
 #include <vector>
 
 namespace content {
@@ -17,5 +18,9 @@ Image halveImage(const Image& image);
 
 // Levels 1.. down to 1x1 (level 0 is the image itself); empty for an invalid or 1x1 image.
 std::vector<Image> mipChain(const Image& image);
+
+// mipChain of each image, built on worker threads (one image at a time from a shared counter);
+// null entries get an empty chain. The result does not depend on the thread count.
+std::vector<std::vector<Image>> mipChains(std::span<const Image* const> images);
 
 } // namespace content

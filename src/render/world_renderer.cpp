@@ -9,15 +9,11 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
-#include <future>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
-#include <system_error>
-#include <thread>
 #include <unordered_map>
 
 namespace render {
@@ -592,28 +588,8 @@ bool WorldRenderer::upload(const bsp::Map& map, const scene::WorldMesh& mesh,
         glow_slot[i] =
             slotOf(textures[i].glow, textures[i].source + "/glow", map.materials[i].name + "/glow");
     }
-    // Mip chains on worker threads (one image at a time from a shared counter), then upload.
-    std::vector<std::vector<content::Image>> chains(unique.size());
-    {
-        std::atomic<size_t> next{0};
-        const auto work = [&] {
-            for (size_t u = next++; u < unique.size(); u = next++)
-                chains[u] = content::mipChain(*unique[u]);
-        };
-        const size_t workers =
-            std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), unique.size());
-        std::vector<std::future<void>> jobs;
-        for (size_t w = 1; w < workers; ++w) {
-            try {
-                jobs.push_back(std::async(std::launch::async, work));
-            } catch (const std::system_error&) {
-                break;
-            }
-        }
-        work();
-        for (auto& job : jobs)
-            job.get();
-    }
+    // Mip chains on worker threads, then upload.
+    std::vector<std::vector<content::Image>> chains = content::mipChains(unique);
     gpu->owned.reserve(unique.size());
     for (size_t u = 0; u < unique.size(); ++u) {
         gpu->owned.push_back(
@@ -672,17 +648,18 @@ void WorldRenderer::uploadStages(const scene::MaterialStages& stages) {
         return;
     const content::Image white_image{1, 1, {255, 255, 255, 255}};
     gpu.white = uploadImage(white_image, {}, "$whiteimage", &gpu.stats.texture_bytes, false, false);
+    std::vector<const content::Image*> mipmapped(stages.images.size(), nullptr);
+    for (size_t i = 0; i < stages.images.size(); ++i)
+        if (stages.images[i].mipmaps)
+            mipmapped[i] = &stages.images[i].image;
+    const std::vector<std::vector<content::Image>> chains = content::mipChains(mipmapped);
     gpu.stage_textures.reserve(stages.images.size());
-    for (const scene::StageImage& img : stages.images) {
-        const bool ok = img.image.width > 0 && img.image.height > 0 &&
-                        img.image.rgba.size() == static_cast<size_t>(img.image.width) *
-                                                     static_cast<size_t>(img.image.height) * 4;
-        gpu.stage_textures.push_back(ok ? uploadImage(img.image,
-                                                      img.mipmaps ? content::mipChain(img.image)
-                                                                  : std::vector<content::Image>(),
-                                                      img.name, &gpu.stats.texture_bytes, img.clamp,
-                                                      img.mipmaps)
-                                        : Texture());
+    for (size_t i = 0; i < stages.images.size(); ++i) {
+        const scene::StageImage& img = stages.images[i];
+        gpu.stage_textures.push_back(img.image.valid() ? uploadImage(img.image, chains[i], img.name,
+                                                                     &gpu.stats.texture_bytes,
+                                                                     img.clamp, img.mipmaps)
+                                                       : Texture());
     }
     gpu.staged.resize(stages.materials.size());
     for (size_t i = 0; i < stages.materials.size(); ++i) {

@@ -388,3 +388,25 @@ TEST(Mipmap, OneWideLevelsAverageTheirPair) {
 }
 
 } // namespace
+
+TEST(MipChains, MatchMipChainPerImageOnAnyThreadAndSkipNull) {
+    std::vector<content::Image> images(5);
+    for (size_t i = 0; i < images.size(); ++i) {
+        images[i].width = static_cast<int>(8 + 4 * i);
+        images[i].height = static_cast<int>(4 + 2 * i);
+        images[i].rgba.resize(static_cast<size_t>(images[i].width * images[i].height) * 4);
+        for (size_t k = 0; k < images[i].rgba.size(); ++k)
+            images[i].rgba[k] = static_cast<uint8_t>(k * 7 + i * 13);
+    }
+    std::vector<const content::Image*> pointers = {&images[0], nullptr, &images[2], &images[3],
+                                                   &images[4]};
+    const auto chains = content::mipChains(pointers);
+    ASSERT_EQ(chains.size(), pointers.size());
+    EXPECT_TRUE(chains[1].empty());
+    for (size_t i : {0u, 2u, 3u, 4u}) {
+        const auto want = content::mipChain(images[i]);
+        ASSERT_EQ(chains[i].size(), want.size()) << i;
+        for (size_t l = 0; l < want.size(); ++l)
+            EXPECT_EQ(chains[i][l].rgba, want[l].rgba) << i << " level " << l;
+    }
+}
