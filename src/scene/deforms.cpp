@@ -54,12 +54,6 @@ DeformCode codeOf(DeformKind kind) {
     return DeformCode::None;
 }
 
-// ioquake3 WAVEVALUE: base + table(phase + time * frequency) * amplitude.
-float waveValue(const content::Wave& w, double time) {
-    const double x = w.phase + time * w.frequency;
-    return w.base + waveTable(w.func, static_cast<float>(x - std::floor(x))) * w.amplitude;
-}
-
 // The sprite deform of a shader, None when it has neither autosprite.
 DeformCode spriteCode(const content::ShaderDef* def) {
     if (!def)
@@ -158,6 +152,14 @@ float waveTable(WaveFunc func, float x) {
     return 0.0f;
 }
 
+float evalWave(const content::Wave& w, double time) {
+    const double x = w.phase + time * w.frequency;
+    // The periodic shapes take the position within the cycle, reduced in double so that it
+    // keeps its precision at large times; noise takes the running position (it has no cycle).
+    const double at = w.func == WaveFunc::Noise ? x : x - std::floor(x);
+    return static_cast<float>(w.base + waveTable(w.func, static_cast<float>(at)) * w.amplitude);
+}
+
 std::array<DeformFrame, content::kMaxDeforms> evalDeforms(const content::ShaderDef& def,
                                                           double time) {
     std::array<DeformFrame, content::kMaxDeforms> out{};
@@ -194,7 +196,7 @@ std::array<DeformFrame, content::kMaxDeforms> evalDeforms(const content::ShaderD
             break;
         }
         case DeformKind::Move:
-            f.extra = glm::vec4(d.move * waveValue(d.wave, time), 0.0f);
+            f.extra = glm::vec4(d.move * evalWave(d.wave, time), 0.0f);
             break;
         case DeformKind::Autosprite:
         case DeformKind::Autosprite2:

@@ -74,6 +74,10 @@ std::array<DeformFrame, content::kMaxDeforms> evalDeforms(const content::ShaderD
 // sawtooth, and a hash for noise. The shader has the same table.
 float waveTable(content::WaveFunc func, float x);
 
+// ioquake3's EvalWaveForm at `time` seconds: base + waveTable(phase + time * frequency) *
+// amplitude. Shader stages (rgbGen/alphaGen wave, tcMod stretch) and deforms use it.
+float evalWave(const content::Wave& wave, double time);
+
 // CPU versions of the vertex shader's deforms (the shader mirrors them).
 struct DeformedVertex {
     glm::vec3 position;

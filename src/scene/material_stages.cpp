@@ -103,18 +103,6 @@ RenderStage makeStage(const ShaderDef& def, const ShaderStage& s, int index,
     return r;
 }
 
-// Cheap deterministic noise in [-1, 1] for wave "noise" (ioquake3 uses a random table).
-float noise1(double x) {
-    const double i = std::floor(x);
-    const double f = x - i;
-    auto h = [](double n) {
-        const auto u = static_cast<uint32_t>(static_cast<int64_t>(n) & 0xffffffff) * 2654435761u;
-        return static_cast<double>((u >> 8) & 0xffff) / 32767.5 - 1.0;
-    };
-    const double t = f * f * (3.0 - 2.0 * f);
-    return static_cast<float>(h(i) * (1.0 - t) + h(i + 1.0) * t);
-}
-
 glm::mat3 affine(float m00, float m01, float m10, float m11, float t0, float t1) {
     // s' = s * m00 + t * m10 + t0, t' = s * m01 + t * m11 + t1 (ioquake3's transform order),
     // as a column-major matrix acting on (s, t, 1).
@@ -236,34 +224,6 @@ void addSpriteVertices(MaterialStages& stages, const WorldMesh& mesh) {
     for (const StagedMaterial& m : stages.materials)
         shaders.push_back(m.stages.empty() ? nullptr : m.shader);
     stages.sprites = buildSpriteVertices(mesh, shaders);
-}
-
-float evalWave(const content::Wave& w, double time) {
-    const double x = w.phase + time * w.frequency;
-    double f = x - std::floor(x);
-    double v = 0.0;
-    switch (w.func) {
-    case content::WaveFunc::Sin:
-        v = std::sin(f * 2.0 * std::numbers::pi);
-        break;
-    case content::WaveFunc::Triangle:
-        // 0 -> 1 at a quarter, back to 0 at a half, -1 at three quarters (ioquake3's table).
-        v = f < 0.25 ? f * 4.0 : f < 0.75 ? 2.0 - f * 4.0 : f * 4.0 - 4.0;
-        break;
-    case content::WaveFunc::Square:
-        v = f < 0.5 ? 1.0 : -1.0;
-        break;
-    case content::WaveFunc::Sawtooth:
-        v = f;
-        break;
-    case content::WaveFunc::InverseSawtooth:
-        v = 1.0 - f;
-        break;
-    case content::WaveFunc::Noise:
-        v = noise1(x * 8.0);
-        break;
-    }
-    return static_cast<float>(w.base + v * w.amplitude);
 }
 
 StageFrame evalStage(const RenderStage& r, double time, float identity_light) {

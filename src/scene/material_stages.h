@@ -105,9 +105,6 @@ MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& 
 // Decodes images[i] for every entry without pixels.
 void loadStageImages(std::vector<StageImage>& images, const content::FileSystem& fs);
 
-// ioquake3's EvalWaveForm at `time` seconds.
-float evalWave(const content::Wave& wave, double time);
-
 // What a stage draws with at `time`.
 struct StageFrame {
     int32_t image = -1;     // StageImage index (Texture stages), -1 otherwise
