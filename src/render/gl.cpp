@@ -2,6 +2,7 @@
 
 #include "core/log.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <string>
@@ -88,8 +89,15 @@ uint64_t checkGlErrors(const char* where) {
 }
 
 void label(GLenum identifier, GLuint name, const char* text) {
-    if (g_caps.khr_debug && glObjectLabel && name)
-        glObjectLabel(identifier, name, -1, text);
+    if (!g_caps.khr_debug || !glObjectLabel || !name || !text)
+        return;
+    // Longer labels are an error (GL_MAX_LABEL_LENGTH, 256 at least): keep the start.
+    GLint max_length = 0;
+    glGetIntegerv(GL_MAX_LABEL_LENGTH, &max_length);
+    const size_t length = std::strlen(text);
+    const GLsizei n = static_cast<GLsizei>(
+        std::min<size_t>(length, max_length > 1 ? static_cast<size_t>(max_length - 1) : 0));
+    glObjectLabel(identifier, name, n, text);
 }
 
 DebugGroup::DebugGroup(const char* name) {
