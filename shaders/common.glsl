@@ -45,3 +45,32 @@ float fogAmount(vec3 world, vec3 eye, vec3 view_forward, float fog_distance, boo
     float depth = dot(world - eye, view_forward);
     return sqrt(clamp(depth / fog_distance * clip, 0.0, 1.0));
 }
+
+// Face and texture coordinates of a view direction in a Quake 2 / Half-Life sky box: each face
+// is the view along its axis, top row and right edge as documented in content/skybox.h.
+vec3 skyboxCoord(vec3 d) {
+    vec3 a = abs(d);
+    int face;
+    vec3 right, top;
+    float m;
+    if (a.x >= a.y && a.x >= a.z) {
+        m = a.x;
+        face = d.x > 0.0 ? 0 : 2;
+        right = d.x > 0.0 ? vec3(0, -1, 0) : vec3(0, 1, 0);
+        top = vec3(0, 0, 1);
+    } else if (a.y >= a.z) {
+        m = a.y;
+        face = d.y > 0.0 ? 1 : 3;
+        right = d.y > 0.0 ? vec3(1, 0, 0) : vec3(-1, 0, 0);
+        top = vec3(0, 0, 1);
+    } else {
+        m = a.z;
+        face = d.z > 0.0 ? 4 : 5;
+        right = vec3(0, -1, 0);
+        top = d.z > 0.0 ? vec3(-1, 0, 0) : vec3(1, 0, 0);
+    }
+    vec2 uv = vec2(0.5 + 0.5 * dot(d, right) / m, 0.5 - 0.5 * dot(d, top) / m);
+    // Keep half a texel away from the edges, as the engines do, to hide seams.
+    uv = clamp(uv, vec2(1.0 / 512.0), vec2(511.0 / 512.0));
+    return vec3(uv, float(face));
+}

@@ -1,24 +1,58 @@
-// One Quake 3 shader stage. Compile-time choices (software GL pays for both sides of a
-// runtime branch in every pixel):
-//   SOURCE       SOURCE_TEXTURE, SOURCE_LIGHTMAP or SOURCE_WHITE
-//   TIMES_LIGHTMAP  a collapsed lightmap + filter pair: the texture times the lightmap
-//   ALPHA_FUNC   ALPHA_GT0, ALPHA_LT128 or ALPHA_GE128 (alphaFunc); undefined: none
+// Quake 3 shader stages: NSTAGES of them drawn by one program (scene::foldableRun). Stage 0
+// gives the colour; each later stage is blended into it here, with its blendFunc, alphaFunc
+// and the framebuffer's clamp and 8-bit rounding, as the framebuffer would have done over
+// separate passes. With NSTAGES 1 and no SKY_BASE the fixed-function blend does stage 0's
+// blendFunc. Compile-time choices (software GL pays for both sides of a runtime branch in
+// every pixel), per stage k = 0..5:
+//   Sk_SOURCE    SOURCE_TEXTURE, SOURCE_LIGHTMAP or SOURCE_WHITE
+//   Sk_TLM       1: a collapsed lightmap + filter pair, the texture times the lightmap
+//   Sk_ALPHA     ALPHA_NONE, ALPHA_GT0, ALPHA_LT128 or ALPHA_GE128 (alphaFunc)
+//   Sk_BLEND, Sk_SRC, Sk_DST  blendFunc (content::BlendFactor order) of stages after the
+//                first, and of the first on a SKY_BASE
+// and for the whole program:
 //   SKY_CLOUDS   texture coordinates from the view direction on ioquake3's cloud dome
-//   FOG          a blended stage on a face in a fog volume: its colour fades by the fog
-//                (ioquake3 adjustColorsForFog; the curve of scene/fog.h fogAmount)
-in vec3 v_world;
-in vec2 v_st;
-in vec2 v_lm_uv;
-in vec4 v_colour;
-flat in float v_lm_layer;
+//   SKY_BASE     SKY_BASE_BOX / SKY_BASE_FLAT: the stages are drawn over the sky's far box or
+//                flat colour computed here (the box pass is not drawn)
+//   FOG          (NSTAGES 1 only) a blended stage on a face in a fog volume: its colour fades
+//                by the fog (ioquake3 adjustColorsForFog; the curve of scene/fog.h fogAmount)
+#ifndef NSTAGES
+#define NSTAGES 1
+#endif
 
-uniform sampler2D u_texture;
+in vec3 v_world;
+in vec2 v_lm_uv;
+flat in float v_lm_layer;
+in vec2 v_st[NSTAGES];
+in vec4 v_colour[NSTAGES];
+
+uniform sampler2D u_texture0;
+#if NSTAGES > 1
+uniform sampler2D u_texture1;
+#endif
+#if NSTAGES > 2
+uniform sampler2D u_texture2;
+#endif
+#if NSTAGES > 3
+uniform sampler2D u_texture3;
+#endif
+#if NSTAGES > 4
+uniform sampler2D u_texture4;
+#endif
+#if NSTAGES > 5
+uniform sampler2D u_texture5;
+#endif
 uniform sampler2DArray u_lightmaps;
-uniform float u_light_shift;   // 2: lightmap texels are over-bright (shifted left by one)
-uniform float u_output_scale;  // the gamma ramp's doubling, where this stage's colour adds in
+uniform float u_light_shift;            // 2: lightmap texels are over-bright (shifted left by one)
+uniform float u_output_scale[NSTAGES];  // the gamma ramp's doubling, where a stage's colour adds in
 uniform vec3 u_eye;
-uniform float u_cloud_height;  // skyParms cloud height
-uniform mat3 u_tc_matrix;
+uniform float u_cloud_height;           // skyParms cloud height
+uniform mat3 u_tc_matrix[NSTAGES];
+
+#ifdef SKY_BASE
+uniform sampler2DArray u_skybox;
+uniform mat3 u_sky_rotation;
+uniform vec4 u_flat_colour;
+#endif
 
 #ifdef FOG
 uniform vec3 u_fog_forward;  // unit view axis
@@ -33,9 +67,12 @@ out vec4 o_colour;
 #define SOURCE_TEXTURE 0
 #define SOURCE_LIGHTMAP 1
 #define SOURCE_WHITE 2
-#ifndef SOURCE
-#define SOURCE SOURCE_TEXTURE
-#endif
+#define ALPHA_NONE 0
+#define ALPHA_GT0 1
+#define ALPHA_LT128 2
+#define ALPHA_GE128 3
+#define SKY_BASE_BOX 1
+#define SKY_BASE_FLAT 2
 
 vec3 lightmap() {
     if (v_lm_layer < 0.0)
@@ -61,38 +98,126 @@ vec2 cloudSt(vec3 d) {
 }
 #endif
 
-void main() {
-    vec4 colour = v_colour;
-#if SOURCE == SOURCE_TEXTURE
+// A stage's colour before the output scale. Every argument but the sampler and st is a
+// compile-time constant at each call, so the branches fold away.
+vec4 stageColour(int source, int times_lightmap, sampler2D tex, vec2 st, vec4 colour) {
+    vec4 t = vec4(1.0);
+    if (source == SOURCE_TEXTURE)
+        t = texture(tex, st);
+    else if (source == SOURCE_LIGHTMAP)
+        t = vec4(lightmap(), 1.0);
+    if (times_lightmap != 0)
+        t.rgb *= lightmap();
+    return colour * t;
+}
+
+bool alphaPasses(int func, float a) {
+    if (func == ALPHA_GT0)
+        return a > 0.0;
+    if (func == ALPHA_LT128)
+        return a < 0.5;
+    if (func == ALPHA_GE128)
+        return a >= 0.5;
+    return true;
+}
+
+// What the stage writes: the gamma ramp's doubling, clamped as a unorm colour output is.
+vec4 stageOutput(vec4 colour, float scale) {
+    return clamp(vec4(colour.rgb * scale, colour.a), 0.0, 1.0);
+}
+
+// glBlendFunc's factor `f` (content::BlendFactor order).
+vec4 blendFactor(int f, vec4 s, vec4 d) {
+    if (f == 0)
+        return vec4(0.0);
+    if (f == 1)
+        return vec4(1.0);
+    if (f == 2)
+        return s;
+    if (f == 3)
+        return vec4(1.0) - s;
+    if (f == 4)
+        return d;
+    if (f == 5)
+        return vec4(1.0) - d;
+    if (f == 6)
+        return vec4(s.a);
+    if (f == 7)
+        return vec4(1.0 - s.a);
+    if (f == 8)
+        return vec4(d.a);
+    if (f == 9)
+        return vec4(1.0 - d.a);
+    float m = min(s.a, 1.0 - d.a); // GL_SRC_ALPHA_SATURATE
+    return vec4(m, m, m, 1.0);
+}
+
+// The frame after one more stage: blended (or replaced) where its alphaFunc passes, clamped
+// and rounded to the 8 bits the framebuffer would keep between passes.
+vec4 foldStage(vec4 frame, vec4 colour, float scale, int alpha_func, int blend, int src_factor,
+               int dst_factor) {
+    if (!alphaPasses(alpha_func, colour.a))
+        return frame;
+    vec4 s = stageOutput(colour, scale);
+    vec4 r = blend != 0 ? s * blendFactor(src_factor, s, frame) +
+                              frame * blendFactor(dst_factor, s, frame)
+                        : s;
+    return floor(clamp(r, 0.0, 1.0) * 255.0 + 0.5) / 255.0;
+}
+
+vec2 stageSt(int k) {
 #ifdef SKY_CLOUDS
-    vec2 st = (u_tc_matrix * vec3(cloudSt(v_world - u_eye), 1.0)).xy;
+    return (u_tc_matrix[k] * vec3(cloudSt(v_world - u_eye), 1.0)).xy;
 #else
-    vec2 st = v_st;
+    return v_st[k];
 #endif
-    vec4 tex = texture(u_texture, st);
-#elif SOURCE == SOURCE_LIGHTMAP
-    vec4 tex = vec4(lightmap(), 1.0);
+}
+
+void main() {
+    vec4 frame;
+#ifdef SKY_BASE
+#if SKY_BASE == SKY_BASE_BOX
+    frame = vec4(textureLod(u_skybox, skyboxCoord(u_sky_rotation * (v_world - u_eye)), 0.0).rgb,
+                 1.0);
 #else
-    vec4 tex = vec4(1.0);
+    frame = u_flat_colour;
 #endif
-#ifdef TIMES_LIGHTMAP
-    tex.rgb *= lightmap();
-#endif
-    colour *= tex;
+    frame = floor(frame * 255.0 + 0.5) / 255.0;
+    frame = foldStage(frame, stageColour(S0_SOURCE, S0_TLM, u_texture0, stageSt(0), v_colour[0]),
+                      u_output_scale[0], S0_ALPHA, S0_BLEND, S0_SRC, S0_DST);
+#else
+    vec4 colour = stageColour(S0_SOURCE, S0_TLM, u_texture0, stageSt(0), v_colour[0]);
 #ifdef FOG
     float fog = fogAmount(v_world, u_eye, u_fog_forward, u_fog_distance, u_fog_has_surface,
                           u_fog_surface);
     colour *= mix(vec4(1.0), vec4(1.0 - fog), u_fog_mask);
 #endif
-#if defined(ALPHA_GT0)
-    if (colour.a <= 0.0)
+    if (!alphaPasses(S0_ALPHA, colour.a))
         discard;
-#elif defined(ALPHA_LT128)
-    if (colour.a >= 0.5)
-        discard;
-#elif defined(ALPHA_GE128)
-    if (colour.a < 0.5)
-        discard;
+    frame = stageOutput(colour, u_output_scale[0]);
+#if NSTAGES > 1
+    frame = floor(frame * 255.0 + 0.5) / 255.0;
 #endif
-    o_colour = vec4(min(colour.rgb * u_output_scale, vec3(1.0)), colour.a);
+#endif
+#if NSTAGES > 1
+    frame = foldStage(frame, stageColour(S1_SOURCE, S1_TLM, u_texture1, stageSt(1), v_colour[1]),
+                      u_output_scale[1], S1_ALPHA, S1_BLEND, S1_SRC, S1_DST);
+#endif
+#if NSTAGES > 2
+    frame = foldStage(frame, stageColour(S2_SOURCE, S2_TLM, u_texture2, stageSt(2), v_colour[2]),
+                      u_output_scale[2], S2_ALPHA, S2_BLEND, S2_SRC, S2_DST);
+#endif
+#if NSTAGES > 3
+    frame = foldStage(frame, stageColour(S3_SOURCE, S3_TLM, u_texture3, stageSt(3), v_colour[3]),
+                      u_output_scale[3], S3_ALPHA, S3_BLEND, S3_SRC, S3_DST);
+#endif
+#if NSTAGES > 4
+    frame = foldStage(frame, stageColour(S4_SOURCE, S4_TLM, u_texture4, stageSt(4), v_colour[4]),
+                      u_output_scale[4], S4_ALPHA, S4_BLEND, S4_SRC, S4_DST);
+#endif
+#if NSTAGES > 5
+    frame = foldStage(frame, stageColour(S5_SOURCE, S5_TLM, u_texture5, stageSt(5), v_colour[5]),
+                      u_output_scale[5], S5_ALPHA, S5_BLEND, S5_SRC, S5_DST);
+#endif
+    o_colour = frame;
 }

@@ -1,5 +1,6 @@
-// One Quake 3 shader stage (render/world_renderer.cpp drawStages). Texture coordinates and
-// vertex colours are computed per vertex, as ioquake3's tr_shade_calc.c does.
+// Quake 3 shader stages (render/world_renderer.cpp drawStages): NSTAGES of them drawn by one
+// program, folded in stage.frag.glsl (scene::foldableRun). Texture coordinates and vertex
+// colours are computed per vertex and per stage, as ioquake3's tr_shade_calc.c does.
 //   DEFORMS   the material's shader has deformVertexes: up to three, applied in order before
 //             anything else (ioquake3 RB_DeformTessGeometry); the maths is scene/deforms.cpp's.
 layout(location = ATTRIB_POSITION) in vec3 a_position;
@@ -12,20 +13,26 @@ layout(location = ATTRIB_LM_LAYER) in float a_lm_layer;
 uniform mat4 u_view_projection;
 uniform mat4 u_model;
 uniform vec3 u_eye;          // camera position (environment mapping)
-uniform int u_tc_gen;        // TCGEN_* below
-uniform vec3 u_tc_vector0;   // tcGen vector
-uniform vec3 u_tc_vector1;
-uniform mat3 u_tc_matrix;    // every tcMod but turb, composed
-uniform vec4 u_turb;         // amplitude, cycles, -, enabled
+#ifndef NSTAGES
+#define NSTAGES 1
+#endif
+// Per stage:
+uniform int u_tc_gen[NSTAGES];      // TCGEN_* below
+uniform vec3 u_tc_vector0[NSTAGES]; // tcGen vector
+uniform vec3 u_tc_vector1[NSTAGES];
+uniform mat3 u_tc_matrix[NSTAGES];  // every tcMod but turb, composed
+uniform vec4 u_turb[NSTAGES];       // amplitude, cycles, -, enabled
+// Colour: rgb = u_colour.rgb, or the vertex colour times u_vertex_scale (COLOUR_VERTEX_RGB),
+// optionally one minus it; alpha likewise. u_colour_gen holds the COLOUR_* bits.
+uniform vec4 u_colour[NSTAGES];
+uniform int u_colour_gen[NSTAGES];
+uniform float u_vertex_scale[NSTAGES];
 uniform float u_light_shift; // 2: vertex colours are over-bright (shifted left by one)
-// Colour: rgb = u_colour.rgb, or the vertex colour times u_vertex_scale (u_vertex_rgb),
-// optionally one minus it; alpha likewise.
-uniform vec4 u_colour;
-uniform bool u_vertex_rgb;
-uniform bool u_one_minus_vertex;
-uniform float u_vertex_scale;
-uniform bool u_vertex_alpha;
-uniform bool u_one_minus_vertex_alpha;
+
+#define COLOUR_VERTEX_RGB 1
+#define COLOUR_ONE_MINUS_VERTEX 2
+#define COLOUR_VERTEX_ALPHA 4
+#define COLOUR_ONE_MINUS_VERTEX_ALPHA 8
 
 #ifdef DEFORMS
 layout(location = ATTRIB_SPRITE0) in vec4 a_sprite0; // scene::SpriteVertex: centre, a
@@ -79,10 +86,10 @@ float waveTable(int func, float x) {
 #define TCGEN_VECTOR 3
 
 out vec3 v_world;
-out vec2 v_st;
 out vec2 v_lm_uv;
-out vec4 v_colour;
 flat out float v_lm_layer;
+out vec2 v_st[NSTAGES];
+out vec4 v_colour[NSTAGES];
 
 invariant gl_Position;
 
@@ -140,32 +147,36 @@ void main() {
     v_lm_uv = a_lm_uv;
     v_lm_layer = a_lm_layer;
 
-    vec2 st = base_st;
-    if (u_tc_gen == TCGEN_LIGHTMAP) {
-        st = a_lm_uv;
-    } else if (u_tc_gen == TCGEN_ENVIRONMENT) {
-        vec3 n = normalize(world_normal);
-        vec3 viewer = normalize(u_eye - world.xyz);
-        vec3 r = n * 2.0 * dot(n, viewer) - viewer;
-        st = vec2(0.5 + r.y * 0.5, 0.5 - r.z * 0.5);
-    } else if (u_tc_gen == TCGEN_VECTOR) {
-        st = vec2(dot(position, u_tc_vector0), dot(position, u_tc_vector1));
-    }
-    if (u_turb.w > 0.0) {
-        const float kTwoPi = 6.28318530718;
-        st.x += sin(((position.x + position.z) * (0.125 / 128.0) + u_turb.y) * kTwoPi) * u_turb.x;
-        st.y += sin((position.y * (0.125 / 128.0) + u_turb.y) * kTwoPi) * u_turb.x;
-    }
-    v_st = (u_tc_matrix * vec3(st, 1.0)).xy;
+    for (int k = 0; k < NSTAGES; ++k) {
+        vec2 st = base_st;
+        if (u_tc_gen[k] == TCGEN_LIGHTMAP) {
+            st = a_lm_uv;
+        } else if (u_tc_gen[k] == TCGEN_ENVIRONMENT) {
+            vec3 n = normalize(world_normal);
+            vec3 viewer = normalize(u_eye - world.xyz);
+            vec3 r = n * 2.0 * dot(n, viewer) - viewer;
+            st = vec2(0.5 + r.y * 0.5, 0.5 - r.z * 0.5);
+        } else if (u_tc_gen[k] == TCGEN_VECTOR) {
+            st = vec2(dot(position, u_tc_vector0[k]), dot(position, u_tc_vector1[k]));
+        }
+        vec4 turb = u_turb[k];
+        if (turb.w > 0.0) {
+            const float kTwoPi = 6.28318530718;
+            st.x += sin(((position.x + position.z) * (0.125 / 128.0) + turb.y) * kTwoPi) * turb.x;
+            st.y += sin((position.y * (0.125 / 128.0) + turb.y) * kTwoPi) * turb.x;
+        }
+        v_st[k] = (u_tc_matrix[k] * vec3(st, 1.0)).xy;
 
-    vec4 colour = u_colour;
-    if (u_vertex_rgb) {
-        vec3 c = shiftLight(a_colour.rgb, u_light_shift);
-        if (u_one_minus_vertex)
-            c = vec3(1.0) - c;
-        colour.rgb = c * u_vertex_scale;
+        vec4 colour = u_colour[k];
+        int gen = u_colour_gen[k];
+        if ((gen & COLOUR_VERTEX_RGB) != 0) {
+            vec3 c = shiftLight(a_colour.rgb, u_light_shift);
+            if ((gen & COLOUR_ONE_MINUS_VERTEX) != 0)
+                c = vec3(1.0) - c;
+            colour.rgb = c * u_vertex_scale[k];
+        }
+        if ((gen & COLOUR_VERTEX_ALPHA) != 0)
+            colour.a = (gen & COLOUR_ONE_MINUS_VERTEX_ALPHA) != 0 ? 1.0 - a_colour.a : a_colour.a;
+        v_colour[k] = colour;
     }
-    if (u_vertex_alpha)
-        colour.a = u_one_minus_vertex_alpha ? 1.0 - a_colour.a : a_colour.a;
-    v_colour = colour;
 }

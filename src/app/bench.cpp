@@ -182,6 +182,7 @@ int runBench(const Options& options) {
     render::parseDrawPath(options.gl_path, &ro.draw_path);
     ro.flares = options.flares;
     ro.shader_stages = options.stages;
+    ro.fold_stages = options.fold_stages;
 
     // GPU time per frame: a ring of timer queries read a few frames later (never stalls).
     constexpr int kQueries = 4;

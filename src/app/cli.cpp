@@ -197,6 +197,8 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             o.flares = false;
         } else if (a == "--no-shader-stages") {
             o.stages = false;
+        } else if (a == "--no-stage-folding") {
+            o.fold_stages = false;
         } else if (a == "--gl-path") {
             const std::string* v = next("--gl-path");
             if (!v)
@@ -258,6 +260,9 @@ std::string helpText() {
            "                          GL 3.3 glMultiDrawElements fallback (default auto)\n"
            "  --no-flares             do not draw Quake 3 flares (as ioquake3's r_flares 0)\n"
            "  --no-shader-stages      Quake 3: each surface as its first image x lightmap\n"
+           "  --no-stage-folding      Quake 3: one pass per shader stage, as ioquake3 draws them\n"
+           "                          (default: runs of stages folded into one pass where that\n"
+           "                          draws the same image)\n"
            "  --version               print the version and git revision\n"
            "  --help                  print this help\n";
 }

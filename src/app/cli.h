@@ -44,6 +44,7 @@ struct Options {
     std::string gl_path = "auto"; // --gl-path: auto, 33 (glMultiDrawElements) or 43 (indirect)
     bool flares = true;           // --no-flares: Quake 3 flares off (ioquake3's r_flares 0)
     bool stages = true;           // --no-shader-stages: Quake 3 materials as first image x lightmap
+    bool fold_stages = true;      // --no-stage-folding: one pass per Quake 3 shader stage
     int frames = 300;             // --bench
     std::string path_file;        // --bench --path
 };

@@ -294,6 +294,7 @@ int runScreenshot(const Options& options) {
     render::parseDrawPath(options.gl_path, &ro.draw_path);
     ro.flares = options.flares;
     ro.shader_stages = options.stages;
+    ro.fold_stages = options.fold_stages;
     target.bind();
     // Flares fade in once their occlusion queries have answered, a frame later: two lead-in
     // frames (waited for, as nobody is watching) let them settle before the one that is saved.

@@ -481,11 +481,16 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
             ImGui::Checkbox("pause animation (P)", &m.styles->paused);
         }
         ImGui::Checkbox("shader stages", &ro.shader_stages);
-        ImGui::SameLine();
-        ImGui::Checkbox("flares", &ro.flares); // Quake 3 face type 4
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Quake 3: draw materials stage by stage from their shader "
                               "scripts (off: first image x lightmap)");
+        ImGui::SameLine();
+        ImGui::Checkbox("fold stages", &ro.fold_stages);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Quake 3: draw a run of stages in one pass where that gives the "
+                              "same picture (off: one pass per stage, as ioquake3)");
+        ImGui::SameLine();
+        ImGui::Checkbox("flares", &ro.flares); // Quake 3 face type 4
         ImGui::SameLine();
         ImGui::Checkbox("fog", &ro.fog);
         if (ImGui::IsItemHovered())

@@ -499,6 +499,7 @@ int Viewer::run() {
     render::parseDrawPath(m_options.gl_path, &m_render_options.draw_path);
     m_render_options.flares = m_options.flares;
     m_render_options.shader_stages = m_options.stages;
+    m_render_options.fold_stages = m_options.fold_stages;
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();

@@ -14,6 +14,8 @@
 #include <cstring>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
+#include <map>
+#include <span>
 #include <unordered_map>
 
 namespace render {
@@ -46,9 +48,18 @@ bool parseViewMode(std::string_view name, ViewMode* out) {
     return false;
 }
 
+// Sky looks of the programs without shader stages (sky.frag.glsl SKY_MODE).
+enum class SkyMode { Box, Flat, Textured, Layers, Count };
+
+// Most stages one stage program folds (stage.frag.glsl u_texture0..5).
+constexpr size_t kMaxFoldedStages = 6;
+// Texture unit of stage k's image: after the world's texture, lightmaps, glow and sky box.
+constexpr GLint kStageTextureUnit = 4;
+// Sky surfaces with no box and no texture.
+constexpr glm::vec4 kSkyFlatColour{0.32f, 0.40f, 0.55f, 1.0f};
+
 struct WorldRenderer::Programs {
     Program world;
-    Program sky;
     Program depth;
     GLint depth_view_projection = -1, depth_model = -1;
     struct WorldUniforms {
@@ -63,7 +74,8 @@ struct WorldRenderer::Programs {
         WorldUniforms u{};
     };
     std::unordered_map<uint32_t, Variant> variants;
-    std::unordered_map<uint32_t, StageVariant> stage_variants; // see stageVariant
+    // Stage programs by StageKey (see stageProgram), compiled on first use.
+    std::map<std::pair<uint64_t, uint64_t>, StageVariant> stage_variants;
     ShaderLibrary shaders;
     Program luxel; // drawFaceGroups' LuxelGrid overlay, compiled on first use
     GLint luxel_view_projection = -1, luxel_model = -1, luxel_colour = -1;
@@ -73,17 +85,25 @@ struct WorldRenderer::Programs {
           fog_colour = -1, fog_distance = -1, fog_has_surface = -1, fog_surface = -1;
     bool fog_failed = false;
     struct SkyUniforms {
-        GLint view_projection, model, uv_scroll, sky_textured, sky_layers, eye, time, flat_colour,
-            has_skybox, sky_rotation;
-    } s{};
+        GLint view_projection = -1, model = -1, uv_scroll = -1, eye = -1, time = -1,
+              flat_colour = -1, sky_rotation = -1;
+    };
+    // One sky program per SkyMode, compiled on first use (failed: compile error logged).
+    struct SkyProgram {
+        Program program;
+        SkyUniforms u;
+        bool failed = false;
+    };
+    std::array<SkyProgram, static_cast<size_t>(SkyMode::Count)> sky;
 };
 
 struct WorldRenderer::StageVariant {
     Program program;
     GLint view_projection = -1, model = -1, eye = -1, tc_gen = -1, tc_vector0 = -1, tc_vector1 = -1,
-          tc_matrix = -1, turb = -1, light_shift = -1, colour = -1, vertex_rgb = -1,
-          one_minus_vertex = -1, vertex_scale = -1, vertex_alpha = -1, one_minus_vertex_alpha = -1,
-          output_scale = -1, cloud_height = -1;
+          tc_matrix = -1, turb = -1, light_shift = -1, colour = -1, colour_gen = -1,
+          vertex_scale = -1, output_scale = -1, cloud_height = -1;
+    // SKY_BASE variants only.
+    GLint sky_rotation = -1, flat_colour = -1;
     // DEFORMS variants only.
     GLint deform_code = -1, deform_func = -1, deform_wave = -1, deform_extra = -1,
           view_forward = -1, view_left = -1, view_up = -1;
@@ -189,9 +209,6 @@ bool WorldRenderer::init(const ShaderLibrary& shaders, std::string* error) {
                              "VIEW=VIEW_FLAT", error);
     if (!p->world)
         return false;
-    p->sky = shaders.build("sky", "world.vert.glsl", "sky.frag.glsl", "", error);
-    if (!p->sky)
-        return false;
     p->shaders = shaders;
     locateWorldUniforms(p->world.id(), p->w);
     p->depth = shaders.build("depth", "depth.vert.glsl", "depth.frag.glsl", "", error);
@@ -199,21 +216,6 @@ bool WorldRenderer::init(const ShaderLibrary& shaders, std::string* error) {
         return false;
     p->depth_view_projection = glGetUniformLocation(p->depth.id(), "u_view_projection");
     p->depth_model = glGetUniformLocation(p->depth.id(), "u_model");
-    const GLuint s = p->sky.id();
-    auto& su = p->s;
-    su.view_projection = glGetUniformLocation(s, "u_view_projection");
-    su.model = glGetUniformLocation(s, "u_model");
-    su.uv_scroll = glGetUniformLocation(s, "u_uv_scroll");
-    su.sky_textured = glGetUniformLocation(s, "u_sky_textured");
-    su.flat_colour = glGetUniformLocation(s, "u_flat_colour");
-    su.sky_layers = glGetUniformLocation(s, "u_sky_layers");
-    su.has_skybox = glGetUniformLocation(s, "u_has_skybox");
-    su.sky_rotation = glGetUniformLocation(s, "u_sky_rotation");
-    su.eye = glGetUniformLocation(s, "u_eye");
-    su.time = glGetUniformLocation(s, "u_time");
-    glUseProgram(s);
-    glUniform1i(glGetUniformLocation(s, "u_texture"), 0);
-    glUniform1i(glGetUniformLocation(s, "u_skybox"), 3);
     glUseProgram(0);
     m_programs = std::move(p);
     // Quake 3 flares: their own module, drawn after the world (render/flare_renderer.h).
@@ -847,23 +849,49 @@ GLenum glBlendFactor(content::BlendFactor f) {
 
 } // namespace
 
-WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStage& stage, bool sky,
+WorldRenderer::StageVariant* WorldRenderer::stageProgram(const scene::RenderStage* const* stages,
+                                                         size_t count, bool sky, SkyBase base,
                                                          bool deforms, bool fog) {
     Programs& p = *m_programs;
-    const auto source = static_cast<uint32_t>(stage.source);
-    const auto alpha = static_cast<uint32_t>(stage.def.alpha_func);
-    const uint32_t key = source | (stage.times_lightmap ? 1u << 2 : 0u) | (alpha << 3) |
-                         (sky ? 1u << 5 : 0u) | (deforms ? 1u << 6 : 0u) | (fog ? 1u << 7 : 0u);
+    // Key: per stage 14 bits (source, times lightmap, alphaFunc, blend, src, dst), stages 0-3
+    // in the low word with the program's flags, 4-5 in the high word.
+    const auto stageBits = [](const scene::RenderStage& st) {
+        const content::ShaderStage& d = st.def;
+        return static_cast<uint64_t>(st.source) | (st.times_lightmap ? 1u << 2 : 0u) |
+               static_cast<uint64_t>(d.alpha_func) << 3 | (d.blend ? 1u << 5 : 0u) |
+               static_cast<uint64_t>(d.src) << 6 | static_cast<uint64_t>(d.dst) << 10;
+    };
+    uint64_t lo = count | (sky ? 1u << 3 : 0u) | static_cast<uint64_t>(base) << 4 |
+                  (deforms ? 1u << 6 : 0u) | (fog ? 1u << 7 : 0u);
+    uint64_t hi = 0;
+    for (size_t k = 0; k < count; ++k) {
+        if (k < 4)
+            lo |= stageBits(*stages[k]) << (8 + 14 * k);
+        else
+            hi |= stageBits(*stages[k]) << (14 * (k - 4));
+    }
+    const auto key = std::make_pair(lo, hi);
     auto it = p.stage_variants.find(key);
     if (it == p.stage_variants.end()) {
         static constexpr const char* kSources[] = {"SOURCE_TEXTURE", "SOURCE_LIGHTMAP",
                                                    "SOURCE_WHITE"};
-        static constexpr const char* kAlpha[] = {"", " ALPHA_GT0", " ALPHA_LT128", " ALPHA_GE128"};
-        std::string defines = std::string("SOURCE=") + kSources[source] + kAlpha[alpha];
-        if (stage.times_lightmap)
-            defines += " TIMES_LIGHTMAP";
+        static constexpr const char* kAlpha[] = {"ALPHA_NONE", "ALPHA_GT0", "ALPHA_LT128",
+                                                 "ALPHA_GE128"};
+        std::string defines = "NSTAGES=" + std::to_string(count);
+        for (size_t k = 0; k < count; ++k) {
+            const scene::RenderStage& st = *stages[k];
+            const std::string n = "S" + std::to_string(k) + "_";
+            defines += " " + n + "SOURCE=" + kSources[static_cast<size_t>(st.source)];
+            defines += " " + n + "TLM=" + (st.times_lightmap ? "1" : "0");
+            defines += " " + n + "ALPHA=" + kAlpha[static_cast<size_t>(st.def.alpha_func)];
+            defines += " " + n + "BLEND=" + (st.def.blend ? "1" : "0");
+            defines += " " + n + "SRC=" + std::to_string(static_cast<int>(st.def.src));
+            defines += " " + n + "DST=" + std::to_string(static_cast<int>(st.def.dst));
+        }
         if (sky)
             defines += " SKY_CLOUDS";
+        if (base != SkyBase::None)
+            defines += base == SkyBase::Box ? " SKY_BASE=SKY_BASE_BOX" : " SKY_BASE=SKY_BASE_FLAT";
         if (deforms)
             defines += " DEFORMS";
         if (fog)
@@ -886,13 +914,12 @@ WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStag
             v.turb = loc("u_turb");
             v.light_shift = loc("u_light_shift");
             v.colour = loc("u_colour");
-            v.vertex_rgb = loc("u_vertex_rgb");
-            v.one_minus_vertex = loc("u_one_minus_vertex");
+            v.colour_gen = loc("u_colour_gen");
             v.vertex_scale = loc("u_vertex_scale");
-            v.vertex_alpha = loc("u_vertex_alpha");
-            v.one_minus_vertex_alpha = loc("u_one_minus_vertex_alpha");
             v.output_scale = loc("u_output_scale");
             v.cloud_height = loc("u_cloud_height");
+            v.sky_rotation = loc("u_sky_rotation");
+            v.flat_colour = loc("u_flat_colour");
             v.deform_code = loc("u_deform_code");
             v.deform_func = loc("u_deform_func");
             v.deform_wave = loc("u_deform_wave");
@@ -906,8 +933,12 @@ WorldRenderer::StageVariant* WorldRenderer::stageVariant(const scene::RenderStag
             v.fog_surface = loc("u_fog_surface");
             v.fog_mask = loc("u_fog_mask");
             glUseProgram(id);
-            glUniform1i(loc("u_texture"), 0);
+            for (size_t k = 0; k < count; ++k) {
+                const std::string name = "u_texture" + std::to_string(k);
+                glUniform1i(loc(name.c_str()), kStageTextureUnit + static_cast<GLint>(k));
+            }
             glUniform1i(loc("u_lightmaps"), 1);
+            glUniform1i(loc("u_skybox"), 3);
         } else {
             core::logError(error);
         }
@@ -938,13 +969,21 @@ const scene::FogVolume* WorldRenderer::blendedFaceFog(const scene::DrawList& lis
 
 bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBatch& b,
                                const glm::mat4& vp, const glm::mat4& model,
-                               const scene::Camera& camera, const RenderOptions& options) {
+                               const scene::Camera& camera, const RenderOptions& options,
+                               SkyBase base) {
     WorldGpu& gpu = *m_gpu;
     if (b.material < 0 || static_cast<size_t>(b.material) >= gpu.staged.size())
         return false;
     const GpuStagedMaterial& sm = gpu.staged[static_cast<size_t>(b.material)];
     if (sm.stages.empty())
         return false;
+    std::array<const scene::RenderStage*, content::kMaxShaderStages> drawn{};
+    size_t num_drawn = 0;
+    for (const scene::RenderStage& stage : sm.stages)
+        if (!(sm.disabled & (1u << std::min(stage.shader_stage, 31))) && num_drawn < drawn.size())
+            drawn[num_drawn++] = &stage;
+    if (num_drawn == 0 && base != SkyBase::None)
+        return false; // every layer switched off: the caller draws the sky's base alone
     // ioquake3 with r_overBrightBits 1 in fullscreen: identityLight 0.5, lightmaps and vertex
     // colours shifted left by one, the frame doubled by the gamma ramp. The ramp is folded
     // into each stage that adds its colour to the frame; a stage that multiplies the frame
@@ -980,33 +1019,80 @@ bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBat
     if (sm.deformed && !gpu.sprite_vbo)
         glVertexAttrib4f(kAttribSprite0, 0.0f, 0.0f, 0.0f, 0.0f); // no sprite data: a = 0
     const scene::FogVolume* fog = blendedFaceFog(list, b, options);
-    for (const scene::RenderStage& stage : sm.stages) {
-        if (sm.disabled & (1u << std::min(stage.shader_stage, 31)))
-            continue;
-        const glm::vec4 fog_mask = fog ? scene::fogFadeMask(stage.def) : glm::vec4(0.0f);
+    // Per-stage uniform arrays of one program.
+    std::array<GLint, kMaxFoldedStages> tc_gen{}, colour_gen{};
+    std::array<glm::vec3, kMaxFoldedStages> tc_vector0{}, tc_vector1{};
+    std::array<glm::mat3, kMaxFoldedStages> tc_matrix{};
+    std::array<glm::vec4, kMaxFoldedStages> turb{}, colour{};
+    std::array<float, kMaxFoldedStages> vertex_scale{}, output_scale{};
+    for (size_t first = 0; first < num_drawn;) {
+        const bool on_base = base != SkyBase::None && first == 0;
+        const size_t count =
+            options.fold_stages
+                ? scene::foldableRun(std::span(drawn.data() + first, num_drawn - first),
+                                     kMaxFoldedStages, on_base)
+                : 1;
+        const scene::RenderStage& lead = *drawn[first];
+        const content::ShaderStage& d = lead.def;
+        // Only a stage blended onto what is behind the face fades in a fog (one stage alone).
+        const glm::vec4 fog_mask =
+            fog && count == 1 && !on_base ? scene::fogFadeMask(d) : glm::vec4(0.0f);
         const bool fogged = fog_mask != glm::vec4(0.0f);
-        StageVariant* v = stageVariant(stage, sm.sky, sm.deformed, fogged);
+        StageVariant* v = stageProgram(drawn.data() + first, count, sm.sky,
+                                       on_base ? base : SkyBase::None, sm.deformed, fogged);
+        const size_t run = first;
+        first += count;
         if (!v)
             continue;
-        const content::ShaderStage& d = stage.def;
-        const scene::StageFrame f = scene::evalStage(stage, options.time, identity_light);
+        bool depth_write = on_base;
+        for (size_t k = 0; k < count; ++k) {
+            const scene::RenderStage& stage = *drawn[run + k];
+            const content::ShaderStage& sd = stage.def;
+            const scene::StageFrame f = scene::evalStage(stage, options.time, identity_light);
+            tc_gen[k] = static_cast<GLint>(sd.tc_gen);
+            tc_vector0[k] = sd.tc_vectors[0];
+            tc_vector1[k] = sd.tc_vectors[1];
+            tc_matrix[k] = f.tc_matrix;
+            turb[k] = f.turb;
+            colour[k] = f.colour;
+            colour_gen[k] = (f.vertex_rgb ? 1 : 0) | (f.one_minus_vertex ? 2 : 0) |
+                            (f.vertex_alpha ? 4 : 0) | (f.one_minus_vertex_alpha ? 8 : 0);
+            vertex_scale[k] = f.vertex_scale;
+            const bool multiplies = sd.blend && (sd.src == content::BlendFactor::Zero ||
+                                                 sd.src == content::BlendFactor::DstColor ||
+                                                 sd.src == content::BlendFactor::OneMinusDstColor);
+            output_scale[k] = neutral || multiplies ? 1.0f : 2.0f;
+            depth_write = depth_write || sd.depth_write;
+            GLuint texture = gpu.white.id();
+            if (f.image >= 0 && static_cast<size_t>(f.image) < gpu.stage_textures.size() &&
+                gpu.stage_textures[static_cast<size_t>(f.image)])
+                texture = gpu.stage_textures[static_cast<size_t>(f.image)].id();
+            glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(kStageTextureUnit) +
+                            static_cast<GLenum>(k));
+            glBindTexture(GL_TEXTURE_2D, texture);
+        }
+        glActiveTexture(GL_TEXTURE0);
+        const auto n = static_cast<GLsizei>(count);
         glUseProgram(v->program.id());
         glUniformMatrix4fv(v->view_projection, 1, GL_FALSE, glm::value_ptr(vp));
         glUniformMatrix4fv(v->model, 1, GL_FALSE, glm::value_ptr(model));
         glUniform3f(v->eye, camera.position.x, camera.position.y, camera.position.z);
-        glUniform1i(v->tc_gen, static_cast<GLint>(d.tc_gen));
-        glUniform3fv(v->tc_vector0, 1, glm::value_ptr(d.tc_vectors[0]));
-        glUniform3fv(v->tc_vector1, 1, glm::value_ptr(d.tc_vectors[1]));
-        glUniformMatrix3fv(v->tc_matrix, 1, GL_FALSE, glm::value_ptr(f.tc_matrix));
-        glUniform4fv(v->turb, 1, glm::value_ptr(f.turb));
+        glUniform1iv(v->tc_gen, n, tc_gen.data());
+        glUniform3fv(v->tc_vector0, n, glm::value_ptr(tc_vector0[0]));
+        glUniform3fv(v->tc_vector1, n, glm::value_ptr(tc_vector1[0]));
+        glUniformMatrix3fv(v->tc_matrix, n, GL_FALSE, glm::value_ptr(tc_matrix[0]));
+        glUniform4fv(v->turb, n, glm::value_ptr(turb[0]));
         glUniform1f(v->light_shift, light_shift);
-        glUniform4fv(v->colour, 1, glm::value_ptr(f.colour));
-        glUniform1i(v->vertex_rgb, f.vertex_rgb ? 1 : 0);
-        glUniform1i(v->one_minus_vertex, f.one_minus_vertex ? 1 : 0);
-        glUniform1f(v->vertex_scale, f.vertex_scale);
-        glUniform1i(v->vertex_alpha, f.vertex_alpha ? 1 : 0);
-        glUniform1i(v->one_minus_vertex_alpha, f.one_minus_vertex_alpha ? 1 : 0);
+        glUniform4fv(v->colour, n, glm::value_ptr(colour[0]));
+        glUniform1iv(v->colour_gen, n, colour_gen.data());
+        glUniform1fv(v->vertex_scale, n, vertex_scale.data());
+        glUniform1fv(v->output_scale, n, output_scale.data());
         glUniform1f(v->cloud_height, sm.cloud_height);
+        if (on_base) {
+            const glm::mat3 sky_to_box = glm::transpose(gpu.sky_rotation.orientation(options.time));
+            glUniformMatrix3fv(v->sky_rotation, 1, GL_FALSE, glm::value_ptr(sky_to_box));
+            glUniform4fv(v->flat_colour, 1, glm::value_ptr(kSkyFlatColour));
+        }
         if (sm.deformed) {
             glUniform1iv(v->deform_code, content::kMaxDeforms, deform_code.data());
             glUniform1iv(v->deform_func, content::kMaxDeforms, deform_func.data());
@@ -1024,23 +1110,16 @@ bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBat
             glUniform4fv(v->fog_surface, 1, glm::value_ptr(fog->surface));
             glUniform4fv(v->fog_mask, 1, glm::value_ptr(fog_mask));
         }
-        const bool multiplies = d.blend && (d.src == content::BlendFactor::Zero ||
-                                            d.src == content::BlendFactor::DstColor ||
-                                            d.src == content::BlendFactor::OneMinusDstColor);
-        glUniform1f(v->output_scale, neutral || multiplies ? 1.0f : 2.0f);
-        if (d.blend) {
+        // A folded run starts with a stage that replaces the frame (or on the sky's base):
+        // its later stages blend in the shader. A stage alone blends here.
+        if (d.blend && count == 1 && !on_base) {
             glEnable(GL_BLEND);
             glBlendFunc(glBlendFactor(d.src), glBlendFactor(d.dst));
         } else {
             glDisable(GL_BLEND);
         }
-        glDepthMask(d.depth_write ? GL_TRUE : GL_FALSE);
-        glDepthFunc(d.depth_func == content::DepthFunc::Equal ? GL_EQUAL : GL_LEQUAL);
-        GLuint texture = gpu.white.id();
-        if (f.image >= 0 && static_cast<size_t>(f.image) < gpu.stage_textures.size() &&
-            gpu.stage_textures[static_cast<size_t>(f.image)])
-            texture = gpu.stage_textures[static_cast<size_t>(f.image)].id();
-        glBindTexture(GL_TEXTURE_2D, texture);
+        glDepthMask(depth_write ? GL_TRUE : GL_FALSE);
+        glDepthFunc(d.depth_func == content::DepthFunc::Equal && !on_base ? GL_EQUAL : GL_LEQUAL);
         appendRanges(list, b);
         flushRanges();
         ++m_stage_draws;
@@ -1113,6 +1192,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     glBindVertexArray(gpu.vao.id());
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D_ARRAY, gpu.lightmaps.id());
+    glActiveTexture(GL_TEXTURE3);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, gpu.skybox.id());
     glActiveTexture(GL_TEXTURE0);
 
     const bool neutral = options.neutral_lighting || !gpu.overbright;
@@ -1130,21 +1211,71 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         glUniform4f(u.flat_colour, 1.0f, 1.0f, 1.0f, 1.0f);
         glUniform1f(u.time, static_cast<float>(std::fmod(options.time, 4096.0)));
     };
-    auto useSky = [&] {
-        glUseProgram(p.sky.id());
-        glUniformMatrix4fv(p.s.view_projection, 1, GL_FALSE, glm::value_ptr(vp));
-        glUniform4f(p.s.flat_colour, 0.32f, 0.40f, 0.55f, 1.0f);
-        glUniform3f(p.s.eye, camera.position.x, camera.position.y, camera.position.z);
-        glUniform1i(p.s.has_skybox, gpu.skybox ? 1 : 0);
+    // A staged sky whose first drawn cloud layer replaces everything behind it: the base
+    // under it need not be drawn.
+    const auto skyFullyCovered = [&](int32_t material) {
+        if (material < 0 || static_cast<size_t>(material) >= gpu.staged.size())
+            return false;
+        const GpuStagedMaterial& sm = gpu.staged[static_cast<size_t>(material)];
+        for (const scene::RenderStage& st : sm.stages) {
+            if (sm.disabled & (1u << std::min(st.shader_stage, 31)))
+                continue;
+            return !st.def.blend && st.def.alpha_func == content::AlphaFunc::None;
+        }
+        return false;
+    };
+    // The sky program of a sky batch's look, compiled on first use.
+    const auto skyModeOf = [&](const scene::DrawBatch& b, const bsp::Material* material) {
+        if (gpu.skybox)
+            return SkyMode::Box;
+        const bool textured = b.material >= 0 &&
+                              static_cast<size_t>(b.material) < gpu.textures.size() &&
+                              !gpu.missing[static_cast<size_t>(b.material)];
+        if (!textured)
+            return SkyMode::Flat;
+        return material && (material->flags & bsp::kSurfSkyLayers) ? SkyMode::Layers
+                                                                   : SkyMode::Textured;
+    };
+    const auto skyProgram = [&](SkyMode mode) -> Programs::SkyProgram* {
+        Programs::SkyProgram& sp = p.sky[static_cast<size_t>(mode)];
+        if (!sp.program && !sp.failed) {
+            static constexpr const char* kModes[] = {"SKY_BOX", "SKY_FLAT", "SKY_TEXTURE",
+                                                     "SKY_LAYERS"};
+            const std::string defines = std::string("SKY_MODE=") + kModes[static_cast<int>(mode)];
+            std::string error;
+            sp.program = p.shaders.build("sky|" + defines, "world.vert.glsl", "sky.frag.glsl",
+                                         defines, &error);
+            if (!sp.program) {
+                core::logError(error);
+                sp.failed = true;
+                return nullptr;
+            }
+            const GLuint id = sp.program.id();
+            sp.u.view_projection = glGetUniformLocation(id, "u_view_projection");
+            sp.u.model = glGetUniformLocation(id, "u_model");
+            sp.u.uv_scroll = glGetUniformLocation(id, "u_uv_scroll");
+            sp.u.flat_colour = glGetUniformLocation(id, "u_flat_colour");
+            sp.u.sky_rotation = glGetUniformLocation(id, "u_sky_rotation");
+            sp.u.eye = glGetUniformLocation(id, "u_eye");
+            sp.u.time = glGetUniformLocation(id, "u_time");
+            glUseProgram(id);
+            glUniform1i(glGetUniformLocation(id, "u_texture"), 0);
+            glUniform1i(glGetUniformLocation(id, "u_skybox"), 3);
+        }
+        return sp.program ? &sp : nullptr;
+    };
+    auto useSky = [&](const Programs::SkyProgram& sp) {
+        const Programs::SkyUniforms& u = sp.u;
+        glUseProgram(sp.program.id());
+        glUniformMatrix4fv(u.view_projection, 1, GL_FALSE, glm::value_ptr(vp));
+        glUniform4fv(u.flat_colour, 1, glm::value_ptr(kSkyFlatColour));
+        glUniform3f(u.eye, camera.position.x, camera.position.y, camera.position.z);
         // World direction -> box direction: the inverse (transpose) of the box's turn.
         const glm::mat3 sky_to_box = glm::transpose(gpu.sky_rotation.orientation(options.time));
-        glUniformMatrix3fv(p.s.sky_rotation, 1, GL_FALSE, glm::value_ptr(sky_to_box));
-        glActiveTexture(GL_TEXTURE3);
-        glBindTexture(GL_TEXTURE_2D_ARRAY, gpu.skybox.id());
-        glActiveTexture(GL_TEXTURE0);
-        glUniform1f(p.s.time, static_cast<float>(std::fmod(options.time, 4096.0)));
+        glUniformMatrix3fv(u.sky_rotation, 1, GL_FALSE, glm::value_ptr(sky_to_box));
+        glUniform1f(u.time, static_cast<float>(std::fmod(options.time, 4096.0)));
+        glUniform2f(u.uv_scroll, 0.0f, 0.0f);
     };
-
     GpuTimers* timers = options.timers;
     const bool overdraw = options.view == ViewMode::Overdraw;
     if (options.depth_prepass && !overdraw) {
@@ -1256,20 +1387,46 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
                 continue;
             }
         }
+        if (sky && staged && material) {
+            // A Quake 3 sky's cloud layers: over the far box (or flat colour) folded into
+            // their own program, or, when the first layer replaces everything, without it.
+            const SkyMode mode = skyModeOf(b, material);
+            const SkyBase base = !options.fold_stages          ? SkyBase::None
+                                 : skyFullyCovered(b.material) ? SkyBase::None
+                                 : mode == SkyMode::Box        ? SkyBase::Box
+                                 : mode == SkyMode::Flat       ? SkyBase::Flat
+                                                               : SkyBase::None;
+            const bool skip_base =
+                options.fold_stages && (base != SkyBase::None || skyFullyCovered(b.material));
+            if (skip_base) {
+                setPassState(b.pass, material, 1.0f, false);
+                if (drawStages(list, b, vp, submodelMatrix(gpu.submodels, b.submodel), camera,
+                               options, base)) {
+                    current_program = 0;
+                    current_pass = scene::Pass::Count;
+                    current_cull = -1;
+                    continue;
+                }
+            }
+        }
         Programs::Variant* variant = nullptr;
-        if (!sky) {
+        Programs::SkyProgram* sky_program = nullptr;
+        if (sky) {
+            sky_program = skyProgram(skyModeOf(b, material));
+            if (!sky_program)
+                continue;
+        } else {
             variant =
                 variantFor(alpha_tested, material && (material->flags & bsp::kSurfWarp), glow != 0);
             if (!variant)
                 continue; // its compile error was logged
         }
-        const GLuint want = sky ? p.sky.id() : variant->program.id();
-        const Programs::WorldUniforms& u = sky ? p.w : variant->u;
+        const GLuint want = sky ? sky_program->program.id() : variant->program.id();
         if (want != current_program) {
             if (sky)
-                useSky();
+                useSky(*sky_program);
             else
-                useWorld(want, u);
+                useWorld(want, variant->u);
             current_program = want;
             current_submodel = -1;
         }
@@ -1286,7 +1443,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         }
         if (b.submodel != current_submodel) {
             const glm::mat4 model = submodelMatrix(gpu.submodels, b.submodel);
-            glUniformMatrix4fv(sky ? p.s.model : u.model, 1, GL_FALSE, glm::value_ptr(model));
+            glUniformMatrix4fv(sky ? sky_program->u.model : variant->u.model, 1, GL_FALSE,
+                               glm::value_ptr(model));
             current_submodel = b.submodel;
         }
         if (glow) {
@@ -1295,13 +1453,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             glActiveTexture(GL_TEXTURE0);
         }
         glBindTexture(GL_TEXTURE_2D, textured ? gpu.textures[static_cast<size_t>(frame)].id() : 0);
-        if (sky) {
-            glUniform1i(p.s.sky_textured,
-                        textured && !gpu.missing[static_cast<size_t>(b.material)] ? 1 : 0);
-            glUniform1i(p.s.sky_layers,
-                        material && (material->flags & bsp::kSurfSkyLayers) ? 1 : 0);
-            glUniform2f(p.s.uv_scroll, 0.0f, 0.0f);
-        } else {
+        if (!sky) {
+            const Programs::WorldUniforms& u = variant->u;
             float scroll = 0.0f;
             if (material && (material->flags & bsp::kSurfFlowing))
                 scroll = static_cast<float>(-0.5 * std::fmod(options.time, 128.0));

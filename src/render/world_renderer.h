@@ -54,6 +54,9 @@ struct RenderOptions {
     // Quake 3 materials drawn stage by stage from their shader scripts (lit view only);
     // false: every material through the single-texture path (its first image x lightmap).
     bool shader_stages = true;
+    // Fold runs of a material's stages into one program where the result is the same
+    // (scene::foldableRun; the sky's far box too); false: one pass per stage, as ioquake3.
+    bool fold_stages = true;
     // When set, each pass of draw() (depth pre-pass, opaque, alpha-test, sky, liquid,
     // translucent, overlays, flares) is timed with it; the caller must not have a timer running.
     GpuTimers* timers = nullptr;
@@ -109,7 +112,7 @@ public:
     // Overlay toggles: skip one stage (its index in the shader script) of a material.
     void setStageEnabled(int32_t material, int shader_stage, bool enabled);
     bool stageEnabled(int32_t material, int shader_stage) const;
-    // Stages drawn in the last frame (a collapsed pair counts once).
+    // Stage draws in the last frame (a collapsed pair, and a folded run, count once).
     uint32_t stageDraws() const { return m_stage_draws; }
     // The current world's flares (nullptr before init()).
     const FlareRenderer* flares() const { return m_flares.get(); }
@@ -139,16 +142,25 @@ private:
     void drawFog(const scene::DrawList& list, const scene::Camera& camera);
     void drawCulled(const scene::DrawList& list, const glm::mat4& view_projection);
     struct StageVariant;
-    StageVariant* stageVariant(const scene::RenderStage& stage, bool sky, bool deforms,
-                               bool fog = false);
+    // How drawStages draws a sky's cloud layers: over the far box (or flat colour) the sky
+    // program drew first (None), or over one computed in the same program (stage.frag.glsl
+    // SKY_BASE), the box pass not drawn.
+    enum class SkyBase : uint8_t { None, Box, Flat };
+    // The program drawing `count` stages folded into one pass (scene::foldableRun), compiled
+    // on first use; nullptr when it failed to compile (logged).
+    StageVariant* stageProgram(const scene::RenderStage* const* stages, size_t count, bool sky,
+                               SkyBase base, bool deforms, bool fog);
     // The fog of a blended batch's face, for fading its stages (nullptr: none).
     const scene::FogVolume* blendedFaceFog(const scene::DrawList& list,
                                            const scene::DrawBatch& batch,
                                            const RenderOptions& options) const;
-    // Draws a batch's ranges once per shader stage; returns false when the material has none.
+    // Draws a batch's ranges through its shader stages, one draw per run of stages folded
+    // into one program (RenderOptions::fold_stages) or per stage; returns false when the
+    // material has none.
     bool drawStages(const scene::DrawList& list, const scene::DrawBatch& batch,
                     const glm::mat4& view_projection, const glm::mat4& model,
-                    const scene::Camera& camera, const RenderOptions& options);
+                    const scene::Camera& camera, const RenderOptions& options,
+                    SkyBase base = SkyBase::None);
 
     std::unique_ptr<Programs> m_programs;
     std::unique_ptr<WorldGpu> m_gpu;

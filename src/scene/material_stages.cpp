@@ -125,6 +125,24 @@ bool isPlainLightmapped(const std::vector<RenderStage>& stages) {
            s.map != MapKind::Clamp;
 }
 
+size_t foldableRun(std::span<const RenderStage* const> drawn, size_t max_stages, bool opaque_base) {
+    if (drawn.empty() || max_stages == 0)
+        return 0;
+    const ShaderStage& first = drawn[0]->def;
+    if (!opaque_base && first.blend)
+        return 1; // blends with whatever is behind the surface: only the framebuffer has that
+    // The cut-out pixels of an alpha-tested first stage show what is behind; on those, later
+    // stages must not draw (depthFunc equal) for the fold to match.
+    const bool cut_out = !opaque_base && first.alpha_func != content::AlphaFunc::None;
+    size_t n = 1;
+    while (n < drawn.size() && n < max_stages) {
+        if (cut_out && drawn[n]->def.depth_func != content::DepthFunc::Equal)
+            break;
+        ++n;
+    }
+    return n;
+}
+
 std::vector<RenderStage> buildRenderStages(const ShaderDef& def, std::vector<StageImage>& images) {
     std::vector<RenderStage> out;
     const bool sky = def.isSky();

@@ -30,6 +30,7 @@
 #include "scene/deforms.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -104,6 +105,23 @@ MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& 
 
 // Decodes images[i] for every entry without pixels.
 void loadStageImages(std::vector<StageImage>& images, const content::FileSystem& fs);
+
+// Stage folding: how many stages one program can draw in a single pass, blending them into
+// each other in the fragment shader instead of in the framebuffer (on software GL every pass
+// costs a full raster of the surface, and a blended one also reads the frame back).
+// ioquake3 draws one pass per stage (after CollapseMultitexture); the folded result is the
+// same as long as every folded stage lands on exactly the pixels of the first and nothing
+// before the surface shows through:
+//   - the run starts with a stage that does not blend (it replaces what is behind it), or on
+//     an opaque base the caller draws in the same program (`opaque_base`: the sky's far box);
+//   - later stages draw the same triangles at the same depth (the same vertex shader, so the
+//     same depth bits): depthFunc lequal or equal passes where the first stage passed, and
+//     their depth writes rewrite the depth already there. Their blend, alphaFunc (a stage's
+//     texels that fail leave the colour as it was) and colour are done in the shader;
+//   - except when the first stage cuts texels out with alphaFunc: a later lequal stage would
+//     draw on the cut-out pixels over whatever is behind, so only depthFunc equal stages fold.
+// Returns at least 1 (the first stage alone) and at most `max_stages`.
+size_t foldableRun(std::span<const RenderStage* const> drawn, size_t max_stages, bool opaque_base);
 
 // What a stage draws with at `time`.
 struct StageFrame {

@@ -144,6 +144,61 @@ TEST_P(Golden, RenderMatchesItsGoldenImage) {
     }
 }
 
+// Stage folding (render::RenderOptions::fold_stages) draws what one pass per stage draws: the
+// same picture up to the framebuffer's rounding between passes, with fewer stage draws on the
+// maps with shader scripts (and the same draws, none, on the others).
+TEST_P(Golden, FoldedStagesDrawWhatOnePassPerStageDraws) {
+    const GoldenCase& c = GetParam();
+    auto bundle = scene::loadMapBundle(c.spec, scene::LoadSettings());
+    ASSERT_TRUE(bundle.ok()) << bundle.error().message();
+    const scene::MapBundle& b = **bundle;
+    render::WorldRenderer renderer;
+    std::string error;
+    ASSERT_TRUE(renderer.init(render::ShaderLibrary(), &error)) << error;
+    const core::Status st = app::uploadBundle(renderer, b);
+    ASSERT_TRUE(st.ok()) << st.error().message();
+    auto camera = app::resolveCamera(c.camera, b);
+    ASSERT_TRUE(camera.ok()) << camera.error().message();
+    camera->aspect = static_cast<float>(kW) / static_cast<float>(kH);
+    scene::Visibility vis(b.map, b.mesh);
+    scene::DrawList list;
+    vis.update(*camera, {}, list);
+    render::RenderTarget target;
+    ASSERT_TRUE(target.create(kW, kH, &error)) << error;
+    const auto draw = [&](bool fold) {
+        target.bind();
+        render::RenderOptions ro;
+        ro.flares = false;
+        ro.fold_stages = fold;
+        ro.style_values = scene::lightStyleValues(0.0);
+        renderer.draw(list, *camera, ro);
+        return target.readPixels();
+    };
+    const std::vector<uint8_t> separate = draw(false);
+    const uint32_t separate_draws = renderer.stageDraws();
+    const std::vector<uint8_t> folded = draw(true);
+    const uint32_t folded_draws = renderer.stageDraws();
+    ASSERT_EQ(separate.size(), folded.size());
+    double total = 0.0;
+    size_t off = 0;
+    for (size_t i = 0; i + 3 < folded.size(); i += 4) {
+        int worst = 0;
+        for (size_t k = 0; k < 3; ++k) {
+            const int d = std::abs(int(folded[i + k]) - int(separate[i + k]));
+            total += d;
+            worst = std::max(worst, d);
+        }
+        off += worst > 2 ? 1 : 0;
+    }
+    const double pixels = static_cast<double>(kW) * kH;
+    EXPECT_LT(total / (pixels * 3.0), 0.5) << c.name;
+    EXPECT_LT(static_cast<double>(off) / pixels, 0.005) << c.name << ": pixels off by more than 2";
+    if (b.stages.staged > 0) // the OpenArena views: each has multi-stage shaders in sight
+        EXPECT_LT(folded_draws, separate_draws) << c.name;
+    else
+        EXPECT_EQ(folded_draws, separate_draws) << c.name;
+}
+
 INSTANTIATE_TEST_SUITE_P(Maps, Golden, ::testing::ValuesIn(cases()),
                          [](const ::testing::TestParamInfo<GoldenCase>& param) {
                              return std::string(param.param.name);

@@ -134,7 +134,7 @@ protected:
         ASSERT_TRUE(m_target.create(kW, kH, &error)) << error;
     }
 
-    std::vector<uint8_t> render(double time = 0.0, bool stages = true) {
+    std::vector<uint8_t> render(double time = 0.0, bool stages = true, bool fold = true) {
         scene::Camera cam;
         cam.aspect = 1.0f;
         scene::Visibility vis(m_bundle->map, m_bundle->mesh);
@@ -145,6 +145,7 @@ protected:
         ro.clear_colour = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
         ro.time = time;
         ro.shader_stages = stages;
+        ro.fold_stages = fold;
         ro.flares = false;
         ro.style_values = scene::lightStyleValues(0.0);
         m_renderer->draw(list, cam, ro);
@@ -325,4 +326,120 @@ textures/test/blue
     scene::Visibility vis2(fogged, mesh);
     vis2.update(cam, {}, list);
     EXPECT_EQ(list.batches.size(), 3u);
+}
+
+// Stage folding (scene::foldableRun): a run that starts with a stage replacing the frame is
+// blended in one program. It must draw what one pass per stage draws, in fewer draws.
+TEST_F(Stages, FoldedStagesMatchOnePassPerStage) {
+    for (bool overbright : {false, true}) {
+        upload(stagedBundle(quadMap({{"textures/test/three", 100.0f, 200.0f}}, overbright),
+                            kThreeStages));
+        const auto separate = centre(render(0.0, true, false));
+        EXPECT_EQ(m_renderer->stageDraws(), 3u);
+        const auto folded = centre(render(0.0, true, true));
+        EXPECT_EQ(m_renderer->stageDraws(), 1u) << "three stages, one program";
+        expectNear(folded, separate, 1, overbright ? "overbright" : "no overbright");
+    }
+}
+
+// Later stages fold with every blendFunc and their alphaFunc: texels failing it leave the
+// frame as it was (a discard in the pass of their own), on both halves of the face.
+TEST_F(Stages, FoldedAlphaFuncAndBlendFactorsMatch) {
+    const char* script = R"(
+textures/test/mix
+{
+    { map textures/test/half.tga rgbGen const ( 0.6 0.2 0.1 ) alphaGen const 0.8 }
+    { map textures/test/half.tga alphaFunc GE128 rgbGen const ( 0.1 0.5 0.2 ) blendFunc add }
+    { map $whiteimage rgbGen const ( 0.2 0.4 0.9 ) alphaGen const 0.25 blendFunc GL_SRC_ALPHA GL_ONE_MINUS_SRC_ALPHA }
+    { map $whiteimage rgbGen const ( 0.5 0.9 0.3 ) blendFunc GL_DST_ALPHA GL_ONE_MINUS_DST_COLOR }
+    { map $whiteimage rgbGen const ( 0.7 0.7 0.7 ) blendFunc GL_DST_COLOR GL_SRC_COLOR }
+}
+)";
+    const content::Image half = solid(8, 8, [](int x, int) {
+        return x < 4 ? std::array<uint8_t, 4>{255, 255, 255, 255}
+                     : std::array<uint8_t, 4>{255, 255, 255, 0};
+    });
+    for (bool overbright : {false, true}) {
+        upload(stagedBundle(quadMap({{"textures/test/mix", 100.0f, 200.0f}}, overbright), script,
+                            {{"textures/test/half.tga", half}}));
+        const auto separate = render(0.0, true, false);
+        EXPECT_EQ(m_renderer->stageDraws(), 5u);
+        const auto folded = render(0.0, true, true);
+        EXPECT_EQ(m_renderer->stageDraws(), 1u);
+        // The framebuffer's unorm8 blend rounds its products its own way (up to 1 per stage
+        // here), and the last stage doubles what is there.
+        for (int x : {kW / 4, 3 * kW / 4})
+            expectNear(centre(folded, x, kH / 2), centre(separate, x, kH / 2), 2,
+                       x < kW / 2 ? "alphaFunc passes" : "alphaFunc fails");
+        // The two halves differ (the add stage counts on one only), so the test can fail.
+        EXPECT_NE(centre(folded, kW / 4, kH / 2), centre(folded, 3 * kW / 4, kH / 2));
+    }
+}
+
+// A first stage that cuts texels out shows what is behind on them; a later lequal stage draws
+// there too (over what is behind), so it is not folded; a later depthFunc equal stage is.
+TEST_F(Stages, AlphaTestedFirstStageFoldsOnlyEqualStages) {
+    const auto script = [](const char* depth_func) {
+        return std::string("textures/test/grate\n{\n"
+                           " { map textures/test/half.tga alphaFunc GE128 rgbGen identity }\n"
+                           " { map $whiteimage rgbGen const ( 0 0.5 0 ) blendFunc add ") +
+               depth_func +
+               " }\n}\n"
+               "textures/test/back\n{\n { map $whiteimage rgbGen const ( 0 0 1 ) }\n}\n";
+    };
+    const content::Image half = solid(8, 8, [](int x, int) {
+        return x < 4 ? std::array<uint8_t, 4>{255, 0, 0, 255}
+                     : std::array<uint8_t, 4>{255, 0, 0, 0};
+    });
+    const std::vector<Quad> quads = {{"textures/test/grate", 100.0f, 200.0f},
+                                     {"textures/test/back", 300.0f, 1000.0f}};
+    for (const char* depth_func : {"", "depthFunc equal"}) {
+        upload(stagedBundle(quadMap(quads, false), script(depth_func),
+                            {{"textures/test/half.tga", half}}));
+        const bool equal = *depth_func != 0;
+        const auto separate = render(0.0, true, false);
+        const uint32_t separate_draws = m_renderer->stageDraws();
+        const auto folded = render(0.0, true, true);
+        EXPECT_EQ(m_renderer->stageDraws(), separate_draws - (equal ? 1u : 0u)) << depth_func;
+        expectNear(centre(folded, kW / 4, kH / 2), centre(separate, kW / 4, kH / 2), 1,
+                   "kept texels");
+        expectNear(centre(folded, 3 * kW / 4, kH / 2), centre(separate, 3 * kW / 4, kH / 2), 1,
+                   "cut-out texels");
+        // lequal: the green add lands on the blue quad behind the cut-out texels.
+        expectNear(centre(folded, 3 * kW / 4, kH / 2), {0, equal ? 0 : 128, 255}, 2, depth_func);
+    }
+}
+
+// A sky's cloud layer blended over the sky's flat colour (no far box, no sky texture): drawn
+// in one program with the colour under it instead of two passes, the same image.
+TEST_F(Stages, SkyCloudLayerFoldsOverItsBase) {
+    const char* script = R"(
+textures/test/sky
+{
+    surfaceparm sky
+    skyparms - 512 -
+    { map textures/test/cloud.tga blendFunc add rgbGen identity }
+}
+)";
+    const content::Image cloud = solid(4, 4, [](int x, int) {
+        return x < 2 ? std::array<uint8_t, 4>{60, 30, 0, 255}
+                     : std::array<uint8_t, 4>{0, 40, 90, 255};
+    });
+    upload(stagedBundle(quadMap({{"textures/test/sky", 100.0f, 200.0f}}, false), script,
+                        {{"textures/test/cloud.tga", cloud}}));
+    m_bundle->textures[0].missing = true; // no sky texture: the flat colour
+    upload(std::move(m_bundle));
+    const auto separate = render(0.0, true, false);
+    const uint32_t separate_calls = m_renderer->submitStats().draw_calls;
+    const auto folded = render(0.0, true, true);
+    EXPECT_EQ(m_renderer->submitStats().draw_calls, separate_calls - 1) << "no base pass";
+    const auto plain = render(0.0, false);
+    int compared = 0, differ = 0;
+    for (int y = 4; y < kH; y += 8)
+        for (int x = 4; x < kW; x += 8) {
+            expectNear(centre(folded, x, y), centre(separate, x, y), 1, "sky");
+            differ += centre(folded, x, y) != centre(plain, x, y) ? 1 : 0;
+            ++compared;
+        }
+    EXPECT_GT(differ, compared / 2) << "the cloud layer shows";
 }

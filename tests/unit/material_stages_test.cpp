@@ -246,3 +246,67 @@ TEST(MaterialStages, TcModsComposeInOrder) {
     EXPECT_EQ(t.turb.w, 1.0f);
     expectVec(apply(t.tc_matrix, {0.3f, 0.4f}), {0.3f, 0.4f}, "turb adds no affine part");
 }
+
+namespace {
+
+std::vector<scene::RenderStage> stagesOf(const char* script) {
+    const content::ShaderScript parsed = content::parseShaderScript(script, "t.shader");
+    std::vector<scene::StageImage> images;
+    return scene::buildRenderStages(parsed.shaders.at(0), images);
+}
+
+size_t fold(const std::vector<scene::RenderStage>& stages, size_t max = 6, bool base = false) {
+    std::vector<const scene::RenderStage*> drawn;
+    for (const scene::RenderStage& s : stages)
+        drawn.push_back(&s);
+    return scene::foldableRun(drawn, max, base);
+}
+
+} // namespace
+
+// A run folds from a stage that replaces the frame; a blended first stage needs the frame
+// behind the surface (only an opaque base drawn with it, the sky's, lets it fold).
+TEST(MaterialStages, FoldableRunsStartWithAStageThatReplacesTheFrame) {
+    const auto opaque = stagesOf(R"(a
+{
+    { map a.tga }
+    { map b.tga blendFunc add }
+    { map c.tga blendFunc GL_SRC_ALPHA GL_ONE_MINUS_SRC_ALPHA alphaFunc GE128 }
+    { map d.tga blendFunc filter depthFunc equal }
+})");
+    ASSERT_EQ(opaque.size(), 4u);
+    EXPECT_EQ(fold(opaque), 4u);
+    EXPECT_EQ(fold(opaque, 2), 2u) << "at most max stages";
+    EXPECT_EQ(fold(opaque, 1), 1u);
+
+    const auto blended = stagesOf(R"(b
+{
+    { map a.tga blendFunc add }
+    { map b.tga blendFunc add }
+})");
+    ASSERT_EQ(blended.size(), 2u);
+    EXPECT_EQ(fold(blended), 1u) << "the first stage blends with what is behind";
+    EXPECT_EQ(fold(blended, 6, true), 2u) << "on a base drawn in the same program";
+    EXPECT_EQ(fold({}), 0u);
+}
+
+// alphaFunc on the first stage: its cut-out texels show what is behind, where a later lequal
+// stage would draw too; only depthFunc equal stages fold after it.
+TEST(MaterialStages, AlphaTestedFirstStageFoldsOnlyDepthEqualStages) {
+    const auto equal = stagesOf(R"(c
+{
+    { map a.tga alphaFunc GE128 }
+    { map $lightmap blendFunc filter depthFunc equal }
+    { map b.tga blendFunc add depthFunc equal }
+    { map c.tga blendFunc add }
+})");
+    ASSERT_EQ(equal.size(), 4u);
+    EXPECT_EQ(fold(equal), 3u) << "stops at the lequal stage";
+    const auto later = stagesOf(R"(d
+{
+    { map a.tga }
+    { map b.tga alphaFunc GT0 blendFunc add }
+    { map c.tga blendFunc add }
+})");
+    EXPECT_EQ(fold(later), 3u) << "alphaFunc on a later stage folds";
+}
