@@ -13,6 +13,8 @@
 //   SKY_CLOUDS   texture coordinates from the view direction on ioquake3's cloud dome
 //   SKY_BASE     SKY_BASE_BOX / SKY_BASE_FLAT: the stages are drawn over the sky's far box or
 //                flat colour computed here (the box pass is not drawn)
+//   ADDITIVE_RUN every stage is additive (scene::isAdditive): their amounts are summed here
+//                and the fixed-function blend adds the sum to the frame
 //   FOG          (NSTAGES 1 only) a blended stage on a face in a fog volume: its colour fades
 //                by the fog (ioquake3 adjustColorsForFog; the curve of scene/fog.h fogAmount)
 #ifndef NSTAGES
@@ -184,6 +186,10 @@ void main() {
 #endif
     frame = floor(frame * 255.0 + 0.5) / 255.0;
     frame = foldStage(frame, stageColour(S0_SOURCE, S0_TLM, u_texture0, stageSt(0), v_colour[0]),
+                      u_output_scale[0], S0_ALPHA, S0_BLEND, S0_SRC, S0_DST);
+#elif defined(ADDITIVE_RUN)
+    // Nothing under the sum: each stage adds its amount (texels failing alphaFunc add none).
+    frame = foldStage(vec4(0.0), stageColour(S0_SOURCE, S0_TLM, u_texture0, stageSt(0), v_colour[0]),
                       u_output_scale[0], S0_ALPHA, S0_BLEND, S0_SRC, S0_DST);
 #else
     vec4 colour = stageColour(S0_SOURCE, S0_TLM, u_texture0, stageSt(0), v_colour[0]);

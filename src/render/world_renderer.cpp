@@ -851,7 +851,7 @@ GLenum glBlendFactor(content::BlendFactor f) {
 
 WorldRenderer::StageVariant* WorldRenderer::stageProgram(const scene::RenderStage* const* stages,
                                                          size_t count, bool sky, SkyBase base,
-                                                         bool deforms, bool fog) {
+                                                         bool deforms, bool fog, bool additive) {
     Programs& p = *m_programs;
     // Key: per stage 14 bits (source, times lightmap, alphaFunc, blend, src, dst), stages 0-3
     // in the low word with the program's flags, 4-5 in the high word.
@@ -863,7 +863,7 @@ WorldRenderer::StageVariant* WorldRenderer::stageProgram(const scene::RenderStag
     };
     uint64_t lo = count | (sky ? 1u << 3 : 0u) | static_cast<uint64_t>(base) << 4 |
                   (deforms ? 1u << 6 : 0u) | (fog ? 1u << 7 : 0u);
-    uint64_t hi = 0;
+    uint64_t hi = additive ? uint64_t{1} << 40 : 0;
     for (size_t k = 0; k < count; ++k) {
         if (k < 4)
             lo |= stageBits(*stages[k]) << (8 + 14 * k);
@@ -896,6 +896,8 @@ WorldRenderer::StageVariant* WorldRenderer::stageProgram(const scene::RenderStag
             defines += " DEFORMS";
         if (fog)
             defines += " FOG";
+        if (additive)
+            defines += " ADDITIVE_RUN";
         std::string label = "stage|" + defines;
         std::replace(label.begin(), label.end(), ' ', '|');
         StageVariant v;
@@ -1027,8 +1029,9 @@ bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBat
     std::array<float, kMaxFoldedStages> vertex_scale{}, output_scale{};
     for (size_t first = 0; first < num_drawn;) {
         const bool on_base = base != SkyBase::None && first == 0;
+        // A faded stage (fog) keeps a pass of its own.
         const size_t count =
-            options.fold_stages
+            options.fold_stages && !fog
                 ? scene::foldableRun(std::span(drawn.data() + first, num_drawn - first),
                                      kMaxFoldedStages, on_base)
                 : 1;
@@ -1038,8 +1041,11 @@ bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBat
         const glm::vec4 fog_mask =
             fog && count == 1 && !on_base ? scene::fogFadeMask(d) : glm::vec4(0.0f);
         const bool fogged = fog_mask != glm::vec4(0.0f);
-        StageVariant* v = stageProgram(drawn.data() + first, count, sm.sky,
-                                       on_base ? base : SkyBase::None, sm.deformed, fogged);
+        // A run of additive stages: summed in the shader, the sum added to the frame here.
+        const bool additive_run = count > 1 && !on_base && lead.def.blend;
+        StageVariant* v =
+            stageProgram(drawn.data() + first, count, sm.sky, on_base ? base : SkyBase::None,
+                         sm.deformed, fogged, additive_run);
         const size_t run = first;
         first += count;
         if (!v)
@@ -1112,7 +1118,10 @@ bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBat
         }
         // A folded run starts with a stage that replaces the frame (or on the sky's base):
         // its later stages blend in the shader. A stage alone blends here.
-        if (d.blend && count == 1 && !on_base) {
+        if (additive_run) {
+            glEnable(GL_BLEND);
+            glBlendFunc(GL_ONE, GL_ONE);
+        } else if (d.blend && count == 1 && !on_base) {
             glEnable(GL_BLEND);
             glBlendFunc(glBlendFactor(d.src), glBlendFactor(d.dst));
         } else {

@@ -149,7 +149,7 @@ private:
     // The program drawing `count` stages folded into one pass (scene::foldableRun), compiled
     // on first use; nullptr when it failed to compile (logged).
     StageVariant* stageProgram(const scene::RenderStage* const* stages, size_t count, bool sky,
-                               SkyBase base, bool deforms, bool fog);
+                               SkyBase base, bool deforms, bool fog, bool additive);
     // The fog of a blended batch's face, for fading its stages (nullptr: none).
     const scene::FogVolume* blendedFaceFog(const scene::DrawList& list,
                                            const scene::DrawBatch& batch,

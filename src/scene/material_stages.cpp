@@ -125,10 +125,33 @@ bool isPlainLightmapped(const std::vector<RenderStage>& stages) {
            s.map != MapKind::Clamp;
 }
 
+bool isAdditive(const ShaderStage& stage) {
+    if (!stage.blend || stage.dst != BlendFactor::One)
+        return false;
+    switch (stage.src) {
+    case BlendFactor::Zero:
+    case BlendFactor::One:
+    case BlendFactor::SrcColor:
+    case BlendFactor::OneMinusSrcColor:
+    case BlendFactor::SrcAlpha:
+    case BlendFactor::OneMinusSrcAlpha:
+        return true;
+    default:
+        return false;
+    }
+}
+
 size_t foldableRun(std::span<const RenderStage* const> drawn, size_t max_stages, bool opaque_base) {
     if (drawn.empty() || max_stages == 0)
         return 0;
     const ShaderStage& first = drawn[0]->def;
+    if (!opaque_base && isAdditive(first) && !first.depth_write) {
+        size_t n = 1;
+        while (n < drawn.size() && n < max_stages && isAdditive(drawn[n]->def) &&
+               !drawn[n]->def.depth_write && drawn[n]->def.depth_func == first.depth_func)
+            ++n;
+        return n;
+    }
     if (!opaque_base && first.blend)
         return 1; // blends with whatever is behind the surface: only the framebuffer has that
     // The cut-out pixels of an alpha-tested first stage show what is behind; on those, later

@@ -120,8 +120,17 @@ void loadStageImages(std::vector<StageImage>& images, const content::FileSystem&
 //     texels that fail leave the colour as it was) and colour are done in the shader;
 //   - except when the first stage cuts texels out with alphaFunc: a later lequal stage would
 //     draw on the cut-out pixels over whatever is behind, so only depthFunc equal stages fold.
+// A run of additive stages (isAdditive) also folds without an opaque start: each adds its own
+// amount to the frame and the framebuffer clamps, so min(frame + a + b, 1) is drawn as one
+// stage adding min(a + b, 1) (the first blends onto the frame, the rest are summed in the
+// shader) when none writes depth and all have the same depthFunc.
 // Returns at least 1 (the first stage alone) and at most `max_stages`.
 size_t foldableRun(std::span<const RenderStage* const> drawn, size_t max_stages, bool opaque_base);
+
+// A stage that adds to the frame an amount that does not depend on the frame: blendFunc with
+// the destination factor GL_ONE and a source factor of one, zero or the source's own colour or
+// alpha (blendFunc add, GL_SRC_ALPHA GL_ONE ...).
+bool isAdditive(const content::ShaderStage& stage);
 
 // What a stage draws with at `time`.
 struct StageFrame {

@@ -443,3 +443,38 @@ textures/test/sky
         }
     EXPECT_GT(differ, compared / 2) << "the cloud layer shows";
 }
+
+// Additive stages on a blended surface fold into one pass that adds their sum to the frame:
+// the framebuffer clamps min(frame + a + b, 1) the same either way, and a stage's texels that
+// fail its alphaFunc add nothing.
+TEST_F(Stages, AdditiveStagesFoldIntoOnePass) {
+    const char* script = R"(
+textures/test/glow
+{
+    { map $whiteimage rgbGen const ( 0.7 0.1 0 ) blendFunc add }
+    { map $whiteimage rgbGen const ( 0.6 0.4 0 ) alphaGen const 0.5 blendFunc GL_SRC_ALPHA GL_ONE }
+    { map textures/test/half.tga alphaFunc GE128 rgbGen const ( 0 0.2 0.1 ) blendFunc add }
+}
+textures/test/back
+{
+    { map $whiteimage rgbGen const ( 0 0 0.5 ) }
+}
+)";
+    const content::Image half = solid(8, 8, [](int x, int) {
+        return x < 4 ? std::array<uint8_t, 4>{255, 255, 255, 255}
+                     : std::array<uint8_t, 4>{255, 255, 255, 0};
+    });
+    upload(stagedBundle(
+        quadMap({{"textures/test/glow", 100.0f, 200.0f}, {"textures/test/back", 300.0f, 1000.0f}},
+                false),
+        script, {{"textures/test/half.tga", half}}));
+    const auto separate = render(0.0, true, false);
+    EXPECT_EQ(m_renderer->stageDraws(), 4u);
+    const auto folded = render(0.0, true, true);
+    EXPECT_EQ(m_renderer->stageDraws(), 2u) << "the back quad, then the three additive stages";
+    // Red saturates (0.7 + 0.3); green 0.1 + 0.2 (+ 0.2 where the texel passes); blue 0.5.
+    expectNear(centre(folded, kW / 4, kH / 2), {255, 128, 153}, 2, "alphaFunc passes");
+    expectNear(centre(folded, 3 * kW / 4, kH / 2), {255, 77, 128}, 2, "alphaFunc fails");
+    for (int x : {kW / 4, 3 * kW / 4})
+        expectNear(centre(folded, x, kH / 2), centre(separate, x, kH / 2), 1, "folded vs passes");
+}

@@ -281,7 +281,7 @@ TEST(MaterialStages, FoldableRunsStartWithAStageThatReplacesTheFrame) {
 
     const auto blended = stagesOf(R"(b
 {
-    { map a.tga blendFunc add }
+    { map a.tga blendFunc blend }
     { map b.tga blendFunc add }
 })");
     ASSERT_EQ(blended.size(), 2u);
@@ -309,4 +309,40 @@ TEST(MaterialStages, AlphaTestedFirstStageFoldsOnlyDepthEqualStages) {
     { map c.tga blendFunc add }
 })");
     EXPECT_EQ(fold(later), 3u) << "alphaFunc on a later stage folds";
+}
+
+// Additive stages (destination factor one, a source factor of their own) fold from the first:
+// their sum is what the frame gets. Anything else, a depth write or another depthFunc ends it.
+TEST(MaterialStages, AdditiveStagesFoldFromTheFirst) {
+    const auto run = stagesOf(R"(e
+{
+    { map a.tga blendFunc add }
+    { map b.tga blendFunc GL_SRC_ALPHA GL_ONE }
+    { map c.tga blendFunc GL_ONE_MINUS_SRC_COLOR GL_ONE alphaFunc GT0 }
+    { map d.tga blendFunc blend }
+    { map e.tga blendFunc add }
+})");
+    ASSERT_EQ(run.size(), 5u);
+    EXPECT_TRUE(scene::isAdditive(run[0].def));
+    EXPECT_FALSE(scene::isAdditive(run[3].def));
+    EXPECT_EQ(fold(run), 3u) << "up to the alpha blend";
+    const auto depth = stagesOf(R"(f
+{
+    { map a.tga blendFunc add }
+    { map b.tga blendFunc add depthFunc equal }
+})");
+    EXPECT_EQ(fold(depth), 1u) << "another depthFunc";
+    const auto writes = stagesOf(R"(g
+{
+    { map a.tga blendFunc add depthWrite }
+    { map b.tga blendFunc add }
+})");
+    EXPECT_EQ(fold(writes), 1u) << "a depth write";
+    const auto dst_colour = stagesOf(R"(h
+{
+    { map a.tga blendFunc GL_DST_COLOR GL_ONE }
+    { map b.tga blendFunc add }
+})");
+    EXPECT_FALSE(scene::isAdditive(dst_colour[0].def)) << "its amount depends on the frame";
+    EXPECT_EQ(fold(dst_colour), 1u);
 }
