@@ -198,8 +198,12 @@ void main() {
                           u_fog_surface);
     colour *= mix(vec4(1.0), vec4(1.0 - fog), u_fog_mask);
 #endif
+#if S0_ALPHA != ALPHA_NONE
+    // Only under #if: Mesa marks a program that contains a discard at all, even one folded
+    // away, as discarding, and such programs lose early depth rejection.
     if (!alphaPasses(S0_ALPHA, colour.a))
         discard;
+#endif
     frame = stageOutput(colour, u_output_scale[0]);
 #if NSTAGES > 1
     frame = floor(frame * 255.0 + 0.5) / 255.0;
