@@ -136,7 +136,7 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
             }
         }
     }
-    emit(camera, out);
+    emit(camera, options.commute_blends, out);
     if (options.classify)
         classify(out);
     m_has_list = true;
@@ -175,7 +175,81 @@ void Visibility::classify(DrawList& out) const {
     out.stats.culled_frustum = static_cast<uint32_t>(out.culled_frustum.size());
 }
 
-void Visibility::emit(const Camera& camera, DrawList& out) {
+bool Visibility::blendCommutes(int32_t material, int32_t submodel) const {
+    if (material < 0 || static_cast<size_t>(material) >= m_map.materials.size())
+        return false;
+    switch (m_map.materials[static_cast<size_t>(material)].blend_order) {
+    case bsp::BlendOrder::Commutes:
+        return true;
+    case bsp::BlendOrder::CommutesInAdditiveModel:
+        return submodel > 0 && static_cast<size_t>(submodel) < m_map.submodels.size() &&
+               m_map.submodels[static_cast<size_t>(submodel)].blend == bsp::BlendMode::Additive;
+    case bsp::BlendOrder::Ordered:
+        break;
+    }
+    return false;
+}
+
+// Additive blending into the frame is saturating addition of non-negative values, and with
+// depth writes off every face tests against the same depth buffer: within a run of such faces
+// (in the sorted order) any drawing order gives the same frame. Each maximal run is regrouped
+// by (material, submodel, fog): groups in order of their first face, faces in their sorted
+// order within a group, so the merge that follows makes one batch per group. A batch that does
+// not commute stays where it is and ends the run.
+void Visibility::regroupCommutingRuns(DrawList& out, size_t first_translucent) {
+    m_blend_keys.clear();
+    uint32_t run = 0;
+    bool in_run = false;
+    for (size_t i = first_translucent; i < out.batches.size(); ++i) {
+        const DrawBatch& b = out.batches[i];
+        const bool commutes = blendCommutes(b.material, b.submodel);
+        if (!commutes || !in_run)
+            ++run;
+        in_run = commutes;
+        BlendKey k;
+        k.run = run;
+        k.material = b.material;
+        k.submodel = b.submodel;
+        k.fog = b.fog;
+        k.position = static_cast<uint32_t>(i - first_translucent);
+        m_blend_keys.push_back(k);
+    }
+    if (run == m_blend_keys.size())
+        return; // no run holds two batches
+    // Group rank: the position of the key's first batch. std::sort with the position as the
+    // last key is deterministic and, unlike std::stable_sort, allocates nothing.
+    std::sort(m_blend_keys.begin(), m_blend_keys.end(), [](const BlendKey& a, const BlendKey& b) {
+        if (a.run != b.run)
+            return a.run < b.run;
+        if (a.material != b.material)
+            return a.material < b.material;
+        if (a.submodel != b.submodel)
+            return a.submodel < b.submodel;
+        if (a.fog != b.fog)
+            return a.fog < b.fog;
+        return a.position < b.position;
+    });
+    for (size_t i = 0; i < m_blend_keys.size(); ++i) {
+        BlendKey& k = m_blend_keys[i];
+        const BlendKey* p = i ? &m_blend_keys[i - 1] : nullptr;
+        const bool same = p && p->run == k.run && p->material == k.material &&
+                          p->submodel == k.submodel && p->fog == k.fog;
+        k.group = same ? p->group : k.position;
+    }
+    // Runs occupy disjoint position ranges and a group's rank lies inside its run, so sorting
+    // by (group, position) keeps the runs, and every batch that does not commute, in place.
+    std::sort(m_blend_keys.begin(), m_blend_keys.end(), [](const BlendKey& a, const BlendKey& b) {
+        if (a.group != b.group)
+            return a.group < b.group;
+        return a.position < b.position;
+    });
+    m_regrouped.assign(out.batches.begin() + static_cast<std::ptrdiff_t>(first_translucent),
+                       out.batches.end());
+    for (size_t i = 0; i < m_blend_keys.size(); ++i)
+        out.batches[first_translucent + i] = m_regrouped[m_blend_keys[i].position];
+}
+
+void Visibility::emit(const Camera& camera, bool commute_blends, DrawList& out) {
     m_translucent.clear();
     DrawBatch* batch = nullptr;
     for (size_t w = 0; w < m_face_bits.size(); ++w) {
@@ -240,6 +314,8 @@ void Visibility::emit(const Camera& camera, DrawList& out) {
                       return a.sort_order < b.sort_order;
                   return a.sort_distance > b.sort_distance;
               });
+    if (commute_blends)
+        regroupCommutingRuns(out, first_translucent);
     // Neighbours in that order that share material, model, sort and fog draw as one batch
     // (their ranges in the same order), so a window of many faces is one draw per stage, not
     // one per face. The ranges are rewritten in drawing order.

@@ -24,6 +24,10 @@ struct VisOptions {
     // Also record why each world face was not drawn (DrawList::culled_*): for the "why
     // culled" debug view. Costs a pass over all leaves; off in normal frames.
     bool classify = false;
+    // Regroup runs of blended faces whose blending commutes (bsp::BlendOrder: additive, no
+    // depth writes) by material, model and fog, so they draw in fewer batches; the frame is
+    // the same. Off: strict sort-then-distance order (for comparisons and tests).
+    bool commute_blends = true;
 };
 
 struct DrawRange {
@@ -89,7 +93,9 @@ private:
     static constexpr int32_t kInvalid = -2;
 
     void collectPvsLeaves(int32_t cluster, bool use_pvs);
-    void emit(const Camera& camera, DrawList& out);
+    void emit(const Camera& camera, bool commute_blends, DrawList& out);
+    bool blendCommutes(int32_t material, int32_t submodel) const;
+    void regroupCommutingRuns(DrawList& out, size_t first_translucent);
     void classify(DrawList& out) const;
 
     const bsp::Map& m_map;
@@ -105,6 +111,16 @@ private:
     std::vector<uint64_t> m_face_bits;      // over mesh order
     std::vector<uint32_t> m_translucent;    // scratch: translucent face indices
     std::vector<DrawRange> m_sorted_ranges; // scratch: translucent ranges in drawing order
+    // Scratch for regroupCommutingRuns: one entry per translucent batch, and the batches in
+    // their new order.
+    struct BlendKey {
+        uint32_t run = 0; // commuting run; a batch that does not commute is a run of its own
+        int32_t material = 0, submodel = 0, fog = 0;
+        uint32_t position = 0; // in the sorted order
+        uint32_t group = 0;    // position of the key's first batch in the run
+    };
+    std::vector<BlendKey> m_blend_keys;
+    std::vector<DrawBatch> m_regrouped;
     bool m_has_list = false;
 };
 
