@@ -29,6 +29,7 @@ Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh) : m_map(map),
         m_leaf_maxs.push_back(l.maxs);
     }
     m_face_bits.assign((mesh.faces.size() + 63) / 64, 0);
+    m_material_group.assign(map.materials.size(), -1);
     m_pvs_leaves.reserve(map.leaves.size());
     if (map.vis.present()) {
         const auto clusters = static_cast<size_t>(map.vis.num_clusters);
@@ -197,56 +198,58 @@ bool Visibility::blendCommutes(int32_t material, int32_t submodel) const {
 // order within a group, so the merge that follows makes one batch per group. A batch that does
 // not commute stays where it is and ends the run.
 void Visibility::regroupCommutingRuns(DrawList& out, size_t first_translucent) {
-    m_blend_keys.clear();
-    uint32_t run = 0;
-    bool in_run = false;
-    for (size_t i = first_translucent; i < out.batches.size(); ++i) {
+    const size_t end = out.batches.size();
+    size_t i = first_translucent;
+    while (i < end) {
+        if (!blendCommutes(out.batches[i].material, out.batches[i].submodel)) {
+            ++i;
+            continue;
+        }
+        size_t run_end = i + 1;
+        while (run_end < end &&
+               blendCommutes(out.batches[run_end].material, out.batches[run_end].submodel))
+            ++run_end;
+        if (run_end - i > 1)
+            regroupRun(out, i, run_end);
+        i = run_end;
+    }
+}
+
+void Visibility::regroupRun(DrawList& out, size_t begin, size_t end) {
+    // Groups in order of first appearance, found through the material's chain of groups in
+    // this run (one material rarely has more than a few models and fogs): linear, no sorting.
+    m_groups.clear();
+    m_batch_group.clear();
+    for (size_t i = begin; i < end; ++i) {
         const DrawBatch& b = out.batches[i];
-        const bool commutes = blendCommutes(b.material, b.submodel);
-        if (!commutes || !in_run)
-            ++run;
-        in_run = commutes;
-        BlendKey k;
-        k.run = run;
-        k.material = b.material;
-        k.submodel = b.submodel;
-        k.fog = b.fog;
-        k.position = static_cast<uint32_t>(i - first_translucent);
-        m_blend_keys.push_back(k);
+        int32_t& head = m_material_group[static_cast<size_t>(b.material)];
+        int32_t g = head;
+        while (g >= 0 && (m_groups[static_cast<size_t>(g)].submodel != b.submodel ||
+                          m_groups[static_cast<size_t>(g)].fog != b.fog))
+            g = m_groups[static_cast<size_t>(g)].next;
+        if (g < 0) {
+            g = static_cast<int32_t>(m_groups.size());
+            m_groups.push_back({b.submodel, b.fog, head, 0});
+            head = g;
+        }
+        ++m_groups[static_cast<size_t>(g)].count;
+        m_batch_group.push_back(static_cast<uint32_t>(g));
     }
-    if (run == m_blend_keys.size())
-        return; // no run holds two batches
-    // Group rank: the position of the key's first batch. std::sort with the position as the
-    // last key is deterministic and, unlike std::stable_sort, allocates nothing.
-    std::sort(m_blend_keys.begin(), m_blend_keys.end(), [](const BlendKey& a, const BlendKey& b) {
-        if (a.run != b.run)
-            return a.run < b.run;
-        if (a.material != b.material)
-            return a.material < b.material;
-        if (a.submodel != b.submodel)
-            return a.submodel < b.submodel;
-        if (a.fog != b.fog)
-            return a.fog < b.fog;
-        return a.position < b.position;
-    });
-    for (size_t i = 0; i < m_blend_keys.size(); ++i) {
-        BlendKey& k = m_blend_keys[i];
-        const BlendKey* p = i ? &m_blend_keys[i - 1] : nullptr;
-        const bool same = p && p->run == k.run && p->material == k.material &&
-                          p->submodel == k.submodel && p->fog == k.fog;
-        k.group = same ? p->group : k.position;
+    for (size_t i = begin; i < end; ++i)
+        m_material_group[static_cast<size_t>(out.batches[i].material)] = -1;
+    if (m_groups.size() == end - begin)
+        return; // every batch is a group of its own: the order stays
+    // Counts become each group's first slot; batches keep their order inside a group.
+    uint32_t slot = 0;
+    for (BlendGroup& g : m_groups) {
+        const uint32_t n = g.count;
+        g.count = slot;
+        slot += n;
     }
-    // Runs occupy disjoint position ranges and a group's rank lies inside its run, so sorting
-    // by (group, position) keeps the runs, and every batch that does not commute, in place.
-    std::sort(m_blend_keys.begin(), m_blend_keys.end(), [](const BlendKey& a, const BlendKey& b) {
-        if (a.group != b.group)
-            return a.group < b.group;
-        return a.position < b.position;
-    });
-    m_regrouped.assign(out.batches.begin() + static_cast<std::ptrdiff_t>(first_translucent),
-                       out.batches.end());
-    for (size_t i = 0; i < m_blend_keys.size(); ++i)
-        out.batches[first_translucent + i] = m_regrouped[m_blend_keys[i].position];
+    m_regrouped.assign(out.batches.begin() + static_cast<std::ptrdiff_t>(begin),
+                       out.batches.begin() + static_cast<std::ptrdiff_t>(end));
+    for (size_t k = 0; k < m_regrouped.size(); ++k)
+        out.batches[begin + m_groups[m_batch_group[k]].count++] = m_regrouped[k];
 }
 
 void Visibility::emit(const Camera& camera, bool commute_blends, DrawList& out) {

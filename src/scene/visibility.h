@@ -96,6 +96,7 @@ private:
     void emit(const Camera& camera, bool commute_blends, DrawList& out);
     bool blendCommutes(int32_t material, int32_t submodel) const;
     void regroupCommutingRuns(DrawList& out, size_t first_translucent);
+    void regroupRun(DrawList& out, size_t begin, size_t end);
     void classify(DrawList& out) const;
 
     const bsp::Map& m_map;
@@ -111,16 +112,17 @@ private:
     std::vector<uint64_t> m_face_bits;      // over mesh order
     std::vector<uint32_t> m_translucent;    // scratch: translucent face indices
     std::vector<DrawRange> m_sorted_ranges; // scratch: translucent ranges in drawing order
-    // Scratch for regroupCommutingRuns: one entry per translucent batch, and the batches in
-    // their new order.
-    struct BlendKey {
-        uint32_t run = 0; // commuting run; a batch that does not commute is a run of its own
-        int32_t material = 0, submodel = 0, fog = 0;
-        uint32_t position = 0; // in the sorted order
-        uint32_t group = 0;    // position of the key's first batch in the run
+    // Scratch for regroupCommutingRuns, per run: its (material, submodel, fog) groups in
+    // order of first appearance, each chained to the material's previous group in the run.
+    struct BlendGroup {
+        int32_t submodel = 0, fog = -1;
+        int32_t next = -1;  // previous group of the same material, -1 for none
+        uint32_t count = 0; // batches, then the next free slot of the group
     };
-    std::vector<BlendKey> m_blend_keys;
-    std::vector<DrawBatch> m_regrouped;
+    std::vector<BlendGroup> m_groups;
+    std::vector<int32_t> m_material_group; // per material: its newest group in the run, or -1
+    std::vector<uint32_t> m_batch_group;   // per batch of the run
+    std::vector<DrawBatch> m_regrouped;    // the run's batches in their sorted order
     bool m_has_list = false;
 };
 
