@@ -190,6 +190,10 @@ void loadStageImages(std::vector<StageImage>& images, const content::FileSystem&
     }
 }
 
+namespace {
+
+// How the blended faces of a material may be ordered (bsp::BlendOrder), from how the renderer
+// draws them: its stages (staged) or the single-texture path (no stages).
 bsp::BlendOrder blendOrderOf(const bsp::Material& material, const StagedMaterial& staged) {
     // Sky and fog surfaces are drawn by their own passes; nodraw never.
     if (material.flags & (bsp::kSurfSky | bsp::kSurfFog | bsp::kSurfNoDraw))
@@ -212,6 +216,8 @@ bsp::BlendOrder blendOrderOf(const bsp::Material& material, const StagedMaterial
     }
     return bsp::BlendOrder::Commutes;
 }
+
+} // namespace
 
 MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& shaders,
                                    const content::FileSystem& fs) {
