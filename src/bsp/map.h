@@ -127,6 +127,18 @@ enum SurfaceFlags : uint32_t {
                                 // left half the front layer (alpha 0 = see-through), right the back
 };
 
+// Whether the blended faces of a material may be drawn in any order among other faces that
+// may: their blending is pure addition (framebuffer += colour, saturating, depth writes off),
+// which gives the same frame in any order. scene::Visibility then groups such faces into fewer
+// batches. Decided by scene::buildMaterialStages (it knows how the renderer draws each one).
+enum class BlendOrder : uint8_t {
+    Ordered,  // draw in the sorted order (alpha blending, filters, depth writes, unknown)
+    Commutes, // every way the renderer draws it adds to the frame
+    // Drawn with its brush model's blending (no shader stages): commutes in a model whose
+    // BlendMode is Additive (Half-Life rendermode 3 and 5), is ordered elsewhere.
+    CommutesInAdditiveModel,
+};
+
 // One texture or shader name as the map refers to it. The content layer turns it into pixels.
 struct Material {
     std::string name;        // as stored in the map ("textures/base_wall/concrete", "+0slime")
@@ -145,6 +157,9 @@ struct Material {
     // Draw order among blended surfaces, lower first (Quake 3 shader `sort`; 0 when the game
     // has none): blended faces sort by it, then back to front.
     float sort = 0.0f;
+    // May blended faces of this material be reordered (see BlendOrder)? Set by
+    // scene::buildMaterialStages; Ordered until then.
+    BlendOrder blend_order = BlendOrder::Ordered;
 };
 
 // Texture pixels stored in the BSP itself (Quake 1 / Half-Life miptex).

@@ -950,22 +950,28 @@ WorldRenderer::StageVariant* WorldRenderer::stageProgram(const scene::RenderStag
 }
 
 // The fog of a blended face whose shader is blended from its first stage (ioquake3 fades only
-// those; opaque surfaces get the fog pass instead). Blended faces are one batch each.
+// those; opaque surfaces get the fog pass instead). A translucent batch holds faces of one fog
+// (DrawBatch::fog, however many faces it merged); other batches are looked up per face.
 const scene::FogVolume* WorldRenderer::blendedFaceFog(const scene::DrawList& list,
                                                       const scene::DrawBatch& b,
                                                       const RenderOptions& options) const {
     const WorldGpu& gpu = *m_gpu;
-    if (!options.fog || gpu.fogs.empty() || b.num_faces != 1 || b.num_ranges == 0 ||
-        b.material < 0 || static_cast<size_t>(b.material) >= gpu.staged.size())
+    if (!options.fog || gpu.fogs.empty() || b.num_ranges == 0 || b.material < 0 ||
+        static_cast<size_t>(b.material) >= gpu.staged.size())
         return nullptr;
     const GpuStagedMaterial& sm = gpu.staged[static_cast<size_t>(b.material)];
     if (sm.stages.empty() || !sm.stages[0].def.blend || sm.sky)
         return nullptr;
-    const auto it = gpu.fog_by_first_index.find(list.ranges[b.first_range].first_index);
-    if (it == gpu.fog_by_first_index.end() || it->second < 0 ||
-        static_cast<size_t>(it->second) >= gpu.fogs.size())
+    int32_t fog_index = b.fog;
+    if (b.pass != scene::Pass::Translucent) {
+        if (b.num_faces != 1)
+            return nullptr;
+        const auto it = gpu.fog_by_first_index.find(list.ranges[b.first_range].first_index);
+        fog_index = it == gpu.fog_by_first_index.end() ? -1 : it->second;
+    }
+    if (fog_index < 0 || static_cast<size_t>(fog_index) >= gpu.fogs.size())
         return nullptr;
-    const scene::FogVolume& fog = gpu.fogs[static_cast<size_t>(it->second)];
+    const scene::FogVolume& fog = gpu.fogs[static_cast<size_t>(fog_index)];
     return fog.valid ? &fog : nullptr;
 }
 

@@ -231,6 +231,35 @@ void loadStageImages(std::vector<StageImage>& images, const content::FileSystem&
     }
 }
 
+namespace {
+
+// How the blended faces of a material may be ordered (bsp::BlendOrder), from how the renderer
+// draws them: its stages (staged) or the single-texture path (no stages).
+bsp::BlendOrder blendOrderOf(const bsp::Material& material, const StagedMaterial& staged) {
+    // Sky and fog surfaces are drawn by their own passes; nodraw never.
+    if (material.flags & (bsp::kSurfSky | bsp::kSurfFog | bsp::kSurfNoDraw))
+        return bsp::BlendOrder::Ordered;
+    // The single-texture path (debug views, stages off, unstaged materials) blends a
+    // kSurfAdditive face as GL_SRC_ALPHA GL_ONE with a constant alpha per material and model
+    // and no depth writes: an addition. It is what draws every face of an unstaged material.
+    const bool additive_flat = (material.flags & bsp::kSurfAdditive) != 0;
+    if (staged.stages.empty())
+        return additive_flat ? bsp::BlendOrder::Commutes : bsp::BlendOrder::CommutesInAdditiveModel;
+    // Stage by stage: each stage must add (GL_ONE GL_ONE) without writing depth. alphaFunc
+    // only discards fragments, and every stage's colour comes from the face alone (rgbGen,
+    // alphaGen, tcMod, deforms, fog fading), never from the frame.
+    if (!additive_flat || staged.sky)
+        return bsp::BlendOrder::Ordered;
+    for (const RenderStage& r : staged.stages) {
+        const ShaderStage& s = r.def;
+        if (!s.blend || s.src != BlendFactor::One || s.dst != BlendFactor::One || s.depth_write)
+            return bsp::BlendOrder::Ordered;
+    }
+    return bsp::BlendOrder::Commutes;
+}
+
+} // namespace
+
 MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& shaders,
                                    const content::FileSystem& fs) {
     MaterialStages out;
@@ -238,6 +267,7 @@ MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& 
     for (size_t i = 0; i < map.materials.size(); ++i) {
         bsp::Material& m = map.materials[i];
         const ShaderDef* def = shaders.find(m.name);
+        m.blend_order = blendOrderOf(m, out.materials[i]); // no stages so far
         if (!def)
             continue;
         m.sort = def->sort;
@@ -252,6 +282,7 @@ MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& 
             continue; // the single-texture path draws it (its image is the primary image)
         sm.stages = std::move(stages);
         out.staged += sm.stages.empty() ? 0 : 1;
+        m.blend_order = blendOrderOf(m, sm);
     }
     loadStageImages(out.images, fs);
     for (const StageImage& img : out.images)

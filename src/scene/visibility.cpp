@@ -29,6 +29,7 @@ Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh) : m_map(map),
         m_leaf_maxs.push_back(l.maxs);
     }
     m_face_bits.assign((mesh.faces.size() + 63) / 64, 0);
+    m_material_group.assign(map.materials.size(), -1);
     m_pvs_leaves.reserve(map.leaves.size());
     if (map.vis.present()) {
         const auto clusters = static_cast<size_t>(map.vis.num_clusters);
@@ -136,7 +137,7 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
             }
         }
     }
-    emit(camera, out);
+    emit(camera, options.commute_blends, out);
     if (options.classify)
         classify(out);
     m_has_list = true;
@@ -175,7 +176,83 @@ void Visibility::classify(DrawList& out) const {
     out.stats.culled_frustum = static_cast<uint32_t>(out.culled_frustum.size());
 }
 
-void Visibility::emit(const Camera& camera, DrawList& out) {
+bool Visibility::blendCommutes(int32_t material, int32_t submodel) const {
+    if (material < 0 || static_cast<size_t>(material) >= m_map.materials.size())
+        return false;
+    switch (m_map.materials[static_cast<size_t>(material)].blend_order) {
+    case bsp::BlendOrder::Commutes:
+        return true;
+    case bsp::BlendOrder::CommutesInAdditiveModel:
+        return submodel > 0 && static_cast<size_t>(submodel) < m_map.submodels.size() &&
+               m_map.submodels[static_cast<size_t>(submodel)].blend == bsp::BlendMode::Additive;
+    case bsp::BlendOrder::Ordered:
+        break;
+    }
+    return false;
+}
+
+// Additive blending into the frame is saturating addition of non-negative values, and with
+// depth writes off every face tests against the same depth buffer: within a run of such faces
+// (in the sorted order) any drawing order gives the same frame. Each maximal run is regrouped
+// by (material, submodel, fog): groups in order of their first face, faces in their sorted
+// order within a group, so the merge that follows makes one batch per group. A batch that does
+// not commute stays where it is and ends the run.
+void Visibility::regroupCommutingRuns(DrawList& out, size_t first_translucent) {
+    const size_t end = out.batches.size();
+    size_t i = first_translucent;
+    while (i < end) {
+        if (!blendCommutes(out.batches[i].material, out.batches[i].submodel)) {
+            ++i;
+            continue;
+        }
+        size_t run_end = i + 1;
+        while (run_end < end &&
+               blendCommutes(out.batches[run_end].material, out.batches[run_end].submodel))
+            ++run_end;
+        if (run_end - i > 1)
+            regroupRun(out, i, run_end);
+        i = run_end;
+    }
+}
+
+void Visibility::regroupRun(DrawList& out, size_t begin, size_t end) {
+    // Groups in order of first appearance, found through the material's chain of groups in
+    // this run (one material rarely has more than a few models and fogs): linear, no sorting.
+    m_groups.clear();
+    m_batch_group.clear();
+    for (size_t i = begin; i < end; ++i) {
+        const DrawBatch& b = out.batches[i];
+        int32_t& head = m_material_group[static_cast<size_t>(b.material)];
+        int32_t g = head;
+        while (g >= 0 && (m_groups[static_cast<size_t>(g)].submodel != b.submodel ||
+                          m_groups[static_cast<size_t>(g)].fog != b.fog))
+            g = m_groups[static_cast<size_t>(g)].next;
+        if (g < 0) {
+            g = static_cast<int32_t>(m_groups.size());
+            m_groups.push_back({b.submodel, b.fog, head, 0});
+            head = g;
+        }
+        ++m_groups[static_cast<size_t>(g)].count;
+        m_batch_group.push_back(static_cast<uint32_t>(g));
+    }
+    for (size_t i = begin; i < end; ++i)
+        m_material_group[static_cast<size_t>(out.batches[i].material)] = -1;
+    if (m_groups.size() == end - begin)
+        return; // every batch is a group of its own: the order stays
+    // Counts become each group's first slot; batches keep their order inside a group.
+    uint32_t slot = 0;
+    for (BlendGroup& g : m_groups) {
+        const uint32_t n = g.count;
+        g.count = slot;
+        slot += n;
+    }
+    m_regrouped.assign(out.batches.begin() + static_cast<std::ptrdiff_t>(begin),
+                       out.batches.begin() + static_cast<std::ptrdiff_t>(end));
+    for (size_t k = 0; k < m_regrouped.size(); ++k)
+        out.batches[begin + m_groups[m_batch_group[k]].count++] = m_regrouped[k];
+}
+
+void Visibility::emit(const Camera& camera, bool commute_blends, DrawList& out) {
     m_translucent.clear();
     DrawBatch* batch = nullptr;
     for (size_t w = 0; w < m_face_bits.size(); ++w) {
@@ -240,6 +317,8 @@ void Visibility::emit(const Camera& camera, DrawList& out) {
                       return a.sort_order < b.sort_order;
                   return a.sort_distance > b.sort_distance;
               });
+    if (commute_blends)
+        regroupCommutingRuns(out, first_translucent);
     // Neighbours in that order that share material, model, sort and fog draw as one batch
     // (their ranges in the same order), so a window of many faces is one draw per stage, not
     // one per face. The ranges are rewritten in drawing order.

@@ -24,6 +24,10 @@ struct VisOptions {
     // Also record why each world face was not drawn (DrawList::culled_*): for the "why
     // culled" debug view. Costs a pass over all leaves; off in normal frames.
     bool classify = false;
+    // Regroup runs of blended faces whose blending commutes (bsp::BlendOrder: additive, no
+    // depth writes) by material, model and fog, so they draw in fewer batches; the frame is
+    // the same. Off: strict sort-then-distance order (for comparisons and tests).
+    bool commute_blends = true;
 };
 
 struct DrawRange {
@@ -89,7 +93,10 @@ private:
     static constexpr int32_t kInvalid = -2;
 
     void collectPvsLeaves(int32_t cluster, bool use_pvs);
-    void emit(const Camera& camera, DrawList& out);
+    void emit(const Camera& camera, bool commute_blends, DrawList& out);
+    bool blendCommutes(int32_t material, int32_t submodel) const;
+    void regroupCommutingRuns(DrawList& out, size_t first_translucent);
+    void regroupRun(DrawList& out, size_t begin, size_t end);
     void classify(DrawList& out) const;
 
     const bsp::Map& m_map;
@@ -105,6 +112,17 @@ private:
     std::vector<uint64_t> m_face_bits;      // over mesh order
     std::vector<uint32_t> m_translucent;    // scratch: translucent face indices
     std::vector<DrawRange> m_sorted_ranges; // scratch: translucent ranges in drawing order
+    // Scratch for regroupCommutingRuns, per run: its (material, submodel, fog) groups in
+    // order of first appearance, each chained to the material's previous group in the run.
+    struct BlendGroup {
+        int32_t submodel = 0, fog = -1;
+        int32_t next = -1;  // previous group of the same material, -1 for none
+        uint32_t count = 0; // batches, then the next free slot of the group
+    };
+    std::vector<BlendGroup> m_groups;
+    std::vector<int32_t> m_material_group; // per material: its newest group in the run, or -1
+    std::vector<uint32_t> m_batch_group;   // per batch of the run
+    std::vector<DrawBatch> m_regrouped;    // the run's batches in their sorted order
     bool m_has_list = false;
 };
 

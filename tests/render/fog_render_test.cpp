@@ -232,7 +232,9 @@ namespace {
 
 // An unfogged grey wall at x = 200 and, in front of it at x = 100, a small additive quad in fog
 // 0 (material 1, one white stage blended GL_ONE GL_ONE).
-bsp::Map glowInFog() {
+// With two_glows a second, smaller glow quad in the same fog sits just behind the first: the
+// two share one batch.
+bsp::Map glowInFog(bool two_glows = false) {
     bsp::Map m;
     bsp::Material wall;
     wall.name = "wall";
@@ -263,17 +265,21 @@ bsp::Map glowInFog() {
     };
     quad(0, -1, 200.0f, 400.0f);
     quad(1, 0, 100.0f, 30.0f);
+    if (two_glows)
+        quad(1, 0, 110.0f, 20.0f);
+    const auto faces = static_cast<uint32_t>(m.faces.size());
     bsp::Leaf leaf;
     leaf.cluster = 0;
     leaf.mins = glm::vec3(-400);
     leaf.maxs = glm::vec3(400);
-    leaf.num_leaf_faces = 2;
+    leaf.num_leaf_faces = faces;
     m.leaves.push_back(leaf);
-    m.leaf_faces = {0, 1};
+    for (uint32_t i = 0; i < faces; ++i)
+        m.leaf_faces.push_back(i);
     bsp::Submodel world;
     world.mins = glm::vec3(-400);
     world.maxs = glm::vec3(400);
-    world.num_faces = 2;
+    world.num_faces = faces;
     m.submodels.push_back(world);
     return m;
 }
@@ -349,4 +355,71 @@ TEST_F(FogRender, AdditiveStageFadesInFog) {
     const auto [glow_half, wall_half] = frame(true);
     EXPECT_NEAR(glow_half.g - wall.g, (glow_off.g - wall.g) / 2, 3);
     EXPECT_EQ(glow_half.b - wall.b, glow_half.g - wall.g) << "no fog colour is added";
+}
+
+// Blended faces of one fog share a batch (scene::Visibility merges them); every face of the
+// batch still fades with that fog, as it would drawn alone.
+TEST_F(FogRender, MergedBlendedFacesFadeWithTheirFog) {
+    const bsp::Map map = glowInFog(true);
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    std::vector<content::TextureInfo> textures(2);
+    for (content::TextureInfo& t : textures) {
+        t.image.width = t.image.height = 8;
+        t.image.rgba.assign(8 * 8 * 4, 40);
+        t.missing = false;
+    }
+    scene::MaterialStages stages;
+    stages.materials.resize(2);
+    scene::RenderStage white;
+    white.source = scene::StageSource::White;
+    white.def.map = content::MapKind::White;
+    white.def.blend = true;
+    white.def.src = content::BlendFactor::One;
+    white.def.dst = content::BlendFactor::One;
+    white.def.depth_write = false;
+    white.rgb_gen = content::RgbGen::Const;
+    white.def.rgb_gen = content::RgbGen::Const;
+    white.def.rgb_const = glm::vec3(0.3f);
+    stages.materials[1].stages.push_back(white);
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
+    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    r.uploadStages(stages);
+
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    scene::Camera cam;
+    cam.aspect = 1.0f;
+    vis.update(cam, {}, list);
+    ASSERT_EQ(list.batches.size(), 2u);
+    ASSERT_EQ(list.batches[1].num_faces, 2u) << "the two glows in one batch";
+    EXPECT_EQ(list.batches[1].fog, 0);
+    constexpr int kSide = 64;
+    render::RenderTarget target;
+    ASSERT_TRUE(target.create(kSide, kSide, &error)) << error;
+    auto frame = [&](bool fog_on) {
+        target.bind();
+        render::RenderOptions ro;
+        ro.clear_colour = kClear;
+        ro.fog = fog_on;
+        ro.style_values = scene::lightStyleValues(0.0);
+        r.draw(list, cam, ro);
+        const std::vector<uint8_t> img = target.readPixels();
+        auto at = [&](int x, int y) {
+            const uint8_t* p = &img[static_cast<size_t>((y * kSide + x) * 4)];
+            return glm::ivec3(p[0], p[1], p[2]);
+        };
+        return std::pair{at(kSide / 2, kSide / 2), at(4, 4)};
+    };
+    const auto [glows_off, wall] = frame(false);
+    ASSERT_GT(glows_off.g, wall.g + 60) << "both glows add light without fog";
+    scene::FogVolume fog;
+    fog.colour = glm::vec3(0.0f, 0.0f, 1.0f);
+    fog.valid = true;
+    fog.distance = 50.0f; // opaque from depth 50 on: both glows are gone
+    r.uploadFogs({fog});
+    const auto [glows_thick, wall_thick] = frame(true);
+    EXPECT_EQ(wall_thick, wall);
+    EXPECT_EQ(glows_thick, wall) << "each merged face fades with the fog";
 }

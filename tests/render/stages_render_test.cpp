@@ -478,3 +478,37 @@ textures/test/back
     for (int x : {kW / 4, 3 * kW / 4})
         expectNear(centre(folded, x, kH / 2), centre(separate, x, kH / 2), 1, "folded vs passes");
 }
+
+// Additive faces of two materials interleaved back to front regroup into one batch per
+// material (scene::VisOptions::commute_blends), but never across an alpha-blended face: the
+// glass darkens what is behind it and must stay between the faces behind and in front.
+TEST_F(Stages, AdditiveFacesRegroupButNotAcrossGlass) {
+    const char* script = R"(
+textures/test/addred
+{ { map $whiteimage rgbGen const ( 0.25 0 0 ) blendFunc add } }
+textures/test/addgreen
+{ { map $whiteimage rgbGen const ( 0 0.25 0 ) blendFunc add } }
+textures/test/glass
+{ { map $whiteimage rgbGen const ( 0 0 1 ) alphaGen const 0.5 blendFunc blend } }
+)";
+    const std::vector<Quad> quads = {{"textures/test/addred", 500.0f, 1000.0f},
+                                     {"textures/test/glass", 400.0f, 900.0f},
+                                     {"textures/test/addgreen", 350.0f, 700.0f},
+                                     {"textures/test/addred", 300.0f, 600.0f},
+                                     {"textures/test/addgreen", 250.0f, 500.0f}};
+    upload(stagedBundle(quadMap(quads, false), script));
+    scene::Camera cam;
+    cam.aspect = 1.0f;
+    scene::Visibility vis(m_bundle->map, m_bundle->mesh);
+    scene::DrawList list;
+    vis.update(cam, {}, list);
+    ASSERT_EQ(list.batches.size(), 4u);
+    const std::vector<uint32_t> faces = {1, 1, 2, 1}; // red | glass | green green, red
+    for (size_t i = 0; i < faces.size(); ++i)
+        EXPECT_EQ(list.batches[i].num_faces, faces[i]) << i;
+    EXPECT_EQ(m_bundle->map.materials[static_cast<size_t>(list.batches[1].material)].name,
+              "textures/test/glass");
+    // Red 0.25, halved by the glass under its blue 0.5, then green twice and red once more:
+    // (0.125 + 0.25, 0.5, 0.5).
+    expectNear(centre(render()), {96, 128, 128}, 2, "additive faces in front of the glass");
+}

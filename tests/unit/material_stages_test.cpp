@@ -1,6 +1,8 @@
 // scene/material_stages: which shaders draw stage by stage, the ioquake3 collapse of lightmap
 // pairs, and the per-frame values of waves, colour generators and texture-coordinate mods.
 #include "content/q3_shader.h"
+#include "content/shader_library.h"
+#include "content/vfs.h"
 #include "scene/material_stages.h"
 
 #include <gtest/gtest.h>
@@ -345,4 +347,69 @@ TEST(MaterialStages, AdditiveStagesFoldFromTheFirst) {
 })");
     EXPECT_FALSE(scene::isAdditive(dst_colour[0].def)) << "its amount depends on the frame";
     EXPECT_EQ(fold(dst_colour), 1u);
+}
+
+// Which materials may have their blended faces reordered (bsp::BlendOrder): only those that add
+// to the frame in every way the renderer draws them.
+TEST(MaterialStages, BlendOrderMarksPurelyAdditiveMaterials) {
+    const char* script = R"(
+textures/t/beam
+{ surfaceparm nolightmap
+  { map textures/t/beam.tga blendFunc GL_ONE GL_ONE } }
+textures/t/beam_two
+{ { map textures/t/a.tga blendFunc add alphaFunc GE128 }
+  { map textures/t/b.tga blendFunc GL_ONE GL_ONE tcMod scroll 1 0 rgbGen wave sin 0 1 0 1 } }
+textures/t/glass
+{ { map textures/t/glass.tga blendFunc blend } }
+textures/t/add_then_blend
+{ { map textures/t/a.tga blendFunc add } { map textures/t/b.tga blendFunc blend } }
+textures/t/add_writes_depth
+{ { map textures/t/a.tga blendFunc add depthWrite } }
+textures/t/src_alpha_one
+{ { map textures/t/a.tga blendFunc GL_SRC_ALPHA GL_ONE } }
+textures/t/lit
+{ { map $lightmap rgbGen identity } { map textures/t/wall.tga blendFunc filter } }
+textures/t/fogvol
+{ surfaceparm fog fogparms ( 1 0 0 ) 128 { map textures/t/a.tga blendFunc add } }
+textures/t/sky
+{ surfaceparm sky skyparms - 512 - { map textures/t/cloud.tga blendFunc add } }
+)";
+    const std::vector<std::pair<std::string, bsp::BlendOrder>> want = {
+        {"textures/t/beam", bsp::BlendOrder::Commutes},
+        {"textures/t/beam_two", bsp::BlendOrder::Commutes},
+        {"textures/t/glass", bsp::BlendOrder::Ordered},
+        {"textures/t/add_then_blend", bsp::BlendOrder::Ordered},
+        {"textures/t/add_writes_depth", bsp::BlendOrder::Ordered},
+        // Commutes in truth, but the single-texture path (debug views) draws it unflagged as
+        // additive, so it is left in order.
+        {"textures/t/src_alpha_one", bsp::BlendOrder::Ordered},
+        // Drawn by the single-texture path: its brush model's blending decides.
+        {"textures/t/lit", bsp::BlendOrder::CommutesInAdditiveModel},
+        {"textures/t/fogvol", bsp::BlendOrder::Ordered},
+        {"textures/t/sky", bsp::BlendOrder::Ordered},
+        // No shader at all (Quake 1, Half-Life textures): the single-texture path too.
+        {"+0lava", bsp::BlendOrder::CommutesInAdditiveModel},
+    };
+    bsp::Map map;
+    for (const auto& [name, order] : want) {
+        bsp::Material m;
+        m.name = name;
+        map.materials.push_back(m);
+    }
+    content::ShaderLibrary shaders;
+    shaders.addScript(content::parseShaderScript(script, "scripts/test.shader"));
+    content::applyShaderFlags(map.materials, shaders);
+    const content::FileSystem fs;
+    const scene::MaterialStages stages = scene::buildMaterialStages(map, shaders, fs);
+    ASSERT_EQ(stages.materials.size(), want.size());
+    for (size_t i = 0; i < want.size(); ++i)
+        EXPECT_EQ(static_cast<int>(map.materials[i].blend_order), static_cast<int>(want[i].second))
+            << want[i].first;
+    // A texture that is additive without a shader (a game's own flag) adds in every view.
+    bsp::Map flagged;
+    flagged.materials.push_back({});
+    flagged.materials[0].name = "additive_texture";
+    flagged.materials[0].flags = bsp::kSurfTranslucent | bsp::kSurfAdditive;
+    (void)scene::buildMaterialStages(flagged, shaders, fs);
+    EXPECT_EQ(flagged.materials[0].blend_order, bsp::BlendOrder::Commutes);
 }

@@ -8,6 +8,31 @@
 
 #include <glm/geometric.hpp>
 
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <vector>
+
+// Every allocation of this test program, counted (RegroupingAllocatesNothingOnceWarm).
+namespace {
+std::atomic<size_t> g_allocations{0};
+}
+
+void* operator new(size_t size) {
+    ++g_allocations;
+    if (void* p = std::malloc(size ? size : 1))
+        return p;
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept {
+    std::free(p);
+}
+void operator delete(void* p, size_t) noexcept {
+    std::free(p);
+}
+
 namespace {
 
 void expectNear(const glm::vec3& a, const glm::vec3& b) {
@@ -308,4 +333,222 @@ TEST(WorldMesh, BrushModelBlendingMovesFacesToTheirPass) {
     map.submodels[1].visible = false; // triggers
     mesh = scene::buildWorldMesh(map);
     EXPECT_EQ(mesh.faces[1].num_indices, 0u);
+}
+
+namespace {
+
+// Blended faces for the commuting-blend tests: quads at x (all in front of a camera at the
+// origin looking along +X, so farther is drawn first), in one leaf of a map without vis.
+// Materials: 0 and 1 add (BlendOrder::Commutes), 2 alpha-blends (Ordered), 3 and 4 are opaque
+// and drawn with their brush model's blending (CommutesInAdditiveModel).
+struct BlendedQuad {
+    float x;
+    int material;
+    int32_t fog = -1;
+    int32_t submodel = 0;
+};
+
+bsp::Map blendedMap(const std::vector<BlendedQuad>& quads, bsp::BlendMode model_blend) {
+    bsp::Map m;
+    const uint32_t blended = bsp::kSurfTranslucent;
+    const struct {
+        const char* name;
+        uint32_t flags;
+        bsp::BlendOrder order;
+    } mats[] = {{"add_a", blended | bsp::kSurfAdditive, bsp::BlendOrder::Commutes},
+                {"add_b", blended | bsp::kSurfAdditive, bsp::BlendOrder::Commutes},
+                {"glass", blended, bsp::BlendOrder::Ordered},
+                {"model_a", 0, bsp::BlendOrder::CommutesInAdditiveModel},
+                {"model_b", 0, bsp::BlendOrder::CommutesInAdditiveModel}};
+    for (const auto& d : mats) {
+        bsp::Material mat;
+        mat.name = d.name;
+        mat.flags = d.flags;
+        mat.blend_order = d.order;
+        m.materials.push_back(mat);
+    }
+    bsp::Submodel world;
+    world.mins = glm::vec3(-1000.0f);
+    world.maxs = glm::vec3(1000.0f);
+    bsp::Submodel model = world;
+    model.blend = model_blend;
+    model.alpha = 0.5f;
+    model.entity = 1;
+    // World faces first (the leaf's), then the model's: the parsers' layout.
+    for (int pass = 0; pass < 2; ++pass)
+        for (const BlendedQuad& q : quads) {
+            if ((q.submodel != 0) != (pass == 1))
+                continue;
+            if (pass == 1 && model.num_faces == 0)
+                model.first_face = static_cast<uint32_t>(m.faces.size());
+            addQuad(m, q.x, q.material);
+            m.faces.back().fog = q.fog;
+            m.faces.back().submodel = q.submodel;
+            (pass == 0 ? world : model).num_faces++;
+        }
+    bsp::Leaf leaf;
+    leaf.cluster = 0;
+    leaf.mins = glm::vec3(-1000.0f);
+    leaf.maxs = glm::vec3(1000.0f);
+    leaf.num_leaf_faces = world.num_faces;
+    m.leaves.push_back(leaf);
+    for (uint32_t i = 0; i < world.num_faces; ++i)
+        m.leaf_faces.push_back(i);
+    m.submodels.push_back(world);
+    m.submodels.push_back(model);
+    return m;
+}
+
+struct BlendedList {
+    scene::DrawList list;
+    std::vector<uint32_t> indices; // every index drawn, in drawing order
+};
+
+BlendedList drawBlended(const bsp::Map& map, const scene::WorldMesh& mesh, bool commute) {
+    scene::Visibility vis(map, mesh);
+    BlendedList out;
+    scene::VisOptions opts;
+    opts.pvs = false;
+    opts.frustum = false;
+    opts.commute_blends = commute;
+    vis.update(scene::Camera(), opts, out.list);
+    for (const scene::DrawBatch& b : out.list.batches) {
+        EXPECT_EQ(b.pass, scene::Pass::Translucent);
+        for (uint32_t r = 0; r < b.num_ranges; ++r) {
+            const scene::DrawRange& range = out.list.ranges[b.first_range + r];
+            for (uint32_t k = 0; k < range.count; ++k)
+                out.indices.push_back(mesh.indices[range.first_index + k]);
+        }
+    }
+    return out;
+}
+
+// (material, faces) of each batch, in drawing order.
+std::vector<std::pair<int32_t, uint32_t>> batchShape(const scene::DrawList& list) {
+    std::vector<std::pair<int32_t, uint32_t>> shape;
+    for (const scene::DrawBatch& b : list.batches)
+        shape.emplace_back(b.material, b.num_faces);
+    return shape;
+}
+
+// Regrouping only reorders: the same faces and triangles, each drawn once, and the counts in
+// the batches and stats add up.
+void expectSameFacesDrawn(const BlendedList& on, const BlendedList& off) {
+    std::vector<uint32_t> a = on.indices, b = off.indices;
+    EXPECT_EQ(a.size(), b.size());
+    // Triangles as units: sort them (three indices each) and compare.
+    auto triangles = [](const std::vector<uint32_t>& v) {
+        std::vector<std::array<uint32_t, 3>> t;
+        for (size_t i = 0; i + 2 < v.size(); i += 3)
+            t.push_back({v[i], v[i + 1], v[i + 2]});
+        std::sort(t.begin(), t.end());
+        return t;
+    };
+    EXPECT_EQ(triangles(a), triangles(b));
+    uint32_t faces = 0, ranges = 0;
+    for (const scene::DrawBatch& batch : on.list.batches) {
+        faces += batch.num_faces;
+        ranges += batch.num_ranges;
+        EXPECT_GE(batch.num_ranges, 1u);
+    }
+    EXPECT_EQ(faces, on.list.stats.faces_drawn);
+    EXPECT_EQ(ranges, on.list.ranges.size());
+    EXPECT_EQ(on.list.stats.draw_calls, on.list.batches.size());
+    EXPECT_EQ(on.list.stats.faces_drawn, off.list.stats.faces_drawn);
+    EXPECT_EQ(on.list.stats.triangles, off.list.stats.triangles);
+}
+
+} // namespace
+
+TEST(Visibility, InterleavedAdditiveFacesRegroupByMaterial) {
+    const bsp::Map map =
+        blendedMap({{400, 0}, {300, 1}, {200, 0}, {100, 1}}, bsp::BlendMode::Opaque);
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    const BlendedList off = drawBlended(map, mesh, false);
+    using Shape = std::vector<std::pair<int32_t, uint32_t>>;
+    EXPECT_EQ(batchShape(off.list), (Shape{{0, 1}, {1, 1}, {0, 1}, {1, 1}})) << "back to front";
+    const BlendedList on = drawBlended(map, mesh, true);
+    // Groups in order of their first (farthest) face, faces far to near within a group.
+    EXPECT_EQ(batchShape(on.list), (Shape{{0, 2}, {1, 2}}));
+    ASSERT_EQ(on.list.batches.size(), 2u);
+    // The mesh lays one material's faces side by side: faces 0 and 2 merge into one range.
+    EXPECT_EQ(on.list.batches[0].num_ranges, 1u);
+    EXPECT_EQ(on.list.ranges[on.list.batches[0].first_range].first_index,
+              mesh.faces[0].first_index);
+    EXPECT_EQ(on.list.ranges[on.list.batches[0].first_range].count, 12u);
+    expectSameFacesDrawn(on, off);
+}
+
+TEST(Visibility, AlphaBlendedFaceEndsACommutingRun) {
+    const bsp::Map map =
+        blendedMap({{500, 0}, {400, 1}, {300, 0}, {250, 2}, {200, 0}, {150, 1}, {100, 0}, {50, 1}},
+                   bsp::BlendMode::Opaque);
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    const BlendedList off = drawBlended(map, mesh, false);
+    EXPECT_EQ(off.list.batches.size(), 8u);
+    const BlendedList on = drawBlended(map, mesh, true);
+    using Shape = std::vector<std::pair<int32_t, uint32_t>>;
+    // Nothing crosses the glass: the faces behind it and in front of it group separately.
+    EXPECT_EQ(batchShape(on.list), (Shape{{0, 2}, {1, 1}, {2, 1}, {0, 2}, {1, 2}}));
+    expectSameFacesDrawn(on, off);
+}
+
+TEST(Visibility, FogAndModelKeepCommutingFacesApart) {
+    // Material 0 everywhere: in the world without fog, in fog 0, and in brush model 1.
+    const bsp::Map map =
+        blendedMap({{600, 0}, {500, 0, 0}, {400, 0, -1, 1}, {300, 0}, {200, 0, 0}, {100, 0, -1, 1}},
+                   bsp::BlendMode::Opaque);
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    const BlendedList off = drawBlended(map, mesh, false);
+    EXPECT_EQ(off.list.batches.size(), 6u);
+    const BlendedList on = drawBlended(map, mesh, true);
+    ASSERT_EQ(on.list.batches.size(), 3u);
+    const std::array<std::pair<int32_t, int32_t>, 3> want = {{{-1, 0}, {0, 0}, {-1, 1}}};
+    for (size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ(on.list.batches[i].fog, want[i].first) << i;
+        EXPECT_EQ(on.list.batches[i].submodel, want[i].second) << i;
+        EXPECT_EQ(on.list.batches[i].num_faces, 2u) << i;
+    }
+    expectSameFacesDrawn(on, off);
+}
+
+TEST(Visibility, ModelBlendingDecidesWhetherUnstagedFacesCommute) {
+    // Opaque materials 3 and 4 in brush model 1: blended by the model, interleaved.
+    const std::vector<BlendedQuad> quads = {
+        {400, 3, -1, 1}, {300, 4, -1, 1}, {200, 3, -1, 1}, {100, 4, -1, 1}};
+    {
+        const bsp::Map map = blendedMap(quads, bsp::BlendMode::Additive);
+        const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+        const BlendedList on = drawBlended(map, mesh, true);
+        EXPECT_EQ(on.list.batches.size(), 2u) << "an additive model adds its faces";
+        expectSameFacesDrawn(on, drawBlended(map, mesh, false));
+    }
+    {
+        const bsp::Map map = blendedMap(quads, bsp::BlendMode::Alpha);
+        const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+        EXPECT_EQ(drawBlended(map, mesh, true).list.batches.size(), 4u)
+            << "an alpha-blended model keeps its order";
+    }
+}
+
+TEST(Visibility, RegroupingAllocatesNothingOnceWarm) {
+    // The second frame of the same view allocates nothing (counted by this file's operator
+    // new): the scratch arrays and the list keep their storage.
+    const bsp::Map map = blendedMap({{500, 0}, {400, 1}, {300, 0}, {250, 2}, {200, 0}, {150, 1}},
+                                    bsp::BlendMode::Opaque);
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    scene::Visibility vis(map, mesh);
+    scene::VisOptions opts;
+    opts.pvs = false;
+    opts.frustum = false;
+    scene::DrawList list;
+    const scene::Camera cam;
+    const size_t before_first = g_allocations.load();
+    vis.update(cam, opts, list);
+    EXPECT_GT(g_allocations.load(), before_first) << "the counter sees the first frame's arrays";
+    EXPECT_EQ(list.batches.size(), 5u);
+    const size_t before = g_allocations.load();
+    vis.update(cam, opts, list);
+    EXPECT_EQ(g_allocations.load(), before);
+    EXPECT_EQ(list.batches.size(), 5u);
 }
