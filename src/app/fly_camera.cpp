@@ -35,4 +35,25 @@ void FlyCamera::changeSpeed(float steps) {
     speed = std::clamp(speed * std::pow(1.25f, steps), 16.0f, 20000.0f);
 }
 
+void CtrlChord::pressed(const scene::Camera& now) {
+    m_before = now;
+    m_held = true;
+    m_chorded = false;
+}
+
+void CtrlChord::released() {
+    m_held = false;
+    m_chorded = false;
+}
+
+scene::Camera CtrlChord::chord(const scene::Camera& now) {
+    scene::Camera cam = now;
+    if (m_held && !m_chorded) {
+        // Ctrl's descent moves only the height: a turn or a move made meanwhile stays.
+        cam.position.z = m_before.position.z;
+        m_chorded = true;
+    }
+    return cam;
+}
+
 } // namespace app

@@ -99,6 +99,7 @@ private:
     bool m_overlay = true;
     bool m_mouse_captured = false;
     bool m_right_held = false;
+    CtrlChord m_ctrl; // Ctrl held: descent, or the start of a chord
     bool m_vsync = true;
     bool m_open_panel = false;
     bool m_screenshot_requested = false; // F12: saved after the next frame is drawn
@@ -255,11 +256,19 @@ void Viewer::handleEvent(const SDL_Event& e) {
         if (!io.WantCaptureMouse)
             m_fly.changeSpeed(static_cast<float>(e.wheel.y));
         break;
+    case SDL_KEYUP:
+        if (e.key.keysym.sym == SDLK_LCTRL || e.key.keysym.sym == SDLK_RCTRL)
+            m_ctrl.released();
+        break;
     case SDL_KEYDOWN: {
+        const SDL_Keycode k = e.key.keysym.sym;
+        if ((k == SDLK_LCTRL || k == SDLK_RCTRL) && !e.key.repeat)
+            m_ctrl.pressed(m_fly.camera);
         if (io.WantCaptureKeyboard)
             break;
-        const SDL_Keycode k = e.key.keysym.sym;
         const bool ctrl = (e.key.keysym.mod & KMOD_CTRL) != 0;
+        if (ctrl && k != SDLK_LCTRL && k != SDLK_RCTRL)
+            m_fly.camera = m_ctrl.chord(m_fly.camera); // Ctrl was a chord, not a descent
         if (k == SDLK_F1 || k == SDLK_BACKQUOTE)
             m_overlay = !m_overlay;
         else if (k == SDLK_m || (k == SDLK_ESCAPE && m_mouse_captured)) {
@@ -297,7 +306,7 @@ void Viewer::updateCamera(float dt) {
         in.left = keys[SDL_SCANCODE_A] || keys[SDL_SCANCODE_LEFT];
         in.right = keys[SDL_SCANCODE_D] || keys[SDL_SCANCODE_RIGHT];
         in.up = keys[SDL_SCANCODE_SPACE] || keys[SDL_SCANCODE_E];
-        in.down = ((mod & KMOD_CTRL) != 0) || keys[SDL_SCANCODE_Q];
+        in.down = ((mod & KMOD_CTRL) != 0 && m_ctrl.descends()) || keys[SDL_SCANCODE_Q];
         in.fast = (mod & KMOD_SHIFT) != 0;
     }
     if (m_right_held || m_mouse_captured) {

@@ -132,3 +132,29 @@ TEST(FlyCamera, MovesAlongViewAndClampsPitch) {
     fly.changeSpeed(1.0f);
     EXPECT_NEAR(fly.speed, before * 1.25f, 1e-3f);
 }
+
+// Ctrl moves the camera down and also starts chords (Ctrl+1..9 saves a bookmark): a chord
+// gives back the height Ctrl had taken away, keeps a turn made meanwhile, and stops the descent
+// until Ctrl is released.
+TEST(FlyCamera, CtrlChordUndoesTheCtrlDescent) {
+    app::FlyCamera fly;
+    fly.camera.position = glm::vec3(10.0f, 20.0f, 30.0f);
+    app::CtrlChord ctrl;
+    EXPECT_TRUE(ctrl.descends());
+    ctrl.pressed(fly.camera);
+    app::FlyInput in;
+    in.down = ctrl.descends();
+    in.mouse_dx = 10.0f;
+    fly.update(in, 0.1f); // a few frames of Ctrl held, and a turn
+    EXPECT_LT(fly.camera.position.z, 30.0f);
+    const float yaw = fly.camera.yaw;
+    fly.camera = ctrl.chord(fly.camera); // Ctrl+1
+    EXPECT_FLOAT_EQ(fly.camera.position.z, 30.0f);
+    EXPECT_FLOAT_EQ(fly.camera.position.x, 10.0f);
+    EXPECT_FLOAT_EQ(fly.camera.yaw, yaw) << "the turn stays";
+    EXPECT_FALSE(ctrl.descends()) << "still held: no more descent";
+    fly.camera.position.z = 25.0f;
+    EXPECT_FLOAT_EQ(ctrl.chord(fly.camera).position.z, 25.0f) << "a second chord changes nothing";
+    ctrl.released();
+    EXPECT_TRUE(ctrl.descends());
+}
