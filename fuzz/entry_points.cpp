@@ -3,6 +3,7 @@
 #include "bsp/entities.h"
 #include "bsp/load.h"
 #include "content/image.h"
+#include "content/texture_cache.h"
 #include "content/vfs.h"
 #include "scene/visibility.h"
 #include "scene/world_mesh.h"
@@ -12,6 +13,7 @@
 #include <array>
 #include <atomic>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string_view>
@@ -292,12 +294,42 @@ Outcome runEntities(std::span<const uint8_t> data) {
     return o;
 }
 
+Outcome runTextureCache(std::span<const uint8_t> data) {
+    // The bytes are an entry's body (texture count, then the textures), given a valid header
+    // and checksum so the parser past them is reached; the count asked for is the one the
+    // body gives, as a real entry's would match.
+    constexpr std::string_view kKey = "fuzz";
+    const std::vector<uint8_t> entry = content::wrapTextureCacheBody(kKey, data);
+    uint32_t count = 0;
+    if (data.size() >= 4)
+        std::memcpy(&count, data.data(), 4);
+    const auto textures = content::decodeTextureCache(entry, kKey, count);
+    if (!textures) // the cache's rejection is a miss, not an error to report
+        return rejected(core::makeError(core::ErrorCode::BadValue, "texture cache", -1, {},
+                                        "not an entry this code wrote"));
+    Outcome o;
+    o.accepted = true;
+    if (textures->size() != count) {
+        o.violation = "accepted entry with another texture count";
+        return o;
+    }
+    for (const content::TextureInfo& t : *textures)
+        for (const content::Image* img : {&t.image, &t.glow})
+            if (img->width != 0 && (!img->valid() || img->width > content::kMaxImageDimension ||
+                                    img->height > content::kMaxImageDimension)) {
+                o.violation = "accepted texture with a broken or oversized image";
+                return o;
+            }
+    return o;
+}
+
 std::span<const Target> targets() {
-    static const std::array<Target, 4> kTargets = {{
+    static const std::array<Target, 5> kTargets = {{
         {"load_map", &runLoadMap},
         {"archive", &runArchive},
         {"image", &runImage},
         {"entities", &runEntities},
+        {"texture_cache", &runTextureCache},
     }};
     return kTargets;
 }

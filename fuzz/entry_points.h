@@ -35,6 +35,9 @@ Outcome runArchive(std::span<const uint8_t> data);
 Outcome runImage(std::span<const uint8_t> data);
 // bsp::parseEntities on the bytes as text, then bsp::findSpawnPoints.
 Outcome runEntities(std::span<const uint8_t> data);
+// content::decodeTextureCache on the bytes as an entry's body (content::wrapTextureCacheBody):
+// what bspview reads back from its texture cache folder, which anything can write to.
+Outcome runTextureCache(std::span<const uint8_t> data);
 
 // Invariants of an accepted map that scene/ and render/ rely on (every range and index inside
 // its array). Empty when they hold, else the first broken one.

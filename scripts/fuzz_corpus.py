@@ -10,6 +10,8 @@ archive:  a small Quake .pak and small .pk3 files (stored and deflated members) 
           from map and texture bytes.
 image:    the shared .jpg textures, TGA (raw and RLE) and PNG made here, OpenArena icons.
 entities: the entity lump of every map.
+texture_cache: texture cache entry bodies (content::wrapTextureCacheBody) made here: kept
+          pixels, omitted pixels, missing textures, glow images, strings.
 """
 import argparse
 import io
@@ -125,6 +127,27 @@ def make_png(width, height):
             chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
 
 
+def cache_body(textures):
+    """An entry body as content::encodeTextureCache lays it out after the key: the count, then
+    per texture its flags (1 missing, 2 pixels omitted), five strings and two images."""
+    def u32(v):
+        return struct.pack("<I", v)
+
+    def string(s):
+        return u32(len(s)) + s
+
+    def image(w, h, fill):
+        return u32(w) + u32(h) + bytes([fill]) * (w * h * 4)
+
+    out = u32(len(textures))
+    for flags, (w, h), (gw, gh) in textures:
+        out += u32(flags)
+        out += string(b"textures/a.jpg") + string(b"pak0.pk3") + string(b"") + \
+            string(b"scripts/a.shader") + string(b"textures/a")
+        out += image(w, h, 0x40) + image(gw, gh, 0x80)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
@@ -136,7 +159,8 @@ def main():
     maps = bsp_files(args.maps)
     if not maps:
         sys.exit("no .bsp files under " + args.maps)
-    dirs = {t: os.path.join(args.out, t) for t in ("load_map", "archive", "image", "entities")}
+    dirs = {t: os.path.join(args.out, t)
+            for t in ("load_map", "archive", "image", "entities", "texture_cache")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -188,6 +212,16 @@ def main():
         f.write(make_zip(members, zipfile.ZIP_STORED))
     with open(os.path.join(dirs["archive"], "deflated.pk3"), "wb") as f:
         f.write(make_zip(members, zipfile.ZIP_DEFLATED))
+
+    bodies = {
+        "kept.body": [(0, (4, 2), (0, 0))],
+        "glow.body": [(0, (2, 2), (2, 2))],
+        "omitted_missing.body": [(2, (0, 0), (0, 0)), (1 | 2, (0, 0), (0, 0))],
+        "mixed.body": [(0, (8, 8), (0, 0)), (2, (0, 0), (0, 0)), (0, (1, 1), (1, 1))],
+    }
+    for name, textures in bodies.items():
+        with open(os.path.join(dirs["texture_cache"], name), "wb") as f:
+            f.write(cache_body(textures))
 
     for t, d in dirs.items():
         print("%-9s %3d seed files in %s" % (t, len(os.listdir(d)), d))

@@ -18,7 +18,8 @@ namespace {
 
 constexpr char kMagic[8] = {'B', 'S', 'P', 'V', 'T', 'E', 'X', '\0'};
 constexpr uint32_t kMaxStringBytes = 64 * 1024;
-constexpr int32_t kMaxSide = 16384;
+// Images in an entry obey the decoders' limit: everything downstream relies on it.
+constexpr int32_t kMaxSide = kMaxImageDimension;
 constexpr size_t kMaxFolderFiles = 20000; // a loose folder with more is not fingerprinted
 constexpr uint32_t kFlagMissing = 1;
 constexpr uint32_t kFlagPixelsOmitted = 2; // see texturePixelsWorthCaching
@@ -252,6 +253,22 @@ bool texturePixelsWorthCaching(const TextureInfo& t) {
     return ends(".tga") && zipped;
 }
 
+namespace {
+
+void putHeader(std::vector<uint8_t>& out, std::string_view key) {
+    putBytes(out, kMagic, sizeof(kMagic));
+    putU32(out, kTextureCacheVersion);
+    putU32(out, static_cast<uint32_t>(key.size()));
+    putBytes(out, key.data(), key.size());
+}
+
+void putChecksum(std::vector<uint8_t>& out) {
+    const uint64_t sum = checksum(out);
+    putBytes(out, &sum, 8);
+}
+
+} // namespace
+
 std::vector<uint8_t> encodeTextureCache(std::string_view key,
                                         const std::vector<TextureInfo>& textures) {
     size_t pixels = 0;
@@ -260,10 +277,7 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
             pixels += t.image.rgba.size() + t.glow.rgba.size();
     std::vector<uint8_t> out;
     out.reserve(pixels + key.size() + textures.size() * 128 + 64);
-    putBytes(out, kMagic, sizeof(kMagic));
-    putU32(out, kTextureCacheVersion);
-    putU32(out, static_cast<uint32_t>(key.size()));
-    putBytes(out, key.data(), key.size());
+    putHeader(out, key);
     putU32(out, static_cast<uint32_t>(textures.size()));
     for (const TextureInfo& t : textures) {
         const bool keep = texturePixelsWorthCaching(t);
@@ -276,8 +290,16 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
         putImage(out, keep ? t.image : Image());
         putImage(out, keep ? t.glow : Image());
     }
-    const uint64_t sum = checksum(out);
-    putBytes(out, &sum, 8);
+    putChecksum(out);
+    return out;
+}
+
+std::vector<uint8_t> wrapTextureCacheBody(std::string_view key, std::span<const uint8_t> body) {
+    std::vector<uint8_t> out;
+    out.reserve(body.size() + key.size() + 32);
+    putHeader(out, key);
+    putBytes(out, body.data(), body.size());
+    putChecksum(out);
     return out;
 }
 
@@ -302,7 +324,11 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
     Cursor body(core::ByteReader(payload).sub(sizeof(kMagic) + 8 + key_len,
                                               payload.size() - sizeof(kMagic) - 8 - key_len));
     const uint32_t count = body.u32();
-    if (!body.ok() || count != expected_count)
+    // Each texture takes at least its flags, five string lengths and two image sizes: a count
+    // the bytes cannot hold is refused before anything is allocated for it.
+    constexpr uint64_t kMinTextureBytes = 4 + 5 * 4 + 2 * 8;
+    if (!body.ok() || count != expected_count ||
+        count > (payload.size() - sizeof(kMagic) - 8 - key_len) / kMinTextureBytes)
         return std::nullopt;
     std::vector<TextureInfo> out(count);
     for (TextureInfo& t : out) {

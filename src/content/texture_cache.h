@@ -52,6 +52,11 @@ bool texturePixelsWorthCaching(const TextureInfo& texture);
 // The file layout, separate from the disk access for tests and fuzzing.
 std::vector<uint8_t> encodeTextureCache(std::string_view key,
                                         const std::vector<TextureInfo>& textures);
+// An entry's header (magic, version, key) and checksum around `body`, the part after the key:
+// the texture count and the textures, as encodeTextureCache lays them out. encodeTextureCache
+// is this over the body it builds; the fuzzer wraps arbitrary bodies with it to reach the body
+// parser past the checksum.
+std::vector<uint8_t> wrapTextureCacheBody(std::string_view key, std::span<const uint8_t> body);
 // nullopt unless `bytes` is a complete entry for exactly this key with `expected_count` textures.
 // Textures whose pixels were not kept come back with an empty image (!image.valid()).
 std::optional<std::vector<TextureInfo>>

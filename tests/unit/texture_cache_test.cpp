@@ -175,6 +175,45 @@ TEST(TextureCacheFormat, RandomBytesAreAMiss) {
     }
 }
 
+// A body wrapped with a valid header and checksum (what the fuzzer feeds): the parser behind
+// the checksum takes a well-formed one and refuses images past the decoders' size limit, which
+// a file written by someone else could otherwise carry into the renderer.
+TEST(TextureCacheFormat, WrappedBodiesReachTheParserAndItsLimits) {
+    const auto body = [](uint32_t w, uint32_t h) {
+        std::vector<uint8_t> b;
+        const auto u32 = [&b](uint32_t v) {
+            for (int k = 0; k < 4; ++k)
+                b.push_back(static_cast<uint8_t>(v >> (8 * k)));
+        };
+        u32(1); // one texture
+        u32(0); // flags: pixels kept, not missing
+        for (int k = 0; k < 5; ++k)
+            u32(0); // source, origin, error, shader file, shader image: empty
+        u32(w);
+        u32(h);
+        b.resize(b.size() + static_cast<size_t>(w) * h * 4, 7);
+        u32(0); // no glow
+        u32(0);
+        return b;
+    };
+    const auto ok =
+        content::decodeTextureCache(content::wrapTextureCacheBody("k", body(3, 2)), "k", 1);
+    ASSERT_TRUE(ok);
+    ASSERT_EQ(ok->size(), 1u);
+    EXPECT_EQ((*ok)[0].image.width, 3);
+    EXPECT_EQ((*ok)[0].image.rgba.size(), 24u);
+    EXPECT_FALSE(content::decodeTextureCache(
+        content::wrapTextureCacheBody("k", body(content::kMaxImageDimension + 1, 1)), "k", 1));
+    EXPECT_TRUE(content::decodeTextureCache(
+        content::wrapTextureCacheBody("k", body(content::kMaxImageDimension, 1)), "k", 1));
+    // A count the bytes cannot hold is refused before anything is allocated for it (the fuzzer
+    // found 7.7 GB asked for by a 2-billion count; fuzz/regressions/texture_cache).
+    std::vector<uint8_t> huge = body(3, 2);
+    const uint32_t count = 2000000000u;
+    std::memcpy(huge.data(), &count, 4);
+    EXPECT_FALSE(content::decodeTextureCache(content::wrapTextureCacheBody("k", huge), "k", count));
+}
+
 TEST(TextureCacheDisk, StoreLoadAndCorruptFile) {
     const fs::path dir = freshDir("disk");
     content::TextureCache cache(dir);
