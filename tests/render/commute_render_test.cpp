@@ -4,6 +4,7 @@
 // stages), with stages off (the single-texture path) and in the flat debug view.
 #include "app/headless.h"
 #include "gl_fixture.h"
+#include "real_map.h"
 #include "render/world_renderer.h"
 #include "scene/map_bundle.h"
 #include "scene/visibility.h"
@@ -56,16 +57,11 @@ struct Frame {
 
 TEST_P(CommuteRender, RegroupedBlendsDrawTheSamePictureInFewerBatches) {
     const CommuteCase& c = GetParam();
-    auto bundle = scene::loadMapBundle(c.spec, scene::LoadSettings());
-    ASSERT_TRUE(bundle.ok()) << bundle.error().message();
-    const scene::MapBundle& b = **bundle;
-    render::WorldRenderer renderer;
-    std::string error;
-    ASSERT_TRUE(renderer.init(render::ShaderLibrary(), &error)) << error;
-    const core::Status st = app::uploadBundle(renderer, b);
-    ASSERT_TRUE(st.ok()) << st.error().message();
-    render::RenderTarget target;
-    ASSERT_TRUE(target.create(kW, kH, &error)) << error;
+    gltest::RealMap real;
+    ASSERT_NO_FATAL_FAILURE(gltest::loadRealMap(c.spec, kW, kH, real));
+    const scene::MapBundle& b = *real.bundle;
+    render::WorldRenderer& renderer = real.renderer;
+    render::RenderTarget& target = real.target;
     scene::Camera camera;
     camera.position = glm::vec3(c.x, c.y, c.z);
     camera.pitch = c.pitch;

@@ -17,6 +17,27 @@ namespace {
 
 const glm::vec4 kClear{0.0f, 1.0f, 0.0f, 1.0f};
 
+// The glow-in-fog frames: the colour at the centre (the glow over the wall) and at a corner
+// (the wall alone) of a kGlowSide square frame, with the fog pass and fading on or off.
+constexpr int kGlowSide = 64;
+std::pair<glm::ivec3, glm::ivec3> centreAndCorner(render::WorldRenderer& r,
+                                                  render::RenderTarget& target,
+                                                  const scene::DrawList& list,
+                                                  const scene::Camera& cam, bool fog_on) {
+    target.bind();
+    render::RenderOptions ro;
+    ro.clear_colour = kClear;
+    ro.fog = fog_on;
+    ro.style_values = scene::lightStyleValues(0.0);
+    r.draw(list, cam, ro);
+    const std::vector<uint8_t> img = target.readPixels();
+    auto at = [&](int x, int y) {
+        const uint8_t* p = &img[static_cast<size_t>((y * kGlowSide + x) * 4)];
+        return glm::ivec3(p[0], p[1], p[2]);
+    };
+    return std::pair{at(kGlowSide / 2, kGlowSide / 2), at(4, 4)};
+}
+
 // A dark grey wall at x = 100 facing the origin, split at y = 0: the left half (+y) in fog 0, the
 // right half (-y) in no fog; one leaf holding both.
 bsp::Map splitWall() {
@@ -284,20 +305,19 @@ bsp::Map glowInFog(bool two_glows = false) {
     return m;
 }
 
-} // namespace
-
-// ioquake3's adjustColorsForFog: a blended shader gets no fog pass; its additive stage fades
-// with the fog in front of it, to nothing where the fog is opaque.
-TEST_F(FogRender, AdditiveStageFadesInFog) {
-    const bsp::Map map = glowInFog();
-    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
-    ASSERT_EQ(mesh.faces[1].pass, scene::Pass::Translucent);
+// Textures of glowInFog's two materials: plain grey.
+std::vector<content::TextureInfo> greyTextures() {
     std::vector<content::TextureInfo> textures(2);
     for (content::TextureInfo& t : textures) {
         t.image.width = t.image.height = 8;
         t.image.rgba.assign(8 * 8 * 4, 40);
         t.missing = false;
     }
+    return textures;
+}
+
+// Stages of glowInFog's materials: the glow (material 1) one additive stage of `level` grey.
+scene::MaterialStages additiveGlow(float level) {
     scene::MaterialStages stages;
     stages.materials.resize(2);
     scene::RenderStage white;
@@ -307,10 +327,24 @@ TEST_F(FogRender, AdditiveStageFadesInFog) {
     white.def.src = content::BlendFactor::One;
     white.def.dst = content::BlendFactor::One;
     white.def.depth_write = false;
-    white.rgb_gen = content::RgbGen::Const; // well under white: no clamping in the sums below
+    white.rgb_gen = content::RgbGen::Const;
     white.def.rgb_gen = content::RgbGen::Const;
-    white.def.rgb_const = glm::vec3(0.4f);
+    white.def.rgb_const = glm::vec3(level);
     stages.materials[1].stages.push_back(white);
+    return stages;
+}
+
+} // namespace
+
+// ioquake3's adjustColorsForFog: a blended shader gets no fog pass; its additive stage fades
+// with the fog in front of it, to nothing where the fog is opaque.
+TEST_F(FogRender, AdditiveStageFadesInFog) {
+    const bsp::Map map = glowInFog();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    ASSERT_EQ(mesh.faces[1].pass, scene::Pass::Translucent);
+    // The glow's additive stage: well under white, no clamping in the sums below.
+    const std::vector<content::TextureInfo> textures = greyTextures();
+    const scene::MaterialStages stages = additiveGlow(0.4f);
     render::WorldRenderer r;
     std::string error;
     ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
@@ -325,24 +359,9 @@ TEST_F(FogRender, AdditiveStageFadesInFog) {
     scene::Camera cam;
     cam.aspect = 1.0f;
     vis.update(cam, {}, list);
-    constexpr int kSide = 64;
     render::RenderTarget target;
-    ASSERT_TRUE(target.create(kSide, kSide, &error)) << error;
-    // Centre (the glow over the wall) and a corner (the wall alone).
-    auto frame = [&](bool fog_on) {
-        target.bind();
-        render::RenderOptions ro;
-        ro.clear_colour = kClear;
-        ro.fog = fog_on;
-        ro.style_values = scene::lightStyleValues(0.0);
-        r.draw(list, cam, ro);
-        const std::vector<uint8_t> img = target.readPixels();
-        auto at = [&](int x, int y) {
-            const uint8_t* p = &img[static_cast<size_t>((y * kSide + x) * 4)];
-            return glm::ivec3(p[0], p[1], p[2]);
-        };
-        return std::pair{at(kSide / 2, kSide / 2), at(4, 4)};
-    };
+    ASSERT_TRUE(target.create(kGlowSide, kGlowSide, &error)) << error;
+    auto frame = [&](bool fog_on) { return centreAndCorner(r, target, list, cam, fog_on); };
     const auto [glow_off, wall] = frame(false);
     ASSERT_GT(glow_off.g, wall.g + 60) << "the glow adds light without fog";
     fog.distance = 50.0f; // opaque at depth 100: the glow is gone
@@ -362,25 +381,8 @@ TEST_F(FogRender, AdditiveStageFadesInFog) {
 TEST_F(FogRender, MergedBlendedFacesFadeWithTheirFog) {
     const bsp::Map map = glowInFog(true);
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
-    std::vector<content::TextureInfo> textures(2);
-    for (content::TextureInfo& t : textures) {
-        t.image.width = t.image.height = 8;
-        t.image.rgba.assign(8 * 8 * 4, 40);
-        t.missing = false;
-    }
-    scene::MaterialStages stages;
-    stages.materials.resize(2);
-    scene::RenderStage white;
-    white.source = scene::StageSource::White;
-    white.def.map = content::MapKind::White;
-    white.def.blend = true;
-    white.def.src = content::BlendFactor::One;
-    white.def.dst = content::BlendFactor::One;
-    white.def.depth_write = false;
-    white.rgb_gen = content::RgbGen::Const;
-    white.def.rgb_gen = content::RgbGen::Const;
-    white.def.rgb_const = glm::vec3(0.3f);
-    stages.materials[1].stages.push_back(white);
+    const std::vector<content::TextureInfo> textures = greyTextures();
+    const scene::MaterialStages stages = additiveGlow(0.3f);
     render::WorldRenderer r;
     std::string error;
     ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
@@ -395,23 +397,9 @@ TEST_F(FogRender, MergedBlendedFacesFadeWithTheirFog) {
     ASSERT_EQ(list.batches.size(), 2u);
     ASSERT_EQ(list.batches[1].num_faces, 2u) << "the two glows in one batch";
     EXPECT_EQ(list.batches[1].fog, 0);
-    constexpr int kSide = 64;
     render::RenderTarget target;
-    ASSERT_TRUE(target.create(kSide, kSide, &error)) << error;
-    auto frame = [&](bool fog_on) {
-        target.bind();
-        render::RenderOptions ro;
-        ro.clear_colour = kClear;
-        ro.fog = fog_on;
-        ro.style_values = scene::lightStyleValues(0.0);
-        r.draw(list, cam, ro);
-        const std::vector<uint8_t> img = target.readPixels();
-        auto at = [&](int x, int y) {
-            const uint8_t* p = &img[static_cast<size_t>((y * kSide + x) * 4)];
-            return glm::ivec3(p[0], p[1], p[2]);
-        };
-        return std::pair{at(kSide / 2, kSide / 2), at(4, 4)};
-    };
+    ASSERT_TRUE(target.create(kGlowSide, kGlowSide, &error)) << error;
+    auto frame = [&](bool fog_on) { return centreAndCorner(r, target, list, cam, fog_on); };
     const auto [glows_off, wall] = frame(false);
     ASSERT_GT(glows_off.g, wall.g + 60) << "both glows add light without fog";
     scene::FogVolume fog;

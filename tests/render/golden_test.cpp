@@ -13,6 +13,7 @@
 #include "content/image.h"
 #include "core/file.h"
 #include "gl_fixture.h"
+#include "real_map.h"
 #include "render/world_renderer.h"
 #include "scene/map_bundle.h"
 #include "scene/visibility.h"
@@ -76,33 +77,36 @@ std::vector<GoldenCase> cases() {
     };
 }
 
-class Golden : public gltest::GlFixture, public ::testing::WithParamInterface<GoldenCase> {};
+class Golden : public gltest::GlFixture, public ::testing::WithParamInterface<GoldenCase> {
+protected:
+    // The case's map, camera and visible set.
+    void SetUp() override {
+        gltest::GlFixture::SetUp();
+        const GoldenCase& c = GetParam();
+        ASSERT_NO_FATAL_FAILURE(gltest::loadRealMap(c.spec, kW, kH, m_map));
+        auto camera = app::resolveCamera(c.camera, *m_map.bundle);
+        ASSERT_TRUE(camera.ok()) << camera.error().message();
+        m_camera = *camera;
+        m_camera.aspect = static_cast<float>(kW) / static_cast<float>(kH);
+        scene::Visibility vis(m_map.bundle->map, m_map.bundle->mesh);
+        vis.update(m_camera, {}, m_list);
+    }
+
+    gltest::RealMap m_map;
+    scene::Camera m_camera;
+    scene::DrawList m_list;
+};
 
 TEST_P(Golden, RenderMatchesItsGoldenImage) {
     const GoldenCase& c = GetParam();
-    auto bundle = scene::loadMapBundle(c.spec, scene::LoadSettings());
-    ASSERT_TRUE(bundle.ok()) << bundle.error().message();
-    const scene::MapBundle& b = **bundle;
-    render::WorldRenderer renderer;
-    std::string error;
-    ASSERT_TRUE(renderer.init(render::ShaderLibrary(), &error)) << error;
-    const core::Status st = app::uploadBundle(renderer, b);
-    ASSERT_TRUE(st.ok()) << st.error().message();
-    auto camera = app::resolveCamera(c.camera, b);
-    ASSERT_TRUE(camera.ok()) << camera.error().message();
-    camera->aspect = static_cast<float>(kW) / static_cast<float>(kH);
-
-    scene::Visibility vis(b.map, b.mesh);
-    scene::DrawList list;
-    vis.update(*camera, {}, list);
-    render::RenderTarget target;
-    ASSERT_TRUE(target.create(kW, kH, &error)) << error;
+    render::WorldRenderer& renderer = m_map.renderer;
+    render::RenderTarget& target = m_map.target;
     target.bind();
     render::RenderOptions ro;
     ro.time = 0.0;
     ro.flares = false; // their fade needs several frames
     ro.style_values = scene::lightStyleValues(0.0);
-    renderer.draw(list, *camera, ro);
+    renderer.draw(m_list, m_camera, ro);
     content::Image got;
     got.width = kW;
     got.height = kH;
@@ -149,29 +153,15 @@ TEST_P(Golden, RenderMatchesItsGoldenImage) {
 // maps with shader scripts (and the same draws, none, on the others).
 TEST_P(Golden, FoldedStagesDrawWhatOnePassPerStageDraws) {
     const GoldenCase& c = GetParam();
-    auto bundle = scene::loadMapBundle(c.spec, scene::LoadSettings());
-    ASSERT_TRUE(bundle.ok()) << bundle.error().message();
-    const scene::MapBundle& b = **bundle;
-    render::WorldRenderer renderer;
-    std::string error;
-    ASSERT_TRUE(renderer.init(render::ShaderLibrary(), &error)) << error;
-    const core::Status st = app::uploadBundle(renderer, b);
-    ASSERT_TRUE(st.ok()) << st.error().message();
-    auto camera = app::resolveCamera(c.camera, b);
-    ASSERT_TRUE(camera.ok()) << camera.error().message();
-    camera->aspect = static_cast<float>(kW) / static_cast<float>(kH);
-    scene::Visibility vis(b.map, b.mesh);
-    scene::DrawList list;
-    vis.update(*camera, {}, list);
-    render::RenderTarget target;
-    ASSERT_TRUE(target.create(kW, kH, &error)) << error;
+    render::WorldRenderer& renderer = m_map.renderer;
+    render::RenderTarget& target = m_map.target;
     const auto draw = [&](bool fold) {
         target.bind();
         render::RenderOptions ro;
         ro.flares = false;
         ro.fold_stages = fold;
         ro.style_values = scene::lightStyleValues(0.0);
-        renderer.draw(list, *camera, ro);
+        renderer.draw(m_list, m_camera, ro);
         return target.readPixels();
     };
     const std::vector<uint8_t> separate = draw(false);
@@ -193,7 +183,8 @@ TEST_P(Golden, FoldedStagesDrawWhatOnePassPerStageDraws) {
     const double pixels = static_cast<double>(kW) * kH;
     EXPECT_LT(total / (pixels * 3.0), 0.5) << c.name;
     EXPECT_LT(static_cast<double>(off) / pixels, 0.005) << c.name << ": pixels off by more than 2";
-    if (b.stages.staged > 0) // the OpenArena views: each has multi-stage shaders in sight
+    if (m_map.bundle->stages.staged >
+        0) // the OpenArena views: each has multi-stage shaders in sight
         EXPECT_LT(folded_draws, separate_draws) << c.name;
     else
         EXPECT_EQ(folded_draws, separate_draws) << c.name;
