@@ -46,6 +46,14 @@ float fogAmount(vec3 world, vec3 eye, vec3 view_forward, float fog_distance, boo
     return sqrt(clamp(depth / fog_distance * clip, 0.0, 1.0));
 }
 
+// What the fog pass (fog.frag.glsl, blended GL_SRC_ALPHA GL_ONE_MINUS_SRC_ALPHA) leaves of a
+// surface's colour `c` under a fog of amount `f`, for programs that fog their own surface
+// (FOG_PASS): `c` rounded to the 8 bits the frame would hold, then the same blend.
+vec4 foggedColour(vec4 c, vec3 fog_colour, float f) {
+    c = floor(clamp(c, 0.0, 1.0) * 255.0 + 0.5) / 255.0;
+    return vec4(mix(c.rgb, fog_colour, f), f * f + c.a * (1.0 - f));
+}
+
 // Face and texture coordinates of a view direction in a Quake 2 / Half-Life sky box: each face
 // is the view along its axis, top row and right edge as documented in content/skybox.h.
 vec3 skyboxCoord(vec3 d) {

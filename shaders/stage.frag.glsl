@@ -17,6 +17,8 @@
 //                and the fixed-function blend adds the sum to the frame
 //   FOG          (NSTAGES 1 only) a blended stage on a face in a fog volume: its colour fades
 //                by the fog (ioquake3 adjustColorsForFog; the curve of scene/fog.h fogAmount)
+//   FOG_PASS     an opaque surface in a fog volume drawn by this one program: the result fogs
+//                here, as the fog pass would have fogged it
 #ifndef NSTAGES
 #define NSTAGES 1
 #endif
@@ -56,12 +58,17 @@ uniform mat3 u_sky_rotation;
 uniform vec4 u_flat_colour;
 #endif
 
-#ifdef FOG
+#if defined(FOG) || defined(FOG_PASS)
 uniform vec3 u_fog_forward;  // unit view axis
 uniform float u_fog_distance; // depth at which the fog is opaque
 uniform bool u_fog_has_surface;
 uniform vec4 u_fog_surface;   // visible side: normal into the fog, dist
+#endif
+#ifdef FOG
 uniform vec4 u_fog_mask;      // 1 where rgba fades: rgb (additive), a (alpha blend), rgba
+#endif
+#ifdef FOG_PASS
+uniform vec3 u_fog_colour;
 #endif
 
 out vec4 o_colour;
@@ -228,6 +235,11 @@ void main() {
 #if NSTAGES > 5
     frame = foldStage(frame, stageColour(S5_SOURCE, S5_TLM, u_texture5, stageSt(5), v_colour[5]),
                       u_output_scale[5], S5_ALPHA, S5_BLEND, S5_SRC, S5_DST);
+#endif
+#ifdef FOG_PASS
+    frame = foggedColour(frame, u_fog_colour,
+                         fogAmount(v_world, u_eye, u_fog_forward, u_fog_distance, u_fog_has_surface,
+                                   u_fog_surface));
 #endif
     o_colour = frame;
 }

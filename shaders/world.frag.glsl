@@ -7,6 +7,9 @@
 //               a shader that can discard loses early depth rejection)
 //   WARP        Quake 1 / Quake 2 turbulent liquid warp
 //   GLOW        Quake 1 fullbright texels from u_glow
+//   FOG_PASS    the surface is in a Quake 3 fog volume: its colour fogs here, as the fog pass
+//               would have fogged it (render/world_renderer.cpp fogInProgram)
+in vec3 v_world;
 in vec2 v_uv;
 in vec2 v_lm_uv;
 in vec3 v_normal;
@@ -26,6 +29,14 @@ uniform float u_alpha;            // blended surfaces
 uniform float u_alpha_cutoff;     // alpha-tested surfaces
 uniform vec4 u_flat_colour;       // VIEW_FLAT
 uniform float u_time;             // seconds
+#ifdef FOG_PASS
+uniform vec3 u_eye;
+uniform vec3 u_fog_forward;  // unit view axis
+uniform float u_fog_distance; // depth at which the fog is opaque
+uniform bool u_fog_has_surface;
+uniform vec4 u_fog_surface;   // visible side: normal into the fog, dist
+uniform vec3 u_fog_colour;
+#endif
 
 out vec4 o_colour;
 
@@ -91,6 +102,11 @@ void main() {
 #endif
 #endif
     o_colour = vec4(min(colour * u_output_scale, vec3(1.0)), tex.a * u_alpha);
+#ifdef FOG_PASS
+    o_colour = foggedColour(o_colour, u_fog_colour,
+                            fogAmount(v_world, u_eye, u_fog_forward, u_fog_distance,
+                                      u_fog_has_surface, u_fog_surface));
+#endif
 #endif
 #endif
 }

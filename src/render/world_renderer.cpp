@@ -65,6 +65,8 @@ struct WorldRenderer::Programs {
     struct WorldUniforms {
         GLint view_projection, model, uv_scroll, style_values, light_scale, light_normalize,
             output_scale, alpha, alpha_cutoff, flat_colour, time;
+        // FOG_PASS variants only
+        GLint eye, fog_forward, fog_distance, fog_has_surface, fog_surface, fog_colour;
     };
     WorldUniforms w{};
     // World programs by variant key (see variantKey), compiled on first use: what a software
@@ -110,6 +112,8 @@ struct WorldRenderer::StageVariant {
     // FOG variants only (adjustColorsForFog)
     GLint fog_forward = -1, fog_distance = -1, fog_has_surface = -1, fog_surface = -1,
           fog_mask = -1;
+    // FOG_PASS variants only
+    GLint fog_colour = -1;
 };
 
 // A material's shader stages as uploaded (copied from scene::StagedMaterial: the renderer
@@ -192,6 +196,12 @@ void locateWorldUniforms(GLuint w, auto& wu) {
     wu.alpha_cutoff = glGetUniformLocation(w, "u_alpha_cutoff");
     wu.flat_colour = glGetUniformLocation(w, "u_flat_colour");
     wu.time = glGetUniformLocation(w, "u_time");
+    wu.eye = glGetUniformLocation(w, "u_eye");
+    wu.fog_forward = glGetUniformLocation(w, "u_fog_forward");
+    wu.fog_distance = glGetUniformLocation(w, "u_fog_distance");
+    wu.fog_has_surface = glGetUniformLocation(w, "u_fog_has_surface");
+    wu.fog_surface = glGetUniformLocation(w, "u_fog_surface");
+    wu.fog_colour = glGetUniformLocation(w, "u_fog_colour");
     // GLSL 330 has no layout(binding): bind samplers to units after linking.
     glUseProgram(w);
     glUniform1i(glGetUniformLocation(w, "u_texture"), 0);
@@ -705,7 +715,8 @@ void WorldRenderer::uploadFogs(const std::vector<scene::FogVolume>& fogs) {
         m_gpu->fogs = fogs;
 }
 
-void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& camera) {
+void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& camera,
+                            const RenderOptions& options) {
     WorldGpu& gpu = *m_gpu;
     Programs& p = *m_programs;
     if (gpu.fogs.empty())
@@ -737,6 +748,8 @@ void WorldRenderer::drawFog(const scene::DrawList& list, const scene::Camera& ca
         const bool opaque = info.pass == scene::Pass::Opaque || info.pass == scene::Pass::AlphaTest;
         if ((m && (m->flags & bsp::kSurfSky)) || !(opaque || fog_surface))
             continue;
+        if (opaque && !fog_surface && fogInProgram(info.material, info.pass, options))
+            continue; // fogged by its own program already
         // The fog's own surfaces are seen from both sides: from inside they lay the fog over
         // what lies behind them.
         const bool two_sided = m && (m->flags & (bsp::kSurfNoCull | bsp::kSurfFog));
@@ -851,7 +864,8 @@ GLenum glBlendFactor(content::BlendFactor f) {
 
 WorldRenderer::StageVariant* WorldRenderer::stageProgram(const scene::RenderStage* const* stages,
                                                          size_t count, bool sky, SkyBase base,
-                                                         bool deforms, bool fog, bool additive) {
+                                                         bool deforms, bool fog, bool additive,
+                                                         bool fog_pass) {
     Programs& p = *m_programs;
     // Key: per stage 14 bits (source, times lightmap, alphaFunc, blend, src, dst), stages 0-3
     // in the low word with the program's flags, 4-5 in the high word.
@@ -863,7 +877,7 @@ WorldRenderer::StageVariant* WorldRenderer::stageProgram(const scene::RenderStag
     };
     uint64_t lo = count | (sky ? 1u << 3 : 0u) | static_cast<uint64_t>(base) << 4 |
                   (deforms ? 1u << 6 : 0u) | (fog ? 1u << 7 : 0u);
-    uint64_t hi = additive ? uint64_t{1} << 40 : 0;
+    uint64_t hi = (additive ? uint64_t{1} << 40 : 0) | (fog_pass ? uint64_t{1} << 41 : 0);
     for (size_t k = 0; k < count; ++k) {
         if (k < 4)
             lo |= stageBits(*stages[k]) << (8 + 14 * k);
@@ -898,6 +912,8 @@ WorldRenderer::StageVariant* WorldRenderer::stageProgram(const scene::RenderStag
             defines += " FOG";
         if (additive)
             defines += " ADDITIVE_RUN";
+        if (fog_pass)
+            defines += " FOG_PASS";
         std::string label = "stage|" + defines;
         std::replace(label.begin(), label.end(), ' ', '|');
         StageVariant v;
@@ -934,6 +950,7 @@ WorldRenderer::StageVariant* WorldRenderer::stageProgram(const scene::RenderStag
             v.fog_has_surface = loc("u_fog_has_surface");
             v.fog_surface = loc("u_fog_surface");
             v.fog_mask = loc("u_fog_mask");
+            v.fog_colour = loc("u_fog_colour");
             glUseProgram(id);
             for (size_t k = 0; k < count; ++k) {
                 const std::string name = "u_texture" + std::to_string(k);
@@ -975,10 +992,33 @@ const scene::FogVolume* WorldRenderer::blendedFaceFog(const scene::DrawList& lis
     return fog.valid ? &fog : nullptr;
 }
 
+bool WorldRenderer::fogInProgram(int32_t material, scene::Pass pass,
+                                 const RenderOptions& options) const {
+    if (!m_gpu || !options.fold_stages || !options.fog || options.view != ViewMode::Lit ||
+        (pass != scene::Pass::Opaque && pass != scene::Pass::AlphaTest) || material < 0 ||
+        static_cast<size_t>(material) >= m_gpu->materials.size())
+        return false;
+    if (m_gpu->materials[static_cast<size_t>(material)].flags & (bsp::kSurfFog | bsp::kSurfSky))
+        return false;
+    if (!options.shader_stages || static_cast<size_t>(material) >= m_gpu->staged.size() ||
+        m_gpu->staged[static_cast<size_t>(material)].stages.empty())
+        return true; // the single-texture path: one program
+    // Drawn stage by stage: only a shader whose drawn stages fold into one run, from a stage
+    // that replaces the frame, is one program (drawStages).
+    const GpuStagedMaterial& sm = m_gpu->staged[static_cast<size_t>(material)];
+    std::array<const scene::RenderStage*, content::kMaxShaderStages> drawn{};
+    size_t n = 0;
+    for (const scene::RenderStage& stage : sm.stages)
+        if (!(sm.disabled & (1u << std::min(stage.shader_stage, 31))) && n < drawn.size())
+            drawn[n++] = &stage;
+    return n > 0 && !drawn[0]->def.blend &&
+           scene::foldableRun(std::span(drawn.data(), n), kMaxFoldedStages, false) == n;
+}
+
 bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBatch& b,
                                const glm::mat4& vp, const glm::mat4& model,
                                const scene::Camera& camera, const RenderOptions& options,
-                               SkyBase base) {
+                               SkyBase base, const scene::FogVolume* fog_pass) {
     WorldGpu& gpu = *m_gpu;
     if (b.material < 0 || static_cast<size_t>(b.material) >= gpu.staged.size())
         return false;
@@ -1049,9 +1089,11 @@ bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBat
         const bool fogged = fog_mask != glm::vec4(0.0f);
         // A run of additive stages: summed in the shader, the sum added to the frame here.
         const bool additive_run = count > 1 && !on_base && lead.def.blend;
+        // The fog pass folded in: only when this program draws the whole surface.
+        const scene::FogVolume* pass_fog = first == 0 && count == num_drawn ? fog_pass : nullptr;
         StageVariant* v =
             stageProgram(drawn.data() + first, count, sm.sky, on_base ? base : SkyBase::None,
-                         sm.deformed, fogged, additive_run);
+                         sm.deformed, fogged, additive_run, pass_fog != nullptr);
         const size_t run = first;
         first += count;
         if (!v)
@@ -1114,13 +1156,17 @@ bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBat
             glUniform3fv(v->view_left, 1, glm::value_ptr(view_left));
             glUniform3fv(v->view_up, 1, glm::value_ptr(view_up));
         }
-        if (fogged) {
+        if (fogged || pass_fog) {
+            const scene::FogVolume& fv = fogged ? *fog : *pass_fog;
             const glm::vec3 forward = camera.forward();
             glUniform3f(v->fog_forward, forward.x, forward.y, forward.z);
-            glUniform1f(v->fog_distance, fog->distance);
-            glUniform1i(v->fog_has_surface, fog->has_surface ? 1 : 0);
-            glUniform4fv(v->fog_surface, 1, glm::value_ptr(fog->surface));
-            glUniform4fv(v->fog_mask, 1, glm::value_ptr(fog_mask));
+            glUniform1f(v->fog_distance, fv.distance);
+            glUniform1i(v->fog_has_surface, fv.has_surface ? 1 : 0);
+            glUniform4fv(v->fog_surface, 1, glm::value_ptr(fv.surface));
+            if (fogged)
+                glUniform4fv(v->fog_mask, 1, glm::value_ptr(fog_mask));
+            else
+                glUniform3fv(v->fog_colour, 1, glm::value_ptr(fv.colour));
         }
         // A folded run starts with a stage that replaces the frame (or on the sky's base):
         // its later stages blend in the shader. A stage alone blends here.
@@ -1303,10 +1349,12 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     scene::Pass timed_pass = scene::Pass::Count;
 
     // Program variant of a batch: view mode, light styles, alpha test, warp, glow.
-    const auto variantFor = [&](bool alpha_tested, bool warp, bool glow) -> Programs::Variant* {
+    const auto variantFor = [&](bool alpha_tested, bool warp, bool glow,
+                                bool fogged) -> Programs::Variant* {
         const uint32_t key = static_cast<uint32_t>(options.view) | (alpha_tested ? 1u << 3 : 0u) |
                              (warp ? 1u << 4 : 0u) | (glow ? 1u << 5 : 0u) |
-                             (static_cast<uint32_t>(gpu.style_count - 1) << 6);
+                             (static_cast<uint32_t>(gpu.style_count - 1) << 6) |
+                             (fogged ? 1u << 9 : 0u);
         auto it = p.variants.find(key);
         if (it == p.variants.end()) {
             static constexpr const char* kViews[] = {"VIEW_LIT",        "VIEW_LIGHTMAP",
@@ -1316,6 +1364,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
                                   " STYLES=" + std::to_string(gpu.style_count);
             if (alpha_tested)
                 defines += " ALPHA_TEST";
+            if (fogged)
+                defines += " FOG_PASS";
             if (warp)
                 defines += " WARP";
             if (glow)
@@ -1371,7 +1421,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
                 timers->end();
                 timers->begin("fog");
             }
-            drawFog(list, camera); // after the opaque surfaces, before the blended ones
+            drawFog(list, camera, options); // after the opaque surfaces, before the blended ones
             if (timers)
                 timers->end();
             timed_pass = scene::Pass::Count;
@@ -1387,6 +1437,13 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             timers->begin(scene::passName(b.pass));
             timed_pass = b.pass;
         }
+        // A fogged opaque surface drawn by one program fogs there, not in the fog pass.
+        const scene::FogVolume* batch_fog = fog && !sky && b.fog >= 0 &&
+                                                    static_cast<size_t>(b.fog) < gpu.fogs.size() &&
+                                                    gpu.fogs[static_cast<size_t>(b.fog)].valid &&
+                                                    fogInProgram(b.material, b.pass, options)
+                                                ? &gpu.fogs[static_cast<size_t>(b.fog)]
+                                                : nullptr;
         setCull(!sky && !(material && (material->flags & bsp::kSurfNoCull)));
         if (staged && !sky && material) {
             // Quake 3 shader stages: each stage sets its own program, blend and depth state.
@@ -1394,8 +1451,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
                 setPassState(b.pass, material, 1.0f, false);
                 current_pass = b.pass;
             }
-            if (drawStages(list, b, vp, submodelMatrix(gpu.submodels, b.submodel), camera,
-                           options)) {
+            if (drawStages(list, b, vp, submodelMatrix(gpu.submodels, b.submodel), camera, options,
+                           SkyBase::None, batch_fog)) {
                 current_program = 0;
                 current_pass = scene::Pass::Count;
                 current_cull = -1;
@@ -1431,8 +1488,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             if (!sky_program)
                 continue;
         } else {
-            variant =
-                variantFor(alpha_tested, material && (material->flags & bsp::kSurfWarp), glow != 0);
+            variant = variantFor(alpha_tested, material && (material->flags & bsp::kSurfWarp),
+                                 glow != 0, batch_fog != nullptr);
             if (!variant)
                 continue; // its compile error was logged
         }
@@ -1476,6 +1533,15 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
             glUniform2f(u.uv_scroll, scroll, 0.0f);
             glUniform1f(u.alpha_cutoff, 0.5f);
             glUniform1f(u.alpha, batchAlpha(b.pass, material, submodel, options));
+            if (batch_fog) {
+                const glm::vec3 forward = camera.forward();
+                glUniform3f(u.eye, camera.position.x, camera.position.y, camera.position.z);
+                glUniform3f(u.fog_forward, forward.x, forward.y, forward.z);
+                glUniform1f(u.fog_distance, batch_fog->distance);
+                glUniform1i(u.fog_has_surface, batch_fog->has_surface ? 1 : 0);
+                glUniform4fv(u.fog_surface, 1, glm::value_ptr(batch_fog->surface));
+                glUniform3fv(u.fog_colour, 1, glm::value_ptr(batch_fog->colour));
+            }
             if (options.view == ViewMode::Flat) {
                 // A stable colour per material.
                 const uint32_t h = static_cast<uint32_t>(b.material) * 2654435761u;
@@ -1500,7 +1566,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     if (fog && !fogged_opaque) {
         if (timers)
             timers->begin("fog");
-        drawFog(list, camera);
+        drawFog(list, camera, options);
         if (timers)
             timers->end();
     }

@@ -139,7 +139,8 @@ private:
     void appendRanges(const scene::DrawList& list, const scene::DrawBatch& batch);
     void flushRanges();
     // The fog pass (scene/fog.h) over the visible fogged opaque faces and fog surfaces.
-    void drawFog(const scene::DrawList& list, const scene::Camera& camera);
+    void drawFog(const scene::DrawList& list, const scene::Camera& camera,
+                 const RenderOptions& options);
     void drawCulled(const scene::DrawList& list, const glm::mat4& view_projection);
     struct StageVariant;
     // How drawStages draws a sky's cloud layers: over the far box (or flat colour) the sky
@@ -149,7 +150,11 @@ private:
     // The program drawing `count` stages folded into one pass (scene::foldableRun), compiled
     // on first use; nullptr when it failed to compile (logged).
     StageVariant* stageProgram(const scene::RenderStage* const* stages, size_t count, bool sky,
-                               SkyBase base, bool deforms, bool fog, bool additive);
+                               SkyBase base, bool deforms, bool fog, bool additive, bool fog_pass);
+    // Whether an opaque or alpha-tested surface of `material` in a fog volume is fogged by
+    // the program that draws it (FOG_PASS) rather than by the fog pass: with fold_stages, for
+    // the single-texture path and for shaders whose drawn stages fold into one run.
+    bool fogInProgram(int32_t material, scene::Pass pass, const RenderOptions& options) const;
     // The fog of a blended batch's face, for fading its stages (nullptr: none).
     const scene::FogVolume* blendedFaceFog(const scene::DrawList& list,
                                            const scene::DrawBatch& batch,
@@ -160,7 +165,7 @@ private:
     bool drawStages(const scene::DrawList& list, const scene::DrawBatch& batch,
                     const glm::mat4& view_projection, const glm::mat4& model,
                     const scene::Camera& camera, const RenderOptions& options,
-                    SkyBase base = SkyBase::None);
+                    SkyBase base = SkyBase::None, const scene::FogVolume* fog_pass = nullptr);
 
     std::unique_ptr<Programs> m_programs;
     std::unique_ptr<WorldGpu> m_gpu;

@@ -270,12 +270,14 @@ void Visibility::emit(const Camera& camera, bool commute_blends, DrawList& out) 
                 m_translucent.push_back(face);
                 continue;
             }
+            const int32_t fog = m_map.faces[face].fog;
             if (!batch || batch->pass != mf.pass || batch->material != mf.material ||
-                batch->submodel != mf.submodel) {
+                batch->submodel != mf.submodel || batch->fog != fog) {
                 DrawBatch b;
                 b.pass = mf.pass;
                 b.material = mf.material;
                 b.submodel = mf.submodel;
+                b.fog = fog;
                 b.first_range = static_cast<uint32_t>(out.ranges.size());
                 out.batches.push_back(b);
                 batch = &out.batches.back();

@@ -44,7 +44,7 @@ struct DrawBatch {
     uint32_t num_faces = 0;
     float sort_distance = 0.0f; // translucent batches: distance of the face from the camera
     float sort_order = 0.0f;    // translucent batches: Material::sort (drawn first: lower)
-    int32_t fog = -1;           // translucent batches: the faces' bsp::Face::fog
+    int32_t fog = -1;           // the faces' bsp::Face::fog (a batch is one fog volume, or none)
 };
 
 struct DrawStats {

@@ -131,7 +131,8 @@ WorldMesh buildWorldMesh(const bsp::Map& map, const WorldMeshOptions& options) {
         mf.center = n ? c / static_cast<float>(n) : c;
     }
 
-    // Sorted layout: (pass, submodel, material, face index).
+    // Sorted layout: (pass, submodel, material, fog volume, face index): the faces of a batch
+    // (scene/visibility.h) lie together, and a material's fogged faces apart from the rest.
     mesh.order_to_face.resize(map.faces.size());
     std::iota(mesh.order_to_face.begin(), mesh.order_to_face.end(), 0u);
     std::stable_sort(mesh.order_to_face.begin(), mesh.order_to_face.end(),
@@ -142,7 +143,9 @@ WorldMesh buildWorldMesh(const bsp::Map& map, const WorldMeshOptions& options) {
                              return fa.pass < fb.pass;
                          if (fa.submodel != fb.submodel)
                              return fa.submodel < fb.submodel;
-                         return fa.material < fb.material;
+                         if (fa.material != fb.material)
+                             return fa.material < fb.material;
+                         return map.faces[a].fog < map.faces[b].fog;
                      });
     size_t total = 0;
     for (const auto& fi : face_indices)

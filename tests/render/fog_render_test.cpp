@@ -114,7 +114,7 @@ TEST_F(FogRender, FoggedFaceTakesTheFogColourWithDistance) {
     struct Sample {
         glm::ivec3 fogged, clear;
     };
-    auto frame = [&](float x, bool fog) {
+    auto frame = [&](float x, bool fog, bool fold = true) {
         scene::Camera cam; // looking along +X: +y is the left of the image
         cam.position = glm::vec3(x, 0.0f, 0.0f);
         cam.aspect = 1.0f;
@@ -123,6 +123,7 @@ TEST_F(FogRender, FoggedFaceTakesTheFogColourWithDistance) {
         render::RenderOptions ro;
         ro.clear_colour = kClear;
         ro.fog = fog;
+        ro.fold_stages = fold;
         ro.style_values = scene::lightStyleValues(0.0);
         r.draw(list, cam, ro);
         const std::vector<uint8_t> img = target.readPixels();
@@ -152,6 +153,17 @@ TEST_F(FogRender, FoggedFaceTakesTheFogColourWithDistance) {
     EXPECT_LT(far.fogged.g, near.fogged.g - 10);
     EXPECT_NEAR(near.fogged.g, grey / 2, 6);
     EXPECT_NEAR(far.fogged.r, static_cast<int>(255 * 0.866 + grey * 0.134), 8);
+
+    // By default the wall's own program fogs it (render::WorldRenderer::fogInProgram); with
+    // fold_stages off the fog pass does, as ioquake3 draws it: the same colours, one draw more.
+    const Sample near_pass = frame(0.0f, true, false);
+    const uint32_t pass_draws = r.submitStats().draw_calls;
+    const Sample near_folded = frame(0.0f, true, true);
+    EXPECT_EQ(r.submitStats().draw_calls + 1, pass_draws) << "no fog pass";
+    for (int c = 0; c < 3; ++c) {
+        EXPECT_NEAR(near_folded.fogged[c], near_pass.fogged[c], 1) << c;
+        EXPECT_EQ(near_folded.clear[c], near_pass.clear[c]) << c;
+    }
 }
 
 TEST_F(FogRender, FogWithoutFogParmsOrFogNumbersDrawsNothing) {

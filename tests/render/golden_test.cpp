@@ -71,6 +71,9 @@ std::vector<GoldenCase> cases() {
          at(-60, -1536, 436, 0, 90)},
         {"oa_thor_intermission", oa + "/pak6-patch088.pk3:maps/oa_thor.bsp",
          at(2560, 1656, 160, 0, -90)},
+        // Ground fog over multi-stage floors (fogged by their own programs).
+        {"oacmpdm1_intermission", oa + "/z_oacmp-volume1-v3.pk3:maps/oacmpdm1.bsp",
+         at(2176, 360, -144, 0, -135)},
         // Quake 1 lightmaps with styles, Quake 2 sky box and .wal textures.
         {"lq_e1m1_spawn0", maps + "/q1/lq_e1m1.bsp", spawn(0)},
         {"aq_wizs_spawn0", maps + "/q2/aq_wizs.bsp", spawn(0)},
