@@ -15,23 +15,52 @@
 #include <new>
 #include <vector>
 
-// Every allocation of this test program, counted (RegroupingAllocatesNothingOnceWarm). Not
-// inlined: GCC would otherwise pair the inlined malloc with the library's operator delete at
-// -O2 and warn (-Wmismatched-new-delete) about a mismatch that is not there.
+// Every allocation of this test program, counted (RegroupingAllocatesNothingOnceWarm). Every
+// non-aligned form is replaced, so memory from one is never freed by another's allocator (a
+// sanitizer's nothrow new against this free would be a mismatch). Not inlined: GCC would
+// otherwise pair the inlined malloc with the library's operator delete at -O2 and warn
+// (-Wmismatched-new-delete) about a mismatch that is not there.
 namespace {
 std::atomic<size_t> g_allocations{0};
+
+void* countedAlloc(size_t size) noexcept {
+    ++g_allocations;
+    return std::malloc(size ? size : 1);
 }
+} // namespace
 
 [[gnu::noinline]] void* operator new(size_t size) {
-    ++g_allocations;
-    if (void* p = std::malloc(size ? size : 1))
+    if (void* p = countedAlloc(size))
         return p;
     throw std::bad_alloc();
+}
+[[gnu::noinline]] void* operator new[](size_t size) {
+    if (void* p = countedAlloc(size))
+        return p;
+    throw std::bad_alloc();
+}
+[[gnu::noinline]] void* operator new(size_t size, const std::nothrow_t&) noexcept {
+    return countedAlloc(size);
+}
+[[gnu::noinline]] void* operator new[](size_t size, const std::nothrow_t&) noexcept {
+    return countedAlloc(size);
 }
 [[gnu::noinline]] void operator delete(void* p) noexcept {
     std::free(p);
 }
+[[gnu::noinline]] void operator delete[](void* p) noexcept {
+    std::free(p);
+}
 [[gnu::noinline]] void operator delete(void* p, size_t) noexcept {
+    std::free(p);
+}
+[[gnu::noinline]] void operator delete[](void* p, size_t) noexcept {
+    std::free(p);
+}
+[[gnu::noinline]] void operator delete(void* p, const std::nothrow_t&) noexcept {
+    std::free(p);
+}
+[[gnu::noinline]] void operator delete[](void* p, const std::nothrow_t&) noexcept {
     std::free(p);
 }
 
