@@ -1,10 +1,8 @@
 #include "content/mipmap.h"
 
+#include "core/parallel.h"
+
 #include <algorithm>
-#include <atomic>
-#include <future>
-#include <system_error>
-#include <thread>
 
 namespace content {
 
@@ -47,25 +45,10 @@ std::vector<Image> mipChain(const Image& image) {
 
 std::vector<std::vector<Image>> mipChains(std::span<const Image* const> images) {
     std::vector<std::vector<Image>> chains(images.size());
-    std::atomic<size_t> next{0};
-    const auto work = [&] {
-        for (size_t i = next++; i < images.size(); i = next++)
-            if (images[i])
-                chains[i] = mipChain(*images[i]);
-    };
-    const size_t workers =
-        std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), images.size());
-    std::vector<std::future<void>> jobs;
-    for (size_t w = 1; w < workers; ++w) {
-        try {
-            jobs.push_back(std::async(std::launch::async, work));
-        } catch (const std::system_error&) {
-            break; // no thread available: the calling thread does the rest
-        }
-    }
-    work();
-    for (auto& job : jobs)
-        job.get();
+    core::parallelFor(images.size(), [&](size_t i) {
+        if (images[i])
+            chains[i] = mipChain(*images[i]);
+    });
     return chains;
 }
 

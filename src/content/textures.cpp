@@ -6,13 +6,10 @@
 #include "content/wal.h"
 
 #include "core/file.h"
+#include "core/parallel.h"
 
 #include <algorithm>
 #include <array>
-#include <atomic>
-#include <future>
-#include <system_error>
-#include <thread>
 #include <unordered_map>
 
 namespace content {
@@ -451,32 +448,14 @@ void loadMaterialTexturesAt(const bsp::Map& map, const FileSystem& fs,
         else
             copies.emplace_back(i, it->second);
     }
-    const size_t count = todo.size();
-    if (threads <= 0)
-        threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u,
-                                              static_cast<unsigned>(kMaxThreads)));
-    const size_t workers = std::min<size_t>(static_cast<size_t>(threads), count);
-    // Each worker takes the next material when it is done with one (a large JPEG next to
-    // many small ones would leave a fixed chunk's thread working alone); every result goes to
-    // its own slot, so the output does not depend on timing or the thread count.
-    std::atomic<size_t> next{0};
-    auto work = [&] {
-        for (size_t k = next++; k < count; k = next++) {
+    // One material at a time per thread (core::parallelFor), each into its own slot.
+    core::parallelFor(
+        todo.size(),
+        [&](size_t k) {
             const uint32_t i = todo[k];
             out[i] = loadMaterialTexture(map.materials[i], map, fs, sources, shaders);
-        }
-    };
-    std::vector<std::future<void>> jobs;
-    for (size_t w = 1; w < workers; ++w) {
-        try {
-            jobs.push_back(std::async(std::launch::async, work));
-        } catch (const std::system_error&) {
-            break; // no more threads: the ones running (and this one) share the rest
-        }
-    }
-    work();
-    for (auto& job : jobs)
-        job.get();
+        },
+        threads > 0 ? static_cast<size_t>(threads) : core::workerThreads(kMaxThreads));
     for (const auto& [to, from] : copies)
         out[to] = out[from];
 }

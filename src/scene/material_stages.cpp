@@ -3,6 +3,7 @@
 #include "content/image.h"
 #include "content/textures.h"
 #include "core/file.h"
+#include "core/parallel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -209,9 +210,12 @@ std::vector<RenderStage> buildRenderStages(const ShaderDef& def, std::vector<Sta
 }
 
 void loadStageImages(std::vector<StageImage>& images, const content::FileSystem& fs) {
-    for (StageImage& img : images) {
+    // Decoded on worker threads (FileSystem reads are safe from several; each image is its
+    // own slot), as the material textures are.
+    core::parallelFor(images.size(), [&](size_t i) {
+        StageImage& img = images[i];
         if (img.image.width > 0)
-            continue;
+            return;
         for (const std::string& candidate : content::imageCandidates(img.name)) {
             if (!fs.exists(candidate))
                 continue;
@@ -228,7 +232,7 @@ void loadStageImages(std::vector<StageImage>& images, const content::FileSystem&
         }
         if (img.missing)
             img.image = content::makeChecker();
-    }
+    });
 }
 
 namespace {
