@@ -131,6 +131,25 @@ struct GpuStagedMaterial {
     bool deformed = false;
 };
 
+namespace {
+
+// A material's stages the overlay has not switched off, in order.
+struct DrawnStages {
+    std::array<const scene::RenderStage*, content::kMaxShaderStages> stages{};
+    size_t count = 0;
+    std::span<const scene::RenderStage* const> span() const { return {stages.data(), count}; }
+};
+
+DrawnStages drawnStages(const GpuStagedMaterial& sm) {
+    DrawnStages d;
+    for (const scene::RenderStage& stage : sm.stages)
+        if (!(sm.disabled & (1u << std::min(stage.shader_stage, 31))) && d.count < d.stages.size())
+            d.stages[d.count++] = &stage;
+    return d;
+}
+
+} // namespace
+
 struct WorldRenderer::WorldGpu {
     VertexArray vao;
     Buffer vbo, ibo;
@@ -1005,14 +1024,9 @@ bool WorldRenderer::fogInProgram(int32_t material, scene::Pass pass,
         return true; // the single-texture path: one program
     // Drawn stage by stage: only a shader whose drawn stages fold into one run, from a stage
     // that replaces the frame, is one program (drawStages).
-    const GpuStagedMaterial& sm = m_gpu->staged[static_cast<size_t>(material)];
-    std::array<const scene::RenderStage*, content::kMaxShaderStages> drawn{};
-    size_t n = 0;
-    for (const scene::RenderStage& stage : sm.stages)
-        if (!(sm.disabled & (1u << std::min(stage.shader_stage, 31))) && n < drawn.size())
-            drawn[n++] = &stage;
-    return n > 0 && !drawn[0]->def.blend &&
-           scene::foldableRun(std::span(drawn.data(), n), kMaxFoldedStages, false) == n;
+    const DrawnStages drawn = drawnStages(m_gpu->staged[static_cast<size_t>(material)]);
+    return drawn.count > 0 && !drawn.stages[0]->def.blend &&
+           scene::foldableRun(drawn.span(), kMaxFoldedStages, false) == drawn.count;
 }
 
 bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBatch& b,
@@ -1025,11 +1039,9 @@ bool WorldRenderer::drawStages(const scene::DrawList& list, const scene::DrawBat
     const GpuStagedMaterial& sm = gpu.staged[static_cast<size_t>(b.material)];
     if (sm.stages.empty())
         return false;
-    std::array<const scene::RenderStage*, content::kMaxShaderStages> drawn{};
-    size_t num_drawn = 0;
-    for (const scene::RenderStage& stage : sm.stages)
-        if (!(sm.disabled & (1u << std::min(stage.shader_stage, 31))) && num_drawn < drawn.size())
-            drawn[num_drawn++] = &stage;
+    const DrawnStages drawn_stages = drawnStages(sm);
+    const auto& drawn = drawn_stages.stages;
+    const size_t num_drawn = drawn_stages.count;
     if (num_drawn == 0 && base != SkyBase::None)
         return false; // every layer switched off: the caller draws the sky's base alone
     // ioquake3 with r_overBrightBits 1 in fullscreen: identityLight 0.5, lightmaps and vertex
@@ -1277,13 +1289,9 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     const auto skyFullyCovered = [&](int32_t material) {
         if (material < 0 || static_cast<size_t>(material) >= gpu.staged.size())
             return false;
-        const GpuStagedMaterial& sm = gpu.staged[static_cast<size_t>(material)];
-        for (const scene::RenderStage& st : sm.stages) {
-            if (sm.disabled & (1u << std::min(st.shader_stage, 31)))
-                continue;
-            return !st.def.blend && st.def.alpha_func == content::AlphaFunc::None;
-        }
-        return false;
+        const DrawnStages drawn = drawnStages(gpu.staged[static_cast<size_t>(material)]);
+        return drawn.count > 0 && !drawn.stages[0]->def.blend &&
+               drawn.stages[0]->def.alpha_func == content::AlphaFunc::None;
     };
     // The sky program of a sky batch's look, compiled on first use.
     const auto skyModeOf = [&](const scene::DrawBatch& b, const bsp::Material* material) {
