@@ -3,6 +3,7 @@
 // most one GL call per batch (plus one per brush model for the depth pre-pass).
 #include "app/headless.h"
 #include "gl_fixture.h"
+#include "real_map.h"
 #include "render/draw_submitter.h"
 #include "render/world_renderer.h"
 #include "scene/light_styles.h"
@@ -99,15 +100,11 @@ TEST_F(Submit, IndirectAndFallbackDrawIdenticalImages) {
     const bool gl43 = render::caps().multi_draw_indirect;
     for (const std::string& spec : specs) {
         SCOPED_TRACE(spec);
-        auto loaded = scene::loadMapBundle(spec, scene::LoadSettings());
-        ASSERT_TRUE(loaded.ok()) << loaded.error().message();
-        const scene::MapBundle& b = **loaded;
-        render::WorldRenderer r;
-        std::string error;
-        ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
-        ASSERT_TRUE(app::uploadBundle(r, b).ok());
-        render::RenderTarget target;
-        ASSERT_TRUE(target.create(256, 144, &error)) << error;
+        gltest::RealMap real;
+        ASSERT_NO_FATAL_FAILURE(gltest::loadRealMap(spec, 256, 144, real));
+        const scene::MapBundle& b = *real.bundle;
+        render::WorldRenderer& r = real.renderer;
+        render::RenderTarget& target = real.target;
         scene::Visibility vis(b.map, b.mesh);
         scene::DrawList list;
         const size_t cameras = std::max<size_t>(1, std::min<size_t>(b.spawns.size(), 3));
@@ -180,16 +177,12 @@ TEST_F(Submit, IndirectAndFallbackDrawIdenticalImages) {
 // non-adjacent range (odd faces only), so nothing merges; the ring must grow mid-frame and the
 // picture must still match the fallback's.
 TEST_F(Submit, RingGrowsWhenAFrameNeedsMoreCommands) {
-    auto loaded = scene::loadMapBundle(std::string(BSPV_SHARED_MAPS_DIR) + "/q2/aq_urbanjungle.bsp",
-                                       scene::LoadSettings());
-    ASSERT_TRUE(loaded.ok()) << loaded.error().message();
-    const scene::MapBundle& b = **loaded;
-    render::WorldRenderer r;
-    std::string error;
-    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
-    ASSERT_TRUE(app::uploadBundle(r, b).ok());
-    render::RenderTarget target;
-    ASSERT_TRUE(target.create(256, 144, &error)) << error;
+    gltest::RealMap real;
+    ASSERT_NO_FATAL_FAILURE(gltest::loadRealMap(
+        std::string(BSPV_SHARED_MAPS_DIR) + "/q2/aq_urbanjungle.bsp", 256, 144, real));
+    const scene::MapBundle& b = *real.bundle;
+    render::WorldRenderer& r = real.renderer;
+    render::RenderTarget& target = real.target;
     auto cam = app::resolveCamera(app::CameraSpec(), b);
     ASSERT_TRUE(cam.ok());
     cam->aspect = 16.0f / 9.0f;

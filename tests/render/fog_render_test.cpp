@@ -84,6 +84,17 @@ bsp::Map splitWall() {
     return m;
 }
 
+// `count` plain grey 8x8 textures, one per material of the test maps.
+std::vector<content::TextureInfo> greyTextures(size_t count) {
+    std::vector<content::TextureInfo> textures(count);
+    for (content::TextureInfo& t : textures) {
+        t.image.width = t.image.height = 8;
+        t.image.rgba.assign(8 * 8 * 4, 40);
+        t.missing = false;
+    }
+    return textures;
+}
+
 class FogRender : public gltest::GlFixture {};
 
 } // namespace
@@ -91,10 +102,7 @@ class FogRender : public gltest::GlFixture {};
 TEST_F(FogRender, FoggedFaceTakesTheFogColourWithDistance) {
     const bsp::Map map = splitWall();
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
-    std::vector<content::TextureInfo> textures(1);
-    textures[0].image.width = textures[0].image.height = 8;
-    textures[0].image.rgba.assign(8 * 8 * 4, 40);
-    textures[0].missing = false;
+    const std::vector<content::TextureInfo> textures = greyTextures(1);
     render::WorldRenderer r;
     std::string error;
     ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
@@ -169,10 +177,7 @@ TEST_F(FogRender, FoggedFaceTakesTheFogColourWithDistance) {
 TEST_F(FogRender, FogWithoutFogParmsOrFogNumbersDrawsNothing) {
     const bsp::Map map = splitWall();
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
-    std::vector<content::TextureInfo> textures(1);
-    textures[0].image.width = textures[0].image.height = 8;
-    textures[0].image.rgba.assign(8 * 8 * 4, 40);
-    textures[0].missing = false;
+    const std::vector<content::TextureInfo> textures = greyTextures(1);
     render::WorldRenderer r;
     std::string error;
     ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
@@ -317,17 +322,6 @@ bsp::Map glowInFog(bool two_glows = false) {
     return m;
 }
 
-// Textures of glowInFog's two materials: plain grey.
-std::vector<content::TextureInfo> greyTextures() {
-    std::vector<content::TextureInfo> textures(2);
-    for (content::TextureInfo& t : textures) {
-        t.image.width = t.image.height = 8;
-        t.image.rgba.assign(8 * 8 * 4, 40);
-        t.missing = false;
-    }
-    return textures;
-}
-
 // Stages of glowInFog's materials: the glow (material 1) one additive stage of `level` grey.
 scene::MaterialStages additiveGlow(float level) {
     scene::MaterialStages stages;
@@ -355,7 +349,7 @@ TEST_F(FogRender, AdditiveStageFadesInFog) {
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
     ASSERT_EQ(mesh.faces[1].pass, scene::Pass::Translucent);
     // The glow's additive stage: well under white, no clamping in the sums below.
-    const std::vector<content::TextureInfo> textures = greyTextures();
+    const std::vector<content::TextureInfo> textures = greyTextures(2);
     const scene::MaterialStages stages = additiveGlow(0.4f);
     render::WorldRenderer r;
     std::string error;
@@ -393,7 +387,7 @@ TEST_F(FogRender, AdditiveStageFadesInFog) {
 TEST_F(FogRender, MergedBlendedFacesFadeWithTheirFog) {
     const bsp::Map map = glowInFog(true);
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
-    const std::vector<content::TextureInfo> textures = greyTextures();
+    const std::vector<content::TextureInfo> textures = greyTextures(2);
     const scene::MaterialStages stages = additiveGlow(0.3f);
     render::WorldRenderer r;
     std::string error;
