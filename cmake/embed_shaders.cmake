@@ -3,7 +3,7 @@
 #
 # bspv_embed_shaders(OUTPUT out.cpp FILES a.glsl b.glsl ...) adds a build step that
 # regenerates out.cpp whenever a shader changes. The generated file defines
-# render::kEmbeddedShaders (see src/render/shader_library.h).
+# render::kEmbeddedShaders (see src/render/glsl_library.h).
 function(bspv_embed_shaders)
     cmake_parse_arguments(ARG "" "OUTPUT" "FILES" ${ARGN})
     add_custom_command(

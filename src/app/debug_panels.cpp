@@ -45,7 +45,7 @@ DebugPanels::~DebugPanels() {
     releaseAtlas();
 }
 
-bool DebugPanels::init(const render::ShaderLibrary& shaders, const scene::DebugViews& initial,
+bool DebugPanels::init(const render::GlslLibrary& shaders, const scene::DebugViews& initial,
                        std::string* error) {
     m_views = initial;
     m_ready = m_overlays.init(shaders, error);
@@ -441,7 +441,7 @@ void DebugPanels::drawPanel(const scene::DrawList& list) {
 }
 
 core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,
-                                   const render::ShaderLibrary& shaders,
+                                   const render::GlslLibrary& shaders,
                                    const scene::MapBundle& bundle, const scene::DrawList& list,
                                    const scene::Camera& view, const scene::Camera& vis_camera,
                                    const scene::VisOptions& vis, const scene::DebugViews& views,

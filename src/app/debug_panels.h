@@ -41,7 +41,7 @@ public:
     ~DebugPanels();
 
     // Compiles the overlay programs; false with *error on failure (the viewer runs without).
-    bool init(const render::ShaderLibrary& shaders, const scene::DebugViews& initial,
+    bool init(const render::GlslLibrary& shaders, const scene::DebugViews& initial,
               std::string* error);
     void setMap(const scene::MapBundle* bundle);
 
@@ -100,7 +100,7 @@ private:
 
 // --screenshot --debug: draws the overlays once over the frame the renderer just drew.
 core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,
-                                   const render::ShaderLibrary& shaders,
+                                   const render::GlslLibrary& shaders,
                                    const scene::MapBundle& bundle, const scene::DrawList& list,
                                    const scene::Camera& view, const scene::Camera& vis_camera,
                                    const scene::VisOptions& vis, const scene::DebugViews& views,

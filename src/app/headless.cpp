@@ -113,13 +113,27 @@ core::Result<std::unique_ptr<OffscreenRenderer>> createOffscreenRenderer(const O
     return gl;
 }
 
+render::WorldSource worldSourceOf(const scene::MapBundle& bundle, const scene::WorldMesh* mesh) {
+    return {bundle.map,      mesh ? *mesh : bundle.mesh,
+            bundle.textures, bundle.skybox ? &*bundle.skybox : nullptr,
+            &bundle.stages,  &bundle.fogs};
+}
+
 core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundle& bundle) {
     std::string error;
-    if (!renderer.upload(bundle.map, bundle.mesh, bundle.textures, &error))
+    if (!renderer.upload(worldSourceOf(bundle), &error))
         return graphicsError(error);
-    renderer.uploadSkyBox(bundle.skybox ? &*bundle.skybox : nullptr);
-    renderer.uploadStages(bundle.stages);
-    renderer.uploadFogs(bundle.fogs);
+    return core::okStatus();
+}
+
+core::Status setPatchLevel(render::WorldRenderer& renderer, scene::MapBundle& bundle, int level) {
+    scene::WorldMeshOptions options;
+    options.patch_level = level;
+    scene::WorldMesh mesh = scene::buildMapMesh(bundle.map, bundle.stages, options);
+    std::string error;
+    if (!renderer.upload(worldSourceOf(bundle, &mesh), &error))
+        return graphicsError(error);
+    bundle.mesh = std::move(mesh);
     return core::okStatus();
 }
 

@@ -24,15 +24,23 @@ core::Result<scene::Camera> resolveCamera(const CameraSpec& spec, const scene::M
 // so GL objects go while their context is still current.
 struct OffscreenRenderer {
     std::unique_ptr<Window> window;
-    render::ShaderLibrary shaders;
+    render::GlslLibrary shaders;
     render::WorldRenderer renderer;
     render::RenderTarget target;
 };
 core::Result<std::unique_ptr<OffscreenRenderer>> createOffscreenRenderer(const Options& options,
                                                                          const char* title);
 
-// Uploads a loaded map and its sky box; the renderer keeps its previous map on failure.
+// What the renderer builds a bundle's GPU set from (its mesh unless `mesh` names another).
+render::WorldSource worldSourceOf(const scene::MapBundle& bundle,
+                                  const scene::WorldMesh* mesh = nullptr);
+// Uploads a loaded map whole; the renderer keeps its previous map on failure.
 core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundle& bundle);
+// Rebuilds the bundle's mesh at another patch level (scene::buildMapMesh, sprite data
+// included) and uploads it through the same path as a load; on success the bundle holds the
+// new mesh, on failure both the bundle and the renderer keep the old one. Callers rebuild
+// anything that points into the mesh (scene::Visibility).
+core::Status setPatchLevel(render::WorldRenderer& renderer, scene::MapBundle& bundle, int level);
 
 // The map the options name (the default map when none) and how to load it.
 std::string mapSpecOf(const Options& options);

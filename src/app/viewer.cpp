@@ -80,7 +80,7 @@ private:
 
     Options m_options;
     std::unique_ptr<Window> m_window;
-    render::ShaderLibrary m_shaders;
+    render::GlslLibrary m_shaders;
     render::WorldRenderer m_renderer;
     std::unique_ptr<scene::MapBundle> m_bundle;
     std::unique_ptr<scene::Visibility> m_visibility;
@@ -391,21 +391,13 @@ void Viewer::drawOverlay() {
 }
 
 void Viewer::rebuildPatches(int level) {
-    scene::WorldMeshOptions mo;
-    mo.patch_level = level;
-    scene::WorldMesh mesh = scene::buildWorldMesh(m_bundle->map, mo);
-    std::string error;
-    if (m_renderer.upload(m_bundle->map, mesh, m_bundle->textures, &error)) {
-        m_renderer.uploadSkyBox(m_bundle->skybox ? &*m_bundle->skybox : nullptr);
-        m_renderer.uploadStages(m_bundle->stages);
-        m_renderer.uploadFogs(m_bundle->fogs);
-        m_visibility.reset();
-        m_bundle->mesh = std::move(mesh);
-        m_options.patch_level = level;
-        m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
-    } else {
-        m_error = error;
+    if (auto st = setPatchLevel(m_renderer, *m_bundle, level); !st) {
+        m_error = st.error().message();
+        return;
     }
+    m_options.patch_level = level;
+    // The old visibility was built for the old mesh.
+    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
 }
 
 void Viewer::captureSettings() {

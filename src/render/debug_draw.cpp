@@ -6,7 +6,7 @@
 
 namespace render {
 
-bool DebugDraw::init(const ShaderLibrary& shaders, std::string* error) {
+bool DebugDraw::init(const GlslLibrary& shaders, std::string* error) {
     m_program =
         shaders.build("debug/lines", "debug_line.vert.glsl", "debug_line.frag.glsl", "", error);
     if (!m_program)

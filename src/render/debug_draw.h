@@ -4,7 +4,7 @@
 #pragma once
 
 #include "render/gl.h"
-#include "render/shader_library.h"
+#include "render/glsl_library.h"
 #include "scene/debug_geometry.h"
 
 #include <glm/mat4x4.hpp>
@@ -15,7 +15,7 @@ namespace render {
 class DebugDraw {
 public:
     // Compiles the line program; false (with *error) when it fails.
-    bool init(const ShaderLibrary& shaders, std::string* error);
+    bool init(const GlslLibrary& shaders, std::string* error);
     bool ready() const { return static_cast<bool>(m_program); }
 
     // Draws the segments over what is in the framebuffer. Segments behind the scene's depth

@@ -13,7 +13,7 @@ glm::vec4 toVec4(glm::u8vec4 c) {
 
 } // namespace
 
-bool DebugOverlays::init(const ShaderLibrary& shaders, std::string* error) {
+bool DebugOverlays::init(const GlslLibrary& shaders, std::string* error) {
     return m_draw.init(shaders, error);
 }
 

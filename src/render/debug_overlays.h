@@ -37,7 +37,7 @@ struct DebugOverlayStats {
 
 class DebugOverlays {
 public:
-    bool init(const ShaderLibrary& shaders, std::string* error);
+    bool init(const GlslLibrary& shaders, std::string* error);
     // Builds the per-map caches (face -> cluster / area, area borders, entity markers).
     // The map and mesh must outlive their use here; call again after a new map or mesh.
     void setMap(const bsp::Map& map, const scene::WorldMesh& mesh);

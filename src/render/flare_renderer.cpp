@@ -56,7 +56,7 @@ FlareRenderer::~FlareRenderer() {
     clear();
 }
 
-bool FlareRenderer::init(const ShaderLibrary& shaders, std::string* error) {
+bool FlareRenderer::init(const GlslLibrary& shaders, std::string* error) {
     m_test =
         shaders.build("flare|test", "flare.vert.glsl", "flare.frag.glsl", "OCCLUSION_TEST", error);
     if (!m_test)

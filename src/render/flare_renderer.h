@@ -6,7 +6,7 @@
 #include "bsp/map.h"
 #include "content/textures.h"
 #include "render/gl.h"
-#include "render/shader_library.h"
+#include "render/glsl_library.h"
 #include "scene/camera.h"
 #include "scene/flares.h"
 
@@ -24,7 +24,7 @@ public:
     FlareRenderer(const FlareRenderer&) = delete;
     FlareRenderer& operator=(const FlareRenderer&) = delete;
 
-    bool init(const ShaderLibrary& shaders, std::string* error);
+    bool init(const GlslLibrary& shaders, std::string* error);
     // The flares of a new map. Textures are parallel to map.materials; a flare whose material
     // has no image (a missing texture, or no texture list) is drawn with a soft radial image.
     void upload(const bsp::Map& map, const std::vector<content::TextureInfo>& textures);

@@ -86,17 +86,6 @@ struct DeformedVertex {
 DeformedVertex applyDeform(const DeformFrame& frame, glm::vec3 position, glm::vec3 normal,
                            glm::vec2 st);
 
-// Per-vertex data for autosprite and autosprite2, parallel to WorldMesh::vertices (zero for
-// vertices of other faces and of groups left undeformed).
-struct SpriteVertex {
-    glm::vec3 centre{0.0f}; // autosprite: group centre; autosprite2: this vertex's edge midpoint
-    float a = 0.0f;         // autosprite: +-radius along the view's left; autosprite2: +-half the
-                            // short edge along the minor axis. 0: leave the vertex alone
-    glm::vec3 major{0.0f};  // autosprite2: midpoint of the other short edge minus centre
-    float b = 0.0f;         // autosprite: +-radius along the view's up
-};
-static_assert(sizeof(SpriteVertex) == 32, "SpriteVertex is uploaded as two vec4 attributes");
-
 // Sprite data for every face whose material's shader (`shaders`: per material, nullptr for
 // none) has autosprite or autosprite2 (the first such deform). Empty when the map has none.
 std::vector<SpriteVertex> buildSpriteVertices(const WorldMesh& mesh,

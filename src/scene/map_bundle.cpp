@@ -173,8 +173,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     t0 = Clock::now();
     WorldMeshOptions mesh_options;
     mesh_options.patch_level = settings.patch_level;
-    bundle->mesh = buildWorldMesh(bundle->map, mesh_options);
-    addSpriteVertices(bundle->stages, bundle->mesh);
+    bundle->mesh = buildMapMesh(bundle->map, bundle->stages, mesh_options);
     bundle->timings.mesh_s = since(t0);
     return bundle;
 }

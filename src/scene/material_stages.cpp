@@ -294,12 +294,15 @@ MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& 
     return out;
 }
 
-void addSpriteVertices(MaterialStages& stages, const WorldMesh& mesh) {
+WorldMesh buildMapMesh(const bsp::Map& map, const MaterialStages& stages,
+                       const WorldMeshOptions& options) {
+    WorldMesh mesh = buildWorldMesh(map, options);
     std::vector<const ShaderDef*> shaders;
     shaders.reserve(stages.materials.size());
     for (const StagedMaterial& m : stages.materials)
         shaders.push_back(m.stages.empty() ? nullptr : m.shader);
-    stages.sprites = buildSpriteVertices(mesh, shaders);
+    mesh.sprites = buildSpriteVertices(mesh, shaders);
+    return mesh;
 }
 
 StageFrame evalStage(const RenderStage& r, double time, float identity_light) {

@@ -79,13 +79,13 @@ struct MaterialStages {
     std::vector<StageImage> images;
     uint32_t staged = 0;         // materials with stages
     uint32_t missing_images = 0; // distinct stage images not found
-    // Autosprite data per mesh vertex (scene/deforms.h); empty when no face needs it. Filled by
-    // addSpriteVertices once the mesh exists.
-    std::vector<SpriteVertex> sprites;
 };
 
-// Fills stages.sprites for the mesh (autosprite / autosprite2 faces).
-void addSpriteVertices(MaterialStages& stages, const WorldMesh& mesh);
+// The world mesh of a map as every GPU upload needs it: buildWorldMesh plus the sprite data of
+// the faces whose shaders autosprite (WorldMesh::sprites). The loader and a change of patch
+// level both build it here.
+WorldMesh buildMapMesh(const bsp::Map& map, const MaterialStages& stages,
+                       const WorldMeshOptions& options = {});
 
 // Texture-times-lightmap and nothing else: true when the single-texture path draws `stages`
 // exactly as ioquake3 would.

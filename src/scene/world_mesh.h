@@ -37,8 +37,18 @@ struct WorldVertex {
     float lm_layer;     // lightmap page (array layer); < 0: no lightmap (vertex colour)
     float lm_step;      // u offset between style blocks of this face in the page
 };
-static_assert(sizeof(WorldVertex) == 56,
-              "WorldVertex layout is mirrored in render/world_renderer.cpp");
+static_assert(sizeof(WorldVertex) == 56, "WorldVertex layout is mirrored in render/world_gpu.cpp");
+
+// Per-vertex data for Quake 3 autosprite and autosprite2 faces (scene/deforms.h), parallel to
+// WorldMesh::vertices (zero for vertices of other faces and of groups left undeformed).
+struct SpriteVertex {
+    glm::vec3 centre{0.0f}; // autosprite: group centre; autosprite2: this vertex's edge midpoint
+    float a = 0.0f;         // autosprite: +-radius along the view's left; autosprite2: +-half the
+                            // short edge along the minor axis. 0: leave the vertex alone
+    glm::vec3 major{0.0f};  // autosprite2: midpoint of the other short edge minus centre
+    float b = 0.0f;         // autosprite: +-radius along the view's up
+};
+static_assert(sizeof(SpriteVertex) == 32, "SpriteVertex is uploaded as two vec4 attributes");
 
 struct MeshFace {
     uint32_t first_index = 0; // into WorldMesh::indices
@@ -59,6 +69,10 @@ struct WorldMesh {
     std::vector<uint32_t> indices;
     std::vector<MeshFace> faces;         // parallel to bsp::Map::faces
     std::vector<uint32_t> order_to_face; // sorted layout position -> face index
+    // Autosprite data parallel to `vertices`, empty when no face needs it: it lives with the
+    // vertices it describes, so a rebuilt mesh can never be drawn with another mesh's sprites
+    // (scene::buildMapMesh fills it).
+    std::vector<SpriteVertex> sprites;
     int patch_level = 0;
     uint32_t drawable_faces = 0; // faces with num_indices > 0
     uint64_t triangles = 0;

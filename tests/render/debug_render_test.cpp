@@ -89,7 +89,7 @@ protected:
         return s.size();
     }
 
-    render::ShaderLibrary m_shaders;
+    render::GlslLibrary m_shaders;
     std::unique_ptr<scene::MapBundle> m_bundle;
     std::unique_ptr<render::WorldRenderer> m_renderer;
     std::unique_ptr<render::DebugOverlays> m_overlays;
@@ -380,7 +380,7 @@ TEST_F(DebugRender, LuxelGridLinesSitOnTexelBorders) {
     render::WorldRenderer r;
     std::string error;
     ASSERT_TRUE(r.init(m_shaders, &error)) << error;
-    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    ASSERT_TRUE(r.upload({map, mesh, textures}, &error)) << error;
     render::RenderTarget target;
     ASSERT_TRUE(target.create(kW, kH, &error)) << error;
     scene::Camera cam; // straight down onto the middle of the floor

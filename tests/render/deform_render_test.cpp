@@ -24,8 +24,11 @@ const glm::vec4 kClear{0.0f, 1.0f, 0.0f, 1.0f}; // pure green: the white stage n
 constexpr int kW = 160, kH = 90;
 
 // One leaf, one model, one face: the quad `corners` (fan 0 1 2, 0 2 3) with texture `name`,
-// vertex lit (no lightmap).
-std::vector<uint8_t> oneQuadMap(const std::string& name, const std::array<glm::vec3, 4>& corners) {
+// vertex lit (no lightmap). With `patch_before`, a flat 3 x 3 Bezier patch (texture
+// "textures/test/patch") 300 units behind the origin along -X comes first, so the patch's
+// tessellation decides where the quad's vertices land in the mesh.
+std::vector<uint8_t> oneQuadMap(const std::string& name, const std::array<glm::vec3, 4>& corners,
+                                bool patch_before = false) {
     q3test::Q3Builder b;
     b.entities = "{\n\"classname\" \"worldspawn\"\n}\n";
     b.textures = {{name, 0, 1}};
@@ -47,12 +50,28 @@ std::vector<uint8_t> oneQuadMap(const std::string& name, const std::array<glm::v
     }
     b.models[0].first_face = 0;
     b.models[0].num_faces = 1;
+    if (patch_before) {
+        b.textures.push_back({"textures/test/patch", 0, 1});
+        q3test::FaceRec patch;
+        patch.texture = 1;
+        patch.type = 2;
+        patch.num_vertices = 9;
+        patch.patch_w = patch.patch_h = 3;
+        for (int row = 0; row < 3; ++row)
+            for (int col = 0; col < 3; ++col)
+                b.vertices.push_back(q3test::Q3Builder::vertex(
+                    -300.0f, static_cast<float>(col * 16 - 16), static_cast<float>(row * 16 - 16)));
+        b.faces.push_back(patch);
+        b.leafs[0].num_faces = b.models[0].num_faces = 2;
+        b.leaf_faces = {0, 1};
+    }
+    const auto first = static_cast<int32_t>(b.vertices.size());
     for (const glm::vec3& c : corners)
         b.vertices.push_back(q3test::Q3Builder::vertex(c.x, c.y, c.z));
     b.meshverts = {0, 1, 2, 0, 2, 3};
     q3test::FaceRec f;
     f.type = 1;
-    f.first_vertex = 0;
+    f.first_vertex = first;
     f.num_vertices = 4;
     f.first_meshvert = 0;
     f.num_meshverts = 6;
@@ -81,15 +100,14 @@ protected:
         bundle->shaders.addScript(content::parseShaderScript(script, "scripts/test.shader"));
         content::applyShaderFlags(bundle->map.materials, bundle->shaders);
         bundle->stages = scene::buildMaterialStages(bundle->map, bundle->shaders, *bundle->fs);
-        bundle->mesh = scene::buildWorldMesh(bundle->map);
-        scene::addSpriteVertices(bundle->stages, bundle->mesh);
+        bundle->mesh = scene::buildMapMesh(bundle->map, bundle->stages);
         return bundle;
     }
 
     static std::unique_ptr<render::WorldRenderer> uploaded(const scene::MapBundle& b) {
         auto r = std::make_unique<render::WorldRenderer>();
         std::string error;
-        EXPECT_TRUE(r->init(render::ShaderLibrary(), &error)) << error;
+        EXPECT_TRUE(r->init(render::GlslLibrary(), &error)) << error;
         const core::Status st = app::uploadBundle(*r, b);
         EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
         return r;
@@ -205,7 +223,7 @@ TEST_F(DeformRender, AutospriteFacesTheCamera) {
                        name + "\n{\n cull none\n deformVertexes autosprite\n"
                               " {\n  map $whiteimage\n }\n}\n");
     ASSERT_TRUE(flat && sprite);
-    ASSERT_EQ(sprite->stages.sprites.size(), sprite->mesh.vertices.size());
+    ASSERT_EQ(sprite->mesh.sprites.size(), sprite->mesh.vertices.size());
     auto rf = uploaded(*flat);
     auto rs = uploaded(*sprite);
     for (const scene::Camera& cam :
@@ -220,6 +238,46 @@ TEST_F(DeformRender, AutospriteFacesTheCamera) {
         EXPECT_NEAR(s.centre_x, kW / 2.0, 2.0) << "yaw " << cam.yaw;
         EXPECT_NEAR(static_cast<double>(s.pixels), static_cast<double>(w * h), w * h * 0.1);
     }
+}
+
+// A new patch level rebuilds the mesh and moves the vertices of every face after a patch; the
+// sprite data must move with them (it once stayed behind: the viewer rebuilt the mesh without
+// it and re-uploaded the old one). Built and uploaded through the app's own path.
+TEST_F(DeformRender, AutospriteSurvivesAPatchLevelChange) {
+    const std::string name = "textures/test/sprite";
+    const std::array<glm::vec3, 4> corners = {glm::vec3(-16, -16, 0), glm::vec3(16, -16, 0),
+                                              glm::vec3(16, 16, 0), glm::vec3(-16, 16, 0)};
+    auto b = load(oneQuadMap(name, corners, true), "sprite_after_patch.bsp",
+                  name + "\n{\n cull none\n deformVertexes autosprite\n"
+                         " {\n  map $whiteimage\n }\n}\n");
+    ASSERT_TRUE(b);
+    ASSERT_EQ(b->mesh.patch_level, 4);
+    auto r = uploaded(*b);
+    const scene::Camera cam = camera(glm::vec3(-100, 0, 0), 0.0f);
+    const Shot before = shoot(*r, *b, cam, 0.0);
+    ASSERT_GT(before.pixels, 300u) << "the sprite faces the camera";
+    const size_t vertices_before = b->mesh.vertices.size();
+
+    const core::Status st = app::setPatchLevel(*r, *b, 1);
+    ASSERT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
+    EXPECT_EQ(b->mesh.patch_level, 1);
+    ASSERT_LT(b->mesh.vertices.size(), vertices_before) << "the quad's vertices moved down";
+    EXPECT_EQ(b->mesh.sprites.size(), b->mesh.vertices.size());
+    const Shot after = shoot(*r, *b, cam, 0.0);
+    EXPECT_EQ(after.pixels, before.pixels);
+    EXPECT_EQ(after.min_x, before.min_x);
+    EXPECT_EQ(after.max_y, before.max_y);
+
+    // The same as a fresh load at that level, byte for byte on the GPU.
+    auto fresh = load(oneQuadMap(name, corners, true), "sprite_after_patch_fresh.bsp",
+                      name + "\n{\n cull none\n deformVertexes autosprite\n"
+                             " {\n  map $whiteimage\n }\n}\n");
+    ASSERT_TRUE(fresh);
+    scene::WorldMeshOptions level1;
+    level1.patch_level = 1;
+    fresh->mesh = scene::buildMapMesh(fresh->map, fresh->stages, level1);
+    auto rf = uploaded(*fresh);
+    EXPECT_EQ(rf->gpuStats().vertex_bytes, r->gpuStats().vertex_bytes);
 }
 
 } // namespace

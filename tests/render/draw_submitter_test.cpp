@@ -250,7 +250,7 @@ TEST_F(Submit, IdenticalImagesShareOneTexture) {
     }
     render::WorldRenderer r;
     std::string error;
-    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
+    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
     ASSERT_TRUE(app::uploadBundle(r, b).ok());
     EXPECT_LT(r.gpuStats().textures, b.textures.size() / 4);
     EXPECT_LE(r.gpuStats().textures, distinct.size());

@@ -105,13 +105,15 @@ TEST_F(FogRender, FoggedFaceTakesTheFogColourWithDistance) {
     const std::vector<content::TextureInfo> textures = greyTextures(1);
     render::WorldRenderer r;
     std::string error;
-    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
-    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+    ASSERT_TRUE(r.upload({map, mesh, textures}, &error)) << error;
     scene::FogVolume red;
     red.colour = glm::vec3(1.0f, 0.0f, 0.0f);
     red.distance = 400.0f; // no visible side: fogged by depth alone
     red.valid = true;
-    r.uploadFogs({red});
+    const std::vector<scene::FogVolume> fogs1{red};
+
+    ASSERT_TRUE(r.upload({map, mesh, textures, nullptr, nullptr, &fogs1}, &error)) << error;
 
     scene::Visibility vis(map, mesh);
     scene::DrawList list;
@@ -180,8 +182,8 @@ TEST_F(FogRender, FogWithoutFogParmsOrFogNumbersDrawsNothing) {
     const std::vector<content::TextureInfo> textures = greyTextures(1);
     render::WorldRenderer r;
     std::string error;
-    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
-    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+    ASSERT_TRUE(r.upload({map, mesh, textures}, &error)) << error;
     scene::Visibility vis(map, mesh);
     scene::DrawList list;
     scene::Camera cam;
@@ -200,11 +202,15 @@ TEST_F(FogRender, FogWithoutFogParmsOrFogNumbersDrawsNothing) {
     const std::vector<uint8_t> plain = image();
     scene::FogVolume invalid; // its shader had no fogParms
     invalid.colour = glm::vec3(1.0f, 0.0f, 0.0f);
-    r.uploadFogs({invalid});
+    const std::vector<scene::FogVolume> fogs1{invalid};
+
+    ASSERT_TRUE(r.upload({map, mesh, textures, nullptr, nullptr, &fogs1}, &error)) << error;
     EXPECT_EQ(image(), plain);
     scene::FogVolume red = invalid;
     red.valid = true;
-    r.uploadFogs({red});
+    const std::vector<scene::FogVolume> fogs2{red};
+
+    ASSERT_TRUE(r.upload({map, mesh, textures, nullptr, nullptr, &fogs2}, &error)) << error;
     EXPECT_NE(image(), plain);
 }
 
@@ -233,7 +239,7 @@ TEST_F(FogRender, OacmpdmOneIntermissionLooksThroughItsGroundFog) {
 
     render::WorldRenderer r;
     std::string error;
-    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
+    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
     const core::Status st = app::uploadBundle(r, bundle);
     ASSERT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
     scene::Camera cam;
@@ -353,9 +359,8 @@ TEST_F(FogRender, AdditiveStageFadesInFog) {
     const scene::MaterialStages stages = additiveGlow(0.4f);
     render::WorldRenderer r;
     std::string error;
-    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
-    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
-    r.uploadStages(stages);
+    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+    ASSERT_TRUE(r.upload({map, mesh, textures, nullptr, &stages}, &error)) << error;
     scene::FogVolume fog;
     fog.colour = glm::vec3(0.0f, 0.0f, 1.0f);
     fog.valid = true;
@@ -371,12 +376,16 @@ TEST_F(FogRender, AdditiveStageFadesInFog) {
     const auto [glow_off, wall] = frame(false);
     ASSERT_GT(glow_off.g, wall.g + 60) << "the glow adds light without fog";
     fog.distance = 50.0f; // opaque at depth 100: the glow is gone
-    r.uploadFogs({fog});
+    const std::vector<scene::FogVolume> fogs1{fog};
+
+    ASSERT_TRUE(r.upload({map, mesh, textures, nullptr, &stages, &fogs1}, &error)) << error;
     const auto [glow_thick, wall_thick] = frame(true);
     EXPECT_EQ(wall_thick, wall) << "the wall is not in the fog";
     EXPECT_EQ(glow_thick, wall);
     fog.distance = 400.0f; // half: sqrt(100 / 400)
-    r.uploadFogs({fog});
+    const std::vector<scene::FogVolume> fogs2{fog};
+
+    ASSERT_TRUE(r.upload({map, mesh, textures, nullptr, &stages, &fogs2}, &error)) << error;
     const auto [glow_half, wall_half] = frame(true);
     EXPECT_NEAR(glow_half.g - wall.g, (glow_off.g - wall.g) / 2, 3);
     EXPECT_EQ(glow_half.b - wall.b, glow_half.g - wall.g) << "no fog colour is added";
@@ -391,9 +400,8 @@ TEST_F(FogRender, MergedBlendedFacesFadeWithTheirFog) {
     const scene::MaterialStages stages = additiveGlow(0.3f);
     render::WorldRenderer r;
     std::string error;
-    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
-    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
-    r.uploadStages(stages);
+    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+    ASSERT_TRUE(r.upload({map, mesh, textures, nullptr, &stages}, &error)) << error;
 
     scene::Visibility vis(map, mesh);
     scene::DrawList list;
@@ -412,7 +420,9 @@ TEST_F(FogRender, MergedBlendedFacesFadeWithTheirFog) {
     fog.colour = glm::vec3(0.0f, 0.0f, 1.0f);
     fog.valid = true;
     fog.distance = 50.0f; // opaque from depth 50 on: both glows are gone
-    r.uploadFogs({fog});
+    const std::vector<scene::FogVolume> fogs1{fog};
+
+    ASSERT_TRUE(r.upload({map, mesh, textures, nullptr, &stages, &fogs1}, &error)) << error;
     const auto [glows_thick, wall_thick] = frame(true);
     EXPECT_EQ(wall_thick, wall);
     EXPECT_EQ(glows_thick, wall) << "each merged face fades with the fog";

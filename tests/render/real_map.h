@@ -26,7 +26,7 @@ inline void loadRealMap(const std::string& spec, int width, int height, RealMap&
     ASSERT_TRUE(bundle.ok()) << bundle.error().message();
     out.bundle = std::move(*bundle);
     std::string error;
-    ASSERT_TRUE(out.renderer.init(render::ShaderLibrary(), &error)) << error;
+    ASSERT_TRUE(out.renderer.init(render::GlslLibrary(), &error)) << error;
     const core::Status st = app::uploadBundle(out.renderer, *out.bundle);
     ASSERT_TRUE(st.ok()) << st.error().message();
     ASSERT_TRUE(out.target.create(width, height, &error)) << error;

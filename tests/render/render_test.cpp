@@ -30,7 +30,7 @@ protected:
     static std::unique_ptr<render::WorldRenderer> uploaded(const scene::MapBundle& b) {
         auto r = std::make_unique<render::WorldRenderer>();
         std::string error;
-        EXPECT_TRUE(r->init(render::ShaderLibrary(), &error)) << error;
+        EXPECT_TRUE(r->init(render::GlslLibrary(), &error)) << error;
         const core::Status st = app::uploadBundle(*r, b);
         EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
         return r;
@@ -160,7 +160,7 @@ TEST_F(Render, FailedUploadKeepsTheCurrentWorld) {
     const auto stats = r.gpuStats();
     std::vector<content::TextureInfo> wrong; // does not match the materials
     std::string error;
-    EXPECT_FALSE(r.upload(b->map, b->mesh, wrong, &error));
+    EXPECT_FALSE(r.upload({b->map, b->mesh, wrong}, &error));
     EXPECT_TRUE(r.hasWorld());
     EXPECT_EQ(r.gpuStats().vertex_bytes, stats.vertex_bytes);
 }
@@ -246,12 +246,11 @@ TEST_F(Render, SkyBoxFacesFollowTheQuakeConvention) {
     content::SkyBox sky;
     for (int f = 0; f < 6; ++f)
         sky.faces[static_cast<size_t>(f)] = skyFace(f);
-    render::ShaderLibrary shaders;
+    render::GlslLibrary shaders;
     render::WorldRenderer r;
     std::string error;
     ASSERT_TRUE(r.init(shaders, &error)) << error;
-    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
-    r.uploadSkyBox(&sky);
+    ASSERT_TRUE(r.upload({map, mesh, textures, &sky}, &error)) << error;
     scene::Visibility vis(map, mesh);
     scene::DrawList list;
     auto pixel = [&](float pitch, float yaw, int x, int y) {
@@ -286,7 +285,7 @@ TEST_F(Render, SkyRotateTurnsTheSkyBoxOverTime) {
         sky.faces[static_cast<size_t>(f)] = skyFace(f);
     render::WorldRenderer r;
     std::string error;
-    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
+    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
     scene::Visibility vis(map, mesh);
     scene::DrawList list;
     scene::Camera cam; // looking along +X
@@ -308,8 +307,7 @@ TEST_F(Render, SkyRotateTurnsTheSkyBoxOverTime) {
         return glm::ivec3(p[0], p[1], p[2]);
     };
     // Still sky: "rt" (red, lower left) at any time.
-    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
-    r.uploadSkyBox(&sky);
+    ASSERT_TRUE(r.upload({map, mesh, textures, &sky}, &error)) << error;
     EXPECT_EQ(centre(0.0), glm::ivec3(200, 0, 0));
     EXPECT_EQ(centre(1.0), glm::ivec3(200, 0, 0));
     EXPECT_EQ(centre(1000.0), glm::ivec3(200, 0, 0));
@@ -322,14 +320,13 @@ TEST_F(Render, SkyRotateTurnsTheSkyBoxOverTime) {
         return m;
     }());
     ASSERT_TRUE(sky.rotation.rotating());
-    r.uploadSkyBox(&sky);
+    ASSERT_TRUE(r.upload({map, mesh, textures, &sky}, &error)) << error;
     EXPECT_EQ(centre(0.0), glm::ivec3(200, 0, 0));
     EXPECT_EQ(centre(1.0), glm::ivec3(200, 200, 0));
     EXPECT_EQ(centre(2.0), glm::ivec3(0, 0, 200));
     EXPECT_EQ(centre(4.0), glm::ivec3(200, 0, 0));
     // A new upload without a sky box drops the rotation with it.
-    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
-    r.uploadSkyBox(nullptr);
+    ASSERT_TRUE(r.upload({map, mesh, textures}, &error)) << error;
     EXPECT_EQ(centre(1.0), centre(0.0));
 }
 
@@ -400,8 +397,8 @@ TEST_F(Render, FlaresFadeInWhenSeenAndStayOutBehindWalls) {
     textures[1].image = content::makeChecker(); // missing: the flare uses the radial image
     render::WorldRenderer r;
     std::string error;
-    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
-    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+    ASSERT_TRUE(r.upload({map, mesh, textures}, &error)) << error;
     ASSERT_NE(r.flares(), nullptr);
     EXPECT_EQ(r.flares()->count(), 2u);
     scene::Visibility vis(map, mesh);

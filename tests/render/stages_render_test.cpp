@@ -128,7 +128,7 @@ protected:
         m_bundle = std::move(bundle);
         m_renderer = std::make_unique<render::WorldRenderer>();
         std::string error;
-        ASSERT_TRUE(m_renderer->init(render::ShaderLibrary(), &error)) << error;
+        ASSERT_TRUE(m_renderer->init(render::GlslLibrary(), &error)) << error;
         const core::Status st = app::uploadBundle(*m_renderer, *m_bundle);
         ASSERT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
         ASSERT_TRUE(m_target.create(kW, kH, &error)) << error;

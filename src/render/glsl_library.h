@@ -1,11 +1,14 @@
 // GLSL programs built from shaders/ (embedded at build time, or read from --shader-dir).
 //
-// Every program is "#version 330 core" + feature defines + common.glsl + the stage file.
+// Every program is "#version 330 core" + feature defines + gpu_interface.h + common.glsl + the
+// stage file. (Quake 3's shader scripts are another thing: content::ShaderLibrary.)
 // A failed compile or link logs the program, stage and info log and returns an empty Program,
 // so a failed reload can keep the last good one.
 #pragma once
 
 #include "render/gl.h"
+
+#include "gpu_interface.h"
 
 #include <cstddef>
 #include <filesystem>
@@ -22,21 +25,29 @@ struct EmbeddedShader {
 extern const EmbeddedShader kEmbeddedShaders[];
 extern const size_t kNumEmbeddedShaders;
 
-// Attribute locations, mirrored in shaders/common.glsl.
+// Attribute locations and texture units of shaders/gpu_interface.h, typed.
 enum AttribLocation : GLuint {
-    kAttribPosition = 0,
-    kAttribUv = 1,
-    kAttribLmUv = 2,
-    kAttribNormal = 3,
-    kAttribColour = 4,
-    kAttribStyles = 5,
-    kAttribLmLayer = 6,
-    kAttribLmStep = 7,
-    kAttribSprite0 = 8, // scene::SpriteVertex centre, a (stage shader, DEFORMS)
-    kAttribSprite1 = 9, // scene::SpriteVertex major, b
+    kAttribPosition = ATTRIB_POSITION,
+    kAttribUv = ATTRIB_UV,
+    kAttribLmUv = ATTRIB_LM_UV,
+    kAttribNormal = ATTRIB_NORMAL,
+    kAttribColour = ATTRIB_COLOUR,
+    kAttribStyles = ATTRIB_STYLES,
+    kAttribLmLayer = ATTRIB_LM_LAYER,
+    kAttribLmStep = ATTRIB_LM_STEP,
+    kAttribSprite0 = ATTRIB_SPRITE0, // scene::SpriteVertex centre, a (stage shader, DEFORMS)
+    kAttribSprite1 = ATTRIB_SPRITE1, // scene::SpriteVertex major, b
 };
+enum TextureUnit : GLuint {
+    kUnitTexture = UNIT_TEXTURE,
+    kUnitLightmaps = UNIT_LIGHTMAPS,
+    kUnitGlow = UNIT_GLOW,
+    kUnitSkybox = UNIT_SKYBOX,
+    kUnitStage0 = UNIT_STAGE0, // stage k of a folded run: kUnitStage0 + k
+};
+constexpr size_t kMaxFoldedStages = MAX_FOLDED_STAGES;
 
-class ShaderLibrary {
+class GlslLibrary {
 public:
     // Empty dir: embedded sources only.
     void setShaderDir(std::filesystem::path dir) { m_dir = std::move(dir); }

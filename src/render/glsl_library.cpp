@@ -1,4 +1,4 @@
-#include "render/shader_library.h"
+#include "render/glsl_library.h"
 
 #include "core/file.h"
 #include "core/log.h"
@@ -8,7 +8,7 @@
 
 namespace render {
 
-std::optional<std::string> ShaderLibrary::source(std::string_view name) const {
+std::optional<std::string> GlslLibrary::source(std::string_view name) const {
     if (!m_dir.empty()) {
         auto bytes = core::readFile(m_dir / std::string(name));
         if (bytes)
@@ -67,17 +67,18 @@ GLuint compile(GLenum stage, const std::string& text, std::string_view label, st
 
 } // namespace
 
-Program ShaderLibrary::build(std::string_view label, std::string_view vs, std::string_view fs,
-                             std::string_view defines, std::string* error) const {
+Program GlslLibrary::build(std::string_view label, std::string_view vs, std::string_view fs,
+                           std::string_view defines, std::string* error) const {
+    const auto iface = source("gpu_interface.h");
     const auto common = source("common.glsl");
     const auto vs_src = source(vs);
     const auto fs_src = source(fs);
-    if (!common || !vs_src || !fs_src) {
+    if (!iface || !common || !vs_src || !fs_src) {
         if (error)
             *error = std::string(label) + ": missing shader source";
         return Program();
     }
-    const std::string prefix = header(defines) + *common + "\n#line 1\n";
+    const std::string prefix = header(defines) + *iface + *common + "\n#line 1\n";
     const GLuint v = compile(GL_VERTEX_SHADER, prefix + *vs_src, label, vs, error);
     if (!v)
         return Program();

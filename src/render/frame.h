@@ -1,0 +1,98 @@
+// One frame of the world as its passes see it, and the passes themselves. WorldRenderer::draw
+// is the list of passes; each pass lives in its own file (pass_*.cpp) and sets every piece of
+// GL state it relies on through the frame's GlState, so passes can be read, reordered and
+// tested one at a time.
+#pragma once
+
+#include "render/draw_submitter.h"
+#include "render/gl_state.h"
+#include "render/gpu_timers.h"
+#include "render/programs.h"
+#include "render/render_options.h"
+#include "render/world_gpu.h"
+#include "scene/camera.h"
+#include "scene/visibility.h"
+
+#include <glm/mat4x4.hpp>
+
+namespace render {
+
+struct Frame {
+    const scene::DrawList& list;
+    const scene::Camera& camera;
+    const RenderOptions& options;
+    const WorldGpu& gpu;
+    ProgramCache& programs;
+    GlState& state;
+    DrawSubmitter& submitter;
+    glm::mat4 view_projection{1.0f};
+    bool overdraw = false; // the overdraw view: additive, no depth test
+    bool staged = false;   // Quake 3 materials drawn stage by stage (lit view)
+    bool fog = false;      // Quake 3 fog volumes drawn (lit view)
+    uint32_t stage_draws = 0;
+
+    // A batch's index ranges, appended for the next flush (one draw call).
+    void append(const scene::DrawBatch& batch) {
+        for (uint32_t r = 0; r < batch.num_ranges; ++r) {
+            const scene::DrawRange& range = list.ranges[batch.first_range + r];
+            submitter.append(range.first_index, range.count);
+        }
+    }
+    void submit(const scene::DrawBatch& batch) {
+        append(batch);
+        submitter.flush();
+    }
+    // GPU time of a pass, when RenderOptions::timers is set (one pass timed at a time).
+    void beginTimer(const char* pass) const {
+        if (options.timers)
+            options.timers->begin(pass);
+    }
+    void endTimer() const {
+        if (options.timers)
+            options.timers->end();
+    }
+};
+
+// What the single-texture and sky paths last set up (pass_world.cpp): the program whose frame
+// uniforms are set and the brush model whose matrix it holds. Reset after any other draw.
+struct SurfaceCursor {
+    GLuint program = 0;
+    int32_t submodel = -1;
+};
+
+// pass_depth.cpp: depth of the opaque surfaces, so the shaded passes run each pixel once.
+void drawDepthPrepass(Frame& f);
+// pass_world.cpp: every batch in pass order (opaque, alpha-tested, sky, liquid, translucent),
+// each through the stage pass, the sky pass or the single-texture path; the fog pass runs after
+// the opaque surfaces.
+void drawWorldBatches(Frame& f);
+// pass_stages.cpp: a batch through its Quake 3 shader stages, one draw per run of stages folded
+// into one program (RenderOptions::fold_stages) or per stage; false when the material has none
+// (or, over a sky base, when every layer is switched off). `fog_pass`: the fog folded in.
+bool drawStagedBatch(Frame& f, const scene::DrawBatch& batch, SkyBase base = SkyBase::None,
+                     const scene::FogVolume* fog_pass = nullptr);
+// pass_sky.cpp: the sky's far box, flat colour or Quake 1 layers for one batch; with shader
+// stages, the cloud layers over it (or folded with it). False when its program failed.
+bool drawSkyBatch(Frame& f, const scene::DrawBatch& batch, SurfaceCursor& cursor);
+// pass_fog.cpp: the fog pass over the visible fogged opaque faces and fog surfaces.
+void drawFogPass(Frame& f);
+// Whether an opaque or alpha-tested surface of `material` in a fog volume is fogged by the
+// program that draws it (FOG_PASS) rather than by the fog pass: with fold_stages, for the
+// single-texture path and for shaders whose drawn stages fold into one run.
+bool fogInProgram(const WorldGpu& gpu, int32_t material, scene::Pass pass,
+                  const RenderOptions& options);
+// The fog of a blended batch's face, for fading its stages (nullptr: none).
+const scene::FogVolume* blendedFaceFog(const Frame& f, const scene::DrawBatch& batch);
+// pass_overlays.cpp: "why culled" (DrawList::culled_pvs red, culled_frustum blue) and the
+// wireframe on top.
+void drawCulled(Frame& f);
+void drawWireframe(Frame& f);
+
+// Blend and depth writes of a batch's pass (single-texture and sky paths).
+void setPassState(GlState& state, scene::Pass pass, const bsp::Material* material, float alpha,
+                  bool additive_model);
+
+// Sky surfaces with no box and no texture.
+inline constexpr glm::vec4 kSkyFlatColour{0.32f, 0.40f, 0.55f, 1.0f};
+
+} // namespace render

@@ -1,0 +1,67 @@
+// Debug overlays drawn over the world in the same frame: "why culled" and the wireframe.
+#include "render/frame.h"
+
+#include <cmath>
+#include <glm/gtc/type_ptr.hpp>
+
+namespace render {
+
+void drawCulled(Frame& f) {
+    DebugGroup group("why culled");
+    const WorldProgram& p = f.programs.flat();
+    f.state.useProgram(p.program.id());
+    glUniformMatrix4fv(p.view_projection, 1, GL_FALSE, glm::value_ptr(f.view_projection));
+    const glm::mat4 identity(1.0f);
+    glUniformMatrix4fv(p.model, 1, GL_FALSE, glm::value_ptr(identity));
+    glUniform2f(p.uv_scroll, 0.0f, 0.0f);
+    f.state.enable(GL_BLEND, false);
+    f.state.depthMask(true);
+    const auto drawFaces = [&](const std::vector<uint32_t>& faces, glm::vec3 colour) {
+        glUniform4f(p.flat_colour, colour.r, colour.g, colour.b, 1.0f);
+        for (uint32_t face : faces) {
+            if (face >= f.gpu.face_ranges.size())
+                continue;
+            const scene::DrawRange& range = f.gpu.face_ranges[face];
+            f.submitter.append(range.first_index, range.count);
+        }
+        f.submitter.flush();
+    };
+    drawFaces(f.list.culled_pvs, {0.85f, 0.15f, 0.15f});
+    drawFaces(f.list.culled_frustum, {0.2f, 0.35f, 0.95f});
+}
+
+void drawWireframe(Frame& f) {
+    DebugGroup wire("wireframe");
+    const WorldProgram& p = f.programs.flat();
+    GlState& s = f.state;
+    s.useProgram(p.program.id());
+    glUniformMatrix4fv(p.view_projection, 1, GL_FALSE, glm::value_ptr(f.view_projection));
+    glUniform1fv(p.style_values, scene::kNumLightStyles, f.options.style_values.data());
+    glUniform1f(p.light_scale, 2.0f);
+    glUniform1i(p.light_normalize, f.gpu.overbright ? 1 : 0);
+    glUniform1f(p.output_scale, f.options.neutral_lighting || !f.gpu.overbright ? 1.0f : 2.0f);
+    glUniform1f(p.time, static_cast<float>(std::fmod(f.options.time, 4096.0)));
+    glUniform4f(p.flat_colour, 0.1f, 1.0f, 0.3f, 1.0f);
+    glUniform1f(p.alpha, 1.0f);
+    glUniform2f(p.uv_scroll, 0.0f, 0.0f);
+    s.enable(GL_BLEND, false);
+    s.depthMask(false);
+    s.enable(GL_POLYGON_OFFSET_LINE, true);
+    s.polygonOffset(-1.0f, -1.0f);
+    s.polygonMode(GL_LINE);
+    int32_t submodel = -1;
+    for (const scene::DrawBatch& b : f.list.batches) {
+        if (b.submodel != submodel) {
+            f.submitter.flush();
+            const glm::mat4 model = f.gpu.modelMatrix(b.submodel);
+            glUniformMatrix4fv(p.model, 1, GL_FALSE, glm::value_ptr(model));
+            submodel = b.submodel;
+        }
+        f.append(b);
+    }
+    f.submitter.flush();
+    s.polygonMode(GL_FILL);
+    s.enable(GL_POLYGON_OFFSET_LINE, false);
+}
+
+} // namespace render

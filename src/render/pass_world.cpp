@@ -1,0 +1,206 @@
+// The world's batches in pass order, and the single-texture path: a material's image times its
+// lightmap (light styles blended in the shader), alpha-tested, warped, glowing or fogged as
+// its program variant says. Quake 3 materials with shader stages go to the stage pass, sky
+// batches to the sky pass; the fog pass runs once the opaque surfaces are down.
+#include "render/frame.h"
+
+#include <cmath>
+#include <glm/gtc/type_ptr.hpp>
+
+namespace render {
+
+void setPassState(GlState& state, scene::Pass pass, const bsp::Material* material, float alpha,
+                  bool additive_model) {
+    switch (pass) {
+    case scene::Pass::Opaque:
+    case scene::Pass::AlphaTest:
+    case scene::Pass::Sky:
+        state.enable(GL_BLEND, false);
+        state.depthMask(true);
+        break;
+    case scene::Pass::Liquid:
+    case scene::Pass::Translucent: {
+        const bool additive =
+            additive_model || (material && (material->flags & bsp::kSurfAdditive));
+        const bool blended =
+            alpha < 1.0f || additive || (material && (material->flags & bsp::kSurfTranslucent));
+        state.enable(GL_BLEND, blended);
+        if (blended)
+            state.blendFunc(GL_SRC_ALPHA, additive ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA);
+        state.depthMask(!blended);
+        break;
+    }
+    case scene::Pass::Count:
+        break;
+    }
+}
+
+namespace {
+
+// Opacity of a batch: the material's own (Quake 2 TRANS33/66, Half-Life renderamt), times the
+// adjustable liquid opacity for liquids, times the brush model's own (Half-Life renderamt).
+float batchAlpha(scene::Pass pass, const bsp::Material* material, const bsp::Submodel* submodel,
+                 const RenderOptions& options) {
+    if (pass < scene::Pass::Liquid || !material)
+        return 1.0f;
+    float alpha =
+        pass == scene::Pass::Liquid ? material->alpha * options.liquid_alpha : material->alpha;
+    if (submodel && submodel->blend != bsp::BlendMode::Opaque)
+        alpha *= submodel->alpha;
+    return alpha;
+}
+
+// The frame's uniforms of a world program, set when it becomes current.
+void useWorldProgram(Frame& f, const WorldProgram& u) {
+    f.state.useProgram(u.program.id());
+    glUniformMatrix4fv(u.view_projection, 1, GL_FALSE, glm::value_ptr(f.view_projection));
+    glUniform1fv(u.style_values, scene::kNumLightStyles, f.options.style_values.data());
+    // Quake 3 (ioquake3 opengl1, fullscreen, r_mapOverBrightBits 2, r_overBrightBits 1):
+    // lighting shifted left by one with hue-keeping clamp, output doubled by the gamma
+    // ramp. Other games: quakespasm/yquake2-style 2x overbright lightmaps.
+    const bool neutral = f.options.neutral_lighting || !f.gpu.overbright;
+    glUniform1f(u.light_scale, 2.0f);
+    glUniform1i(u.light_normalize, f.gpu.overbright ? 1 : 0);
+    glUniform1f(u.output_scale, neutral ? 1.0f : 2.0f);
+    glUniform4f(u.flat_colour, 1.0f, 1.0f, 1.0f, 1.0f);
+    glUniform1f(u.time, static_cast<float>(std::fmod(f.options.time, 4096.0)));
+}
+
+void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::DrawBatch& b,
+                        float alpha, const scene::FogVolume* fog) {
+    float scroll = 0.0f;
+    if (f.gpu.materialHas(b.material, bsp::kSurfFlowing))
+        scroll = static_cast<float>(-0.5 * std::fmod(f.options.time, 128.0));
+    glUniform2f(u.uv_scroll, scroll, 0.0f);
+    glUniform1f(u.alpha_cutoff, 0.5f);
+    glUniform1f(u.alpha, alpha);
+    if (fog) {
+        const glm::vec3 forward = f.camera.forward();
+        const glm::vec3& eye = f.camera.position;
+        glUniform3f(u.eye, eye.x, eye.y, eye.z);
+        glUniform3f(u.fog_forward, forward.x, forward.y, forward.z);
+        glUniform1f(u.fog_distance, fog->distance);
+        glUniform1i(u.fog_has_surface, fog->has_surface ? 1 : 0);
+        glUniform4fv(u.fog_surface, 1, glm::value_ptr(fog->surface));
+        glUniform3fv(u.fog_colour, 1, glm::value_ptr(fog->colour));
+    }
+    if (f.options.view == ViewMode::Flat) {
+        // A stable colour per material.
+        const uint32_t h = static_cast<uint32_t>(b.material) * 2654435761u;
+        glUniform4f(u.flat_colour, 0.35f + 0.65f * static_cast<float>(h & 255) / 255.0f,
+                    0.35f + 0.65f * static_cast<float>((h >> 8) & 255) / 255.0f,
+                    0.35f + 0.65f * static_cast<float>((h >> 16) & 255) / 255.0f, 1.0f);
+    }
+}
+
+// The single-texture path for one batch.
+void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::FogVolume* fog,
+                      SurfaceCursor& cursor) {
+    const WorldGpu& gpu = f.gpu;
+    const bsp::Material* material = gpu.material(b.material);
+    const bsp::Submodel* submodel = gpu.submodel(b.submodel);
+    const bool textured = b.material >= 0 && static_cast<size_t>(b.material) < gpu.textures.size();
+    const int32_t frame = textured ? gpu.animationFrame(b.material, f.options.time) : b.material;
+    const GLuint glow = textured ? gpu.glows[static_cast<size_t>(frame)] : 0;
+    WorldVariant variant;
+    variant.view = f.options.view;
+    variant.styles = gpu.style_count;
+    variant.alpha_test = b.pass == scene::Pass::AlphaTest;
+    variant.warp = material && (material->flags & bsp::kSurfWarp);
+    variant.glow = glow != 0;
+    variant.fog_pass = fog != nullptr;
+    const WorldProgram* program = f.programs.world(variant);
+    if (!program)
+        return; // its compile error was logged
+    if (program->program.id() != cursor.program) {
+        useWorldProgram(f, *program);
+        cursor = {program->program.id(), -1};
+    }
+    const float alpha = batchAlpha(b.pass, material, submodel, f.options);
+    setPassState(f.state, b.pass, material, alpha,
+                 submodel && submodel->blend == bsp::BlendMode::Additive);
+    if (f.overdraw) {
+        f.state.enable(GL_DEPTH_TEST, false);
+        f.state.enable(GL_BLEND, true);
+        f.state.blendFunc(GL_ONE, GL_ONE);
+    }
+    if (b.submodel != cursor.submodel) {
+        const glm::mat4 model = gpu.modelMatrix(b.submodel);
+        glUniformMatrix4fv(program->model, 1, GL_FALSE, glm::value_ptr(model));
+        cursor.submodel = b.submodel;
+    }
+    if (glow)
+        f.state.bindTexture(kUnitGlow, GL_TEXTURE_2D, glow);
+    f.state.bindTexture(kUnitTexture, GL_TEXTURE_2D,
+                        textured ? gpu.textures[static_cast<size_t>(frame)] : 0);
+    setSurfaceUniforms(f, *program, b, alpha, fog);
+    f.submit(b);
+}
+
+// The fog an opaque batch's own program applies (fogInProgram), or nullptr.
+const scene::FogVolume* programFog(const Frame& f, const scene::DrawBatch& b) {
+    if (!f.fog || b.pass == scene::Pass::Sky || b.fog < 0 ||
+        static_cast<size_t>(b.fog) >= f.gpu.fogs.size())
+        return nullptr;
+    const scene::FogVolume& fog = f.gpu.fogs[static_cast<size_t>(b.fog)];
+    return fog.valid && fogInProgram(f.gpu, b.material, b.pass, f.options) ? &fog : nullptr;
+}
+
+void drawBatch(Frame& f, const scene::DrawBatch& b, SurfaceCursor& cursor) {
+    const bsp::Material* material = f.gpu.material(b.material);
+    const bool sky = b.pass == scene::Pass::Sky && !f.overdraw;
+    // Back faces are culled as the engines do, except for two-sided materials (Quake 3
+    // `cull none`); the sky is seen from inside.
+    f.state.cullBackFaces(!sky && !(material && (material->flags & bsp::kSurfNoCull)));
+    if (sky) {
+        drawSkyBatch(f, b, cursor);
+        return;
+    }
+    const scene::FogVolume* fog = programFog(f, b);
+    if (f.staged && material && drawStagedBatch(f, b, SkyBase::None, fog)) {
+        cursor = {};
+        return;
+    }
+    drawSurfaceBatch(f, b, fog, cursor);
+}
+
+void timedFogPass(Frame& f) {
+    f.endTimer();
+    f.beginTimer("fog");
+    drawFogPass(f);
+    f.endTimer();
+}
+
+} // namespace
+
+void drawWorldBatches(Frame& f) {
+    SurfaceCursor cursor;
+    bool fogged_opaque = false;
+    scene::Pass timed_pass = scene::Pass::Count;
+    for (const scene::DrawBatch& b : f.list.batches) {
+        if (f.fog && !fogged_opaque && b.pass >= scene::Pass::Liquid) {
+            // After the opaque surfaces, before the blended ones.
+            timedFogPass(f);
+            timed_pass = scene::Pass::Count;
+            fogged_opaque = true;
+            cursor = {};
+        }
+        const bsp::Material* material = f.gpu.material(b.material);
+        if (material && (material->flags & bsp::kSurfFog) && !(material->flags & bsp::kSurfSky))
+            continue; // a fog volume's surface: only the fog pass draws it
+        if (b.pass != timed_pass) {
+            f.endTimer();
+            f.beginTimer(scene::passName(b.pass));
+            timed_pass = b.pass;
+        }
+        drawBatch(f, b, cursor);
+    }
+    f.endTimer();
+    if (f.fog && !fogged_opaque) {
+        f.beginTimer("fog");
+        drawFogPass(f);
+        f.endTimer();
+    }
+}
+
+} // namespace render

@@ -1,0 +1,280 @@
+#include "render/programs.h"
+
+#include "core/log.h"
+
+#include <algorithm>
+
+namespace render {
+
+namespace {
+
+// The program, or an empty one with its error logged.
+Program buildLogged(const GlslLibrary& glsl, std::string label, std::string_view vs,
+                    std::string_view fs, const std::string& defines) {
+    std::replace(label.begin(), label.end(), ' ', '|');
+    std::string error;
+    Program p = glsl.build(label, vs, fs, defines, &error);
+    if (!p)
+        core::logError(error);
+    return p;
+}
+
+// Compiling a variant mid-frame binds it to set its samplers; this puts back the program that
+// was current, so render::GlState's idea of it stays true.
+class KeepCurrentProgram {
+public:
+    KeepCurrentProgram() { glGetIntegerv(GL_CURRENT_PROGRAM, &m_program); }
+    ~KeepCurrentProgram() { glUseProgram(static_cast<GLuint>(m_program)); }
+    KeepCurrentProgram(const KeepCurrentProgram&) = delete;
+    KeepCurrentProgram& operator=(const KeepCurrentProgram&) = delete;
+
+private:
+    GLint m_program = 0;
+};
+
+// GLSL 330 has no layout(binding): samplers are pointed at their units after linking.
+void bindSampler(GLuint program, const char* name, GLuint unit) {
+    glUseProgram(program);
+    glUniform1i(glGetUniformLocation(program, name), static_cast<GLint>(unit));
+}
+
+void locate(WorldProgram& w) {
+    const GLuint id = w.program.id();
+    const auto loc = [id](const char* name) { return glGetUniformLocation(id, name); };
+    w.view_projection = loc("u_view_projection");
+    w.model = loc("u_model");
+    w.uv_scroll = loc("u_uv_scroll");
+    w.style_values = loc("u_style_values");
+    w.light_scale = loc("u_light_scale");
+    w.light_normalize = loc("u_light_normalize");
+    w.output_scale = loc("u_output_scale");
+    w.alpha = loc("u_alpha");
+    w.alpha_cutoff = loc("u_alpha_cutoff");
+    w.flat_colour = loc("u_flat_colour");
+    w.time = loc("u_time");
+    w.eye = loc("u_eye");
+    w.fog_forward = loc("u_fog_forward");
+    w.fog_distance = loc("u_fog_distance");
+    w.fog_has_surface = loc("u_fog_has_surface");
+    w.fog_surface = loc("u_fog_surface");
+    w.fog_colour = loc("u_fog_colour");
+    bindSampler(id, "u_texture", kUnitTexture);
+    bindSampler(id, "u_lightmaps", kUnitLightmaps);
+    bindSampler(id, "u_glow", kUnitGlow);
+}
+
+void locate(StageProgram& v, size_t count) {
+    const GLuint id = v.program.id();
+    const auto loc = [id](const char* name) { return glGetUniformLocation(id, name); };
+    v.view_projection = loc("u_view_projection");
+    v.model = loc("u_model");
+    v.eye = loc("u_eye");
+    v.tc_gen = loc("u_tc_gen");
+    v.tc_vector0 = loc("u_tc_vector0");
+    v.tc_vector1 = loc("u_tc_vector1");
+    v.tc_matrix = loc("u_tc_matrix");
+    v.turb = loc("u_turb");
+    v.light_shift = loc("u_light_shift");
+    v.colour = loc("u_colour");
+    v.colour_gen = loc("u_colour_gen");
+    v.vertex_scale = loc("u_vertex_scale");
+    v.output_scale = loc("u_output_scale");
+    v.cloud_height = loc("u_cloud_height");
+    v.sky_rotation = loc("u_sky_rotation");
+    v.flat_colour = loc("u_flat_colour");
+    v.deform_code = loc("u_deform_code");
+    v.deform_func = loc("u_deform_func");
+    v.deform_wave = loc("u_deform_wave");
+    v.deform_extra = loc("u_deform_extra");
+    v.view_forward = loc("u_view_forward");
+    v.view_left = loc("u_view_left");
+    v.view_up = loc("u_view_up");
+    v.fog_forward = loc("u_fog_forward");
+    v.fog_distance = loc("u_fog_distance");
+    v.fog_has_surface = loc("u_fog_has_surface");
+    v.fog_surface = loc("u_fog_surface");
+    v.fog_mask = loc("u_fog_mask");
+    v.fog_colour = loc("u_fog_colour");
+    for (size_t k = 0; k < count; ++k)
+        bindSampler(id, ("u_texture" + std::to_string(k)).c_str(),
+                    kUnitStage0 + static_cast<GLuint>(k));
+    bindSampler(id, "u_lightmaps", kUnitLightmaps);
+    bindSampler(id, "u_skybox", kUnitSkybox);
+}
+
+// Per stage 14 bits (source, times lightmap, alphaFunc, blend, src, dst): stages 0-3 in the
+// low word with the program's flags, 4-5 in the high word.
+std::pair<uint64_t, uint64_t> stageKey(const StageVariant& v) {
+    const auto stageBits = [](const scene::RenderStage& st) {
+        const content::ShaderStage& d = st.def;
+        return static_cast<uint64_t>(st.source) | (st.times_lightmap ? 1u << 2 : 0u) |
+               static_cast<uint64_t>(d.alpha_func) << 3 | (d.blend ? 1u << 5 : 0u) |
+               static_cast<uint64_t>(d.src) << 6 | static_cast<uint64_t>(d.dst) << 10;
+    };
+    uint64_t lo = v.count | (v.sky ? 1u << 3 : 0u) | static_cast<uint64_t>(v.base) << 4 |
+                  (v.deforms ? 1u << 6 : 0u) | (v.fog ? 1u << 7 : 0u);
+    uint64_t hi = (v.additive ? uint64_t{1} << 40 : 0) | (v.fog_pass ? uint64_t{1} << 41 : 0);
+    for (size_t k = 0; k < v.count; ++k) {
+        if (k < 4)
+            lo |= stageBits(*v.stages[k]) << (8 + 14 * k);
+        else
+            hi |= stageBits(*v.stages[k]) << (14 * (k - 4));
+    }
+    return {lo, hi};
+}
+
+std::string stageDefines(const StageVariant& v) {
+    static constexpr const char* kSources[] = {"SOURCE_TEXTURE", "SOURCE_LIGHTMAP", "SOURCE_WHITE"};
+    static constexpr const char* kAlpha[] = {"ALPHA_NONE", "ALPHA_GT0", "ALPHA_LT128",
+                                             "ALPHA_GE128"};
+    std::string defines = "NSTAGES=" + std::to_string(v.count);
+    for (size_t k = 0; k < v.count; ++k) {
+        const scene::RenderStage& st = *v.stages[k];
+        const std::string n = "S" + std::to_string(k) + "_";
+        defines += " " + n + "SOURCE=" + kSources[static_cast<size_t>(st.source)];
+        defines += " " + n + "TLM=" + (st.times_lightmap ? "1" : "0");
+        defines += " " + n + "ALPHA=" + kAlpha[static_cast<size_t>(st.def.alpha_func)];
+        defines += " " + n + "BLEND=" + (st.def.blend ? "1" : "0");
+        defines += " " + n + "SRC=" + std::to_string(static_cast<int>(st.def.src));
+        defines += " " + n + "DST=" + std::to_string(static_cast<int>(st.def.dst));
+    }
+    if (v.sky)
+        defines += " SKY_CLOUDS";
+    if (v.base != SkyBase::None)
+        defines += v.base == SkyBase::Box ? " SKY_BASE=SKY_BASE_BOX" : " SKY_BASE=SKY_BASE_FLAT";
+    if (v.deforms)
+        defines += " DEFORMS";
+    if (v.fog)
+        defines += " FOG";
+    if (v.additive)
+        defines += " ADDITIVE_RUN";
+    if (v.fog_pass)
+        defines += " FOG_PASS";
+    return defines;
+}
+
+} // namespace
+
+bool ProgramCache::init(const GlslLibrary& glsl, std::string* error) {
+    m_glsl = glsl;
+    m_flat.program = glsl.build("world|VIEW=VIEW_FLAT", "world.vert.glsl", "world.frag.glsl",
+                                "VIEW=VIEW_FLAT", error);
+    if (!m_flat.program)
+        return false;
+    locate(m_flat);
+    m_depth.program = glsl.build("depth", "depth.vert.glsl", "depth.frag.glsl", "", error);
+    if (!m_depth.program)
+        return false;
+    m_depth.view_projection = glGetUniformLocation(m_depth.program.id(), "u_view_projection");
+    m_depth.model = glGetUniformLocation(m_depth.program.id(), "u_model");
+    glUseProgram(0);
+    return true;
+}
+
+const WorldProgram* ProgramCache::world(const WorldVariant& v) {
+    const uint32_t key = static_cast<uint32_t>(v.view) | (v.alpha_test ? 1u << 3 : 0u) |
+                         (v.warp ? 1u << 4 : 0u) | (v.glow ? 1u << 5 : 0u) |
+                         (static_cast<uint32_t>(v.styles - 1) << 6) | (v.fog_pass ? 1u << 9 : 0u);
+    auto it = m_world.find(key);
+    if (it == m_world.end()) {
+        const KeepCurrentProgram keep;
+        std::string defines =
+            std::string("VIEW=") + viewModeDefine(v.view) + " STYLES=" + std::to_string(v.styles);
+        if (v.alpha_test)
+            defines += " ALPHA_TEST";
+        if (v.fog_pass)
+            defines += " FOG_PASS";
+        if (v.warp)
+            defines += " WARP";
+        if (v.glow)
+            defines += " GLOW";
+        WorldProgram w;
+        w.program =
+            buildLogged(m_glsl, "world|" + defines, "world.vert.glsl", "world.frag.glsl", defines);
+        if (w.program)
+            locate(w);
+        it = m_world.emplace(key, std::move(w)).first;
+    }
+    return it->second.program ? &it->second : nullptr;
+}
+
+const SkyProgram* ProgramCache::sky(SkyMode mode) {
+    std::optional<SkyProgram>& slot = m_sky[static_cast<size_t>(mode)];
+    if (!slot) {
+        const KeepCurrentProgram keep;
+        static constexpr const char* kModes[] = {"SKY_BOX", "SKY_FLAT", "SKY_TEXTURE",
+                                                 "SKY_LAYERS"};
+        const std::string defines = std::string("SKY_MODE=") + kModes[static_cast<int>(mode)];
+        SkyProgram& sp = slot.emplace();
+        sp.program =
+            buildLogged(m_glsl, "sky|" + defines, "world.vert.glsl", "sky.frag.glsl", defines);
+        if (sp.program) {
+            const GLuint id = sp.program.id();
+            sp.view_projection = glGetUniformLocation(id, "u_view_projection");
+            sp.model = glGetUniformLocation(id, "u_model");
+            sp.uv_scroll = glGetUniformLocation(id, "u_uv_scroll");
+            sp.flat_colour = glGetUniformLocation(id, "u_flat_colour");
+            sp.sky_rotation = glGetUniformLocation(id, "u_sky_rotation");
+            sp.eye = glGetUniformLocation(id, "u_eye");
+            sp.time = glGetUniformLocation(id, "u_time");
+            bindSampler(id, "u_texture", kUnitTexture);
+            bindSampler(id, "u_skybox", kUnitSkybox);
+        }
+    }
+    return slot->program ? &*slot : nullptr;
+}
+
+const StageProgram* ProgramCache::stage(const StageVariant& v) {
+    const auto key = stageKey(v);
+    auto it = m_stage.find(key);
+    if (it == m_stage.end()) {
+        const KeepCurrentProgram keep;
+        const std::string defines = stageDefines(v);
+        StageProgram p;
+        p.program =
+            buildLogged(m_glsl, "stage|" + defines, "stage.vert.glsl", "stage.frag.glsl", defines);
+        if (p.program)
+            locate(p, v.count);
+        it = m_stage.emplace(key, std::move(p)).first;
+    }
+    return it->second.program ? &it->second : nullptr;
+}
+
+const FogProgram* ProgramCache::fog() {
+    if (!m_fog) {
+        const KeepCurrentProgram keep;
+        FogProgram& f = m_fog.emplace();
+        f.program = buildLogged(m_glsl, "fog", "fog.vert.glsl", "fog.frag.glsl", "");
+        if (f.program) {
+            const GLuint id = f.program.id();
+            f.view_projection = glGetUniformLocation(id, "u_view_projection");
+            f.model = glGetUniformLocation(id, "u_model");
+            f.eye = glGetUniformLocation(id, "u_eye");
+            f.view_forward = glGetUniformLocation(id, "u_view_forward");
+            f.colour = glGetUniformLocation(id, "u_fog_colour");
+            f.distance = glGetUniformLocation(id, "u_fog_distance");
+            f.has_surface = glGetUniformLocation(id, "u_has_surface");
+            f.surface = glGetUniformLocation(id, "u_surface");
+        }
+    }
+    return m_fog->program ? &*m_fog : nullptr;
+}
+
+const LuxelProgram* ProgramCache::luxel() {
+    if (!m_luxel) {
+        const KeepCurrentProgram keep;
+        LuxelProgram& l = m_luxel.emplace();
+        l.program =
+            buildLogged(m_glsl, "world|luxel grid", "world.vert.glsl", "luxel.frag.glsl", "");
+        if (l.program) {
+            const GLuint id = l.program.id();
+            l.view_projection = glGetUniformLocation(id, "u_view_projection");
+            l.model = glGetUniformLocation(id, "u_model");
+            l.colour = glGetUniformLocation(id, "u_flat_colour");
+            bindSampler(id, "u_lightmaps", kUnitLightmaps);
+        }
+    }
+    return m_luxel->program ? &*m_luxel : nullptr;
+}
+
+} // namespace render

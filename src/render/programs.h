@@ -1,0 +1,118 @@
+// The world's GLSL programs and their variants. A variant is compiled on first use from a key
+// whose parts become #defines (ironwail's GL_CreateShaders): what a software rasteriser would
+// otherwise pay for in every pixel is decided at compile time. A variant that fails to compile
+// logs its error once and is not tried again (its getter returns nullptr).
+#pragma once
+
+#include "render/gl.h"
+#include "render/glsl_library.h"
+#include "render/view_mode.h"
+#include "scene/material_stages.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+namespace render {
+
+// Sky looks of the programs without shader stages (sky.frag.glsl SKY_MODE).
+enum class SkyMode : uint8_t { Box, Flat, Textured, Layers, Count };
+// How the stage pass draws a sky's cloud layers: over the far box (or flat colour) the sky
+// program drew first (None), or over one computed in the same program (stage.frag.glsl
+// SKY_BASE), the box pass not drawn.
+enum class SkyBase : uint8_t { None, Box, Flat };
+
+struct WorldProgram { // world.vert.glsl + world.frag.glsl
+    Program program;
+    GLint view_projection = -1, model = -1, uv_scroll = -1, style_values = -1, light_scale = -1,
+          light_normalize = -1, output_scale = -1, alpha = -1, alpha_cutoff = -1, flat_colour = -1,
+          time = -1;
+    // FOG_PASS variants only
+    GLint eye = -1, fog_forward = -1, fog_distance = -1, fog_has_surface = -1, fog_surface = -1,
+          fog_colour = -1;
+};
+
+struct WorldVariant {
+    ViewMode view = ViewMode::Lit;
+    int styles = 1; // light styles per face the program blends (1..4)
+    bool alpha_test = false, warp = false, glow = false, fog_pass = false;
+};
+
+struct DepthProgram { // depth pre-pass
+    Program program;
+    GLint view_projection = -1, model = -1;
+};
+
+struct SkyProgram { // world.vert.glsl + sky.frag.glsl
+    Program program;
+    GLint view_projection = -1, model = -1, uv_scroll = -1, eye = -1, time = -1, flat_colour = -1,
+          sky_rotation = -1;
+};
+
+struct StageProgram { // stage.vert.glsl + stage.frag.glsl
+    Program program;
+    GLint view_projection = -1, model = -1, eye = -1, tc_gen = -1, tc_vector0 = -1, tc_vector1 = -1,
+          tc_matrix = -1, turb = -1, light_shift = -1, colour = -1, colour_gen = -1,
+          vertex_scale = -1, output_scale = -1, cloud_height = -1;
+    // SKY_BASE variants only.
+    GLint sky_rotation = -1, flat_colour = -1;
+    // DEFORMS variants only.
+    GLint deform_code = -1, deform_func = -1, deform_wave = -1, deform_extra = -1,
+          view_forward = -1, view_left = -1, view_up = -1;
+    // FOG variants only (adjustColorsForFog)
+    GLint fog_forward = -1, fog_distance = -1, fog_has_surface = -1, fog_surface = -1,
+          fog_mask = -1;
+    // FOG_PASS variants only
+    GLint fog_colour = -1;
+};
+
+// `count` stages folded into one program (scene::foldableRun) and how they are drawn.
+struct StageVariant {
+    const scene::RenderStage* const* stages = nullptr;
+    size_t count = 0;
+    bool sky = false;
+    SkyBase base = SkyBase::None;
+    bool deforms = false, fog = false, additive = false, fog_pass = false;
+};
+
+struct FogProgram { // fog.vert.glsl + fog.frag.glsl: the fog pass
+    Program program;
+    GLint view_projection = -1, model = -1, eye = -1, view_forward = -1, colour = -1, distance = -1,
+          has_surface = -1, surface = -1;
+};
+
+struct LuxelProgram { // world.vert.glsl + luxel.frag.glsl: the lightmap texel grid
+    Program program;
+    GLint view_projection = -1, model = -1, colour = -1;
+};
+
+class ProgramCache {
+public:
+    // Builds the programs every frame needs (the flat-shaded world program, which also draws
+    // the debug overlays, and the depth pre-pass); false with *error when they fail.
+    bool init(const GlslLibrary& glsl, std::string* error);
+
+    const WorldProgram& flat() const { return m_flat; }
+    const DepthProgram& depth() const { return m_depth; }
+    const WorldProgram* world(const WorldVariant& variant);
+    const SkyProgram* sky(SkyMode mode);
+    const StageProgram* stage(const StageVariant& variant);
+    const FogProgram* fog();
+    const LuxelProgram* luxel();
+
+private:
+    GlslLibrary m_glsl;
+    WorldProgram m_flat;
+    DepthProgram m_depth;
+    std::unordered_map<uint32_t, WorldProgram> m_world;
+    std::array<std::optional<SkyProgram>, static_cast<size_t>(SkyMode::Count)> m_sky;
+    std::map<std::pair<uint64_t, uint64_t>, StageProgram> m_stage;
+    std::optional<FogProgram> m_fog;
+    std::optional<LuxelProgram> m_luxel;
+};
+
+} // namespace render

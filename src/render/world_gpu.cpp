@@ -1,0 +1,357 @@
+#include "render/world_gpu.h"
+
+#include "content/mipmap.h"
+#include "render/glsl_library.h"
+#include "scene/deforms.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace render {
+
+DrawnStages drawnStages(const GpuStagedMaterial& sm) {
+    DrawnStages d;
+    for (const scene::RenderStage& stage : sm.stages)
+        if (!(sm.disabled & (1u << std::min(stage.shader_stage, 31))) && d.count < d.stages.size())
+            d.stages[d.count++] = &stage;
+    return d;
+}
+
+const bsp::Material* WorldGpu::material(int32_t index) const {
+    return index >= 0 && static_cast<size_t>(index) < materials.size()
+               ? &materials[static_cast<size_t>(index)]
+               : nullptr;
+}
+
+const GpuStagedMaterial* WorldGpu::stagedMaterial(int32_t index) const {
+    return index >= 0 && static_cast<size_t>(index) < staged.size()
+               ? &staged[static_cast<size_t>(index)]
+               : nullptr;
+}
+
+const bsp::Submodel* WorldGpu::submodel(int32_t index) const {
+    return index > 0 && static_cast<size_t>(index) < submodels.size()
+               ? &submodels[static_cast<size_t>(index)]
+               : nullptr;
+}
+
+int32_t WorldGpu::animationFrame(int32_t index, double time) const {
+    const bsp::Material* m = material(index);
+    if (!m || m->anim_fps <= 0.0f || static_cast<size_t>(index) >= anim_frames.size())
+        return index;
+    const std::vector<int32_t>& frames = anim_frames[static_cast<size_t>(index)];
+    const auto step = static_cast<size_t>(std::floor(time * m->anim_fps));
+    return frames[step % frames.size()];
+}
+
+glm::mat4 WorldGpu::modelMatrix(int32_t index) const {
+    glm::mat4 model(1.0f);
+    if (const bsp::Submodel* sm = submodel(index)) {
+        model = glm::translate(model, sm->origin);
+        model = glm::rotate(model, glm::radians(sm->angles.y), glm::vec3(0, 0, 1));
+        model = glm::rotate(model, glm::radians(-sm->angles.x), glm::vec3(0, 1, 0));
+        model = glm::rotate(model, glm::radians(sm->angles.z), glm::vec3(1, 0, 0));
+    }
+    return model;
+}
+
+namespace {
+
+void attribute(GLuint location, GLint n, GLenum type, GLboolean normalised, GLsizei stride,
+               size_t offset) {
+    glEnableVertexAttribArray(location);
+    glVertexAttribPointer(location, n, type, normalised, stride,
+                          reinterpret_cast<const void*>(offset));
+}
+
+// The vertex format of scene::WorldVertex, at the gpu_interface.h locations.
+void setupVertexFormat() {
+    using scene::WorldVertex;
+    constexpr GLsizei kStride = sizeof(WorldVertex);
+    attribute(kAttribPosition, 3, GL_FLOAT, GL_FALSE, kStride, offsetof(WorldVertex, position));
+    attribute(kAttribUv, 2, GL_FLOAT, GL_FALSE, kStride, offsetof(WorldVertex, uv));
+    attribute(kAttribLmUv, 2, GL_FLOAT, GL_FALSE, kStride, offsetof(WorldVertex, lm_uv));
+    attribute(kAttribNormal, 3, GL_FLOAT, GL_FALSE, kStride, offsetof(WorldVertex, normal));
+    attribute(kAttribColour, 4, GL_UNSIGNED_BYTE, GL_TRUE, kStride, offsetof(WorldVertex, colour));
+    attribute(kAttribStyles, 4, GL_UNSIGNED_BYTE, GL_FALSE, kStride, offsetof(WorldVertex, styles));
+    attribute(kAttribLmLayer, 1, GL_FLOAT, GL_FALSE, kStride, offsetof(WorldVertex, lm_layer));
+    attribute(kAttribLmStep, 1, GL_FLOAT, GL_FALSE, kStride, offsetof(WorldVertex, lm_step));
+}
+
+// `mips`: levels 1.. from content::mipChain (glGenerateMipmap costs llvmpipe ~15x the upload);
+// with `mipmaps` false (Quake 3 nomipmaps) only level 0 is made.
+Texture uploadImage(const content::Image& img, const std::vector<content::Image>& mips,
+                    const std::string& name, uint64_t* bytes, bool clamp = false,
+                    bool mipmaps = true) {
+    Texture t = makeTexture(GL_TEXTURE_2D, ("texture/" + name).c_str());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.width, img.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 img.rgba.data());
+    if (mipmaps)
+        for (size_t level = 0; level < mips.size(); ++level)
+            glTexImage2D(GL_TEXTURE_2D, static_cast<GLint>(level + 1), GL_RGBA8, mips[level].width,
+                         mips[level].height, 0, GL_RGBA, GL_UNSIGNED_BYTE, mips[level].rgba.data());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL,
+                    mipmaps ? static_cast<GLint>(mips.size()) : 0);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
+                    mipmaps ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    const GLint wrap = clamp ? GL_CLAMP_TO_EDGE : GL_REPEAT;
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
+    *bytes += static_cast<uint64_t>(img.width) * static_cast<uint64_t>(img.height) * 4 * 4 / 3;
+    return t;
+}
+
+void setArrayFilter(GLint wrap) {
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, wrap);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, wrap);
+}
+
+void uploadMesh(WorldGpu& gpu, const bsp::Map& map, const scene::WorldMesh& mesh) {
+    gpu.vao = makeVertexArray("world/vao");
+    gpu.vbo = makeBuffer("world/vertices");
+    gpu.ibo = makeBuffer("world/indices");
+    glBindVertexArray(gpu.vao.id());
+    glBindBuffer(GL_ARRAY_BUFFER, gpu.vbo.id());
+    glBufferData(GL_ARRAY_BUFFER,
+                 static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(scene::WorldVertex)),
+                 mesh.vertices.data(), GL_STATIC_DRAW);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, gpu.ibo.id());
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+                 static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(uint32_t)),
+                 mesh.indices.data(), GL_STATIC_DRAW);
+    setupVertexFormat();
+    gpu.stats.vertex_bytes = mesh.vertices.size() * sizeof(scene::WorldVertex);
+    gpu.stats.index_bytes = mesh.indices.size() * sizeof(uint32_t);
+    // Autosprite data, parallel to the vertices, on the same vertex array.
+    if (!mesh.sprites.empty() && mesh.sprites.size() == mesh.vertices.size()) {
+        gpu.sprite_vbo = makeBuffer("world/sprites");
+        glBindBuffer(GL_ARRAY_BUFFER, gpu.sprite_vbo.id());
+        glBufferData(GL_ARRAY_BUFFER,
+                     static_cast<GLsizeiptr>(mesh.sprites.size() * sizeof(scene::SpriteVertex)),
+                     mesh.sprites.data(), GL_STATIC_DRAW);
+        constexpr GLsizei kStride = sizeof(scene::SpriteVertex);
+        attribute(kAttribSprite0, 4, GL_FLOAT, GL_FALSE, kStride,
+                  offsetof(scene::SpriteVertex, centre));
+        attribute(kAttribSprite1, 4, GL_FLOAT, GL_FALSE, kStride,
+                  offsetof(scene::SpriteVertex, major));
+        gpu.stats.vertex_bytes += mesh.sprites.size() * sizeof(scene::SpriteVertex);
+    }
+    glBindVertexArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    gpu.face_ranges.reserve(mesh.faces.size());
+    for (size_t i = 0; i < mesh.faces.size(); ++i) {
+        const scene::MeshFace& f = mesh.faces[i];
+        const int32_t fog = i < map.faces.size() ? map.faces[i].fog : -1;
+        gpu.face_ranges.push_back({f.first_index, f.num_indices});
+        gpu.face_info.push_back({fog, f.material, f.submodel, f.pass});
+        if (fog >= 0 && f.num_indices > 0)
+            gpu.fog_by_first_index[f.first_index] = fog;
+    }
+}
+
+// One array texture, a layer per page (a white layer when there are none).
+void uploadLightmaps(WorldGpu& gpu, const bsp::Map& map) {
+    gpu.lightmaps = makeTexture(GL_TEXTURE_2D_ARRAY, "world/lightmaps");
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    const bool have_pages =
+        !map.lightmap_pages.empty() && map.lightmap_width > 0 && map.lightmap_height > 0;
+    const GLsizei lw = have_pages ? map.lightmap_width : 1;
+    const GLsizei lh = have_pages ? map.lightmap_height : 1;
+    const GLsizei layers = have_pages ? static_cast<GLsizei>(map.lightmap_pages.size()) : 1;
+    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGB8, lw, lh, layers, 0, GL_RGB, GL_UNSIGNED_BYTE,
+                 nullptr);
+    if (have_pages) {
+        const size_t page_bytes = static_cast<size_t>(lw) * static_cast<size_t>(lh) * 3;
+        for (size_t i = 0; i < map.lightmap_pages.size(); ++i) {
+            if (map.lightmap_pages[i].rgb.size() < page_bytes)
+                continue;
+            glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, static_cast<GLint>(i), lw, lh, 1, GL_RGB,
+                            GL_UNSIGNED_BYTE, map.lightmap_pages[i].rgb.data());
+        }
+    } else {
+        const uint8_t white[3] = {255, 255, 255};
+        glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 1, 1, 1, GL_RGB, GL_UNSIGNED_BYTE, white);
+    }
+    setArrayFilter(GL_CLAMP_TO_EDGE);
+    gpu.stats.lightmap_pages = static_cast<uint32_t>(layers);
+    gpu.stats.texture_bytes +=
+        static_cast<uint64_t>(lw) * static_cast<uint64_t>(lh) * 4 * static_cast<uint64_t>(layers);
+}
+
+// Identical images (same size and texels) are uploaded once; candidates are found by source
+// name and size, then compared texel by texel.
+class UniqueImages {
+public:
+    int32_t slotOf(const content::Image& img, const std::string& source, const std::string& label) {
+        if (!img.valid())
+            return -1;
+        const std::string key =
+            source + "|" + std::to_string(img.width) + "x" + std::to_string(img.height);
+        auto& candidates = m_seen[key];
+        for (const uint32_t u : candidates)
+            if (images[u]->rgba == img.rgba)
+                return static_cast<int32_t>(u);
+        candidates.push_back(static_cast<uint32_t>(images.size()));
+        images.push_back(&img);
+        labels.push_back(label);
+        return static_cast<int32_t>(images.size() - 1);
+    }
+    std::vector<const content::Image*> images;
+    std::vector<std::string> labels;
+
+private:
+    std::unordered_map<std::string, std::vector<uint32_t>> m_seen;
+};
+
+void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
+                    const std::vector<content::TextureInfo>& textures) {
+    UniqueImages unique;
+    std::vector<int32_t> tex_slot(textures.size()), glow_slot(textures.size());
+    for (size_t i = 0; i < textures.size(); ++i) {
+        tex_slot[i] = unique.slotOf(textures[i].image, textures[i].source, map.materials[i].name);
+        glow_slot[i] = unique.slotOf(textures[i].glow, textures[i].source + "/glow",
+                                     map.materials[i].name + "/glow");
+    }
+    // Mip chains on worker threads, then upload.
+    std::vector<std::vector<content::Image>> chains = content::mipChains(unique.images);
+    gpu.owned.reserve(unique.images.size());
+    for (size_t u = 0; u < unique.images.size(); ++u) {
+        gpu.owned.push_back(
+            uploadImage(*unique.images[u], chains[u], unique.labels[u], &gpu.stats.texture_bytes));
+        chains[u] = {};
+    }
+    const auto nameOf = [&](int32_t slot) {
+        return slot >= 0 ? gpu.owned[static_cast<size_t>(slot)].id() : 0u;
+    };
+    for (size_t i = 0; i < textures.size(); ++i) {
+        gpu.textures.push_back(nameOf(tex_slot[i]));
+        gpu.missing.push_back(textures[i].missing);
+        gpu.glows.push_back(nameOf(glow_slot[i]));
+    }
+    gpu.stats.textures = static_cast<uint32_t>(gpu.owned.size());
+    gpu.anim_frames.resize(map.materials.size());
+    for (size_t i = 0; i < map.materials.size(); ++i) {
+        std::vector<int32_t>& frames = gpu.anim_frames[i];
+        int32_t m = static_cast<int32_t>(i);
+        // Follow the chain until it returns to the start; bounded in case it never does.
+        for (size_t n = 0; n < 64 && m >= 0 && static_cast<size_t>(m) < map.materials.size(); ++n) {
+            frames.push_back(m);
+            m = map.materials[static_cast<size_t>(m)].anim_next;
+            if (m == static_cast<int32_t>(i))
+                break;
+        }
+    }
+}
+
+// Faces of different sizes are scaled to the largest (nearest neighbour; they nearly always
+// match already). Nothing is made when a face is missing or malformed.
+void uploadSkyBox(WorldGpu& gpu, const content::SkyBox& sky) {
+    gpu.sky_rotation = sky.rotation;
+    int size = 0;
+    for (const content::Image& f : sky.faces) {
+        if (f.width <= 0 || f.height <= 0 ||
+            f.rgba.size() != static_cast<size_t>(f.width) * static_cast<size_t>(f.height) * 4)
+            return;
+        size = std::max({size, f.width, f.height});
+    }
+    size = std::min(size, 4096);
+    gpu.skybox = makeTexture(GL_TEXTURE_2D_ARRAY, "world/skybox");
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, size, size, 6, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 nullptr);
+    const auto n = static_cast<size_t>(size);
+    std::vector<uint8_t> scaled(n * n * 4);
+    for (int face = 0; face < 6; ++face) {
+        const content::Image& f = sky.faces[static_cast<size_t>(face)];
+        const auto fw = static_cast<size_t>(f.width), fh = static_cast<size_t>(f.height);
+        for (size_t y = 0; y < n; ++y)
+            for (size_t x = 0; x < n; ++x)
+                std::memcpy(&scaled[(y * n + x) * 4], &f.rgba[((y * fh / n) * fw + x * fw / n) * 4],
+                            4);
+        glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, face, size, size, 1, GL_RGBA,
+                        GL_UNSIGNED_BYTE, scaled.data());
+    }
+    // No mipmaps: the face switch would make the derivatives jump and pick a blurry level
+    // along every seam.
+    setArrayFilter(GL_CLAMP_TO_EDGE);
+}
+
+void uploadStages(WorldGpu& gpu, const scene::MaterialStages& stages) {
+    if (stages.materials.size() != gpu.materials.size())
+        return;
+    const content::Image white_image{1, 1, {255, 255, 255, 255}};
+    gpu.white = uploadImage(white_image, {}, "$whiteimage", &gpu.stats.texture_bytes, false, false);
+    std::vector<const content::Image*> mipmapped(stages.images.size(), nullptr);
+    for (size_t i = 0; i < stages.images.size(); ++i)
+        if (stages.images[i].mipmaps)
+            mipmapped[i] = &stages.images[i].image;
+    const std::vector<std::vector<content::Image>> chains = content::mipChains(mipmapped);
+    gpu.stage_textures.reserve(stages.images.size());
+    for (size_t i = 0; i < stages.images.size(); ++i) {
+        const scene::StageImage& img = stages.images[i];
+        gpu.stage_textures.push_back(img.image.valid() ? uploadImage(img.image, chains[i], img.name,
+                                                                     &gpu.stats.texture_bytes,
+                                                                     img.clamp, img.mipmaps)
+                                                       : Texture());
+    }
+    gpu.staged.resize(stages.materials.size());
+    for (size_t i = 0; i < stages.materials.size(); ++i) {
+        const scene::StagedMaterial& sm = stages.materials[i];
+        GpuStagedMaterial& g = gpu.staged[i];
+        g.stages = sm.stages;
+        g.sky = sm.sky;
+        if (sm.shader) {
+            g.polygon_offset = sm.shader->polygon_offset;
+            g.cull = sm.shader->cull;
+            g.cloud_height = sm.shader->sky.cloud_height;
+            g.deformed = !sm.stages.empty() && scene::hasDrawnDeform(*sm.shader);
+            if (g.deformed)
+                g.deform_def.deforms = sm.shader->deforms;
+        }
+    }
+}
+
+} // namespace
+
+std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* error) {
+    const bsp::Map& map = source.map;
+    if (source.textures.size() != map.materials.size()) {
+        if (error)
+            *error = "texture list does not match the map's materials";
+        return nullptr;
+    }
+    checkGlErrors("before upload");
+    const uint64_t errors_before = glErrorCount();
+    auto gpu = std::make_unique<WorldGpu>();
+    gpu->materials = map.materials;
+    gpu->submodels = map.submodels;
+    gpu->overbright = map.overbright_lighting;
+    for (const bsp::Face& f : map.faces)
+        gpu->style_count = std::max(gpu->style_count, f.numStyles());
+    uploadMesh(*gpu, map, source.mesh);
+    uploadLightmaps(*gpu, map);
+    uploadTextures(*gpu, map, source.textures);
+    if (source.skybox)
+        uploadSkyBox(*gpu, *source.skybox);
+    if (source.stages)
+        uploadStages(*gpu, *source.stages);
+    if (source.fogs)
+        gpu->fogs = *source.fogs;
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    if (checkGlErrors("upload") != errors_before) {
+        if (error)
+            *error = "OpenGL reported errors while uploading the map";
+        return nullptr;
+    }
+    return gpu;
+}
+
+} // namespace render

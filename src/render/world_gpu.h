@@ -1,0 +1,123 @@
+// The GPU copy of one map: static vertex and index buffers, lightmap pages, textures, the sky
+// box, Quake 3 stage images and fog volumes. buildWorldGpu makes the whole set from a
+// WorldSource in one go, beside whatever is drawn now; WorldRenderer swaps it in only when it
+// is complete, so a failed upload keeps the old map on screen (niagara's shader reload does
+// the same with pipelines).
+#pragma once
+
+#include "bsp/map.h"
+#include "content/skybox.h"
+#include "content/textures.h"
+#include "render/gl.h"
+#include "scene/fog.h"
+#include "scene/material_stages.h"
+#include "scene/visibility.h"
+#include "scene/world_mesh.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <glm/mat4x4.hpp>
+
+namespace render {
+
+// Everything one map's GPU set is built from. The mesh carries its own sprite data
+// (scene::buildMapMesh), so a rebuilt mesh cannot be drawn with stale sprites.
+struct WorldSource {
+    const bsp::Map& map;
+    const scene::WorldMesh& mesh;
+    const std::vector<content::TextureInfo>& textures;   // parallel to map.materials
+    const content::SkyBox* skybox = nullptr;             // nullptr: none
+    const scene::MaterialStages* stages = nullptr;       // Quake 3 shader stages; nullptr: none
+    const std::vector<scene::FogVolume>* fogs = nullptr; // parallel to map.fogs; nullptr: none
+};
+
+struct GpuStats {
+    uint64_t vertex_bytes = 0, index_bytes = 0, texture_bytes = 0;
+    uint32_t textures = 0, lightmap_pages = 0;
+};
+
+// A material's shader stages as uploaded (copied from scene::StagedMaterial: the GPU set keeps
+// nothing that points into the bundle).
+struct GpuStagedMaterial {
+    std::vector<scene::RenderStage> stages;
+    bool sky = false;
+    bool polygon_offset = false;
+    content::CullMode cull = content::CullMode::Front;
+    float cloud_height = 512.0f;
+    uint32_t disabled = 0; // bit per shader stage index (the overlay's switches)
+    // deformVertexes (scene/deforms.h): the shader's deforms, copied; `deformed` when any is
+    // drawn (such surfaces stay out of the depth pre-pass: it would write undeformed depth).
+    content::ShaderDef deform_def;
+    bool deformed = false;
+};
+
+// A material's stages the overlay has not switched off, in order.
+struct DrawnStages {
+    std::array<const scene::RenderStage*, content::kMaxShaderStages> stages{};
+    size_t count = 0;
+    std::span<const scene::RenderStage* const> span() const { return {stages.data(), count}; }
+};
+DrawnStages drawnStages(const GpuStagedMaterial& sm);
+
+struct WorldGpu {
+    VertexArray vao;
+    Buffer vbo, ibo;
+    Texture lightmaps; // 2D array, a layer per page (one white layer when there are none)
+    // Per material, by GL name: materials with identical images share one texture (Quake 2
+    // has a material per texinfo, many naming the same .wal). `owned` holds them.
+    std::vector<Texture> owned;
+    std::vector<GLuint> textures;      // per material
+    std::vector<GLuint> glows;         // per material; 0: none
+    std::vector<bool> missing;         // per material
+    Texture skybox;                    // 2D array of 6 faces, empty when the map has none
+    content::SkyRotation sky_rotation; // the box's turn over time (Quake 2 skyrotate/skyaxis)
+    // Texture animation (Quake 1 "+0..+9", Quake 2 texinfo chains): the frames of each
+    // material's chain, starting at itself; a single entry when it does not animate.
+    std::vector<std::vector<int32_t>> anim_frames;
+    std::vector<scene::DrawRange> face_ranges; // per face: its run in the index buffer
+    std::vector<bsp::Material> materials;
+    std::vector<bsp::Submodel> submodels;
+    std::vector<GpuStagedMaterial> staged; // per material; empty without shader stages
+    std::vector<Texture> stage_textures;   // per scene::StageImage
+    Texture white;                         // $whiteimage, and unbound stage images
+    Buffer sprite_vbo; // scene::SpriteVertex per vertex (attributes 8, 9); empty: none
+    struct FaceInfo {
+        int32_t fog = -1; // bsp::Face::fog
+        int32_t material = -1, submodel = 0;
+        scene::Pass pass = scene::Pass::Opaque;
+    };
+    std::vector<FaceInfo> face_info;    // per face, for the fog pass
+    std::vector<scene::FogVolume> fogs; // parallel to the map's fogs
+    // Fogged faces by the first index of their run: a blended face is a batch of its own, and
+    // this finds its fog for the stage pass's colour fading.
+    std::unordered_map<uint32_t, int32_t> fog_by_first_index;
+    bool overbright = false;
+    int style_count = 1; // most light styles any face uses (1..4)
+    GpuStats stats;
+
+    // nullptr when out of range.
+    const bsp::Material* material(int32_t index) const;
+    const GpuStagedMaterial* stagedMaterial(int32_t index) const;
+    const bsp::Submodel* submodel(int32_t index) const; // brush models only (index > 0)
+    bool materialHas(int32_t index, uint32_t flags) const {
+        const bsp::Material* m = material(index);
+        return m && (m->flags & flags);
+    }
+    // The material whose image `material` shows at `time` (Quake 1 "+0..+9" and Quake 2
+    // texinfo chains animate; others show their own).
+    int32_t animationFrame(int32_t material, double time) const;
+    // Placement of a brush model's faces (identity for the world).
+    glm::mat4 modelMatrix(int32_t submodel) const;
+};
+
+// Builds the GPU set of `source`; nullptr with *error when the sizes disagree or GL reported
+// an error. Leaves no texture, buffer or vertex array bound.
+std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* error);
+
+} // namespace render
