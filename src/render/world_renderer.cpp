@@ -1617,7 +1617,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         const bool timed = timers && m_flares->count() > 0;
         if (timed)
             timers->begin("flares");
-        m_flares->draw(camera, options.time, list.stats.camera_cluster);
+        m_flares->draw(camera, options.time, list);
         if (timed)
             timers->end();
     }
