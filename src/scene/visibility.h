@@ -72,8 +72,9 @@ struct DrawList {
     std::vector<DrawRange> ranges;
     std::vector<DrawBatch> batches; // ordered by pass; translucent ones back to front
     // Quake 3 flares that may be drawn (face indices, ascending): those of scene::extractFlares
-    // whose point the same PVS, frustum and lock rules pass as the world faces. The flare
-    // renderer draws only these (after its own on-screen, facing and occlusion tests).
+    // that the same PVS, frustum and lock rules pass as the world faces (by the cluster and
+    // the leaf holding each flare's point). The flare renderer draws only these, after its
+    // own on-screen, facing and occlusion tests.
     std::vector<uint32_t> flares;
     DrawStats stats;
     // With VisOptions::classify: the world faces the PVS or the frustum rejected.
