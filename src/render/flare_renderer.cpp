@@ -83,7 +83,6 @@ void FlareRenderer::clear() {
             glDeleteQueries(1, &s.query);
     m_states.clear();
     m_flares.clear();
-    m_vis = {};
     m_flare_textures.clear();
     m_textures.clear();
     m_points.reset();
@@ -96,7 +95,6 @@ void FlareRenderer::upload(const bsp::Map& map, const std::vector<content::Textu
     m_flares = scene::extractFlares(map);
     if (m_flares.empty())
         return;
-    m_vis = map.vis;
     m_states.resize(m_flares.size());
     for (State& s : m_states)
         glGenQueries(1, &s.query);
@@ -128,7 +126,7 @@ void FlareRenderer::upload(const bsp::Map& map, const std::vector<content::Textu
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
-void FlareRenderer::draw(const scene::Camera& camera, double time, int32_t camera_cluster) {
+void FlareRenderer::draw(const scene::Camera& camera, double time, const scene::DrawList& list) {
     m_drawn = 0;
     if (m_flares.empty() || !m_test || !m_quad)
         return;
@@ -168,17 +166,21 @@ void FlareRenderer::draw(const scene::Camera& camera, double time, int32_t camer
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
     glDisable(GL_BLEND);
+    // Both in ascending face order: one walk finds each flare's entry in the candidates.
+    size_t next = 0;
     for (size_t i = 0; i < m_flares.size(); ++i) {
         const scene::Flare& f = m_flares[i];
         State& s = m_states[i];
+        while (next < list.flares.size() && list.flares[next] < f.face)
+            ++next;
+        const bool candidate = next < list.flares.size() && list.flares[next] == f.face;
         const glm::vec4 clip = vp * glm::vec4(f.origin, 1.0f);
         const float facing = scene::flareFacing(f, camera.position);
-        const bool on_screen = clip.w > camera.z_near && std::abs(clip.x) <= clip.w &&
-                               std::abs(clip.y) <= clip.w && facing > 0.0f &&
-                               scene::flareInPvs(m_vis, f, camera_cluster);
+        const bool on_screen = candidate && clip.w > camera.z_near && std::abs(clip.x) <= clip.w &&
+                               std::abs(clip.y) <= clip.w && facing > 0.0f;
         if (!on_screen) {
-            // Off screen, turned away or outside the PVS: not drawn, and it fades in again
-            // when it returns.
+            // Not in the draw list, off screen or turned away: not drawn, and it fades in
+            // again when it returns.
             s.answer = false;
             s.fade.update(false, time);
             continue;

@@ -9,6 +9,7 @@
 #include "render/glsl_library.h"
 #include "scene/camera.h"
 #include "scene/flares.h"
+#include "scene/visibility.h"
 
 #include <map>
 #include <memory>
@@ -31,10 +32,11 @@ public:
     void clear();
 
     // Call after the world is drawn into the bound framebuffer (its depth buffer is the one
-    // the occlusion tests use). `time` in seconds drives the fades; flares the PVS hides from
-    // `camera_cluster` (the draw list's, -1: none) are neither tested nor drawn. Leaves
+    // the occlusion tests use). `time` in seconds drives the fades. Only the flares of
+    // list.flares (scene::Visibility's PVS, frustum and lock decision, the same as the world
+    // faces') are tested and drawn; the others fade in again when they come back. Leaves
     // blending off, depth writes on and program 0 bound.
-    void draw(const scene::Camera& camera, double time, int32_t camera_cluster = -1);
+    void draw(const scene::Camera& camera, double time, const scene::DrawList& list);
 
     size_t count() const { return m_flares.size(); }
     // Flares drawn with a non-zero intensity by the last draw().
@@ -47,8 +49,7 @@ private:
         bool answer = false;   // last answer: some sample of the flare's point passed
         scene::FlareFade fade; // fades between answers
     };
-    std::vector<scene::Flare> m_flares;
-    bsp::Vis m_vis; // the map's PVS, for flareInPvs
+    std::vector<scene::Flare> m_flares; // in face order, like DrawList::flares
     std::vector<State> m_states;
     std::vector<GLuint> m_flare_textures; // per flare: a texture of m_textures or the radial
     std::map<int32_t, Texture> m_textures;

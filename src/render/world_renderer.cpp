@@ -100,7 +100,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         if (timed)
             f.beginTimer("flares");
         m_state.activeTexture(0);
-        m_flares->draw(camera, options.time, list.stats.camera_cluster);
+        m_flares->draw(camera, options.time, list);
         m_state.invalidate(); // the flare renderer sets its own state
         if (timed)
             f.endTimer();

@@ -32,8 +32,10 @@ std::vector<Flare> extractFlares(const bsp::Map& map) {
         fl.material = f.material;
         fl.face = static_cast<uint32_t>(i);
         const int32_t leaf = bsp::pointLeaf(map, fl.origin);
-        if (leaf >= 0 && static_cast<size_t>(leaf) < map.leaves.size())
+        if (leaf >= 0 && static_cast<size_t>(leaf) < map.leaves.size()) {
+            fl.leaf = leaf;
             fl.cluster = map.leaves[static_cast<size_t>(leaf)].cluster;
+        }
         if (std::isfinite(fl.origin.x) && std::isfinite(fl.origin.y) && std::isfinite(fl.origin.z))
             out.push_back(fl);
     }

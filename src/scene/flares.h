@@ -27,7 +27,8 @@ struct Flare {
     glm::vec3 normal{0.0f}; // zero: seen from every side
     int32_t material = -1;  // the face's material (its image is the flare's image)
     uint32_t face = 0;      // the face it came from
-    int32_t cluster = -1;   // PVS cluster of the leaf holding the origin, -1 when none
+    int32_t leaf = -1;      // the leaf holding the origin, -1 when none
+    int32_t cluster = -1;   // PVS cluster of that leaf, -1 when none
 };
 
 // Every flare of the world model, in face order. Skipped: flares of brush models (doors; they
@@ -36,7 +37,8 @@ std::vector<Flare> extractFlares(const bsp::Map& map);
 
 // Whether the PVS lets a flare through from the camera's cluster. Like ioquake3, which only
 // meets flares on surfaces of visible leaves, but decided by the flare's own point; flares
-// outside every cluster, a camera outside the map and maps without vis pass.
+// outside every cluster, a camera outside the map and maps without vis pass. scene::Visibility
+// applies it (with the VisOptions switches) to fill DrawList::flares.
 bool flareInPvs(const bsp::Vis& vis, const Flare& flare, int32_t camera_cluster);
 
 // ioquake3 defaults.

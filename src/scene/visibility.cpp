@@ -16,12 +16,14 @@ void DrawList::clear() {
     faces.clear();
     ranges.clear();
     batches.clear();
+    flares.clear();
     culled_pvs.clear();
     culled_frustum.clear();
     stats = DrawStats();
 }
 
-Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh) : m_map(map), m_mesh(mesh) {
+Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh)
+    : m_map(map), m_mesh(mesh), m_flares(extractFlares(map)) {
     m_leaf_mins.reserve(map.leaves.size());
     m_leaf_maxs.reserve(map.leaves.size());
     for (const bsp::Leaf& l : map.leaves) {
@@ -118,6 +120,22 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
         }
     }
     out.stats.visible_leaves = visible_leaves;
+
+    // Flares, in face order: the camera cluster's PVS row decides by the flare's cluster
+    // (flareInPvs), the frustum by the bounds of the leaf holding its point (its point when in
+    // no leaf), as for the world faces of that leaf.
+    for (const Flare& f : m_flares) {
+        if (options.pvs && !flareInPvs(m_map.vis, f, cluster))
+            continue;
+        if (options.frustum) {
+            const bool in_leaf = f.leaf >= 0 && static_cast<size_t>(f.leaf) < m_leaf_mins.size();
+            const glm::vec3 lo = in_leaf ? m_leaf_mins[static_cast<size_t>(f.leaf)] : f.origin;
+            const glm::vec3 hi = in_leaf ? m_leaf_maxs[static_cast<size_t>(f.leaf)] : f.origin;
+            if (!frustum.intersectsBox(lo, hi))
+                continue;
+        }
+        out.flares.push_back(f.face);
+    }
 
     // Brush models are not in the leaves: test their bounds, placed at their origin.
     for (size_t s = 1; s < m_map.submodels.size(); ++s) {

@@ -1,4 +1,5 @@
-// Per-frame visibility: camera -> leaf -> cluster -> PVS leaves -> frustum -> DrawList.
+// Per-frame visibility: camera -> leaf -> cluster -> PVS leaves -> frustum -> DrawList. Quake 3
+// flares go through the same PVS, frustum and lock rules, by the leaf holding each one's point.
 //
 // The set of PVS leaves is recomputed only when the camera's cluster changes (or the options
 // do). Faces are de-duplicated with a bitset over the mesh's sorted layout owned by this object,
@@ -9,6 +10,7 @@
 
 #include "bsp/map.h"
 #include "scene/camera.h"
+#include "scene/flares.h"
 #include "scene/frustum.h"
 #include "scene/world_mesh.h"
 
@@ -69,6 +71,11 @@ struct DrawList {
     std::vector<uint32_t> faces; // visible face indices (Map/WorldMesh numbering)
     std::vector<DrawRange> ranges;
     std::vector<DrawBatch> batches; // ordered by pass; translucent ones back to front
+    // Quake 3 flares that may be drawn (face indices, ascending): those of scene::extractFlares
+    // that the same PVS, frustum and lock rules pass as the world faces (by the cluster and
+    // the leaf holding each flare's point). The flare renderer draws only these, after its
+    // own on-screen, facing and occlusion tests.
+    std::vector<uint32_t> flares;
     DrawStats stats;
     // With VisOptions::classify: the world faces the PVS or the frustum rejected.
     std::vector<uint32_t> culled_pvs;
@@ -101,6 +108,7 @@ private:
 
     const bsp::Map& m_map;
     const WorldMesh& m_mesh;
+    std::vector<Flare> m_flares; // extractFlares(map), for DrawList::flares
     std::vector<glm::vec3> m_leaf_mins, m_leaf_maxs;
     std::vector<uint32_t> m_pvs_leaves;
     // Leaves with faces grouped by cluster (CSR): the PVS row's set bits index straight into

@@ -9,10 +9,15 @@
 // Tolerance: another Mesa version may round a little differently, so a render passes when the
 // mean absolute difference stays under 1.5 levels and fewer than 1% of the pixels differ by more
 // than 24 levels in some channel. A lost stage, a wrong blend or lighting rule moves far more.
+//
+// A failing comparison writes <name>.actual.png (this render) and <name>.diff.png (red where a
+// pixel is off by more than 24 levels, else grey at 8 times its difference; golden_diff.h) into
+// BSPV_GOLDEN_OUT_DIR, build/tests/golden_out in the build tree, and names them in the failure.
 #include "app/headless.h"
 #include "content/image.h"
 #include "core/file.h"
 #include "gl_fixture.h"
+#include "golden_diff.h"
 #include "real_map.h"
 #include "render/world_renderer.h"
 #include "scene/map_bundle.h"
@@ -128,26 +133,23 @@ TEST_P(Golden, RenderMatchesItsGoldenImage) {
     ASSERT_EQ(want->width, kW);
     ASSERT_EQ(want->height, kH);
 
-    double total = 0.0;
-    size_t far = 0;
-    for (size_t i = 0; i + 3 < got.rgba.size(); i += 4) {
-        int worst = 0;
-        for (size_t k = 0; k < 3; ++k) {
-            const int d = std::abs(int(got.rgba[i + k]) - int(want->rgba[i + k]));
-            total += d;
-            worst = std::max(worst, d);
-        }
-        far += worst > 24 ? 1 : 0;
-    }
-    const double pixels = static_cast<double>(kW) * kH;
-    const double mae = total / (pixels * 3.0);
-    const double far_fraction = static_cast<double>(far) / pixels;
-    if (mae >= 1.5 || far_fraction >= 0.01) {
-        const std::filesystem::path out = std::filesystem::temp_directory_path() /
-                                          (std::string("bspview_golden_") + c.name + ".png");
-        content::writePng(out, got);
-        ADD_FAILURE() << c.name << ": mean difference " << mae << ", " << far_fraction * 100.0
-                      << "% of pixels off by more than 24; this render: " << out;
+    const golden::Difference d = golden::compare(got.rgba, want->rgba);
+    if (d.mean >= 1.5 || d.far_fraction >= 0.01) {
+        // This render and where it differs, in the build tree (tests/golden stays clean).
+        const std::filesystem::path dir = BSPV_GOLDEN_OUT_DIR;
+        std::error_code ec;
+        std::filesystem::create_directories(dir, ec);
+        const std::filesystem::path actual = dir / (std::string(c.name) + ".actual.png");
+        const std::filesystem::path diff = dir / (std::string(c.name) + ".diff.png");
+        content::Image diff_image;
+        diff_image.width = kW;
+        diff_image.height = kH;
+        diff_image.rgba = golden::diffImage(got.rgba, want->rgba);
+        const bool written = content::writePng(actual, got) && content::writePng(diff, diff_image);
+        ADD_FAILURE() << c.name << ": mean difference " << d.mean << ", " << d.far_fraction * 100.0
+                      << "% of pixels off by more than " << golden::kFarLevels
+                      << "; expected: " << golden << ", actual: " << actual
+                      << ", difference: " << diff << (written ? "" : " (could not write them)");
     }
 }
 

@@ -451,6 +451,168 @@ TEST_F(Render, FlaresFadeInWhenSeenAndStayOutBehindWalls) {
     EXPECT_EQ(frame(1.0, false), base);
 }
 
+namespace {
+
+// Two clusters split by the plane x = 100 whose PVS rows see only themselves: leaf 0 (x < 100,
+// cluster 0, no faces) holds the camera, leaf 1 (x >= 100, cluster 1) a grey wall at x = 400
+// facing -X (face 0) and a flare in front of it at (300, 0, 20) facing -X (face 1).
+bsp::Map flareBehindThePvs() {
+    bsp::Map m;
+    bsp::Material wall;
+    wall.name = "wall";
+    m.materials.push_back(wall);
+    bsp::Material flare;
+    flare.name = "flareShader";
+    m.materials.push_back(flare);
+    m.planes.push_back({glm::vec3(1, 0, 0), 100.0f});
+    bsp::Node n;
+    n.plane = 0;
+    n.children = {-2, -1};
+    n.mins = glm::vec3(-400);
+    n.maxs = glm::vec3(500, 400, 400);
+    m.nodes.push_back(n);
+    bsp::Face w;
+    w.material = 0;
+    w.normal = glm::vec3(-1, 0, 0);
+    w.num_vertices = 4;
+    w.num_indices = 6;
+    const glm::vec3 c[4] = {{400, -400, -400}, {400, 400, -400}, {400, 400, 400}, {400, -400, 400}};
+    for (const glm::vec3& p : c) {
+        bsp::Vertex v;
+        v.position = p;
+        v.normal = w.normal;
+        m.vertices.push_back(v);
+    }
+    m.indices = {0, 1, 2, 0, 2, 3};
+    m.faces.push_back(w);
+    bsp::Face f;
+    f.kind = bsp::FaceKind::Billboard;
+    f.material = 1;
+    f.normal = glm::vec3(-1, 0, 0);
+    f.first_vertex = static_cast<uint32_t>(m.vertices.size());
+    f.num_vertices = 1;
+    f.first_index = static_cast<uint32_t>(m.indices.size());
+    bsp::Vertex v;
+    v.position = glm::vec3(300, 0, 20);
+    v.normal = f.normal;
+    m.vertices.push_back(v);
+    m.faces.push_back(f);
+    m.leaves.resize(2);
+    m.leaves[0].cluster = 0;
+    m.leaves[0].mins = glm::vec3(-400);
+    m.leaves[0].maxs = glm::vec3(100, 400, 400);
+    m.leaves[1].cluster = 1;
+    m.leaves[1].mins = glm::vec3(100, -400, -400);
+    m.leaves[1].maxs = glm::vec3(500, 400, 400);
+    m.leaves[1].num_leaf_faces = 2;
+    m.leaf_faces = {0, 1};
+    bsp::Submodel world;
+    world.mins = glm::vec3(-400);
+    world.maxs = glm::vec3(500, 400, 400);
+    world.num_faces = 2;
+    m.submodels.push_back(world);
+    m.vis.num_clusters = 2;
+    m.vis.row_size = 1;
+    m.vis.rows = {0b01, 0b10};
+    return m;
+}
+
+} // namespace
+
+TEST_F(Render, FlaresFollowTheNoPvsAndLockSwitches) {
+    const bsp::Map map = flareBehindThePvs();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    std::vector<content::TextureInfo> textures(2);
+    textures[0].image.width = textures[0].image.height = 8;
+    textures[0].image.rgba.assign(8 * 8 * 4, 90);
+    textures[0].missing = false;
+    textures[1].image = content::makeChecker(); // missing: the flare uses the radial image
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
+    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    ASSERT_NE(r.flares(), nullptr);
+    ASSERT_EQ(r.flares()->count(), 1u);
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    constexpr int kSide = 128;
+    render::RenderTarget target;
+    ASSERT_TRUE(target.create(kSide, kSide, &error)) << error;
+    scene::Camera cam; // looking along +X
+    cam.aspect = 1.0f;
+    double time = 0.0;
+    auto frame = [&](bool flares) {
+        target.bind();
+        render::RenderOptions ro;
+        ro.clear_colour = kClear;
+        ro.time = time;
+        ro.flares = flares;
+        ro.style_values = scene::lightStyleValues(0.0);
+        r.draw(list, cam, ro);
+        return target.readPixels();
+    };
+    // Enough frames for the occlusion answer and the whole fade (0.1 s).
+    auto settled = [&]() {
+        std::vector<uint8_t> img;
+        for (int i = 0; i < 6; ++i) {
+            time += 0.05;
+            img = frame(true);
+        }
+        return img;
+    };
+    auto added = [](const std::vector<uint8_t>& with, const std::vector<uint8_t>& without) {
+        long total = 0;
+        for (size_t i = 0; i < with.size(); ++i)
+            total += static_cast<long>(with[i]) - static_cast<long>(without[i]);
+        return total;
+    };
+    scene::VisOptions opts;
+
+    // From cluster 0 the PVS hides cluster 1: neither the wall nor the flare.
+    vis.update(cam, opts, list);
+    ASSERT_EQ(list.stats.camera_cluster, 0);
+    ASSERT_FALSE(list.containsFace(0));
+    std::vector<uint8_t> with = settled();
+    EXPECT_EQ(r.flares()->drawnCount(), 0u);
+    EXPECT_TRUE(with == frame(false)) << "the frame is the plain world";
+
+    // PVS culling off: the world draws the wall, and the flare shows in front of it.
+    opts.pvs = false;
+    vis.update(cam, opts, list);
+    ASSERT_TRUE(list.containsFace(0));
+    with = settled();
+    EXPECT_EQ(r.flares()->drawnCount(), 1u) << "pvs off";
+    EXPECT_GT(added(with, frame(false)), 25 * 20) << "pvs off: the flare adds light";
+
+    // Locked in cluster 1 (which sees the flare), then back in cluster 0: the frozen set,
+    // flare included, is still what is drawn.
+    opts.pvs = true;
+    cam.position = glm::vec3(200, 0, 0);
+    vis.update(cam, opts, list);
+    ASSERT_TRUE(list.containsFace(0));
+    opts.lock = true;
+    cam.position = glm::vec3(0, 0, 0);
+    vis.update(cam, opts, list);
+    ASSERT_EQ(list.stats.camera_cluster, 0);
+    ASSERT_TRUE(list.containsFace(0));
+    with = settled();
+    EXPECT_EQ(r.flares()->drawnCount(), 1u) << "locked with the flare in the set";
+    EXPECT_GT(added(with, frame(false)), 25 * 20) << "locked: the flare adds light";
+
+    // Locked in cluster 0 (which does not see it), then into cluster 1: still not drawn.
+    opts.lock = false;
+    vis.update(cam, opts, list);
+    ASSERT_FALSE(list.containsFace(0));
+    opts.lock = true;
+    cam.position = glm::vec3(150, 0, 0);
+    vis.update(cam, opts, list);
+    ASSERT_EQ(list.stats.camera_cluster, 1);
+    ASSERT_FALSE(list.containsFace(0));
+    with = settled();
+    EXPECT_EQ(r.flares()->drawnCount(), 0u) << "locked with the flare out of the set";
+    EXPECT_TRUE(with == frame(false)) << "the frame is the plain world";
+}
+
 TEST_F(Render, OpenArenaTorchFlaresShowAfterAFrame) {
     // oa_dm1 has 10 flares (face type 4, shader textures/sfx/flameflare); two torches on the
     // wall at x = 501 face -X, seen here from 81 units in front of it.

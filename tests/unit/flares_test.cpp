@@ -27,6 +27,7 @@ TEST(Flares, ExtractedFromBillboardFaces) {
     // Its cluster is that of the leaf holding (10, 20, 30).
     const int32_t leaf = bsp::pointLeaf(*m, {10, 20, 30});
     ASSERT_GE(leaf, 0);
+    EXPECT_EQ(flares[0].leaf, leaf);
     EXPECT_EQ(flares[0].cluster, m->leaves[static_cast<size_t>(leaf)].cluster);
     // Black (q3map2 writes such flares for sky box images): skipped.
     const glm::u8vec4 colour = m->vertices[m->faces[3].first_vertex].colour;

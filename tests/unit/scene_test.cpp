@@ -130,6 +130,26 @@ bsp::Map twoRoomMap() {
     return m;
 }
 
+// twoRoomMap with a flare in each room, seen from every side: face 2 at (150, 0, 0) in room A
+// (cluster 0) and face 3 at (-150, 0, 0) in room B (cluster 1).
+bsp::Map twoRoomFlareMap() {
+    bsp::Map m = twoRoomMap();
+    for (const float x : {150.0f, -150.0f}) {
+        bsp::Face f;
+        f.kind = bsp::FaceKind::Billboard;
+        f.material = 0;
+        f.first_vertex = static_cast<uint32_t>(m.vertices.size());
+        f.num_vertices = 1;
+        f.first_index = static_cast<uint32_t>(m.indices.size());
+        bsp::Vertex v;
+        v.position = {x, 0, 0};
+        m.vertices.push_back(v);
+        m.faces.push_back(f);
+    }
+    m.submodels[0].num_faces = 4;
+    return m;
+}
+
 } // namespace
 
 TEST(Camera, QuakeAxes) {
@@ -244,6 +264,74 @@ TEST(Visibility, LockKeepsTheSetWhileTheCameraMoves) {
     vis.update(cam, opts, list);
     EXPECT_NE(list.faces, locked);
     EXPECT_TRUE(list.containsFace(1));
+}
+
+TEST(Visibility, FlareCandidatesFollowThePvsSwitch) {
+    const bsp::Map map = twoRoomFlareMap();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    scene::Camera cam;
+    cam.position = {100, 0, 0}; // in room A, looking at -X: both flares are in the frustum
+    cam.yaw = 180;
+    vis.update(cam, {}, list);
+    EXPECT_EQ(list.flares, std::vector<uint32_t>({2})) << "room B's flare is outside the PVS";
+    scene::VisOptions no_pvs;
+    no_pvs.pvs = false;
+    vis.update(cam, no_pvs, list);
+    EXPECT_EQ(list.flares, std::vector<uint32_t>({2, 3})) << "no PVS: every flare";
+    EXPECT_TRUE(list.containsFace(1)) << "as every world face";
+    vis.update(cam, {}, list);
+    EXPECT_EQ(list.flares, std::vector<uint32_t>({2}));
+}
+
+TEST(Visibility, FlareCandidatesFollowTheFrustumSwitch) {
+    const bsp::Map map = twoRoomFlareMap();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    scene::Camera cam;
+    cam.position = {300, 0, 0}; // in room A, looking +X: room B's leaf is behind
+    scene::VisOptions opts;
+    opts.pvs = false;
+    vis.update(cam, opts, list);
+    EXPECT_EQ(list.flares, std::vector<uint32_t>({2})) << "per leaf, like the world faces";
+    opts.frustum = false;
+    vis.update(cam, opts, list);
+    EXPECT_EQ(list.flares, std::vector<uint32_t>({2, 3}));
+}
+
+TEST(Visibility, LockedFlareCandidatesStayTheFrozenSet) {
+    const bsp::Map map = twoRoomFlareMap();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    scene::Camera cam;
+    cam.position = {100, 0, 0};
+    cam.yaw = 180;
+    scene::VisOptions opts;
+    vis.update(cam, opts, list);
+    ASSERT_EQ(list.flares, std::vector<uint32_t>({2}));
+    // Into room B, whose PVS has only its own flare: locked, the set stays room A's.
+    opts.lock = true;
+    cam.position = {-100, 0, 0};
+    cam.yaw = 0;
+    vis.update(cam, opts, list);
+    EXPECT_EQ(list.stats.camera_cluster, 1);
+    EXPECT_EQ(list.flares, std::vector<uint32_t>({2}));
+    opts.lock = false;
+    vis.update(cam, opts, list);
+    EXPECT_EQ(list.flares, std::vector<uint32_t>({3}));
+    // Locked in room B with PVS culling off, then switched on while still locked: the frozen
+    // set (both flares) stays.
+    opts.pvs = false;
+    vis.update(cam, opts, list);
+    ASSERT_EQ(list.flares, std::vector<uint32_t>({2, 3}));
+    opts.lock = true;
+    opts.pvs = true;
+    cam.position = {100, 0, 0};
+    vis.update(cam, opts, list);
+    EXPECT_EQ(list.flares, std::vector<uint32_t>({2, 3}));
 }
 
 TEST(Visibility, CameraOutsideTheMapDrawsEverythingInTheFrustum) {
