@@ -71,6 +71,9 @@ private:
     void updateCamera(float dt);
     void drawOverlay();
     void rebuildPatches(int level);
+    // F5: the GLSL programs compiled again (from --shader-dir when given); a failed compile
+    // keeps the running programs and shows the log.
+    void reloadShaders();
     void loadSettingsAtStart();
     void captureSettings();
     void saveSettingsNow();
@@ -284,6 +287,8 @@ void Viewer::handleEvent(const SDL_Event& e) {
             m_render_options.wireframe = !m_render_options.wireframe;
         else if (k == SDLK_F12)
             m_screenshot_requested = true;
+        else if (k == SDLK_F5)
+            reloadShaders();
         else if (k == SDLK_p)
             m_styles.paused = !m_styles.paused;
         else if (k >= SDLK_1 && k <= SDLK_9)
@@ -398,6 +403,20 @@ void Viewer::rebuildPatches(int level) {
     m_options.patch_level = level;
     // The old visibility was built for the old mesh.
     m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
+}
+
+void Viewer::reloadShaders() {
+    std::string error;
+    if (!m_renderer.reloadShaders(&error)) {
+        m_error = "shader reload failed, the previous programs stay:\n" + error;
+        std::fprintf(stderr, "bspview: %s\n", m_error.c_str());
+        return;
+    }
+    m_error.clear();
+    m_status = "shaders reloaded (" + std::to_string(m_renderer.programCount()) + " programs" +
+               (m_options.shader_dir.empty() ? ", embedded sources"
+                                             : ", from " + m_options.shader_dir.string()) +
+               ")";
 }
 
 void Viewer::captureSettings() {

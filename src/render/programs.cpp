@@ -8,17 +8,6 @@ namespace render {
 
 namespace {
 
-// The program, or an empty one with its error logged.
-Program buildLogged(const GlslLibrary& glsl, std::string label, std::string_view vs,
-                    std::string_view fs, const std::string& defines) {
-    std::replace(label.begin(), label.end(), ' ', '|');
-    std::string error;
-    Program p = glsl.build(label, vs, fs, defines, &error);
-    if (!p)
-        core::logError(error);
-    return p;
-}
-
 // Compiling a variant mid-frame binds it to set its samplers; this puts back the program that
 // was current, so render::GlState's idea of it stays true.
 class KeepCurrentProgram {
@@ -155,6 +144,18 @@ std::string stageDefines(const StageVariant& v) {
 
 } // namespace
 
+Program ProgramCache::build(std::string label, std::string_view vs, std::string_view fs,
+                            const std::string& defines) {
+    std::replace(label.begin(), label.end(), ' ', '|');
+    std::string error;
+    Program p = m_glsl.build(label, vs, fs, defines, &error);
+    if (!p) {
+        core::logError(error);
+        m_errors += error + "\n";
+    }
+    return p;
+}
+
 bool ProgramCache::init(const GlslLibrary& glsl, std::string* error) {
     m_glsl = glsl;
     m_flat.program = glsl.build("world|VIEW=VIEW_FLAT", "world.vert.glsl", "world.frag.glsl",
@@ -189,10 +190,10 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
         if (v.glow)
             defines += " GLOW";
         WorldProgram w;
-        w.program =
-            buildLogged(m_glsl, "world|" + defines, "world.vert.glsl", "world.frag.glsl", defines);
+        w.program = build("world|" + defines, "world.vert.glsl", "world.frag.glsl", defines);
         if (w.program)
             locate(w);
+        m_world_variants[key] = v;
         it = m_world.emplace(key, std::move(w)).first;
     }
     return it->second.program ? &it->second : nullptr;
@@ -206,8 +207,7 @@ const SkyProgram* ProgramCache::sky(SkyMode mode) {
                                                  "SKY_LAYERS"};
         const std::string defines = std::string("SKY_MODE=") + kModes[static_cast<int>(mode)];
         SkyProgram& sp = slot.emplace();
-        sp.program =
-            buildLogged(m_glsl, "sky|" + defines, "world.vert.glsl", "sky.frag.glsl", defines);
+        sp.program = build("sky|" + defines, "world.vert.glsl", "sky.frag.glsl", defines);
         if (sp.program) {
             const GLuint id = sp.program.id();
             sp.view_projection = glGetUniformLocation(id, "u_view_projection");
@@ -226,25 +226,29 @@ const SkyProgram* ProgramCache::sky(SkyMode mode) {
 
 const StageProgram* ProgramCache::stage(const StageVariant& v) {
     const auto key = stageKey(v);
-    auto it = m_stage.find(key);
-    if (it == m_stage.end()) {
-        const KeepCurrentProgram keep;
-        const std::string defines = stageDefines(v);
-        StageProgram p;
-        p.program =
-            buildLogged(m_glsl, "stage|" + defines, "stage.vert.glsl", "stage.frag.glsl", defines);
-        if (p.program)
-            locate(p, v.count);
-        it = m_stage.emplace(key, std::move(p)).first;
-    }
-    return it->second.program ? &it->second : nullptr;
+    const auto it = m_stage.find(key);
+    if (it != m_stage.end())
+        return it->second.program ? &it->second : nullptr;
+    return stageFromDefines(key, stageDefines(v), v.count);
+}
+
+const StageProgram* ProgramCache::stageFromDefines(std::pair<uint64_t, uint64_t> key,
+                                                   const std::string& defines, size_t count) {
+    const KeepCurrentProgram keep;
+    StageProgram p;
+    p.program = build("stage|" + defines, "stage.vert.glsl", "stage.frag.glsl", defines);
+    if (p.program)
+        locate(p, count);
+    m_stage_defines[key] = {defines, count};
+    const StageProgram& stored = m_stage.emplace(key, std::move(p)).first->second;
+    return stored.program ? &stored : nullptr;
 }
 
 const FogProgram* ProgramCache::fog() {
     if (!m_fog) {
         const KeepCurrentProgram keep;
         FogProgram& f = m_fog.emplace();
-        f.program = buildLogged(m_glsl, "fog", "fog.vert.glsl", "fog.frag.glsl", "");
+        f.program = build("fog", "fog.vert.glsl", "fog.frag.glsl", "");
         if (f.program) {
             const GLuint id = f.program.id();
             f.view_projection = glGetUniformLocation(id, "u_view_projection");
@@ -264,8 +268,7 @@ const LuxelProgram* ProgramCache::luxel() {
     if (!m_luxel) {
         const KeepCurrentProgram keep;
         LuxelProgram& l = m_luxel.emplace();
-        l.program =
-            buildLogged(m_glsl, "world|luxel grid", "world.vert.glsl", "luxel.frag.glsl", "");
+        l.program = build("world|luxel grid", "world.vert.glsl", "luxel.frag.glsl", "");
         if (l.program) {
             const GLuint id = l.program.id();
             l.view_projection = glGetUniformLocation(id, "u_view_projection");
@@ -275,6 +278,40 @@ const LuxelProgram* ProgramCache::luxel() {
         }
     }
     return m_luxel->program ? &*m_luxel : nullptr;
+}
+
+} // namespace render
+
+namespace render {
+
+size_t ProgramCache::size() const {
+    size_t n = 2 + m_world.size() + m_stage.size() + (m_fog ? 1 : 0) + (m_luxel ? 1 : 0);
+    for (const auto& sky : m_sky)
+        n += sky ? 1 : 0;
+    return n;
+}
+
+std::unique_ptr<ProgramCache> ProgramCache::rebuilt(std::string* error) const {
+    auto fresh = std::make_unique<ProgramCache>();
+    if (!fresh->init(m_glsl, error))
+        return nullptr;
+    for (const auto& [key, variant] : m_world_variants)
+        fresh->world(variant);
+    for (size_t mode = 0; mode < m_sky.size(); ++mode)
+        if (m_sky[mode])
+            fresh->sky(static_cast<SkyMode>(mode));
+    for (const auto& [key, recipe] : m_stage_defines)
+        fresh->stageFromDefines(key, recipe.first, recipe.second);
+    if (m_fog)
+        fresh->fog();
+    if (m_luxel)
+        fresh->luxel();
+    if (!fresh->m_errors.empty()) {
+        if (error)
+            *error = fresh->m_errors;
+        return nullptr;
+    }
+    return fresh;
 }
 
 } // namespace render

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -95,6 +96,13 @@ public:
     // Builds the programs every frame needs (the flat-shaded world program, which also draws
     // the debug overlays, and the depth pre-pass); false with *error when they fail.
     bool init(const GlslLibrary& glsl, std::string* error);
+    // A new cache with every program this one has compiled so far built again from the
+    // library's current sources (--shader-dir files are read again): nullptr with the compile
+    // logs in *error when any of them fails, so the caller keeps drawing with this one
+    // (niagara's and ioquake3's shader reload).
+    std::unique_ptr<ProgramCache> rebuilt(std::string* error) const;
+    // Programs compiled so far (variants included).
+    size_t size() const;
 
     const WorldProgram& flat() const { return m_flat; }
     const DepthProgram& depth() const { return m_depth; }
@@ -105,10 +113,19 @@ public:
     const LuxelProgram* luxel();
 
 private:
+    // Builds a variant's program, or logs and remembers its error.
+    Program build(std::string label, std::string_view vs, std::string_view fs,
+                  const std::string& defines);
+    const StageProgram* stageFromDefines(std::pair<uint64_t, uint64_t> key,
+                                         const std::string& defines, size_t count);
+
     GlslLibrary m_glsl;
+    std::string m_errors; // compile errors of variants since init()
     WorldProgram m_flat;
     DepthProgram m_depth;
     std::unordered_map<uint32_t, WorldProgram> m_world;
+    std::unordered_map<uint32_t, WorldVariant> m_world_variants; // what each key was built from
+    std::map<std::pair<uint64_t, uint64_t>, std::pair<std::string, size_t>> m_stage_defines;
     std::array<std::optional<SkyProgram>, static_cast<size_t>(SkyMode::Count)> m_sky;
     std::map<std::pair<uint64_t, uint64_t>, StageProgram> m_stage;
     std::optional<FogProgram> m_fog;

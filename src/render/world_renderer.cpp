@@ -29,6 +29,16 @@ bool WorldRenderer::init(const GlslLibrary& shaders, std::string* error) {
     return true;
 }
 
+bool WorldRenderer::reloadShaders(std::string* error) {
+    if (!m_programs)
+        return false;
+    std::unique_ptr<ProgramCache> fresh = m_programs->rebuilt(error);
+    if (!fresh)
+        return false;
+    m_programs = std::move(fresh);
+    return true;
+}
+
 bool WorldRenderer::upload(const WorldSource& source, std::string* error) {
     std::unique_ptr<WorldGpu> gpu = buildWorldGpu(source, error);
     if (!gpu)

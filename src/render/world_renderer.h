@@ -43,6 +43,13 @@ public:
     // Compiles the programs; false (with *error) when a shader fails.
     bool init(const GlslLibrary& shaders, std::string* error);
 
+    // Compiles every program in use again from the shader sources (--shader-dir files are
+    // read again) and swaps them in only when all compile; otherwise the current programs stay
+    // and *error holds the compile logs. Not during draw().
+    bool reloadShaders(std::string* error);
+    // GLSL programs compiled so far, variants included.
+    size_t programCount() const { return m_programs ? m_programs->size() : 0; }
+
     // The one way a map reaches the GPU: the first load, a reload and every rebuild (a new
     // patch level) alike. The whole set (buffers, lightmaps, textures, sky box, shader stages,
     // fogs, flares) is built beside the current one and replaces it only on success; on

@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 
@@ -529,8 +531,8 @@ TEST_F(Render, FlaresFollowTheNoPvsAndLockSwitches) {
     textures[1].image = content::makeChecker(); // missing: the flare uses the radial image
     render::WorldRenderer r;
     std::string error;
-    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
-    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+    ASSERT_TRUE(r.upload({map, mesh, textures}, &error)) << error;
     ASSERT_NE(r.flares(), nullptr);
     ASSERT_EQ(r.flares()->count(), 1u);
     scene::Visibility vis(map, mesh);
@@ -716,4 +718,71 @@ TEST_F(Render, Bsp29AndBsp2OfTheSameLevelLookTheSame) {
         ++compared;
     }
     EXPECT_GT(compared, 0u);
+}
+
+namespace {
+
+void writeText(const std::filesystem::path& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+} // namespace
+
+// F5's reload: programs are compiled again from --shader-dir and swapped in only when every
+// one compiles; a broken file keeps the running programs and reports the compile log.
+TEST_F(Render, ShaderReloadSwapsProgramsOnlyWhenAllCompile) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::path(testing::TempDir()) / "bspv_shader_reload";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    for (const auto& e : fs::directory_iterator(fs::path(BSPV_SOURCE_DIR) / "shaders"))
+        fs::copy_file(e.path(), dir / e.path().filename());
+    std::string original;
+    {
+        std::ifstream in(dir / "world.frag.glsl", std::ios::binary);
+        original.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    auto b = load(std::string(BSPV_SOURCE_DIR) + "/assets/maps/demo.bsp");
+    ASSERT_TRUE(b);
+    render::GlslLibrary glsl;
+    glsl.setShaderDir(dir);
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(glsl, &error)) << error;
+    ASSERT_TRUE(app::uploadBundle(r, *b).ok());
+    auto cam = app::resolveCamera(app::CameraSpec(), *b);
+    ASSERT_TRUE(cam.ok());
+    cam->aspect = 1.0f;
+    scene::Visibility vis(b->map, b->mesh);
+    scene::DrawList list;
+    vis.update(*cam, {}, list);
+    const auto centre = [&] {
+        const std::vector<uint8_t> img = renderImage(r, list, *cam, 64, 64);
+        const uint8_t* p = &img[(32 * 64 + 32) * 4];
+        return glm::ivec3(p[0], p[1], p[2]);
+    };
+    const glm::ivec3 before = centre();
+    ASSERT_NE(before, glm::ivec3(255, 0, 255));
+    const size_t programs = r.programCount();
+    ASSERT_GT(programs, 2u) << "world variants were compiled by the first frame";
+
+    writeText(dir / "world.frag.glsl",
+              "out vec4 o_colour;\nvoid main() { o_colour = vec4(1.0, 0.0, 1.0, 1.0); }\n");
+    ASSERT_TRUE(r.reloadShaders(&error)) << error;
+    EXPECT_EQ(r.programCount(), programs) << "every program in use is built again";
+    EXPECT_EQ(centre(), glm::ivec3(255, 0, 255));
+
+    writeText(dir / "world.frag.glsl", "void main() { this is not GLSL }\n");
+    error.clear();
+    EXPECT_FALSE(r.reloadShaders(&error));
+    // Mesa also reports the failed compile through KHR_debug: expected here, not a GL error.
+    render::checkGlErrors("reload");
+    m_errors_before = render::glErrorCount();
+    EXPECT_NE(error.find("world.frag.glsl"), std::string::npos) << error;
+    EXPECT_EQ(centre(), glm::ivec3(255, 0, 255)) << "the running programs stay";
+
+    writeText(dir / "world.frag.glsl", original);
+    ASSERT_TRUE(r.reloadShaders(&error)) << error;
+    EXPECT_EQ(centre(), before);
+    fs::remove_all(dir);
 }
