@@ -130,17 +130,23 @@ int runBench(const Options& options) {
     render::WorldRenderer& renderer = (*gl)->renderer;
     render::RenderTarget& target = (*gl)->target;
 
+    auto render_options = renderOptionsOf(options);
+    if (!render_options)
+        return reportError(render_options.error());
+    render::RenderOptions& ro = *render_options;
+
     // Load, timed by stage.
     const auto t_load = Clock::now();
     auto loaded = scene::loadMapBundle(mapSpecOf(options), loadSettingsOf(options));
     if (!loaded)
         return reportError(loaded.error());
-    scene::MapBundle& b = **loaded;
     const auto t_upload = Clock::now();
-    if (auto st = uploadBundle(renderer, b); !st)
+    MapSession session(renderer);
+    if (auto st = session.adopt(std::move(*loaded)); !st)
         return reportError(st.error());
     glFinish();
     const double upload_ms = msSince(t_upload);
+    const scene::MapBundle& b = *session.bundle();
 
     // The path: a fixed camera, a keyframe file, or the spawn points in order.
     std::vector<Keyframe> keys;
@@ -170,19 +176,9 @@ int runBench(const Options& options) {
         }
     }
 
-    scene::Visibility visibility(b.map, b.mesh);
+    scene::Visibility& visibility = *session.visibility();
     scene::DrawList list;
-    scene::VisOptions vis_options;
-    vis_options.pvs = options.pvs;
-    vis_options.frustum = options.frustum;
-    render::RenderOptions ro;
-    render::ViewMode view;
-    if (render::parseViewMode(options.view, &view))
-        ro.view = view;
-    render::parseDrawPath(options.gl_path, &ro.draw_path);
-    ro.flares = options.flares;
-    ro.shader_stages = options.stages;
-    ro.fold_stages = options.fold_stages;
+    const scene::VisOptions vis_options = visOptionsOf(options);
 
     // GPU time per frame: a ring of timer queries read a few frames later (never stalls).
     constexpr int kQueries = 4;

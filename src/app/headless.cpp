@@ -113,30 +113,6 @@ core::Result<std::unique_ptr<OffscreenRenderer>> createOffscreenRenderer(const O
     return gl;
 }
 
-render::WorldSource worldSourceOf(const scene::MapBundle& bundle, const scene::WorldMesh* mesh) {
-    return {bundle.map,      mesh ? *mesh : bundle.mesh,
-            bundle.textures, bundle.skybox ? &*bundle.skybox : nullptr,
-            &bundle.stages,  &bundle.fogs};
-}
-
-core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundle& bundle) {
-    std::string error;
-    if (!renderer.upload(worldSourceOf(bundle), &error))
-        return graphicsError(error);
-    return core::okStatus();
-}
-
-core::Status setPatchLevel(render::WorldRenderer& renderer, scene::MapBundle& bundle, int level) {
-    scene::WorldMeshOptions options;
-    options.patch_level = level;
-    scene::WorldMesh mesh = scene::buildMapMesh(bundle.map, bundle.stages, options);
-    std::string error;
-    if (!renderer.upload(worldSourceOf(bundle, &mesh), &error))
-        return graphicsError(error);
-    bundle.mesh = std::move(mesh);
-    return core::okStatus();
-}
-
 std::string defaultMapPath() {
     namespace fs = std::filesystem;
     std::vector<fs::path> candidates;
@@ -261,15 +237,14 @@ int runInfo(const Options& options) {
 int runScreenshot(const Options& options) {
     using Clock = std::chrono::steady_clock;
     const auto t_start = Clock::now();
-    render::ViewMode view;
-    if (!render::parseViewMode(options.view, &view))
-        return reportError(core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
-                                           "--view: unknown mode '" + options.view + "'"));
+    auto render_options = renderOptionsOf(options);
+    if (!render_options)
+        return reportError(render_options.error());
+    render::RenderOptions& ro = *render_options;
     auto loaded = scene::loadMapBundle(mapSpecOf(options), loadSettingsOf(options));
     if (!loaded)
         return reportError(loaded.error());
-    scene::MapBundle& b = **loaded;
-    auto cam = resolveCamera(options.camera, b);
+    auto cam = resolveCamera(options.camera, **loaded);
     if (!cam)
         return reportError(cam.error());
     cam->fov_x = options.fov;
@@ -280,14 +255,13 @@ int runScreenshot(const Options& options) {
         return reportError(gl.error());
     render::WorldRenderer& renderer = (*gl)->renderer;
     render::RenderTarget& target = (*gl)->target;
-    if (auto st = uploadBundle(renderer, b); !st)
+    MapSession session(renderer);
+    if (auto st = session.adopt(std::move(*loaded)); !st)
         return reportError(st.error());
+    scene::MapBundle& b = *session.bundle();
 
-    scene::Visibility visibility(b.map, b.mesh);
     scene::DrawList list;
-    scene::VisOptions vis_options;
-    vis_options.pvs = options.pvs;
-    vis_options.frustum = options.frustum;
+    scene::VisOptions vis_options = visOptionsOf(options);
     scene::Camera vis_camera = *cam;
     if (options.lock_camera_given) {
         auto locked = resolveCamera(options.lock_camera, b);
@@ -298,17 +272,10 @@ int runScreenshot(const Options& options) {
         vis_camera.aspect = cam->aspect;
         vis_options.classify = true;
     }
-    visibility.update(vis_camera, vis_options, list);
+    session.visibility()->update(vis_camera, vis_options, list);
 
-    render::RenderOptions ro;
-    ro.view = view;
-    ro.wireframe = options.wireframe;
     ro.show_culled = options.lock_camera_given;
     ro.style_values = scene::lightStyleValues(options.time);
-    render::parseDrawPath(options.gl_path, &ro.draw_path);
-    ro.flares = options.flares;
-    ro.shader_stages = options.stages;
-    ro.fold_stages = options.fold_stages;
     target.bind();
     // Flares fade in once their occlusion queries have answered, a frame later: two lead-in
     // frames (waited for, as nobody is watching) let them settle before the one that is saved.

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "app/cli.h"
+#include "app/map_session.h"
 #include "app/window.h"
 #include "render/world_renderer.h"
 #include "scene/camera.h"
@@ -30,17 +31,6 @@ struct OffscreenRenderer {
 };
 core::Result<std::unique_ptr<OffscreenRenderer>> createOffscreenRenderer(const Options& options,
                                                                          const char* title);
-
-// What the renderer builds a bundle's GPU set from (its mesh unless `mesh` names another).
-render::WorldSource worldSourceOf(const scene::MapBundle& bundle,
-                                  const scene::WorldMesh* mesh = nullptr);
-// Uploads a loaded map whole; the renderer keeps its previous map on failure.
-core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundle& bundle);
-// Rebuilds the bundle's mesh at another patch level (scene::buildMapMesh, sprite data
-// included) and uploads it through the same path as a load; on success the bundle holds the
-// new mesh, on failure both the bundle and the renderer keep the old one. Callers rebuild
-// anything that points into the mesh (scene::Visibility).
-core::Status setPatchLevel(render::WorldRenderer& renderer, scene::MapBundle& bundle, int level);
 
 // The map the options name (the default map when none) and how to load it.
 std::string mapSpecOf(const Options& options);

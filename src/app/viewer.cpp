@@ -85,8 +85,7 @@ private:
     std::unique_ptr<Window> m_window;
     render::GlslLibrary m_shaders;
     render::WorldRenderer m_renderer;
-    std::unique_ptr<scene::MapBundle> m_bundle;
-    std::unique_ptr<scene::Visibility> m_visibility;
+    MapSession m_session{m_renderer}; // the map on screen, its GPU copy and visibility
     scene::DrawList m_list;
     scene::VisOptions m_vis_options;
     render::RenderOptions m_render_options;
@@ -141,30 +140,28 @@ void Viewer::pollLoad() {
         std::fprintf(stderr, "bspview: error: %s\n", m_error.c_str());
         return;
     }
-    std::unique_ptr<scene::MapBundle> bundle = std::move(*result);
-    if (auto uploaded = uploadBundle(m_renderer, *bundle); !uploaded) {
-        m_error = bundle->spec + ": " + uploaded.error().message();
+    const std::string spec = (*result)->spec;
+    if (auto adopted = m_session.adopt(std::move(*result)); !adopted) {
+        m_error = spec + ": " + adopted.error().message();
         return;
     }
     m_error.clear();
-    m_visibility.reset();
-    m_bundle = std::move(bundle);
-    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
-    m_debug.setMap(m_bundle.get());
+    m_debug.setMap(m_session.bundle());
     m_list.clear();
-    std::snprintf(m_path_field, sizeof m_path_field, "%s", m_bundle->spec.c_str());
-    SDL_SetWindowTitle(m_window->sdl(), ("bspview - " + m_bundle->map.name).c_str());
+    std::snprintf(m_path_field, sizeof m_path_field, "%s", m_session.bundle()->spec.c_str());
+    SDL_SetWindowTitle(m_window->sdl(), ("bspview - " + m_session.bundle()->map.name).c_str());
     m_spawn = 0;
-    m_model.map_key = mapKey(m_bundle->spec);
+    m_model.map_key = mapKey(m_session.bundle()->spec);
     m_model.selected_entity = -1;
-    addRecent(m_settings.recent, absoluteSpec(m_bundle->spec));
+    addRecent(m_settings.recent, absoluteSpec(m_session.bundle()->spec));
     saveSettingsNow();
     const float fov = m_fly.camera.fov_x;
-    auto cam = resolveCamera(m_options.camera_given ? m_options.camera : CameraSpec(), *m_bundle);
+    auto cam = resolveCamera(m_options.camera_given ? m_options.camera : CameraSpec(),
+                             *m_session.bundle());
     if (cam)
         m_fly.camera = *cam;
     m_options.camera_given = false; // the command-line camera applies to the first map only
-    m_styles_in_use = stylesInUse(m_bundle->map);
+    m_styles_in_use = stylesInUse(m_session.bundle()->map);
     m_fly.camera.fov_x = fov;
     refreshMapList();
 }
@@ -195,13 +192,13 @@ void Viewer::saveScreenshot(int width, int height) {
 }
 
 void Viewer::goToSpawn(int index) {
-    if (!m_bundle || m_bundle->spawns.empty())
+    if (!m_session.bundle() || m_session.bundle()->spawns.empty())
         return;
-    const int n = static_cast<int>(m_bundle->spawns.size());
+    const int n = static_cast<int>(m_session.bundle()->spawns.size());
     m_spawn = ((index % n) + n) % n;
     CameraSpec spec;
     spec.spawn_index = m_spawn;
-    auto cam = resolveCamera(spec, *m_bundle);
+    auto cam = resolveCamera(spec, *m_session.bundle());
     if (cam) {
         const float fov = m_fly.camera.fov_x;
         m_fly.camera = *cam;
@@ -211,13 +208,14 @@ void Viewer::goToSpawn(int index) {
 
 void Viewer::refreshMapList() {
     m_map_list.clear();
-    if (m_bundle && m_bundle->fs)
-        for (const std::string& name : m_bundle->fs->list("maps/", ".bsp"))
-            m_map_list.push_back(m_bundle->fs->specOf(name));
+    if (m_session.bundle() && m_session.bundle()->fs)
+        for (const std::string& name : m_session.bundle()->fs->list("maps/", ".bsp"))
+            m_map_list.push_back(m_session.bundle()->fs->specOf(name));
     // Loose .bsp files beside the current map.
-    if (m_bundle) {
+    if (m_session.bundle()) {
         std::error_code ec;
-        const std::filesystem::path dir = std::filesystem::path(m_bundle->spec).parent_path();
+        const std::filesystem::path dir =
+            std::filesystem::path(m_session.bundle()->spec).parent_path();
         if (!dir.empty() && std::filesystem::is_directory(dir, ec)) {
             for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
                 if (entry.is_regular_file(ec) &&
@@ -356,7 +354,7 @@ void Viewer::drawOverlay() {
     if (!m_overlay)
         return;
     OverlayModel& m = m_model;
-    m.bundle = m_bundle.get();
+    m.bundle = m_session.bundle();
     m.stats = &m_list.stats;
     m.submit = &m_renderer.submitStats();
     m.draw_path = m_renderer.drawPath() == render::DrawPath::Indirect ? "indirect" : "multi-draw";
@@ -375,10 +373,11 @@ void Viewer::drawOverlay() {
     m.styles = &m_styles;
     m.settings = &m_settings;
     m.vsync = &m_vsync;
-    m.patch_level = m_bundle ? m_bundle->mesh.patch_level : m_options.patch_level;
+    m.patch_level =
+        m_session.bundle() ? m_session.bundle()->mesh.patch_level : m_options.patch_level;
     const OverlayActions a = app::drawOverlay(m, true);
-    if (a.invalidate_visibility && m_visibility)
-        m_visibility->invalidate();
+    if (a.invalidate_visibility && m_session.visibility())
+        m_session.visibility()->invalidate();
     if (a.vsync_changed)
         m_window->setVsync(m_vsync);
     if (a.open_panel)
@@ -391,18 +390,16 @@ void Viewer::drawOverlay() {
         requestLoad(*a.load);
     if (a.status)
         m_status = *a.status;
-    if (a.patch_level && m_bundle)
+    if (a.patch_level && m_session.bundle())
         rebuildPatches(*a.patch_level);
 }
 
 void Viewer::rebuildPatches(int level) {
-    if (auto st = setPatchLevel(m_renderer, *m_bundle, level); !st) {
+    if (auto st = m_session.setPatchLevel(level); !st) {
         m_error = st.error().message();
         return;
     }
     m_options.patch_level = level;
-    // The old visibility was built for the old mesh.
-    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
 }
 
 void Viewer::reloadShaders() {
@@ -450,7 +447,7 @@ void Viewer::saveSettingsNow() {
 }
 
 void Viewer::bookmarkKey(int slot, bool save) {
-    if (!m_bundle)
+    if (!m_session.bundle())
         return;
     if (save) {
         setBookmark(m_settings, m_model.map_key, slot, bookmarkOf(m_fly.camera));
@@ -484,11 +481,14 @@ void Viewer::loadSettingsAtStart() {
                              file.string().c_str());
         }
     }
-    // Flags given on the command line win over the saved settings.
+    // The command line's options, as every mode reads them; the saved settings are laid over
+    // them where no flag was given.
+    if (auto ro = renderOptionsOf(m_options))
+        m_render_options = *ro;
+    m_vis_options = visOptionsOf(m_options);
     m_fly.speed = m_settings.speed;
     m_fly.camera.fov_x = m_options.fov_given ? m_options.fov : m_settings.fov;
-    const std::string& view = m_options.view_given ? m_options.view : m_settings.view;
-    if (!render::parseViewMode(view, &m_render_options.view))
+    if (!m_options.view_given && !render::parseViewMode(m_settings.view, &m_render_options.view))
         m_render_options.view = render::ViewMode::Lit;
     m_render_options.wireframe = m_options.wireframe || m_settings.wireframe;
     m_vis_options.pvs = m_options.pvs && m_settings.pvs;
@@ -516,10 +516,6 @@ int Viewer::run() {
     }
     if (!m_debug.init(m_shaders, m_options.debug_views, &error))
         std::fprintf(stderr, "bspview: debug overlays unavailable: %s\n", error.c_str());
-    render::parseDrawPath(m_options.gl_path, &m_render_options.draw_path);
-    m_render_options.flares = m_options.flares;
-    m_render_options.shader_stages = m_options.stages;
-    m_render_options.fold_stages = m_options.fold_stages;
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -559,9 +555,9 @@ int Viewer::run() {
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         glViewport(0, 0, w, h);
         m_fly.camera.aspect = h > 0 ? static_cast<float>(w) / static_cast<float>(h) : 1.0f;
-        if (m_bundle && m_visibility) {
+        if (m_session.bundle() && m_session.visibility()) {
             const auto t0 = std::chrono::steady_clock::now();
-            m_visibility->update(m_fly.camera, m_vis_options, m_list);
+            m_session.visibility()->update(m_fly.camera, m_vis_options, m_list);
             m_cpu_vis_ms =
                 std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0)
                     .count();

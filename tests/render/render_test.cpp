@@ -728,6 +728,40 @@ void writeText(const std::filesystem::path& path, const std::string& text) {
 
 } // namespace
 
+// The viewer, --screenshot and --bench take maps through a MapSession: a map that fails to
+// reach the GPU leaves the current bundle, visibility and GPU copy as they were.
+TEST_F(Render, MapSessionKeepsTheCurrentMapWhenANewOneFails) {
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+    app::MapSession session(r);
+    EXPECT_FALSE(session.hasMap());
+    const std::string demo = std::string(BSPV_SOURCE_DIR) + "/assets/maps/demo.bsp";
+    ASSERT_TRUE(session.load(demo, scene::LoadSettings()).ok());
+    const scene::MapBundle* first = session.bundle();
+    const scene::Visibility* first_vis = session.visibility();
+    ASSERT_NE(first_vis, nullptr);
+    const uint64_t vertex_bytes = r.gpuStats().vertex_bytes;
+
+    auto broken = load(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/lq_e1m1.bsp");
+    ASSERT_TRUE(broken);
+    broken->textures.clear(); // no longer parallel to the materials: the upload refuses it
+    EXPECT_FALSE(session.adopt(std::move(broken)).ok());
+    EXPECT_EQ(session.bundle(), first);
+    EXPECT_EQ(session.visibility(), first_vis);
+    EXPECT_EQ(r.gpuStats().vertex_bytes, vertex_bytes);
+    EXPECT_FALSE(session.load("/no/such/map.bsp", scene::LoadSettings()).ok());
+    EXPECT_EQ(session.bundle(), first);
+
+    ASSERT_TRUE(
+        session.load(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/lq_e1m1.bsp", scene::LoadSettings())
+            .ok());
+    EXPECT_EQ(session.bundle()->map.name, "lq_e1m1.bsp");
+    EXPECT_NE(r.gpuStats().vertex_bytes, vertex_bytes);
+    ASSERT_TRUE(session.setPatchLevel(2).ok());
+    EXPECT_EQ(session.bundle()->mesh.patch_level, 2);
+}
+
 // F5's reload: programs are compiled again from --shader-dir and swapped in only when every
 // one compiles; a broken file keeps the running programs and reports the compile log.
 TEST_F(Render, ShaderReloadSwapsProgramsOnlyWhenAllCompile) {

@@ -2,6 +2,7 @@
 #include "app/bench.h"
 #include "app/cli.h"
 #include "app/fly_camera.h"
+#include "app/map_session.h"
 
 #include <gtest/gtest.h>
 
@@ -157,4 +158,37 @@ TEST(FlyCamera, CtrlChordUndoesTheCtrlDescent) {
     EXPECT_FLOAT_EQ(ctrl.chord(fly.camera).position.z, 25.0f) << "a second chord changes nothing";
     ctrl.released();
     EXPECT_TRUE(ctrl.descends());
+}
+
+// Every mode reads the command line's render and visibility flags through these.
+TEST(SessionOptions, RenderAndVisibilityFlagsAreReadInOnePlace) {
+    app::Options o;
+    auto plain = app::renderOptionsOf(o);
+    ASSERT_TRUE(plain.ok());
+    EXPECT_EQ(plain->view, render::ViewMode::Lit);
+    EXPECT_FALSE(plain->wireframe);
+    EXPECT_TRUE(plain->flares && plain->shader_stages && plain->fold_stages);
+    EXPECT_EQ(plain->draw_path, render::DrawPath::Auto);
+
+    o.view = "lightmap";
+    o.wireframe = true;
+    o.gl_path = "33";
+    o.flares = false;
+    o.stages = false;
+    o.fold_stages = false;
+    auto ro = app::renderOptionsOf(o);
+    ASSERT_TRUE(ro.ok());
+    EXPECT_EQ(ro->view, render::ViewMode::Lightmap);
+    EXPECT_TRUE(ro->wireframe);
+    EXPECT_EQ(ro->draw_path, render::DrawPath::Fallback);
+    EXPECT_FALSE(ro->flares || ro->shader_stages || ro->fold_stages);
+
+    o.view = "no-such-view";
+    EXPECT_FALSE(app::renderOptionsOf(o).ok());
+
+    o.pvs = false;
+    EXPECT_FALSE(app::visOptionsOf(o).pvs);
+    EXPECT_TRUE(app::visOptionsOf(o).frustum);
+    o.frustum = false;
+    EXPECT_FALSE(app::visOptionsOf(o).frustum);
 }

@@ -1,0 +1,85 @@
+#include "app/map_session.h"
+
+namespace app {
+
+namespace {
+
+core::Error graphicsError(const std::string& detail) {
+    return core::makeError(core::ErrorCode::Graphics, {}, -1, {}, detail);
+}
+
+} // namespace
+
+render::WorldSource worldSourceOf(const scene::MapBundle& bundle, const scene::WorldMesh* mesh) {
+    return {bundle.map,      mesh ? *mesh : bundle.mesh,
+            bundle.textures, bundle.skybox ? &*bundle.skybox : nullptr,
+            &bundle.stages,  &bundle.fogs};
+}
+
+core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundle& bundle) {
+    std::string error;
+    if (!renderer.upload(worldSourceOf(bundle), &error))
+        return graphicsError(error);
+    return core::okStatus();
+}
+
+core::Status setPatchLevel(render::WorldRenderer& renderer, scene::MapBundle& bundle, int level) {
+    scene::WorldMeshOptions options;
+    options.patch_level = level;
+    scene::WorldMesh mesh = scene::buildMapMesh(bundle.map, bundle.stages, options);
+    std::string error;
+    if (!renderer.upload(worldSourceOf(bundle, &mesh), &error))
+        return graphicsError(error);
+    bundle.mesh = std::move(mesh);
+    return core::okStatus();
+}
+
+core::Status MapSession::load(const std::string& spec, const scene::LoadSettings& settings) {
+    auto loaded = scene::loadMapBundle(spec, settings);
+    if (!loaded)
+        return loaded.error();
+    return adopt(std::move(*loaded));
+}
+
+core::Status MapSession::adopt(std::unique_ptr<scene::MapBundle> bundle) {
+    if (!bundle)
+        return graphicsError("no map");
+    if (auto st = uploadBundle(m_renderer, *bundle); !st)
+        return st;
+    m_visibility.reset(); // it points into the old bundle
+    m_bundle = std::move(bundle);
+    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
+    return core::okStatus();
+}
+
+core::Status MapSession::setPatchLevel(int level) {
+    if (!m_bundle)
+        return graphicsError("no map");
+    if (auto st = app::setPatchLevel(m_renderer, *m_bundle, level); !st)
+        return st;
+    // The old visibility was built for the old mesh.
+    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
+    return core::okStatus();
+}
+
+core::Result<render::RenderOptions> renderOptionsOf(const Options& options) {
+    render::RenderOptions ro;
+    if (!render::parseViewMode(options.view, &ro.view))
+        return core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
+                               "--view: unknown mode '" + options.view + "'");
+    ro.wireframe = options.wireframe;
+    render::parseDrawPath(options.gl_path, &ro.draw_path);
+    ro.flares = options.flares;
+    ro.shader_stages = options.stages;
+    ro.fold_stages = options.fold_stages;
+    return ro;
+}
+
+scene::VisOptions visOptionsOf(const Options& options) {
+    scene::VisOptions vo;
+    vo.pvs = options.pvs;
+    vo.frustum = options.frustum;
+    return vo;
+}
+
+} // namespace app
