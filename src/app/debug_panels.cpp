@@ -53,8 +53,6 @@ bool DebugPanels::init(const render::GlslLibrary& shaders, const scene::DebugVie
 }
 
 void DebugPanels::releaseAtlas() {
-    if (!m_atlas_textures.empty())
-        glDeleteTextures(static_cast<GLsizei>(m_atlas_textures.size()), m_atlas_textures.data());
     m_atlas_textures.clear();
 }
 
@@ -164,13 +162,12 @@ void DebugPanels::atlasPanel() {
     }
     if (m_atlas_textures.empty()) {
         // Own 2D copies: the renderer's atlas is an array texture, which ImGui cannot show.
-        m_atlas_textures.assign(static_cast<size_t>(pages), 0);
-        glGenTextures(pages, m_atlas_textures.data());
         const size_t bytes =
             static_cast<size_t>(map.lightmap_width) * static_cast<size_t>(map.lightmap_height) * 3;
         glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
         for (int i = 0; i < pages; ++i) {
-            glBindTexture(GL_TEXTURE_2D, m_atlas_textures[static_cast<size_t>(i)]);
+            m_atlas_textures.push_back(render::makeTexture(
+                GL_TEXTURE_2D, ("debug/lightmap page " + std::to_string(i)).c_str()));
             const auto& rgb = map.lightmap_pages[static_cast<size_t>(i)].rgb;
             glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, map.lightmap_width, map.lightmap_height, 0,
                          GL_RGB, GL_UNSIGNED_BYTE, rgb.size() >= bytes ? rgb.data() : nullptr);
@@ -189,8 +186,8 @@ void DebugPanels::atlasPanel() {
     const float scale = avail / static_cast<float>(map.lightmap_width);
     const ImVec2 size(avail, static_cast<float>(map.lightmap_height) * scale);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    ImGui::Image(reinterpret_cast<ImTextureID>(
-                     static_cast<intptr_t>(m_atlas_textures[static_cast<size_t>(m_atlas_page)])),
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(
+                     m_atlas_textures[static_cast<size_t>(m_atlas_page)].id())),
                  size);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     if (ImGui::IsItemClicked()) {

@@ -88,7 +88,7 @@ private:
     bool m_was_locked = false;
     std::optional<FacePick> m_pick;
     int32_t m_highlight_face = -1;
-    std::vector<unsigned int> m_atlas_textures; // GL names, one 2D texture per lightmap page
+    std::vector<render::Texture> m_atlas_textures; // one labelled 2D texture per lightmap page
     int m_atlas_page = 0;
     static constexpr int kFrames = 240;
     std::array<float, kFrames> m_frame_ms{};

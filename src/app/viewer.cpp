@@ -170,16 +170,7 @@ void Viewer::saveScreenshot(int width, int height) {
     content::Image image;
     image.width = width;
     image.height = height;
-    image.rgba.resize(static_cast<size_t>(width) * static_cast<size_t>(height) * 4);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadBuffer(GL_BACK);
-    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
-    // Bottom row first in GL; opaque alpha.
-    const size_t row = static_cast<size_t>(width) * 4;
-    for (int y = 0; y < height / 2; ++y)
-        std::swap_ranges(image.rgba.begin() + static_cast<std::ptrdiff_t>(y * row),
-                         image.rgba.begin() + static_cast<std::ptrdiff_t>((y + 1) * row),
-                         image.rgba.begin() + static_cast<std::ptrdiff_t>((height - 1 - y) * row));
+    image.rgba = render::readFramebuffer(0, width, height);
     for (size_t i = 3; i < image.rgba.size(); i += 4)
         image.rgba[i] = 255;
     const std::time_t now = std::time(nullptr);

@@ -36,23 +36,29 @@ void RenderTarget::bind() const {
     glViewport(0, 0, m_width, m_height);
 }
 
-std::vector<uint8_t> RenderTarget::readPixels() const {
-    std::vector<uint8_t> pixels(static_cast<size_t>(m_width) * static_cast<size_t>(m_height) * 4);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, m_fbo.id());
+std::vector<uint8_t> readFramebuffer(GLuint framebuffer, int width, int height) {
+    std::vector<uint8_t> pixels(static_cast<size_t>(width) * static_cast<size_t>(height) * 4);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+    if (framebuffer == 0)
+        glReadBuffer(GL_BACK);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, m_width, m_height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
     glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     // GL's first row is the bottom one.
-    const size_t row = static_cast<size_t>(m_width) * 4;
+    const size_t row = static_cast<size_t>(width) * 4;
     std::vector<uint8_t> tmp(row);
-    for (int y = 0; y < m_height / 2; ++y) {
+    for (int y = 0; y < height / 2; ++y) {
         uint8_t* a = pixels.data() + static_cast<size_t>(y) * row;
-        uint8_t* b = pixels.data() + static_cast<size_t>(m_height - 1 - y) * row;
+        uint8_t* b = pixels.data() + static_cast<size_t>(height - 1 - y) * row;
         std::memcpy(tmp.data(), a, row);
         std::memcpy(a, b, row);
         std::memcpy(b, tmp.data(), row);
     }
     return pixels;
+}
+
+std::vector<uint8_t> RenderTarget::readPixels() const {
+    return readFramebuffer(m_fbo.id(), m_width, m_height);
 }
 
 } // namespace render

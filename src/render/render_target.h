@@ -9,6 +9,10 @@
 
 namespace render {
 
+// RGBA8 pixels of `framebuffer` (0: the window's back buffer) from (0, 0), width x height, top
+// row first, as PNG writers and tests want them.
+std::vector<uint8_t> readFramebuffer(GLuint framebuffer, int width, int height);
+
 class RenderTarget {
 public:
     bool create(int width, int height, std::string* error);
