@@ -8,7 +8,7 @@
 #include "render/world_renderer.h"
 #include "scene/map_bundle.h"
 #include "scene/visibility.h"
-#include "unit/q3_builder.h"
+#include "support/q3_builder.h"
 
 #include <gtest/gtest.h>
 

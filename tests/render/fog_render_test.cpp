@@ -7,6 +7,7 @@
 #include "scene/fog.h"
 #include "scene/map_bundle.h"
 #include "scene/visibility.h"
+#include "support/map_builder.h"
 
 #include <gtest/gtest.h>
 
@@ -42,45 +43,20 @@ std::pair<glm::ivec3, glm::ivec3> centreAndCorner(render::WorldRenderer& r,
 // right half (-y) in no fog; one leaf holding both.
 bsp::Map splitWall() {
     bsp::Map m;
-    bsp::Material wall;
-    wall.name = "wall";
-    m.materials.push_back(wall);
+    testsupport::addMaterial(m, "wall");
     for (int half = 0; half < 2; ++half) {
         const float y0 = half == 0 ? 0.0f : -400.0f, y1 = y0 + 400.0f;
         bsp::Face f;
         f.material = 0;
         f.normal = glm::vec3(-1, 0, 0);
         f.fog = half == 0 ? 0 : -1;
-        f.first_vertex = static_cast<uint32_t>(m.vertices.size());
-        f.num_vertices = 4;
-        f.first_index = static_cast<uint32_t>(m.indices.size());
-        f.num_indices = 6;
-        const glm::vec3 c[4] = {{100, y0, -400}, {100, y1, -400}, {100, y1, 400}, {100, y0, 400}};
-        for (const glm::vec3& p : c) {
-            bsp::Vertex v;
-            v.position = p;
-            v.normal = f.normal;
-            m.vertices.push_back(v);
-        }
-        for (uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u})
-            m.indices.push_back(f.first_vertex + k);
-        m.faces.push_back(f);
+        testsupport::addQuad(
+            m, {{{100, y0, -400}, {100, y1, -400}, {100, y1, 400}, {100, y0, 400}}}, f);
     }
     bsp::Fog fog;
     fog.shader = "textures/fog/red";
     m.fogs.push_back(fog);
-    bsp::Leaf leaf;
-    leaf.cluster = 0;
-    leaf.mins = glm::vec3(-400);
-    leaf.maxs = glm::vec3(400);
-    leaf.num_leaf_faces = 2;
-    m.leaves.push_back(leaf);
-    m.leaf_faces = {0, 1};
-    bsp::Submodel world;
-    world.mins = glm::vec3(-400);
-    world.maxs = glm::vec3(400);
-    world.num_faces = 2;
-    m.submodels.push_back(world);
+    testsupport::addWorldLeaf(m, glm::vec3(-400), glm::vec3(400));
     return m;
 }
 

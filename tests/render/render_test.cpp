@@ -7,6 +7,7 @@
 #include "render/world_renderer.h"
 #include "scene/map_bundle.h"
 #include "scene/visibility.h"
+#include "support/map_builder.h"
 
 #include <gtest/gtest.h>
 
@@ -174,10 +175,7 @@ namespace {
 // A 200-unit cube of sky faces around the origin, one leaf, no vis.
 bsp::Map skyCube() {
     bsp::Map m;
-    bsp::Material sky;
-    sky.name = "sky";
-    sky.flags = bsp::kSurfSky;
-    m.materials.push_back(sky);
+    testsupport::addMaterial(m, "sky", bsp::kSurfSky);
     const float h = 100.0f;
     const glm::vec3 c[8] = {{-h, -h, -h}, {h, -h, -h}, {h, h, -h}, {-h, h, -h},
                             {-h, -h, h},  {h, -h, h},  {h, h, h},  {-h, h, h}};
@@ -186,31 +184,9 @@ bsp::Map skyCube() {
     for (const auto& q : quads) {
         bsp::Face f;
         f.material = 0;
-        f.first_vertex = static_cast<uint32_t>(m.vertices.size());
-        f.num_vertices = 4;
-        f.first_index = static_cast<uint32_t>(m.indices.size());
-        f.num_indices = 6;
-        for (int k = 0; k < 4; ++k) {
-            bsp::Vertex v;
-            v.position = c[q[k]];
-            m.vertices.push_back(v);
-        }
-        for (uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u})
-            m.indices.push_back(f.first_vertex + k);
-        m.faces.push_back(f);
+        testsupport::addQuad(m, {c[q[0]], c[q[1]], c[q[2]], c[q[3]]}, f);
     }
-    bsp::Leaf leaf;
-    leaf.cluster = 0;
-    leaf.mins = glm::vec3(-h);
-    leaf.maxs = glm::vec3(h);
-    leaf.num_leaf_faces = 6;
-    m.leaves.push_back(leaf);
-    m.leaf_faces = {0, 1, 2, 3, 4, 5};
-    bsp::Submodel world;
-    world.mins = glm::vec3(-h);
-    world.maxs = glm::vec3(h);
-    world.num_faces = 6;
-    m.submodels.push_back(world);
+    testsupport::addWorldLeaf(m, glm::vec3(-h), glm::vec3(h));
     return m;
 }
 
@@ -338,52 +314,20 @@ namespace {
 // it (250, 0, -40), both facing -X; one leaf holding everything.
 bsp::Map flareWall() {
     bsp::Map m;
-    bsp::Material wall;
-    wall.name = "wall";
-    m.materials.push_back(wall);
-    bsp::Material flare;
-    flare.name = "flareShader";
-    m.materials.push_back(flare);
+    testsupport::addMaterial(m, "wall");
+    testsupport::addMaterial(m, "flareShader");
     bsp::Face w;
     w.material = 0;
     w.normal = glm::vec3(-1, 0, 0);
-    w.num_vertices = 4;
-    w.num_indices = 6;
-    const glm::vec3 c[4] = {{200, -400, -400}, {200, 400, -400}, {200, 400, 400}, {200, -400, 400}};
-    for (const glm::vec3& p : c) {
-        bsp::Vertex v;
-        v.position = p;
-        v.normal = w.normal;
-        m.vertices.push_back(v);
-    }
-    m.indices = {0, 1, 2, 0, 2, 3};
-    m.faces.push_back(w);
+    testsupport::addQuad(
+        m, {{{200, -400, -400}, {200, 400, -400}, {200, 400, 400}, {200, -400, 400}}}, w);
     for (const glm::vec3& p : {glm::vec3(150, 0, 40), glm::vec3(250, 0, -40)}) {
         bsp::Face f;
-        f.kind = bsp::FaceKind::Billboard;
         f.material = 1;
         f.normal = glm::vec3(-1, 0, 0);
-        f.first_vertex = static_cast<uint32_t>(m.vertices.size());
-        f.num_vertices = 1;
-        f.first_index = static_cast<uint32_t>(m.indices.size());
-        bsp::Vertex v;
-        v.position = p;
-        v.normal = f.normal;
-        m.vertices.push_back(v);
-        m.faces.push_back(f);
+        testsupport::addFlare(m, p, f);
     }
-    bsp::Leaf leaf;
-    leaf.cluster = 0;
-    leaf.mins = glm::vec3(-400);
-    leaf.maxs = glm::vec3(400);
-    leaf.num_leaf_faces = 3;
-    m.leaves.push_back(leaf);
-    m.leaf_faces = {0, 1, 2};
-    bsp::Submodel world;
-    world.mins = glm::vec3(-400);
-    world.maxs = glm::vec3(400);
-    world.num_faces = 3;
-    m.submodels.push_back(world);
+    testsupport::addWorldLeaf(m, glm::vec3(-400), glm::vec3(400));
     return m;
 }
 

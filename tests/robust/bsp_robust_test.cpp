@@ -10,7 +10,7 @@
 #include "bsp/load.h"
 #include "content/vfs.h"
 #include "core/file.h"
-#include "unit/qbsp_convert.h"
+#include "support/qbsp_convert.h"
 
 #include <gtest/gtest.h>
 

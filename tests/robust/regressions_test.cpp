@@ -1,7 +1,7 @@
 // Regression tests for bugs found by the robustness tests and the fuzzers (docs/robustness.md
 // lists each with its input). Inputs the fuzzers found also live in fuzz/regressions/.
 #include "robust/mutate.h"
-#include "unit/q3_builder.h"
+#include "support/q3_builder.h"
 
 #include "bsp/edge_faces.h"
 #include "bsp/entities.h"

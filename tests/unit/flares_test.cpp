@@ -3,7 +3,7 @@
 #include "bsp/load.h"
 #include "bsp/tree.h"
 #include "scene/flares.h"
-#include "unit/q3_builder.h"
+#include "support/q3_builder.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Quake 3 fog volumes: the parser's fog box and visible plane (hand-built maps), the join with
 // the shaders' fogParms and ioquake3's fog curve (scene/fog.h).
-#include "unit/q3_builder.h"
+#include "support/q3_builder.h"
 
 #include "bsp/load.h"
 #include "content/q3_shader.h"

@@ -1,7 +1,7 @@
 // Quake 3 parser on hand-built maps: a valid parse, one test per error path, and hostile
 // variations (every truncated prefix, every word of the file overwritten) that must fail
 // cleanly or succeed.
-#include "unit/q3_builder.h"
+#include "support/q3_builder.h"
 
 #include "bsp/load.h"
 #include "bsp/parsers.h"

@@ -3,6 +3,7 @@
 #include "scene/light_styles.h"
 #include "scene/visibility.h"
 #include "scene/world_mesh.h"
+#include "support/map_builder.h"
 
 #include <gtest/gtest.h>
 
@@ -76,19 +77,7 @@ void expectNear(const glm::vec3& a, const glm::vec3& b) {
 void addQuad(bsp::Map& m, float x, int material) {
     bsp::Face f;
     f.material = material;
-    f.first_vertex = static_cast<uint32_t>(m.vertices.size());
-    f.num_vertices = 4;
-    f.first_index = static_cast<uint32_t>(m.indices.size());
-    f.num_indices = 6;
-    const float ys[4] = {-32, 32, 32, -32}, zs[4] = {-32, -32, 32, 32};
-    for (int i = 0; i < 4; ++i) {
-        bsp::Vertex v;
-        v.position = {x, ys[i], zs[i]};
-        m.vertices.push_back(v);
-    }
-    for (uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u})
-        m.indices.push_back(f.first_vertex + k);
-    m.faces.push_back(f);
+    testsupport::addQuad(m, {{{x, -32, -32}, {x, 32, -32}, {x, 32, 32}, {x, -32, 32}}}, f);
 }
 
 // Two leaves split by the plane x = 0: leaf 1 (x > 0, cluster 0) and leaf 2 (x < 0,
@@ -136,15 +125,8 @@ bsp::Map twoRoomFlareMap() {
     bsp::Map m = twoRoomMap();
     for (const float x : {150.0f, -150.0f}) {
         bsp::Face f;
-        f.kind = bsp::FaceKind::Billboard;
         f.material = 0;
-        f.first_vertex = static_cast<uint32_t>(m.vertices.size());
-        f.num_vertices = 1;
-        f.first_index = static_cast<uint32_t>(m.indices.size());
-        bsp::Vertex v;
-        v.position = {x, 0, 0};
-        m.vertices.push_back(v);
-        m.faces.push_back(f);
+        testsupport::addFlare(m, {x, 0, 0}, f);
     }
     m.submodels[0].num_faces = 4;
     return m;

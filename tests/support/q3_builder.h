@@ -1,10 +1,17 @@
-// Builds small Quake 3 (IBSP 46) files in memory for parser tests.
+// Builds small Quake 3 (IBSP 46, and FBSP 1) files in memory for parser tests.
 //
 // The default map (Q3Builder::tiny()) is a consistent little world: 3 textures, 2 planes, one
 // node over 2 leaves, 5 faces (polygon, triangle soup, 3x3 patch, flare, and a door polygon
 // owned by model 1), 1 fog, 2 lightmap pages and a 2-cluster vis lump. Tests change one field
 // and check the parser's answer.
+//
+// The lump list, header size and version come from the map writer (tools/mapgen/q3_writer.h).
+// The records are encoded here rather than through mapgen::writeQ3Bsp because tests need what
+// the writer does not write: FBSP records, raw lightmap / light grid / vis bytes of any size,
+// and bytes after a lump's records (`extra`).
 #pragma once
+
+#include "mapgen/q3_writer.h"
 
 #include <array>
 #include <cstdint>
@@ -14,25 +21,27 @@
 
 namespace q3test {
 
-enum Lump {
-    kEntities,
-    kTextures,
-    kPlanes,
-    kNodes,
-    kLeafs,
-    kLeafFaces,
-    kLeafBrushes,
-    kModels,
-    kBrushes,
-    kBrushSides,
-    kVertexes,
-    kMeshVerts,
-    kEffects,
-    kFaces,
-    kLightmaps,
-    kLightVols,
-    kVisData,
-    kNumLumps
+// Directory slots, named after the records this builder writes; the order itself is the map
+// writer's (mapgen::Q3Lump, ioquake3 qfiles.h), the one lump list of the tests and tools.
+enum Lump : int {
+    kEntities = static_cast<int>(mapgen::Q3Lump::Entities),
+    kTextures = static_cast<int>(mapgen::Q3Lump::Shaders),
+    kPlanes = static_cast<int>(mapgen::Q3Lump::Planes),
+    kNodes = static_cast<int>(mapgen::Q3Lump::Nodes),
+    kLeafs = static_cast<int>(mapgen::Q3Lump::Leafs),
+    kLeafFaces = static_cast<int>(mapgen::Q3Lump::LeafSurfaces),
+    kLeafBrushes = static_cast<int>(mapgen::Q3Lump::LeafBrushes),
+    kModels = static_cast<int>(mapgen::Q3Lump::Models),
+    kBrushes = static_cast<int>(mapgen::Q3Lump::Brushes),
+    kBrushSides = static_cast<int>(mapgen::Q3Lump::BrushSides),
+    kVertexes = static_cast<int>(mapgen::Q3Lump::DrawVerts),
+    kMeshVerts = static_cast<int>(mapgen::Q3Lump::DrawIndexes),
+    kEffects = static_cast<int>(mapgen::Q3Lump::Fogs),
+    kFaces = static_cast<int>(mapgen::Q3Lump::Surfaces),
+    kLightmaps = static_cast<int>(mapgen::Q3Lump::Lightmaps),
+    kLightVols = static_cast<int>(mapgen::Q3Lump::LightGrid),
+    kVisData = static_cast<int>(mapgen::Q3Lump::Visibility),
+    kNumLumps = mapgen::kQ3LumpCount
 };
 
 struct FaceRec {
@@ -73,7 +82,7 @@ public:
 
 struct Q3Builder {
     std::string magic = "IBSP";
-    int32_t version = 46;
+    int32_t version = mapgen::kQ3Version;
     // FBSP 1 (Qfusion) records: 80-byte vertices, 148-byte faces, 12-byte brush sides,
     // 30-byte light-grid cells. Use fbsp() to switch a built map over.
     bool fbsp_records = false;
@@ -237,9 +246,9 @@ struct Q3Builder {
         door.first_meshvert = 9;
         b.faces.push_back(door);
 
-        b.lightmaps.resize(2 * 128 * 128 * 3);
+        b.lightmaps.resize(2 * mapgen::kQ3LightmapBytes);
         for (size_t i = 0; i < b.lightmaps.size(); ++i)
-            b.lightmaps[i] = static_cast<uint8_t>(i * 7 + i / (128 * 128 * 3));
+            b.lightmaps[i] = static_cast<uint8_t>(i * 7 + i / mapgen::kQ3LightmapBytes);
         b.light_vols.assign(8, 0x40);
         b.setVis(2, 1, {0x3, 0x2});
         return b;
@@ -351,14 +360,14 @@ struct Q3Builder {
         const auto lumps = lumpBytes();
         Bytes file;
         file.str(magic, 4).i32(version);
-        uint32_t offset = 8 + 8 * kNumLumps;
+        uint32_t offset = mapgen::kQ3HeaderSize;
         std::vector<uint8_t> body;
         for (const auto& l : lumps) {
             file.i32(static_cast<int32_t>(offset)).i32(static_cast<int32_t>(l.size()));
             body.insert(body.end(), l.begin(), l.end());
             while (body.size() % 4)
                 body.push_back(0);
-            offset = static_cast<uint32_t>(8 + 8 * kNumLumps + body.size());
+            offset = static_cast<uint32_t>(mapgen::kQ3HeaderSize + body.size());
         }
         file.data.insert(file.data.end(), body.begin(), body.end());
         return file.data;
@@ -371,14 +380,12 @@ inline void setLump(std::vector<uint8_t>& file, int lump, int32_t offset, int32_
     std::memcpy(file.data() + 12 + 8 * lump, &length, 4);
 }
 inline int32_t lumpOffset(const std::vector<uint8_t>& file, int lump) {
-    int32_t v;
-    std::memcpy(&v, file.data() + 8 + 8 * lump, 4);
-    return v;
+    return static_cast<int32_t>(
+        mapgen::q3LumpEntry(file, static_cast<mapgen::Q3Lump>(lump)).offset);
 }
 inline int32_t lumpLength(const std::vector<uint8_t>& file, int lump) {
-    int32_t v;
-    std::memcpy(&v, file.data() + 12 + 8 * lump, 4);
-    return v;
+    return static_cast<int32_t>(
+        mapgen::q3LumpEntry(file, static_cast<mapgen::Q3Lump>(lump)).length);
 }
 
 } // namespace q3test

@@ -1,0 +1,94 @@
+// Builds small bsp::Map values in code for scene, render and app tests: the pieces the tests
+// used to copy (a quad face, a flare, one leaf holding the whole world). Each helper appends
+// to a map and fills in the ranges (vertices, indices, leaf faces) it creates, so a test only
+// states what it is about: materials, corners, normals, fogs, lightmaps.
+//
+// For maps that must go through a parser, build file bytes instead (q2_builder.h,
+// q3_builder.h).
+#pragma once
+
+#include "bsp/map.h"
+
+#include <array>
+#include <cstdint>
+#include <numeric>
+#include <string>
+
+namespace testsupport {
+
+// Appends a material named `name` with SurfaceFlags `flags`; returns its index.
+inline int32_t addMaterial(bsp::Map& m, std::string name, uint32_t flags = 0) {
+    bsp::Material mat;
+    mat.name = std::move(name);
+    mat.flags = flags;
+    m.materials.push_back(std::move(mat));
+    return static_cast<int32_t>(m.materials.size() - 1);
+}
+
+// Appends a polygon face over four vertices, triangulated as the fan (0 1 2, 0 2 3). `face`
+// gives everything but the vertex and index ranges (material, normal, fog, lightmap...).
+// Returns the new face's index.
+inline uint32_t addQuadVertices(bsp::Map& m, const std::array<bsp::Vertex, 4>& vertices,
+                                bsp::Face face) {
+    face.first_vertex = static_cast<uint32_t>(m.vertices.size());
+    face.num_vertices = 4;
+    face.first_index = static_cast<uint32_t>(m.indices.size());
+    face.num_indices = 6;
+    m.vertices.insert(m.vertices.end(), vertices.begin(), vertices.end());
+    for (uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u})
+        m.indices.push_back(face.first_vertex + k);
+    m.faces.push_back(face);
+    return static_cast<uint32_t>(m.faces.size() - 1);
+}
+
+// addQuadVertices from corner positions: every vertex takes the face's normal, the rest default.
+inline uint32_t addQuad(bsp::Map& m, const std::array<glm::vec3, 4>& corners,
+                        const bsp::Face& face) {
+    std::array<bsp::Vertex, 4> v{};
+    for (size_t k = 0; k < 4; ++k) {
+        v[k].position = corners[k];
+        v[k].normal = face.normal;
+    }
+    return addQuadVertices(m, v, face);
+}
+
+// Appends a flare (FaceKind::Billboard): one vertex at `position` taking the face's normal, no
+// indices. Returns the new face's index.
+inline uint32_t addFlare(bsp::Map& m, const glm::vec3& position, bsp::Face face) {
+    face.kind = bsp::FaceKind::Billboard;
+    face.first_vertex = static_cast<uint32_t>(m.vertices.size());
+    face.num_vertices = 1;
+    face.first_index = static_cast<uint32_t>(m.indices.size());
+    face.num_indices = 0;
+    bsp::Vertex v;
+    v.position = position;
+    v.normal = face.normal;
+    m.vertices.push_back(v);
+    m.faces.push_back(face);
+    return static_cast<uint32_t>(m.faces.size() - 1);
+}
+
+// Ends a one-room map: one leaf of cluster `cluster` with bounds (mins, maxs) holding every face
+// so far, and the world submodel over the same faces and bounds. No vis data: every face is
+// drawn from everywhere.
+inline void addWorldLeaf(bsp::Map& m, const glm::vec3& mins, const glm::vec3& maxs,
+                         int32_t cluster = 0) {
+    const auto count = static_cast<uint32_t>(m.faces.size());
+    bsp::Leaf leaf;
+    leaf.cluster = cluster;
+    leaf.mins = mins;
+    leaf.maxs = maxs;
+    leaf.first_leaf_face = static_cast<uint32_t>(m.leaf_faces.size());
+    leaf.num_leaf_faces = count;
+    m.leaves.push_back(leaf);
+    const size_t first = m.leaf_faces.size();
+    m.leaf_faces.resize(first + count);
+    std::iota(m.leaf_faces.begin() + static_cast<std::ptrdiff_t>(first), m.leaf_faces.end(), 0u);
+    bsp::Submodel world;
+    world.mins = mins;
+    world.maxs = maxs;
+    world.num_faces = count;
+    m.submodels.push_back(world);
+}
+
+} // namespace testsupport
