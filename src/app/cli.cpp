@@ -252,7 +252,7 @@ std::string helpText() {
            "  --no-frustum            do not cull against the view frustum\n"
            "  --patch-level N         Bezier patch subdivisions per segment, 1..32 (default 4)\n"
            "  --time SECONDS          animation time for --screenshot (default 0)\n"
-           "  --shader-dir DIR        read GLSL from DIR instead of the embedded copies\n"
+           "  --shader-dir DIR        read GLSL from DIR instead of the embedded copies (F5 reloads)\n"
            "  --config-dir DIR        settings, bookmarks, recent files and imgui.ini (default:\n"
            "                          $BSPVIEW_CONFIG_DIR, else $XDG_CONFIG_HOME/bspview, else\n"
            "                          ~/.config/bspview)\n"
