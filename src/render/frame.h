@@ -31,6 +31,11 @@ struct Frame {
     bool fog = false;      // Quake 3 fog volumes drawn (lit view)
     uint32_t stage_draws = 0;
 
+    // Makes `program` current with the frame's view-projection matrix.
+    void useProgram(const Program& program, GLint view_projection_location) {
+        state.useProgram(program.id());
+        glUniformMatrix4fv(view_projection_location, 1, GL_FALSE, &view_projection[0][0]);
+    }
     // A batch's index ranges, appended for the next flush (one draw call).
     void append(const scene::DrawBatch& batch) {
         for (uint32_t r = 0; r < batch.num_ranges; ++r) {
@@ -40,6 +45,23 @@ struct Frame {
     }
     void submit(const scene::DrawBatch& batch) {
         append(batch);
+        submitter.flush();
+    }
+    // The batches `keep` accepts, one multi-draw per run of one brush model, its placement
+    // loaded into `model_location` of the bound program (the depth pre-pass, the wireframe).
+    template <class Keep> void submitByModel(GLint model_location, Keep keep) {
+        int32_t submodel = -1;
+        for (const scene::DrawBatch& b : list.batches) {
+            if (!keep(b))
+                continue;
+            if (b.submodel != submodel) {
+                submitter.flush();
+                const glm::mat4 model = gpu.modelMatrix(b.submodel);
+                glUniformMatrix4fv(model_location, 1, GL_FALSE, &model[0][0]);
+                submodel = b.submodel;
+            }
+            append(b);
+        }
         submitter.flush();
     }
     // GPU time of a pass, when RenderOptions::timers is set (one pass timed at a time).

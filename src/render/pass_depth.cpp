@@ -9,9 +9,8 @@ namespace render {
 void drawDepthPrepass(Frame& f) {
     DebugGroup group("depth prepass");
     const DepthProgram& p = f.programs.depth();
+    f.useProgram(p.program, p.view_projection);
     GlState& s = f.state;
-    s.useProgram(p.program.id());
-    glUniformMatrix4fv(p.view_projection, 1, GL_FALSE, glm::value_ptr(f.view_projection));
     s.colourMask(false);
     s.depthMask(true);
     s.enable(GL_BLEND, false);
@@ -20,23 +19,14 @@ void drawDepthPrepass(Frame& f) {
     // would leave holes).
     s.cullBackFaces(true);
     // One multi-draw per brush model: consecutive opaque batches of the same model merge.
-    int32_t submodel = -1;
-    for (const scene::DrawBatch& b : f.list.batches) {
+    f.submitByModel(p.model, [&f](const scene::DrawBatch& b) {
         if (b.pass != scene::Pass::Opaque || f.gpu.materialHas(b.material, bsp::kSurfNoCull))
-            continue;
+            return false;
         // Deformed surfaces move in the vertex shader: undeformed depth here would hide them
         // (or show holes); their first stage writes their own depth.
-        if (const GpuStagedMaterial* sm = f.gpu.stagedMaterial(b.material); sm && sm->deformed)
-            continue;
-        if (b.submodel != submodel) {
-            f.submitter.flush();
-            const glm::mat4 model = f.gpu.modelMatrix(b.submodel);
-            glUniformMatrix4fv(p.model, 1, GL_FALSE, glm::value_ptr(model));
-            submodel = b.submodel;
-        }
-        f.append(b);
-    }
-    f.submitter.flush();
+        const GpuStagedMaterial* sm = f.gpu.stagedMaterial(b.material);
+        return !(sm && sm->deformed);
+    });
     s.colourMask(true);
 }
 

@@ -120,10 +120,9 @@ void drawFogPass(Frame& f) {
         return;
     DebugGroup group("fog");
     GlState& s = f.state;
-    s.useProgram(p->program.id());
+    f.useProgram(p->program, p->view_projection);
     const glm::vec3 forward = f.camera.forward();
     const glm::vec3& eye = f.camera.position;
-    glUniformMatrix4fv(p->view_projection, 1, GL_FALSE, glm::value_ptr(f.view_projection));
     glUniform3f(p->eye, eye.x, eye.y, eye.z);
     glUniform3f(p->view_forward, forward.x, forward.y, forward.z);
     s.enable(GL_BLEND, true);

@@ -9,8 +9,7 @@ namespace render {
 void drawCulled(Frame& f) {
     DebugGroup group("why culled");
     const WorldProgram& p = f.programs.flat();
-    f.state.useProgram(p.program.id());
-    glUniformMatrix4fv(p.view_projection, 1, GL_FALSE, glm::value_ptr(f.view_projection));
+    f.useProgram(p.program, p.view_projection);
     const glm::mat4 identity(1.0f);
     glUniformMatrix4fv(p.model, 1, GL_FALSE, glm::value_ptr(identity));
     glUniform2f(p.uv_scroll, 0.0f, 0.0f);
@@ -33,9 +32,8 @@ void drawCulled(Frame& f) {
 void drawWireframe(Frame& f) {
     DebugGroup wire("wireframe");
     const WorldProgram& p = f.programs.flat();
+    f.useProgram(p.program, p.view_projection);
     GlState& s = f.state;
-    s.useProgram(p.program.id());
-    glUniformMatrix4fv(p.view_projection, 1, GL_FALSE, glm::value_ptr(f.view_projection));
     glUniform1fv(p.style_values, scene::kNumLightStyles, f.options.style_values.data());
     glUniform1f(p.light_scale, 2.0f);
     glUniform1i(p.light_normalize, f.gpu.overbright ? 1 : 0);
@@ -49,17 +47,7 @@ void drawWireframe(Frame& f) {
     s.enable(GL_POLYGON_OFFSET_LINE, true);
     s.polygonOffset(-1.0f, -1.0f);
     s.polygonMode(GL_LINE);
-    int32_t submodel = -1;
-    for (const scene::DrawBatch& b : f.list.batches) {
-        if (b.submodel != submodel) {
-            f.submitter.flush();
-            const glm::mat4 model = f.gpu.modelMatrix(b.submodel);
-            glUniformMatrix4fv(p.model, 1, GL_FALSE, glm::value_ptr(model));
-            submodel = b.submodel;
-        }
-        f.append(b);
-    }
-    f.submitter.flush();
+    f.submitByModel(p.model, [](const scene::DrawBatch&) { return true; });
     s.polygonMode(GL_FILL);
     s.enable(GL_POLYGON_OFFSET_LINE, false);
 }

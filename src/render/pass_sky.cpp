@@ -34,8 +34,7 @@ bool skyFullyCovered(const WorldGpu& gpu, int32_t material) {
 
 // The frame's uniforms of a sky program, set when it becomes current.
 void useSkyProgram(Frame& f, const SkyProgram& u) {
-    f.state.useProgram(u.program.id());
-    glUniformMatrix4fv(u.view_projection, 1, GL_FALSE, glm::value_ptr(f.view_projection));
+    f.useProgram(u.program, u.view_projection);
     glUniform4fv(u.flat_colour, 1, glm::value_ptr(kSkyFlatColour));
     const glm::vec3& eye = f.camera.position;
     glUniform3f(u.eye, eye.x, eye.y, eye.z);

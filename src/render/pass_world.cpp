@@ -52,8 +52,7 @@ float batchAlpha(scene::Pass pass, const bsp::Material* material, const bsp::Sub
 
 // The frame's uniforms of a world program, set when it becomes current.
 void useWorldProgram(Frame& f, const WorldProgram& u) {
-    f.state.useProgram(u.program.id());
-    glUniformMatrix4fv(u.view_projection, 1, GL_FALSE, glm::value_ptr(f.view_projection));
+    f.useProgram(u.program, u.view_projection);
     glUniform1fv(u.style_values, scene::kNumLightStyles, f.options.style_values.data());
     // Quake 3 (ioquake3 opengl1, fullscreen, r_mapOverBrightBits 2, r_overBrightBits 1):
     // lighting shifted left by one with hue-keeping clamp, output doubled by the gamma

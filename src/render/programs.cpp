@@ -3,23 +3,11 @@
 #include "core/log.h"
 
 #include <algorithm>
+#include <initializer_list>
 
 namespace render {
 
 namespace {
-
-// Compiling a variant mid-frame binds it to set its samplers; this puts back the program that
-// was current, so render::GlState's idea of it stays true.
-class KeepCurrentProgram {
-public:
-    KeepCurrentProgram() { glGetIntegerv(GL_CURRENT_PROGRAM, &m_program); }
-    ~KeepCurrentProgram() { glUseProgram(static_cast<GLuint>(m_program)); }
-    KeepCurrentProgram(const KeepCurrentProgram&) = delete;
-    KeepCurrentProgram& operator=(const KeepCurrentProgram&) = delete;
-
-private:
-    GLint m_program = 0;
-};
 
 // GLSL 330 has no layout(binding): samplers are pointed at their units after linking.
 void bindSampler(GLuint program, const char* name, GLuint unit) {
@@ -27,26 +15,31 @@ void bindSampler(GLuint program, const char* name, GLuint unit) {
     glUniform1i(glGetUniformLocation(program, name), static_cast<GLint>(unit));
 }
 
+// Uniform locations of a linked program, by name.
+void locateAll(GLuint program, std::initializer_list<std::pair<GLint*, const char*>> uniforms) {
+    for (const auto& [location, name] : uniforms)
+        *location = glGetUniformLocation(program, name);
+}
+
 void locate(WorldProgram& w) {
     const GLuint id = w.program.id();
-    const auto loc = [id](const char* name) { return glGetUniformLocation(id, name); };
-    w.view_projection = loc("u_view_projection");
-    w.model = loc("u_model");
-    w.uv_scroll = loc("u_uv_scroll");
-    w.style_values = loc("u_style_values");
-    w.light_scale = loc("u_light_scale");
-    w.light_normalize = loc("u_light_normalize");
-    w.output_scale = loc("u_output_scale");
-    w.alpha = loc("u_alpha");
-    w.alpha_cutoff = loc("u_alpha_cutoff");
-    w.flat_colour = loc("u_flat_colour");
-    w.time = loc("u_time");
-    w.eye = loc("u_eye");
-    w.fog_forward = loc("u_fog_forward");
-    w.fog_distance = loc("u_fog_distance");
-    w.fog_has_surface = loc("u_fog_has_surface");
-    w.fog_surface = loc("u_fog_surface");
-    w.fog_colour = loc("u_fog_colour");
+    locateAll(id, {{&w.view_projection, "u_view_projection"},
+                   {&w.model, "u_model"},
+                   {&w.uv_scroll, "u_uv_scroll"},
+                   {&w.style_values, "u_style_values"},
+                   {&w.light_scale, "u_light_scale"},
+                   {&w.light_normalize, "u_light_normalize"},
+                   {&w.output_scale, "u_output_scale"},
+                   {&w.alpha, "u_alpha"},
+                   {&w.alpha_cutoff, "u_alpha_cutoff"},
+                   {&w.flat_colour, "u_flat_colour"},
+                   {&w.time, "u_time"},
+                   {&w.eye, "u_eye"},
+                   {&w.fog_forward, "u_fog_forward"},
+                   {&w.fog_distance, "u_fog_distance"},
+                   {&w.fog_has_surface, "u_fog_has_surface"},
+                   {&w.fog_surface, "u_fog_surface"},
+                   {&w.fog_colour, "u_fog_colour"}});
     bindSampler(id, "u_texture", kUnitTexture);
     bindSampler(id, "u_lightmaps", kUnitLightmaps);
     bindSampler(id, "u_glow", kUnitGlow);
@@ -54,36 +47,35 @@ void locate(WorldProgram& w) {
 
 void locate(StageProgram& v, size_t count) {
     const GLuint id = v.program.id();
-    const auto loc = [id](const char* name) { return glGetUniformLocation(id, name); };
-    v.view_projection = loc("u_view_projection");
-    v.model = loc("u_model");
-    v.eye = loc("u_eye");
-    v.tc_gen = loc("u_tc_gen");
-    v.tc_vector0 = loc("u_tc_vector0");
-    v.tc_vector1 = loc("u_tc_vector1");
-    v.tc_matrix = loc("u_tc_matrix");
-    v.turb = loc("u_turb");
-    v.light_shift = loc("u_light_shift");
-    v.colour = loc("u_colour");
-    v.colour_gen = loc("u_colour_gen");
-    v.vertex_scale = loc("u_vertex_scale");
-    v.output_scale = loc("u_output_scale");
-    v.cloud_height = loc("u_cloud_height");
-    v.sky_rotation = loc("u_sky_rotation");
-    v.flat_colour = loc("u_flat_colour");
-    v.deform_code = loc("u_deform_code");
-    v.deform_func = loc("u_deform_func");
-    v.deform_wave = loc("u_deform_wave");
-    v.deform_extra = loc("u_deform_extra");
-    v.view_forward = loc("u_view_forward");
-    v.view_left = loc("u_view_left");
-    v.view_up = loc("u_view_up");
-    v.fog_forward = loc("u_fog_forward");
-    v.fog_distance = loc("u_fog_distance");
-    v.fog_has_surface = loc("u_fog_has_surface");
-    v.fog_surface = loc("u_fog_surface");
-    v.fog_mask = loc("u_fog_mask");
-    v.fog_colour = loc("u_fog_colour");
+    locateAll(id, {{&v.view_projection, "u_view_projection"},
+                   {&v.model, "u_model"},
+                   {&v.eye, "u_eye"},
+                   {&v.tc_gen, "u_tc_gen"},
+                   {&v.tc_vector0, "u_tc_vector0"},
+                   {&v.tc_vector1, "u_tc_vector1"},
+                   {&v.tc_matrix, "u_tc_matrix"},
+                   {&v.turb, "u_turb"},
+                   {&v.light_shift, "u_light_shift"},
+                   {&v.colour, "u_colour"},
+                   {&v.colour_gen, "u_colour_gen"},
+                   {&v.vertex_scale, "u_vertex_scale"},
+                   {&v.output_scale, "u_output_scale"},
+                   {&v.cloud_height, "u_cloud_height"},
+                   {&v.sky_rotation, "u_sky_rotation"},
+                   {&v.flat_colour, "u_flat_colour"},
+                   {&v.deform_code, "u_deform_code"},
+                   {&v.deform_func, "u_deform_func"},
+                   {&v.deform_wave, "u_deform_wave"},
+                   {&v.deform_extra, "u_deform_extra"},
+                   {&v.view_forward, "u_view_forward"},
+                   {&v.view_left, "u_view_left"},
+                   {&v.view_up, "u_view_up"},
+                   {&v.fog_forward, "u_fog_forward"},
+                   {&v.fog_distance, "u_fog_distance"},
+                   {&v.fog_has_surface, "u_fog_has_surface"},
+                   {&v.fog_surface, "u_fog_surface"},
+                   {&v.fog_mask, "u_fog_mask"},
+                   {&v.fog_colour, "u_fog_colour"}});
     for (size_t k = 0; k < count; ++k)
         bindSampler(id, ("u_texture" + std::to_string(k)).c_str(),
                     kUnitStage0 + static_cast<GLuint>(k));
@@ -166,8 +158,8 @@ bool ProgramCache::init(const GlslLibrary& glsl, std::string* error) {
     m_depth.program = glsl.build("depth", "depth.vert.glsl", "depth.frag.glsl", "", error);
     if (!m_depth.program)
         return false;
-    m_depth.view_projection = glGetUniformLocation(m_depth.program.id(), "u_view_projection");
-    m_depth.model = glGetUniformLocation(m_depth.program.id(), "u_model");
+    locateAll(m_depth.program.id(),
+              {{&m_depth.view_projection, "u_view_projection"}, {&m_depth.model, "u_model"}});
     glUseProgram(0);
     return true;
 }
@@ -200,28 +192,24 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
 }
 
 const SkyProgram* ProgramCache::sky(SkyMode mode) {
-    std::optional<SkyProgram>& slot = m_sky[static_cast<size_t>(mode)];
-    if (!slot) {
-        const KeepCurrentProgram keep;
+    return compiledOnce(m_sky[static_cast<size_t>(mode)], [&](SkyProgram& sp) {
         static constexpr const char* kModes[] = {"SKY_BOX", "SKY_FLAT", "SKY_TEXTURE",
                                                  "SKY_LAYERS"};
         const std::string defines = std::string("SKY_MODE=") + kModes[static_cast<int>(mode)];
-        SkyProgram& sp = slot.emplace();
         sp.program = build("sky|" + defines, "world.vert.glsl", "sky.frag.glsl", defines);
-        if (sp.program) {
-            const GLuint id = sp.program.id();
-            sp.view_projection = glGetUniformLocation(id, "u_view_projection");
-            sp.model = glGetUniformLocation(id, "u_model");
-            sp.uv_scroll = glGetUniformLocation(id, "u_uv_scroll");
-            sp.flat_colour = glGetUniformLocation(id, "u_flat_colour");
-            sp.sky_rotation = glGetUniformLocation(id, "u_sky_rotation");
-            sp.eye = glGetUniformLocation(id, "u_eye");
-            sp.time = glGetUniformLocation(id, "u_time");
-            bindSampler(id, "u_texture", kUnitTexture);
-            bindSampler(id, "u_skybox", kUnitSkybox);
-        }
-    }
-    return slot->program ? &*slot : nullptr;
+        if (!sp.program)
+            return;
+        const GLuint id = sp.program.id();
+        locateAll(id, {{&sp.view_projection, "u_view_projection"},
+                       {&sp.model, "u_model"},
+                       {&sp.uv_scroll, "u_uv_scroll"},
+                       {&sp.flat_colour, "u_flat_colour"},
+                       {&sp.sky_rotation, "u_sky_rotation"},
+                       {&sp.eye, "u_eye"},
+                       {&sp.time, "u_time"}});
+        bindSampler(id, "u_texture", kUnitTexture);
+        bindSampler(id, "u_skybox", kUnitSkybox);
+    });
 }
 
 const StageProgram* ProgramCache::stage(const StageVariant& v) {
@@ -245,44 +233,31 @@ const StageProgram* ProgramCache::stageFromDefines(std::pair<uint64_t, uint64_t>
 }
 
 const FogProgram* ProgramCache::fog() {
-    if (!m_fog) {
-        const KeepCurrentProgram keep;
-        FogProgram& f = m_fog.emplace();
+    return compiledOnce(m_fog, [&](FogProgram& f) {
         f.program = build("fog", "fog.vert.glsl", "fog.frag.glsl", "");
-        if (f.program) {
-            const GLuint id = f.program.id();
-            f.view_projection = glGetUniformLocation(id, "u_view_projection");
-            f.model = glGetUniformLocation(id, "u_model");
-            f.eye = glGetUniformLocation(id, "u_eye");
-            f.view_forward = glGetUniformLocation(id, "u_view_forward");
-            f.colour = glGetUniformLocation(id, "u_fog_colour");
-            f.distance = glGetUniformLocation(id, "u_fog_distance");
-            f.has_surface = glGetUniformLocation(id, "u_has_surface");
-            f.surface = glGetUniformLocation(id, "u_surface");
-        }
-    }
-    return m_fog->program ? &*m_fog : nullptr;
+        if (f.program)
+            locateAll(f.program.id(), {{&f.view_projection, "u_view_projection"},
+                                       {&f.model, "u_model"},
+                                       {&f.eye, "u_eye"},
+                                       {&f.view_forward, "u_view_forward"},
+                                       {&f.colour, "u_fog_colour"},
+                                       {&f.distance, "u_fog_distance"},
+                                       {&f.has_surface, "u_has_surface"},
+                                       {&f.surface, "u_surface"}});
+    });
 }
 
 const LuxelProgram* ProgramCache::luxel() {
-    if (!m_luxel) {
-        const KeepCurrentProgram keep;
-        LuxelProgram& l = m_luxel.emplace();
+    return compiledOnce(m_luxel, [&](LuxelProgram& l) {
         l.program = build("world|luxel grid", "world.vert.glsl", "luxel.frag.glsl", "");
-        if (l.program) {
-            const GLuint id = l.program.id();
-            l.view_projection = glGetUniformLocation(id, "u_view_projection");
-            l.model = glGetUniformLocation(id, "u_model");
-            l.colour = glGetUniformLocation(id, "u_flat_colour");
-            bindSampler(id, "u_lightmaps", kUnitLightmaps);
-        }
-    }
-    return m_luxel->program ? &*m_luxel : nullptr;
+        if (!l.program)
+            return;
+        locateAll(l.program.id(), {{&l.view_projection, "u_view_projection"},
+                                   {&l.model, "u_model"},
+                                   {&l.colour, "u_flat_colour"}});
+        bindSampler(l.program.id(), "u_lightmaps", kUnitLightmaps);
+    });
 }
-
-} // namespace render
-
-namespace render {
 
 size_t ProgramCache::size() const {
     size_t n = 2 + m_world.size() + m_stage.size() + (m_fog ? 1 : 0) + (m_luxel ? 1 : 0);

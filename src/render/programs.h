@@ -91,6 +91,19 @@ struct LuxelProgram { // world.vert.glsl + luxel.frag.glsl: the lightmap texel g
     GLint view_projection = -1, model = -1, colour = -1;
 };
 
+// Compiling a program mid-frame binds it to set its samplers; this puts back the program that
+// was current, so render::GlState's idea of it stays true.
+class KeepCurrentProgram {
+public:
+    KeepCurrentProgram() { glGetIntegerv(GL_CURRENT_PROGRAM, &m_program); }
+    ~KeepCurrentProgram() { glUseProgram(static_cast<GLuint>(m_program)); }
+    KeepCurrentProgram(const KeepCurrentProgram&) = delete;
+    KeepCurrentProgram& operator=(const KeepCurrentProgram&) = delete;
+
+private:
+    GLint m_program = 0;
+};
+
 class ProgramCache {
 public:
     // Builds the programs every frame needs (the flat-shaded world program, which also draws
@@ -116,6 +129,10 @@ private:
     // Builds a variant's program, or logs and remembers its error.
     Program build(std::string label, std::string_view vs, std::string_view fs,
                   const std::string& defines);
+    // A program of an optional slot, compiled on first use by `compile` (failed: nullptr, and
+    // not tried again).
+    template <class P, class Compile>
+    static const P* compiledOnce(std::optional<P>& slot, Compile&& compile);
     const StageProgram* stageFromDefines(std::pair<uint64_t, uint64_t> key,
                                          const std::string& defines, size_t count);
 
@@ -131,5 +148,14 @@ private:
     std::optional<FogProgram> m_fog;
     std::optional<LuxelProgram> m_luxel;
 };
+
+template <class P, class Compile>
+const P* ProgramCache::compiledOnce(std::optional<P>& slot, Compile&& compile) {
+    if (!slot) {
+        const KeepCurrentProgram keep;
+        compile(slot.emplace());
+    }
+    return slot->program ? &*slot : nullptr;
+}
 
 } // namespace render

@@ -283,6 +283,22 @@ void uploadSkyBox(WorldGpu& gpu, const content::SkyBox& sky) {
     setArrayFilter(GL_CLAMP_TO_EDGE);
 }
 
+// What the stage pass needs of a material, copied (the GPU set points into no bundle).
+GpuStagedMaterial stagedForGpu(const scene::StagedMaterial& sm) {
+    GpuStagedMaterial g;
+    g.stages = sm.stages;
+    g.sky = sm.sky;
+    if (sm.shader) {
+        g.polygon_offset = sm.shader->polygon_offset;
+        g.cull = sm.shader->cull;
+        g.cloud_height = sm.shader->sky.cloud_height;
+        g.deformed = !sm.stages.empty() && scene::hasDrawnDeform(*sm.shader);
+        if (g.deformed)
+            g.deform_def.deforms = sm.shader->deforms;
+    }
+    return g;
+}
+
 void uploadStages(WorldGpu& gpu, const scene::MaterialStages& stages) {
     if (stages.materials.size() != gpu.materials.size())
         return;
@@ -301,21 +317,9 @@ void uploadStages(WorldGpu& gpu, const scene::MaterialStages& stages) {
                                                                      img.clamp, img.mipmaps)
                                                        : Texture());
     }
-    gpu.staged.resize(stages.materials.size());
-    for (size_t i = 0; i < stages.materials.size(); ++i) {
-        const scene::StagedMaterial& sm = stages.materials[i];
-        GpuStagedMaterial& g = gpu.staged[i];
-        g.stages = sm.stages;
-        g.sky = sm.sky;
-        if (sm.shader) {
-            g.polygon_offset = sm.shader->polygon_offset;
-            g.cull = sm.shader->cull;
-            g.cloud_height = sm.shader->sky.cloud_height;
-            g.deformed = !sm.stages.empty() && scene::hasDrawnDeform(*sm.shader);
-            if (g.deformed)
-                g.deform_def.deforms = sm.shader->deforms;
-        }
-    }
+    gpu.staged.reserve(stages.materials.size());
+    for (const scene::StagedMaterial& sm : stages.materials)
+        gpu.staged.push_back(stagedForGpu(sm));
 }
 
 } // namespace
