@@ -4,6 +4,7 @@
 #include "app/window.h"
 #include "core/file.h"
 #include "core/json.h"
+#include "render/gpu_timers.h"
 #include "render/world_renderer.h"
 #include "scene/light_styles.h"
 #include "scene/visibility.h"
@@ -180,12 +181,10 @@ int runBench(const Options& options) {
     scene::DrawList list;
     const scene::VisOptions vis_options = visOptionsOf(options);
 
-    // GPU time per frame: a ring of timer queries read a few frames later (never stalls).
-    constexpr int kQueries = 4;
-    std::array<GLuint, kQueries> queries{};
-    glGenQueries(kQueries, queries.data());
+    // GPU time per frame through the same ring of timer queries the viewer's pass timings use,
+    // read a few frames later (never stalls; render/gpu_timers.h).
+    render::GpuTimers gpu_timer;
     std::vector<double> frame_ms, vis_ms, submit_ms, gpu_ms;
-    uint32_t gpu_dropped = 0; // timer samples that made no sense (see below)
     std::vector<double> leaves, faces, tris, calls, gl_calls, ranges_in, ranges_drawn;
     frame_ms.reserve(static_cast<size_t>(options.frames));
     const float far = scene::farPlaneForBounds(b.map.worldMins(), b.map.worldMaxs());
@@ -205,23 +204,15 @@ int runBench(const Options& options) {
         vis_ms.push_back(msSince(t_vis));
         const auto t_submit = Clock::now();
         target.bind();
-        const int q = f % kQueries;
-        if (f >= kQueries) {
-            // Read signed: llvmpipe can report an end before the begin (timestamps taken on
-            // different threads), which unsigned becomes ~1.8e19 ns. Such samples, and any
-            // longer than a minute, are dropped and counted rather than averaged in.
-            GLint64 ns = 0;
-            glGetQueryObjecti64v(queries[static_cast<size_t>(q)], GL_QUERY_RESULT, &ns);
-            if (ns >= 0 && ns <= GLint64{60} * 1000 * 1000 * 1000)
-                gpu_ms.push_back(static_cast<double>(ns) / 1e6);
-            else
-                ++gpu_dropped;
-        }
-        glBeginQuery(GL_TIME_ELAPSED, queries[static_cast<size_t>(q)]);
+        const uint64_t read_before = gpu_timer.framesRead();
+        gpu_timer.beginFrame(); // collects the frame issued kFrames - 1 frames ago
+        if (gpu_timer.framesRead() != read_before && !gpu_timer.latest().empty())
+            gpu_ms.push_back(gpu_timer.latest().front().ms);
+        gpu_timer.begin("world");
         ro.time = f / 60.0;
         ro.style_values = scene::lightStyleValues(ro.time);
         renderer.draw(list, cam, ro);
-        glEndQuery(GL_TIME_ELAPSED);
+        gpu_timer.end();
         submit_ms.push_back(msSince(t_submit));
         glFinish();
         const double ms = msSince(t_frame);
@@ -237,7 +228,6 @@ int runBench(const Options& options) {
         ranges_in.push_back(ss.ranges_appended);
         ranges_drawn.push_back(ss.ranges_drawn);
     }
-    glDeleteQueries(kQueries, queries.data());
     render::checkGlErrors("bench");
 
     rusage usage{};
@@ -272,7 +262,7 @@ int runBench(const Options& options) {
     j.endObject();
     j.key("gpu_ms").beginObject();
     writeStats(j, "world", gpu_ms);
-    j.field("dropped_samples", gpu_dropped);
+    j.field("dropped_samples", gpu_timer.framesInvalid() + gpu_timer.framesNotReady());
     j.endObject();
     j.key("per_frame").beginObject();
     writeStats(j, "visible_leaves", leaves);

@@ -21,12 +21,21 @@ void GpuTimers::collect(Slot& slot) {
         slot.used = 0;
         return;
     }
-    m_latest.clear();
+    // Read signed: llvmpipe can report an end before the begin (timestamps taken on different
+    // threads), which unsigned becomes ~1.8e19 ns. A frame with such a sample, or one longer
+    // than a minute, is dropped and counted rather than shown.
+    std::vector<PassTime> passes;
     for (int i = 0; i < slot.used; ++i) {
-        GLuint64 ns = 0;
-        glGetQueryObjectui64v(slot.queries[static_cast<size_t>(i)], GL_QUERY_RESULT, &ns);
-        m_latest.push_back({slot.names[static_cast<size_t>(i)], static_cast<double>(ns) * 1e-6});
+        GLint64 ns = 0;
+        glGetQueryObjecti64v(slot.queries[static_cast<size_t>(i)], GL_QUERY_RESULT, &ns);
+        if (ns < 0 || ns > GLint64{60} * 1000 * 1000 * 1000) {
+            ++m_invalid;
+            slot.used = 0;
+            return;
+        }
+        passes.push_back({slot.names[static_cast<size_t>(i)], static_cast<double>(ns) * 1e-6});
     }
+    m_latest = std::move(passes);
     ++m_read;
     slot.used = 0;
 }

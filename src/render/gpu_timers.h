@@ -38,6 +38,8 @@ public:
     // Frames whose results were dropped because the GPU had not finished them in time.
     uint64_t framesNotReady() const { return m_not_ready; }
     uint64_t framesRead() const { return m_read; }
+    // Frames dropped because a sample made no sense (negative, or over a minute).
+    uint64_t framesInvalid() const { return m_invalid; }
 
 private:
     struct Slot {
@@ -52,7 +54,7 @@ private:
     bool m_created = false;
     bool m_active = false;
     std::vector<PassTime> m_latest;
-    uint64_t m_not_ready = 0, m_read = 0;
+    uint64_t m_not_ready = 0, m_read = 0, m_invalid = 0;
 };
 
 } // namespace render
