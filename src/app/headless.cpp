@@ -129,7 +129,8 @@ core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundl
 core::Status setPatchLevel(render::WorldRenderer& renderer, scene::MapBundle& bundle, int level) {
     scene::WorldMeshOptions options;
     options.patch_level = level;
-    scene::WorldMesh mesh = scene::buildMapMesh(bundle.map, bundle.stages, options);
+    scene::WorldMesh mesh =
+        scene::buildMapMesh(bundle.map, bundle.materials, bundle.stages, options);
     std::string error;
     if (!renderer.upload(worldSourceOf(bundle, &mesh), &error))
         return graphicsError(error);
@@ -250,7 +251,7 @@ int runInfo(const Options& options) {
         j.value(name);
     j.endArray();
     j.key("warnings").beginArray();
-    for (const std::string& w : m.warnings)
+    for (const std::string& w : b.warnings)
         j.value(w);
     j.endArray();
     j.endObject();
