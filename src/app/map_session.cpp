@@ -26,7 +26,8 @@ core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundl
 core::Status setPatchLevel(render::WorldRenderer& renderer, scene::MapBundle& bundle, int level) {
     scene::WorldMeshOptions options;
     options.patch_level = level;
-    scene::WorldMesh mesh = scene::buildMapMesh(bundle.map, bundle.stages, options);
+    scene::WorldMesh mesh =
+        scene::buildMapMesh(bundle.map, bundle.materials, bundle.stages, options);
     std::string error;
     if (!renderer.upload(worldSourceOf(bundle, &mesh), &error))
         return graphicsError(error);

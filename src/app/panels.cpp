@@ -118,11 +118,12 @@ void drawMapInfo(OverlayModel& m) {
             ImGui::BulletText("%s  %s", x.name.c_str(), bytesText(x.length).c_str());
         ImGui::TreePop();
     }
-    if (map.warnings.empty()) {
+    const std::vector<std::string>& warnings = m.bundle->warnings;
+    if (warnings.empty()) {
         ImGui::TextDisabled("no warnings from loading");
     } else if (ImGui::TreeNodeEx("warnings", ImGuiTreeNodeFlags_DefaultOpen, "warnings (%zu)",
-                                 map.warnings.size())) {
-        for (const std::string& w : map.warnings)
+                                 warnings.size())) {
+        for (const std::string& w : warnings)
             ImGui::TextColored(kWarnColour, "%s", w.c_str());
         ImGui::TreePop();
     }
@@ -312,10 +313,10 @@ void drawTextureList(const scene::MapBundle& b) {
     ImGui::TableSetupColumn("from");
     ImGui::TableSetupColumn("file (hover: archive or folder)");
     ImGui::TableHeadersRow();
-    for (size_t i = 0; i < b.textures.size() && i < b.map.materials.size(); ++i) {
+    for (size_t i = 0; i < b.textures.size() && i < b.materials.size(); ++i) {
         const content::TextureInfo& t = b.textures[i];
         const bsp::Material& mat = b.map.materials[i];
-        if (mat.flags & bsp::kSurfNoDraw)
+        if (b.materials[i].flags & bsp::kSurfNoDraw)
             continue; // tool textures are never drawn
         row(mat.name, content::sourceKindOf(t), t.missing ? t.error : t.source, t.origin);
     }

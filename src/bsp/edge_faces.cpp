@@ -209,48 +209,6 @@ core::Status validateNodeTrees(const Map& map, std::span<const int32_t> heads) {
     return core::okStatus();
 }
 
-void applyTextureSize(Map& map, int32_t material, int32_t width, int32_t height) {
-    if (material < 0 || size_t(material) >= map.materials.size() || width <= 0 || height <= 0)
-        return;
-    Material& m = map.materials[size_t(material)];
-    if (!m.uv_in_texels)
-        return;
-    m.uv_in_texels = false;
-    m.width = width;
-    m.height = height;
-    for (const Face& f : map.faces) {
-        if (f.material != material)
-            continue;
-        for (uint32_t i = 0; i < f.num_vertices && f.first_vertex + i < map.vertices.size(); ++i) {
-            glm::vec2& uv = map.vertices[f.first_vertex + i].uv;
-            uv = glm::vec2(uv.x / float(width), uv.y / float(height));
-        }
-    }
-}
-
-void applyTextureSizes(Map& map, std::span<const std::array<int32_t, 2>> sizes) {
-    std::vector<uint8_t> apply(map.materials.size(), 0);
-    for (size_t m = 0; m < map.materials.size() && m < sizes.size(); ++m) {
-        Material& mat = map.materials[m];
-        if (!mat.uv_in_texels || sizes[m][0] <= 0 || sizes[m][1] <= 0)
-            continue;
-        apply[m] = 1;
-        mat.uv_in_texels = false;
-        mat.width = sizes[m][0];
-        mat.height = sizes[m][1];
-    }
-    for (const Face& f : map.faces) {
-        if (f.material < 0 || size_t(f.material) >= apply.size() || !apply[size_t(f.material)])
-            continue;
-        const float w = float(sizes[size_t(f.material)][0]);
-        const float h = float(sizes[size_t(f.material)][1]);
-        for (uint32_t i = 0; i < f.num_vertices && f.first_vertex + i < map.vertices.size(); ++i) {
-            glm::vec2& uv = map.vertices[f.first_vertex + i].uv;
-            uv = glm::vec2(uv.x / w, uv.y / h);
-        }
-    }
-}
-
 void bindSubmodelEntities(Map& map) {
     for (size_t e = 0; e < map.entities.size(); ++e) {
         const Entity& ent = map.entities[e];

@@ -108,14 +108,6 @@ private:
 // Walks with an explicit stack bounded by the node count, never recursion.
 core::Status validateNodeTrees(const Map& map, std::span<const int32_t> heads);
 
-// For maps whose materials do not know their texture size (Material::uv_in_texels): divides
-// the uv of every vertex of the material's faces by the size and records it. No-op otherwise.
-void applyTextureSize(Map& map, int32_t material, int32_t width, int32_t height);
-// The same for all materials in one pass over the faces: sizes[i] is material i's (width,
-// height), (0, 0) when unknown (that material is left as it is). Extra or missing entries are
-// ignored.
-void applyTextureSizes(Map& map, std::span<const std::array<int32_t, 2>> sizes);
-
 // Fills Submodel::entity/origin/angles from the entity whose "model" key is "*N", and marks
 // models owned by trigger_* entities invisible. Shared by Q1, HL and Q2.
 void bindSubmodelEntities(Map& map);

@@ -127,22 +127,12 @@ enum SurfaceFlags : uint32_t {
                                 // left half the front layer (alpha 0 = see-through), right the back
 };
 
-// Whether the blended faces of a material may be drawn in any order among other faces that
-// may: their blending is pure addition (framebuffer += colour, saturating, depth writes off),
-// which gives the same frame in any order. scene::Visibility then groups such faces into fewer
-// batches. Decided by scene::buildMaterialStages (it knows how the renderer draws each one).
-enum class BlendOrder : uint8_t {
-    Ordered,  // draw in the sorted order (alpha blending, filters, depth writes, unknown)
-    Commutes, // every way the renderer draws it adds to the frame
-    // Drawn with its brush model's blending (no shader stages): commutes in a model whose
-    // BlendMode is Additive (Half-Life rendermode 3 and 5), is ordered elsewhere.
-    CommutesInAdditiveModel,
-};
-
 // One texture or shader name as the map refers to it. The content layer turns it into pixels.
+// As parsed: what the content adds (shader-script flags, texture sizes) and how the scene draws
+// the material (pass, sort, blend order) are resolved beside the map (scene/material_table.h).
 struct Material {
     std::string name;        // as stored in the map ("textures/base_wall/concrete", "+0slime")
-    uint32_t flags = 0;      // SurfaceFlags
+    uint32_t flags = 0;      // SurfaceFlags the map itself declares
     uint32_t game_flags = 0; // the game's own surface flags, for display only
     uint32_t game_contents = 0;
     int32_t width = 0;      // texel size when the map knows it (Q1/HL miptex, Q2 texinfo/wal);
@@ -152,14 +142,8 @@ struct Material {
     int32_t anim_next = -1; // next material of an animation chain, -1 for none
     float anim_fps = 0.0f;  // frames per second of that chain
     // True when the map does not know the texture's size (Quake 2: sizes live in the .wal),
-    // so the vertices' uv are in texels; bsp::applyTextureSize divides them once known.
+    // so the vertices' uv are in texels; the scene's mesh divides them by the decoded size.
     bool uv_in_texels = false;
-    // Draw order among blended surfaces, lower first (Quake 3 shader `sort`; 0 when the game
-    // has none): blended faces sort by it, then back to front.
-    float sort = 0.0f;
-    // May blended faces of this material be reordered (see BlendOrder)? Set by
-    // scene::buildMaterialStages; Ordered until then.
-    BlendOrder blend_order = BlendOrder::Ordered;
 };
 
 // Texture pixels stored in the BSP itself (Quake 1 / Half-Life miptex).

@@ -105,15 +105,9 @@ ShaderDef ShaderLibrary::resolve(std::string_view name, bool has_lightmap) const
     return implicitShader(name, has_lightmap);
 }
 
-size_t applyShaderFlags(std::vector<bsp::Material>& materials, const ShaderLibrary& shaders) {
-    size_t changed = 0;
-    for (bsp::Material& m : materials)
-        if (const ShaderDef* d = shaders.find(m.name)) {
-            const uint32_t flags = m.flags | surfaceFlagsOf(*d);
-            changed += flags != m.flags ? 1 : 0;
-            m.flags = flags;
-        }
-    return changed;
+uint32_t resolveSurfaceFlags(const bsp::Material& material, const ShaderLibrary* shaders) {
+    const ShaderDef* d = shaders ? shaders->find(material.name) : nullptr;
+    return d ? material.flags | surfaceFlagsOf(*d) : material.flags;
 }
 
 } // namespace content

@@ -81,10 +81,11 @@ private:
     size_t m_parse_warnings = 0;
 };
 
-// ORs surfaceFlagsOf(shader) into the flags of every material that a script defines (the
+// A material's surface flags with those of its shader script ORed in (surfaceFlagsOf; the
 // map's own flags stay), so scene::classifyMaterial sees skies, blends and cut-outs the
-// scripts declare. Call before building the world mesh. Returns how many materials changed.
-size_t applyShaderFlags(std::vector<bsp::Material>& materials, const ShaderLibrary& shaders);
+// scripts declare. The map's flags alone when `shaders` is null or defines no such shader.
+// scene::resolveMaterials keeps the result in its table; the texture loaders ask the same.
+uint32_t resolveSurfaceFlags(const bsp::Material& material, const ShaderLibrary* shaders);
 
 // The lookup key of a shader name: lower case, extension of the last path component removed.
 std::string shaderKey(std::string_view name);

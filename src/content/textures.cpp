@@ -150,7 +150,8 @@ std::optional<std::filesystem::path> findFileNoCase(const std::filesystem::path&
     return std::nullopt;
 }
 
-TextureInfo fromEmbedded(const bsp::Material& material, const bsp::Map& map,
+// `flags`: the material's surface flags after its shader script (resolveSurfaceFlags).
+TextureInfo fromEmbedded(const bsp::Material& material, uint32_t flags, const bsp::Map& map,
                          const PalettedSources& sources) {
     TextureInfo info;
     const bool own_palette = !map.embedded_textures[size_t(material.embedded)].palette.empty();
@@ -161,7 +162,7 @@ TextureInfo fromEmbedded(const bsp::Material& material, const bsp::Map& map,
         return info;
     }
     info.image = toImage(std::move(decoded->colour));
-    if (decoded->has_fullbright && !(material.flags & bsp::kSurfSky))
+    if (decoded->has_fullbright && !(flags & bsp::kSurfSky))
         info.glow = glowImage(info.image, decoded->fullbright);
     info.source = own_palette ? "<embedded>" : "<embedded> + " + sources.quake_palette_label;
     info.origin = map.name;
@@ -344,16 +345,26 @@ PalettedSources loadPalettedSources(const bsp::Map& map, const FileSystem& fs,
     return out;
 }
 
-std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, const bsp::Map& map,
-                                               const FileSystem& fs,
-                                               const PalettedSources& sources) {
+namespace {
+
+std::optional<TextureInfo> palettedTexture(const bsp::Material& material, uint32_t flags,
+                                           const bsp::Map& map, const FileSystem& fs,
+                                           const PalettedSources& sources) {
     if (material.embedded >= 0 && size_t(material.embedded) < map.embedded_textures.size())
-        return fromEmbedded(material, map, sources);
+        return fromEmbedded(material, flags, map, sources);
     if (isExternalMiptex(material))
         return fromWads(material, sources);
     if (material.uv_in_texels)
         return fromWal(material, fs, sources);
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, const bsp::Map& map,
+                                               const FileSystem& fs,
+                                               const PalettedSources& sources) {
+    return palettedTexture(material, material.flags, map, fs, sources);
 }
 
 std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, const bsp::Map& map,
@@ -364,7 +375,8 @@ std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, co
 TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
                                 const FileSystem& fs, const PalettedSources& sources,
                                 const ShaderLibrary* shaders) {
-    if (auto paletted = loadPalettedTexture(material, map, fs, sources))
+    if (auto paletted =
+            palettedTexture(material, resolveSurfaceFlags(material, shaders), map, fs, sources))
         return std::move(*paletted);
     TextureInfo info;
     if (const ShaderDef* def = shaders ? shaders->find(material.name) : nullptr) {
@@ -439,8 +451,8 @@ void loadMaterialTexturesAt(const bsp::Map& map, const FileSystem& fs,
         const bsp::Material& m = map.materials[i];
         std::string key = m.name;
         key += '\0';
-        key += std::to_string(m.flags) + "," + std::to_string(m.embedded) + "," +
-               std::to_string(m.width) + "," + std::to_string(m.height) + "," +
+        key += std::to_string(resolveSurfaceFlags(m, shaders)) + "," + std::to_string(m.embedded) +
+               "," + std::to_string(m.width) + "," + std::to_string(m.height) + "," +
                (m.uv_in_texels ? "t" : "f");
         const auto [it, inserted] = first_of.emplace(std::move(key), i);
         if (inserted)

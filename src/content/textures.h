@@ -129,7 +129,9 @@ std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSys
 // material's name, the shader's primaryImage (first map/clampMap/animMap frame that is not
 // $lightmap or $whiteimage) is searched with imageCandidates; when that image is absent, or
 // the shader has none (skies, fog), the material name itself is searched as before. Materials
-// without a shader behave exactly as in the overloads above. `shaders` may be nullptr.
+// without a shader behave exactly as in the overloads above. `shaders` may be nullptr. Where
+// decoding looks at surface flags (no fullbright glow for skies), they are the material's
+// after its shader script (resolveSurfaceFlags): the map is read as parsed.
 TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
                                 const FileSystem& fs, const PalettedSources& sources,
                                 const ShaderLibrary* shaders);

@@ -90,9 +90,10 @@ void FlareRenderer::clear() {
     m_drawn = 0;
 }
 
-void FlareRenderer::upload(const bsp::Map& map, const std::vector<content::TextureInfo>& textures) {
+void FlareRenderer::upload(const bsp::Map& map, const scene::MaterialTable& materials,
+                           const std::vector<content::TextureInfo>& textures) {
     clear();
-    m_flares = scene::extractFlares(map);
+    m_flares = scene::extractFlares(map, materials);
     if (m_flares.empty())
         return;
     m_states.resize(m_flares.size());

@@ -26,9 +26,11 @@ public:
     FlareRenderer& operator=(const FlareRenderer&) = delete;
 
     bool init(const GlslLibrary& shaders, std::string* error);
-    // The flares of a new map. Textures are parallel to map.materials; a flare whose material
+    // The flares of a new map (nodraw ones left out by the resolved `materials`). Materials and
+    // textures are parallel to map.materials; a flare whose material
     // has no image (a missing texture, or no texture list) is drawn with a soft radial image.
-    void upload(const bsp::Map& map, const std::vector<content::TextureInfo>& textures);
+    void upload(const bsp::Map& map, const scene::MaterialTable& materials,
+                const std::vector<content::TextureInfo>& textures);
     void clear();
 
     // Call after the world is drawn into the bound framebuffer (its depth buffer is the one

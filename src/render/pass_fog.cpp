@@ -73,7 +73,7 @@ std::vector<FogFace> fogFaces(const Frame& f) {
         if (info.fog < 0 || static_cast<size_t>(info.fog) >= gpu.fogs.size() ||
             !gpu.fogs[static_cast<size_t>(info.fog)].valid)
             continue;
-        const bsp::Material* m = gpu.material(info.material);
+        const scene::ResolvedMaterial* m = gpu.material(info.material);
         const bool fog_surface = m && (m->flags & bsp::kSurfFog);
         const bool opaque = info.pass == scene::Pass::Opaque || info.pass == scene::Pass::AlphaTest;
         if ((m && (m->flags & bsp::kSurfSky)) || !(opaque || fog_surface))

@@ -9,8 +9,8 @@
 
 namespace render {
 
-void setPassState(GlState& state, scene::Pass pass, const bsp::Material* material, float alpha,
-                  bool additive_model) {
+void setPassState(GlState& state, scene::Pass pass, const scene::ResolvedMaterial* material,
+                  float alpha, bool additive_model) {
     switch (pass) {
     case scene::Pass::Opaque:
     case scene::Pass::AlphaTest:
@@ -39,8 +39,8 @@ namespace {
 
 // Opacity of a batch: the material's own (Quake 2 TRANS33/66, Half-Life renderamt), times the
 // adjustable liquid opacity for liquids, times the brush model's own (Half-Life renderamt).
-float batchAlpha(scene::Pass pass, const bsp::Material* material, const bsp::Submodel* submodel,
-                 const RenderOptions& options) {
+float batchAlpha(scene::Pass pass, const scene::ResolvedMaterial* material,
+                 const bsp::Submodel* submodel, const RenderOptions& options) {
     if (pass < scene::Pass::Liquid || !material)
         return 1.0f;
     float alpha =
@@ -96,7 +96,7 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
 void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::FogVolume* fog,
                       SurfaceCursor& cursor) {
     const WorldGpu& gpu = f.gpu;
-    const bsp::Material* material = gpu.material(b.material);
+    const scene::ResolvedMaterial* material = gpu.material(b.material);
     const bsp::Submodel* submodel = gpu.submodel(b.submodel);
     const bool textured = b.material >= 0 && static_cast<size_t>(b.material) < gpu.textures.size();
     const int32_t frame = textured ? gpu.animationFrame(b.material, f.options.time) : b.material;
@@ -146,7 +146,7 @@ const scene::FogVolume* programFog(const Frame& f, const scene::DrawBatch& b) {
 }
 
 void drawBatch(Frame& f, const scene::DrawBatch& b, SurfaceCursor& cursor) {
-    const bsp::Material* material = f.gpu.material(b.material);
+    const scene::ResolvedMaterial* material = f.gpu.material(b.material);
     const bool sky = b.pass == scene::Pass::Sky && !f.overdraw;
     // Back faces are culled as the engines do, except for two-sided materials (Quake 3
     // `cull none`); the sky is seen from inside.
@@ -184,7 +184,7 @@ void drawWorldBatches(Frame& f) {
             fogged_opaque = true;
             cursor = {};
         }
-        const bsp::Material* material = f.gpu.material(b.material);
+        const scene::ResolvedMaterial* material = f.gpu.material(b.material);
         if (material && (material->flags & bsp::kSurfFog) && !(material->flags & bsp::kSurfSky))
             continue; // a fog volume's surface: only the fog pass draws it
         if (b.pass != timed_pass) {

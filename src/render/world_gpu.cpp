@@ -20,7 +20,7 @@ DrawnStages drawnStages(const GpuStagedMaterial& sm) {
     return d;
 }
 
-const bsp::Material* WorldGpu::material(int32_t index) const {
+const scene::ResolvedMaterial* WorldGpu::material(int32_t index) const {
     return index >= 0 && static_cast<size_t>(index) < materials.size()
                ? &materials[static_cast<size_t>(index)]
                : nullptr;
@@ -39,7 +39,7 @@ const bsp::Submodel* WorldGpu::submodel(int32_t index) const {
 }
 
 int32_t WorldGpu::animationFrame(int32_t index, double time) const {
-    const bsp::Material* m = material(index);
+    const scene::ResolvedMaterial* m = material(index);
     if (!m || m->anim_fps <= 0.0f || static_cast<size_t>(index) >= anim_frames.size())
         return index;
     const std::vector<int32_t>& frames = anim_frames[static_cast<size_t>(index)];
@@ -331,10 +331,15 @@ std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* 
             *error = "texture list does not match the map's materials";
         return nullptr;
     }
+    if (source.mesh.materials.size() != map.materials.size()) {
+        if (error)
+            *error = "the mesh's resolved materials do not match the map's materials";
+        return nullptr;
+    }
     checkGlErrors("before upload");
     const uint64_t errors_before = glErrorCount();
     auto gpu = std::make_unique<WorldGpu>();
-    gpu->materials = map.materials;
+    gpu->materials = source.mesh.materials;
     gpu->submodels = map.submodels;
     gpu->overbright = map.overbright_lighting;
     for (const bsp::Face& f : map.faces)

@@ -27,7 +27,9 @@
 namespace render {
 
 // Everything one map's GPU set is built from. The mesh carries its own sprite data
-// (scene::buildMapMesh), so a rebuilt mesh cannot be drawn with stale sprites.
+// (scene::buildMapMesh) and the resolved materials it was built from (WorldMesh::materials:
+// flags after shader scripts, alpha, animation rate), so a rebuilt mesh cannot be drawn with
+// stale sprites or another resolution of its materials.
 struct WorldSource {
     const bsp::Map& map;
     const scene::WorldMesh& mesh;
@@ -80,8 +82,8 @@ struct WorldGpu {
     // Texture animation (Quake 1 "+0..+9", Quake 2 texinfo chains): the frames of each
     // material's chain, starting at itself; a single entry when it does not animate.
     std::vector<std::vector<int32_t>> anim_frames;
-    std::vector<scene::DrawRange> face_ranges; // per face: its run in the index buffer
-    std::vector<bsp::Material> materials;
+    std::vector<scene::DrawRange> face_ranges;      // per face: its run in the index buffer
+    std::vector<scene::ResolvedMaterial> materials; // the mesh's WorldMesh::materials
     std::vector<bsp::Submodel> submodels;
     std::vector<GpuStagedMaterial> staged; // per material; empty without shader stages
     std::vector<Texture> stage_textures;   // per scene::StageImage
@@ -102,11 +104,11 @@ struct WorldGpu {
     GpuStats stats;
 
     // nullptr when out of range.
-    const bsp::Material* material(int32_t index) const;
+    const scene::ResolvedMaterial* material(int32_t index) const;
     const GpuStagedMaterial* stagedMaterial(int32_t index) const;
     const bsp::Submodel* submodel(int32_t index) const; // brush models only (index > 0)
     bool materialHas(int32_t index, uint32_t flags) const {
-        const bsp::Material* m = material(index);
+        const scene::ResolvedMaterial* m = material(index);
         return m && (m->flags & flags);
     }
     // The material whose image `material` shows at `time` (Quake 1 "+0..+9" and Quake 2

@@ -45,7 +45,7 @@ bool WorldRenderer::upload(const WorldSource& source, std::string* error) {
         return false;
     m_gpu = std::move(gpu);
     if (m_flares)
-        m_flares->upload(source.map, source.textures);
+        m_flares->upload(source.map, source.mesh.materials, source.textures);
     return true;
 }
 

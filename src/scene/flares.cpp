@@ -10,14 +10,18 @@
 namespace scene {
 
 std::vector<Flare> extractFlares(const bsp::Map& map) {
+    return extractFlares(map, resolveMaterials(map));
+}
+
+std::vector<Flare> extractFlares(const bsp::Map& map, const MaterialTable& materials) {
     std::vector<Flare> out;
     for (size_t i = 0; i < map.faces.size(); ++i) {
         const bsp::Face& f = map.faces[i];
         if (f.kind != bsp::FaceKind::Billboard || f.submodel != 0 || f.num_vertices == 0 ||
             f.first_vertex >= map.vertices.size())
             continue;
-        if (f.material >= 0 && static_cast<size_t>(f.material) < map.materials.size() &&
-            (map.materials[static_cast<size_t>(f.material)].flags & bsp::kSurfNoDraw))
+        if (f.material >= 0 && static_cast<size_t>(f.material) < materials.size() &&
+            (materials[static_cast<size_t>(f.material)].flags & bsp::kSurfNoDraw))
             continue;
         const bsp::Vertex& v = map.vertices[f.first_vertex];
         Flare fl;

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "bsp/map.h"
+#include "scene/material_table.h"
 
 #include <cstdint>
 #include <vector>
@@ -32,7 +33,10 @@ struct Flare {
 };
 
 // Every flare of the world model, in face order. Skipped: flares of brush models (doors; they
-// would have to move with their entity), black ones (they add nothing) and nodraw ones.
+// would have to move with their entity), black ones (they add nothing) and nodraw ones (by
+// the flags of `materials`, parallel to map.materials: see scene/material_table.h).
+std::vector<Flare> extractFlares(const bsp::Map& map, const MaterialTable& materials);
+// The same with the materials resolved from the map alone (no shader scripts).
 std::vector<Flare> extractFlares(const bsp::Map& map);
 
 // Whether the PVS lets a flare through from the camera's cluster. Like ioquake3, which only

@@ -1,12 +1,10 @@
 #include "scene/map_bundle.h"
 
-#include "bsp/edge_faces.h"
 #include "bsp/entities.h"
 #include "bsp/load.h"
 #include "content/texture_cache.h"
 #include "core/file.h"
 
-#include <array>
 #include <chrono>
 #include <filesystem>
 #include <system_error>
@@ -51,7 +49,9 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
         return map.error();
     bundle->timings.parse_s = since(t0);
     bundle->map = std::move(*map);
-    bundle->spawns = bsp::findSpawnPoints(bundle->map);
+    const bsp::Map& parsed = bundle->map; // read only from here on
+    bundle->warnings = parsed.warnings;
+    bundle->spawns = bsp::findSpawnPoints(parsed);
 
     // Search paths: the map's own game folder (or, for a loose map in an arbitrary folder,
     // that folder), then --base folders (later ones override).
@@ -69,15 +69,15 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     if (game && plain_path && !ec && map_dir != *game &&
         core::toLower(map_dir.filename().string()) != "maps") {
         if (auto st = bundle->fs->addDirectory(map_dir); !st)
-            bundle->map.warnings.push_back(st.error().message());
+            bundle->warnings.push_back(st.error().message());
     }
     if (game) {
         if (auto st = bundle->fs->addGameDir(*game); !st)
-            bundle->map.warnings.push_back(st.error().message());
+            bundle->warnings.push_back(st.error().message());
     }
     for (const auto& dir : settings.base_dirs) {
         if (auto st = bundle->fs->addGameDir(dir); !st)
-            bundle->map.warnings.push_back(st.error().message());
+            bundle->warnings.push_back(st.error().message());
     }
 
     // Half-Life WADs that are not FileSystem members: the map's folder and its parents up to
@@ -103,24 +103,23 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     t0 = Clock::now();
     // Shader scripts refine the surface flags (sky, nodraw, blending) and name the images.
     bundle->shaders = content::ShaderLibrary::load(*bundle->fs);
-    content::applyShaderFlags(bundle->map.materials, bundle->shaders);
     const content::PalettedSources sources =
-        content::loadPalettedSources(bundle->map, *bundle->fs, wad_dirs);
+        content::loadPalettedSources(parsed, *bundle->fs, wad_dirs);
     for (const auto& name : sources.missing_wads)
-        bundle->map.warnings.push_back("WAD not found: " + name);
+        bundle->warnings.push_back("WAD not found: " + name);
     for (const auto& message : sources.wad_errors)
-        bundle->map.warnings.push_back(message);
+        bundle->warnings.push_back(message);
     // Decoded textures come from the cache when an entry for exactly these sources exists.
     std::optional<std::string> cache_key;
     std::optional<content::TextureCache> cache;
     if (settings.texture_cache_dir) {
-        cache_key = content::textureCacheKey(spec, bundle->map, *bundle->fs, wad_dirs);
+        cache_key = content::textureCacheKey(spec, parsed, *bundle->fs, wad_dirs);
         if (cache_key)
             cache.emplace(*settings.texture_cache_dir);
     }
     bool cached = false;
     if (cache) {
-        if (auto hit = cache->load(*cache_key, bundle->map.materials.size())) {
+        if (auto hit = cache->load(*cache_key, parsed.materials.size())) {
             bundle->textures = std::move(*hit);
             bundle->texture_cache = "hit";
             cached = true;
@@ -129,15 +128,18 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
             for (size_t i = 0; i < bundle->textures.size(); ++i)
                 if (!bundle->textures[i].image.valid())
                     again.push_back(static_cast<uint32_t>(i));
-            content::loadMaterialTexturesAt(bundle->map, *bundle->fs, sources, &bundle->shaders,
-                                            again, bundle->textures);
+            content::loadMaterialTexturesAt(parsed, *bundle->fs, sources, &bundle->shaders, again,
+                                            bundle->textures);
         }
     }
     if (!cached)
         bundle->textures =
-            content::loadMaterialTextures(bundle->map, *bundle->fs, sources, &bundle->shaders);
-    bundle->stages = buildMaterialStages(bundle->map, bundle->shaders, *bundle->fs);
-    bundle->fogs = buildFogVolumes(bundle->map, bundle->shaders);
+            content::loadMaterialTextures(parsed, *bundle->fs, sources, &bundle->shaders);
+    // Quake 2 maps learn their texture sizes from the .wal files (or the checker that stands
+    // in for a missing one); the mesh divides their texel uv by them.
+    bundle->materials = resolveMaterials(parsed, &bundle->shaders, bundle->textures);
+    bundle->stages = buildMaterialStages(parsed, bundle->materials, bundle->shaders, *bundle->fs);
+    bundle->fogs = buildFogVolumes(parsed, bundle->shaders);
     bundle->timings.textures_s = since(t0);
     if (cache && !cached) {
         const auto t_write = Clock::now();
@@ -145,35 +147,28 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
             cache->store(*cache_key, bundle->textures) ? "miss" : "miss, not stored";
         bundle->timings.texture_cache_write_s = since(t_write);
     }
-    for (size_t i = 0; i < bundle->textures.size(); ++i)
-        if (bundle->textures[i].missing && !bundle->map.materials[i].name.empty() &&
-            !(bundle->map.materials[i].flags & (bsp::kSurfNoDraw | bsp::kSurfSky)))
-            bundle->missing_textures.push_back(bundle->map.materials[i].name);
+    for (size_t i = 0; i < bundle->textures.size() && i < bundle->materials.size(); ++i)
+        if (bundle->textures[i].missing && !parsed.materials[i].name.empty() &&
+            !(bundle->materials[i].flags & (bsp::kSurfNoDraw | bsp::kSurfSky)))
+            bundle->missing_textures.push_back(parsed.materials[i].name);
 
-    // Quake 2 maps learn their texture sizes from the .wal files (or the checker that stands
-    // in for a missing one): the uv must be divided before the mesh copies them.
-    std::vector<std::array<int32_t, 2>> sizes(bundle->textures.size());
-    for (size_t i = 0; i < sizes.size(); ++i)
-        sizes[i] = {bundle->textures[i].image.width, bundle->textures[i].image.height};
-    bsp::applyTextureSizes(bundle->map, sizes);
-
-    bundle->skybox = content::loadSkyBox(*bundle->fs, bundle->map.skybox);
+    bundle->skybox = content::loadSkyBox(*bundle->fs, parsed.skybox);
     // Quake 3: the first sky shader with a far box ("skyParms env/space1 - -" names
     // env/space1_rt.tga ...; ioquake3 tr_sky.c uses the same face order and axes as Quake 2).
-    for (size_t i = 0; !bundle->skybox && i < bundle->map.materials.size(); ++i) {
-        const bsp::Material& m = bundle->map.materials[i];
-        const content::ShaderDef* def =
-            (m.flags & bsp::kSurfSky) ? bundle->shaders.find(m.name) : nullptr;
+    for (size_t i = 0; !bundle->skybox && i < bundle->materials.size(); ++i) {
+        const content::ShaderDef* def = (bundle->materials[i].flags & bsp::kSurfSky)
+                                            ? bundle->shaders.find(parsed.materials[i].name)
+                                            : nullptr;
         if (def && def->sky.present && !def->sky.far_box.empty())
             bundle->skybox = content::loadSkyBox(*bundle->fs, def->sky.far_box + "_");
     }
     if (bundle->skybox)
-        bundle->skybox->rotation = skyRotation(bundle->map);
+        bundle->skybox->rotation = skyRotation(parsed);
 
     t0 = Clock::now();
     WorldMeshOptions mesh_options;
     mesh_options.patch_level = settings.patch_level;
-    bundle->mesh = buildMapMesh(bundle->map, bundle->stages, mesh_options);
+    bundle->mesh = buildMapMesh(parsed, bundle->materials, bundle->stages, mesh_options);
     bundle->timings.mesh_s = since(t0);
     return bundle;
 }

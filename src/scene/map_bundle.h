@@ -11,6 +11,7 @@
 #include "core/result.h"
 #include "scene/fog.h"
 #include "scene/material_stages.h"
+#include "scene/material_table.h"
 #include "scene/world_mesh.h"
 
 #include <filesystem>
@@ -37,7 +38,11 @@ struct LoadTimings {
 
 struct MapBundle {
     std::string spec; // what was asked for: a path or ARCHIVE.pk3:member
+    // As the parser made it: nothing after the parse writes it. What the content resolves per
+    // material lives in `materials`.
     bsp::Map map;
+    // The parser's warnings (map.warnings), then the loader's (search paths, WADs).
+    std::vector<std::string> warnings;
     std::vector<bsp::SpawnPoint> spawns;
     std::unique_ptr<content::FileSystem> fs;
     content::ShaderLibrary shaders;             // Quake 3 shader scripts found in the search paths
@@ -47,6 +52,9 @@ struct MapBundle {
     std::optional<content::SkyBox> skybox;
     // Quake 3 materials drawn stage by stage (their shader scripts), parallel to map.materials.
     MaterialStages stages;
+    // Per material, parallel to map.materials: flags after the shader scripts, pass, texel
+    // size (Quake 2: the decoded textures'), sort and blend order. The mesh was built from it.
+    MaterialTable materials;
     // Quake 3 fog volumes, parallel to map.fogs (their shaders' fogParms joined in).
     std::vector<FogVolume> fogs;
     WorldMesh mesh;
@@ -60,8 +68,9 @@ struct MapBundle {
 // Reads, parses and validates the map, sets up its search paths (the map's game folder found
 // by walking up from the file, or the map's own folder when there is none, then --base
 // folders), decodes textures (missing ones become checkers; Half-Life WADs are also looked
-// for in the map's folder, its parents and the --base folders), applies the texture sizes to
-// maps whose uv are in texels (Quake 2), loads the sky box and builds the mesh. Errors name
+// for in the map's folder, its parents and the --base folders), resolves the materials (shader
+// flags, texture sizes for maps whose uv are in texels (Quake 2), stages, draw order), loads
+// the sky box and builds the mesh. The parsed map is not written after the parse. Errors name
 // the file, lump and record.
 core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
                                                        const LoadSettings& settings);

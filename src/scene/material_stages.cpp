@@ -237,40 +237,41 @@ void loadStageImages(std::vector<StageImage>& images, const content::FileSystem&
 
 namespace {
 
-// How the blended faces of a material may be ordered (bsp::BlendOrder), from how the renderer
+// How the blended faces of a material may be ordered (BlendOrder), from how the renderer
 // draws them: its stages (staged) or the single-texture path (no stages).
-bsp::BlendOrder blendOrderOf(const bsp::Material& material, const StagedMaterial& staged) {
+BlendOrder blendOrderOf(const ResolvedMaterial& material, const StagedMaterial& staged) {
     // Sky and fog surfaces are drawn by their own passes; nodraw never.
     if (material.flags & (bsp::kSurfSky | bsp::kSurfFog | bsp::kSurfNoDraw))
-        return bsp::BlendOrder::Ordered;
+        return BlendOrder::Ordered;
     // The single-texture path (debug views, stages off, unstaged materials) blends a
     // kSurfAdditive face as GL_SRC_ALPHA GL_ONE with a constant alpha per material and model
     // and no depth writes: an addition. It is what draws every face of an unstaged material.
     const bool additive_flat = (material.flags & bsp::kSurfAdditive) != 0;
     if (staged.stages.empty())
-        return additive_flat ? bsp::BlendOrder::Commutes : bsp::BlendOrder::CommutesInAdditiveModel;
+        return additive_flat ? BlendOrder::Commutes : BlendOrder::CommutesInAdditiveModel;
     // Stage by stage: each stage must add (GL_ONE GL_ONE) without writing depth. alphaFunc
     // only discards fragments, and every stage's colour comes from the face alone (rgbGen,
     // alphaGen, tcMod, deforms, fog fading), never from the frame.
     if (!additive_flat || staged.sky)
-        return bsp::BlendOrder::Ordered;
+        return BlendOrder::Ordered;
     for (const RenderStage& r : staged.stages) {
         const ShaderStage& s = r.def;
         if (!s.blend || s.src != BlendFactor::One || s.dst != BlendFactor::One || s.depth_write)
-            return bsp::BlendOrder::Ordered;
+            return BlendOrder::Ordered;
     }
-    return bsp::BlendOrder::Commutes;
+    return BlendOrder::Commutes;
 }
 
 } // namespace
 
-MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& shaders,
+MaterialStages buildMaterialStages(const bsp::Map& map, MaterialTable& table,
+                                   const content::ShaderLibrary& shaders,
                                    const content::FileSystem& fs) {
     MaterialStages out;
     out.materials.resize(map.materials.size());
-    for (size_t i = 0; i < map.materials.size(); ++i) {
-        bsp::Material& m = map.materials[i];
-        const ShaderDef* def = shaders.find(m.name);
+    for (size_t i = 0; i < map.materials.size() && i < table.size(); ++i) {
+        ResolvedMaterial& m = table[i];
+        const ShaderDef* def = shaders.find(map.materials[i].name);
         m.blend_order = blendOrderOf(m, out.materials[i]); // no stages so far
         if (!def)
             continue;
@@ -294,9 +295,9 @@ MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& 
     return out;
 }
 
-WorldMesh buildMapMesh(const bsp::Map& map, const MaterialStages& stages,
-                       const WorldMeshOptions& options) {
-    WorldMesh mesh = buildWorldMesh(map, options);
+WorldMesh buildMapMesh(const bsp::Map& map, const MaterialTable& materials,
+                       const MaterialStages& stages, const WorldMeshOptions& options) {
+    WorldMesh mesh = buildWorldMesh(map, materials, options);
     std::vector<const ShaderDef*> shaders;
     shaders.reserve(stages.materials.size());
     for (const StagedMaterial& m : stages.materials)

@@ -28,6 +28,7 @@
 #include "content/shader_library.h"
 #include "content/vfs.h"
 #include "scene/deforms.h"
+#include "scene/material_table.h"
 
 #include <cstdint>
 #include <span>
@@ -81,11 +82,11 @@ struct MaterialStages {
     uint32_t missing_images = 0; // distinct stage images not found
 };
 
-// The world mesh of a map as every GPU upload needs it: buildWorldMesh plus the sprite data of
-// the faces whose shaders autosprite (WorldMesh::sprites). The loader and a change of patch
-// level both build it here.
-WorldMesh buildMapMesh(const bsp::Map& map, const MaterialStages& stages,
-                       const WorldMeshOptions& options = {});
+// The world mesh of a map as every GPU upload needs it: buildWorldMesh with the resolved
+// materials plus the sprite data of the faces whose shaders autosprite (WorldMesh::sprites).
+// The loader and a change of patch level both build it here.
+WorldMesh buildMapMesh(const bsp::Map& map, const MaterialTable& materials,
+                       const MaterialStages& stages, const WorldMeshOptions& options = {});
 
 // Texture-times-lightmap and nothing else: true when the single-texture path draws `stages`
 // exactly as ioquake3 would.
@@ -98,9 +99,12 @@ std::vector<RenderStage> buildRenderStages(const content::ShaderDef& def,
                                            std::vector<StageImage>& images);
 
 // Every material of the map that has a shader script: stages built, images decoded (missing
-// ones become the checker). Sky, fog and nodraw materials get no stages here. Also sets
-// Material::sort from the shader, so blended surfaces draw in ioquake3's sort order.
-MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& shaders,
+// ones become the checker). Sky, fog and nodraw materials (by the flags in `table`, parallel
+// to map.materials, from resolveMaterials) get no stages here. Also resolves in `table` each
+// material's sort (the shader's, so blended surfaces draw in ioquake3's sort order) and
+// blend_order (from how the renderer draws it). The map is only read.
+MaterialStages buildMaterialStages(const bsp::Map& map, MaterialTable& table,
+                                   const content::ShaderLibrary& shaders,
                                    const content::FileSystem& fs);
 
 // Decodes images[i] for every entry without pixels.

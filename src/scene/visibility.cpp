@@ -23,7 +23,7 @@ void DrawList::clear() {
 }
 
 Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh)
-    : m_map(map), m_mesh(mesh), m_flares(extractFlares(map)) {
+    : m_map(map), m_mesh(mesh), m_flares(extractFlares(map, mesh.materials)) {
     m_leaf_mins.reserve(map.leaves.size());
     m_leaf_maxs.reserve(map.leaves.size());
     for (const bsp::Leaf& l : map.leaves) {
@@ -195,15 +195,15 @@ void Visibility::classify(DrawList& out) const {
 }
 
 bool Visibility::blendCommutes(int32_t material, int32_t submodel) const {
-    if (material < 0 || static_cast<size_t>(material) >= m_map.materials.size())
+    if (material < 0 || static_cast<size_t>(material) >= m_mesh.materials.size())
         return false;
-    switch (m_map.materials[static_cast<size_t>(material)].blend_order) {
-    case bsp::BlendOrder::Commutes:
+    switch (m_mesh.materials[static_cast<size_t>(material)].blend_order) {
+    case BlendOrder::Commutes:
         return true;
-    case bsp::BlendOrder::CommutesInAdditiveModel:
+    case BlendOrder::CommutesInAdditiveModel:
         return submodel > 0 && static_cast<size_t>(submodel) < m_map.submodels.size() &&
                m_map.submodels[static_cast<size_t>(submodel)].blend == bsp::BlendMode::Additive;
-    case bsp::BlendOrder::Ordered:
+    case BlendOrder::Ordered:
         break;
     }
     return false;
@@ -325,9 +325,10 @@ void Visibility::emit(const Camera& camera, bool commute_blends, DrawList& out) 
         const glm::vec3 d = mf.center - camera.position;
         b.sort_distance = glm::dot(d, d);
         b.fog = m_map.faces[face].fog;
-        b.sort_order = mf.material >= 0 && static_cast<size_t>(mf.material) < m_map.materials.size()
-                           ? m_map.materials[static_cast<size_t>(mf.material)].sort
-                           : 0.0f;
+        b.sort_order =
+            mf.material >= 0 && static_cast<size_t>(mf.material) < m_mesh.materials.size()
+                ? m_mesh.materials[static_cast<size_t>(mf.material)].sort
+                : 0.0f;
         out.ranges.push_back({mf.first_index, mf.num_indices});
         out.batches.push_back(b);
     }

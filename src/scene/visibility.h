@@ -26,7 +26,7 @@ struct VisOptions {
     // Also record why each world face was not drawn (DrawList::culled_*): for the "why
     // culled" debug view. Costs a pass over all leaves; off in normal frames.
     bool classify = false;
-    // Regroup runs of blended faces whose blending commutes (bsp::BlendOrder: additive, no
+    // Regroup runs of blended faces whose blending commutes (scene::BlendOrder: additive, no
     // depth writes) by material, model and fog, so they draw in fewer batches; the frame is
     // the same. Off: strict sort-then-distance order (for comparisons and tests).
     bool commute_blends = true;
@@ -45,7 +45,7 @@ struct DrawBatch {
     uint32_t num_ranges = 0;
     uint32_t num_faces = 0;
     float sort_distance = 0.0f; // translucent batches: distance of the face from the camera
-    float sort_order = 0.0f;    // translucent batches: Material::sort (drawn first: lower)
+    float sort_order = 0.0f;    // translucent batches: ResolvedMaterial::sort (lower first)
     int32_t fog = -1;           // the faces' bsp::Face::fog (a batch is one fog volume, or none)
 };
 
@@ -87,6 +87,8 @@ struct DrawList {
 
 class Visibility {
 public:
+    // Both must outlive it. Blended faces sort by, and regroup by, the sort and blend order of
+    // mesh.materials (the resolved table the mesh was built from).
     Visibility(const bsp::Map& map, const WorldMesh& mesh);
 
     // Computes the draw list for a camera. With options.lock the previous list is kept (the

@@ -26,28 +26,13 @@ const char* passName(Pass pass) {
     return "?";
 }
 
-Pass classifyMaterial(const bsp::Material& m) {
-    if (m.flags & bsp::kSurfSky)
-        return Pass::Sky;
-    // A fog volume's own surface writes no depth and is only drawn by the fog pass (ioquake3
-    // sorts it after the opaque world, SS_FOG).
-    if (m.flags & bsp::kSurfFog)
-        return Pass::Translucent;
-    if (m.flags & (bsp::kSurfTranslucent | bsp::kSurfAdditive))
-        return Pass::Translucent;
-    if (m.flags & bsp::kSurfLiquid)
-        return Pass::Liquid;
-    if (m.flags & bsp::kSurfAlphaTest)
-        return Pass::AlphaTest;
-    return Pass::Opaque;
-}
-
 namespace {
 
-WorldVertex toWorldVertex(const bsp::Vertex& v, const bsp::Face& f, float lm_step) {
+WorldVertex toWorldVertex(const bsp::Vertex& v, const bsp::Face& f, float lm_step,
+                          const ResolvedMaterial& material) {
     WorldVertex w;
     w.position = v.position;
-    w.uv = v.uv;
+    w.uv = uvInRepeats(material, v.uv);
     w.lm_uv = v.lm_uv;
     w.normal = v.normal;
     w.colour = v.colour;
@@ -64,10 +49,11 @@ float lightmapStep(const bsp::Map& map, const bsp::Face& f) {
     return static_cast<float>(f.lightmap_rect.w / styles) / static_cast<float>(map.lightmap_width);
 }
 
-bool drawable(const bsp::Map& map, const bsp::Face& f) {
-    if (f.material < 0 || f.material >= static_cast<int32_t>(map.materials.size()))
+bool drawable(const bsp::Map& map, const MaterialTable& materials, const bsp::Face& f) {
+    if (f.material < 0 || f.material >= static_cast<int32_t>(map.materials.size()) ||
+        f.material >= static_cast<int32_t>(materials.size()))
         return false;
-    if (map.materials[static_cast<size_t>(f.material)].flags & bsp::kSurfNoDraw)
+    if (materials[static_cast<size_t>(f.material)].flags & bsp::kSurfNoDraw)
         return false;
     if (f.submodel > 0 && f.submodel < static_cast<int32_t>(map.submodels.size()) &&
         !map.submodels[static_cast<size_t>(f.submodel)].visible)
@@ -78,7 +64,13 @@ bool drawable(const bsp::Map& map, const bsp::Face& f) {
 } // namespace
 
 WorldMesh buildWorldMesh(const bsp::Map& map, const WorldMeshOptions& options) {
+    return buildWorldMesh(map, resolveMaterials(map), options);
+}
+
+WorldMesh buildWorldMesh(const bsp::Map& map, const MaterialTable& materials,
+                         const WorldMeshOptions& options) {
     WorldMesh mesh;
+    mesh.materials = materials;
     mesh.patch_level = std::clamp(options.patch_level, 1, 32);
     mesh.faces.resize(map.faces.size());
 
@@ -91,9 +83,10 @@ WorldMesh buildWorldMesh(const bsp::Map& map, const WorldMeshOptions& options) {
         MeshFace& mf = mesh.faces[i];
         mf.material = f.material;
         mf.submodel = f.submodel;
-        if (!drawable(map, f))
+        if (!drawable(map, materials, f))
             continue;
-        mf.pass = classifyMaterial(map.materials[static_cast<size_t>(f.material)]);
+        const ResolvedMaterial& material = materials[static_cast<size_t>(f.material)];
+        mf.pass = material.pass;
         // A brush model's own blending (Half-Life rendermode, Quake entity alpha) moves its
         // opaque faces to the alpha-test or blended pass.
         if (f.submodel > 0 && static_cast<size_t>(f.submodel) < map.submodels.size() &&
@@ -108,18 +101,28 @@ WorldMesh buildWorldMesh(const bsp::Map& map, const WorldMeshOptions& options) {
         std::vector<uint32_t>& out = face_indices[i];
         const uint32_t base = static_cast<uint32_t>(mesh.vertices.size());
         if (f.kind == bsp::FaceKind::Patch) {
-            const std::span<const bsp::Vertex> controls(map.vertices.data() + f.first_vertex,
-                                                        f.num_vertices);
+            std::span<const bsp::Vertex> controls(map.vertices.data() + f.first_vertex,
+                                                  f.num_vertices);
+            // The control points' uv in repeats first, as the tessellation interpolates them.
+            std::vector<bsp::Vertex> divided;
+            if (material.divide_uv) {
+                divided.assign(controls.begin(), controls.end());
+                for (bsp::Vertex& v : divided)
+                    v.uv = uvInRepeats(material, v.uv);
+                controls = divided;
+            }
+            const ResolvedMaterial as_is; // the tessellated uv are in repeats already
             bsp::PatchMesh pm =
                 bsp::tessellatePatch(controls, f.patch_width, f.patch_height, mesh.patch_level);
             for (const bsp::Vertex& v : pm.vertices)
-                mesh.vertices.push_back(toWorldVertex(v, f, step));
+                mesh.vertices.push_back(toWorldVertex(v, f, step, as_is));
             out.reserve(pm.indices.size());
             for (uint32_t idx : pm.indices)
                 out.push_back(base + idx);
         } else {
             for (uint32_t v = 0; v < f.num_vertices; ++v)
-                mesh.vertices.push_back(toWorldVertex(map.vertices[f.first_vertex + v], f, step));
+                mesh.vertices.push_back(
+                    toWorldVertex(map.vertices[f.first_vertex + v], f, step, material));
             out.reserve(f.num_indices);
             for (uint32_t k = 0; k < f.num_indices; ++k)
                 out.push_back(base + (map.indices[f.first_index + k] - f.first_vertex));

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "bsp/map.h"
+#include "scene/material_table.h"
 
 #include <cstdint>
 #include <vector>
@@ -15,17 +16,6 @@
 #include <glm/vec4.hpp>
 
 namespace scene {
-
-// Order of passes in a frame.
-enum class Pass : uint8_t {
-    Opaque,
-    AlphaTest,
-    Sky,
-    Liquid,
-    Translucent,
-    Count,
-};
-const char* passName(Pass pass);
 
 struct WorldVertex {
     glm::vec3 position;
@@ -73,13 +63,22 @@ struct WorldMesh {
     // vertices it describes, so a rebuilt mesh can never be drawn with another mesh's sprites
     // (scene::buildMapMesh fills it).
     std::vector<SpriteVertex> sprites;
+    // The resolved materials the mesh was built from (parallel to bsp::Map::materials), so
+    // what is built from the mesh (scene::Visibility, flares, the GPU set) cannot see another
+    // resolution than its passes and uv came from.
+    MaterialTable materials;
     int patch_level = 0;
     uint32_t drawable_faces = 0; // faces with num_indices > 0
     uint64_t triangles = 0;
 };
 
-Pass classifyMaterial(const bsp::Material& material);
-
+// The mesh of `map` as `materials` (resolveMaterials, parallel to map.materials) resolve it:
+// their flags pick each face's pass and leave nodraw faces out, and uv in texels are divided
+// by the resolved texel size. The map is only read.
+WorldMesh buildWorldMesh(const bsp::Map& map, const MaterialTable& materials,
+                         const WorldMeshOptions& options = {});
+// The same with the table resolved from the map alone (no shader scripts, no texture sizes):
+// what a map built in code needs.
 WorldMesh buildWorldMesh(const bsp::Map& map, const WorldMeshOptions& options = {});
 
 } // namespace scene

@@ -342,14 +342,7 @@ TEST(Quake2Maps, UrbanJungleNamesFlagsAndLighting) {
     for (int32_t c = 0; c < r->vis.num_clusters; c += 5)
         hidden += !r->vis.visible(0, c);
     EXPECT_GT(hidden, 0);
-
-    // applyTextureSize turns texel uvs into repeats.
-    const int32_t mat = r->faces[0].material;
-    const glm::vec2 before = r->vertices[r->faces[0].first_vertex].uv;
-    bsp::applyTextureSize(*r, mat, 64, 32);
-    EXPECT_FALSE(r->materials[size_t(mat)].uv_in_texels);
-    EXPECT_FLOAT_EQ(r->vertices[r->faces[0].first_vertex].uv.x, before.x / 64.0f);
-    EXPECT_FLOAT_EQ(r->vertices[r->faces[0].first_vertex].uv.y, before.y / 32.0f);
+    // Texel uv are turned into repeats by the scene (tests/unit/material_table_test.cpp).
 }
 
 TEST(Quake2Maps, WizsSubmodelsAndTranslucency) {
@@ -383,22 +376,4 @@ TEST(Quake1Maps, WindingIsClockwiseFromTheFront) {
         EXPECT_GT(cw, 1000) << name;
         EXPECT_LT(ccw, cw / 100 + 1) << name;
     }
-}
-
-TEST(Quake2Maps, BatchTextureSizesMatchSingleCalls) {
-    auto a = bsp::loadMapFile(kMaps / "q2/aq_wizs.bsp");
-    ASSERT_TRUE(a.ok());
-    bsp::Map b = *a;
-    std::vector<std::array<int32_t, 2>> sizes(a->materials.size());
-    for (size_t i = 0; i < sizes.size(); ++i)
-        sizes[i] = {int32_t(32 << (i % 3)), i % 5 == 0 ? 0 : int32_t(64 << (i % 2))};
-    for (size_t i = 0; i < sizes.size(); ++i)
-        if (sizes[i][1] > 0)
-            bsp::applyTextureSize(*a, int32_t(i), sizes[i][0], sizes[i][1]);
-    bsp::applyTextureSizes(b, sizes);
-    ASSERT_EQ(a->vertices.size(), b.vertices.size());
-    for (size_t v = 0; v < a->vertices.size(); ++v)
-        ASSERT_EQ(a->vertices[v].uv, b.vertices[v].uv) << v;
-    for (size_t i = 0; i < sizes.size(); ++i)
-        ASSERT_EQ(b.materials[i].uv_in_texels, sizes[i][1] == 0) << i;
 }

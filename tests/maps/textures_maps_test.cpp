@@ -200,12 +200,15 @@ TEST(Quake2Textures, WalFilesFromThePakBesideTheMaps) {
         size_t resolved = 0;
         for (size_t i = 0; i < b->textures.size(); ++i) {
             const bsp::Material& m = b->map.materials[i];
+            const scene::ResolvedMaterial& rm = b->materials[i];
             const content::TextureInfo& t = b->textures[i];
-            // Sizes applied before the mesh: no material keeps texel uv.
-            EXPECT_FALSE(m.uv_in_texels) << m.name;
-            EXPECT_GT(m.width, 0) << m.name;
-            EXPECT_EQ(m.width, t.image.width) << m.name;
-            EXPECT_EQ(m.height, t.image.height) << m.name;
+            // Sizes resolved before the mesh: every material's texel uv are divided by them
+            // (the map itself keeps its texel uv).
+            EXPECT_TRUE(m.uv_in_texels) << m.name;
+            EXPECT_TRUE(rm.divide_uv) << m.name;
+            EXPECT_GT(rm.width, 0) << m.name;
+            EXPECT_EQ(rm.width, t.image.width) << m.name;
+            EXPECT_EQ(rm.height, t.image.height) << m.name;
             if (t.missing)
                 continue;
             ++resolved;
@@ -236,16 +239,17 @@ TEST(Quake2Textures, MixedCaseNamesResolve) {
 TEST(Quake2Textures, UvDividedByTheWalSize) {
     // The mesh is built after the sizes are known: the vertices of a face of a 64-texel
     // texture span uv in repeats, not in texels (a wall spans at most a few dozen repeats).
+    // The map keeps its texel uv.
     auto b = load("q2/aq_wizs.bsp");
     ASSERT_TRUE(b);
-    float max_uv = 0.0f;
-    for (const bsp::Face& f : b->map.faces)
-        for (uint32_t k = 0; k < f.num_vertices; ++k) {
-            const auto& uv = b->map.vertices[f.first_vertex + k].uv;
-            max_uv = std::max({max_uv, std::abs(uv.x), std::abs(uv.y)});
-        }
+    float max_uv = 0.0f, max_map_uv = 0.0f;
+    for (const scene::WorldVertex& v : b->mesh.vertices)
+        max_uv = std::max({max_uv, std::abs(v.uv.x), std::abs(v.uv.y)});
+    for (const bsp::Vertex& v : b->map.vertices)
+        max_map_uv = std::max({max_map_uv, std::abs(v.uv.x), std::abs(v.uv.y)});
     EXPECT_GT(max_uv, 0.0f);
     EXPECT_LT(max_uv, 400.0f) << "uv still in texels?";
+    EXPECT_GT(max_map_uv, 400.0f) << "the map's texel uv were written";
 }
 
 TEST(SkyBoxes, Quake2Night1FromThePak) {

@@ -1,4 +1,4 @@
-// Blended faces whose blending commutes (scene::VisOptions::commute_blends, bsp::BlendOrder)
+// Blended faces whose blending commutes (scene::VisOptions::commute_blends, scene::BlendOrder)
 // are regrouped into fewer batches; the picture must not change by a single bit. Real
 // OpenArena views full of additive beams and glows, drawn both ways in the lit view (shader
 // stages), with stages off (the single-texture path) and in the flat debug view.
@@ -83,9 +83,9 @@ TEST_P(CommuteRender, RegroupedBlendsDrawTheSamePictureInFewerBatches) {
         for (const scene::DrawBatch& batch : list.batches)
             if (batch.pass == scene::Pass::Translucent) {
                 f.translucent_faces += batch.num_faces;
-                const bsp::Material& m = b.map.materials[static_cast<size_t>(batch.material)];
+                const scene::ResolvedMaterial& m = b.materials[static_cast<size_t>(batch.material)];
                 f.commuting_faces +=
-                    m.blend_order == bsp::BlendOrder::Commutes ? batch.num_faces : 0;
+                    m.blend_order == scene::BlendOrder::Commutes ? batch.num_faces : 0;
             }
         return f;
     };

@@ -98,9 +98,11 @@ protected:
             return nullptr;
         std::unique_ptr<scene::MapBundle> bundle = std::move(*b);
         bundle->shaders.addScript(content::parseShaderScript(script, "scripts/test.shader"));
-        content::applyShaderFlags(bundle->map.materials, bundle->shaders);
-        bundle->stages = scene::buildMaterialStages(bundle->map, bundle->shaders, *bundle->fs);
-        bundle->mesh = scene::buildMapMesh(bundle->map, bundle->stages);
+        bundle->materials =
+            scene::resolveMaterials(bundle->map, &bundle->shaders, bundle->textures);
+        bundle->stages = scene::buildMaterialStages(bundle->map, bundle->materials, bundle->shaders,
+                                                    *bundle->fs);
+        bundle->mesh = scene::buildMapMesh(bundle->map, bundle->materials, bundle->stages);
         return bundle;
     }
 
@@ -275,7 +277,7 @@ TEST_F(DeformRender, AutospriteSurvivesAPatchLevelChange) {
     ASSERT_TRUE(fresh);
     scene::WorldMeshOptions level1;
     level1.patch_level = 1;
-    fresh->mesh = scene::buildMapMesh(fresh->map, fresh->stages, level1);
+    fresh->mesh = scene::buildMapMesh(fresh->map, fresh->materials, fresh->stages, level1);
     auto rf = uploaded(*fresh);
     EXPECT_EQ(rf->gpuStats().vertex_bytes, r->gpuStats().vertex_bytes);
 }

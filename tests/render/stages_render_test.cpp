@@ -103,9 +103,9 @@ stagedBundle(bsp::Map map, const std::string& script,
     auto b = std::make_unique<scene::MapBundle>();
     b->map = std::move(map);
     b->shaders.addScript(content::parseShaderScript(script, "scripts/test.shader"));
-    content::applyShaderFlags(b->map.materials, b->shaders);
+    b->materials = scene::resolveMaterials(b->map, &b->shaders);
     b->fs = std::make_unique<content::FileSystem>();
-    b->stages = scene::buildMaterialStages(b->map, b->shaders, *b->fs);
+    b->stages = scene::buildMaterialStages(b->map, b->materials, b->shaders, *b->fs);
     for (scene::StageImage& img : b->stages.images)
         for (const auto& [name, pixels] : images)
             if (img.name == name) {
@@ -118,7 +118,7 @@ stagedBundle(bsp::Map map, const std::string& script,
         t.missing = false;
         b->textures.push_back(std::move(t));
     }
-    b->mesh = scene::buildWorldMesh(b->map);
+    b->mesh = scene::buildWorldMesh(b->map, b->materials);
     return b;
 }
 

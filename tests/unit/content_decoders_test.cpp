@@ -365,7 +365,8 @@ TEST(EmbeddedTexture, QuakeAndHalfLifeMaterials) {
 }
 
 // Every Quake 2 texinfo name of the three maps has a .wal in the test pak (except the tool
-// texture e1u1/origin), found ignoring case, and its size feeds bsp::applyTextureSize.
+// texture e1u1/origin), found ignoring case, with a size (the scene's material table divides
+// the map's texel uv by it).
 TEST(Wal, Quake2MapMaterialsResolve) {
     const auto& pak = q2Pak();
     const core::ByteReader r(pak);
@@ -387,8 +388,8 @@ TEST(Wal, Quake2MapMaterialsResolve) {
                 pak, r.fixedString(uint64_t(r.u32(4)) + uint64_t(it - names.begin()) * 64, 56));
             auto wal = content::parseWal(bytes);
             ASSERT_TRUE(wal.ok()) << want;
-            bsp::applyTextureSize(*map, int32_t(i), wal->width, wal->height);
-            EXPECT_EQ(map->materials[i].width, wal->width);
+            EXPECT_GT(wal->width, 0) << want;
+            EXPECT_GT(wal->height, 0) << want;
             ++resolved;
         }
         EXPECT_GT(resolved, 0) << map_name;

@@ -349,7 +349,7 @@ TEST(MaterialStages, AdditiveStagesFoldFromTheFirst) {
     EXPECT_EQ(fold(dst_colour), 1u);
 }
 
-// Which materials may have their blended faces reordered (bsp::BlendOrder): only those that add
+// Which materials may have their blended faces reordered (scene::BlendOrder): only those that add
 // to the frame in every way the renderer draws them.
 TEST(MaterialStages, BlendOrderMarksPurelyAdditiveMaterials) {
     const char* script = R"(
@@ -374,21 +374,21 @@ textures/t/fogvol
 textures/t/sky
 { surfaceparm sky skyparms - 512 - { map textures/t/cloud.tga blendFunc add } }
 )";
-    const std::vector<std::pair<std::string, bsp::BlendOrder>> want = {
-        {"textures/t/beam", bsp::BlendOrder::Commutes},
-        {"textures/t/beam_two", bsp::BlendOrder::Commutes},
-        {"textures/t/glass", bsp::BlendOrder::Ordered},
-        {"textures/t/add_then_blend", bsp::BlendOrder::Ordered},
-        {"textures/t/add_writes_depth", bsp::BlendOrder::Ordered},
+    const std::vector<std::pair<std::string, scene::BlendOrder>> want = {
+        {"textures/t/beam", scene::BlendOrder::Commutes},
+        {"textures/t/beam_two", scene::BlendOrder::Commutes},
+        {"textures/t/glass", scene::BlendOrder::Ordered},
+        {"textures/t/add_then_blend", scene::BlendOrder::Ordered},
+        {"textures/t/add_writes_depth", scene::BlendOrder::Ordered},
         // Commutes in truth, but the single-texture path (debug views) draws it unflagged as
         // additive, so it is left in order.
-        {"textures/t/src_alpha_one", bsp::BlendOrder::Ordered},
+        {"textures/t/src_alpha_one", scene::BlendOrder::Ordered},
         // Drawn by the single-texture path: its brush model's blending decides.
-        {"textures/t/lit", bsp::BlendOrder::CommutesInAdditiveModel},
-        {"textures/t/fogvol", bsp::BlendOrder::Ordered},
-        {"textures/t/sky", bsp::BlendOrder::Ordered},
+        {"textures/t/lit", scene::BlendOrder::CommutesInAdditiveModel},
+        {"textures/t/fogvol", scene::BlendOrder::Ordered},
+        {"textures/t/sky", scene::BlendOrder::Ordered},
         // No shader at all (Quake 1, Half-Life textures): the single-texture path too.
-        {"+0lava", bsp::BlendOrder::CommutesInAdditiveModel},
+        {"+0lava", scene::BlendOrder::CommutesInAdditiveModel},
     };
     bsp::Map map;
     for (const auto& [name, order] : want) {
@@ -398,18 +398,19 @@ textures/t/sky
     }
     content::ShaderLibrary shaders;
     shaders.addScript(content::parseShaderScript(script, "scripts/test.shader"));
-    content::applyShaderFlags(map.materials, shaders);
+    scene::MaterialTable table = scene::resolveMaterials(map, &shaders);
     const content::FileSystem fs;
-    const scene::MaterialStages stages = scene::buildMaterialStages(map, shaders, fs);
+    const scene::MaterialStages stages = scene::buildMaterialStages(map, table, shaders, fs);
     ASSERT_EQ(stages.materials.size(), want.size());
     for (size_t i = 0; i < want.size(); ++i)
-        EXPECT_EQ(static_cast<int>(map.materials[i].blend_order), static_cast<int>(want[i].second))
+        EXPECT_EQ(static_cast<int>(table[i].blend_order), static_cast<int>(want[i].second))
             << want[i].first;
     // A texture that is additive without a shader (a game's own flag) adds in every view.
     bsp::Map flagged;
     flagged.materials.push_back({});
     flagged.materials[0].name = "additive_texture";
     flagged.materials[0].flags = bsp::kSurfTranslucent | bsp::kSurfAdditive;
-    (void)scene::buildMaterialStages(flagged, shaders, fs);
-    EXPECT_EQ(flagged.materials[0].blend_order, bsp::BlendOrder::Commutes);
+    scene::MaterialTable flagged_table = scene::resolveMaterials(flagged, &shaders);
+    (void)scene::buildMaterialStages(flagged, flagged_table, shaders, fs);
+    EXPECT_EQ(flagged_table[0].blend_order, scene::BlendOrder::Commutes);
 }

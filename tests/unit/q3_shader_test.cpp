@@ -825,7 +825,7 @@ TEST(ShaderLibrary, FirstDefinitionWinsAndLookupIgnoresCaseAndExtension) {
     EXPECT_EQ(shaderKey("textures/x.y/z"), "textures/x.y/z");
 }
 
-TEST(ShaderLibrary, ApplyShaderFlagsOrsIntoMaterials) {
+TEST(ShaderLibrary, ResolveSurfaceFlagsOrsShaderFlagsIn) {
     ShaderLibrary lib;
     lib.addScript(parseShaderScript("glass { { map g\nblendfunc add } }\n"
                                     "sky { skyparms env/s 512 -\n}\n",
@@ -835,11 +835,15 @@ TEST(ShaderLibrary, ApplyShaderFlagsOrsIntoMaterials) {
     mats[0].flags = bsp::kSurfLiquid;
     mats[1].name = "sky";
     mats[2].name = "plain";
-    EXPECT_EQ(applyShaderFlags(mats, lib), 2u);
-    EXPECT_EQ(mats[0].flags, bsp::kSurfLiquid | bsp::kSurfTranslucent | bsp::kSurfAdditive);
-    EXPECT_EQ(mats[1].flags, static_cast<uint32_t>(bsp::kSurfSky));
-    EXPECT_EQ(mats[2].flags, 0u);
-    EXPECT_EQ(applyShaderFlags(mats, lib), 0u); // idempotent
+    mats[2].flags = bsp::kSurfAlphaTest;
+    const std::vector<bsp::Material> before = mats;
+    EXPECT_EQ(resolveSurfaceFlags(mats[0], &lib),
+              bsp::kSurfLiquid | bsp::kSurfTranslucent | bsp::kSurfAdditive);
+    EXPECT_EQ(resolveSurfaceFlags(mats[1], &lib), static_cast<uint32_t>(bsp::kSurfSky));
+    EXPECT_EQ(resolveSurfaceFlags(mats[2], &lib), static_cast<uint32_t>(bsp::kSurfAlphaTest));
+    EXPECT_EQ(resolveSurfaceFlags(mats[0], nullptr), static_cast<uint32_t>(bsp::kSurfLiquid));
+    for (size_t i = 0; i < mats.size(); ++i)
+        EXPECT_EQ(mats[i].flags, before[i].flags) << i; // the materials are only read
 }
 
 TEST(ShaderLibrary, BrokenFileIsSkippedLikeIoquake3) {

@@ -449,23 +449,23 @@ struct BlendedQuad {
     int32_t submodel = 0;
 };
 
+constexpr uint32_t kBlended = bsp::kSurfTranslucent;
+constexpr struct {
+    const char* name;
+    uint32_t flags;
+    scene::BlendOrder order;
+} kBlendedMaterials[] = {{"add_a", kBlended | bsp::kSurfAdditive, scene::BlendOrder::Commutes},
+                         {"add_b", kBlended | bsp::kSurfAdditive, scene::BlendOrder::Commutes},
+                         {"glass", kBlended, scene::BlendOrder::Ordered},
+                         {"model_a", 0, scene::BlendOrder::CommutesInAdditiveModel},
+                         {"model_b", 0, scene::BlendOrder::CommutesInAdditiveModel}};
+
 bsp::Map blendedMap(const std::vector<BlendedQuad>& quads, bsp::BlendMode model_blend) {
     bsp::Map m;
-    const uint32_t blended = bsp::kSurfTranslucent;
-    const struct {
-        const char* name;
-        uint32_t flags;
-        bsp::BlendOrder order;
-    } mats[] = {{"add_a", blended | bsp::kSurfAdditive, bsp::BlendOrder::Commutes},
-                {"add_b", blended | bsp::kSurfAdditive, bsp::BlendOrder::Commutes},
-                {"glass", blended, bsp::BlendOrder::Ordered},
-                {"model_a", 0, bsp::BlendOrder::CommutesInAdditiveModel},
-                {"model_b", 0, bsp::BlendOrder::CommutesInAdditiveModel}};
-    for (const auto& d : mats) {
+    for (const auto& d : kBlendedMaterials) {
         bsp::Material mat;
         mat.name = d.name;
         mat.flags = d.flags;
-        mat.blend_order = d.order;
         m.materials.push_back(mat);
     }
     bsp::Submodel world;
@@ -498,6 +498,14 @@ bsp::Map blendedMap(const std::vector<BlendedQuad>& quads, bsp::BlendMode model_
     m.submodels.push_back(world);
     m.submodels.push_back(model);
     return m;
+}
+
+// The mesh of a blendedMap with the blend orders buildMaterialStages would resolve.
+scene::WorldMesh blendedMesh(const bsp::Map& map) {
+    scene::MaterialTable table = scene::resolveMaterials(map);
+    for (size_t i = 0; i < table.size(); ++i)
+        table[i].blend_order = kBlendedMaterials[i].order;
+    return scene::buildWorldMesh(map, table);
 }
 
 struct BlendedList {
@@ -564,7 +572,7 @@ void expectSameFacesDrawn(const BlendedList& on, const BlendedList& off) {
 TEST(Visibility, InterleavedAdditiveFacesRegroupByMaterial) {
     const bsp::Map map =
         blendedMap({{400, 0}, {300, 1}, {200, 0}, {100, 1}}, bsp::BlendMode::Opaque);
-    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    const scene::WorldMesh mesh = blendedMesh(map);
     const BlendedList off = drawBlended(map, mesh, false);
     using Shape = std::vector<std::pair<int32_t, uint32_t>>;
     EXPECT_EQ(batchShape(off.list), (Shape{{0, 1}, {1, 1}, {0, 1}, {1, 1}})) << "back to front";
@@ -584,7 +592,7 @@ TEST(Visibility, AlphaBlendedFaceEndsACommutingRun) {
     const bsp::Map map =
         blendedMap({{500, 0}, {400, 1}, {300, 0}, {250, 2}, {200, 0}, {150, 1}, {100, 0}, {50, 1}},
                    bsp::BlendMode::Opaque);
-    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    const scene::WorldMesh mesh = blendedMesh(map);
     const BlendedList off = drawBlended(map, mesh, false);
     EXPECT_EQ(off.list.batches.size(), 8u);
     const BlendedList on = drawBlended(map, mesh, true);
@@ -599,7 +607,7 @@ TEST(Visibility, FogAndModelKeepCommutingFacesApart) {
     const bsp::Map map =
         blendedMap({{600, 0}, {500, 0, 0}, {400, 0, -1, 1}, {300, 0}, {200, 0, 0}, {100, 0, -1, 1}},
                    bsp::BlendMode::Opaque);
-    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    const scene::WorldMesh mesh = blendedMesh(map);
     const BlendedList off = drawBlended(map, mesh, false);
     EXPECT_EQ(off.list.batches.size(), 6u);
     const BlendedList on = drawBlended(map, mesh, true);
@@ -619,14 +627,14 @@ TEST(Visibility, ModelBlendingDecidesWhetherUnstagedFacesCommute) {
         {400, 3, -1, 1}, {300, 4, -1, 1}, {200, 3, -1, 1}, {100, 4, -1, 1}};
     {
         const bsp::Map map = blendedMap(quads, bsp::BlendMode::Additive);
-        const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+        const scene::WorldMesh mesh = blendedMesh(map);
         const BlendedList on = drawBlended(map, mesh, true);
         EXPECT_EQ(on.list.batches.size(), 2u) << "an additive model adds its faces";
         expectSameFacesDrawn(on, drawBlended(map, mesh, false));
     }
     {
         const bsp::Map map = blendedMap(quads, bsp::BlendMode::Alpha);
-        const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+        const scene::WorldMesh mesh = blendedMesh(map);
         EXPECT_EQ(drawBlended(map, mesh, true).list.batches.size(), 4u)
             << "an alpha-blended model keeps its order";
     }
@@ -637,7 +645,7 @@ TEST(Visibility, RegroupingAllocatesNothingOnceWarm) {
     // new): the scratch arrays and the list keep their storage.
     const bsp::Map map = blendedMap({{500, 0}, {400, 1}, {300, 0}, {250, 2}, {200, 0}, {150, 1}},
                                     bsp::BlendMode::Opaque);
-    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    const scene::WorldMesh mesh = blendedMesh(map);
     scene::Visibility vis(map, mesh);
     scene::VisOptions opts;
     opts.pvs = false;
