@@ -1,5 +1,7 @@
 #include "bsp/edge_faces.h"
 
+#include "bsp/lump_table.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -236,6 +238,71 @@ void bindSubmodelEntities(Map& map) {
         if (cls.starts_with("trigger_"))
             sm.visible = false;
     }
+}
+
+core::Status setModelFaces(Map& map, uint64_t index, int64_t first, int64_t num) {
+    if (first < 0 || num < 0 || static_cast<uint64_t>(first + num) > map.faces.size())
+        return indexError("models", static_cast<int64_t>(index), "firstface", first + num,
+                          map.faces.size(), "faces");
+    Submodel& sm = map.submodels[index];
+    sm.first_face = static_cast<uint32_t>(first);
+    sm.num_faces = static_cast<uint32_t>(num);
+    if (index > 0)
+        for (int64_t f = first; f < first + num; ++f)
+            map.faces[static_cast<size_t>(f)].submodel = static_cast<int32_t>(index);
+    return core::okStatus();
+}
+
+EdgeFaceBuilder::EdgeFaceBuilder(Map& map, const EdgeGeometry& geo, uint64_t face_count)
+    : m_map(map), m_geo(geo) {
+    map.faces.resize(face_count);
+    map.vertices.reserve(geo.surfedges.size());
+    map.indices.reserve(geo.surfedges.size() * 3);
+}
+
+core::Status EdgeFaceBuilder::emit(uint64_t index, const EdgeFaceRecord& rec,
+                                   uint64_t texinfo_count, int32_t material, const TexAxes& axes,
+                                   float tex_w, float tex_h) {
+    static const std::string kLump = "faces";
+    const auto i = static_cast<int64_t>(index);
+    if (rec.plane < 0 || static_cast<uint64_t>(rec.plane) >= m_map.planes.size())
+        return indexError("faces", i, "planenum", rec.plane, m_map.planes.size(), "planes");
+    if (rec.texinfo < 0 || static_cast<uint64_t>(rec.texinfo) >= texinfo_count)
+        return indexError("faces", i, "texinfo", rec.texinfo, texinfo_count, "texinfo");
+    if (auto st = collectFacePolygon(m_geo, kLump, i, rec.first_edge, rec.num_edges, m_poly); !st)
+        return st;
+    if (auto st = checkFaceVertexTotal(m_map.vertices.size(), m_poly.size(), kLump, i); !st)
+        return st;
+    Face& face = m_map.faces[index];
+    face.material = material;
+    for (size_t k = 0; k < 4; ++k)
+        face.styles[k] = rec.styles[k];
+    const glm::vec3& plane_normal = m_map.planes[static_cast<size_t>(rec.plane)].normal;
+    emitFacePolygon(m_map, face, m_poly, axes, tex_w, tex_h,
+                    rec.side ? -plane_normal : plane_normal);
+    return core::okStatus();
+}
+
+core::Status EdgeFaceBuilder::light(uint64_t index, const TexAxes& axes,
+                                    std::span<const uint8_t> lighting, int64_t offset) {
+    Face& face = m_map.faces[index];
+    if (face.numStyles() == 0 || m_poly.size() < 3)
+        return core::okStatus();
+    const LightmapExtents ext = computeLightmapExtents(m_poly, axes);
+    if (ext.width > kMaxLightmapSide || ext.height > kMaxLightmapSide) {
+        ++m_oversized;
+        return core::okStatus();
+    }
+    return m_lightmaps.place(m_map, face, ext, axes, lighting, offset, "faces",
+                             static_cast<int64_t>(index));
+}
+
+void EdgeFaceBuilder::finish() {
+    if (m_oversized)
+        m_map.warnings.push_back("faces: " + std::to_string(m_oversized) +
+                                 " faces have lightmaps larger than " +
+                                 std::to_string(kMaxLightmapSide) + " luxels; drawn unlit");
+    m_lightmaps.finish(m_map);
 }
 
 } // namespace bsp

@@ -103,6 +103,49 @@ private:
     std::vector<LightmapPage> m_pages;
 };
 
+// One record of the faces lump of an edge-based format (Quake 1, Half-Life, Quake 2), decoded
+// from whichever record layout the version uses.
+struct EdgeFaceRecord {
+    int64_t plane = 0, side = 0, first_edge = 0, num_edges = 0, texinfo = 0;
+    std::array<uint8_t, 4> styles{};
+    int32_t lightofs = -1;
+};
+
+// Builds the faces of an edge-based map, one record at a time: the polygon from the edges, its
+// vertices and triangles in the map, and its lightmap in the atlas. What differs per game
+// (record layout, which texinfo a face names, which faces are lit, the lighting data) stays
+// with the parser.
+class EdgeFaceBuilder {
+public:
+    // Sizes map.faces for `face_count` records and reserves vertices for the surfedges.
+    EdgeFaceBuilder(Map& map, const EdgeGeometry& geo, uint64_t face_count);
+
+    // Checks the record's plane and texinfo (against `texinfo_count`), collects its polygon and
+    // emits it as map.faces[index] with `material`, the record's styles, `axes` and the
+    // texture size its uv are divided by (1: texels). Errors name faces[index].
+    core::Status emit(uint64_t index, const EdgeFaceRecord& record, uint64_t texinfo_count,
+                      int32_t material, const TexAxes& axes, float tex_w, float tex_h);
+    // The lightmap of the face emit() just made, from `lighting` at byte `offset` (negative:
+    // black, see LightmapBuilder::place). Faces without styles or polygon get none; one wider
+    // than kMaxLightmapSide luxels is left unlit and counted.
+    core::Status light(uint64_t index, const TexAxes& axes, std::span<const uint8_t> lighting,
+                       int64_t offset);
+    // Moves the lightmap pages into the map and warns about the faces left unlit.
+    void finish();
+
+private:
+    Map& m_map;
+    EdgeGeometry m_geo;
+    LightmapBuilder m_lightmaps;
+    std::vector<glm::vec3> m_poly;
+    size_t m_oversized = 0;
+};
+
+// Gives model `index` the faces [first, first + num) and marks them as its own (the world,
+// model 0, leaves its faces' submodel at 0). IndexOutOfRange naming models[index].firstface
+// when the range is outside the faces.
+core::Status setModelFaces(Map& map, uint64_t index, int64_t first, int64_t num);
+
 // Checks that the nodes under each head form trees: every child index in range (the parser has
 // checked that already) and no node reached twice in one walk (a cycle or shared subtree).
 // Walks with an explicit stack bounded by the node count, never recursion.

@@ -419,76 +419,45 @@ core::Status Parser::lighting() {
 core::Status Parser::faces() {
     const core::ByteReader r = lump(kFaces);
     const uint64_t n = lumps[kFaces].count();
-    const EdgeGeometry geo{vertices, edges, surfedges};
-    map.faces.resize(n);
-    map.vertices.reserve(surfedges.size());
-    map.indices.reserve(surfedges.size() * 3);
-    LightmapBuilder lightmaps;
-    std::vector<glm::vec3> poly;
-    const std::string lump_name = "faces";
-    size_t dropped_lightmaps = 0;
+    EdgeFaceBuilder builder(map, EdgeGeometry{vertices, edges, surfedges}, n);
     for (uint64_t i = 0; i < n; ++i) {
         const uint64_t at = i * sizes.face;
-        int64_t plane, side, first_edge, num_edges, tex;
-        uint8_t styles[4];
-        int32_t lightofs;
+        EdgeFaceRecord rec;
         if (bsp29_style) {
-            plane = r.u16(at);
-            side = r.u16(at + 2);
-            first_edge = r.i32(at + 4);
-            num_edges = r.u16(at + 8);
-            tex = r.u16(at + 10);
-            r.read(at + 12, styles);
-            lightofs = r.i32(at + 16);
+            rec.plane = r.u16(at);
+            rec.side = r.u16(at + 2);
+            rec.first_edge = r.i32(at + 4);
+            rec.num_edges = r.u16(at + 8);
+            rec.texinfo = r.u16(at + 10);
+            r.read(at + 12, rec.styles);
+            rec.lightofs = r.i32(at + 16);
         } else {
-            plane = r.i32(at);
-            side = r.i32(at + 4);
-            first_edge = r.i32(at + 8);
-            num_edges = r.i32(at + 12);
-            tex = r.i32(at + 16);
-            r.read(at + 20, styles);
-            lightofs = r.i32(at + 24);
+            rec.plane = r.i32(at);
+            rec.side = r.i32(at + 4);
+            rec.first_edge = r.i32(at + 8);
+            rec.num_edges = r.i32(at + 12);
+            rec.texinfo = r.i32(at + 16);
+            r.read(at + 20, rec.styles);
+            rec.lightofs = r.i32(at + 24);
         }
-        if (plane < 0 || uint64_t(plane) >= map.planes.size())
-            return indexError("faces", int64_t(i), "planenum", plane, map.planes.size(), "planes");
-        if (tex < 0 || uint64_t(tex) >= texinfo.size())
-            return indexError("faces", int64_t(i), "texinfo", tex, texinfo.size(), "texinfo");
-        if (auto s = collectFacePolygon(geo, lump_name, int64_t(i), first_edge, num_edges, poly);
+        const TexinfoQ1* ti = rec.texinfo >= 0 && uint64_t(rec.texinfo) < texinfo.size()
+                                  ? &texinfo[size_t(rec.texinfo)]
+                                  : nullptr;
+        const Material* mat = ti ? &map.materials[size_t(ti->material)] : nullptr;
+        const float tw = mat && mat->width > 0 ? float(mat->width) : 64.0f;
+        const float th = mat && mat->height > 0 ? float(mat->height) : 64.0f;
+        if (auto s = builder.emit(i, rec, texinfo.size(), ti ? ti->material : -1,
+                                  ti ? ti->axes : TexAxes{}, tw, th);
             !s)
             return s;
-        if (auto s = checkFaceVertexTotal(map.vertices.size(), poly.size(), lump_name, int64_t(i));
-            !s)
-            return s;
-        const TexinfoQ1& ti = texinfo[size_t(tex)];
-        const Material& mat = map.materials[size_t(ti.material)];
-        Face& face = map.faces[i];
-        face.material = ti.material;
-        for (int k = 0; k < 4; ++k)
-            face.styles[size_t(k)] = styles[k];
-        const glm::vec3 normal =
-            side ? -map.planes[size_t(plane)].normal : map.planes[size_t(plane)].normal;
-        const float tw = mat.width > 0 ? float(mat.width) : 64.0f;
-        const float th = mat.height > 0 ? float(mat.height) : 64.0f;
-        emitFacePolygon(map, face, poly, ti.axes, tw, th, normal);
-        const bool special = (ti.flags & kTexSpecial) || (mat.flags & (kSurfSky | kSurfLiquid));
-        if (lighting_rgb.empty() || special || face.numStyles() == 0 || poly.size() < 3)
+        const bool special = (ti->flags & kTexSpecial) || (mat->flags & (kSurfSky | kSurfLiquid));
+        if (lighting_rgb.empty() || special)
             continue;
-        const LightmapExtents ext = computeLightmapExtents(poly, ti.axes);
-        if (ext.width > kMaxLightmapSide || ext.height > kMaxLightmapSide) {
-            ++dropped_lightmaps;
-            continue;
-        }
-        const int64_t offset = lightofs < 0 ? -1 : int64_t(lightofs) * lighting_scale;
-        if (auto s = lightmaps.place(map, face, ext, ti.axes, lighting_rgb, offset, lump_name,
-                                     int64_t(i));
-            !s)
+        const int64_t offset = rec.lightofs < 0 ? -1 : int64_t(rec.lightofs) * lighting_scale;
+        if (auto s = builder.light(i, ti->axes, lighting_rgb, offset); !s)
             return s;
     }
-    if (dropped_lightmaps)
-        map.warnings.push_back("faces: " + std::to_string(dropped_lightmaps) +
-                               " faces have lightmaps larger than " +
-                               std::to_string(kMaxLightmapSide) + " luxels; drawn unlit");
-    lightmaps.finish(map);
+    builder.finish();
     return core::okStatus();
 }
 
@@ -611,15 +580,8 @@ core::Status Parser::models() {
         const int32_t head = r.i32(at + 36);
         if (head < 0 || uint64_t(head) >= map.nodes.size())
             return indexError("models", int64_t(i), "headnode", head, map.nodes.size(), "nodes");
-        const int64_t first = r.i32(at + 56), num = r.i32(at + 60);
-        if (first < 0 || num < 0 || uint64_t(first + num) > map.faces.size())
-            return indexError("models", int64_t(i), "firstface", first + num, map.faces.size(),
-                              "faces");
-        sm.first_face = uint32_t(first);
-        sm.num_faces = uint32_t(num);
-        if (i > 0)
-            for (int64_t f = first; f < first + num; ++f)
-                map.faces[size_t(f)].submodel = int32_t(i);
+        if (auto st = setModelFaces(map, i, r.i32(at + 56), r.i32(at + 60)); !st)
+            return st;
     }
     return core::okStatus();
 }

@@ -265,59 +265,35 @@ core::Status Parser::faces() {
     const core::ByteReader r = lump(kFaces);
     const core::ByteReader light = lump(kLighting);
     const uint64_t n = lumps[kFaces].count();
-    const EdgeGeometry geo{vertices, edges, surfedges};
-    map.faces.resize(n);
-    map.vertices.reserve(surfedges.size());
-    map.indices.reserve(surfedges.size() * 3);
-    LightmapBuilder lightmaps;
-    std::vector<glm::vec3> poly;
-    const std::string lump_name = "faces";
-    size_t dropped = 0;
+    EdgeFaceBuilder builder(map, EdgeGeometry{vertices, edges, surfedges}, n);
     const uint64_t size = lumps[kFaces].record_size;
     for (uint64_t i = 0; i < n; ++i) {
         // planenum, side, firstedge (int32), numedges, texinfo, styles[4], lightofs (int32)
         const uint64_t at = i * size;
-        const int64_t plane = index(r, at), side = signedIndex(r, at + w);
-        const int64_t first_edge = r.i32(at + 2 * w), num_edges = signedIndex(r, at + 2 * w + 4);
-        const int64_t tex = signedIndex(r, at + 3 * w + 4);
-        uint8_t styles[4];
-        r.read(at + 4 * w + 4, styles);
-        const int32_t lightofs = r.i32(at + 4 * w + 8);
-        if (uint64_t(plane) >= map.planes.size())
-            return indexError("faces", int64_t(i), "planenum", plane, map.planes.size(), "planes");
-        if (tex < 0 || uint64_t(tex) >= axes.size())
-            return indexError("faces", int64_t(i), "texinfo", tex, axes.size(), "texinfo");
-        if (auto s = collectFacePolygon(geo, lump_name, int64_t(i), first_edge, num_edges, poly);
+        EdgeFaceRecord rec;
+        rec.plane = index(r, at);
+        rec.side = signedIndex(r, at + w);
+        rec.first_edge = r.i32(at + 2 * w);
+        rec.num_edges = signedIndex(r, at + 2 * w + 4);
+        rec.texinfo = signedIndex(r, at + 3 * w + 4);
+        r.read(at + 4 * w + 4, rec.styles);
+        rec.lightofs = r.i32(at + 4 * w + 8);
+        const TexAxes* tex_axes = rec.texinfo >= 0 && uint64_t(rec.texinfo) < axes.size()
+                                      ? &axes[size_t(rec.texinfo)]
+                                      : nullptr;
+        if (auto s = builder.emit(i, rec, axes.size(), int32_t(rec.texinfo),
+                                  tex_axes ? *tex_axes : TexAxes{}, 1.0f, 1.0f);
             !s)
             return s;
-        if (auto s = checkFaceVertexTotal(map.vertices.size(), poly.size(), lump_name, int64_t(i));
-            !s)
-            return s;
-        Face& face = map.faces[i];
-        face.material = int32_t(tex);
-        for (int k = 0; k < 4; ++k)
-            face.styles[size_t(k)] = styles[k];
-        const glm::vec3 normal =
-            side ? -map.planes[size_t(plane)].normal : map.planes[size_t(plane)].normal;
-        emitFacePolygon(map, face, poly, axes[size_t(tex)], 1.0f, 1.0f, normal);
-        const uint32_t flags = texinfo_flags[size_t(tex)];
-        if (light.size() == 0 || (flags & (kQ2Sky | kQ2Warp | kQ2Trans33 | kQ2Trans66)) ||
-            face.numStyles() == 0 || poly.size() < 3)
+        const uint32_t flags = texinfo_flags[size_t(rec.texinfo)];
+        if (light.size() == 0 || (flags & (kQ2Sky | kQ2Warp | kQ2Trans33 | kQ2Trans66)))
             continue;
-        const LightmapExtents ext = computeLightmapExtents(poly, axes[size_t(tex)]);
-        if (ext.width > kMaxLightmapSide || ext.height > kMaxLightmapSide) {
-            ++dropped;
-            continue;
-        }
-        if (auto s = lightmaps.place(map, face, ext, axes[size_t(tex)], light.bytes(),
-                                     lightofs < 0 ? -1 : int64_t(lightofs), lump_name, int64_t(i));
+        if (auto s = builder.light(i, *tex_axes, light.bytes(),
+                                   rec.lightofs < 0 ? -1 : int64_t(rec.lightofs));
             !s)
             return s;
     }
-    if (dropped)
-        map.warnings.push_back("faces: " + std::to_string(dropped) +
-                               " faces have oversized lightmaps; drawn unlit");
-    lightmaps.finish(map);
+    builder.finish();
     return core::okStatus();
 }
 
@@ -429,15 +405,8 @@ core::Status Parser::models() {
                           : uint64_t(-1 - int64_t(heads[i])) >= map.leaves.size())
             return indexError("models", int64_t(i), "headnode", heads[i], map.nodes.size(),
                               "nodes");
-        const int64_t first = r.i32(at + 40), num = r.i32(at + 44);
-        if (first < 0 || num < 0 || uint64_t(first + num) > map.faces.size())
-            return indexError("models", int64_t(i), "firstface", first + num, map.faces.size(),
-                              "faces");
-        sm.first_face = uint32_t(first);
-        sm.num_faces = uint32_t(num);
-        if (i > 0)
-            for (int64_t f = first; f < first + num; ++f)
-                map.faces[size_t(f)].submodel = int32_t(i);
+        if (auto st = setModelFaces(map, i, r.i32(at + 40), r.i32(at + 44)); !st)
+            return st;
     }
     return validateNodeTrees(map, heads);
 }
