@@ -192,15 +192,14 @@ std::optional<fs::path> defaultTextureCacheDir() {
     return std::nullopt;
 }
 
-std::optional<std::string> textureCacheKey(std::string_view map_spec, const bsp::Map& map,
+std::optional<std::string> textureCacheKey(const MapLocation& where, const bsp::Map& map,
                                            const FileSystem& fs,
                                            std::span<const fs::path> wad_dirs) {
     std::string key = "bspview-textures " + std::to_string(kTextureCacheVersion) + "\n";
     key += "spec ";
-    key += map_spec;
+    key += where.spec;
     key += "\n";
-    const std::optional<MapSpec> ms = parseMapSpec(map_spec);
-    const fs::path map_file = ms ? ms->archive : fs::path(map_spec);
+    const fs::path map_file = where.file();
     const auto map_stat = statText(map_file);
     if (!map_stat)
         return std::nullopt;

@@ -38,7 +38,7 @@ std::optional<std::filesystem::path> defaultTextureCacheDir();
 
 // The key for a map's textures (see the top of this file); nullopt when a source cannot be
 // stat'ed or a loose folder holds too many files to fingerprint cheaply (then: no caching).
-std::optional<std::string> textureCacheKey(std::string_view map_spec, const bsp::Map& map,
+std::optional<std::string> textureCacheKey(const MapLocation& where, const bsp::Map& map,
                                            const FileSystem& fs,
                                            std::span<const std::filesystem::path> wad_dirs);
 

@@ -481,9 +481,9 @@ bool holdsGameData(const fs::path& dir) {
 
 } // namespace
 
-std::optional<fs::path> findGameDir(const fs::path& map_or_archive) {
-    if (auto spec = parseMapSpec(map_or_archive.string()))
-        return findGameDir(spec->archive);
+namespace {
+
+std::optional<fs::path> findGameDirOfFile(const fs::path& map_or_archive) {
     std::error_code ec;
     fs::path p = fs::absolute(map_or_archive, ec);
     if (ec)
@@ -506,6 +506,16 @@ std::optional<fs::path> findGameDir(const fs::path& map_or_archive) {
     return std::nullopt;
 }
 
+} // namespace
+
+std::optional<fs::path> findGameDir(const MapLocation& map) {
+    return findGameDirOfFile(map.file()); // an archive's folder, or the loose map's
+}
+
+std::optional<fs::path> findGameDir(const fs::path& map_or_archive) {
+    return findGameDir(MapLocation(map_or_archive.string()));
+}
+
 std::optional<MapSpec> parseMapSpec(std::string_view spec) {
     const std::string lower = core::toLower(spec);
     size_t best = std::string::npos;
@@ -523,7 +533,11 @@ std::optional<MapSpec> parseMapSpec(std::string_view spec) {
 }
 
 core::Result<std::vector<uint8_t>> readMapSpec(std::string_view spec, std::string* display_name) {
-    if (auto parsed = parseMapSpec(spec)) {
+    return readMapSpec(MapLocation(spec), display_name);
+}
+
+core::Result<std::vector<uint8_t>> readMapSpec(const MapLocation& map, std::string* display_name) {
+    if (const std::optional<MapSpec>& parsed = map.in_archive) {
         FileSystem vfs;
         core::Status st = vfs.addArchive(parsed->archive);
         if (!st)
@@ -539,9 +553,9 @@ core::Result<std::vector<uint8_t>> readMapSpec(std::string_view spec, std::strin
             *display_name = core::baseName(parsed->archive.string()) + ":" + parsed->member;
         return data;
     }
-    auto data = core::readFile(fs::path(std::string(spec)));
+    auto data = core::readFile(map.file());
     if (data && display_name)
-        *display_name = core::baseName(spec);
+        *display_name = core::baseName(map.spec);
     return data;
 }
 

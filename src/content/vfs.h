@@ -118,9 +118,23 @@ struct MapSpec {
 // nullopt when `spec` is a plain path (no ".pk3:"/".pak:"/".zip:" separator or empty member).
 std::optional<MapSpec> parseMapSpec(std::string_view spec);
 
+// A map as the user names it, parsed once on the way in: a loose file, or a member of an
+// archive. The loader hands this to everything that needs to know which.
+struct MapLocation {
+    explicit MapLocation(std::string_view text) : spec(text), in_archive(parseMapSpec(text)) {}
+    std::string spec;                  // as given
+    std::optional<MapSpec> in_archive; // set for "ARCHIVE.pk3:member"
+    // The file on disk: the archive, or the loose map.
+    std::filesystem::path file() const {
+        return in_archive ? in_archive->archive : std::filesystem::path(spec);
+    }
+};
+std::optional<std::filesystem::path> findGameDir(const MapLocation& map);
+
 // Reads a map given as a plain path or as "ARCHIVE.pk3:maps/name.bsp" (member found
 // case-insensitively). `display_name`, when given, receives a short name for messages and
 // Map::name: "x.bsp" for a file, "pak1-maps.pk3:maps/x.bsp" for a member.
 core::Result<std::vector<uint8_t>> readMapSpec(std::string_view spec, std::string* display_name);
+core::Result<std::vector<uint8_t>> readMapSpec(const MapLocation& map, std::string* display_name);
 
 } // namespace content

@@ -22,14 +22,18 @@ double since(Clock::time_point t) {
 
 // A loose .bsp goes through bsp::loadMapFile, which also reads a Quake 1 .lit beside it; a map
 // opened from an archive member gets no .lit (the companion is not looked up in the archive).
-core::Result<bsp::Map> loadMapSpec(const std::string& spec) {
-    if (!content::parseMapSpec(spec))
-        return bsp::loadMapFile(spec);
+core::Result<bsp::Map> loadMapAt(const content::MapLocation& where) {
+    if (!where.in_archive)
+        return bsp::loadMapFile(where.spec);
     std::string display;
-    auto bytes = content::readMapSpec(spec, &display);
+    auto bytes = content::readMapSpec(where, &display);
     if (!bytes)
         return bytes.error();
     return bsp::loadMap(*bytes, display);
+}
+
+core::Result<bsp::Map> loadMapSpec(const std::string& spec) {
+    return loadMapAt(content::MapLocation(spec));
 }
 
 content::SkyRotation skyRotation(const bsp::Map& map) {
@@ -43,8 +47,9 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
                                                        const LoadSettings& settings) {
     auto bundle = std::make_unique<MapBundle>();
     bundle->spec = spec;
+    const content::MapLocation where(spec); // the only parse of the spec
     auto t0 = Clock::now();
-    auto map = loadMapSpec(spec);
+    auto map = loadMapAt(where);
     if (!map)
         return map.error();
     bundle->timings.parse_s = since(t0);
@@ -56,12 +61,12 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     // Search paths: the map's own game folder (or, for a loose map in an arbitrary folder,
     // that folder), then --base folders (later ones override).
     bundle->fs = std::make_unique<content::FileSystem>();
-    const bool plain_path = !content::parseMapSpec(spec);
+    const bool plain_path = !where.in_archive;
     std::error_code ec;
     const std::filesystem::path map_dir =
         plain_path ? std::filesystem::absolute(spec, ec).lexically_normal().parent_path()
                    : std::filesystem::path();
-    std::optional<std::filesystem::path> game = content::findGameDir(spec);
+    std::optional<std::filesystem::path> game = content::findGameDir(where);
     if (!game && plain_path && !ec)
         game = map_dir;
     // A map folder that is not the game folder (maps/q1/x.bsp under a game folder found
@@ -113,7 +118,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     std::optional<std::string> cache_key;
     std::optional<content::TextureCache> cache;
     if (settings.texture_cache_dir) {
-        cache_key = content::textureCacheKey(spec, parsed, *bundle->fs, wad_dirs);
+        cache_key = content::textureCacheKey(where, parsed, *bundle->fs, wad_dirs);
         if (cache_key)
             cache.emplace(*settings.texture_cache_dir);
     }

@@ -81,5 +81,6 @@ content::SkyRotation skyRotation(const bsp::Map& map);
 
 // Only the parse step (used by --info, which needs no textures).
 core::Result<bsp::Map> loadMapSpec(const std::string& spec);
+core::Result<bsp::Map> loadMapAt(const content::MapLocation& where);
 
 } // namespace scene

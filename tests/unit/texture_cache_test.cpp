@@ -266,19 +266,20 @@ TEST(TextureCacheKey, FollowsTheFilesOfALooseFolder) {
     map.materials[0].name = "textures/a";
     content::FileSystem vfs;
     ASSERT_TRUE(vfs.addDirectory(dir).ok());
-    const auto k1 = content::textureCacheKey(map_path.string(), map, vfs, {});
+    const auto k1 = content::textureCacheKey(content::MapLocation(map_path.string()), map, vfs, {});
     ASSERT_TRUE(k1.has_value());
-    EXPECT_EQ(k1, content::textureCacheKey(map_path.string(), map, vfs, {}));
+    EXPECT_EQ(k1, content::textureCacheKey(content::MapLocation(map_path.string()), map, vfs, {}));
     std::ofstream(dir / "textures" / "a.tga") << "three"; // other size
-    const auto k2 = content::textureCacheKey(map_path.string(), map, vfs, {});
+    const auto k2 = content::textureCacheKey(content::MapLocation(map_path.string()), map, vfs, {});
     EXPECT_NE(k1, k2);
     std::ofstream(dir / "textures" / "b.tga") << "new file";
-    const auto k3 = content::textureCacheKey(map_path.string(), map, vfs, {});
+    const auto k3 = content::textureCacheKey(content::MapLocation(map_path.string()), map, vfs, {});
     EXPECT_NE(k2, k3);
     map.materials[0].name = "textures/b";
-    EXPECT_NE(k3, content::textureCacheKey(map_path.string(), map, vfs, {}));
+    EXPECT_NE(k3, content::textureCacheKey(content::MapLocation(map_path.string()), map, vfs, {}));
     // A map file that is not there: no key, no caching.
-    EXPECT_FALSE(content::textureCacheKey((dir / "none.bsp").string(), map, vfs, {}));
+    EXPECT_FALSE(
+        content::textureCacheKey(content::MapLocation((dir / "none.bsp").string()), map, vfs, {}));
     fs::remove_all(dir);
 }
 
