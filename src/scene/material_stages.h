@@ -103,7 +103,8 @@ std::vector<RenderStage> buildRenderStages(const content::ShaderDef& def,
 MaterialStages buildMaterialStages(bsp::Map& map, const content::ShaderLibrary& shaders,
                                    const content::FileSystem& fs);
 
-// Decodes images[i] for every entry without pixels.
+// Decodes images[i] for every entry without pixels, through content::loadImageTexture (the
+// search material textures use); missing ones become the checker.
 void loadStageImages(std::vector<StageImage>& images, const content::FileSystem& fs);
 
 // Stage folding: how many stages one program can draw in a single pass, blending them into
