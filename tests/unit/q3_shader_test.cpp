@@ -1142,3 +1142,35 @@ TEST(Q3ShaderNames, DisplayNamesComeFromTheTables) {
                   shaderNameOf(kDeformNames, static_cast<DeformKind>(i)));
     EXPECT_EQ(blendFactorName(static_cast<BlendFactor>(99)), "?");
 }
+
+// The image search that material textures and shader stage images share (textures.h).
+TEST(Q3ShaderTextures, LoadImageTextureTriesTheExtensionsInOrder) {
+    TempDir dir;
+    const std::string png = tinyPngBytes(dir);
+    writeZip(dir / "pak0.pk3", {{"textures/a/b.png", png},
+                                {"textures/a/bad.tga", "not an image"},
+                                {"textures/a/bad.jpg", png}});
+    FileSystem vfs;
+    ASSERT_TRUE(vfs.addGameDir(dir.path()));
+
+    const TextureInfo b = loadImageTexture(vfs, "textures/a/b.tga"); // .tga absent: .png
+    EXPECT_FALSE(b.missing);
+    EXPECT_EQ(b.source, "textures/a/b.png");
+    EXPECT_EQ(b.origin, "pak0.pk3");
+    EXPECT_TRUE(b.image.valid());
+
+    const TextureInfo bad = loadImageTexture(vfs, "textures/a/bad"); // .tga does not decode
+    EXPECT_FALSE(bad.missing);
+    EXPECT_EQ(bad.source, "textures/a/bad.jpg");
+    EXPECT_FALSE(bad.error.empty());
+
+    const TextureInfo none = loadImageTexture(vfs, "textures/a/none");
+    EXPECT_TRUE(none.missing);
+    EXPECT_TRUE(none.source.empty());
+    EXPECT_EQ(none.image.rgba, makeChecker().rgba);
+
+    TextureInfo keep;
+    keep.image = makeChecker(8);
+    EXPECT_FALSE(loadImageFile(vfs, "textures/a/none", keep));
+    EXPECT_EQ(keep.image.width, 8);
+}
