@@ -529,8 +529,8 @@ TEST_F(Render, FlaresFollowTheNoPvsAndLockSwitches) {
     textures[1].image = content::makeChecker(); // missing: the flare uses the radial image
     render::WorldRenderer r;
     std::string error;
-    ASSERT_TRUE(r.init(render::ShaderLibrary(), &error)) << error;
-    ASSERT_TRUE(r.upload(map, mesh, textures, &error)) << error;
+    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+    ASSERT_TRUE(r.upload({map, mesh, textures}, &error)) << error;
     ASSERT_NE(r.flares(), nullptr);
     ASSERT_EQ(r.flares()->count(), 1u);
     scene::Visibility vis(map, mesh);
