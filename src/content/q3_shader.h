@@ -214,7 +214,7 @@ struct ShaderDef {
     int line = 0;               // line of the name
     uint32_t surface_parms = 0; // SurfaceParm bits
     CullMode cull = CullMode::Front;
-    float sort = kSortOpaque; // explicit or derived (see deriveSort in q3_shader.cpp)
+    float sort = kSortOpaque; // explicit or derived (finishShader)
     bool sort_explicit = false;
     SkyParms sky;
     FogParms fog;
@@ -245,6 +245,16 @@ struct ShaderScript {
 // Parses one script. `file` is only recorded (ShaderDef::file). Never fails; hostile input
 // gives warnings.
 ShaderScript parseShaderScript(std::string_view text, std::string_view file);
+
+// What a parsed definition means (q3_shader_semantics.cpp); parseShaderScript applies both.
+// finishStage is ParseStage's tail: the default rgbGen for the stage's blend (when none was
+// given), GL_ONE GL_ZERO as no blend, the depth mask of blended stages, the default tcGen
+// (lightmap for $lightmap stages). `blend_given` / `tc_gen_given`: whether the stage had a
+// blendFunc / a valid tcGen.
+void finishStage(ShaderStage& stage, bool blend_given, bool tc_gen_given);
+// FinishShader's sort rules (portal, sky, polygonOffset, blended stages, fog-only) into
+// ShaderDef::sort, and ioq3_rejects for a definition without stages.
+void finishShader(ShaderDef& def);
 
 // The shader ioquake3 builds for a texture name without a script (R_FindShader): the lightmap
 // times the texture, or for a surface without lightmap the texture times the vertex colour

@@ -88,6 +88,38 @@ std::vector<std::string> imageCandidates(std::string_view material_name) {
     return out;
 }
 
+bool loadImageFile(const FileSystem& fs, std::string_view name, TextureInfo& info) {
+    for (const std::string& candidate : imageCandidates(name)) {
+        if (!fs.exists(candidate))
+            continue;
+        auto bytes = fs.readChecked(candidate);
+        if (!bytes) {
+            info.error = bytes.error().message();
+            continue;
+        }
+        auto image = decodeImage(*bytes, candidate);
+        if (!image) {
+            info.error = image.error().message();
+            continue;
+        }
+        info.image = std::move(*image);
+        info.source = candidate;
+        info.origin = fs.sourceOf(candidate);
+        info.missing = false;
+        return true; // error keeps the candidate skipped before, if any
+    }
+    return false;
+}
+
+TextureInfo loadImageTexture(const FileSystem& fs, std::string_view name) {
+    TextureInfo info;
+    if (!loadImageFile(fs, name, info)) {
+        info.image = makeChecker();
+        info.missing = true;
+    }
+    return info;
+}
+
 namespace {
 
 Image toImage(PalettedRgba&& rgba) {
@@ -221,31 +253,6 @@ TextureInfo fromWads(const bsp::Material& material, const PalettedSources& sourc
     return info;
 }
 
-// Loads the first candidate that exists and decodes into `info`.
-bool loadImageFile(const FileSystem& fs, const std::vector<std::string>& candidates,
-                   TextureInfo& info) {
-    for (const std::string& candidate : candidates) {
-        if (!fs.exists(candidate))
-            continue;
-        auto bytes = fs.readChecked(candidate);
-        if (!bytes) {
-            info.error = bytes.error().message();
-            continue;
-        }
-        auto image = decodeImage(*bytes, candidate);
-        if (!image) {
-            info.error = image.error().message();
-            continue;
-        }
-        info.image = std::move(*image);
-        info.source = candidate;
-        info.origin = fs.sourceOf(candidate);
-        info.missing = false;
-        return true; // error keeps the candidate skipped before, if any
-    }
-    return false;
-}
-
 TextureInfo fromWal(const bsp::Material& material, const FileSystem& fs,
                     const PalettedSources& sources) {
     TextureInfo info;
@@ -265,7 +272,7 @@ TextureInfo fromWal(const bsp::Material& material, const FileSystem& fs,
             return info;
         }
     }
-    if (loadImageFile(fs, imageCandidates(stem), info))
+    if (loadImageFile(fs, stem, info))
         return info;
     info.image = makeChecker();
     return info;
@@ -382,11 +389,10 @@ TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& m
     if (const ShaderDef* def = shaders ? shaders->find(material.name) : nullptr) {
         info.shader_file = def->file;
         info.shader_image = primaryImage(*def);
-        if (!info.shader_image.empty() &&
-            loadImageFile(fs, imageCandidates(info.shader_image), info))
+        if (!info.shader_image.empty() && loadImageFile(fs, info.shader_image, info))
             return info;
     }
-    if (loadImageFile(fs, imageCandidates(material.name), info))
+    if (loadImageFile(fs, material.name, info))
         return info;
     info.image = makeChecker();
     info.missing = true;

@@ -61,6 +61,15 @@ std::string_view sourceKindName(TextureSourceKind kind); // "missing", "embedded
 // The file names tried for a material name, in order (see the top of this file).
 std::vector<std::string> imageCandidates(std::string_view material_name);
 
+// The image search for one name (a material, a shader stage's image): imageCandidates(name) in
+// order, each read through `fs` and decoded; the first that decodes fills info.image,
+// info.source and info.origin and clears info.missing. False when none does: `info` keeps its
+// image and info.error says why the last candidate that exists did not load. The one rule for
+// textures and stage images alike.
+bool loadImageFile(const FileSystem& fs, std::string_view name, TextureInfo& info);
+// The same, with the checker and missing = true when no candidate decodes.
+TextureInfo loadImageTexture(const FileSystem& fs, std::string_view name);
+
 // What the 8-bit decoders share across one map's materials, found once per map:
 // - quake_palette: gfx/palette.lmp from the FileSystem, else defaultQuakePalette() (Quake 1
 //   miptex carry no palette);

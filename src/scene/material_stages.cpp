@@ -216,22 +216,10 @@ void loadStageImages(std::vector<StageImage>& images, const content::FileSystem&
         StageImage& img = images[i];
         if (img.image.width > 0)
             return;
-        for (const std::string& candidate : content::imageCandidates(img.name)) {
-            if (!fs.exists(candidate))
-                continue;
-            auto bytes = fs.readChecked(candidate);
-            if (!bytes)
-                continue;
-            auto decoded = content::decodeImage(*bytes, candidate);
-            if (!decoded)
-                continue;
-            img.image = std::move(*decoded);
-            img.source = candidate;
-            img.missing = false;
-            break;
-        }
-        if (img.missing)
-            img.image = content::makeChecker();
+        content::TextureInfo found = content::loadImageTexture(fs, img.name);
+        img.image = std::move(found.image);
+        img.source = std::move(found.source);
+        img.missing = found.missing;
     });
 }
 

@@ -107,7 +107,8 @@ MaterialStages buildMaterialStages(const bsp::Map& map, MaterialTable& table,
                                    const content::ShaderLibrary& shaders,
                                    const content::FileSystem& fs);
 
-// Decodes images[i] for every entry without pixels.
+// Decodes images[i] for every entry without pixels, through content::loadImageTexture (the
+// search material textures use); missing ones become the checker.
 void loadStageImages(std::vector<StageImage>& images, const content::FileSystem& fs);
 
 // Stage folding: how many stages one program can draw in a single pass, blending them into

@@ -3,6 +3,7 @@
 #include "bsp/load.h"
 #include "content/image.h"
 #include "content/q3_shader.h"
+#include "content/q3_shader_names.h"
 #include "content/shader_library.h"
 #include "content/textures.h"
 #include "content/vfs.h"
@@ -10,8 +11,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <fstream>
+#include <initializer_list>
 #include <iterator>
 #include <random>
 #include <string>
@@ -1040,4 +1044,137 @@ TEST(ShaderLibraryReal, OaDm5TexturesResolveThroughShaders) {
                 plain.size(), with_shader, missing_plain, missing_shaded);
     EXPECT_LT(missing_shaded, missing_plain);
     EXPECT_EQ(got_worse, 0u);
+}
+
+// q3_shader_names.h: the one table per enum that the parser reads and the display writes.
+// Every value from the first to `last` (but those in `unnamed`) has a name, and that name
+// reads back as the value in any case; every name of the table, aliases included, reads back
+// as a value whose written name is the first one of that value; no name is listed twice.
+template <typename Entry, size_t N, typename E>
+void expectNamesRoundTrip(const Entry (&table)[N], E last, std::initializer_list<E> unnamed = {}) {
+    for (int i = 0; i <= static_cast<int>(last); ++i) {
+        const E value = static_cast<E>(i);
+        const std::string_view name = shaderNameOf(table, value);
+        if (std::find(unnamed.begin(), unnamed.end(), value) != unnamed.end()) {
+            EXPECT_EQ(name, "?") << i;
+            continue;
+        }
+        ASSERT_NE(name, "?") << "value " << i << " has no name";
+        const Entry* back = findShaderName(table, name);
+        ASSERT_NE(back, nullptr) << name;
+        EXPECT_EQ(back->value, value) << name;
+        std::string upper(name);
+        for (char& c : upper)
+            c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        ASSERT_NE(findShaderName(table, upper), nullptr) << upper;
+        EXPECT_EQ(findShaderName(table, upper)->value, value) << upper;
+    }
+    for (size_t i = 0; i < N; ++i) {
+        const Entry* e = findShaderName(table, table[i].name);
+        EXPECT_EQ(e, &table[i]) << table[i].name << " is listed twice (any case)";
+        const std::string_view written = shaderNameOf(table, table[i].value);
+        EXPECT_EQ(findShaderName(table, written)->value, table[i].value) << table[i].name;
+    }
+    EXPECT_EQ(findShaderName(table, "no such name"), nullptr);
+}
+
+TEST(Q3ShaderNames, EveryTableRoundTrips) {
+    expectNamesRoundTrip(kCullModeNames, CullMode::None);
+    expectNamesRoundTrip(kWaveFuncNames, WaveFunc::Noise);
+    expectNamesRoundTrip(kDeformNames, DeformKind::Text);
+    expectNamesRoundTrip(kStageMapNames, MapKind::Video,
+                         {MapKind::None, MapKind::Lightmap, MapKind::White});
+    expectNamesRoundTrip(
+        kBuiltinImageNames, MapKind::Video,
+        {MapKind::None, MapKind::Texture, MapKind::Clamp, MapKind::Animated, MapKind::Video});
+    expectNamesRoundTrip(kBlendFactorNames, BlendFactor::SrcAlphaSaturate);
+    expectNamesRoundTrip(kAlphaFuncNames, AlphaFunc::Ge128, {AlphaFunc::None});
+    expectNamesRoundTrip(kDepthFuncNames, DepthFunc::Equal);
+    expectNamesRoundTrip(kRgbGenNames, RgbGen::Const);
+    expectNamesRoundTrip(kAlphaGenNames, AlphaGen::LightingSpecular);
+    expectNamesRoundTrip(kTcGenNames, TcGen::Vector);
+    expectNamesRoundTrip(kTcModNames, TcModKind::EntityTranslate);
+}
+
+TEST(Q3ShaderNames, SurfaceParmsRoundTrip) {
+    for (int bit = 0; bit < 32; ++bit) {
+        const uint32_t parm = 1u << bit;
+        const std::string_view name = shaderNameOf(kSurfaceParmNames, parm);
+        ASSERT_NE(name, "?") << "bit " << bit;
+        EXPECT_EQ(surfaceParmFromName(name), parm) << name;
+        const ShaderDef d = parseOne("a {\nsurfaceparm " + std::string(name) + "\n}");
+        EXPECT_EQ(d.surface_parms, parm) << name;
+        EXPECT_NE(describeShader(d)[1].find("surfaceparm " + std::string(name)), std::string::npos);
+    }
+}
+
+// The display functions of q3_shader.h write the tables' names, and what they write parses
+// back to the same value.
+TEST(Q3ShaderNames, DisplayNamesComeFromTheTables) {
+    for (int i = 0; i <= static_cast<int>(BlendFactor::SrcAlphaSaturate); ++i) {
+        const auto f = static_cast<BlendFactor>(i);
+        EXPECT_EQ(blendFactorName(f), shaderNameOf(kBlendFactorNames, f));
+    }
+    for (int i = 0; i <= static_cast<int>(RgbGen::Const); ++i) {
+        const auto g = static_cast<RgbGen>(i);
+        EXPECT_EQ(rgbGenName(g), shaderNameOf(kRgbGenNames, g));
+        const ShaderDef d =
+            parseOne("a {\n{ map a\nrgbGen " + std::string(rgbGenName(g)) + "\n}\n}");
+        ASSERT_EQ(d.stages.size(), 1u);
+        EXPECT_EQ(d.stages[0].rgb_gen, g) << rgbGenName(g);
+    }
+    for (int i = 0; i <= static_cast<int>(AlphaGen::LightingSpecular); ++i) {
+        const auto g = static_cast<AlphaGen>(i);
+        EXPECT_EQ(alphaGenName(g), shaderNameOf(kAlphaGenNames, g));
+        const ShaderDef d =
+            parseOne("a {\n{ map a\nalphaGen " + std::string(alphaGenName(g)) + "\n}\n}");
+        ASSERT_EQ(d.stages.size(), 1u);
+        EXPECT_EQ(d.stages[0].alpha_gen, g) << alphaGenName(g);
+    }
+    for (int i = 0; i <= static_cast<int>(TcGen::Vector); ++i) {
+        const auto g = static_cast<TcGen>(i);
+        EXPECT_EQ(tcGenName(g), shaderNameOf(kTcGenNames, g));
+    }
+    for (int i = 0; i <= static_cast<int>(WaveFunc::Noise); ++i)
+        EXPECT_EQ(waveFuncName(static_cast<WaveFunc>(i)),
+                  shaderNameOf(kWaveFuncNames, static_cast<WaveFunc>(i)));
+    for (int i = 0; i <= static_cast<int>(TcModKind::EntityTranslate); ++i)
+        EXPECT_EQ(tcModName(static_cast<TcModKind>(i)),
+                  shaderNameOf(kTcModNames, static_cast<TcModKind>(i)));
+    for (int i = 0; i <= static_cast<int>(DeformKind::Text); ++i)
+        EXPECT_EQ(deformName(static_cast<DeformKind>(i)),
+                  shaderNameOf(kDeformNames, static_cast<DeformKind>(i)));
+    EXPECT_EQ(blendFactorName(static_cast<BlendFactor>(99)), "?");
+}
+
+// The image search that material textures and shader stage images share (textures.h).
+TEST(Q3ShaderTextures, LoadImageTextureTriesTheExtensionsInOrder) {
+    TempDir dir;
+    const std::string png = tinyPngBytes(dir);
+    writeZip(dir / "pak0.pk3", {{"textures/a/b.png", png},
+                                {"textures/a/bad.tga", "not an image"},
+                                {"textures/a/bad.jpg", png}});
+    FileSystem vfs;
+    ASSERT_TRUE(vfs.addGameDir(dir.path()));
+
+    const TextureInfo b = loadImageTexture(vfs, "textures/a/b.tga"); // .tga absent: .png
+    EXPECT_FALSE(b.missing);
+    EXPECT_EQ(b.source, "textures/a/b.png");
+    EXPECT_EQ(b.origin, "pak0.pk3");
+    EXPECT_TRUE(b.image.valid());
+
+    const TextureInfo bad = loadImageTexture(vfs, "textures/a/bad"); // .tga does not decode
+    EXPECT_FALSE(bad.missing);
+    EXPECT_EQ(bad.source, "textures/a/bad.jpg");
+    EXPECT_FALSE(bad.error.empty());
+
+    const TextureInfo none = loadImageTexture(vfs, "textures/a/none");
+    EXPECT_TRUE(none.missing);
+    EXPECT_TRUE(none.source.empty());
+    EXPECT_EQ(none.image.rgba, makeChecker().rgba);
+
+    TextureInfo keep;
+    keep.image = makeChecker(8);
+    EXPECT_FALSE(loadImageFile(vfs, "textures/a/none", keep));
+    EXPECT_EQ(keep.image.width, 8);
 }
