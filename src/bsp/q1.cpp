@@ -532,27 +532,20 @@ core::Status Parser::nodes() {
     const core::ByteReader r = lump(kNodes);
     const uint64_t n = lumps[kNodes].count();
     map.nodes.resize(n);
-    const uint64_t nleaves = map.leaves.size();
     for (uint64_t i = 0; i < n; ++i) {
         const uint64_t at = i * sizes.node;
-        Node& node = map.nodes[i];
-        const int64_t plane = r.i32(at);
-        if (plane < 0 || uint64_t(plane) >= map.planes.size())
-            return indexError("nodes", int64_t(i), "planenum", plane, map.planes.size(), "planes");
-        node.plane = int32_t(plane);
-        for (int c = 0; c < 2; ++c) {
-            int64_t child;
+        std::array<int64_t, 2> children{};
+        for (size_t c = 0; c < 2; ++c) {
             if (bsp29_style) {
-                const uint32_t p = r.u16(at + 4 + uint64_t(c) * 2);
-                child = p < n ? int64_t(p) : -1 - int64_t(0xffff - p);
+                const uint32_t p = r.u16(at + 4 + c * 2);
+                children[c] = p < n ? int64_t(p) : -1 - int64_t(0xffff - p);
             } else {
-                child = r.i32(at + 4 + uint64_t(c) * 4);
+                children[c] = r.i32(at + 4 + c * 4);
             }
-            if (child >= 0 ? uint64_t(child) >= n : uint64_t(-1 - child) >= nleaves)
-                return indexError("nodes", int64_t(i), c ? "children[1]" : "children[0]", child,
-                                  child >= 0 ? n : nleaves, child >= 0 ? "nodes" : "leaves");
-            node.children[size_t(c)] = int32_t(child);
         }
+        if (auto st = setNodeLinks(map, i, r.i32(at), children); !st)
+            return st;
+        Node& node = map.nodes[i];
         if (variant == Variant::Bsp2) {
             r.read(at + 12, node.mins);
             r.read(at + 24, node.maxs);

@@ -368,21 +368,9 @@ core::Status Parser::nodes() {
     for (uint64_t i = 0; i < n; ++i) {
         // planenum, children[2] (int32), mins[3], maxs[3], firstface, numfaces
         const uint64_t at = i * size;
+        if (auto st = setNodeLinks(map, i, r.i32(at), {r.i32(at + 4), r.i32(at + 8)}); !st)
+            return st;
         Node& node = map.nodes[i];
-        const int64_t plane = r.i32(at);
-        if (plane < 0 || uint64_t(plane) >= map.planes.size())
-            return indexError("nodes", int64_t(i), "planenum", plane, map.planes.size(), "planes");
-        node.plane = int32_t(plane);
-        for (int c = 0; c < 2; ++c) {
-            const int64_t child = r.i32(at + 4 + uint64_t(c) * 4);
-            const bool bad =
-                child >= 0 ? uint64_t(child) >= n : uint64_t(-1 - child) >= map.leaves.size();
-            if (bad)
-                return indexError("nodes", int64_t(i), c ? "children[1]" : "children[0]", child,
-                                  child >= 0 ? n : map.leaves.size(),
-                                  child >= 0 ? "nodes" : "leaves");
-            node.children[size_t(c)] = int32_t(child);
-        }
         bounds(r, at + 12, node.mins, node.maxs);
     }
     return core::okStatus();

@@ -1,5 +1,7 @@
 #include "bsp/tree.h"
 
+#include "bsp/lump_table.h"
+
 #include <glm/geometric.hpp>
 
 namespace bsp {
@@ -40,6 +42,25 @@ int32_t pointLeaf(const Map& map, const glm::vec3& point) {
         node = n.children[d >= 0.0f ? 0 : 1];
     }
     return -1; // a cycle: validation should have rejected the map
+}
+
+core::Status setNodeLinks(Map& map, uint64_t index, int64_t plane,
+                          const std::array<int64_t, 2>& children) {
+    const auto i = static_cast<int64_t>(index);
+    const uint64_t nodes = map.nodes.size(), leaves = map.leaves.size();
+    if (plane < 0 || static_cast<uint64_t>(plane) >= map.planes.size())
+        return indexError("nodes", i, "planenum", plane, map.planes.size(), "planes");
+    Node& node = map.nodes[index];
+    node.plane = static_cast<int32_t>(plane);
+    for (size_t c = 0; c < 2; ++c) {
+        const int64_t child = children[c];
+        if (child >= 0 ? static_cast<uint64_t>(child) >= nodes
+                       : static_cast<uint64_t>(-1 - child) >= leaves)
+            return indexError("nodes", i, c ? "children[1]" : "children[0]", child,
+                              child >= 0 ? nodes : leaves, child >= 0 ? "nodes" : "leaves");
+        node.children[c] = static_cast<int32_t>(child);
+    }
+    return core::okStatus();
 }
 
 } // namespace bsp

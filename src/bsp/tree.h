@@ -4,6 +4,8 @@
 #include "bsp/map.h"
 #include "core/result.h"
 
+#include <array>
+
 namespace bsp {
 
 // Index of the leaf containing point, walking from node 0. A map without nodes gives leaf 0
@@ -21,6 +23,13 @@ int32_t pointLeaf(const Map& map, const glm::vec3& point);
 inline constexpr uint64_t kLeafFaceRefFactor = 4;
 inline constexpr uint64_t kLeafFaceRefSlack = 1u << 20;
 core::Status checkLeafFaceTotal(const Map& map, uint64_t leaf_face_entries);
+
+// Checks and stores node `index`'s plane and children (map.nodes already sized to
+// `node_count`): the plane within map.planes, each child a node below `node_count` or, when
+// negative, leaf -1 - child within map.leaves. IndexOutOfRange naming nodes[index] and the
+// field otherwise (edge-based formats: Quake 1, Half-Life, Quake 2).
+core::Status setNodeLinks(Map& map, uint64_t index, int64_t plane,
+                          const std::array<int64_t, 2>& children);
 
 // Which side of a plane the point is on (>= 0: front).
 float planeDistance(const Plane& plane, const glm::vec3& point);
