@@ -29,13 +29,14 @@ bool DebugDraw::init(const GlslLibrary& shaders, std::string* error) {
     return true;
 }
 
-void DebugDraw::draw(const scene::LineList& lines, const glm::mat4& vp, float occluded_alpha) {
+void DebugDraw::draw(const scene::LineList& lines, const glm::mat4& vp, GlState& state,
+                     float occluded_alpha) {
     m_segments = 0;
     if (!m_program || lines.vertices.size() < 2)
         return;
     DebugGroup group("debug lines");
     const size_t count = lines.vertices.size() & ~size_t(1);
-    glBindVertexArray(m_vao.id());
+    state.bindVertexArray(m_vao.id());
     glBindBuffer(GL_ARRAY_BUFFER, m_vbo.id());
     const auto bytes = static_cast<GLsizeiptr>(count * sizeof(scene::LineVertex));
     // Grow geometrically; re-specifying (orphaning) the storage each frame avoids waiting on
@@ -45,27 +46,27 @@ void DebugDraw::draw(const scene::LineList& lines, const glm::mat4& vp, float oc
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(m_capacity * sizeof(scene::LineVertex)),
                  nullptr, GL_STREAM_DRAW);
     glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, lines.vertices.data());
-    glUseProgram(m_program.id());
+    state.useProgram(m_program.id());
     glUniformMatrix4fv(m_view_projection, 1, GL_FALSE, glm::value_ptr(vp));
-    glEnable(GL_BLEND);
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-    glDepthMask(GL_FALSE);
-    glEnable(GL_DEPTH_TEST);
+    state.enable(GL_BLEND, true);
+    state.blendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    state.depthMask(false);
+    state.enable(GL_DEPTH_TEST, true);
     if (occluded_alpha > 0.0f) {
-        glDepthFunc(GL_GREATER);
+        state.depthFunc(GL_GREATER);
         glUniform1f(m_alpha, occluded_alpha);
         glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(count));
     }
-    glDepthFunc(GL_LEQUAL);
+    state.depthFunc(GL_LEQUAL);
     glUniform1f(m_alpha, 1.0f);
     glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(count));
     m_segments = static_cast<uint32_t>(count / 2);
 
-    glDepthMask(GL_TRUE);
-    glDisable(GL_BLEND);
-    glBindVertexArray(0);
+    state.depthMask(true);
+    state.enable(GL_BLEND, false);
+    state.bindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
-    glUseProgram(0);
+    state.useProgram(0);
 }
 
 } // namespace render

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "render/gl.h"
+#include "render/gl_state.h"
 #include "render/glsl_library.h"
 #include "scene/debug_geometry.h"
 
@@ -19,9 +20,9 @@ public:
     bool ready() const { return static_cast<bool>(m_program); }
 
     // Draws the segments over what is in the framebuffer. Segments behind the scene's depth
-    // are drawn at occluded_alpha (0: hidden), the rest at full strength. Leaves the GL
-    // state as the world renderer expects it (depth test on, blend off, no program, no VAO).
-    void draw(const scene::LineList& lines, const glm::mat4& view_projection,
+    // are drawn at occluded_alpha (0: hidden), the rest at full strength. State goes through
+    // `state` (the world renderer's); leaves depth test on, blend off, no program, no VAO.
+    void draw(const scene::LineList& lines, const glm::mat4& view_projection, GlState& state,
               float occluded_alpha = 0.3f);
 
     uint32_t segmentsDrawn() const { return m_segments; }

@@ -132,7 +132,7 @@ void DebugOverlays::draw(WorldRenderer& renderer, const DebugOverlayInput& in) {
                            glm::u8vec4(255, 255, 255, 255));
     if (v.frustum)
         scene::addFrustum(m_lines, in.vis_camera, glm::u8vec4(255, 255, 60, 255), in.frustum_depth);
-    m_draw.draw(m_lines, in.view.viewProjection());
+    m_draw.draw(m_lines, in.view.viewProjection(), renderer.glState());
     m_stats.line_segments = m_draw.segmentsDrawn();
 }
 

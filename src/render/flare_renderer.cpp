@@ -127,7 +127,8 @@ void FlareRenderer::upload(const bsp::Map& map, const scene::MaterialTable& mate
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
-void FlareRenderer::draw(const scene::Camera& camera, double time, const scene::DrawList& list) {
+void FlareRenderer::draw(const scene::Camera& camera, double time, const scene::DrawList& list,
+                         GlState& state) {
     m_drawn = 0;
     if (m_flares.empty() || !m_test || !m_quad)
         return;
@@ -158,15 +159,15 @@ void FlareRenderer::draw(const scene::Camera& camera, double time, const scene::
         GLuint texture;
     };
     std::vector<Quad> quads;
-    glUseProgram(m_test.id());
+    state.useProgram(m_test.id());
     glUniformMatrix4fv(m_test_vp, 1, GL_FALSE, glm::value_ptr(vp));
     glUniform3f(m_test_eye, camera.position.x, camera.position.y, camera.position.z);
-    glBindVertexArray(m_points_vao.id());
-    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
-    glDepthMask(GL_FALSE);
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LEQUAL);
-    glDisable(GL_BLEND);
+    state.bindVertexArray(m_points_vao.id());
+    state.colourMask(false);
+    state.depthMask(false);
+    state.enable(GL_DEPTH_TEST, true);
+    state.depthFunc(GL_LEQUAL);
+    state.enable(GL_BLEND, false);
     // Both in ascending face order: one walk finds each flare's entry in the candidates.
     size_t next = 0;
     for (size_t i = 0; i < m_flares.size(); ++i) {
@@ -201,29 +202,28 @@ void FlareRenderer::draw(const scene::Camera& camera, double time, const scene::
                          glm::vec2(shape.half_size * 2.0f / width, shape.half_size * 2.0f / height),
                          colour, m_flare_textures[i]});
     }
-    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    state.colourMask(true);
 
     // The squares: additive, over everything (their visibility is the fade).
-    glDisable(GL_DEPTH_TEST);
-    glEnable(GL_BLEND);
-    glBlendFunc(GL_ONE, GL_ONE);
-    glUseProgram(m_quad.id());
-    glBindVertexArray(m_quad_vao.id());
-    glActiveTexture(GL_TEXTURE0);
+    state.enable(GL_DEPTH_TEST, false);
+    state.enable(GL_BLEND, true);
+    state.blendFunc(GL_ONE, GL_ONE);
+    state.useProgram(m_quad.id());
+    state.bindVertexArray(m_quad_vao.id());
     for (const Quad& q : quads) {
-        glBindTexture(GL_TEXTURE_2D, q.texture);
+        state.bindTexture(kUnitTexture, GL_TEXTURE_2D, q.texture);
         glUniform2f(m_quad_centre, q.centre.x, q.centre.y);
         glUniform2f(m_quad_half, q.half.x, q.half.y);
         glUniform3f(m_quad_colour, q.colour.r, q.colour.g, q.colour.b);
         glDrawArrays(GL_TRIANGLES, 0, 6);
     }
     m_drawn = quads.size();
-    glBindTexture(GL_TEXTURE_2D, 0);
-    glDisable(GL_BLEND);
-    glEnable(GL_DEPTH_TEST);
-    glDepthMask(GL_TRUE);
-    glBindVertexArray(0);
-    glUseProgram(0);
+    state.bindTexture(kUnitTexture, GL_TEXTURE_2D, 0);
+    state.enable(GL_BLEND, false);
+    state.enable(GL_DEPTH_TEST, true);
+    state.depthMask(true);
+    state.bindVertexArray(0);
+    state.useProgram(0);
 }
 
 } // namespace render

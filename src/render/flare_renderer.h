@@ -6,6 +6,7 @@
 #include "bsp/map.h"
 #include "content/textures.h"
 #include "render/gl.h"
+#include "render/gl_state.h"
 #include "render/glsl_library.h"
 #include "scene/camera.h"
 #include "scene/flares.h"
@@ -36,9 +37,10 @@ public:
     // Call after the world is drawn into the bound framebuffer (its depth buffer is the one
     // the occlusion tests use). `time` in seconds drives the fades. Only the flares of
     // list.flares (scene::Visibility's PVS, frustum and lock decision, the same as the world
-    // faces') are tested and drawn; the others fade in again when they come back. Leaves
-    // blending off, depth writes on and program 0 bound.
-    void draw(const scene::Camera& camera, double time, const scene::DrawList& list);
+    // faces') are tested and drawn; the others fade in again when they come back. State goes
+    // through `state`; leaves blending off, depth writes on and program 0 bound.
+    void draw(const scene::Camera& camera, double time, const scene::DrawList& list,
+              GlState& state);
 
     size_t count() const { return m_flares.size(); }
     // Flares drawn with a non-zero intensity by the last draw().

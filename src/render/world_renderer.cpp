@@ -109,9 +109,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         const bool timed = m_flares->count() > 0;
         if (timed)
             f.beginTimer("flares");
-        m_state.activeTexture(0);
-        m_flares->draw(camera, options.time, list);
-        m_state.invalidate(); // the flare renderer sets its own state
+        m_flares->draw(camera, options.time, list, m_state);
         if (timed)
             f.endTimer();
     }

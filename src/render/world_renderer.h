@@ -70,6 +70,8 @@ public:
     // Draw calls and ranges of the last draw(), and the path it used.
     const SubmitStats& submitStats() const { return m_submitter.frameStats(); }
     DrawPath drawPath() const { return m_submitter.path(); }
+    // The state cache every pass goes through; the debug overlays drawn after draw() use it too.
+    GlState& glState() { return m_state; }
     // GL state changes that reached GL since init() (GlState), for tests.
     uint64_t stateChanges() const { return m_state.changes(); }
 

@@ -4,6 +4,7 @@
 #include "app/window.h"
 #include "gl_fixture.h"
 #include "render/flare_renderer.h"
+#include "render/gl_state.h"
 #include "render/world_renderer.h"
 #include "scene/map_bundle.h"
 #include "scene/visibility.h"
@@ -671,6 +672,47 @@ void writeText(const std::filesystem::path& path, const std::string& text) {
 }
 
 } // namespace
+
+// Every pass sets state through render::GlState: a repeated request does not reach GL, a
+// forgotten (invalidated) one does, and what it says is what GL has.
+TEST_F(Render, GlStateReachesGlOnlyOnChange) {
+    render::GlState s;
+    const uint64_t start = s.changes();
+    s.enable(GL_BLEND, true);
+    s.enable(GL_BLEND, true);
+    s.blendFunc(GL_ONE, GL_ONE);
+    s.blendFunc(GL_ONE, GL_ONE);
+    s.depthMask(false);
+    s.depthMask(false);
+    EXPECT_EQ(s.changes(), start + 3);
+    EXPECT_TRUE(glIsEnabled(GL_BLEND));
+    GLboolean depth_write = GL_TRUE;
+    glGetBooleanv(GL_DEPTH_WRITEMASK, &depth_write);
+    EXPECT_EQ(depth_write, GL_FALSE);
+
+    render::Texture t = render::makeTexture(GL_TEXTURE_2D, "test/state");
+    s.bindTexture(3, GL_TEXTURE_2D, t.id());
+    GLint unit = 0, bound = 0;
+    glGetIntegerv(GL_ACTIVE_TEXTURE, &unit);
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
+    EXPECT_EQ(unit, GL_TEXTURE3);
+    EXPECT_EQ(static_cast<GLuint>(bound), t.id());
+    const uint64_t bound_once = s.changes();
+    s.bindTexture(3, GL_TEXTURE_2D, t.id());
+    EXPECT_EQ(s.changes(), bound_once);
+
+    glDisable(GL_BLEND); // behind its back: only invalidate() makes it ask GL again
+    s.invalidate();
+    s.enable(GL_BLEND, true);
+    EXPECT_TRUE(glIsEnabled(GL_BLEND));
+    s.restoreDefaults();
+    EXPECT_FALSE(glIsEnabled(GL_BLEND));
+    glGetIntegerv(GL_ACTIVE_TEXTURE, &unit);
+    EXPECT_EQ(unit, GL_TEXTURE0);
+    glGetBooleanv(GL_DEPTH_WRITEMASK, &depth_write);
+    EXPECT_EQ(depth_write, GL_TRUE);
+    s.bindTexture(3, GL_TEXTURE_2D, 0);
+}
 
 // The viewer, --screenshot and --bench take maps through a MapSession: a map that fails to
 // reach the GPU leaves the current bundle, visibility and GPU copy as they were.
