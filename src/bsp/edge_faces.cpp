@@ -240,6 +240,21 @@ void bindSubmodelEntities(Map& map) {
     }
 }
 
+core::Status startModels(Map& map, uint64_t count) {
+    if (count == 0)
+        return core::makeError(core::ErrorCode::BadValue, "models", -1, {}, "no world model");
+    map.submodels.resize(count);
+    return core::okStatus();
+}
+
+core::Status readEdgeModel(Map& map, const core::ByteReader& r, uint64_t index, uint64_t at,
+                           uint64_t faces_at) {
+    Submodel& sm = map.submodels[index];
+    r.read(at, sm.mins);
+    r.read(at + 12, sm.maxs);
+    return setModelFaces(map, index, r.i32(faces_at), r.i32(faces_at + 4));
+}
+
 core::Status setModelFaces(Map& map, uint64_t index, int64_t first, int64_t num) {
     if (first < 0 || num < 0 || static_cast<uint64_t>(first + num) > map.faces.size())
         return indexError("models", static_cast<int64_t>(index), "firstface", first + num,

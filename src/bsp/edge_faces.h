@@ -14,6 +14,7 @@
 
 #include "bsp/lightmap_atlas.h"
 #include "bsp/map.h"
+#include "core/byte_reader.h"
 #include "core/result.h"
 
 #include <array>
@@ -140,6 +141,14 @@ private:
     std::vector<glm::vec3> m_poly;
     size_t m_oversized = 0;
 };
+
+// Sizes map.submodels for `count` model records; BadValue when there is none (the world).
+core::Status startModels(Map& map, uint64_t count);
+// The parts of model record `index` at byte `at` that Quake 1, Half-Life and Quake 2 share:
+// mins at `at`, maxs at `at + 12` (floats), and the face range (firstface, numfaces int32) at
+// `faces_at`, given to the model with setModelFaces.
+core::Status readEdgeModel(Map& map, const core::ByteReader& r, uint64_t index, uint64_t at,
+                           uint64_t faces_at);
 
 // Gives model `index` the faces [first, first + num) and marks them as its own (the world,
 // model 0, leaves its faces' submodel at 0). IndexOutOfRange naming models[index].firstface

@@ -562,18 +562,14 @@ core::Status Parser::nodes() {
 core::Status Parser::models() {
     const core::ByteReader r = lump(kModels);
     const uint64_t n = lumps[kModels].count();
-    if (n == 0)
-        return core::makeError(core::ErrorCode::BadValue, "models", -1, {}, "no world model");
-    map.submodels.resize(n);
+    if (auto st = startModels(map, n); !st)
+        return st;
     for (uint64_t i = 0; i < n; ++i) {
         const uint64_t at = i * 64;
-        Submodel& sm = map.submodels[i];
-        r.read(at, sm.mins);
-        r.read(at + 12, sm.maxs);
         const int32_t head = r.i32(at + 36);
         if (head < 0 || uint64_t(head) >= map.nodes.size())
             return indexError("models", int64_t(i), "headnode", head, map.nodes.size(), "nodes");
-        if (auto st = setModelFaces(map, i, r.i32(at + 56), r.i32(at + 60)); !st)
+        if (auto st = readEdgeModel(map, r, i, at, at + 56); !st)
             return st;
     }
     return core::okStatus();

@@ -160,32 +160,21 @@ std::vector<std::string> describeShader(const ShaderDef& def) {
     return out;
 }
 
-std::string_view blendFactorName(BlendFactor f) {
-    return shaderNameOf(kBlendFactorNames, f);
-}
-
-std::string_view waveFuncName(WaveFunc f) {
-    return shaderNameOf(kWaveFuncNames, f);
-}
-
-std::string_view rgbGenName(RgbGen g) {
-    return shaderNameOf(kRgbGenNames, g);
-}
-
-std::string_view alphaGenName(AlphaGen g) {
-    return shaderNameOf(kAlphaGenNames, g);
-}
-
-std::string_view tcGenName(TcGen g) {
-    return shaderNameOf(kTcGenNames, g);
-}
-
-std::string_view tcModName(TcModKind k) {
-    return shaderNameOf(kTcModNames, k);
-}
-
-std::string_view deformName(DeformKind k) {
-    return shaderNameOf(kDeformNames, k);
-}
+// The display name of each enum value: the first name its table lists (q3_shader_names.h).
+#define BSPV_Q3_DISPLAY_NAMES(X)                                                                   \
+    X(blendFactorName, BlendFactor, kBlendFactorNames)                                             \
+    X(waveFuncName, WaveFunc, kWaveFuncNames)                                                      \
+    X(rgbGenName, RgbGen, kRgbGenNames)                                                            \
+    X(alphaGenName, AlphaGen, kAlphaGenNames)                                                      \
+    X(tcGenName, TcGen, kTcGenNames)                                                               \
+    X(tcModName, TcModKind, kTcModNames)                                                           \
+    X(deformName, DeformKind, kDeformNames)
+#define BSPV_Q3_DISPLAY_NAME(function, Enum, table)                                                \
+    std::string_view function(Enum value) {                                                        \
+        return shaderNameOf(table, value);                                                         \
+    }
+BSPV_Q3_DISPLAY_NAMES(BSPV_Q3_DISPLAY_NAME)
+#undef BSPV_Q3_DISPLAY_NAME
+#undef BSPV_Q3_DISPLAY_NAMES
 
 } // namespace content
