@@ -29,10 +29,6 @@ namespace app {
 
 namespace {
 
-core::Error graphicsError(const std::string& detail) {
-    return core::makeError(core::ErrorCode::Graphics, {}, -1, {}, detail);
-}
-
 void writeVec3(core::JsonWriter& j, std::string_view key, const glm::vec3& v) {
     j.key(key).beginArray().value(v.x).value(v.y).value(v.z).endArray();
 }

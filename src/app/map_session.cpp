@@ -2,13 +2,9 @@
 
 namespace app {
 
-namespace {
-
 core::Error graphicsError(const std::string& detail) {
     return core::makeError(core::ErrorCode::Graphics, {}, -1, {}, detail);
 }
-
-} // namespace
 
 render::WorldSource worldSourceOf(const scene::MapBundle& bundle, const scene::WorldMesh* mesh) {
     return {bundle.map,      mesh ? *mesh : bundle.mesh,

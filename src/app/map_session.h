@@ -16,6 +16,9 @@
 
 namespace app {
 
+// A core::Error of code Graphics with `detail` (GL and upload failures of every mode).
+core::Error graphicsError(const std::string& detail);
+
 // What the renderer builds a bundle's GPU set from (its mesh unless `mesh` names another).
 render::WorldSource worldSourceOf(const scene::MapBundle& bundle,
                                   const scene::WorldMesh* mesh = nullptr);

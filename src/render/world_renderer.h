@@ -72,8 +72,6 @@ public:
     DrawPath drawPath() const { return m_submitter.path(); }
     // The state cache every pass goes through; the debug overlays drawn after draw() use it too.
     GlState& glState() { return m_state; }
-    // GL state changes that reached GL since init() (GlState), for tests.
-    uint64_t stateChanges() const { return m_state.changes(); }
 
     // Debug overlays: redraws the listed faces over the current frame (depth LEQUAL on the
     // depth draw() left, so only the visible surface of each face changes). Generalises the

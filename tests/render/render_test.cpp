@@ -311,6 +311,17 @@ TEST_F(Render, SkyRotateTurnsTheSkyBoxOverTime) {
 
 namespace {
 
+// Textures of the flare maps: a grey wall (material 0) and a missing flare image (material 1),
+// so the flares use the radial image.
+std::vector<content::TextureInfo> flareTextures() {
+    std::vector<content::TextureInfo> textures(2);
+    textures[0].image.width = textures[0].image.height = 8;
+    textures[0].image.rgba.assign(8 * 8 * 4, 90);
+    textures[0].missing = false;
+    textures[1].image = content::makeChecker();
+    return textures;
+}
+
 // A grey wall at x = 200 facing the origin, a flare in front of it (150, 0, 40) and one behind
 // it (250, 0, -40), both facing -X; one leaf holding everything.
 bsp::Map flareWall() {
@@ -337,11 +348,7 @@ bsp::Map flareWall() {
 TEST_F(Render, FlaresFadeInWhenSeenAndStayOutBehindWalls) {
     const bsp::Map map = flareWall();
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
-    std::vector<content::TextureInfo> textures(2);
-    textures[0].image.width = textures[0].image.height = 8;
-    textures[0].image.rgba.assign(8 * 8 * 4, 90);
-    textures[0].missing = false;
-    textures[1].image = content::makeChecker(); // missing: the flare uses the radial image
+    const std::vector<content::TextureInfo> textures = flareTextures();
     render::WorldRenderer r;
     std::string error;
     ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
@@ -469,11 +476,7 @@ bsp::Map flareBehindThePvs() {
 TEST_F(Render, FlaresFollowTheNoPvsAndLockSwitches) {
     const bsp::Map map = flareBehindThePvs();
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
-    std::vector<content::TextureInfo> textures(2);
-    textures[0].image.width = textures[0].image.height = 8;
-    textures[0].image.rgba.assign(8 * 8 * 4, 90);
-    textures[0].missing = false;
-    textures[1].image = content::makeChecker(); // missing: the flare uses the radial image
+    const std::vector<content::TextureInfo> textures = flareTextures();
     render::WorldRenderer r;
     std::string error;
     ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
