@@ -10,6 +10,7 @@
 #include "render/world_renderer.h"
 #include "scene/map_bundle.h"
 #include "scene/visibility.h"
+#include "support/map_builder.h"
 
 #include <backends/imgui_impl_opengl3.h>
 #include <gtest/gtest.h>
@@ -336,39 +337,25 @@ TEST_F(DebugRender, ScreenshotPathDrawsTheRequestedOverlays) {
 // A 64-unit floor quad with a 4x4 lightmap block (16 units per luxel) on an 8x8 page.
 bsp::Map luxelFloor() {
     bsp::Map m;
-    bsp::Material mat;
-    mat.name = "floor";
-    m.materials.push_back(mat);
+    testsupport::addMaterial(m, "floor");
     m.lightmap_width = 8;
     m.lightmap_height = 8;
     m.lightmap_pages.push_back({std::vector<uint8_t>(8 * 8 * 3, 60)});
     bsp::Face f;
     f.material = 0;
-    f.num_vertices = 4;
-    f.num_indices = 6;
     f.lightmap_page = 0;
     f.lightmap_rect = {0, 0, 4, 4};
     f.normal = {0, 0, 1};
-    const glm::vec3 corners[4] = {{0, 0, 0}, {64, 0, 0}, {64, 64, 0}, {0, 64, 0}};
-    const glm::vec2 lm[4] = {{0, 0}, {0.5f, 0}, {0.5f, 0.5f}, {0, 0.5f}};
-    for (int k = 0; k < 4; ++k) {
-        bsp::Vertex v;
-        v.position = corners[k];
-        v.lm_uv = lm[k];
-        m.vertices.push_back(v);
+    // Clockwise seen from above: the front (Quake winding).
+    const glm::vec3 corners[4] = {{0, 0, 0}, {0, 64, 0}, {64, 64, 0}, {64, 0, 0}};
+    const glm::vec2 lm[4] = {{0, 0}, {0, 0.5f}, {0.5f, 0.5f}, {0.5f, 0}};
+    std::array<bsp::Vertex, 4> v{};
+    for (size_t k = 0; k < 4; ++k) {
+        v[k].position = corners[k];
+        v[k].lm_uv = lm[k];
     }
-    m.indices = {0, 2, 1, 0, 3, 2}; // clockwise seen from above: the front (Quake winding)
-    m.faces.push_back(f);
-    bsp::Leaf leaf;
-    leaf.cluster = 0;
-    leaf.maxs = {64, 64, 64};
-    leaf.num_leaf_faces = 1;
-    m.leaves.push_back(leaf);
-    m.leaf_faces = {0};
-    bsp::Submodel world;
-    world.maxs = {64, 64, 64};
-    world.num_faces = 1;
-    m.submodels.push_back(world);
+    testsupport::addQuadVertices(m, v, f);
+    testsupport::addWorldLeaf(m, glm::vec3(0), glm::vec3(64));
     return m;
 }
 

@@ -256,51 +256,20 @@ namespace {
 // two share one batch.
 bsp::Map glowInFog(bool two_glows = false) {
     bsp::Map m;
-    bsp::Material wall;
-    wall.name = "wall";
-    m.materials.push_back(wall);
-    bsp::Material glow;
-    glow.name = "glow";
-    glow.flags = bsp::kSurfTranslucent | bsp::kSurfAdditive;
-    m.materials.push_back(glow);
+    testsupport::addMaterial(m, "wall");
+    testsupport::addMaterial(m, "glow", bsp::kSurfTranslucent | bsp::kSurfAdditive);
     auto quad = [&m](int32_t material, int32_t fog, float x, float h) {
         bsp::Face f;
         f.material = material;
         f.normal = glm::vec3(-1, 0, 0);
         f.fog = fog;
-        f.first_vertex = static_cast<uint32_t>(m.vertices.size());
-        f.num_vertices = 4;
-        f.first_index = static_cast<uint32_t>(m.indices.size());
-        f.num_indices = 6;
-        const glm::vec3 c[4] = {{x, -h, -h}, {x, h, -h}, {x, h, h}, {x, -h, h}};
-        for (const glm::vec3& p : c) {
-            bsp::Vertex v;
-            v.position = p;
-            v.normal = f.normal;
-            m.vertices.push_back(v);
-        }
-        for (uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u})
-            m.indices.push_back(f.first_vertex + k);
-        m.faces.push_back(f);
+        testsupport::addQuad(m, {{{x, -h, -h}, {x, h, -h}, {x, h, h}, {x, -h, h}}}, f);
     };
     quad(0, -1, 200.0f, 400.0f);
     quad(1, 0, 100.0f, 30.0f);
     if (two_glows)
         quad(1, 0, 110.0f, 20.0f);
-    const auto faces = static_cast<uint32_t>(m.faces.size());
-    bsp::Leaf leaf;
-    leaf.cluster = 0;
-    leaf.mins = glm::vec3(-400);
-    leaf.maxs = glm::vec3(400);
-    leaf.num_leaf_faces = faces;
-    m.leaves.push_back(leaf);
-    for (uint32_t i = 0; i < faces; ++i)
-        m.leaf_faces.push_back(i);
-    bsp::Submodel world;
-    world.mins = glm::vec3(-400);
-    world.maxs = glm::vec3(400);
-    world.num_faces = faces;
-    m.submodels.push_back(world);
+    testsupport::addWorldLeaf(m, glm::vec3(-400), glm::vec3(400));
     return m;
 }
 

@@ -10,6 +10,7 @@
 #include "scene/map_bundle.h"
 #include "scene/material_stages.h"
 #include "scene/visibility.h"
+#include "support/map_builder.h"
 
 #include <gtest/gtest.h>
 
@@ -36,49 +37,20 @@ bsp::Map quadMap(const std::vector<Quad>& quads, bool overbright) {
     m.format = bsp::Format::Quake3;
     m.overbright_lighting = overbright;
     for (const Quad& q : quads) {
-        int32_t material = -1;
-        for (size_t i = 0; i < m.materials.size(); ++i)
-            if (m.materials[i].name == q.material)
-                material = static_cast<int32_t>(i);
-        if (material < 0) {
-            bsp::Material mat;
-            mat.name = q.material;
-            m.materials.push_back(mat);
-            material = static_cast<int32_t>(m.materials.size() - 1);
-        }
         bsp::Face f;
-        f.material = material;
-        f.first_vertex = static_cast<uint32_t>(m.vertices.size());
-        f.num_vertices = 4;
-        f.first_index = static_cast<uint32_t>(m.indices.size());
-        f.num_indices = 6;
+        f.material = testsupport::materialNamed(m, q.material);
         // (y, z) corners: top-left, top-right, bottom-right, bottom-left on screen.
         const float c[4][2] = {{1, 1}, {-1, 1}, {-1, -1}, {1, -1}};
         const float st[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
-        for (int k = 0; k < 4; ++k) {
-            bsp::Vertex v;
-            v.position = glm::vec3(q.x, q.y + c[k][0] * q.half, c[k][1] * q.half);
-            v.uv = glm::vec2(st[k][0], st[k][1]);
-            v.normal = glm::vec3(-1, 0, 0);
-            m.vertices.push_back(v);
+        std::array<bsp::Vertex, 4> v{};
+        for (size_t k = 0; k < 4; ++k) {
+            v[k].position = glm::vec3(q.x, q.y + c[k][0] * q.half, c[k][1] * q.half);
+            v[k].uv = glm::vec2(st[k][0], st[k][1]);
+            v[k].normal = glm::vec3(-1, 0, 0);
         }
-        for (uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u})
-            m.indices.push_back(f.first_vertex + k);
-        m.faces.push_back(f);
+        testsupport::addQuadVertices(m, v, f);
     }
-    bsp::Leaf leaf;
-    leaf.cluster = 0;
-    leaf.mins = glm::vec3(-1000.0f);
-    leaf.maxs = glm::vec3(1000.0f);
-    leaf.num_leaf_faces = static_cast<uint32_t>(m.faces.size());
-    m.leaves.push_back(leaf);
-    for (uint32_t i = 0; i < m.faces.size(); ++i)
-        m.leaf_faces.push_back(i);
-    bsp::Submodel world;
-    world.mins = glm::vec3(-1000.0f);
-    world.maxs = glm::vec3(1000.0f);
-    world.num_faces = static_cast<uint32_t>(m.faces.size());
-    m.submodels.push_back(world);
+    testsupport::addWorldLeaf(m, glm::vec3(-1000.0f), glm::vec3(1000.0f));
     return m;
 }
 

@@ -25,6 +25,14 @@ inline int32_t addMaterial(bsp::Map& m, std::string name, uint32_t flags = 0) {
     return static_cast<int32_t>(m.materials.size() - 1);
 }
 
+// The index of the material named `name`, appended (without flags) when the map has none yet.
+inline int32_t materialNamed(bsp::Map& m, const std::string& name) {
+    for (size_t i = 0; i < m.materials.size(); ++i)
+        if (m.materials[i].name == name)
+            return static_cast<int32_t>(i);
+    return addMaterial(m, name);
+}
+
 // Appends a polygon face over four vertices, triangulated as the fan (0 1 2, 0 2 3). `face`
 // gives everything but the vertex and index ranges (material, normal, fog, lightmap...).
 // Returns the new face's index.
@@ -68,12 +76,10 @@ inline uint32_t addFlare(bsp::Map& m, const glm::vec3& position, bsp::Face face)
     return static_cast<uint32_t>(m.faces.size() - 1);
 }
 
-// Ends a one-room map: one leaf of cluster `cluster` with bounds (mins, maxs) holding every face
-// so far, and the world submodel over the same faces and bounds. No vis data: every face is
-// drawn from everywhere.
-inline void addWorldLeaf(bsp::Map& m, const glm::vec3& mins, const glm::vec3& maxs,
-                         int32_t cluster = 0) {
-    const auto count = static_cast<uint32_t>(m.faces.size());
+// Appends a leaf of cluster `cluster` with bounds (mins, maxs) holding faces [first, first +
+// count); returns its index.
+inline uint32_t addLeaf(bsp::Map& m, const glm::vec3& mins, const glm::vec3& maxs, int32_t cluster,
+                        uint32_t first, uint32_t count) {
     bsp::Leaf leaf;
     leaf.cluster = cluster;
     leaf.mins = mins;
@@ -81,14 +87,30 @@ inline void addWorldLeaf(bsp::Map& m, const glm::vec3& mins, const glm::vec3& ma
     leaf.first_leaf_face = static_cast<uint32_t>(m.leaf_faces.size());
     leaf.num_leaf_faces = count;
     m.leaves.push_back(leaf);
-    const size_t first = m.leaf_faces.size();
-    m.leaf_faces.resize(first + count);
-    std::iota(m.leaf_faces.begin() + static_cast<std::ptrdiff_t>(first), m.leaf_faces.end(), 0u);
+    const size_t at = m.leaf_faces.size();
+    m.leaf_faces.resize(at + count);
+    std::iota(m.leaf_faces.begin() + static_cast<std::ptrdiff_t>(at), m.leaf_faces.end(), first);
+    return static_cast<uint32_t>(m.leaves.size() - 1);
+}
+
+// Appends the world submodel (model 0) over the first `faces` faces with bounds (mins, maxs).
+inline void addWorldModel(bsp::Map& m, const glm::vec3& mins, const glm::vec3& maxs,
+                          uint32_t faces) {
     bsp::Submodel world;
     world.mins = mins;
     world.maxs = maxs;
-    world.num_faces = count;
+    world.num_faces = faces;
     m.submodels.push_back(world);
+}
+
+// Ends a one-room map: one leaf of cluster `cluster` with bounds (mins, maxs) holding every face
+// so far, and the world submodel over the same faces and bounds. No vis data: every face is
+// drawn from everywhere.
+inline void addWorldLeaf(bsp::Map& m, const glm::vec3& mins, const glm::vec3& maxs,
+                         int32_t cluster = 0) {
+    const auto count = static_cast<uint32_t>(m.faces.size());
+    addLeaf(m, mins, maxs, cluster, 0, count);
+    addWorldModel(m, mins, maxs, count);
 }
 
 } // namespace testsupport

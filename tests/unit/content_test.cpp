@@ -3,6 +3,7 @@
 #include "content/image.h"
 #include "content/textures.h"
 #include "content/vfs.h"
+#include "support/map_builder.h"
 #include "unit/content_test_util.h"
 
 #include <gtest/gtest.h>
@@ -498,12 +499,8 @@ namespace {
 bsp::Map mapWithMaterials(const std::vector<std::pair<std::string, uint32_t>>& materials) {
     bsp::Map map;
     map.name = "synthetic.bsp";
-    for (const auto& [name, flags] : materials) {
-        bsp::Material m;
-        m.name = name;
-        m.flags = flags;
-        map.materials.push_back(m);
-    }
+    for (const auto& [name, flags] : materials)
+        testsupport::addMaterial(map, name, flags);
     return map;
 }
 

@@ -2,6 +2,7 @@
 // frustum lines, visible leaves, face keys, area borders, entity markers and links, patch
 // nets, ray cast -> face -> luxel, and the --debug list.
 #include "scene/debug_geometry.h"
+#include "support/map_builder.h"
 
 #include <gtest/gtest.h>
 
@@ -92,9 +93,7 @@ TEST(DebugGeometry, HashColoursAreStableAndDistinct) {
 // each, and a PVS in which neither cluster sees the other.
 bsp::Map twoRooms() {
     bsp::Map m;
-    bsp::Material mat;
-    mat.name = "wall";
-    m.materials.push_back(mat);
+    testsupport::addMaterial(m, "wall");
     m.lightmap_width = 8;
     m.lightmap_height = 8;
     bsp::LightmapPage page;
@@ -109,34 +108,20 @@ bsp::Map twoRooms() {
         const float x0 = 64.0f * static_cast<float>(room);
         bsp::Face f;
         f.material = 0;
-        f.first_vertex = static_cast<uint32_t>(m.vertices.size());
-        f.num_vertices = 4;
-        f.first_index = static_cast<uint32_t>(m.indices.size());
-        f.num_indices = 6;
         f.normal = {0, 0, 1};
         f.lightmap_page = 0;
         f.lightmap_rect = {static_cast<uint16_t>(4 * room), 0, 4, 4};
         const glm::vec3 corners[4] = {{x0, 0, 0}, {x0 + 64, 0, 0}, {x0 + 64, 64, 0}, {x0, 64, 0}};
         const glm::vec2 lm[4] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
-        for (int k = 0; k < 4; ++k) {
-            bsp::Vertex v;
-            v.position = corners[k];
+        std::array<bsp::Vertex, 4> v{};
+        for (size_t k = 0; k < 4; ++k) {
+            v[k].position = corners[k];
             // The block's 4x4 texels of the 8x8 page.
-            v.lm_uv = (glm::vec2(static_cast<float>(4 * room), 0.0f) + lm[k] * 4.0f) / 8.0f;
-            m.vertices.push_back(v);
+            v[k].lm_uv = (glm::vec2(static_cast<float>(4 * room), 0.0f) + lm[k] * 4.0f) / 8.0f;
         }
-        for (uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u})
-            m.indices.push_back(f.first_vertex + k);
-        m.faces.push_back(f);
-        bsp::Leaf leaf;
-        leaf.cluster = room;
-        leaf.area = room + 1;
-        leaf.mins = {x0, 0, 0};
-        leaf.maxs = {x0 + 64, 64, 64};
-        leaf.first_leaf_face = static_cast<uint32_t>(room);
-        leaf.num_leaf_faces = 1;
-        m.leaves.push_back(leaf);
-        m.leaf_faces.push_back(static_cast<uint32_t>(room));
+        const uint32_t face = testsupport::addQuadVertices(m, v, f);
+        const uint32_t leaf = testsupport::addLeaf(m, {x0, 0, 0}, {x0 + 64, 64, 64}, room, face, 1);
+        m.leaves[leaf].area = room + 1;
     }
     // Node 0 splits at x = 64: front (x >= 64) is leaf 1, back is leaf 0.
     m.planes.push_back({{1, 0, 0}, 64.0f});
@@ -150,10 +135,7 @@ bsp::Map twoRooms() {
     m.vis.num_clusters = 2;
     m.vis.row_size = 1;
     m.vis.rows = {0x01, 0x02};
-    bsp::Submodel world;
-    world.maxs = {128, 64, 64};
-    world.num_faces = 2;
-    m.submodels.push_back(world);
+    testsupport::addWorldModel(m, glm::vec3(0), {128, 64, 64}, 2);
     return m;
 }
 

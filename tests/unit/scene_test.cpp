@@ -462,12 +462,8 @@ constexpr struct {
 
 bsp::Map blendedMap(const std::vector<BlendedQuad>& quads, bsp::BlendMode model_blend) {
     bsp::Map m;
-    for (const auto& d : kBlendedMaterials) {
-        bsp::Material mat;
-        mat.name = d.name;
-        mat.flags = d.flags;
-        m.materials.push_back(mat);
-    }
+    for (const auto& d : kBlendedMaterials)
+        testsupport::addMaterial(m, d.name, d.flags);
     bsp::Submodel world;
     world.mins = glm::vec3(-1000.0f);
     world.maxs = glm::vec3(1000.0f);
@@ -487,14 +483,7 @@ bsp::Map blendedMap(const std::vector<BlendedQuad>& quads, bsp::BlendMode model_
             m.faces.back().submodel = q.submodel;
             (pass == 0 ? world : model).num_faces++;
         }
-    bsp::Leaf leaf;
-    leaf.cluster = 0;
-    leaf.mins = glm::vec3(-1000.0f);
-    leaf.maxs = glm::vec3(1000.0f);
-    leaf.num_leaf_faces = world.num_faces;
-    m.leaves.push_back(leaf);
-    for (uint32_t i = 0; i < world.num_faces; ++i)
-        m.leaf_faces.push_back(i);
+    testsupport::addLeaf(m, world.mins, world.maxs, 0, 0, world.num_faces);
     m.submodels.push_back(world);
     m.submodels.push_back(model);
     return m;
