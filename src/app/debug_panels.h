@@ -44,6 +44,10 @@ public:
     bool init(const render::GlslLibrary& shaders, const scene::DebugViews& initial,
               std::string* error);
     void setMap(const scene::MapBundle* bundle);
+    // Shader hot reload of the overlay programs; the current ones stay when one fails.
+    bool reloadShaders(const render::GlslLibrary& shaders, std::string* error) {
+        return !m_ready || m_overlays.reloadShaders(shaders, error);
+    }
 
     // Frame hooks: beginFrame before drawing (starts the GPU timer frame and records the frame
     // time), pass timers around passes, drawScene after WorldRenderer::draw, drawPanel and

@@ -395,7 +395,7 @@ void Viewer::rebuildPatches(int level) {
 
 void Viewer::reloadShaders() {
     std::string error;
-    if (!m_renderer.reloadShaders(&error)) {
+    if (!m_renderer.reloadShaders(&error) || !m_debug.reloadShaders(m_shaders, &error)) {
         m_error = "shader reload failed, the previous programs stay:\n" + error;
         std::fprintf(stderr, "bspview: %s\n", m_error.c_str());
         return;

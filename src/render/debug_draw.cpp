@@ -6,13 +6,20 @@
 
 namespace render {
 
-bool DebugDraw::init(const GlslLibrary& shaders, std::string* error) {
-    m_program =
+bool DebugDraw::reloadProgram(const GlslLibrary& shaders, std::string* error) {
+    Program program =
         shaders.build("debug/lines", "debug_line.vert.glsl", "debug_line.frag.glsl", "", error);
-    if (!m_program)
+    if (!program)
         return false;
+    m_program = std::move(program);
     m_view_projection = glGetUniformLocation(m_program.id(), "u_view_projection");
     m_alpha = glGetUniformLocation(m_program.id(), "u_alpha");
+    return true;
+}
+
+bool DebugDraw::init(const GlslLibrary& shaders, std::string* error) {
+    if (!reloadProgram(shaders, error))
+        return false;
     m_vao = makeVertexArray("debug/lines/vao");
     m_vbo = makeBuffer("debug/lines/vertices");
     glBindVertexArray(m_vao.id());

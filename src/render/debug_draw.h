@@ -17,6 +17,8 @@ class DebugDraw {
 public:
     // Compiles the line program; false (with *error) when it fails.
     bool init(const GlslLibrary& shaders, std::string* error);
+    // Compiles the line program again (shader hot reload); the current one stays when it fails.
+    bool reloadProgram(const GlslLibrary& shaders, std::string* error);
     bool ready() const { return static_cast<bool>(m_program); }
 
     // Draws the segments over what is in the framebuffer. Segments behind the scene's depth

@@ -38,6 +38,10 @@ struct DebugOverlayStats {
 class DebugOverlays {
 public:
     bool init(const GlslLibrary& shaders, std::string* error);
+    // Shader hot reload of the line program; the current one stays when it fails.
+    bool reloadShaders(const GlslLibrary& shaders, std::string* error) {
+        return m_draw.reloadProgram(shaders, error);
+    }
     // Builds the per-map caches (face -> cluster / area, area borders, entity markers).
     // The map and mesh must outlive their use here; call again after a new map or mesh.
     void setMap(const bsp::Map& map, const scene::WorldMesh& mesh);

@@ -56,24 +56,42 @@ FlareRenderer::~FlareRenderer() {
     clear();
 }
 
-bool FlareRenderer::init(const GlslLibrary& shaders, std::string* error) {
-    m_test =
+bool FlareRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error) {
+    Programs p;
+    p.test =
         shaders.build("flare|test", "flare.vert.glsl", "flare.frag.glsl", "OCCLUSION_TEST", error);
-    if (!m_test)
+    if (!p.test)
         return false;
-    m_quad = shaders.build("flare", "flare.vert.glsl", "flare.frag.glsl", "", error);
-    if (!m_quad)
+    p.quad = shaders.build("flare", "flare.vert.glsl", "flare.frag.glsl", "", error);
+    if (!p.quad)
         return false;
-    m_test_vp = glGetUniformLocation(m_test.id(), "u_view_projection");
-    m_test_eye = glGetUniformLocation(m_test.id(), "u_eye");
-    m_quad_centre = glGetUniformLocation(m_quad.id(), "u_centre");
-    m_quad_half = glGetUniformLocation(m_quad.id(), "u_half");
-    m_quad_colour = glGetUniformLocation(m_quad.id(), "u_colour");
-    glUseProgram(m_quad.id());
-    glUniform1i(glGetUniformLocation(m_quad.id(), "u_texture"), 0);
-    glUseProgram(0);
+    p.test_vp = glGetUniformLocation(p.test.id(), "u_view_projection");
+    p.test_eye = glGetUniformLocation(p.test.id(), "u_eye");
+    p.quad_centre = glGetUniformLocation(p.quad.id(), "u_centre");
+    p.quad_half = glGetUniformLocation(p.quad.id(), "u_half");
+    p.quad_colour = glGetUniformLocation(p.quad.id(), "u_colour");
+    GLint bound = 0;
+    glGetIntegerv(GL_CURRENT_PROGRAM, &bound);
+    glUseProgram(p.quad.id());
+    glUniform1i(glGetUniformLocation(p.quad.id(), "u_texture"), 0);
+    glUseProgram(static_cast<GLuint>(bound));
+    *out = std::move(p);
+    return true;
+}
+
+bool FlareRenderer::init(const GlslLibrary& shaders, std::string* error) {
+    if (!buildPrograms(shaders, &m_programs, error))
+        return false;
     m_quad_vao = makeVertexArray("flares/quad");
     m_radial = uploadImage(radialImage(), "flares/radial");
+    return true;
+}
+
+bool FlareRenderer::reloadPrograms(const GlslLibrary& shaders, std::string* error) {
+    Programs fresh;
+    if (!buildPrograms(shaders, &fresh, error))
+        return false;
+    m_programs = std::move(fresh);
     return true;
 }
 
@@ -130,7 +148,7 @@ void FlareRenderer::upload(const bsp::Map& map, const scene::MaterialTable& mate
 void FlareRenderer::draw(const scene::Camera& camera, double time, const scene::DrawList& list,
                          GlState& state) {
     m_drawn = 0;
-    if (m_flares.empty() || !m_test || !m_quad)
+    if (m_flares.empty() || !m_programs.test || !m_programs.quad)
         return;
     DebugGroup group("flares");
     GLint viewport[4] = {0, 0, 1, 1};
@@ -159,9 +177,9 @@ void FlareRenderer::draw(const scene::Camera& camera, double time, const scene::
         GLuint texture;
     };
     std::vector<Quad> quads;
-    state.useProgram(m_test.id());
-    glUniformMatrix4fv(m_test_vp, 1, GL_FALSE, glm::value_ptr(vp));
-    glUniform3f(m_test_eye, camera.position.x, camera.position.y, camera.position.z);
+    state.useProgram(m_programs.test.id());
+    glUniformMatrix4fv(m_programs.test_vp, 1, GL_FALSE, glm::value_ptr(vp));
+    glUniform3f(m_programs.test_eye, camera.position.x, camera.position.y, camera.position.z);
     state.bindVertexArray(m_points_vao.id());
     state.colourMask(false);
     state.depthMask(false);
@@ -208,13 +226,13 @@ void FlareRenderer::draw(const scene::Camera& camera, double time, const scene::
     state.enable(GL_DEPTH_TEST, false);
     state.enable(GL_BLEND, true);
     state.blendFunc(GL_ONE, GL_ONE);
-    state.useProgram(m_quad.id());
+    state.useProgram(m_programs.quad.id());
     state.bindVertexArray(m_quad_vao.id());
     for (const Quad& q : quads) {
         state.bindTexture(kUnitTexture, GL_TEXTURE_2D, q.texture);
-        glUniform2f(m_quad_centre, q.centre.x, q.centre.y);
-        glUniform2f(m_quad_half, q.half.x, q.half.y);
-        glUniform3f(m_quad_colour, q.colour.r, q.colour.g, q.colour.b);
+        glUniform2f(m_programs.quad_centre, q.centre.x, q.centre.y);
+        glUniform2f(m_programs.quad_half, q.half.x, q.half.y);
+        glUniform3f(m_programs.quad_colour, q.colour.r, q.colour.g, q.colour.b);
         glDrawArrays(GL_TRIANGLES, 0, 6);
     }
     m_drawn = quads.size();

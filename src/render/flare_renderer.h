@@ -27,6 +27,9 @@ public:
     FlareRenderer& operator=(const FlareRenderer&) = delete;
 
     bool init(const GlslLibrary& shaders, std::string* error);
+    // Compiles the two flare programs again (shader hot reload); they replace the current
+    // ones only when both compile, otherwise *error holds the log and nothing changes.
+    bool reloadPrograms(const GlslLibrary& shaders, std::string* error);
     // The flares of a new map (nodraw ones left out by the resolved `materials`). Materials and
     // textures are parallel to map.materials; a flare whose material
     // has no image (a missing texture, or no texture list) is drawn with a soft radial image.
@@ -58,9 +61,15 @@ private:
     std::vector<GLuint> m_flare_textures; // per flare: a texture of m_textures or the radial
     std::map<int32_t, Texture> m_textures;
     Texture m_radial;
-    Program m_test, m_quad;
-    GLint m_test_vp = -1, m_test_eye = -1;
-    GLint m_quad_centre = -1, m_quad_half = -1, m_quad_colour = -1;
+    // The occlusion-test program and the quad program, with their uniform locations.
+    struct Programs {
+        Program test, quad;
+        GLint test_vp = -1, test_eye = -1;
+        GLint quad_centre = -1, quad_half = -1, quad_colour = -1;
+    };
+    static bool buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error);
+
+    Programs m_programs;
     VertexArray m_points_vao, m_quad_vao;
     Buffer m_points;
     size_t m_drawn = 0;

@@ -116,6 +116,8 @@ public:
     std::unique_ptr<ProgramCache> rebuilt(std::string* error) const;
     // Programs compiled so far (variants included).
     size_t size() const;
+    // The sources the programs were compiled from (the other renderers reload from them too).
+    const GlslLibrary& glsl() const { return m_glsl; }
 
     const WorldProgram& flat() const { return m_flat; }
     const DepthProgram& depth() const { return m_depth; }

@@ -32,8 +32,9 @@ bool WorldRenderer::init(const GlslLibrary& shaders, std::string* error) {
 bool WorldRenderer::reloadShaders(std::string* error) {
     if (!m_programs)
         return false;
+    // Both sets compile or neither is replaced.
     std::unique_ptr<ProgramCache> fresh = m_programs->rebuilt(error);
-    if (!fresh)
+    if (!fresh || !m_flares->reloadPrograms(fresh->glsl(), error))
         return false;
     m_programs = std::move(fresh);
     return true;

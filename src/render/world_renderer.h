@@ -44,8 +44,8 @@ public:
     bool init(const GlslLibrary& shaders, std::string* error);
 
     // Compiles every program in use again from the shader sources (--shader-dir files are
-    // read again) and swaps them in only when all compile; otherwise the current programs stay
-    // and *error holds the compile logs. Not during draw().
+    // read again), the flares' included, and swaps them in only when all compile; otherwise
+    // the current programs stay and *error holds the compile logs. Not during draw().
     bool reloadShaders(std::string* error);
     // GLSL programs compiled so far, variants included.
     size_t programCount() const { return m_programs ? m_programs->size() : 0; }

@@ -807,5 +807,25 @@ TEST_F(Render, ShaderReloadSwapsProgramsOnlyWhenAllCompile) {
     writeText(dir / "world.frag.glsl", original);
     ASSERT_TRUE(r.reloadShaders(&error)) << error;
     EXPECT_EQ(centre(), before);
+
+    // The flares' programs reload with the world's: a broken flare shader fails the reload
+    // and keeps every running program, the world's too.
+    std::string flare_frag;
+    {
+        std::ifstream in(dir / "flare.frag.glsl", std::ios::binary);
+        flare_frag.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    writeText(dir / "world.frag.glsl",
+              "out vec4 o_colour;\nvoid main() { o_colour = vec4(0.0, 1.0, 0.0, 1.0); }\n");
+    writeText(dir / "flare.frag.glsl", "void main() { not GLSL either }\n");
+    error.clear();
+    EXPECT_FALSE(r.reloadShaders(&error));
+    render::checkGlErrors("reload");
+    m_errors_before = render::glErrorCount();
+    EXPECT_NE(error.find("flare.frag.glsl"), std::string::npos) << error;
+    EXPECT_EQ(centre(), before) << "the new world program is not taken without the flares'";
+    writeText(dir / "flare.frag.glsl", flare_frag);
+    ASSERT_TRUE(r.reloadShaders(&error)) << error;
+    EXPECT_EQ(centre(), glm::ivec3(0, 255, 0));
     fs::remove_all(dir);
 }
