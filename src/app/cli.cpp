@@ -193,6 +193,8 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             if (!parseFloat(*v, &t) || t < 0)
                 return argError("--time: expected seconds >= 0, got '" + *v + "'");
             o.time = t;
+        } else if (a == "--no-watch") {
+            o.watch = false;
         } else if (a == "--no-flares") {
             o.flares = false;
         } else if (a == "--no-shader-stages") {
@@ -252,12 +254,14 @@ std::string helpText() {
            "  --no-frustum            do not cull against the view frustum\n"
            "  --patch-level N         Bezier patch subdivisions per segment, 1..32 (default 4)\n"
            "  --time SECONDS          animation time for --screenshot (default 0)\n"
-           "  --shader-dir DIR        read GLSL from DIR instead of the embedded copies (F5 reloads)\n"
+           "  --shader-dir DIR        read GLSL from DIR instead of the embedded copies (F5 "
+           "reloads)\n"
            "  --config-dir DIR        settings, bookmarks, recent files and imgui.ini (default:\n"
            "                          $BSPVIEW_CONFIG_DIR, else $XDG_CONFIG_HOME/bspview, else\n"
            "                          ~/.config/bspview)\n"
            "  --gl-path auto|33|43    draw submission: 43 multi-draw indirect (GL 4.3+), 33 the\n"
            "                          GL 3.3 glMultiDrawElements fallback (default auto)\n"
+           "  --no-watch              do not reload the map when a compiler rewrites its files\n"
            "  --no-flares             do not draw Quake 3 flares (as ioquake3's r_flares 0)\n"
            "  --no-shader-stages      Quake 3: each surface as its first image x lightmap\n"
            "  --no-stage-folding      Quake 3: one pass per shader stage, as ioquake3 draws them\n"

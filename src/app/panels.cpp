@@ -525,6 +525,13 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
     if (interactive) {
         if (m.vsync && ImGui::Checkbox("vsync", m.vsync))
             actions.vsync_changed = true;
+        if (m.watch) {
+            ImGui::SameLine();
+            ImGui::Checkbox("reload on change", m.watch);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("Load the map again, in place, when a compiler rewrites it\n"
+                                  "(.bsp, .lit, .lux, .prt, .pts, .lin, external lightmaps)");
+        }
         ImGui::SameLine();
         if (ImGui::Button("Open... (Ctrl+O)"))
             actions.open_panel = true;

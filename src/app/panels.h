@@ -58,6 +58,7 @@ struct OverlayModel {
     StyleControls* styles = nullptr;
     Settings* settings = nullptr; // bookmarks and recent files
     bool* vsync = nullptr;        // null: not shown (headless)
+    bool* watch = nullptr;        // reload on change; null: not shown (headless)
     int patch_level = 4;
 
     // Panel state kept between frames

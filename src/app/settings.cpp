@@ -214,7 +214,7 @@ Settings parseSettings(std::string_view text, std::vector<std::string>* warnings
                 if (slot_text.size() == 1 && slot_text[0] >= '1' && slot_text[0] <= '9')
                     slot = slot_text[0] - '0';
                 bm = parseBookmark(value.substr(a + 1, b - a - 1));
-                map_key = trim(value.substr(b + 1));
+                map_key = legacyMapKey(trim(value.substr(b + 1)));
             }
             ok = slot >= 1 && slot <= kNumBookmarks && bm && !map_key.empty();
             if (ok) {
@@ -328,9 +328,17 @@ std::string mapKey(const std::string& spec) {
         return (ec ? ms->archive : archive).string() + ":" + core::toLower(ms->member);
     }
     const std::filesystem::path canonical = std::filesystem::weakly_canonical(spec, ec);
-    const std::string path = (ec ? std::filesystem::path(spec) : canonical).string();
-    const uintmax_t size = std::filesystem::file_size(spec, ec);
-    return ec ? path : path + "#" + std::to_string(size);
+    return (ec ? std::filesystem::path(spec) : canonical).string();
+}
+
+std::string_view legacyMapKey(std::string_view key) {
+    const size_t hash = key.rfind('#');
+    if (hash == std::string_view::npos || hash + 1 == key.size())
+        return key;
+    for (char c : key.substr(hash + 1))
+        if (c < '0' || c > '9')
+            return key;
+    return key.substr(0, hash);
 }
 
 void setBookmark(Settings& settings, const std::string& map_key, int slot, const Bookmark& b) {

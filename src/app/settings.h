@@ -80,11 +80,14 @@ void addRecent(std::vector<std::string>& recent, const std::string& spec);
 // Whether a recent entry can still be opened (the file, or the archive of ARCHIVE.pk3:member).
 bool recentExists(const std::string& spec);
 
-// A key that names one map across runs: for a loose file its canonical path and size
-// ("/maps/x.bsp#12345", so a rebuilt map with a different size does not inherit stale
-// positions), for an archive member the canonical archive path and the member name
-// ("/baseoa/pak6.pk3:maps/oa_dm1.bsp").
+// A key that names one map across runs and recompiles: for a loose file its canonical path
+// ("/maps/x.bsp"), for an archive member the canonical archive path and the member name
+// ("/baseoa/pak6.pk3:maps/oa_dm1.bsp"). Bookmarks are kept under it, so they survive a
+// recompile that changes the file.
 std::string mapKey(const std::string& spec);
+// A key as configs before version 0.x wrote it for loose files ("/maps/x.bsp#12345", the size
+// appended) without the size; other keys unchanged. The config reader applies it.
+std::string_view legacyMapKey(std::string_view key);
 
 // Bookmark slot access; `slot` is 1..kNumBookmarks, anything else is ignored / nullopt.
 void setBookmark(Settings& settings, const std::string& map_key, int slot, const Bookmark& b);

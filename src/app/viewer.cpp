@@ -3,6 +3,7 @@
 #include "app/debug_panels.h"
 #include "app/fly_camera.h"
 #include "app/headless.h"
+#include "app/map_reload.h"
 #include "app/panels.h"
 #include "app/settings.h"
 #include "app/window.h"
@@ -65,6 +66,8 @@ public:
 private:
     void requestLoad(const std::string& spec);
     void pollLoad();
+    // Reload on recompile: the map's files watched, a finished reload taken in place.
+    void pollReload(std::chrono::steady_clock::time_point now);
     void goToSpawn(int index);
     void saveScreenshot(int width, int height);
     void handleEvent(const SDL_Event& e);
@@ -86,6 +89,10 @@ private:
     render::GlslLibrary m_shaders;
     render::WorldRenderer m_renderer;
     MapSession m_session{m_renderer}; // the map on screen, its GPU copy and visibility
+    MapReloader m_reload{m_session};  // reloads it when a compiler rewrites its files
+    // The camera the current draw list was computed from: a reload with visibility locked
+    // computes the new map's list from here.
+    scene::Camera m_list_camera;
     scene::DrawList m_list;
     scene::VisOptions m_vis_options;
     render::RenderOptions m_render_options;
@@ -163,7 +170,41 @@ void Viewer::pollLoad() {
     m_options.camera_given = false; // the command-line camera applies to the first map only
     m_styles_in_use = stylesInUse(m_session.bundle()->map);
     m_fly.camera.fov_x = fov;
+    m_list_camera = m_fly.camera;
+    m_reload.follow();
     refreshMapList();
+}
+
+void Viewer::pollReload(std::chrono::steady_clock::time_point now) {
+    m_reload.setEnabled(m_options.watch);
+    if (m_pending.valid())
+        return; // a map being opened replaces this one anyway
+    std::string error;
+    const MapReloader::Event event = m_reload.update(now, loadSettingsOf(m_options), &error);
+    if (event == MapReloader::Event::Failed) {
+        m_error = "reload failed, the map on screen stays: " + error;
+        std::fprintf(stderr, "bspview: %s\n", m_error.c_str());
+        return;
+    }
+    if (event != MapReloader::Event::Reloaded)
+        return;
+    // Everything the user set stays: camera, toggles, overlay, bookmarks (keyed by path),
+    // locked visibility (recomputed on the new map from the camera it was locked at).
+    const scene::MapBundle& bundle = *m_session.bundle();
+    m_error.clear();
+    m_status = "reloaded " + bundle.map.name + " (changed on disk)";
+    m_debug.setMap(m_session.bundle());
+    m_list.clear();
+    if (m_vis_options.lock) {
+        scene::VisOptions unlocked = m_vis_options;
+        unlocked.lock = false;
+        m_session.visibility()->update(m_list_camera, unlocked, m_list);
+    }
+    if (m_model.selected_entity >= static_cast<int>(bundle.map.entities.size()))
+        m_model.selected_entity = -1;
+    m_styles_in_use = stylesInUse(bundle.map);
+    if (!bundle.spawns.empty())
+        m_spawn = std::min(m_spawn, static_cast<int>(bundle.spawns.size()) - 1);
 }
 
 void Viewer::saveScreenshot(int width, int height) {
@@ -364,6 +405,7 @@ void Viewer::drawOverlay() {
     m.styles = &m_styles;
     m.settings = &m_settings;
     m.vsync = &m_vsync;
+    m.watch = &m_options.watch;
     m.patch_level =
         m_session.bundle() ? m_session.bundle()->mesh.patch_level : m_options.patch_level;
     const OverlayActions a = app::drawOverlay(m, true);
@@ -530,6 +572,7 @@ int Viewer::run() {
             handleEvent(e);
         pollLoad();
         const auto now = std::chrono::steady_clock::now();
+        pollReload(now);
         const float dt = std::min(0.1f, std::chrono::duration<float>(now - last).count());
         last = now;
         m_frame_times.push(dt * 1000.0f);
@@ -549,6 +592,8 @@ int Viewer::run() {
         if (m_session.bundle() && m_session.visibility()) {
             const auto t0 = std::chrono::steady_clock::now();
             m_session.visibility()->update(m_fly.camera, m_vis_options, m_list);
+            if (!m_vis_options.lock)
+                m_list_camera = m_fly.camera;
             m_cpu_vis_ms =
                 std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0)
                     .count();

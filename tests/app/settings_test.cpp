@@ -42,8 +42,8 @@ app::Settings sample() {
     app::addRecent(s.recent, "/maps/a.bsp");
     app::addRecent(s.recent, "/maps/with space/b.bsp");
     app::addRecent(s.recent, "/baseoa/pak6.pk3:maps/oa_dm1.bsp");
-    app::setBookmark(s, "/maps/a.bsp#1234", 1, {1.5f, -2.25f, 3.0f, 10.0f, 270.0f});
-    app::setBookmark(s, "/maps/a.bsp#1234", 9, {100.125f, 200.0f, -300.0f, -45.5f, 0.1f});
+    app::setBookmark(s, "/maps/a.bsp", 1, {1.5f, -2.25f, 3.0f, 10.0f, 270.0f});
+    app::setBookmark(s, "/maps/a.bsp", 9, {100.125f, 200.0f, -300.0f, -45.5f, 0.1f});
     app::setBookmark(s, "/baseoa/pak6.pk3:maps/oa_dm1.bsp", 4, {0.1f, 0.2f, 0.3f, 0.4f, 0.5f});
     return s;
 }
@@ -76,7 +76,7 @@ TEST(Settings, TextRoundTripKeepsEveryField) {
     EXPECT_EQ(back.recent[0], "/baseoa/pak6.pk3:maps/oa_dm1.bsp");
     EXPECT_EQ(back.recent[1], "/maps/with space/b.bsp");
     EXPECT_EQ(back.recent[2], "/maps/a.bsp");
-    auto b = app::bookmark(back, "/maps/a.bsp#1234", 9);
+    auto b = app::bookmark(back, "/maps/a.bsp", 9);
     ASSERT_TRUE(b);
     EXPECT_EQ(b->x, 100.125f);
     EXPECT_EQ(b->pitch, -45.5f);
@@ -303,20 +303,36 @@ TEST(ConfigDir, FlagThenOverrideThenXdgThenHome) {
     EXPECT_EQ(app::resolveConfigDir("/flag", get), fs::path("/flag"));
 }
 
-TEST(MapKey, SameFileSameKeyAndSizeMatters) {
+TEST(MapKey, SameFileSameKeyAcrossARecompile) {
     const fs::path dir = scratch("mapkey");
     writeText(dir / "m.bsp", "12345");
     const std::string direct = app::mapKey((dir / "m.bsp").string());
     const std::string roundabout =
         app::mapKey((dir / "." / ".." / dir.filename() / "m.bsp").string());
     EXPECT_EQ(direct, roundabout);
-    EXPECT_NE(direct.find("#5"), std::string::npos);
+    EXPECT_EQ(direct, fs::weakly_canonical(dir / "m.bsp").string());
+    // A recompile that changes the size keeps the key (and the bookmarks under it).
     writeText(dir / "m.bsp", "123456");
-    EXPECT_NE(app::mapKey((dir / "m.bsp").string()), direct);
+    EXPECT_EQ(app::mapKey((dir / "m.bsp").string()), direct);
     writeText(dir / "p.pk3", "x");
     const std::string member = app::mapKey((dir / "p.pk3").string() + ":maps/DM1.bsp");
     EXPECT_EQ(member, fs::weakly_canonical(dir / "p.pk3").string() + ":maps/dm1.bsp");
     fs::remove_all(dir);
+}
+
+TEST(MapKey, LegacySizedKeysLoadUnderThePath) {
+    EXPECT_EQ(app::legacyMapKey("/maps/a.bsp#1234"), "/maps/a.bsp");
+    EXPECT_EQ(app::legacyMapKey("/maps/a#b.bsp"), "/maps/a#b.bsp");
+    EXPECT_EQ(app::legacyMapKey("/maps/a.bsp#"), "/maps/a.bsp#");
+    EXPECT_EQ(app::legacyMapKey("/p.pk3:maps/x.bsp"), "/p.pk3:maps/x.bsp");
+    std::vector<std::string> warnings;
+    const app::Settings s = app::parseSettings("# bspview config 1\n"
+                                               "bookmark 2 1,2,3,4,5 /maps/a.bsp#1234\n",
+                                               &warnings);
+    EXPECT_TRUE(warnings.empty());
+    const auto b = app::bookmark(s, "/maps/a.bsp", 2);
+    ASSERT_TRUE(b);
+    EXPECT_EQ(b->x, 1.0f);
 }
 
 TEST(WriteFileAtomic, ReplacesAndFailsCleanly) {

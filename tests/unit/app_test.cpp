@@ -60,11 +60,13 @@ TEST(Cli, ParsesEveryFlag) {
     EXPECT_EQ(b->mode, app::Mode::Bench);
     EXPECT_EQ(b->frames, 12);
     EXPECT_EQ(b->gl_path, "33");
-    EXPECT_TRUE(b->flares && b->stages);
-    auto n = app::parseArguments({"--screenshot", "x.png", "--no-flares", "--no-shader-stages"});
+    EXPECT_TRUE(b->flares && b->stages && b->watch);
+    auto n = app::parseArguments(
+        {"--screenshot", "x.png", "--no-flares", "--no-shader-stages", "--no-watch"});
     ASSERT_TRUE(n.ok());
     EXPECT_FALSE(n->flares);
     EXPECT_FALSE(n->stages);
+    EXPECT_FALSE(n->watch);
 }
 
 TEST(Cli, RejectsBadValuesWithACode) {
