@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -271,7 +272,7 @@ void DebugPanels::shaderSection(int32_t material) {
     ImGui::TreePop();
 }
 
-void DebugPanels::drawPanel(const scene::DrawList& list) {
+void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
     // P picks the face under the crosshair, panel open or not. The SDL backend of ImGui 1.86
     // indexes keys by SDL scancode.
     if (m_ready && m_bundle && !ImGui::GetIO().WantCaptureKeyboard &&
@@ -279,10 +280,16 @@ void DebugPanels::drawPanel(const scene::DrawList& list) {
         m_pick = pickFace(*m_bundle, m_view_camera, &m_face_bounds);
         m_highlight_face = m_pick ? static_cast<int32_t>(m_pick->hit.face) : -1;
     }
-    if (!m_open)
+    if (!m_open || !visible)
         return;
-    ImGui::SetNextWindowPos(ImVec2(380, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
+    // First placed at the window's right edge, clear of the overlay on the left.
+    ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 10, 10), ImGuiCond_FirstUseEver,
+                            ImVec2(1, 0));
+    // Width 0: fitted to the widest line on first use (then the user's); never taller than the
+    // window.
+    ImGui::SetNextWindowSize(ImVec2(0, 0), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSizeConstraints(
+        ImVec2(300, 0), ImVec2(FLT_MAX, std::max(200.0f, ImGui::GetIO().DisplaySize.y - 20)));
     if (!ImGui::Begin("Debug", &m_open)) {
         ImGui::End();
         return;
@@ -296,7 +303,8 @@ void DebugPanels::drawPanel(const scene::DrawList& list) {
     char overlay[96];
     std::snprintf(overlay, sizeof overlay, "p50 %.2f  p95 %.2f  p99 %.2f ms", p.p50, p.p95, p.p99);
     ImGui::PlotLines("##frame", ordered.data(), m_frame_count, 0, overlay, 0.0f,
-                     static_cast<float>(std::max(16.7, p.max * 1.1)), ImVec2(-1, 60));
+                     static_cast<float>(std::max(16.7, p.max * 1.1)),
+                     ImVec2(std::max(ImGui::GetContentRegionAvail().x, 340.0f), 60));
     // Draw calls, triangles and the state changes the batch order implies (one per change of
     // pass, model or material).
     uint32_t state_changes = 0;

@@ -56,7 +56,8 @@ public:
     render::GpuTimers& timers() { return m_timers; }
     void drawScene(render::WorldRenderer& renderer, const scene::DrawList& list,
                    const scene::Camera& camera, const scene::VisOptions& vis);
-    void drawPanel(const scene::DrawList& list);
+    // Picking runs either way; the window only when `visible` (F1 hides the overlay windows).
+    void drawPanel(const scene::DrawList& list, bool visible = true);
     void drawLabels(const scene::Camera& camera);
 
     bool& open() { return m_open; }

@@ -414,8 +414,10 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
         ImGui::Text("%.1f fps  %.2f ms  (visibility %.3f ms)", io.Framerate,
                     io.Framerate > 0.0f ? 1000.0f / io.Framerate : 0.0f, m.cpu_vis_ms);
     if (m.frame_ms && m.frame_count > 0)
+        // An explicit width: "-1" (fill) is zero wide in an auto-resizing window's first
+        // frames, and the graph then never appears.
         ImGui::PlotLines("##frametimes", m.frame_ms, m.frame_count, m.frame_next, "frame ms", 0.0f,
-                         50.0f, ImVec2(-1, 40));
+                         50.0f, ImVec2(std::max(ImGui::GetContentRegionAvail().x, 340.0f), 40));
     if (!m.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
         ImGui::TextWrapped("%.*s", static_cast<int>(m.error.size()), m.error.data());

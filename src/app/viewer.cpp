@@ -40,9 +40,11 @@ struct FrameTimes {
     static constexpr int kCount = 240;
     float ms[kCount] = {};
     int next = 0;
+    int filled = 0; // frames recorded so far, up to kCount
     void push(float v) {
         ms[next] = v;
         next = (next + 1) % kCount;
+        filled = std::min(filled + 1, kCount);
     }
 };
 
@@ -391,8 +393,9 @@ void Viewer::drawOverlay() {
     m.submit = &m_renderer.submitStats();
     m.draw_path = m_renderer.drawPath() == render::DrawPath::Indirect ? "indirect" : "multi-draw";
     m.frame_ms = m_frame_times.ms;
-    m.frame_count = FrameTimes::kCount;
-    m.frame_next = m_frame_times.next;
+    // Only the frames recorded so far: the curve starts at the first frame, not on zeros.
+    m.frame_count = m_frame_times.filled;
+    m.frame_next = m_frame_times.filled < FrameTimes::kCount ? 0 : m_frame_times.next;
     m.cpu_vis_ms = m_cpu_vis_ms;
     m.error = m_error;
     m.status = m_status;
@@ -608,7 +611,7 @@ int Viewer::run() {
 
         drawOverlay();
         drawOpenPanel();
-        m_debug.drawPanel(m_list);
+        m_debug.drawPanel(m_list, m_overlay); // F1 hides every window, the Debug one too
         m_debug.drawLabels(m_fly.camera);
         ImGui::Render();
         m_debug.timers().begin("ui");
