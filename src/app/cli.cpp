@@ -193,6 +193,11 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             if (!parseFloat(*v, &t) || t < 0)
                 return argError("--time: expected seconds >= 0, got '" + *v + "'");
             o.time = t;
+        } else if (a == "--compare") {
+            const std::string* v = next("--compare");
+            if (!v)
+                return missing("--compare");
+            o.compare = *v;
         } else if (a == "--no-watch") {
             o.watch = false;
         } else if (a == "--no-flares") {
@@ -248,7 +253,10 @@ std::string helpText() {
            "(default lit)\n"
            "  --debug LIST            overlays, comma-separated: frustum (needs --lock-camera),\n"
            "                          leaf-bounds, clusters, areas, area-borders, entities,\n"
-           "                          luxels, patches; or all\n"
+           "                          luxels, patches; changes (needs --compare); or all (but\n"
+           "                          changes)\n"
+           "  --compare OLD.bsp       --screenshot: what changed since the compile OLD.bsp (the\n"
+           "                          counts in the JSON; --debug changes tints the faces)\n"
            "  --wireframe             draw triangle edges on top\n"
            "  --no-pvs                ignore the map's visibility data\n"
            "  --no-frustum            do not cull against the view frustum\n"

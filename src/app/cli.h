@@ -42,6 +42,7 @@ struct Options {
     double time = 0.0;
     std::filesystem::path shader_dir;
     std::string gl_path = "auto"; // --gl-path: auto, 33 (glMultiDrawElements) or 43 (indirect)
+    std::string compare;          // --compare OLD: the earlier compile for --debug changes
     bool watch = true;            // --no-watch: no reload when the map's files change
     bool flares = true;           // --no-flares: Quake 3 flares off (ioquake3's r_flares 0)
     bool stages = true;           // --no-shader-stages: Quake 3 materials as first image x lightmap

@@ -112,6 +112,8 @@ void DebugPanels::drawScene(render::WorldRenderer& renderer, const scene::DrawLi
     in.target_lines = m_target_lines;
     in.highlight_face = m_highlight_face;
     in.frustum_depth = m_frustum_depth;
+    in.changes = m_changes;
+    in.compare = m_previous;
     m_timers.begin("debug overlays");
     m_overlays.draw(renderer, in);
     m_timers.end();
@@ -357,6 +359,26 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
     if (!map.areas.empty())
         ImGui::Text("areas %zu  area portals %zu", map.areas.size(), map.area_portals.size());
     ImGui::TextDisabled("lock visibility (L) and fly out to see the frustum");
+    if (m_changes) {
+        // After a reload: the previous compile is kept (B flips to it).
+        ImGui::Checkbox("changes since the previous compile", &m_views.changes);
+        const scene::MapDiff& d = *m_changes;
+        const auto swatch = [](scene::FaceChange c, const char* label, size_t n) {
+            const glm::u8vec4 k =
+                c == scene::FaceChange::Same ? scene::kRemovedColour : scene::changeColour(c);
+            ImGui::TextColored(ImVec4(k.r / 255.0f, k.g / 255.0f, k.b / 255.0f, 1.0f), "%s %zu",
+                               label, n);
+        };
+        swatch(scene::FaceChange::Added, "added", d.added);
+        ImGui::SameLine();
+        swatch(scene::FaceChange::Moved, "moved", d.moved);
+        ImGui::SameLine();
+        swatch(scene::FaceChange::Relit, "relit", d.relit);
+        ImGui::SameLine();
+        swatch(scene::FaceChange::Same, "removed", d.removed.size());
+        ImGui::SameLine();
+        ImGui::TextDisabled("same %u", d.same);
+    }
 
     ImGui::Separator();
     ImGui::TextUnformatted("Entities");
@@ -450,7 +472,8 @@ core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,
                                    const scene::MapBundle& bundle, const scene::DrawList& list,
                                    const scene::Camera& view, const scene::Camera& vis_camera,
                                    const scene::VisOptions& vis, const scene::DebugViews& views,
-                                   render::DebugOverlayStats* stats) {
+                                   render::DebugOverlayStats* stats, const scene::MapDiff* changes,
+                                   const bsp::Map* compare) {
     render::DebugOverlays overlays;
     std::string error;
     if (!overlays.init(shaders, &error))
@@ -463,6 +486,8 @@ core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,
     in.vis_pvs = vis.pvs;
     in.vis_frustum = vis.frustum;
     in.views = views;
+    in.changes = changes;
+    in.compare = compare;
     overlays.draw(renderer, in);
     if (stats)
         *stats = overlays.stats();

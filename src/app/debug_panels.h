@@ -44,6 +44,12 @@ public:
     bool init(const render::GlslLibrary& shaders, const scene::DebugViews& initial,
               std::string* error);
     void setMap(const scene::MapBundle* bundle);
+    // What changed since the previous compile (null: no previous compile); both must outlive
+    // their use here: call again after a map change.
+    void setChanges(const scene::MapDiff* changes, const bsp::Map* previous) {
+        m_changes = changes;
+        m_previous = previous;
+    }
     // Shader hot reload of the overlay programs; the current ones stay when one fails.
     bool reloadShaders(const render::GlslLibrary& shaders, std::string* error) {
         return !m_ready || m_overlays.reloadShaders(shaders, error);
@@ -79,6 +85,8 @@ private:
     render::DebugOverlays m_overlays;
     render::GpuTimers m_timers;
     const scene::MapBundle* m_bundle = nullptr;
+    const scene::MapDiff* m_changes = nullptr;
+    const bsp::Map* m_previous = nullptr;
     render::WorldRenderer* m_renderer = nullptr; // of the last drawScene, for stage toggles
     std::vector<scene::FaceBounds> m_face_bounds;
     scene::DebugViews m_views;
@@ -109,6 +117,8 @@ core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,
                                    const scene::MapBundle& bundle, const scene::DrawList& list,
                                    const scene::Camera& view, const scene::Camera& vis_camera,
                                    const scene::VisOptions& vis, const scene::DebugViews& views,
-                                   render::DebugOverlayStats* stats);
+                                   render::DebugOverlayStats* stats,
+                                   const scene::MapDiff* changes = nullptr,
+                                   const bsp::Map* compare = nullptr);
 
 } // namespace app

@@ -10,6 +10,7 @@
 #include "core/json.h"
 #include "render/flare_renderer.h"
 #include "render/world_renderer.h"
+#include "scene/map_diff.h"
 #include "scene/visibility.h"
 
 #include <SDL.h>
@@ -20,6 +21,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #ifndef BSPV_SOURCE_ASSETS_DIR
 #define BSPV_SOURCE_ASSETS_DIR ""
@@ -283,10 +285,25 @@ int runScreenshot(const Options& options) {
         }
     ro.time = options.time;
     renderer.draw(list, *cam, ro);
+    // --compare: what changed since an earlier compile (the A/B view of issue #18).
+    std::optional<bsp::Map> compare_map;
+    std::optional<scene::MapDiff> changes;
+    if (!options.compare.empty()) {
+        auto old = scene::loadMapSpec(options.compare);
+        if (!old)
+            return reportError(old.error());
+        compare_map = std::move(*old);
+        changes = scene::diffMaps(*compare_map, b.map);
+    } else if (options.debug_views.changes) {
+        return reportError(core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
+                                           "--debug changes needs --compare OLD.bsp"));
+    }
     render::DebugOverlayStats debug_stats;
     if (options.debug_views.any())
         if (auto st = drawDebugOverlaysOnce(renderer, (*gl)->shaders, b, list, *cam, vis_camera,
-                                            vis_options, options.debug_views, &debug_stats);
+                                            vis_options, options.debug_views, &debug_stats,
+                                            changes ? &*changes : nullptr,
+                                            compare_map ? &*compare_map : nullptr);
             !st)
             return reportError(st.error());
     std::array<float, 4> overlay_rect{};
@@ -327,7 +344,14 @@ int runScreenshot(const Options& options) {
         j.key("debug").beginObject().field("line_segments", debug_stats.line_segments);
         j.field("visible_leaves", debug_stats.visible_leaves);
         j.field("tinted_groups", debug_stats.tinted_groups).field("markers", debug_stats.markers);
-        j.field("area_borders", debug_stats.area_borders).endObject();
+        j.field("area_borders", debug_stats.area_borders);
+        j.field("changed_faces", debug_stats.changed_faces).endObject();
+    }
+    if (changes) {
+        j.key("changes").beginObject().field("compared_with", options.compare);
+        j.field("same", changes->same).field("added", changes->added);
+        j.field("moved", changes->moved).field("relit", changes->relit);
+        j.field("removed", static_cast<uint64_t>(changes->removed.size())).endObject();
     }
     if (options.debug_views.luxels) // luxel readout: the face under the crosshair
         if (const auto pick = pickFace(b, *cam)) {

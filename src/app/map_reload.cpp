@@ -60,7 +60,7 @@ MapReloader::Event MapReloader::update(Clock::time_point now, const scene::LoadS
         }
         if ((*loaded)->spec != m_spec)
             return Event::None; // another map was opened meanwhile: this reload is stale
-        if (auto adopted = m_session.adopt(std::move(*loaded)); !adopted) {
+        if (auto adopted = m_session.adoptReload(std::move(*loaded)); !adopted) {
             *error = m_spec + ": " + adopted.error().message();
             return Event::Failed;
         }

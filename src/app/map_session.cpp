@@ -38,13 +38,33 @@ core::Status MapSession::load(const std::string& spec, const scene::LoadSettings
     return adopt(std::move(*loaded));
 }
 
-core::Status MapSession::adopt(std::unique_ptr<scene::MapBundle> bundle) {
+core::Status MapSession::swapIn(std::unique_ptr<scene::MapBundle> bundle, bool keep_previous) {
     if (!bundle)
         return graphicsError("no map");
     if (auto st = uploadBundle(m_renderer, *bundle); !st)
         return st;
     m_visibility.reset(); // it points into the old bundle
+    m_previous = keep_previous ? std::move(m_bundle) : nullptr;
     m_bundle = std::move(bundle);
+    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
+    return core::okStatus();
+}
+
+core::Status MapSession::adopt(std::unique_ptr<scene::MapBundle> bundle) {
+    return swapIn(std::move(bundle), false);
+}
+
+core::Status MapSession::adoptReload(std::unique_ptr<scene::MapBundle> bundle) {
+    return swapIn(std::move(bundle), m_bundle != nullptr);
+}
+
+core::Status MapSession::flipPrevious() {
+    if (!m_previous)
+        return graphicsError("no previous compile");
+    if (auto st = uploadBundle(m_renderer, *m_previous); !st)
+        return st;
+    m_visibility.reset();
+    std::swap(m_bundle, m_previous);
     m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
     return core::okStatus();
 }

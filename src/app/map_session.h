@@ -37,8 +37,16 @@ public:
     // scene::loadMapBundle, then adopt().
     core::Status load(const std::string& spec, const scene::LoadSettings& settings);
     // Makes a loaded bundle the current map: uploaded whole, then swapped in with a fresh
-    // visibility. On failure nothing changes.
+    // visibility. On failure nothing changes. A previous compile kept by adoptReload is
+    // dropped: it belonged to another map.
     core::Status adopt(std::unique_ptr<scene::MapBundle> bundle);
+    // The same for a new compile of the current map (reload on change): the map it replaces
+    // stays in memory as the previous compile, for A/B flipping and the changes view.
+    core::Status adoptReload(std::unique_ptr<scene::MapBundle> bundle);
+    // A/B: the previous compile becomes the current map and the current one the previous
+    // (uploaded again: a flip costs a map upload). Nothing changes on failure.
+    core::Status flipPrevious();
+    const scene::MapBundle* previous() const { return m_previous.get(); }
     // The current map's patches at another tessellation level (see app::setPatchLevel).
     core::Status setPatchLevel(int level);
 
@@ -51,7 +59,10 @@ public:
 
 private:
     render::WorldRenderer& m_renderer;
+    core::Status swapIn(std::unique_ptr<scene::MapBundle> bundle, bool keep_previous);
+
     std::unique_ptr<scene::MapBundle> m_bundle;
+    std::unique_ptr<scene::MapBundle> m_previous;
     std::unique_ptr<scene::Visibility> m_visibility;
 };
 

@@ -540,7 +540,8 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
     }
     ImGui::TextDisabled("RMB look, WASD move, Space/E up, Ctrl/Q down, Shift fast,\n"
                         "wheel speed, M capture mouse, F1 overlay, F12 screenshot,\n"
-                        "1-9 bookmark, Ctrl+1-9 save bookmark, P pause animation");
+                        "1-9 bookmark, Ctrl+1-9 save bookmark, P pause animation,\n"
+                        "B flip to the previous compile (after a reload)");
     ImGui::End();
     drawMapInfo(m);
     drawEntities(m, actions);

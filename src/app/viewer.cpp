@@ -12,6 +12,7 @@
 #include "core/file.h"
 #include "render/world_renderer.h"
 #include "scene/map_bundle.h"
+#include "scene/map_diff.h"
 #include "scene/visibility.h"
 
 #include <SDL.h>
@@ -70,6 +71,11 @@ private:
     void pollLoad();
     // Reload on recompile: the map's files watched, a finished reload taken in place.
     void pollReload(std::chrono::steady_clock::time_point now);
+    // B: flips between the map and its previous compile (kept by the last reload).
+    void flipCompile();
+    // After the map was replaced in place (a reload, an A/B flip): what points into the old
+    // one is rebuilt, what the user set stays.
+    void mapReplacedInPlace();
     void goToSpawn(int index);
     void saveScreenshot(int width, int height);
     void handleEvent(const SDL_Event& e);
@@ -95,6 +101,7 @@ private:
     // The camera the current draw list was computed from: a reload with visibility locked
     // computes the new map's list from here.
     scene::Camera m_list_camera;
+    std::optional<scene::MapDiff> m_changes; // current map against the previous compile
     scene::DrawList m_list;
     scene::VisOptions m_vis_options;
     render::RenderOptions m_render_options;
@@ -107,6 +114,7 @@ private:
     std::string m_status;
 
     bool m_running = true;
+    bool m_flipped = false; // B: the previous compile is on screen
     bool m_overlay = true;
     bool m_mouse_captured = false;
     bool m_right_held = false;
@@ -156,6 +164,9 @@ void Viewer::pollLoad() {
     }
     m_error.clear();
     m_debug.setMap(m_session.bundle());
+    m_debug.setChanges(nullptr, nullptr);
+    m_changes.reset();
+    m_flipped = false;
     m_list.clear();
     std::snprintf(m_path_field, sizeof m_path_field, "%s", m_session.bundle()->spec.c_str());
     SDL_SetWindowTitle(m_window->sdl(), ("bspview - " + m_session.bundle()->map.name).c_str());
@@ -190,12 +201,41 @@ void Viewer::pollReload(std::chrono::steady_clock::time_point now) {
     }
     if (event != MapReloader::Event::Reloaded)
         return;
+    m_error.clear();
+    m_flipped = false;
+    mapReplacedInPlace();
+    m_status = "reloaded " + m_session.bundle()->map.name + " (changed on disk)";
+    if (m_changes)
+        m_status += ": " + std::to_string(m_changes->added) + " added, " +
+                    std::to_string(m_changes->moved) + " moved, " +
+                    std::to_string(m_changes->relit) + " relit, " +
+                    std::to_string(m_changes->removed.size()) + " removed (B: previous)";
+}
+
+void Viewer::flipCompile() {
+    if (!m_session.previous()) {
+        m_status = "no previous compile (it is kept when the map reloads)";
+        return;
+    }
+    if (auto st = m_session.flipPrevious(); !st) {
+        m_error = st.error().message();
+        return;
+    }
+    m_flipped = !m_flipped;
+    mapReplacedInPlace();
+    m_status = m_flipped ? "showing the previous compile (B: back)" : "showing the latest compile";
+}
+
+void Viewer::mapReplacedInPlace() {
     // Everything the user set stays: camera, toggles, overlay, bookmarks (keyed by path),
     // locked visibility (recomputed on the new map from the camera it was locked at).
     const scene::MapBundle& bundle = *m_session.bundle();
-    m_error.clear();
-    m_status = "reloaded " + bundle.map.name + " (changed on disk)";
     m_debug.setMap(m_session.bundle());
+    m_changes.reset();
+    if (const scene::MapBundle* previous = m_session.previous())
+        m_changes = scene::diffMaps(previous->map, bundle.map);
+    m_debug.setChanges(m_changes ? &*m_changes : nullptr,
+                       m_session.previous() ? &m_session.previous()->map : nullptr);
     m_list.clear();
     if (m_vis_options.lock) {
         scene::VisOptions unlocked = m_vis_options;
@@ -323,6 +363,8 @@ void Viewer::handleEvent(const SDL_Event& e) {
             reloadShaders();
         else if (k == SDLK_p)
             m_styles.paused = !m_styles.paused;
+        else if (k == SDLK_b)
+            flipCompile();
         else if (k >= SDLK_1 && k <= SDLK_9)
             bookmarkKey(static_cast<int>(k - SDLK_1) + 1, ctrl);
         break;

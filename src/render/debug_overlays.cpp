@@ -61,6 +61,29 @@ void DebugOverlays::tintFaces(WorldRenderer& renderer, const DebugOverlayInput& 
     renderer.drawFaceGroups(m_groups, in.view, FaceOverlay::Fill);
 }
 
+void DebugOverlays::tintChanges(WorldRenderer& renderer, const DebugOverlayInput& in) {
+    // One group per (change, placement) among the faces drawn this frame.
+    std::unordered_map<int32_t, size_t> group_of;
+    m_groups.clear();
+    const std::vector<scene::FaceChange>& change = in.changes->faces;
+    for (uint32_t face : in.list->faces) {
+        if (face >= change.size() || change[face] == scene::FaceChange::Same)
+            continue;
+        const int32_t sub = face < m_mesh->faces.size() ? m_mesh->faces[face].submodel : 0;
+        const int32_t key = sub * 4 + static_cast<int32_t>(change[face]);
+        auto [it, inserted] = group_of.emplace(key, m_groups.size());
+        if (inserted) {
+            FaceGroup g;
+            g.colour = toVec4(scene::changeColour(change[face]));
+            g.submodel = sub;
+            m_groups.push_back(std::move(g));
+        }
+        m_groups[it->second].faces.push_back(face);
+        ++m_stats.changed_faces;
+    }
+    renderer.drawFaceGroups(m_groups, in.view, FaceOverlay::Fill);
+}
+
 void DebugOverlays::draw(WorldRenderer& renderer, const DebugOverlayInput& in) {
     m_stats = DebugOverlayStats();
     if (!m_map || !m_mesh || !in.list)
@@ -70,6 +93,8 @@ void DebugOverlays::draw(WorldRenderer& renderer, const DebugOverlayInput& in) {
         tintFaces(renderer, in, m_face_cluster);
     else if (v.areas)
         tintFaces(renderer, in, m_face_area);
+    if (v.changes && in.changes)
+        tintChanges(renderer, in);
     if (in.highlight_face >= 0) {
         m_groups.clear();
         FaceGroup g;
@@ -130,6 +155,8 @@ void DebugOverlays::draw(WorldRenderer& renderer, const DebugOverlayInput& in) {
     if (in.highlight_face >= 0) // a picked patch shows its own net (patch inspector)
         scene::addPatchNet(m_lines, *m_map, static_cast<uint32_t>(in.highlight_face),
                            glm::u8vec4(255, 255, 255, 255));
+    if (v.changes && in.changes && in.compare)
+        scene::addRemovedFaces(m_lines, *in.compare, *in.changes);
     if (v.frustum)
         scene::addFrustum(m_lines, in.vis_camera, glm::u8vec4(255, 255, 60, 255), in.frustum_depth);
     m_draw.draw(m_lines, in.view.viewProjection(), renderer.glState());

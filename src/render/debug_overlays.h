@@ -8,6 +8,7 @@
 #include "render/debug_draw.h"
 #include "render/world_renderer.h"
 #include "scene/debug_geometry.h"
+#include "scene/map_diff.h"
 #include "scene/visibility.h"
 
 #include <string>
@@ -25,6 +26,10 @@ struct DebugOverlayInput {
     bool target_lines = true;      // with views.entities
     int32_t highlight_face = -1;   // drawn filled in yellow (picked face)
     float frustum_depth = 2048.0f; // far distance of the drawn frustum (0: the camera's)
+    // With views.changes: the faces of the map on screen against an earlier compile
+    // (`compare`, whose removed faces are drawn as red outlines).
+    const scene::MapDiff* changes = nullptr;
+    const bsp::Map* compare = nullptr;
 };
 
 struct DebugOverlayStats {
@@ -33,6 +38,7 @@ struct DebugOverlayStats {
     uint32_t tinted_groups = 0; // clusters or areas among the visible faces
     uint32_t markers = 0;
     uint32_t area_borders = 0;
+    uint32_t changed_faces = 0; // added, moved or relit faces tinted this frame
 };
 
 class DebugOverlays {
@@ -56,6 +62,7 @@ public:
 private:
     void tintFaces(WorldRenderer& renderer, const DebugOverlayInput& in,
                    const std::vector<int32_t>& key);
+    void tintChanges(WorldRenderer& renderer, const DebugOverlayInput& in);
 
     DebugDraw m_draw;
     const bsp::Map* m_map = nullptr;

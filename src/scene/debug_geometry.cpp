@@ -24,7 +24,8 @@ bool parseDebugViews(std::string_view text, DebugViews* out, std::string* error)
         if (word.empty())
             continue;
         if (word == "all") {
-            v = {true, true, true, true, true, true, true, true};
+            // Every view but changes, which needs a second map (--compare).
+            v = {true, true, true, true, true, true, true, true, false};
         } else if (word == "none") {
             v = DebugViews();
         } else {
@@ -36,6 +37,7 @@ bool parseDebugViews(std::string_view text, DebugViews* out, std::string* error)
                           : word == "entities"     ? &v.entities
                           : word == "luxels"       ? &v.luxels
                           : word == "patches"      ? &v.patches
+                          : word == "changes"      ? &v.changes
                                                    : nullptr;
             if (!field) {
                 if (error)

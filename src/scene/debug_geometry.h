@@ -30,15 +30,16 @@ struct DebugViews {
     bool entities = false;     // point-entity markers and target -> targetname lines
     bool luxels = false;       // lightmap texel grid over the surfaces
     bool patches = false;      // Quake 3 patch control nets
+    bool changes = false;      // faces tinted by what changed since the previous compile
 
     bool any() const {
         return frustum || leaf_bounds || clusters || areas || area_borders || entities || luxels ||
-               patches;
+               patches || changes;
     }
 };
 // The names `--debug` accepts, comma-separated, in the order of the fields above.
 inline constexpr const char* kDebugViewNames =
-    "frustum,leaf-bounds,clusters,areas,area-borders,entities,luxels,patches";
+    "frustum,leaf-bounds,clusters,areas,area-borders,entities,luxels,patches,changes";
 // Parses "frustum,leaf-bounds,..." (also "all" and "none"); false with *error naming the
 // first unknown word.
 bool parseDebugViews(std::string_view text, DebugViews* out, std::string* error);

@@ -102,9 +102,27 @@ TEST_F(MapReload, TruncatedWriteKeepsTheMapAndTheNextGoodWriteLoads) {
     EXPECT_NE(session.visibility(), nullptr);
     EXPECT_EQ(app::mapKey(map.string()), key) << "bookmarks stay under the same key";
 
+    // A/B: the compile it replaced stays in memory; flipping swaps the two, twice is back.
+    ASSERT_NE(session.previous(), nullptr);
+    EXPECT_EQ(session.previous()->map.format, bsp::Format::Quake3);
+    ASSERT_TRUE(session.flipPrevious().ok());
+    EXPECT_EQ(session.bundle()->map.format, bsp::Format::Quake3);
+    EXPECT_EQ(session.bundle()->map.faces.size(), first_faces);
+    EXPECT_EQ(session.previous()->map.format, bsp::Format::Quake2);
+    ASSERT_TRUE(session.flipPrevious().ok());
+    EXPECT_EQ(session.bundle()->map.format, bsp::Format::Quake2);
+
     // Watching goes on after a reload: a .lit appearing beside it is a change too.
     std::ofstream(dir / "m.lit") << "QLIT";
     EXPECT_EQ(runFrames(reloader, &now, &error), app::MapReloader::Event::Reloaded) << error;
+
+    // Opening another map drops the previous compile: it belonged to the other one.
+    ASSERT_TRUE(
+        session.load((fs::path(BSPV_SOURCE_DIR) / "assets/maps/demo.bsp").string(), {}).ok());
+    EXPECT_EQ(session.previous(), nullptr);
+    EXPECT_FALSE(session.flipPrevious().ok());
+    ASSERT_TRUE(session.load(map.string(), {}).ok());
+    reloader.follow();
 
     // Turned off (--no-watch, the checkbox): a rewrite is left alone.
     reloader.setEnabled(false);

@@ -308,6 +308,9 @@ TEST(DebugGeometry, DebugViewList) {
     EXPECT_FALSE(v.clusters || v.luxels || v.patches || v.areas || v.area_borders);
     ASSERT_TRUE(scene::parseDebugViews("all", &v, &error));
     EXPECT_TRUE(v.clusters && v.luxels && v.patches && v.areas && v.area_borders);
+    EXPECT_FALSE(v.changes) << "changes needs a second map: only by name";
+    ASSERT_TRUE(scene::parseDebugViews("changes", &v, &error));
+    EXPECT_TRUE(v.changes);
     ASSERT_TRUE(scene::parseDebugViews("none", &v, &error));
     EXPECT_FALSE(v.any());
     EXPECT_FALSE(scene::parseDebugViews("clusters,bogus", &v, &error));
