@@ -1,6 +1,7 @@
 #include "app/settings.h"
 
 #include "app/cli.h"
+#include "app/file_browser.h"
 #include "content/vfs.h"
 #include "core/file.h"
 
@@ -124,6 +125,12 @@ std::string formatSettings(const Settings& s) {
     for (auto it = s.recent.rbegin(); it != s.recent.rend(); ++it)
         if (oneLine(*it) && !it->empty())
             o << "recent " << *it << "\n";
+    for (auto it = s.recent_folders.rbegin(); it != s.recent_folders.rend(); ++it)
+        if (oneLine(*it) && !it->empty())
+            o << "recent_folder " << *it << "\n";
+    for (const std::string& folder : s.game_folders)
+        if (oneLine(folder) && !folder.empty())
+            o << "game_folder " << folder << "\n";
     for (const auto& [key, slots] : s.bookmarks) {
         if (!oneLine(key) || key.empty())
             continue;
@@ -202,6 +209,20 @@ Settings parseSettings(std::string_view text, std::vector<std::string>* warnings
             ok = !value.empty();
             if (ok)
                 addRecent(s.recent, std::string(value));
+        } else if (key == "recent_folder") {
+            ok = !value.empty();
+            if (ok)
+                addRecentFolder(s.recent_folders, std::string(value), kMaxRecentFolders);
+        } else if (key == "game_folder") {
+            ok = !value.empty();
+            if (ok && s.game_folders.size() >= kMaxGameFolders) {
+                warn(line_no,
+                     "more than " + std::to_string(kMaxGameFolders) + " game folders, skipped");
+                continue;
+            }
+            if (ok && std::find(s.game_folders.begin(), s.game_folders.end(), value) ==
+                          s.game_folders.end())
+                s.game_folders.emplace_back(value);
         } else if (key == "bookmark") {
             // bookmark SLOT X,Y,Z,PITCH,YAW MAPKEY
             const size_t a = value.find(' ');

@@ -23,6 +23,8 @@
 namespace app {
 
 inline constexpr size_t kMaxRecentFiles = 10;
+inline constexpr size_t kMaxRecentFolders = 10;
+inline constexpr size_t kMaxGameFolders = 32;
 inline constexpr int kNumBookmarks = 9;         // slots 1..9 (keys 1-9 go, Ctrl+1-9 save)
 inline constexpr size_t kMaxBookmarkMaps = 256; // maps remembered (oldest dropped first)
 inline constexpr uint64_t kMaxConfigBytes = 1024 * 1024;
@@ -50,6 +52,11 @@ struct Settings {
     bool overlay = true;
 
     std::vector<std::string> recent; // most recent first, no duplicates, <= kMaxRecentFiles
+    // The Open panel's folders, most recent first, <= kMaxRecentFolders.
+    std::vector<std::string> recent_folders;
+    // Game folders searched for textures and models by every open (after the map's own, like
+    // --base), in order, no duplicates, <= kMaxGameFolders.
+    std::vector<std::string> game_folders;
     // Map key (see mapKey) -> slots. Insertion order is not kept; kMaxBookmarkMaps caps it.
     std::map<std::string, BookmarkSlots> bookmarks;
 

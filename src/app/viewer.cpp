@@ -4,6 +4,7 @@
 #include "app/fly_camera.h"
 #include "app/headless.h"
 #include "app/map_reload.h"
+#include "app/open_panel.h"
 #include "app/panels.h"
 #include "app/settings.h"
 #include "app/window.h"
@@ -91,6 +92,8 @@ private:
     void bookmarkKey(int slot, bool save);
     void drawOpenPanel();
     void refreshMapList();
+    // The command line's load settings with the saved game folders after its --base ones.
+    scene::LoadSettings mapLoadSettings() const;
 
     Options m_options;
     std::unique_ptr<Window> m_window;
@@ -120,9 +123,8 @@ private:
     bool m_right_held = false;
     CtrlChord m_ctrl; // Ctrl held: descent, or the start of a chord
     bool m_vsync = true;
-    bool m_open_panel = false;
+    OpenPanel m_open;                    // Ctrl+O: path, file browser, game folders
     bool m_screenshot_requested = false; // F12: saved after the next frame is drawn
-    char m_path_field[1024] = {};
     std::vector<std::string> m_map_list;
     FrameTimes m_frame_times;
     StyleControls m_styles; // light style solo/mute and the animation clock
@@ -140,7 +142,7 @@ void Viewer::requestLoad(const std::string& spec) {
         return; // one load at a time
     m_pending_spec = spec;
     m_status = "loading " + spec + " ...";
-    const scene::LoadSettings settings = loadSettingsOf(m_options);
+    const scene::LoadSettings settings = mapLoadSettings();
     m_pending = std::async(std::launch::async,
                            [spec, settings] { return scene::loadMapBundle(spec, settings); });
 }
@@ -168,7 +170,6 @@ void Viewer::pollLoad() {
     m_changes.reset();
     m_flipped = false;
     m_list.clear();
-    std::snprintf(m_path_field, sizeof m_path_field, "%s", m_session.bundle()->spec.c_str());
     SDL_SetWindowTitle(m_window->sdl(), ("bspview - " + m_session.bundle()->map.name).c_str());
     m_spawn = 0;
     m_model.map_key = mapKey(m_session.bundle()->spec);
@@ -193,7 +194,7 @@ void Viewer::pollReload(std::chrono::steady_clock::time_point now) {
     if (m_pending.valid())
         return; // a map being opened replaces this one anyway
     std::string error;
-    const MapReloader::Event event = m_reload.update(now, loadSettingsOf(m_options), &error);
+    const MapReloader::Event event = m_reload.update(now, mapLoadSettings(), &error);
     if (event == MapReloader::Event::Failed) {
         m_error = "reload failed, the map on screen stays: " + error;
         std::fprintf(stderr, "bspview: %s\n", m_error.c_str());
@@ -280,6 +281,13 @@ void Viewer::goToSpawn(int index) {
     }
 }
 
+scene::LoadSettings Viewer::mapLoadSettings() const {
+    scene::LoadSettings settings = loadSettingsOf(m_options);
+    for (const std::string& folder : m_settings.game_folders)
+        settings.base_dirs.emplace_back(folder);
+    return settings;
+}
+
 void Viewer::refreshMapList() {
     m_map_list.clear();
     if (m_session.bundle() && m_session.bundle()->fs)
@@ -354,7 +362,7 @@ void Viewer::handleEvent(const SDL_Event& e) {
         else if (k == SDLK_l) {
             m_vis_options.lock = !m_vis_options.lock;
         } else if (k == SDLK_o && ctrl)
-            m_open_panel = true;
+            m_open.showFor(m_session.bundle() ? m_session.bundle()->spec : std::string());
         else if (k == SDLK_f && !ctrl)
             m_render_options.wireframe = !m_render_options.wireframe;
         else if (k == SDLK_F12)
@@ -400,30 +408,11 @@ void Viewer::updateCamera(float dt) {
 }
 
 void Viewer::drawOpenPanel() {
-    if (!m_open_panel)
-        return;
-    ImGui::SetNextWindowSize(ImVec2(560, 420), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Open map", &m_open_panel)) {
-        ImGui::End();
-        return;
-    }
-    ImGui::TextUnformatted("Path (a .bsp, or ARCHIVE.pk3:maps/NAME.bsp):");
-    ImGui::SetNextItemWidth(-80);
-    const bool enter = ImGui::InputText("##path", m_path_field, sizeof m_path_field,
-                                        ImGuiInputTextFlags_EnterReturnsTrue);
-    ImGui::SameLine();
-    if (ImGui::Button("Open") || enter)
-        requestLoad(m_path_field);
-    ImGui::Separator();
-    ImGui::Text("Maps in the search paths (%zu):", m_map_list.size());
-    if (ImGui::BeginChild("maps")) {
-        for (const std::string& spec : m_map_list) {
-            if (ImGui::Selectable(spec.c_str()))
-                requestLoad(spec);
-        }
-    }
-    ImGui::EndChild();
-    ImGui::End();
+    const OpenPanelActions a = m_open.draw(m_settings, m_map_list);
+    if (a.settings_changed)
+        saveSettingsNow();
+    if (a.load)
+        requestLoad(*a.load);
 }
 
 void Viewer::drawOverlay() {
@@ -459,7 +448,7 @@ void Viewer::drawOverlay() {
     if (a.vsync_changed)
         m_window->setVsync(m_vsync);
     if (a.open_panel)
-        m_open_panel = true;
+        m_open.showFor(m_session.bundle() ? m_session.bundle()->spec : std::string());
     if (a.go_spawn)
         goToSpawn(*a.go_spawn);
     if (a.settings_changed)
