@@ -29,7 +29,7 @@ struct Model {
     std::string classname = "func_door"; // for models > 0
 };
 
-// Quake hull 1 and 2 box sizes (QuakeSpasm gl_model.c Mod_LoadBrushModel).
+// Quake hull 1 and 2 box sizes (QuakeSpasm gl_model.c Mod_LoadClipnodes).
 inline const Box kHull1{{-16, -16, -24}, {16, 16, 32}};
 inline const Box kHull2{{-32, -32, -24}, {32, 32, 64}};
 
