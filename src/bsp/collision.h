@@ -32,6 +32,23 @@ enum CollisionContents : uint32_t {
     kCollideLadder = 1u << 7,
     kCollideSky = 1u << 8, // Quake 1 hull-0 sky leaves (not solid to traces)
 };
+// Names of the CollisionContents bits, for --info and the UI.
+struct CollisionContentsName {
+    uint32_t bit;
+    const char* name;
+};
+inline constexpr CollisionContentsName kCollisionContentsNames[] = {
+    {kCollideSolid, "solid"},
+    {kCollidePlayerClip, "player_clip"},
+    {kCollideMonsterClip, "monster_clip"},
+    {kCollideWater, "water"},
+    {kCollideSlime, "slime"},
+    {kCollideLava, "lava"},
+    {kCollideTrigger, "trigger"},
+    {kCollideLadder, "ladder"},
+    {kCollideSky, "sky"},
+};
+
 // What a walking player collides with.
 inline constexpr uint32_t kMaskPlayerSolid = kCollideSolid | kCollidePlayerClip;
 inline constexpr uint32_t kMaskLiquid = kCollideWater | kCollideSlime | kCollideLava;
