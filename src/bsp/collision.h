@@ -87,7 +87,7 @@ struct Brush {
 struct BrushSide {
     int32_t plane = 0;     // into Map::planes, facing out of the brush
     uint32_t contents = 0; // CollisionContents of the side's shader (Quake 3; ladder), else 0
-    int32_t material = -1; // into Map::materials (Quake 3 shader), -1 when unknown
+    int32_t material = -1; // into Map::materials (Quake 2 texinfo, Quake 3 shader), -1: none
 };
 
 struct Range {

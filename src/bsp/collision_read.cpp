@@ -246,6 +246,14 @@ core::Status readQ2Collision(Map& map, const Q2BrushLumps& in) {
         if (c.brush_sides[size_t(i)].plane < 0)
             return indexError("brushsides", int64_t(i), "planenum", c.brush_sides[size_t(i)].plane,
                               map.planes.size(), "planes");
+        // Materials are the texinfos one to one (q2.cpp); -1 is "no surface" (cmodel.c
+        // CMod_LoadBrushSides refuses anything past the texinfo count).
+        const int32_t texinfo =
+            w == 2 ? in.brush_sides.get<int16_t>(at + 2) : in.brush_sides.i32(at + 4);
+        if (texinfo >= 0 && size_t(texinfo) >= map.materials.size())
+            return indexError("brushsides", int64_t(i), "texinfo", texinfo, map.materials.size(),
+                              "texinfo");
+        c.brush_sides[size_t(i)].material = texinfo < 0 ? -1 : texinfo;
     }
     const uint64_t nl = in.leaf_brushes.size() / w;
     c.leaf_brushes.resize(size_t(nl));

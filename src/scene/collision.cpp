@@ -164,6 +164,7 @@ struct BrushTracer {
             tr.plane = *clip_plane;
             tr.contents = b.contents | clip_side->contents;
             tr.game_contents = b.game_contents;
+            tr.material = clip_side->material;
         }
     }
 

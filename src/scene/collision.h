@@ -34,6 +34,9 @@ struct TraceResult {
     uint32_t contents = 0;      // bsp::CollisionContents of what stopped the box
     uint32_t game_contents = 0; // the game's value for it (hull value as int32 bits)
     int32_t submodel = -1;      // model hit or started in (0 the world), -1 none
+    // Brush maps: the material of the side hit (Map::materials; its game_flags are the game's
+    // surface flags: slick, ladder, no footsteps...), -1 for clip hulls or a side without one.
+    int32_t material = -1;
 
     bool hit() const { return fraction < 1.0f || start_solid; }
 };

@@ -14,7 +14,7 @@
 namespace {
 
 struct Tally {
-    int traced = 0, hits = 0, skipped = 0;
+    int traced = 0, hits = 0, skipped = 0, hits_with_material = 0;
 };
 
 Tally traceAtRandom(const bsp::Map& map, int count, uint32_t seed) {
@@ -39,8 +39,11 @@ Tally traceAtRandom(const bsp::Map& map, int count, uint32_t seed) {
         }
         const scene::TraceResult r = world.traceModel(0, start, end, box.mins, box.maxs);
         ++t.traced;
-        if (r.fraction < 1.0f)
+        if (r.fraction < 1.0f) {
             ++t.hits;
+            EXPECT_LT(r.material, int32_t(map.materials.size()));
+            t.hits_with_material += r.material >= 0;
+        }
         EXPECT_FALSE(r.start_solid) << "trace " << i;
         EXPECT_GE(r.fraction, 0.0f);
         EXPECT_LE(r.fraction, 1.0f);
@@ -69,6 +72,11 @@ void checkMap(const std::string& spec, int count) {
     // Starts in the open were found for every trace, and enough of them met something.
     EXPECT_EQ(t.traced, count) << spec;
     EXPECT_GT(t.hits, t.traced / 10) << spec;
+    // Brush maps name the surface hit (Quake 2 texinfo, Quake 3 shader); clip hulls cannot.
+    if (map->collision.kind == bsp::CollisionKind::Brushes)
+        EXPECT_GT(t.hits_with_material, t.hits / 2) << spec;
+    else
+        EXPECT_EQ(t.hits_with_material, 0) << spec;
 }
 
 std::string shared(const char* rel) {
