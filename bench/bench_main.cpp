@@ -1,20 +1,23 @@
 // Google Benchmark figures for the CPU side: parsing per format, mesh building, camera-leaf
-// lookup and per-frame visibility on the largest shared maps. Whole-frame figures (GPU
-// included) come from `bspview MAP --bench`.
+// lookup, per-frame visibility and collision traces on the largest shared maps. Whole-frame figures
+// (GPU included) come from `bspview MAP --bench`.
 //
 //   build/bench/bspview_bench [--benchmark_filter=...]
 #include "bsp/entities.h"
 #include "bsp/load.h"
 #include "bsp/tree.h"
 #include "core/file.h"
+#include "scene/collision.h"
 #include "scene/map_bundle.h"
 #include "scene/visibility.h"
 
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <random>
 #include <string>
 
 namespace {
@@ -128,6 +131,40 @@ void BM_Visibility(benchmark::State& state, const MapFile* m) {
     state.counters["spawns"] = static_cast<double>(cams.size());
 }
 
+// One player-box trace (the map's hull 1 box: Quake 32x32x56, Half-Life 32x32x72, Quake 3
+// 30x30x56) against the world and its solid brush models, from random starts outside solid
+// (fixed seed) along random directions, 64 units (a few frames of running; state.range(0)
+// gives the length). Movement code runs a handful of these per frame.
+void BM_Trace(benchmark::State& state, const MapFile* m) {
+    const bsp::Map& map = mapOf(*m);
+    const scene::CollisionWorld world(map);
+    const bsp::HullSize box = world.hullSize(1);
+    const float length = static_cast<float>(state.range(0));
+    std::mt19937 rng(7);
+    const glm::vec3 lo = map.worldMins(), hi = map.worldMaxs();
+    std::uniform_real_distribution<float> ux(lo.x, hi.x), uy(lo.y, hi.y), uz(lo.z, hi.z);
+    std::uniform_real_distribution<float> dir(-1.0f, 1.0f);
+    std::vector<std::pair<glm::vec3, glm::vec3>> moves;
+    for (int tries = 0; moves.size() < 1024 && tries < 1000000; ++tries) {
+        const glm::vec3 start(ux(rng), uy(rng), uz(rng));
+        if (world.pointContents(start, 1) & bsp::kMaskPlayerSolid)
+            continue;
+        glm::vec3 d(dir(rng), dir(rng), dir(rng));
+        const float len = std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
+        if (len < 1e-3f)
+            continue;
+        moves.push_back({start, start + d * (length / len)});
+    }
+    size_t i = 0, hits = 0;
+    for (auto _ : state) {
+        const auto& mv = moves[i++ % moves.size()];
+        const scene::TraceResult t = world.trace(mv.first, mv.second, box.mins, box.maxs);
+        hits += t.fraction < 1.0f;
+        benchmark::DoNotOptimize(t.fraction);
+    }
+    state.counters["hit_ratio"] = static_cast<double>(hits) / static_cast<double>(i ? i : 1);
+}
+
 int registerAll() {
     for (const MapFile& m : maps()) {
         benchmark::RegisterBenchmark((std::string("parse/") + m.label).c_str(), BM_Parse, &m)
@@ -142,6 +179,10 @@ int registerAll() {
             ->Arg(1)
             ->Arg(0)
             ->Unit(benchmark::kMicrosecond);
+        benchmark::RegisterBenchmark((std::string("trace/") + m.label).c_str(), BM_Trace, &m)
+            ->ArgName("length")
+            ->Arg(64)
+            ->Arg(512);
     }
     return 0;
 }

@@ -5,6 +5,7 @@
 #include "content/image.h"
 #include "content/texture_cache.h"
 #include "content/vfs.h"
+#include "scene/collision.h"
 #include "scene/visibility.h"
 #include "scene/world_mesh.h"
 
@@ -50,6 +51,85 @@ std::string indexProblem(const char* what, uint64_t index, int64_t value, uint64
            ", size " + std::to_string(size);
 }
 
+// What scene::CollisionWorld relies on: every index of Map::collision inside its array.
+std::string checkCollisionInvariants(const bsp::Map& m) {
+    const bsp::Collision& c = m.collision;
+    if (c.kind == bsp::CollisionKind::None)
+        return {};
+    if (c.models.size() != m.submodels.size())
+        return "collision.models " + std::to_string(c.models.size()) + " != submodels " +
+               std::to_string(m.submodels.size());
+    for (size_t i = 0; i < c.clipnodes.size(); ++i) {
+        if (auto p =
+                indexProblem("clipnodes.plane", i, c.clipnodes[i].plane, m.planes.size(), false);
+            !p.empty())
+            return p;
+        for (int32_t child : c.clipnodes[i].children)
+            if (child >= 0 && static_cast<size_t>(child) >= c.clipnodes.size())
+                return indexProblem("clipnodes.children", i, child, c.clipnodes.size(), false);
+    }
+    for (size_t i = 0; i < c.models.size(); ++i) {
+        const bsp::ModelCollision& mc = c.models[i];
+        if (c.kind == bsp::CollisionKind::Hulls) {
+            for (size_t h = 1; h < c.hulls.size() && h < 4; ++h)
+                if (mc.heads[h] >= 0 && static_cast<size_t>(mc.heads[h]) >= c.clipnodes.size())
+                    return indexProblem("collision.models.heads", i, mc.heads[h],
+                                        c.clipnodes.size(), false);
+        }
+        if (mc.heads[0] >= 0 && static_cast<size_t>(mc.heads[0]) >= m.nodes.size())
+            return indexProblem("collision.models.head0", i, mc.heads[0], m.nodes.size(), false);
+        if (auto p = rangeProblem("collision.models.brushes", i, mc.brushes.first, mc.brushes.count,
+                                  c.brushes.size());
+            !p.empty())
+            return p;
+    }
+    if (c.kind == bsp::CollisionKind::Hulls && c.leaf_values.size() != m.leaves.size())
+        return "collision.leaf_values do not match the leaves";
+    for (size_t i = 0; i < c.brushes.size(); ++i)
+        if (auto p = rangeProblem("brushes", i, c.brushes[i].first_side, c.brushes[i].num_sides,
+                                  c.brush_sides.size());
+            !p.empty())
+            return p;
+    for (size_t i = 0; i < c.brush_sides.size(); ++i)
+        if (auto p =
+                indexProblem("brushsides.plane", i, c.brush_sides[i].plane, m.planes.size(), false);
+            !p.empty())
+            return p;
+    for (size_t i = 0; i < c.leaf_brushes.size(); ++i)
+        if (c.leaf_brushes[i] >= c.brushes.size())
+            return indexProblem("leafbrushes", i, c.leaf_brushes[i], c.brushes.size(), false);
+    if (c.kind == bsp::CollisionKind::Brushes && c.leaf_brush_ranges.size() != m.leaves.size())
+        return "collision.leaf_brush_ranges do not match the leaves";
+    for (size_t i = 0; i < c.leaf_brush_ranges.size(); ++i)
+        if (auto p = rangeProblem("leafs.leafbrushes", i, c.leaf_brush_ranges[i].first,
+                                  c.leaf_brush_ranges[i].count, c.leaf_brushes.size());
+            !p.empty())
+            return p;
+    return {};
+}
+
+// Traces from each eye along the axes and to the other eyes, for the point and the player box:
+// every trace must return with a fraction in [0, 1].
+std::string exerciseCollision(const bsp::Map& map, const std::vector<glm::vec3>& eyes) {
+    const scene::CollisionWorld world(map);
+    const bsp::HullSize box = world.hullSize(1);
+    for (const glm::vec3& eye : eyes) {
+        for (int32_t hull = 0; hull < world.hullCount(); ++hull)
+            (void)world.pointContents(eye, hull);
+        for (const glm::vec3& to : eyes)
+            for (const glm::vec3& d :
+                 {glm::vec3(4096, 0, 0), glm::vec3(0, -4096, 0), glm::vec3(0, 0, -4096), to - eye})
+                for (const bool point : {true, false}) {
+                    const scene::TraceResult t =
+                        world.trace(eye, eye + d, point ? glm::vec3(0) : box.mins,
+                                    point ? glm::vec3(0) : box.maxs);
+                    if (!(t.fraction >= 0.0f && t.fraction <= 1.0f))
+                        return "trace fraction " + std::to_string(t.fraction);
+                }
+    }
+    return {};
+}
+
 // Runs what the viewer runs after loading: the world mesh, then visibility from a few camera
 // positions (spawns, the middle of the world, the origin), with and without the PVS.
 std::string exerciseScene(const bsp::Map& map) {
@@ -75,6 +155,8 @@ std::string exerciseScene(const bsp::Map& map) {
     }
     eyes.push_back((map.worldMins() + map.worldMaxs()) * 0.5f);
     eyes.push_back(glm::vec3(0.0f));
+    if (auto p = exerciseCollision(map, eyes); !p.empty())
+        return p;
     scene::Visibility vis(map, mesh);
     scene::DrawList list;
     for (const glm::vec3& eye : eyes) {
@@ -189,6 +271,8 @@ std::string checkMapInvariants(const bsp::Map& m) {
             return "lightmap_pages[" + std::to_string(i) + "] holds " +
                    std::to_string(m.lightmap_pages[i].rgb.size()) + " bytes, not " +
                    std::to_string(page_bytes);
+    if (auto problem = checkCollisionInvariants(m); !problem.empty())
+        return problem;
     if (m.vis.present() && (m.vis.row_size <= 0 ||
                             m.vis.rows.size() != static_cast<size_t>(m.vis.num_clusters) *
                                                      static_cast<size_t>(m.vis.row_size) ||

@@ -158,6 +158,42 @@ core::Result<scene::Camera> resolveCamera(const CameraSpec& spec, const scene::M
     return cam;
 }
 
+// Collision data (bsp/collision.h): clip hulls with their sizes and world heads, or brushes
+// counted by neutral contents (a brush with several bits counts under each).
+void writeCollision(core::JsonWriter& j, const bsp::Map& m) {
+    const bsp::Collision& c = m.collision;
+    const char* kind = c.kind == bsp::CollisionKind::Hulls     ? "hulls"
+                       : c.kind == bsp::CollisionKind::Brushes ? "brushes"
+                                                               : "none";
+    j.key("collision").beginObject().field("kind", kind);
+    j.key("hulls").beginArray();
+    for (size_t h = 0; h < c.hulls.size(); ++h) {
+        j.beginObject().field("hull", static_cast<uint64_t>(h));
+        writeVec3(j, "mins", c.hulls[h].mins);
+        writeVec3(j, "maxs", c.hulls[h].maxs);
+        if (c.kind == bsp::CollisionKind::Hulls && !c.models.empty())
+            j.field("world_head", c.models[0].heads[h < 4 ? h : 0]);
+        j.endObject();
+    }
+    j.endArray();
+    j.field("clipnodes", static_cast<uint64_t>(c.clipnodes.size()));
+    j.field("brushes", static_cast<uint64_t>(c.brushes.size()));
+    j.field("brush_sides", static_cast<uint64_t>(c.brush_sides.size()));
+    j.field("leaf_brushes", static_cast<uint64_t>(c.leaf_brushes.size()));
+    j.key("brushes_by_contents").beginObject();
+    for (const bsp::CollisionContentsName& n : bsp::kCollisionContentsNames) {
+        uint64_t count = 0;
+        for (const bsp::Brush& b : c.brushes)
+            count += (b.contents & n.bit) ? 1 : 0;
+        j.field(n.name, count);
+    }
+    j.endObject();
+    uint64_t solid_models = 0;
+    for (const bsp::ModelCollision& mc : c.models)
+        solid_models += mc.solid ? 1 : 0;
+    j.field("solid_models", solid_models).endObject();
+}
+
 int runInfo(const Options& options) {
     auto loaded = scene::loadMapBundle(mapSpecOf(options), loadSettingsOf(options));
     if (!loaded)
@@ -203,6 +239,7 @@ int runInfo(const Options& options) {
     j.field("nodes", static_cast<uint64_t>(m.nodes.size()));
     j.field("submodels", static_cast<uint64_t>(m.submodels.size()));
     j.field("materials", static_cast<uint64_t>(m.materials.size()));
+    writeCollision(j, m);
     j.key("vis").beginObject().field("present", m.vis.present());
     j.field("clusters", m.vis.num_clusters).field("row_size", m.vis.row_size).endObject();
     j.key("lightmaps").beginObject().field("pages", static_cast<uint64_t>(m.lightmap_pages.size()));

@@ -1,5 +1,6 @@
 #include "bsp/load.h"
 
+#include "bsp/collision_read.h"
 #include "bsp/parsers.h"
 #include "core/byte_reader.h"
 #include "core/file.h"
@@ -116,6 +117,7 @@ core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
     if (!result)
         return withFile(std::move(result.error()), name);
     result->name = std::string(name);
+    setModelSolidity(*result);
     return result;
 }
 

@@ -12,6 +12,8 @@
 // - All lightmap pages of one map have the same size (one array texture on the GPU).
 #pragma once
 
+#include "bsp/collision.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -311,6 +313,9 @@ struct Map {
     std::string skybox;
     std::vector<Area> areas;              // Quake 2
     std::vector<AreaPortal> area_portals; // Quake 2
+
+    // Collision: clip hulls (Quake 1 family) or brushes (Quake 2 / 3), see collision.h
+    Collision collision;
 
     glm::vec3 worldMins() const;
     glm::vec3 worldMaxs() const;

@@ -12,6 +12,7 @@
 // means leaf j + 1; visofs -1 means "see everything". Faces with sky or liquid textures carry
 // no lightmap. Every lump is read by copying (core::ByteReader), never by casting: pd_lava.bsp
 // stores lumps at odd offsets, and lq_e1m1.bsp stores them out of directory order.
+#include "bsp/collision_read.h"
 #include "bsp/edge_faces.h"
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
@@ -111,6 +112,7 @@ struct Parser {
     core::Status models();
     core::Status visibility();
     core::Status validateTree();
+    core::Status collision();
     void submodelSettings();
 };
 
@@ -583,6 +585,12 @@ core::Status Parser::validateTree() {
     return validateNodeTrees(map, heads);
 }
 
+core::Status Parser::collision() {
+    return readHullCollision(map,
+                             HullLumps{lump(kClipnodes), !bsp29_style, lump(kLeafs), sizes.leaf,
+                                       lump(kModels), variant == Variant::HalfLife});
+}
+
 core::Status Parser::visibility() {
     const core::ByteReader vis = lump(kVisibility);
     if (vis.size() == 0 || map.leaves.size() < 2)
@@ -716,10 +724,11 @@ core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view na
     if (auto s = p.header(); !s)
         return s.error();
     p.bspx();
-    const Step steps[] = {&Parser::entities, &Parser::planes,       &Parser::geometry,
-                          &Parser::textures, &Parser::texinfos,     &Parser::lighting,
-                          &Parser::faces,    &Parser::leafs,        &Parser::nodes,
-                          &Parser::models,   &Parser::validateTree, &Parser::visibility};
+    const Step steps[] = {&Parser::entities,  &Parser::planes,       &Parser::geometry,
+                          &Parser::textures,  &Parser::texinfos,     &Parser::lighting,
+                          &Parser::faces,     &Parser::leafs,        &Parser::nodes,
+                          &Parser::models,    &Parser::validateTree, &Parser::collision,
+                          &Parser::visibility};
     for (Step step : steps)
         if (auto s = (p.*step)(); !s)
             return s.error();

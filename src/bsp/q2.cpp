@@ -19,6 +19,7 @@
 // same name and flags simply give two equal materials. Texture sizes live in the .wal files,
 // not in the map, so materials have width/height 0, uv_in_texels is set and the vertices' uv
 // stay in texels; the scene divides them by the decoded sizes (scene/material_table.h).
+#include "bsp/collision_read.h"
 #include "bsp/edge_faces.h"
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
@@ -174,6 +175,7 @@ struct Parser {
     core::Status leafs();
     core::Status nodes();
     core::Status models();
+    core::Status collision();
     core::Status visibility();
 };
 
@@ -395,6 +397,11 @@ core::Status Parser::models() {
     return validateNodeTrees(map, heads);
 }
 
+core::Status Parser::collision() {
+    return readQ2Collision(map, Q2BrushLumps{lump(kBrushes), lump(kBrushSides), lump(kLeafBrushes),
+                                             lump(kLeafs), lump(kModels), w});
+}
+
 core::Status Parser::visibility() {
     const core::ByteReader vis = lump(kVisibility);
     if (vis.size() == 0)
@@ -451,7 +458,7 @@ core::Result<Map> parseQuake2(std::span<const uint8_t> data, std::string_view na
     const Step steps[] = {&Parser::header,   &Parser::entities,  &Parser::planes,
                           &Parser::geometry, &Parser::texinfos,  &Parser::faces,
                           &Parser::areas,    &Parser::leafs,     &Parser::nodes,
-                          &Parser::models,   &Parser::visibility};
+                          &Parser::models,   &Parser::collision, &Parser::visibility};
     for (Step step : steps)
         if (auto s = (p.*step)(); !s)
             return s.error();

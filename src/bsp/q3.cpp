@@ -16,6 +16,7 @@
 // lump sizes already checked and by the caps below.
 #include "bsp/parsers.h"
 
+#include "bsp/collision_read.h"
 #include "bsp/entities.h"
 #include "bsp/patch.h"
 #include "bsp/tree.h"
@@ -25,6 +26,8 @@
 #include <array>
 #include <cmath>
 #include <glm/geometric.hpp>
+#include <tuple>
+#include <utility>
 
 namespace bsp {
 
@@ -129,11 +132,12 @@ public:
         m_map.format = m_format;
         m_map.version = m_version;
         m_map.overbright_lighting = true;
-        for (auto step : {&Parser::readLumpTable, &Parser::readEntities, &Parser::readTextures,
-                          &Parser::readPlanes, &Parser::readNodes, &Parser::readLeafs,
-                          &Parser::checkBrushes, &Parser::readEffects, &Parser::readVertices,
-                          &Parser::readFaces, &Parser::readLightmaps, &Parser::readModels,
-                          &Parser::readVis, &Parser::checkTree, &Parser::dropSkippedFaces}) {
+        for (auto step :
+             {&Parser::readLumpTable, &Parser::readEntities, &Parser::readTextures,
+              &Parser::readPlanes, &Parser::readNodes, &Parser::readLeafs, &Parser::checkBrushes,
+              &Parser::readEffects, &Parser::readVertices, &Parser::readFaces,
+              &Parser::readLightmaps, &Parser::readModels, &Parser::readCollision, &Parser::readVis,
+              &Parser::checkTree, &Parser::dropSkippedFaces}) {
             core::Status s = (this->*step)();
             if (!s)
                 return std::move(s.error());
@@ -769,6 +773,55 @@ private:
             m_map.submodels.push_back(m);
         }
         return core::okStatus();
+    }
+
+    // Brushes, sides, leaf brushes and the models' brush lists into Map::collision; the
+    // indices were checked by checkBrushes, readLeafs and readModels, checkBrushCollision
+    // checks them again with the work caps. Contents come from the shaders (textures lump).
+    core::Status readCollision() {
+        Collision& c = m_map.collision;
+        setQ3CollisionRules(c);
+        auto shaderContents = [&](int32_t tex) {
+            const Material& m = m_map.materials[static_cast<size_t>(tex)];
+            return std::pair{q3CollisionContents(m.game_contents, m.game_flags), m.game_contents};
+        };
+        c.brushes.resize(static_cast<size_t>(count(kBrushes)));
+        for (uint64_t i = 0; i < c.brushes.size(); ++i) {
+            const uint64_t o = at(kBrushes, i);
+            Brush& b = c.brushes[static_cast<size_t>(i)];
+            b.first_side = m_r.u32(o);
+            b.num_sides = m_r.u32(o + 4);
+            std::tie(b.contents, b.game_contents) = shaderContents(m_r.i32(o + 8));
+            b.contents &= ~uint32_t{kCollideLadder}; // a surface flag: kept on the sides
+        }
+        c.brush_sides.resize(static_cast<size_t>(count(kBrushSides)));
+        for (uint64_t i = 0; i < c.brush_sides.size(); ++i) {
+            const uint64_t o = at(kBrushSides, i);
+            BrushSide& s = c.brush_sides[static_cast<size_t>(i)];
+            s.plane = m_r.i32(o);
+            s.material = m_r.i32(o + 4);
+            s.contents = shaderContents(s.material).first;
+        }
+        c.leaf_brushes.resize(static_cast<size_t>(count(kLeafBrushes)));
+        for (uint64_t i = 0; i < c.leaf_brushes.size(); ++i)
+            c.leaf_brushes[static_cast<size_t>(i)] = m_r.u32(at(kLeafBrushes, i));
+        c.leaf_brush_ranges.resize(m_map.leaves.size());
+        for (uint64_t i = 0; i < c.leaf_brush_ranges.size(); ++i) {
+            const uint64_t o = at(kLeafs, i);
+            c.leaf_brush_ranges[static_cast<size_t>(i)] = {m_r.u32(o + 40), m_r.u32(o + 44)};
+        }
+        // The world is traced through the tree from node 0 (cm_trace.c CM_Trace with
+        // model 0); the other models are their brush lists (cm_load.c CMod_LoadSubmodels).
+        c.models.resize(m_map.submodels.size());
+        for (uint64_t i = 0; i < c.models.size(); ++i) {
+            ModelCollision& mc = c.models[static_cast<size_t>(i)];
+            mc.heads = {m_map.nodes.empty() ? -1 : 0, -1, -1, -1};
+            if (i > 0) {
+                const uint64_t o = at(kModels, i);
+                mc.brushes = {m_r.u32(o + 32), m_r.u32(o + 36)};
+            }
+        }
+        return checkBrushCollision(m_map);
     }
 
     core::Status readVis() {

@@ -192,4 +192,77 @@ INSTANTIATE_TEST_SUITE_P(Maps, BspMutations, ::testing::ValuesIn(mapSpecs()),
                              return name;
                          });
 
+// Hostile values written into the collision records of one map per family: every int16 and
+// int32 field of random clipnode, brush, brush side, leaf brush, leaf and model records set to
+// -1, 0x7fffffff, 0xffff, the record count and the count + 1 (hostile counts and indices). Every
+// mutant loads or fails with a clean error (and loaded ones are traced, fuzz::exerciseScene),
+// and the collision checks are seen rejecting some.
+class CollisionMutations : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CollisionMutations, HostileIndicesInCollisionRecordsGiveErrors) {
+    const std::string spec = GetParam();
+    std::string display;
+    auto bytes = content::readMapSpec(spec, &display);
+    ASSERT_TRUE(bytes.ok()) << bytes.error().message();
+    auto map = bsp::loadMap(*bytes, display);
+    ASSERT_TRUE(map.ok()) << map.error().message();
+    robust::Tally tally(display);
+    robust::Rng rng(0x5eed0c11);
+    uint64_t rejected_by_collision = 0;
+    std::vector<uint8_t> work = *bytes;
+    for (const bsp::LumpInfo& l : map->lumps) {
+        const std::string_view name = l.name;
+        if (name != "clipnodes" && name != "brushes" && name != "brushsides" &&
+            name != "leafbrushes" && name != "leafs" && name != "models")
+            continue;
+        if (l.record_size == 0 || l.count == 0)
+            continue;
+        for (int mutant = 0; mutant < 24; ++mutant) {
+            const uint64_t record = rng.below(l.count);
+            const uint64_t field = rng.below(l.record_size / 2) * 2;
+            const uint64_t at = l.offset + record * l.record_size + field;
+            const int32_t values[] = {-1, 0x7fffffff, 0xffff, int32_t(l.count),
+                                      int32_t(l.count + 1)};
+            const int32_t value = values[rng.below(5)];
+            const bool wide = field + 4 <= l.record_size && rng.below(2) == 0;
+            std::copy(bytes->begin(), bytes->end(), work.begin());
+            if (wide)
+                robust::writeI32(work, at, value);
+            else {
+                work[at] = uint8_t(value & 0xff);
+                work[at + 1] = uint8_t((value >> 8) & 0xff);
+            }
+            const std::string label = std::string(name) + "[" + std::to_string(record) + "]+" +
+                                      std::to_string(field) + "=" + std::to_string(value);
+            tally.check(label, work, [&](std::span<const uint8_t> b) {
+                fuzz::Outcome o = fuzz::runLoadMap(b);
+                const std::string& lump = o.error.lump;
+                if (!o.accepted &&
+                    (lump == "clipnodes" || lump == "brushes" || lump == "brushsides" ||
+                     lump == "leafbrushes" || (o.error.field.find("brush") != std::string::npos) ||
+                     o.error.field == "headnode"))
+                    ++rejected_by_collision;
+                return o;
+            });
+        }
+    }
+    tally.print(0.0);
+    EXPECT_GT(tally.total(), 50u);
+    EXPECT_GT(rejected_by_collision, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Maps, CollisionMutations,
+                         ::testing::Values((kMaps / "q1/lq_e1m1.bsp").string(),
+                                           (kMaps / "hl/cs_fy_pool_day.bsp").string(),
+                                           (kMaps / "q2/aq_urbanjungle.bsp").string(),
+                                           (kOpenArena / "pak1-maps.pk3:maps/oa_dm1.bsp").string()),
+                         [](const ::testing::TestParamInfo<std::string>& param_info) {
+                             std::string name = param_info.param;
+                             name = name.substr(name.find_last_of("/:") + 1);
+                             for (char& ch : name)
+                                 if (!isalnum(static_cast<unsigned char>(ch)))
+                                     ch = '_';
+                             return name;
+                         });
+
 } // namespace

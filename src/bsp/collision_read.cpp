@@ -1,0 +1,376 @@
+// Collision lumps -> Map::collision. Engine rules (hull sizes, the hull choice, contents
+// values, epsilons) are cited in docs/collision.md.
+#include "bsp/collision_read.h"
+
+#include "bsp/lump_table.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <utility>
+
+namespace bsp {
+
+namespace {
+
+constexpr float kAny = std::numeric_limits<float>::infinity();
+// Deeper hull trees are refused: traces recurse once per level (real maps stay below 100).
+constexpr uint32_t kMaxHullDepth = 2048;
+
+// Quake 1 / Half-Life contents values (QuakeSpasm bspfile.h, Xash3D const.h), index -1 - v.
+std::vector<uint32_t> hullValueContents() {
+    return {
+        0,                                        // -1 EMPTY
+        kCollideSolid,                            // -2 SOLID
+        kCollideWater,                            // -3 WATER
+        kCollideSlime,                            // -4 SLIME
+        kCollideLava,                             // -5 LAVA
+        kCollideSky,                              // -6 SKY
+        kCollideTrigger,                          // -7 ORIGIN (removed by compilers)
+        kCollidePlayerClip | kCollideMonsterClip, // -8 CLIP
+        kCollideWater,                            // -9 .. -14 CURRENT_0 .. CURRENT_DOWN
+        kCollideWater,
+        kCollideWater,
+        kCollideWater,
+        kCollideWater,
+        kCollideWater,
+        kCollideTrigger, // -15 TRANSLUCENT
+        kCollideLadder,  // -16 LADDER (Half-Life)
+    };
+}
+
+void setHullRules(Collision& c, bool half_life) {
+    c.value_contents = hullValueContents();
+    if (half_life) {
+        c.hulls = {{},
+                   {{-16, -16, -36}, {16, 16, 36}},
+                   {{-32, -32, -32}, {32, 32, 32}},
+                   {{-16, -16, -18}, {16, 16, 18}}};
+        c.hull_choices = {{0, 8.0f, kAny, false},
+                          {3, 36.0f, 36.0f, true},
+                          {1, 36.0f, kAny, true},
+                          {2, kAny, kAny, true}};
+    } else {
+        c.hulls = {{}, {{-16, -16, -24}, {16, 16, 32}}, {{-32, -32, -24}, {32, 32, 64}}};
+        // "size[0] < 3": the largest float below 3.
+        c.hull_choices = {{0, std::nextafter(3.0f, 0.0f), kAny, true},
+                          {1, 32.0f, kAny, true},
+                          {2, kAny, kAny, true}};
+    }
+}
+
+// Hull trees must end: Half-Life compilers share identical subtrees between parents, so the
+// clipnodes form a graph, which must be acyclic, no deeper than kMaxHullDepth (traces recurse
+// once per level) and whose unfolded tree stays small (a trace may walk every path once: 30
+// levels of nodes whose two children are the same node would be 2^30 paths).
+core::Status checkClipTrees(const Collision& c) {
+    const size_t n = c.clipnodes.size();
+    const uint64_t max_paths = 64 * uint64_t(n) + (1u << 20);
+    enum : uint8_t { kNew, kOpen, kDone };
+    std::vector<uint8_t> state(n, kNew);
+    std::vector<uint64_t> paths(n, 0); // nodes of the unfolded subtree
+    std::vector<uint32_t> depth(n, 0);
+    std::vector<int32_t> stack;
+    auto childOf = [&](int32_t node, size_t k) { return c.clipnodes[size_t(node)].children[k]; };
+    for (size_t root = 0; root < n; ++root) {
+        if (state[root] != kNew)
+            continue;
+        stack.assign(1, int32_t(root));
+        while (!stack.empty()) {
+            const int32_t node = stack.back();
+            if (state[size_t(node)] == kNew) {
+                state[size_t(node)] = kOpen;
+                for (size_t k = 0; k < 2; ++k) {
+                    const int32_t child = childOf(node, k);
+                    if (child < 0 || state[size_t(child)] == kDone)
+                        continue;
+                    if (state[size_t(child)] == kOpen)
+                        return core::makeError(core::ErrorCode::BadTree, "clipnodes", node,
+                                               "children",
+                                               "clipnode " + std::to_string(child) +
+                                                   " is its own descendant (a cycle)");
+                    stack.push_back(child);
+                }
+                continue;
+            }
+            stack.pop_back();
+            if (state[size_t(node)] == kDone)
+                continue; // pushed twice by two parents before it was finished
+            uint64_t p = 1;
+            uint32_t d = 1;
+            for (size_t k = 0; k < 2; ++k) {
+                const int32_t child = childOf(node, k);
+                if (child >= 0) {
+                    p += paths[size_t(child)];
+                    d = std::max(d, depth[size_t(child)] + 1);
+                }
+            }
+            if (d > kMaxHullDepth || p > max_paths)
+                return core::makeError(core::ErrorCode::BadTree, "clipnodes", node, "children",
+                                       d > kMaxHullDepth
+                                           ? "hull tree deeper than " +
+                                                 std::to_string(kMaxHullDepth) + " levels"
+                                           : "shared subtrees unfold to more than " +
+                                                 std::to_string(max_paths) + " nodes");
+            paths[size_t(node)] = p;
+            depth[size_t(node)] = d;
+            state[size_t(node)] = kDone;
+        }
+    }
+    return core::okStatus();
+}
+
+uint32_t q2Contents(uint32_t c) {
+    // Quake 2 q_shared.h CONTENTS_*: SOLID 1, WINDOW 2, LAVA 8, SLIME 16, WATER 32, MIST 64,
+    // AREAPORTAL 0x8000, PLAYERCLIP 0x10000, MONSTERCLIP 0x20000, ORIGIN 0x1000000,
+    // LADDER 0x20000000.
+    uint32_t out = 0;
+    if (c & (1u | 2u))
+        out |= kCollideSolid;
+    if (c & 8u)
+        out |= kCollideLava;
+    if (c & 16u)
+        out |= kCollideSlime;
+    if (c & 32u)
+        out |= kCollideWater;
+    if (c & 0x10000u)
+        out |= kCollidePlayerClip;
+    if (c & 0x20000u)
+        out |= kCollideMonsterClip;
+    if (c & 0x20000000u)
+        out |= kCollideLadder;
+    if (c & (64u | 0x8000u | 0x1000000u))
+        out |= kCollideTrigger;
+    return out;
+}
+
+core::Error rangeError(const char* lump, uint64_t index, const char* field, uint64_t first,
+                       uint64_t num, uint64_t limit, const char* what) {
+    return core::makeError(core::ErrorCode::IndexOutOfRange, lump, int64_t(index), field,
+                           std::to_string(first) + "+" + std::to_string(num) + " beyond " +
+                               std::to_string(limit) + " " + what);
+}
+
+} // namespace
+
+core::Status readHullCollision(Map& map, const HullLumps& in) {
+    Collision& c = map.collision;
+    c.kind = CollisionKind::Hulls;
+    setHullRules(c, in.half_life);
+
+    c.leaf_values.resize(map.leaves.size());
+    for (size_t i = 0; i < map.leaves.size(); ++i)
+        c.leaf_values[i] = in.leafs.i32(uint64_t(i) * in.leaf_size);
+
+    const uint64_t record = in.wide_clipnodes ? 12 : 8;
+    const uint64_t count = in.clipnodes.size() / record;
+    c.clipnodes.resize(size_t(count));
+    for (uint64_t i = 0; i < count; ++i) {
+        ClipNode& node = c.clipnodes[size_t(i)];
+        const uint64_t at = i * record;
+        node.plane = in.clipnodes.i32(at);
+        if (node.plane < 0 || size_t(node.plane) >= map.planes.size())
+            return indexError("clipnodes", int64_t(i), "planenum", node.plane, map.planes.size(),
+                              "planes");
+        for (size_t k = 0; k < 2; ++k) {
+            int64_t child;
+            if (in.wide_clipnodes) {
+                child = in.clipnodes.i32(at + 4 + k * 4);
+            } else {
+                // Unsigned, values past the node count are contents (QuakeSpasm
+                // Mod_LoadClipnodes reads maps with more than 32767 clipnodes so).
+                child = in.clipnodes.u16(at + 4 + k * 2);
+                if (uint64_t(child) >= count)
+                    child -= 65536;
+            }
+            if (child >= int64_t(count))
+                return indexError("clipnodes", int64_t(i), "children", child, count, "clipnodes");
+            node.children[k] = int32_t(child);
+        }
+    }
+
+    c.models.resize(map.submodels.size());
+    for (size_t m = 0; m < c.models.size(); ++m) {
+        ModelCollision& mc = c.models[m];
+        for (size_t h = 0; h < 4; ++h)
+            mc.heads[h] = in.models.i32(uint64_t(m) * 64 + 36 + h * 4);
+        for (size_t h = 1; h < 4; ++h) {
+            if (h >= c.hulls.size()) {
+                mc.heads[h] = -1; // Quake has no hull 3; compilers write 0
+                continue;
+            }
+            if (count == 0) {
+                mc.heads[h] = -1;
+                continue;
+            }
+            if (mc.heads[h] >= 0 && uint64_t(mc.heads[h]) >= count)
+                return indexError("models", int64_t(m), "headnode", mc.heads[h], count,
+                                  "clipnodes");
+        }
+    }
+    if (count == 0 && map.submodels.size() > 0)
+        map.warnings.push_back("clipnodes: none; hulls 1-" + std::to_string(c.hulls.size() - 1) +
+                               " are empty (boxes pass through walls)");
+    return checkClipTrees(c);
+}
+
+core::Status readQ2Collision(Map& map, const Q2BrushLumps& in) {
+    Collision& c = map.collision;
+    c.kind = CollisionKind::Brushes;
+    // Quake 2 player box (game p_client.c PutClientInServer) and cmodel.c DIST_EPSILON.
+    c.hulls = {{}, {{-16, -16, -24}, {16, 16, 32}}};
+    c.clip_epsilon = 0.03125f;
+    const uint64_t w = in.w;
+
+    const uint64_t nb = in.brushes.size() / 12;
+    c.brushes.resize(size_t(nb));
+    for (uint64_t i = 0; i < nb; ++i) {
+        Brush& b = c.brushes[size_t(i)];
+        const int32_t first = in.brushes.i32(i * 12), num = in.brushes.i32(i * 12 + 4);
+        if (first < 0 || num < 0)
+            return rangeError("brushes", i, "firstside", uint64_t(uint32_t(first)),
+                              uint64_t(uint32_t(num)), in.brush_sides.size() / (2 * w),
+                              "brushsides");
+        b.first_side = uint32_t(first);
+        b.num_sides = uint32_t(num);
+        b.game_contents = in.brushes.u32(i * 12 + 8);
+        b.contents = q2Contents(b.game_contents);
+    }
+    const uint64_t ns = in.brush_sides.size() / (2 * w);
+    c.brush_sides.resize(size_t(ns));
+    for (uint64_t i = 0; i < ns; ++i) {
+        const uint64_t at = i * 2 * w;
+        c.brush_sides[size_t(i)].plane =
+            int32_t(w == 2 ? in.brush_sides.u16(at) : in.brush_sides.u32(at));
+        if (c.brush_sides[size_t(i)].plane < 0)
+            return indexError("brushsides", int64_t(i), "planenum", c.brush_sides[size_t(i)].plane,
+                              map.planes.size(), "planes");
+        // Materials are the texinfos one to one (q2.cpp); -1 is "no surface" (cmodel.c
+        // CMod_LoadBrushSides refuses anything past the texinfo count).
+        const int32_t texinfo =
+            w == 2 ? in.brush_sides.get<int16_t>(at + 2) : in.brush_sides.i32(at + 4);
+        if (texinfo >= 0 && size_t(texinfo) >= map.materials.size())
+            return indexError("brushsides", int64_t(i), "texinfo", texinfo, map.materials.size(),
+                              "texinfo");
+        c.brush_sides[size_t(i)].material = texinfo < 0 ? -1 : texinfo;
+    }
+    const uint64_t nl = in.leaf_brushes.size() / w;
+    c.leaf_brushes.resize(size_t(nl));
+    for (uint64_t i = 0; i < nl; ++i)
+        c.leaf_brushes[size_t(i)] =
+            w == 2 ? in.leaf_brushes.u16(i * 2) : in.leaf_brushes.u32(i * 4);
+    const uint64_t leaf_size = 4 + 12 * w;
+    c.leaf_brush_ranges.resize(map.leaves.size());
+    for (size_t i = 0; i < map.leaves.size(); ++i) {
+        const uint64_t at = uint64_t(i) * leaf_size + 4 + 10 * w;
+        Range& r = c.leaf_brush_ranges[i];
+        r.first = w == 2 ? in.leafs.u16(at) : in.leafs.u32(at);
+        r.count = w == 2 ? in.leafs.u16(at + 2) : in.leafs.u32(at + 4);
+    }
+    c.models.resize(map.submodels.size());
+    for (size_t m = 0; m < c.models.size(); ++m)
+        c.models[m].heads = {in.models.i32(uint64_t(m) * 48 + 36), -1, -1, -1};
+    return checkBrushCollision(map);
+}
+
+uint32_t q3CollisionContents(uint32_t f, uint32_t surface) {
+    // ioquake3 surfaceflags.h: SOLID 1, LAVA 8, SLIME 0x10, WATER 0x20, FOG 0x40,
+    // AREAPORTAL 0x8000, PLAYERCLIP 0x10000, MONSTERCLIP 0x20000, TELEPORTER 0x40000,
+    // JUMPPAD 0x80000, ORIGIN 0x1000000, TRIGGER 0x40000000; SURF_LADDER 0x8.
+    uint32_t out = 0;
+    if (f & 1u)
+        out |= kCollideSolid;
+    if (f & 8u)
+        out |= kCollideLava;
+    if (f & 0x10u)
+        out |= kCollideSlime;
+    if (f & 0x20u)
+        out |= kCollideWater;
+    if (f & 0x10000u)
+        out |= kCollidePlayerClip;
+    if (f & 0x20000u)
+        out |= kCollideMonsterClip;
+    if (f & (0x40u | 0x8000u | 0x40000u | 0x80000u | 0x1000000u | 0x40000000u))
+        out |= kCollideTrigger;
+    if (surface & 0x8u)
+        out |= kCollideLadder;
+    return out;
+}
+
+void setQ3CollisionRules(Collision& c) {
+    c.kind = CollisionKind::Brushes;
+    // Quake 3 player box (game g_client.c playerMins/playerMaxs), cm_local.h
+    // SURFACE_CLIP_EPSILON.
+    c.hulls = {{}, {{-15, -15, -24}, {15, 15, 32}}};
+    c.clip_epsilon = 0.125f;
+}
+
+core::Status checkBrushCollision(const Map& map) {
+    const Collision& c = map.collision;
+    uint64_t side_refs = 0;
+    for (size_t i = 0; i < c.brushes.size(); ++i) {
+        const Brush& b = c.brushes[i];
+        if (uint64_t(b.first_side) + b.num_sides > c.brush_sides.size())
+            return rangeError("brushes", i, "firstside", b.first_side, b.num_sides,
+                              c.brush_sides.size(), "brushsides");
+        side_refs += b.num_sides;
+    }
+    // Each brush is clipped once per trace, so overlapping side ranges multiply the work.
+    if (side_refs > 4 * uint64_t(c.brush_sides.size()) + (1u << 20))
+        return core::makeError(core::ErrorCode::BadValue, "brushes", -1, "numsides",
+                               "side ranges overlap: " + std::to_string(side_refs) +
+                                   " references to " + std::to_string(c.brush_sides.size()) +
+                                   " sides");
+    for (size_t i = 0; i < c.brush_sides.size(); ++i) {
+        const BrushSide& s = c.brush_sides[i];
+        if (s.plane < 0 || size_t(s.plane) >= map.planes.size())
+            return indexError("brushsides", int64_t(i), "planenum", s.plane, map.planes.size(),
+                              "planes");
+    }
+    for (size_t i = 0; i < c.leaf_brushes.size(); ++i)
+        if (c.leaf_brushes[i] >= c.brushes.size())
+            return indexError("leafbrushes", int64_t(i), "brush", c.leaf_brushes[i],
+                              c.brushes.size(), "brushes");
+    uint64_t leaf_refs = 0;
+    for (size_t i = 0; i < c.leaf_brush_ranges.size(); ++i) {
+        const Range& r = c.leaf_brush_ranges[i];
+        if (uint64_t(r.first) + r.count > c.leaf_brushes.size())
+            return rangeError("leafs", i, "firstleafbrush", r.first, r.count, c.leaf_brushes.size(),
+                              "leafbrushes");
+        leaf_refs += r.count;
+    }
+    // A trace walks the brush list of every leaf it crosses (kLeafFaceRefFactor's reasoning).
+    if (leaf_refs > 4 * uint64_t(c.leaf_brushes.size()) + (1u << 20))
+        return core::makeError(core::ErrorCode::BadValue, "leafs", -1, "numleafbrushes",
+                               "leaf brush ranges overlap: " + std::to_string(leaf_refs) +
+                                   " references to " + std::to_string(c.leaf_brushes.size()) +
+                                   " entries");
+    for (size_t m = 0; m < c.models.size(); ++m) {
+        const Range& r = c.models[m].brushes;
+        if (uint64_t(r.first) + r.count > c.brushes.size())
+            return rangeError("models", m, "firstbrush", r.first, r.count, c.brushes.size(),
+                              "brushes");
+    }
+    return core::okStatus();
+}
+
+void setModelSolidity(Map& map) {
+    Collision& c = map.collision;
+    if (c.models.size() != map.submodels.size())
+        return;
+    for (size_t m = 1; m < c.models.size(); ++m) {
+        const int32_t e = map.submodels[m].entity;
+        if (e < 0 || size_t(e) >= map.entities.size()) {
+            c.models[m].solid = false; // placed by no entity: not in the game world
+            continue;
+        }
+        // Brush entities the games spawn non-solid: triggers (SOLID_TRIGGER), Quake 1 and
+        // Half-Life func_illusionary, Half-Life func_water / func_ladder (contents volumes).
+        const std::string_view cls = map.entities[size_t(e)].classname();
+        c.models[m].solid = !(cls.starts_with("trigger_") || cls == "func_illusionary" ||
+                              cls == "func_water" || cls == "func_ladder");
+    }
+}
+
+} // namespace bsp

@@ -1,0 +1,102 @@
+// Random traces on real maps of each family (fixed seed): starts drawn in the map's bounds until
+// `count` of them lie outside solid; every trace returns, and every one ends outside solid (point
+// test in the hull, or the box test against the brushes), for the point and for the game's player
+// box.
+#include "scene/collision.h"
+#include "scene/map_bundle.h"
+
+#include <glm/geometric.hpp>
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+namespace {
+
+struct Tally {
+    int traced = 0, hits = 0, skipped = 0, hits_with_material = 0;
+};
+
+Tally traceAtRandom(const bsp::Map& map, int count, uint32_t seed) {
+    const scene::CollisionWorld world(map);
+    std::mt19937 rng(seed);
+    const glm::vec3 lo = map.worldMins(), hi = map.worldMaxs();
+    std::uniform_real_distribution<float> ux(lo.x, hi.x), uy(lo.y, hi.y), uz(lo.z, hi.z);
+    std::uniform_real_distribution<float> dir(-1.0f, 1.0f), len(0.0f, 1024.0f);
+    Tally t;
+    for (int i = 0; t.traced < count && i < 100 * count; ++i) {
+        // Alternate the point (hull 0) and the player box (hull 1).
+        const int32_t hull = i % 2;
+        const bsp::HullSize box = world.hullSize(hull);
+        const glm::vec3 start(ux(rng), uy(rng), uz(rng));
+        glm::vec3 d(dir(rng), dir(rng), dir(rng));
+        if (glm::length(d) < 1e-3f)
+            d = glm::vec3(0, 0, -1);
+        const glm::vec3 end = start + glm::normalize(d) * len(rng);
+        if (world.pointContents(start, hull) & bsp::kMaskPlayerSolid) {
+            ++t.skipped;
+            continue;
+        }
+        const scene::TraceResult r = world.traceModel(0, start, end, box.mins, box.maxs);
+        ++t.traced;
+        if (r.fraction < 1.0f) {
+            ++t.hits;
+            EXPECT_LT(r.material, int32_t(map.materials.size()));
+            t.hits_with_material += r.material >= 0;
+        }
+        EXPECT_FALSE(r.start_solid) << "trace " << i;
+        EXPECT_GE(r.fraction, 0.0f);
+        EXPECT_LE(r.fraction, 1.0f);
+        const uint32_t at_end = world.pointContents(r.end_pos, hull);
+        EXPECT_EQ(at_end & bsp::kMaskPlayerSolid, 0u)
+            << map.name << " trace " << i << " hull " << hull << " from (" << start.x << ' '
+            << start.y << ' ' << start.z << ") ends in solid at (" << r.end_pos.x << ' '
+            << r.end_pos.y << ' ' << r.end_pos.z << ")";
+        if (::testing::Test::HasFailure())
+            break;
+    }
+    // The world (with brush models) as well: returns, never ends inside the world's solid.
+    for (int i = 0; i < count / 4; ++i) {
+        const glm::vec3 start(ux(rng), uy(rng), uz(rng)), end(ux(rng), uy(rng), uz(rng));
+        const scene::TraceResult r = world.trace(start, end, glm::vec3(-8), glm::vec3(8));
+        EXPECT_LE(r.fraction, 1.0f);
+    }
+    return t;
+}
+
+void checkMap(const std::string& spec, int count) {
+    auto map = scene::loadMapSpec(spec);
+    ASSERT_TRUE(map.ok()) << map.error().message();
+    ASSERT_NE(map->collision.kind, bsp::CollisionKind::None);
+    const Tally t = traceAtRandom(*map, count, 20);
+    // Starts in the open were found for every trace, and enough of them met something.
+    EXPECT_EQ(t.traced, count) << spec;
+    EXPECT_GT(t.hits, t.traced / 10) << spec;
+    // Brush maps name the surface hit (Quake 2 texinfo, Quake 3 shader); clip hulls cannot.
+    if (map->collision.kind == bsp::CollisionKind::Brushes)
+        EXPECT_GT(t.hits_with_material, t.hits / 2) << spec;
+    else
+        EXPECT_EQ(t.hits_with_material, 0) << spec;
+}
+
+std::string shared(const char* rel) {
+    return std::string(BSPV_SHARED_MAPS_DIR) + "/" + rel;
+}
+
+} // namespace
+
+TEST(CollisionMaps, Quake1RandomTracesEndOutsideSolid) {
+    checkMap(shared("q1/lq_e1m1.bsp"), 4000);
+}
+
+TEST(CollisionMaps, HalfLifeRandomTracesEndOutsideSolid) {
+    checkMap(shared("hl/cs_fy_pool_day.bsp"), 4000);
+}
+
+TEST(CollisionMaps, Quake2RandomTracesEndOutsideSolid) {
+    checkMap(shared("q2/aq_urbanjungle.bsp"), 4000);
+}
+
+TEST(CollisionMaps, Quake3RandomTracesEndOutsideSolid) {
+    checkMap(std::string(BSPV_OPENARENA_DIR) + "/pak1-maps.pk3:maps/oa_dm1.bsp", 4000);
+}
