@@ -54,11 +54,11 @@ core::Result<LeakLine> parseLeakFile(std::string_view text, std::string_view fil
         const int line = scan.line();
         glm::vec3 p(0.0f);
         for (int k = 0; k < 3; ++k) {
-            if (!scan.onLine(line) || !scan.number(p[k]))
-                return leakError(core::ErrorCode::BadValue, file, line,
-                                 "expected three numbers \"X Y Z\", got '" +
-                                     std::string(scan.onLine(line) ? scan.peek() : "end of line") +
-                                     "'");
+            if (!scan.onLine(line) || !scan.coordinate(p[k]))
+                return leakError(
+                    core::ErrorCode::BadValue, file, line,
+                    "expected three coordinates \"X Y Z\" (finite, within +-1048576), got '" +
+                        std::string(scan.onLine(line) ? scan.peek() : "end of line") + "'");
         }
         if (scan.onLine(line))
             return leakError(core::ErrorCode::BadValue, file, line,

@@ -151,10 +151,11 @@ private:
                 return fail(core::ErrorCode::BadValue, line, at + ": expected '(', got " + got());
             glm::vec3 p(0.0f);
             for (int c = 0; c < 3; ++c)
-                if (!m_scan.number(p[c]))
-                    return fail(m_scan.atEnd() ? core::ErrorCode::Truncated
-                                               : core::ErrorCode::BadValue,
-                                m_scan.line(), at + ": expected a number, got " + got());
+                if (!m_scan.coordinate(p[c]))
+                    return fail(
+                        m_scan.atEnd() ? core::ErrorCode::Truncated : core::ErrorCode::BadValue,
+                        m_scan.line(),
+                        at + ": expected a coordinate (finite, within +-1048576), got " + got());
             if (!m_scan.punct(')'))
                 return fail(m_scan.atEnd() ? core::ErrorCode::Truncated : core::ErrorCode::BadValue,
                             m_scan.line(), at + ": expected ')', got " + got());

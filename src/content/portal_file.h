@@ -75,7 +75,8 @@ struct PortalFile {
 
 // Parses a .prt's text; `file` names it in errors. Errors:
 // UnknownFormat (first line), Truncated (the file ends before a counted record), BadValue (a
-// token that is not what the grammar has there), LimitExceeded (a count or winding over the
+// token that is not what the grammar has there, or a coordinate beyond
+// +-kMaxCompileCoordinate), LimitExceeded (a count or winding over the
 // limits above), IndexOutOfRange (a cluster or leaf number beyond the header's count).
 core::Result<PortalFile> parsePortalFile(std::string_view text, std::string_view file);
 // Reads and parses a file (errors name the file's base name).

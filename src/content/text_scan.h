@@ -10,6 +10,10 @@
 
 namespace content {
 
+// Coordinates beyond this are no map's (Quake 3's grid ends at +-65536; BSP2 maps reach a few
+// hundred thousand): such a point is damage, and refusing it keeps every sum and length finite.
+inline constexpr float kMaxCompileCoordinate = 1048576.0f;
+
 class TextScan {
 public:
     explicit TextScan(std::string_view text) : m_text(text) {}
@@ -68,6 +72,17 @@ public:
             return false;
         out = v;
         m_pos += t.size();
+        return true;
+    }
+    // A finite number within +-kMaxCompileCoordinate.
+    bool coordinate(float& out) {
+        float v = 0.0f;
+        const TextScan before = *this;
+        if (!number(v) || std::fabs(v) > kMaxCompileCoordinate) {
+            *this = before;
+            return false;
+        }
+        out = v;
         return true;
     }
     bool number(float& out) {

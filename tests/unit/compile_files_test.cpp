@@ -80,6 +80,7 @@ TEST(LeakFile, MalformedLinesNameTheLine) {
         {"0 0 0\n1 2 3 4\n", ErrorCode::BadValue, "line 2"},
         {"0 0 0\n1 2 nan\n", ErrorCode::BadValue, "line 2"},
         {"0 0 1e39\n", ErrorCode::BadValue, "line 1"},
+        {"0 0 0\n0 -2000000 0\n", ErrorCode::BadValue, "line 2"},
         {"", ErrorCode::BadValue, ""},
         {"  \n\t\n", ErrorCode::BadValue, ""},
     };
@@ -219,6 +220,8 @@ TEST(PortalFile, MalformedFilesNameTheLine) {
     expectError(portalError("PRT1\n3\n1\n4 0 1 (0 0 0) (0 64 0) (0 64 64) (0 0 64\n"),
                 ErrorCode::Truncated, "line 5");
     expectError(portalError("PRT1\n3\n1\n4 0 1 (0 0 0) (0 x 0) (0 64 64) (0 0 64)\n"),
+                ErrorCode::BadValue, "line 4");
+    expectError(portalError("PRT1\n3\n1\n4 0 1 (0 0 0) (0 1e7 0) (0 64 64) (0 0 64)\n"),
                 ErrorCode::BadValue, "line 4");
     expectError(portalError("PRT1\n3\n2\n4 0 1 " + sq + "\n\n4 1 2 (0 0 0)\n"),
                 ErrorCode::Truncated, "line 7");
