@@ -66,6 +66,7 @@ void DebugPanels::setMap(const scene::MapBundle* bundle) {
     if (bundle)
         m_face_bounds = scene::faceBounds(bundle->map);
     m_leak_stop = -1;
+    m_portal_pick.reset();
     m_camera_request.reset();
     if (bundle) {
         m_overlays.setMap(bundle->map, bundle->mesh);
@@ -74,6 +75,13 @@ void DebugPanels::setMap(const scene::MapBundle* bundle) {
     } else {
         m_overlays.clearMap();
     }
+}
+
+std::optional<scene::PortalHit> pickPortal(const scene::MapBundle& bundle,
+                                           const scene::Camera& camera) {
+    if (!bundle.portals)
+        return std::nullopt;
+    return scene::pickPortal(*bundle.portals, camera.position, camera.forward());
 }
 
 std::optional<scene::Camera> DebugPanels::stepLeak(int delta, const scene::Camera& view) {
@@ -108,6 +116,22 @@ void DebugPanels::compileFilesSection() {
             ImGui::Text("%u leaves  %zu solid faces", p.num_leaves, p.faces.size());
         if (m_views.portals)
             ImGui::Text("drawn: %u portals joining %u clusters", s.portals, s.portal_clusters);
+        if (ImGui::Button("pick portal under crosshair")) {
+            m_portal_pick = pickPortal(b, m_view_camera);
+            m_views.portals = true;
+        }
+        if (m_portal_pick && m_portal_pick->portal < p.portals.size()) {
+            const content::Portal& pp = p.portals[m_portal_pick->portal];
+            // Quake 1 PRT1 numbers visleafs, which are bspview's Quake 1 clusters too.
+            ImGui::SameLine();
+            ImGui::Text("portal %u joins clusters %u (front) and %u (back)%s, %u points, %.0f "
+                        "units away",
+                        m_portal_pick->portal, pp.a, pp.b, pp.hint ? ", hint" : "", pp.num_points,
+                        static_cast<double>(m_portal_pick->distance));
+            ImGui::SameLine();
+            if (ImGui::SmallButton("clear##portal"))
+                m_portal_pick.reset();
+        }
     }
     if (b.leak) {
         const content::LeakLine& l = *b.leak;
@@ -170,6 +194,7 @@ void DebugPanels::drawScene(render::WorldRenderer& renderer, const scene::DrawLi
     in.highlight_face = m_highlight_face;
     in.frustum_depth = m_frustum_depth;
     in.leak_stop = m_leak_stop;
+    in.highlight_portal = m_portal_pick ? static_cast<int32_t>(m_portal_pick->portal) : -1;
     m_timers.begin("debug overlays");
     m_overlays.draw(renderer, in);
     m_timers.end();

@@ -37,6 +37,11 @@ struct FacePick {
 std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Camera& camera,
                                  const std::vector<scene::FaceBounds>* bounds = nullptr);
 
+// The portal of the map's portal file under the centre of the view (nullopt: no portal file,
+// or the centre ray crosses none).
+std::optional<scene::PortalHit> pickPortal(const scene::MapBundle& bundle,
+                                           const scene::Camera& camera);
+
 class DebugPanels {
 public:
     DebugPanels();
@@ -100,6 +105,7 @@ private:
     std::optional<FacePick> m_pick;
     int32_t m_highlight_face = -1;
     int32_t m_leak_stop = -1; // the leak stop the camera last went to, -1: none yet
+    std::optional<scene::PortalHit> m_portal_pick;
     std::optional<scene::Camera> m_camera_request;
     std::vector<render::Texture> m_atlas_textures; // one labelled 2D texture per lightmap page
     int m_atlas_page = 0;

@@ -395,6 +395,13 @@ int runScreenshot(const Options& options) {
         j.field("leak_points", debug_stats.leak_points).field("leak_stops", debug_stats.leak_stops);
         j.field("triangles", debug_stats.triangles).endObject();
     }
+    if (options.debug_views.portals) // the portal under the crosshair and what it joins
+        if (const auto hit = pickPortal(b, *cam)) {
+            const content::Portal& p = b.portals->portals[hit->portal];
+            j.key("portal_at_crosshair").beginObject().field("portal", hit->portal);
+            j.field("front", p.a).field("back", p.b).field("hint", p.hint);
+            j.field("distance", hit->distance).endObject();
+        }
     if (options.debug_views.luxels) // luxel readout: the face under the crosshair
         if (const auto pick = pickFace(b, *cam)) {
             j.key("crosshair").beginObject().field("face", pick->hit.face);

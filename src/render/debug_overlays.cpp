@@ -50,6 +50,20 @@ void DebugOverlays::drawCompileFiles(WorldRenderer& renderer, const DebugOverlay
         m_stats.triangles += m_draw.trianglesDrawn();
         m_draw.draw(m_portal_lines, vp, renderer.glState(), 0.25f);
         m_stats.line_segments += m_draw.segmentsDrawn();
+        if (in.highlight_portal >= 0 &&
+            static_cast<size_t>(in.highlight_portal) < m_portals->portals.size()) {
+            // The picked portal in white over its own colour, seen through walls too.
+            const content::Portal& p = m_portals->portals[static_cast<size_t>(in.highlight_portal)];
+            const glm::vec3* w = m_portals->points.data() + p.first_point;
+            m_picked_fill.clear();
+            m_picked_lines.clear();
+            m_picked_fill.addFan(w, p.num_points, glm::u8vec4(255, 255, 255, 110));
+            for (uint32_t k = 0; k < p.num_points; ++k)
+                m_picked_lines.add(w[k], w[(k + 1) % p.num_points],
+                                   glm::u8vec4(255, 255, 255, 255));
+            m_draw.drawTriangles(m_picked_fill, vp, renderer.glState(), 0.5f);
+            m_draw.draw(m_picked_lines, vp, renderer.glState(), 1.0f);
+        }
         m_stats.portals = m_portal_stats.portals;
         m_stats.portal_clusters = m_portal_stats.clusters;
         m_stats.hint_portals = m_portal_stats.hints;

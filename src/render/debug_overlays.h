@@ -28,6 +28,7 @@ struct DebugOverlayInput {
     int32_t highlight_face = -1;   // drawn filled in yellow (picked face)
     float frustum_depth = 2048.0f; // far distance of the drawn frustum (0: the camera's)
     int32_t leak_stop = -1;        // with views.leak: the stop the camera went to (-1: none)
+    int32_t highlight_portal = -1; // with views.portals: drawn white (picked portal)
 };
 
 struct DebugOverlayStats {
@@ -75,8 +76,8 @@ private:
     // current stop changes).
     const content::LeakLine* m_leak = nullptr;
     const content::PortalFile* m_portals = nullptr;
-    scene::TriangleList m_portal_fill, m_leak_ribbon;
-    scene::LineList m_portal_lines, m_leak_lines;
+    scene::TriangleList m_portal_fill, m_leak_ribbon, m_picked_fill;
+    scene::LineList m_portal_lines, m_leak_lines, m_picked_lines;
     scene::PortalOverlayStats m_portal_stats;
     int32_t m_leak_lines_stop = -2;  // the stop m_leak_lines highlight
     std::vector<FaceGroup> m_groups; // scratch

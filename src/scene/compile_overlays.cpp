@@ -42,6 +42,55 @@ PortalOverlayStats addPortals(TriangleList& fill, LineList& outline, const conte
 
 namespace {
 
+// Distance along `dir` (unit) to triangle abc, both sides; negative when missed.
+float rayTriangle(const glm::vec3& o, const glm::vec3& dir, const glm::vec3& a, const glm::vec3& b,
+                  const glm::vec3& c) {
+    const glm::vec3 e1 = b - a, e2 = c - a;
+    const glm::vec3 p = glm::cross(dir, e2);
+    const float det = glm::dot(e1, p);
+    if (std::abs(det) < 1e-9f)
+        return -1.0f;
+    const float inv = 1.0f / det;
+    const glm::vec3 s = o - a;
+    const float u = glm::dot(s, p) * inv;
+    if (u < 0.0f || u > 1.0f)
+        return -1.0f;
+    const glm::vec3 q = glm::cross(s, e1);
+    const float v = glm::dot(dir, q) * inv;
+    if (v < 0.0f || u + v > 1.0f)
+        return -1.0f;
+    return glm::dot(e2, q) * inv;
+}
+
+} // namespace
+
+std::optional<PortalHit> pickPortal(const content::PortalFile& prt, const glm::vec3& origin,
+                                    const glm::vec3& dir_in, float max_distance) {
+    const float len = glm::length(dir_in);
+    if (!(len > 0.0f))
+        return std::nullopt;
+    const glm::vec3 dir = dir_in / len;
+    std::optional<PortalHit> best;
+    float best_t = max_distance;
+    for (uint32_t i = 0; i < prt.portals.size(); ++i) {
+        const content::Portal& p = prt.portals[i];
+        if (p.num_points < 3 ||
+            static_cast<uint64_t>(p.first_point) + p.num_points > prt.points.size())
+            continue;
+        const glm::vec3* w = prt.points.data() + p.first_point;
+        for (uint32_t k = 1; k + 1 < p.num_points; ++k) {
+            const float t = rayTriangle(origin, dir, w[0], w[k], w[k + 1]);
+            if (t > 0.0f && t < best_t) {
+                best_t = t;
+                best = PortalHit{i, t, origin + dir * t};
+            }
+        }
+    }
+    return best;
+}
+
+namespace {
+
 glm::u8vec4 leakColour(size_t i, size_t count) {
     const float t = count > 1 ? static_cast<float>(i) / static_cast<float>(count - 1) : 0.0f;
     return {255, static_cast<uint8_t>(40.0f + 200.0f * t), 0, 255};

@@ -29,6 +29,16 @@ struct PortalOverlayStats {
 PortalOverlayStats addPortals(TriangleList& fill, LineList& outline,
                               const content::PortalFile& portals, uint8_t fill_alpha = 90);
 
+// The nearest portal a ray crosses (either side), for picking: its index, the distance along
+// the normalised direction and the point; nullopt when the ray meets none before max_distance.
+struct PortalHit {
+    uint32_t portal = 0;
+    float distance = 0.0f;
+    glm::vec3 point{0.0f};
+};
+std::optional<PortalHit> pickPortal(const content::PortalFile& portals, const glm::vec3& origin,
+                                    const glm::vec3& dir, float max_distance = 1e9f);
+
 // The leak line as a ribbon of two crossed quads per segment (`width` units wide, so it reads
 // as a thick line from any side), coloured from red at the first point to yellow at the last,
 // plus a one-pixel line along it in `lines` (seen at any distance) and a small box at every

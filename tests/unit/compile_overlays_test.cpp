@@ -85,6 +85,28 @@ TEST(CompileOverlays, PortalsAsFansAndOutlines) {
     EXPECT_EQ(outline.vertices[8].colour, glm::u8vec4(255, 255, 255, 255));
 }
 
+TEST(CompileOverlays, PickPortalFindsTheNearestCrossed) {
+    const content::PortalFile f = threePortals();
+    // Along +X at y = z = 32: the x = 0 quad at 10, the x = 64 triangle (y + z <= 64) at 74.
+    auto hit = scene::pickPortal(f, {-10, 32, 32}, {2, 0, 0});
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->portal, 0u);
+    EXPECT_FLOAT_EQ(hit->distance, 10.0f);
+    expectNear(hit->point, {0, 32, 32});
+    // From between them the triangle is nearest; from behind, the quad's back side still counts.
+    hit = scene::pickPortal(f, {32, 16, 16}, {1, 0, 0});
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->portal, 1u);
+    EXPECT_FLOAT_EQ(hit->distance, 32.0f);
+    hit = scene::pickPortal(f, {32, 48, 48}, {-1, 0, 0});
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->portal, 0u);
+    // Outside the triangle (y + z > 64), beyond max_distance, or a zero direction: nothing.
+    EXPECT_FALSE(scene::pickPortal(f, {32, 48, 48}, {1, 0, 0}));
+    EXPECT_FALSE(scene::pickPortal(f, {-10, 32, 32}, {1, 0, 0}, 5.0f));
+    EXPECT_FALSE(scene::pickPortal(f, {-10, 32, 32}, {0, 0, 0}));
+}
+
 TEST(CompileOverlays, LeakRibbonLinesAndStops) {
     const content::LeakLine leak = corner();
     ASSERT_EQ(leak.stops, (std::vector<uint32_t>{0, 1, 2}));
