@@ -375,26 +375,28 @@ Outcome runPortalFile(std::span<const uint8_t> data) {
     Outcome o;
     o.accepted = true;
     const content::PortalFile& f = *prt;
+    // Clusters below the count, or 0 of 0 for PRT1 portals (ericw-tools' debug portal files).
     const auto windingProblem = [&](const char* what, size_t i, const content::PortalWinding& w,
-                                    uint32_t cluster) -> std::string {
+                                    uint32_t cluster, bool debug_zero) -> std::string {
         if (w.num_points < 3 || w.num_points > content::kMaxPortalWinding)
             return std::string(what) + " " + std::to_string(i) + " has " +
                    std::to_string(w.num_points) + " points";
         if (std::string r = rangeProblem(what, i, w.first_point, w.num_points, f.points.size());
             !r.empty())
             return r;
-        if (cluster >= f.num_clusters && !(f.num_clusters == 0 && cluster == 0))
+        if (cluster >= f.num_clusters && !(debug_zero && f.num_clusters == 0 && cluster == 0))
             return std::string(what) + " " + std::to_string(i) + " cluster " +
                    std::to_string(cluster) + " beyond " + std::to_string(f.num_clusters);
         return {};
     };
+    const bool prt1 = f.format == content::PortalFormat::Prt1;
     for (size_t i = 0; i < f.portals.size() && o.violation.empty(); ++i) {
-        o.violation = windingProblem("portal", i, f.portals[i], f.portals[i].a);
+        o.violation = windingProblem("portal", i, f.portals[i], f.portals[i].a, prt1);
         if (o.violation.empty())
-            o.violation = windingProblem("portal", i, f.portals[i], f.portals[i].b);
+            o.violation = windingProblem("portal", i, f.portals[i], f.portals[i].b, prt1);
     }
     for (size_t i = 0; i < f.faces.size() && o.violation.empty(); ++i)
-        o.violation = windingProblem("solid face", i, f.faces[i], f.faces[i].cluster);
+        o.violation = windingProblem("solid face", i, f.faces[i], f.faces[i].cluster, false);
     if (!o.violation.empty())
         return o;
     if (f.leaf_cluster.size() > f.num_leaves) {

@@ -87,13 +87,14 @@ private:
                         where + ": expected an integer, got " + got());
         return true;
     }
-    bool index(const std::string& where, uint32_t count, uint32_t& out) {
+    // An index below `count`; `debug_zero`: also 0 when count is 0 (the portals of ericw-tools'
+    // debug portal files, "PRT1", 0 clusters, "N 0 0 ...").
+    bool index(const std::string& where, uint32_t count, uint32_t& out, bool debug_zero = false) {
         int64_t v = 0;
         const int line = m_scan.line();
         if (!integer(where, v))
             return false;
-        // ericw-tools' debug portal files write 0 clusters and "N 0 0" portals.
-        if (v < 0 || (v >= count && !(count == 0 && v == 0)))
+        if (v < 0 || (v >= count && !(debug_zero && count == 0 && v == 0)))
             return fail(core::ErrorCode::IndexOutOfRange, line,
                         where + " " + std::to_string(v) + " not below the header's " +
                             std::to_string(count));
@@ -182,8 +183,10 @@ private:
             const std::string where = "portal " + std::to_string(i);
             Portal p;
             uint32_t n = 0;
-            if (!pointCount(where, n) || !index(where + ": front", m_out.num_clusters, p.a) ||
-                !index(where + ": back", m_out.num_clusters, p.b))
+            const bool debug = m_out.format == PortalFormat::Prt1;
+            if (!pointCount(where, n) ||
+                !index(where + ": front", m_out.num_clusters, p.a, debug) ||
+                !index(where + ": back", m_out.num_clusters, p.b, debug))
                 return false;
             if (m_out.format == PortalFormat::Prt1Q3) {
                 int64_t hint = 0;

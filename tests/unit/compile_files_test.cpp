@@ -232,6 +232,13 @@ TEST(PortalFile, MalformedFilesNameTheLine) {
     // PRT1-AM leaf map short or out of range; PRT2 leaf out of range or list not ended.
     expectError(portalError("PRT1-AM\n2\n0\n3\n0 1\n"), ErrorCode::Truncated, "line 6");
     expectError(portalError("PRT1-AM\n2\n0\n2\n0 2\n"), ErrorCode::IndexOutOfRange, "line 5");
+    // Found by fuzz_portal_file: 0 clusters let a PRT1-AM leaf name cluster 0 (the exemption
+    // is for ericw-tools' debug PRT1 portals only), as it must not in PRT2 or a q3map2 face.
+    expectError(portalError("PRT1-AM\n0\n0\n1\n0\n"), ErrorCode::IndexOutOfRange, "line 5");
+    expectError(portalError("PRT2\n1\n0\n1\n4 0 0 " + sq + "\n"), ErrorCode::IndexOutOfRange,
+                "line 5");
+    expectError(portalError("PRT1\n0\n0\n1\n3 0 (0 0 0) (1 0 0) (0 1 0)\n"),
+                ErrorCode::IndexOutOfRange, "line 5");
     expectError(portalError("PRT2\n2\n1\n0\n0 2 -1\n"), ErrorCode::IndexOutOfRange, "line 5");
     expectError(portalError("PRT2\n2\n2\n0\n0 -1\n1\n"), ErrorCode::Truncated, "line 7");
 }
