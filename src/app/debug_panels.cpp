@@ -116,10 +116,12 @@ void DebugPanels::compileFilesSection() {
             ImGui::Text("%u leaves  %zu solid faces", p.num_leaves, p.faces.size());
         if (m_views.portals)
             ImGui::Text("drawn: %u portals joining %u clusters", s.portals, s.portal_clusters);
+        ImGui::BeginDisabled(p.portals.empty());
         if (ImGui::Button("pick portal under crosshair")) {
             m_portal_pick = pickPortal(b, m_view_camera);
             m_views.portals = true;
         }
+        ImGui::EndDisabled();
         if (m_portal_pick && m_portal_pick->portal < p.portals.size()) {
             const content::Portal& pp = p.portals[m_portal_pick->portal];
             // Quake 1 PRT1 numbers visleafs, which are bspview's Quake 1 clusters too.
