@@ -3,9 +3,12 @@
 #include "bsp/entities.h"
 #include "bsp/load.h"
 #include "content/image.h"
+#include "content/leak_file.h"
+#include "content/portal_file.h"
 #include "content/texture_cache.h"
 #include "content/vfs.h"
 #include "scene/collision.h"
+#include "scene/compile_overlays.h"
 #include "scene/visibility.h"
 #include "scene/world_mesh.h"
 
@@ -13,6 +16,7 @@
 
 #include <array>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -407,13 +411,105 @@ Outcome runTextureCache(std::span<const uint8_t> data) {
     return o;
 }
 
+Outcome runLeakFile(std::span<const uint8_t> data) {
+    const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
+    auto leak = content::parseLeakFile(text, "fuzz.pts");
+    if (!leak)
+        return rejected(std::move(leak.error()));
+    Outcome o;
+    o.accepted = true;
+    const content::LeakLine& l = *leak;
+    if (l.points.empty() || l.points.size() > content::kMaxLeakPoints) {
+        o.violation = "accepted leak line with " + std::to_string(l.points.size()) + " points";
+        return o;
+    }
+    for (size_t i = 0; i < l.stops.size(); ++i)
+        if (l.stops[i] >= l.points.size() || (i > 0 && l.stops[i] <= l.stops[i - 1])) {
+            o.violation = "leak stop " + std::to_string(i) + " out of order or range";
+            return o;
+        }
+    if (!std::isfinite(l.length)) {
+        o.violation = "accepted leak line of infinite length";
+        return o;
+    }
+    if (l.stops.empty() || l.stops.front() != 0 || l.stops.back() != l.points.size() - 1) {
+        o.violation = "leak stops do not start at the first point and end at the last";
+        return o;
+    }
+    // What the viewer draws and where its stop moves put the camera.
+    scene::TriangleList ribbon;
+    scene::LineList lines;
+    scene::addLeakLine(ribbon, lines, l, 4.0f, 0);
+    if (lines.segments() < l.points.size() - 1)
+        o.violation = "fewer leak line segments than point pairs";
+    for (int32_t s = 0; s < static_cast<int32_t>(l.stops.size()) && o.violation.empty(); ++s) {
+        const auto cam = scene::leakStopCamera(l, s, scene::Camera());
+        if (!cam || !std::isfinite(cam->yaw) || !std::isfinite(cam->pitch) ||
+            !std::isfinite(cam->position.x + cam->position.y + cam->position.z))
+            o.violation = "no finite camera at leak stop " + std::to_string(s);
+    }
+    return o;
+}
+
+Outcome runPortalFile(std::span<const uint8_t> data) {
+    const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
+    auto prt = content::parsePortalFile(text, "fuzz.prt");
+    if (!prt)
+        return rejected(std::move(prt.error()));
+    Outcome o;
+    o.accepted = true;
+    const content::PortalFile& f = *prt;
+    // Clusters below the count, or 0 of 0 for PRT1 portals (ericw-tools' debug portal files).
+    const auto windingProblem = [&](const char* what, size_t i, const content::PortalWinding& w,
+                                    uint32_t cluster, bool debug_zero) -> std::string {
+        if (w.num_points < 3 || w.num_points > content::kMaxPortalWinding)
+            return std::string(what) + " " + std::to_string(i) + " has " +
+                   std::to_string(w.num_points) + " points";
+        if (std::string r = rangeProblem(what, i, w.first_point, w.num_points, f.points.size());
+            !r.empty())
+            return r;
+        if (cluster >= f.num_clusters && !(debug_zero && f.num_clusters == 0 && cluster == 0))
+            return std::string(what) + " " + std::to_string(i) + " cluster " +
+                   std::to_string(cluster) + " beyond " + std::to_string(f.num_clusters);
+        return {};
+    };
+    const bool prt1 = f.format == content::PortalFormat::Prt1;
+    for (size_t i = 0; i < f.portals.size() && o.violation.empty(); ++i) {
+        o.violation = windingProblem("portal", i, f.portals[i], f.portals[i].a, prt1);
+        if (o.violation.empty())
+            o.violation = windingProblem("portal", i, f.portals[i], f.portals[i].b, prt1);
+    }
+    for (size_t i = 0; i < f.faces.size() && o.violation.empty(); ++i)
+        o.violation = windingProblem("solid face", i, f.faces[i], f.faces[i].cluster, false);
+    if (!o.violation.empty())
+        return o;
+    if (f.leaf_cluster.size() > f.num_leaves) {
+        o.violation = "more leaf clusters than leaves";
+        return o;
+    }
+    for (int32_t c : f.leaf_cluster)
+        if (c < -1 || c >= static_cast<int64_t>(f.num_clusters)) {
+            o.violation = "leaf cluster " + std::to_string(c) + " out of range";
+            return o;
+        }
+    // What the viewer draws: every portal, none skipped.
+    scene::TriangleList fill;
+    scene::LineList outline;
+    const scene::PortalOverlayStats stats = scene::addPortals(fill, outline, f);
+    if (stats.portals != f.portals.size())
+        o.violation = "the overlay skipped an accepted portal";
+    return o;
+}
+
 std::span<const Target> targets() {
-    static const std::array<Target, 5> kTargets = {{
+    static const std::array<Target, 7> kTargets = {{
         {"load_map", &runLoadMap},
         {"archive", &runArchive},
         {"image", &runImage},
         {"entities", &runEntities},
         {"texture_cache", &runTextureCache},
+        {"leak_file", &runLeakFile},
+        {"portal_file", &runPortalFile},
     }};
     return kTargets;
 }

@@ -39,6 +39,13 @@ Outcome runEntities(std::span<const uint8_t> data);
 // what bspview reads back from its texture cache folder, which anything can write to.
 Outcome runTextureCache(std::span<const uint8_t> data);
 
+// content::parseLeakFile on the bytes as text (.pts / .lin), then the leak overlay's geometry
+// and the camera at every stop (scene/compile_overlays.h).
+Outcome runLeakFile(std::span<const uint8_t> data);
+// content::parsePortalFile on the bytes as text (.prt, every form), then the portal overlay's
+// geometry.
+Outcome runPortalFile(std::span<const uint8_t> data);
+
 // Invariants of an accepted map that scene/ and render/ rely on (every range and index inside
 // its array). Empty when they hold, else the first broken one.
 std::string checkMapInvariants(const bsp::Map& map);

@@ -12,6 +12,8 @@ image:    the shared .jpg textures, TGA (raw and RLE) and PNG made here, OpenAre
 entities: the entity lump of every map.
 texture_cache: texture cache entry bodies (content::wrapTextureCacheBody) made here: kept
           pixels, omitted pixels, missing textures, glow images, strings.
+leak_file: a dense .pts trail and a .lin polyline made here.
+portal_file: every .prt under the maps folder, and PRT1-AM / PRT2 / q3map2 files made here.
 """
 import argparse
 import io
@@ -160,7 +162,8 @@ def main():
     if not maps:
         sys.exit("no .bsp files under " + args.maps)
     dirs = {t: os.path.join(args.out, t)
-            for t in ("load_map", "archive", "image", "entities", "texture_cache")}
+            for t in ("load_map", "archive", "image", "entities", "texture_cache",
+                      "leak_file", "portal_file")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -222,6 +225,29 @@ def main():
     for name, textures in bodies.items():
         with open(os.path.join(dirs["texture_cache"], name), "wb") as f:
             f.write(cache_body(textures))
+
+    trail = "".join("%f %f %f\n" % (i * 2.0, 0.0, 8.0) for i in range(40))
+    trail += "".join("%f %f %f\n" % (78.0, i * 2.0, 8.0 + i) for i in range(1, 40))
+    seeds = {
+        "leak_file": {"trail.pts": trail,
+                      "portals.lin": "-96.000000 32.500000 16.000000\r\n"
+                                     "-96.000000 32.500000 80.000000\r\n"
+                                     "128.000000 32.500000 80.000000\r\n"},
+        "portal_file": {
+            "prt1am.prt": "PRT1-AM\n2\n1\n3\n4 0 1 (0 0 0) (0 64 0) (0 64 64) (0 0 64)\n0\n0\n1\n",
+            "prt2.prt": "PRT2\n3\n2\n1\n4 1 0 (0 0 0) (0 64 0) (0 64 64) (0 0 64)\n0 2 -1\n1 -1\n",
+            "q3hint.prt": "PRT1\n2\n1\n1\n3 0 1 1 (0 0 0 ) (0 8 0 ) (0 8 8 ) \n"
+                          "3 1 (1 2 3 ) (4 5 6 ) (7 8 9 ) \n",
+        },
+    }
+    for target, files in seeds.items():
+        for name, text in files.items():
+            with open(os.path.join(dirs[target], name), "w", newline="") as f:
+                f.write(text)
+    for root, _, files in os.walk(args.maps):
+        for f in sorted(files):
+            if f.lower().endswith(".prt"):
+                shutil.copyfile(os.path.join(root, f), os.path.join(dirs["portal_file"], f))
 
     for t, d in dirs.items():
         print("%-9s %3d seed files in %s" % (t, len(os.listdir(d)), d))

@@ -43,6 +43,16 @@ bool parseInt(std::string_view s, int* out) {
 
 core::Result<CameraSpec> parseCamera(std::string_view text) {
     CameraSpec c;
+    if (text.rfind("leak", 0) == 0) {
+        c.from_spawn = false;
+        c.from_leak = true;
+        if (text.size() > 4) {
+            if (text[4] != ':' || !parseInt(text.substr(5), &c.leak_stop) || c.leak_stop < 0)
+                return argError("--camera: expected leak or leak:N, got '" + std::string(text) +
+                                "'");
+        }
+        return c;
+    }
     if (text.rfind("spawn", 0) == 0) {
         c.from_spawn = true;
         if (text.size() > 5) {
@@ -173,6 +183,13 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             std::string error;
             if (!scene::parseDebugViews(*v, &o.debug_views, &error))
                 return argError("--debug: " + error);
+        } else if (a == "--pointfile" || a == "--prt") {
+            const std::string* v = next(a.c_str());
+            if (!v)
+                return missing(a.c_str());
+            if (v->empty())
+                return argError(a + ": expected a file");
+            (a == "--prt" ? o.prt_file : o.pointfile) = *v;
         } else if (a == "--wireframe") {
             o.wireframe = true;
         } else if (a == "--no-pvs") {
@@ -241,7 +258,8 @@ std::string helpText() {
            "  --frames N              frames to render with --bench (default 300)\n"
            "  --path FILE             --bench keyframes, one \"X Y Z PITCH YAW\" per line "
            "(default: spawns)\n"
-           "  --camera X,Y,Z,PITCH,YAW  eye position and angles (Quake convention), or spawn[:N]\n"
+           "  --camera X,Y,Z,PITCH,YAW  eye position and angles (Quake convention), spawn[:N],\n"
+           "                          or leak[:N] (stop N of the leak line, looking along it)\n"
            "  --overlay               --screenshot: also draw the overlay (UI) into the image\n"
            "  --lock-camera CAMERA    --screenshot: compute visibility from CAMERA (same forms as\n"
            "                          --camera), draw from --camera, tint culled faces (why "
@@ -253,10 +271,15 @@ std::string helpText() {
            "(default lit)\n"
            "  --debug LIST            overlays, comma-separated: frustum (needs --lock-camera),\n"
            "                          leaf-bounds, clusters, areas, area-borders, entities,\n"
-           "                          luxels, patches; changes (needs --compare); or all (but\n"
-           "                          changes)\n"
+           "                          luxels, patches, portals, leak; changes (needs --compare);\n"
+           "                          or all (but changes)\n"
            "  --compare OLD.bsp       --screenshot: what changed since the compile OLD.bsp (the\n"
            "                          counts in the JSON; --debug changes tints the faces)\n"
+           "  --prt FILE              portal file to draw with portals (default: MAP.prt beside "
+           "the map)\n"
+           "  --pointfile FILE        leak file to draw with leak (default: MAP.pts or MAP.lin "
+           "beside\n"
+           "                          the map)\n"
            "  --wireframe             draw triangle edges on top\n"
            "  --no-pvs                ignore the map's visibility data\n"
            "  --no-frustum            do not cull against the view frustum\n"

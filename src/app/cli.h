@@ -16,6 +16,8 @@ enum class Mode { Viewer, Info, Screenshot, Bench, Help, Version };
 struct CameraSpec {
     bool from_spawn = true; // "spawn[:N]" (default: the first spawn point)
     int spawn_index = 0;
+    bool from_leak = false; // "leak[:N]": at stop N of the leak line (scene::leakStopCamera)
+    int leak_stop = 0;
     float x = 0, y = 0, z = 0, pitch = 0, yaw = 0;
 };
 
@@ -35,7 +37,9 @@ struct Options {
     std::string config_dir;  // --config-dir (empty: $BSPVIEW_CONFIG_DIR, XDG, ~/.config)
     std::vector<std::filesystem::path> base_dirs;
     std::string view = "lit";
-    scene::DebugViews debug_views; // --debug: overlays for --screenshot and the viewer
+    scene::DebugViews debug_views;   // --debug: overlays for --screenshot and the viewer
+    std::filesystem::path pointfile; // --pointfile: leak file (.pts / .lin) for the first map
+    std::filesystem::path prt_file;  // --prt: portal file for the first map
     bool wireframe = false;
     bool pvs = true, frustum = true;
     int patch_level = 4;

@@ -66,10 +66,94 @@ void DebugPanels::setMap(const scene::MapBundle* bundle) {
     m_face_bounds.clear();
     if (bundle)
         m_face_bounds = scene::faceBounds(bundle->map);
-    if (bundle)
+    m_leak_stop = -1;
+    m_portal_pick.reset();
+    m_camera_request.reset();
+    if (bundle) {
         m_overlays.setMap(bundle->map, bundle->mesh);
-    else
+        m_overlays.setCompileFiles(bundle->leak ? &*bundle->leak : nullptr,
+                                   bundle->portals ? &*bundle->portals : nullptr);
+    } else {
         m_overlays.clearMap();
+    }
+}
+
+std::optional<scene::PortalHit> pickPortal(const scene::MapBundle& bundle,
+                                           const scene::Camera& camera) {
+    if (!bundle.portals)
+        return std::nullopt;
+    return scene::pickPortal(*bundle.portals, camera.position, camera.forward());
+}
+
+std::optional<scene::Camera> DebugPanels::stepLeak(int delta, const scene::Camera& view) {
+    if (!m_bundle || !m_bundle->leak || m_bundle->leak->stops.empty())
+        return std::nullopt;
+    const auto n = static_cast<int32_t>(m_bundle->leak->stops.size());
+    // The first step forward goes to stop 0, the first step back to the last stop.
+    const int32_t from = m_leak_stop < 0 ? (delta > 0 ? -1 : 0) : m_leak_stop;
+    m_leak_stop = ((from + delta) % n + n) % n;
+    m_views.leak = true;
+    return scene::leakStopCamera(*m_bundle->leak, m_leak_stop, view);
+}
+
+void DebugPanels::compileFilesSection() {
+    const scene::MapBundle& b = *m_bundle;
+    const render::DebugOverlayStats& s = m_overlays.stats();
+    ImGui::Separator();
+    ImGui::TextUnformatted("Compile files");
+    if (!b.portals && !b.leak) {
+        ImGui::TextDisabled("no .prt, .pts or .lin beside the map (--prt, --pointfile)");
+        return;
+    }
+    if (b.portals) {
+        const content::PortalFile& p = *b.portals;
+        ImGui::Checkbox("portals", &m_views.portals);
+        ImGui::SameLine();
+        ImGui::Text("%s  %s", p.file.c_str(),
+                    std::string(content::portalFormatName(p.format)).c_str());
+        ImGui::Text("%zu portals (%zu hint)  %u clusters", p.portals.size(), p.hintPortals(),
+                    p.num_clusters);
+        if (p.num_leaves > 0 || !p.faces.empty())
+            ImGui::Text("%u leaves  %zu solid faces", p.num_leaves, p.faces.size());
+        if (m_views.portals)
+            ImGui::Text("drawn: %u portals joining %u clusters", s.portals, s.portal_clusters);
+        ImGui::BeginDisabled(p.portals.empty());
+        if (ImGui::Button("pick portal under crosshair")) {
+            m_portal_pick = pickPortal(b, m_view_camera);
+            m_views.portals = true;
+        }
+        ImGui::EndDisabled();
+        if (m_portal_pick && m_portal_pick->portal < p.portals.size()) {
+            const content::Portal& pp = p.portals[m_portal_pick->portal];
+            // Quake 1 PRT1 numbers visleafs, which are bspview's Quake 1 clusters too.
+            ImGui::SameLine();
+            ImGui::Text("portal %u joins clusters %u (front) and %u (back)%s, %u points, %.0f "
+                        "units away",
+                        m_portal_pick->portal, pp.a, pp.b, pp.hint ? ", hint" : "", pp.num_points,
+                        static_cast<double>(m_portal_pick->distance));
+            ImGui::SameLine();
+            if (ImGui::SmallButton("clear##portal"))
+                m_portal_pick.reset();
+        }
+    }
+    if (b.leak) {
+        const content::LeakLine& l = *b.leak;
+        ImGui::Checkbox("leak line", &m_views.leak);
+        ImGui::SameLine();
+        ImGui::Text("%s  %zu points  %.0f units", l.file.c_str(), l.points.size(),
+                    static_cast<double>(l.length));
+        if (ImGui::Button("< previous point ([)"))
+            m_camera_request = stepLeak(-1, m_view_camera);
+        ImGui::SameLine();
+        if (ImGui::Button("next point (]) >"))
+            m_camera_request = stepLeak(1, m_view_camera);
+        ImGui::SameLine();
+        if (m_leak_stop >= 0)
+            ImGui::Text("stop %d of %zu", m_leak_stop + 1, l.stops.size());
+        else
+            ImGui::Text("%zu stops", l.stops.size());
+        ImGui::TextDisabled("stops: the first point, every corner, the last point");
+    }
 }
 
 void DebugPanels::beginFrame(float frame_ms) {
@@ -114,6 +198,8 @@ void DebugPanels::drawScene(render::WorldRenderer& renderer, const scene::DrawLi
     in.frustum_depth = m_frustum_depth;
     in.changes = m_changes;
     in.compare = m_previous;
+    in.leak_stop = m_leak_stop;
+    in.highlight_portal = m_portal_pick ? static_cast<int32_t>(m_portal_pick->portal) : -1;
     m_timers.begin("debug overlays");
     m_overlays.draw(renderer, in);
     m_timers.end();
@@ -438,6 +524,8 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
         }
     }
 
+    compileFilesSection();
+
     const size_t patches = scene::patchCount(map);
     if (patches > 0) {
         ImGui::Separator();
@@ -472,13 +560,15 @@ core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,
                                    const scene::MapBundle& bundle, const scene::DrawList& list,
                                    const scene::Camera& view, const scene::Camera& vis_camera,
                                    const scene::VisOptions& vis, const scene::DebugViews& views,
-                                   render::DebugOverlayStats* stats, const scene::MapDiff* changes,
-                                   const bsp::Map* compare) {
+                                   render::DebugOverlayStats* stats, int32_t leak_stop,
+                                   const scene::MapDiff* changes, const bsp::Map* compare) {
     render::DebugOverlays overlays;
     std::string error;
     if (!overlays.init(shaders, &error))
         return core::makeError(core::ErrorCode::Graphics, {}, -1, {}, error);
     overlays.setMap(bundle.map, bundle.mesh);
+    overlays.setCompileFiles(bundle.leak ? &*bundle.leak : nullptr,
+                             bundle.portals ? &*bundle.portals : nullptr);
     render::DebugOverlayInput in;
     in.list = &list;
     in.view = view;
@@ -488,6 +578,7 @@ core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,
     in.views = views;
     in.changes = changes;
     in.compare = compare;
+    in.leak_stop = leak_stop;
     overlays.draw(renderer, in);
     if (stats)
         *stats = overlays.stats();

@@ -1,7 +1,8 @@
 // The viewer's debug panel (issue #6): overlay toggles (render/debug_overlays), entity labels,
-// face picking with the luxel readout, the lightmap atlas viewer, the patch inspector, GPU time
-// per pass (render/gpu_timers) and the frame-time graph with percentiles. The viewer calls a
-// handful of hooks; everything else lives here. Also the --screenshot --debug path.
+// the compiler's portals and leak line with leak stop moves, face picking with the luxel readout,
+// the lightmap atlas viewer, the patch inspector, GPU time per pass (render/gpu_timers) and the
+// frame-time graph with percentiles. The viewer calls a handful of hooks; everything else lives
+// here. Also the --screenshot --debug path.
 #pragma once
 
 #include "app/cli.h"
@@ -16,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace app {
@@ -34,6 +36,11 @@ struct FacePick {
 // The face under the centre of the view (bounds: scene::faceBounds of the map, to go faster).
 std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Camera& camera,
                                  const std::vector<scene::FaceBounds>* bounds = nullptr);
+
+// The portal of the map's portal file under the centre of the view (nullopt: no portal file,
+// or the centre ray crosses none).
+std::optional<scene::PortalHit> pickPortal(const scene::MapBundle& bundle,
+                                           const scene::Camera& camera);
 
 class DebugPanels {
 public:
@@ -73,12 +80,21 @@ public:
     int32_t highlightedFace() const { return m_highlight_face; }
     const std::optional<FacePick>& pick() const { return m_pick; }
     const render::DebugOverlayStats& overlayStats() const { return m_overlays.stats(); }
+    // Leak line stops: moves the current stop by `delta` (wrapping) and returns the camera to
+    // put the view at (scene::leakStopCamera; fov and clip planes from `view`), or nullopt when
+    // the map has no leak line. Also turns the leak overlay on.
+    std::optional<scene::Camera> stepLeak(int delta, const scene::Camera& view);
+    int32_t leakStop() const { return m_leak_stop; }
+    // A camera move asked for by a panel button (leak stops), taken once by the viewer.
+    std::optional<scene::Camera> takeCameraRequest() { return std::exchange(m_camera_request, {}); }
 
 private:
     void atlasPanel();
     void releaseAtlas();
     // The picked face's Quake 3 shader: where it was defined, its stages, a toggle per stage.
     void shaderSection(int32_t material);
+    // Portals and the leak line: toggles, counts, leak stop buttons.
+    void compileFilesSection();
 
     bool m_ready = false;
     bool m_open = true;
@@ -101,6 +117,9 @@ private:
     bool m_was_locked = false;
     std::optional<FacePick> m_pick;
     int32_t m_highlight_face = -1;
+    int32_t m_leak_stop = -1; // the leak stop the camera last went to, -1: none yet
+    std::optional<scene::PortalHit> m_portal_pick;
+    std::optional<scene::Camera> m_camera_request;
     std::vector<render::Texture> m_atlas_textures; // one labelled 2D texture per lightmap page
     int m_atlas_page = 0;
     static constexpr int kFrames = 240;
@@ -117,7 +136,7 @@ core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,
                                    const scene::MapBundle& bundle, const scene::DrawList& list,
                                    const scene::Camera& view, const scene::Camera& vis_camera,
                                    const scene::VisOptions& vis, const scene::DebugViews& views,
-                                   render::DebugOverlayStats* stats,
+                                   render::DebugOverlayStats* stats, int32_t leak_stop = -1,
                                    const scene::MapDiff* changes = nullptr,
                                    const bsp::Map* compare = nullptr);
 

@@ -76,6 +76,37 @@ std::array<float, 4> drawOverlayOffscreen(const Options& options, const scene::M
     return rect;
 }
 
+// "q1_mp_lobby.prt": the companion file of the map with `ext`, as looked for beside it.
+std::string compileFileName(const scene::MapBundle& b, const char* ext) {
+    return std::filesystem::path(b.map.name).replace_extension(ext).filename().string();
+}
+
+// The compile files loaded with the map (--info).
+void writeCompileFiles(core::JsonWriter& j, const scene::MapBundle& b) {
+    j.key("portal_file");
+    if (b.portals) {
+        const content::PortalFile& p = *b.portals;
+        j.beginObject().field("file", p.file).field("format", content::portalFormatName(p.format));
+        j.field("clusters", p.num_clusters).field("leaves", p.num_leaves);
+        j.field("portals", static_cast<uint64_t>(p.portals.size()));
+        j.field("hint_portals", static_cast<uint64_t>(p.hintPortals()));
+        j.field("solid_faces", static_cast<uint64_t>(p.faces.size())).endObject();
+    } else {
+        j.null();
+    }
+    j.key("leak_file");
+    if (b.leak) {
+        const content::LeakLine& l = *b.leak;
+        j.beginObject()
+            .field("file", l.file)
+            .field("points", static_cast<uint64_t>(l.points.size()));
+        j.field("stops", static_cast<uint64_t>(l.stops.size())).field("length", l.length);
+        j.endObject();
+    } else {
+        j.null();
+    }
+}
+
 } // namespace
 
 int reportError(const core::Error& e) {
@@ -92,6 +123,8 @@ scene::LoadSettings loadSettingsOf(const Options& options) {
     settings.base_dirs = options.base_dirs;
     settings.patch_level = options.patch_level;
     settings.texture_cache_dir = content::defaultTextureCacheDir();
+    settings.pointfile = options.pointfile;
+    settings.portal_file = options.prt_file;
     return settings;
 }
 
@@ -132,6 +165,20 @@ core::Result<scene::Camera> resolveCamera(const CameraSpec& spec, const scene::M
     scene::Camera cam;
     const bsp::Map& map = bundle.map;
     cam.z_far = scene::farPlaneForBounds(map.worldMins(), map.worldMaxs());
+    if (spec.from_leak) {
+        const auto at =
+            bundle.leak ? scene::leakStopCamera(*bundle.leak, spec.leak_stop, cam) : std::nullopt;
+        if (!at)
+            return core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
+                                   "--camera leak: the map has no leak file (a .pts or .lin "
+                                   "beside it, or --pointfile FILE)");
+        if (spec.leak_stop >= static_cast<int>(bundle.leak->stops.size()))
+            return core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
+                                   "--camera leak:" + std::to_string(spec.leak_stop) +
+                                       ": the leak line has " +
+                                       std::to_string(bundle.leak->stops.size()) + " stops");
+        return *at;
+    }
     if (!spec.from_spawn) {
         cam.position = {spec.x, spec.y, spec.z};
         cam.pitch = spec.pitch;
@@ -260,6 +307,7 @@ int runInfo(const Options& options) {
     for (const std::string& name : b.missing_textures)
         j.value(name);
     j.endArray();
+    writeCompileFiles(j, b);
     j.key("warnings").beginArray();
     for (const std::string& w : m.warnings)
         j.value(w);
@@ -336,13 +384,25 @@ int runScreenshot(const Options& options) {
                                            "--debug changes needs --compare OLD.bsp"));
     }
     render::DebugOverlayStats debug_stats;
-    if (options.debug_views.any())
+    if (options.debug_views.any()) {
+        if (options.debug_views.portals && !b.portals)
+            std::fprintf(stderr,
+                         "bspview: warning: --debug portals: no portal file (%s beside "
+                         "the map, or --prt FILE)\n",
+                         compileFileName(b, ".prt").c_str());
+        if (options.debug_views.leak && !b.leak)
+            std::fprintf(stderr,
+                         "bspview: warning: --debug leak: no leak file (%s or %s beside "
+                         "the map, or --pointfile FILE)\n",
+                         compileFileName(b, ".pts").c_str(), compileFileName(b, ".lin").c_str());
+        const int32_t leak_stop = options.camera.from_leak ? options.camera.leak_stop : -1;
         if (auto st = drawDebugOverlaysOnce(renderer, (*gl)->shaders, b, list, *cam, vis_camera,
                                             vis_options, options.debug_views, &debug_stats,
-                                            changes ? &*changes : nullptr,
+                                            leak_stop, changes ? &*changes : nullptr,
                                             compare_map ? &*compare_map : nullptr);
             !st)
             return reportError(st.error());
+    }
     std::array<float, 4> overlay_rect{};
     if (options.overlay)
         overlay_rect = drawOverlayOffscreen(options, b, list, *cam, ro, vis_options);
@@ -382,6 +442,11 @@ int runScreenshot(const Options& options) {
         j.field("visible_leaves", debug_stats.visible_leaves);
         j.field("tinted_groups", debug_stats.tinted_groups).field("markers", debug_stats.markers);
         j.field("area_borders", debug_stats.area_borders);
+        j.field("portals", debug_stats.portals)
+            .field("portal_clusters", debug_stats.portal_clusters);
+        j.field("hint_portals", debug_stats.hint_portals);
+        j.field("leak_points", debug_stats.leak_points).field("leak_stops", debug_stats.leak_stops);
+        j.field("triangles", debug_stats.triangles);
         j.field("changed_faces", debug_stats.changed_faces).endObject();
     }
     if (changes) {
@@ -390,6 +455,13 @@ int runScreenshot(const Options& options) {
         j.field("moved", changes->moved).field("relit", changes->relit);
         j.field("removed", static_cast<uint64_t>(changes->removed.size())).endObject();
     }
+    if (options.debug_views.portals) // the portal under the crosshair and what it joins
+        if (const auto hit = pickPortal(b, *cam)) {
+            const content::Portal& p = b.portals->portals[hit->portal];
+            j.key("portal_at_crosshair").beginObject().field("portal", hit->portal);
+            j.field("front", p.a).field("back", p.b).field("hint", p.hint);
+            j.field("distance", hit->distance).endObject();
+        }
     if (options.debug_views.luxels) // luxel readout: the face under the crosshair
         if (const auto pick = pickFace(b, *cam)) {
             j.key("crosshair").beginObject().field("face", pick->hit.face);

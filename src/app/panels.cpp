@@ -344,6 +344,8 @@ void drawBookmarks(OverlayModel& m, OverlayActions& actions) {
         m.goto_error.clear();
         if (!spec) {
             m.goto_error = spec.error().message();
+        } else if (spec->from_leak) {
+            m.goto_error = "leak stops: the Debug panel's leak buttons or [ and ]";
         } else if (spec->from_spawn) {
             const size_t n = m.bundle ? m.bundle->spawns.size() : 0;
             if (static_cast<size_t>(spec->spawn_index) >= n)

@@ -97,7 +97,7 @@ std::string formatCamera(const Bookmark& b) {
 
 std::optional<Bookmark> parseBookmark(std::string_view text) {
     auto c = parseCamera(trim(text));
-    if (!c || c->from_spawn)
+    if (!c || c->from_spawn || c->from_leak)
         return std::nullopt;
     // Positions far outside any map are a corrupt file, not a place to fly to.
     constexpr float kFar = 1.0e6f;

@@ -78,6 +78,8 @@ private:
     // one is rebuilt, what the user set stays.
     void mapReplacedInPlace();
     void goToSpawn(int index);
+    // Puts the view at `camera` (a leak stop), keeping the field of view; nothing on nullopt.
+    void goToCamera(const std::optional<scene::Camera>& camera);
     void saveScreenshot(int width, int height);
     void handleEvent(const SDL_Event& e);
     void updateCamera(float dt);
@@ -182,6 +184,8 @@ void Viewer::pollLoad() {
     if (cam)
         m_fly.camera = *cam;
     m_options.camera_given = false; // the command-line camera applies to the first map only
+    m_options.pointfile.clear();    // and so do the named compile files
+    m_options.prt_file.clear();
     m_styles_in_use = stylesInUse(m_session.bundle()->map);
     m_fly.camera.fov_x = fov;
     m_list_camera = m_fly.camera;
@@ -288,6 +292,14 @@ scene::LoadSettings Viewer::mapLoadSettings() const {
     return settings;
 }
 
+void Viewer::goToCamera(const std::optional<scene::Camera>& camera) {
+    if (!camera)
+        return;
+    const float fov = m_fly.camera.fov_x;
+    m_fly.camera = *camera;
+    m_fly.camera.fov_x = fov;
+}
+
 void Viewer::refreshMapList() {
     m_map_list.clear();
     if (m_session.bundle() && m_session.bundle()->fs)
@@ -375,6 +387,8 @@ void Viewer::handleEvent(const SDL_Event& e) {
             flipCompile();
         else if (k >= SDLK_1 && k <= SDLK_9)
             bookmarkKey(static_cast<int>(k - SDLK_1) + 1, ctrl);
+        else if (k == SDLK_LEFTBRACKET || k == SDLK_RIGHTBRACKET)
+            goToCamera(m_debug.stepLeak(k == SDLK_RIGHTBRACKET ? 1 : -1, m_fly.camera));
         break;
     }
     default:
@@ -643,6 +657,7 @@ int Viewer::run() {
         drawOverlay();
         drawOpenPanel();
         m_debug.drawPanel(m_list, m_overlay); // F1 hides every window, the Debug one too
+        goToCamera(m_debug.takeCameraRequest());
         m_debug.drawLabels(m_fly.camera);
         ImGui::Render();
         m_debug.timers().begin("ui");

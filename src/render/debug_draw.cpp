@@ -39,20 +39,40 @@ bool DebugDraw::init(const GlslLibrary& shaders, std::string* error) {
 void DebugDraw::draw(const scene::LineList& lines, const glm::mat4& vp, GlState& state,
                      float occluded_alpha) {
     m_segments = 0;
-    if (!m_program || lines.vertices.size() < 2)
+    const size_t count = lines.vertices.size() & ~size_t(1);
+    if (count < 2)
         return;
     DebugGroup group("debug lines");
-    const size_t count = lines.vertices.size() & ~size_t(1);
+    if (drawVertices(GL_LINES, lines.vertices.data(), count, vp, state, occluded_alpha))
+        m_segments = static_cast<uint32_t>(count / 2);
+}
+
+void DebugDraw::drawTriangles(const scene::TriangleList& triangles, const glm::mat4& vp,
+                              GlState& state, float occluded_alpha) {
+    m_triangles = 0;
+    const size_t count = triangles.vertices.size() / 3 * 3;
+    if (count < 3)
+        return;
+    DebugGroup group("debug triangles");
+    state.enable(GL_CULL_FACE, false); // portals and ribbons are seen from both sides
+    if (drawVertices(GL_TRIANGLES, triangles.vertices.data(), count, vp, state, occluded_alpha))
+        m_triangles = static_cast<uint32_t>(count / 3);
+}
+
+bool DebugDraw::drawVertices(GLenum mode, const scene::LineVertex* vertices, size_t count,
+                             const glm::mat4& vp, GlState& state, float occluded_alpha) {
+    if (!m_program)
+        return false;
     state.bindVertexArray(m_vao.id());
     glBindBuffer(GL_ARRAY_BUFFER, m_vbo.id());
     const auto bytes = static_cast<GLsizeiptr>(count * sizeof(scene::LineVertex));
-    // Grow geometrically; re-specifying (orphaning) the storage each frame avoids waiting on
-    // the previous frame's draw.
+    // Grow geometrically; re-specifying (orphaning) the storage each draw avoids waiting on
+    // the previous one.
     if (count > m_capacity)
         m_capacity = std::max(count, m_capacity * 2);
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(m_capacity * sizeof(scene::LineVertex)),
                  nullptr, GL_STREAM_DRAW);
-    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, lines.vertices.data());
+    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, vertices);
     state.useProgram(m_program.id());
     glUniformMatrix4fv(m_view_projection, 1, GL_FALSE, glm::value_ptr(vp));
     state.enable(GL_BLEND, true);
@@ -62,18 +82,18 @@ void DebugDraw::draw(const scene::LineList& lines, const glm::mat4& vp, GlState&
     if (occluded_alpha > 0.0f) {
         state.depthFunc(GL_GREATER);
         glUniform1f(m_alpha, occluded_alpha);
-        glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(count));
+        glDrawArrays(mode, 0, static_cast<GLsizei>(count));
     }
     state.depthFunc(GL_LEQUAL);
     glUniform1f(m_alpha, 1.0f);
-    glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(count));
-    m_segments = static_cast<uint32_t>(count / 2);
+    glDrawArrays(mode, 0, static_cast<GLsizei>(count));
 
     state.depthMask(true);
     state.enable(GL_BLEND, false);
     state.bindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     state.useProgram(0);
+    return true;
 }
 
 } // namespace render

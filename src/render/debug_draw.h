@@ -1,6 +1,6 @@
-// Batched debug lines: one streaming vertex buffer and one tiny program, two draws per list
-// (the occluded part dim, the visible part bright), so any number of boxes, frusta and arrows
-// costs two draw calls.
+// Batched debug lines and translucent triangles: one streaming vertex buffer and one tiny
+// program, two draws per list (the occluded part dim, the visible part bright), so any number
+// of boxes, frusta, arrows or portal polygons costs two draw calls.
 #pragma once
 
 #include "render/gl.h"
@@ -26,16 +26,27 @@ public:
     // `state` (the world renderer's); leaves depth test on, blend off, no program, no VAO.
     void draw(const scene::LineList& lines, const glm::mat4& view_projection, GlState& state,
               float occluded_alpha = 0.3f);
+    // Translucent triangles (both sides, blended by their vertex alpha, no depth writes), the
+    // occluded part at occluded_alpha as above. Leaves the same state as draw().
+    void drawTriangles(const scene::TriangleList& triangles, const glm::mat4& view_projection,
+                       GlState& state, float occluded_alpha = 0.0f);
 
+    // Of the last draw() (segments) and drawTriangles() (triangles).
     uint32_t segmentsDrawn() const { return m_segments; }
+    uint32_t trianglesDrawn() const { return m_triangles; }
 
 private:
+    // Uploads `count` vertices and draws them as `mode` in the two depth passes; returns
+    // false (nothing drawn) when there is no program.
+    bool drawVertices(GLenum mode, const scene::LineVertex* vertices, size_t count,
+                      const glm::mat4& view_projection, GlState& state, float occluded_alpha);
+
     Program m_program;
     VertexArray m_vao;
     Buffer m_vbo;
     size_t m_capacity = 0; // vertices the buffer holds
     GLint m_view_projection = -1, m_alpha = -1;
-    uint32_t m_segments = 0;
+    uint32_t m_segments = 0, m_triangles = 0;
 };
 
 } // namespace render

@@ -27,6 +27,65 @@ void DebugOverlays::setMap(const bsp::Map& map, const scene::WorldMesh& mesh) {
     m_links = scene::targetLinks(map);
 }
 
+void DebugOverlays::setCompileFiles(const content::LeakLine* leak,
+                                    const content::PortalFile* portals) {
+    m_leak = leak;
+    m_portals = portals;
+    m_portal_fill.clear();
+    m_portal_lines.clear();
+    m_portal_stats = scene::PortalOverlayStats();
+    if (portals)
+        m_portal_stats = scene::addPortals(m_portal_fill, m_portal_lines, *portals);
+    m_leak_ribbon.clear();
+    m_leak_lines.clear();
+    m_leak_lines_stop = -2;
+}
+
+void DebugOverlays::drawCompileFiles(WorldRenderer& renderer, const DebugOverlayInput& in) {
+    const glm::mat4 vp = in.view.viewProjection();
+    if (in.views.portals && m_portals) {
+        // Fill hidden behind walls (a whole map of portals at once reads as noise), outlines
+        // faint there, as the other debug lines.
+        m_draw.drawTriangles(m_portal_fill, vp, renderer.glState(), 0.0f);
+        m_stats.triangles += m_draw.trianglesDrawn();
+        m_draw.draw(m_portal_lines, vp, renderer.glState(), 0.25f);
+        m_stats.line_segments += m_draw.segmentsDrawn();
+        if (in.highlight_portal >= 0 &&
+            static_cast<size_t>(in.highlight_portal) < m_portals->portals.size()) {
+            // The picked portal in white over its own colour, seen through walls too.
+            const content::Portal& p = m_portals->portals[static_cast<size_t>(in.highlight_portal)];
+            const glm::vec3* w = m_portals->points.data() + p.first_point;
+            m_picked_fill.clear();
+            m_picked_lines.clear();
+            m_picked_fill.addFan(w, p.num_points, glm::u8vec4(255, 255, 255, 110));
+            for (uint32_t k = 0; k < p.num_points; ++k)
+                m_picked_lines.add(w[k], w[(k + 1) % p.num_points],
+                                   glm::u8vec4(255, 255, 255, 255));
+            m_draw.drawTriangles(m_picked_fill, vp, renderer.glState(), 0.5f);
+            m_draw.draw(m_picked_lines, vp, renderer.glState(), 1.0f);
+        }
+        m_stats.portals = m_portal_stats.portals;
+        m_stats.portal_clusters = m_portal_stats.clusters;
+        m_stats.hint_portals = m_portal_stats.hints;
+    }
+    if (in.views.leak && m_leak) {
+        if (m_leak_lines_stop != in.leak_stop) {
+            m_leak_ribbon.clear();
+            m_leak_lines.clear();
+            scene::addLeakLine(m_leak_ribbon, m_leak_lines, *m_leak, 4.0f, in.leak_stop);
+            m_leak_lines_stop = in.leak_stop;
+        }
+        // The leak is what the designer looks for: seen through walls, the line at full
+        // strength everywhere.
+        m_draw.drawTriangles(m_leak_ribbon, vp, renderer.glState(), 0.6f);
+        m_stats.triangles += m_draw.trianglesDrawn();
+        m_draw.draw(m_leak_lines, vp, renderer.glState(), 1.0f);
+        m_stats.line_segments += m_draw.segmentsDrawn();
+        m_stats.leak_points = static_cast<uint32_t>(m_leak->points.size());
+        m_stats.leak_stops = static_cast<uint32_t>(m_leak->stops.size());
+    }
+}
+
 void DebugOverlays::clearMap() {
     m_map = nullptr;
     m_mesh = nullptr;
@@ -35,6 +94,7 @@ void DebugOverlays::clearMap() {
     m_borders.clear();
     m_markers.clear();
     m_links.clear();
+    setCompileFiles(nullptr, nullptr);
 }
 
 void DebugOverlays::tintFaces(WorldRenderer& renderer, const DebugOverlayInput& in,
@@ -161,6 +221,7 @@ void DebugOverlays::draw(WorldRenderer& renderer, const DebugOverlayInput& in) {
         scene::addFrustum(m_lines, in.vis_camera, glm::u8vec4(255, 255, 60, 255), in.frustum_depth);
     m_draw.draw(m_lines, in.view.viewProjection(), renderer.glState());
     m_stats.line_segments = m_draw.segmentsDrawn();
+    drawCompileFiles(renderer, in);
 }
 
 } // namespace render

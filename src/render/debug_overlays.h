@@ -1,12 +1,14 @@
 // The debug overlays of issue #6, drawn after WorldRenderer::draw: the visibility camera's
 // frustum, the bounds of the leaves it draws through, faces tinted by cluster or Quake 2 area,
-// area borders, entity markers and target lines, the luxel grid, Quake 3 patch control nets and
-// a highlighted face. The geometry comes from scene/debug_geometry (GL-free); this class owns
-// the per-map caches and the line renderer. Used by the viewer and by --screenshot --debug.
+// area borders, entity markers and target lines, the luxel grid, Quake 3 patch control nets, the
+// compiler's portals and leak line, and a highlighted face. The geometry comes from
+// scene/debug_geometry (GL-free); this class owns the per-map caches and the line renderer. Used by
+// the viewer and by --screenshot --debug.
 #pragma once
 
 #include "render/debug_draw.h"
 #include "render/world_renderer.h"
+#include "scene/compile_overlays.h"
 #include "scene/debug_geometry.h"
 #include "scene/map_diff.h"
 #include "scene/visibility.h"
@@ -30,6 +32,8 @@ struct DebugOverlayInput {
     // (`compare`, whose removed faces are drawn as red outlines).
     const scene::MapDiff* changes = nullptr;
     const bsp::Map* compare = nullptr;
+    int32_t leak_stop = -1;        // with views.leak: the stop the camera went to (-1: none)
+    int32_t highlight_portal = -1; // with views.portals: drawn white (picked portal)
 };
 
 struct DebugOverlayStats {
@@ -39,6 +43,9 @@ struct DebugOverlayStats {
     uint32_t markers = 0;
     uint32_t area_borders = 0;
     uint32_t changed_faces = 0; // added, moved or relit faces tinted this frame
+    uint32_t portals = 0, portal_clusters = 0, hint_portals = 0; // views.portals
+    uint32_t leak_points = 0, leak_stops = 0;                    // views.leak
+    uint32_t triangles = 0; // translucent triangles drawn (portals, leak ribbon)
 };
 
 class DebugOverlays {
@@ -52,6 +59,9 @@ public:
     // The map and mesh must outlive their use here; call again after a new map or mesh.
     void setMap(const bsp::Map& map, const scene::WorldMesh& mesh);
     void clearMap();
+    // The compile files drawn by views.portals and views.leak (either may be null); they must
+    // outlive their use here. Call again after a new map.
+    void setCompileFiles(const content::LeakLine* leak, const content::PortalFile* portals);
 
     void draw(WorldRenderer& renderer, const DebugOverlayInput& in);
 
@@ -63,6 +73,7 @@ private:
     void tintFaces(WorldRenderer& renderer, const DebugOverlayInput& in,
                    const std::vector<int32_t>& key);
     void tintChanges(WorldRenderer& renderer, const DebugOverlayInput& in);
+    void drawCompileFiles(WorldRenderer& renderer, const DebugOverlayInput& in);
 
     DebugDraw m_draw;
     const bsp::Map* m_map = nullptr;
@@ -72,6 +83,14 @@ private:
     std::vector<scene::EntityMarker> m_markers;
     std::vector<scene::TargetLink> m_links;
     scene::LineList m_lines;
+    // Compile files and their geometry, built once per file (the leak lines again when the
+    // current stop changes).
+    const content::LeakLine* m_leak = nullptr;
+    const content::PortalFile* m_portals = nullptr;
+    scene::TriangleList m_portal_fill, m_leak_ribbon, m_picked_fill;
+    scene::LineList m_portal_lines, m_leak_lines, m_picked_lines;
+    scene::PortalOverlayStats m_portal_stats;
+    int32_t m_leak_lines_stop = -2;  // the stop m_leak_lines highlight
     std::vector<FaceGroup> m_groups; // scratch
     DebugOverlayStats m_stats;
 };

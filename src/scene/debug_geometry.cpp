@@ -25,7 +25,7 @@ bool parseDebugViews(std::string_view text, DebugViews* out, std::string* error)
             continue;
         if (word == "all") {
             // Every view but changes, which needs a second map (--compare).
-            v = {true, true, true, true, true, true, true, true, false};
+            v = {true, true, true, true, true, true, true, true, true, true, false};
         } else if (word == "none") {
             v = DebugViews();
         } else {
@@ -37,6 +37,8 @@ bool parseDebugViews(std::string_view text, DebugViews* out, std::string* error)
                           : word == "entities"     ? &v.entities
                           : word == "luxels"       ? &v.luxels
                           : word == "patches"      ? &v.patches
+                          : word == "portals"      ? &v.portals
+                          : word == "leak"         ? &v.leak
                           : word == "changes"      ? &v.changes
                                                    : nullptr;
             if (!field) {
@@ -55,6 +57,14 @@ bool parseDebugViews(std::string_view text, DebugViews* out, std::string* error)
 void LineList::add(const glm::vec3& a, const glm::vec3& b, glm::u8vec4 colour) {
     vertices.push_back({a, colour});
     vertices.push_back({b, colour});
+}
+
+void TriangleList::addFan(const glm::vec3* points, uint32_t count, glm::u8vec4 colour) {
+    for (uint32_t k = 1; k + 1 < count; ++k) {
+        vertices.push_back({points[0], colour});
+        vertices.push_back({points[k], colour});
+        vertices.push_back({points[k + 1], colour});
+    }
 }
 
 void LineList::addBox(const glm::vec3& lo, const glm::vec3& hi, glm::u8vec4 colour) {

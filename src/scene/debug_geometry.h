@@ -30,16 +30,18 @@ struct DebugViews {
     bool entities = false;     // point-entity markers and target -> targetname lines
     bool luxels = false;       // lightmap texel grid over the surfaces
     bool patches = false;      // Quake 3 patch control nets
+    bool portals = false;      // the compiler's portal file (.prt), a colour per cluster
+    bool leak = false;         // the compiler's leak line (.pts / .lin)
     bool changes = false;      // faces tinted by what changed since the previous compile
 
     bool any() const {
         return frustum || leaf_bounds || clusters || areas || area_borders || entities || luxels ||
-               patches || changes;
+               patches || portals || leak || changes;
     }
 };
 // The names `--debug` accepts, comma-separated, in the order of the fields above.
 inline constexpr const char* kDebugViewNames =
-    "frustum,leaf-bounds,clusters,areas,area-borders,entities,luxels,patches,changes";
+    "frustum,leaf-bounds,clusters,areas,area-borders,entities,luxels,patches,portals,leak,changes";
 // Parses "frustum,leaf-bounds,..." (also "all" and "none"); false with *error naming the
 // first unknown word.
 bool parseDebugViews(std::string_view text, DebugViews* out, std::string* error);
@@ -61,6 +63,17 @@ struct LineList {
     void addBox(const glm::vec3& mins, const glm::vec3& maxs, glm::u8vec4 colour);
     // An arrow from `from` along `dir` (length |dir|) with a two-stroke head.
     void addArrow(const glm::vec3& from, const glm::vec3& dir, glm::u8vec4 colour);
+};
+
+// Triples of vertices, one triangle each (GL_TRIANGLES), in the line vertex layout: the
+// translucent debug surfaces (portals, the leak ribbon).
+struct TriangleList {
+    std::vector<LineVertex> vertices;
+
+    void clear() { vertices.clear(); }
+    size_t triangles() const { return vertices.size() / 3; }
+    // A convex polygon as a fan from its first point.
+    void addFan(const glm::vec3* points, uint32_t count, glm::u8vec4 colour);
 };
 
 // A stable, well-spread colour for a small integer key (cluster, area, classname hash):

@@ -18,6 +18,50 @@ double since(Clock::time_point t) {
     return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
+// The leak line and portal file: named ones must load; the map's own are looked for beside a
+// loose map (same base name) and only warn when broken.
+core::Status loadCompileFiles(MapBundle& bundle, const content::MapLocation& where,
+                              const LoadSettings& settings) {
+    namespace fs = std::filesystem;
+    const auto beside = [&](const char* ext) -> fs::path {
+        if (where.in_archive)
+            return {};
+        std::error_code ec;
+        fs::path p = fs::path(where.spec).replace_extension(ext);
+        return fs::is_regular_file(p, ec) ? p : fs::path();
+    };
+    if (!settings.pointfile.empty()) {
+        auto leak = content::loadLeakFile(settings.pointfile);
+        if (!leak)
+            return leak.error();
+        bundle.leak = std::move(*leak);
+    } else {
+        fs::path found = beside(".pts");
+        if (found.empty())
+            found = beside(".lin");
+        if (!found.empty()) {
+            auto leak = content::loadLeakFile(found);
+            if (leak)
+                bundle.leak = std::move(*leak);
+            else
+                bundle.warnings.push_back(leak.error().message());
+        }
+    }
+    if (!settings.portal_file.empty()) {
+        auto prt = content::loadPortalFile(settings.portal_file);
+        if (!prt)
+            return prt.error();
+        bundle.portals = std::move(*prt);
+    } else if (const fs::path found = beside(".prt"); !found.empty()) {
+        auto prt = content::loadPortalFile(found);
+        if (prt)
+            bundle.portals = std::move(*prt);
+        else
+            bundle.warnings.push_back(prt.error().message());
+    }
+    return core::okStatus();
+}
+
 } // namespace
 
 // A loose .bsp goes through bsp::loadMapFile, which also reads a Quake 1 .lit beside it; a map
@@ -57,6 +101,8 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     const bsp::Map& parsed = bundle->map; // read only from here on
     bundle->warnings = parsed.warnings;
     bundle->spawns = bsp::findSpawnPoints(parsed);
+    if (auto st = loadCompileFiles(*bundle, where, settings); !st)
+        return st.error();
 
     // Search paths: the map's own game folder (or, for a loose map in an arbitrary folder,
     // that folder), then --base folders (later ones override).

@@ -4,6 +4,8 @@
 #pragma once
 
 #include "bsp/map.h"
+#include "content/leak_file.h"
+#include "content/portal_file.h"
 #include "content/shader_library.h"
 #include "content/skybox.h"
 #include "content/textures.h"
@@ -29,6 +31,10 @@ struct LoadSettings {
     // time. The app passes content::defaultTextureCacheDir(); tests leave it off unless they
     // test the cache.
     std::optional<std::filesystem::path> texture_cache_dir;
+    // Compile files named by hand (--pointfile, --prt): a file that cannot be read or parsed
+    // fails the load. Empty: the map's own, found beside a loose map by its base name (.pts,
+    // else .lin; .prt), whose problems become warnings.
+    std::filesystem::path pointfile, portal_file;
 };
 
 struct LoadTimings {
@@ -63,6 +69,9 @@ struct MapBundle {
     // (decoded and stored) or "miss, not stored" (the entry could not be written).
     std::string texture_cache = "off";
     std::vector<std::string> missing_textures;
+    // The compiler's leak line and portal file (see LoadSettings::pointfile, portal_file).
+    std::optional<content::LeakLine> leak;
+    std::optional<content::PortalFile> portals;
 };
 
 // Reads, parses and validates the map, sets up its search paths (the map's game folder found
@@ -70,8 +79,8 @@ struct MapBundle {
 // folders), decodes textures (missing ones become checkers; Half-Life WADs are also looked
 // for in the map's folder, its parents and the --base folders), resolves the materials (shader
 // flags, texture sizes for maps whose uv are in texels (Quake 2), stages, draw order), loads
-// the sky box and builds the mesh. The parsed map is not written after the parse. Errors name
-// the file, lump and record.
+// the sky box and builds the mesh, and reads the compile files (leak line, portals). The parsed
+// map is not written after the parse. Errors name the file, lump and record.
 core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
                                                        const LoadSettings& settings);
 

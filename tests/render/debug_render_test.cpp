@@ -501,6 +501,72 @@ TEST_P(DebugPanelFrames, PanelRunsFramesWithEveryOverlayAndTheAtlas) {
     ImGui::DestroyContext();
 }
 
+// mp_lobby (Quake 3) is a 384-unit cube cut into 8 octant clusters by the 12 portals of its
+// .prt, found beside the map. From (96, 96, 96), in cluster 0, looking along -X, the centre ray
+// crosses exactly one portal: "4 0 4 0 (0 0 0) (0 0 192) (0 192 192) (0 192 0)", the x = 0
+// square between clusters 0 and 4, before it meets the far wall.
+TEST_F(DebugRender, PortalTintsTheCentreInItsClusterColour) {
+    load(std::string(BSPV_SHARED_MAPS_DIR) + "/lobby/q3_mp_lobby.bsp");
+    ASSERT_TRUE(m_bundle->portals);
+    m_overlays->setCompileFiles(nullptr, &*m_bundle->portals);
+    scene::Camera cam;
+    cam.position = {96, 96, 96};
+    cam.yaw = 180.0f;
+    cam.aspect = static_cast<float>(kW) / static_cast<float>(kH);
+    const auto base = render(cam, cam, {});
+    scene::DebugViews views;
+    views.portals = true;
+    const auto with = render(cam, cam, views);
+    EXPECT_EQ(m_overlays->stats().portals, 12u);
+    EXPECT_EQ(m_overlays->stats().portal_clusters, 8u);
+    EXPECT_EQ(m_overlays->stats().triangles, 24u);
+    // Blended once: base * (1 - a) + colour * a with a = 90 / 255 (scene::addPortals' alpha).
+    const size_t centre = (static_cast<size_t>(kH / 2) * kW + kW / 2) * 4;
+    const glm::u8vec4 colour = scene::hashColour(0);
+    const float a = 90.0f / 255.0f;
+    for (int k = 0; k < 3; ++k) {
+        const float expected = static_cast<float>(base[centre + static_cast<size_t>(k)]) * (1 - a) +
+                               static_cast<float>(colour[k]) * a;
+        EXPECT_NEAR(static_cast<float>(with[centre + static_cast<size_t>(k)]), expected, 2.5f)
+            << "channel " << k;
+    }
+    // Portals cut the whole view: most pixels are tinted by one or more of them.
+    EXPECT_GT(changedPixels(base, with), static_cast<size_t>(kW * kH) * 6 / 10);
+    // Off again: the image is the base image.
+    EXPECT_EQ(changedPixels(base, render(cam, cam, {})), 0u);
+}
+
+// A leak line outside the lobby's far wall (x = -300) still shows, through the wall, along the
+// row the camera looks at; red-to-yellow pixels (no blue) are absent from the base image.
+TEST_F(DebugRender, LeakLineShowsThroughWalls) {
+    load(std::string(BSPV_SHARED_MAPS_DIR) + "/lobby/q3_mp_lobby.bsp");
+    auto leak = content::parseLeakFile("-300 -400 96\n-300 600 96\n", "behind.lin");
+    ASSERT_TRUE(leak.ok());
+    m_overlays->setCompileFiles(&*leak, nullptr);
+    scene::Camera cam;
+    cam.position = {96, 96, 96};
+    cam.yaw = 180.0f;
+    cam.aspect = static_cast<float>(kW) / static_cast<float>(kH);
+    const auto base = render(cam, cam, {});
+    scene::DebugViews views;
+    views.leak = true;
+    const auto with = render(cam, cam, views);
+    EXPECT_EQ(m_overlays->stats().leak_points, 2u);
+    EXPECT_EQ(m_overlays->stats().triangles, 4u); // one segment: two crossed quads
+    const auto leakish = [](const std::vector<uint8_t>& img, int row) {
+        size_t n = 0;
+        for (int x = 0; x < kW; ++x) {
+            const size_t i = (static_cast<size_t>(row) * kW + static_cast<size_t>(x)) * 4;
+            n += img[i] > 150 && img[i + 1] > 15 && img[i + 2] < 60 ? 1 : 0;
+        }
+        return n;
+    };
+    EXPECT_EQ(leakish(base, kH / 2), 0u);
+    // The segment spans the whole view (it is 1,000 units long, 396 away).
+    EXPECT_GT(leakish(with, kH / 2), static_cast<size_t>(kW) * 9 / 10);
+    EXPECT_EQ(leakish(with, kH / 4), 0u); // and it is a line, not a wash
+}
+
 TEST(DebugPanels, FramePercentiles) {
     std::vector<float> ms;
     for (int i = 1; i <= 100; ++i)
@@ -522,6 +588,23 @@ TEST(DebugPanels, CommandLineDebugList) {
     EXPECT_FALSE(app::parseArguments({"--debug", "nonsense"}).ok());
     EXPECT_FALSE(app::parseArguments({"--debug"}).ok());
     EXPECT_NE(app::helpText().find("--debug"), std::string::npos);
+}
+
+TEST(DebugPanels, CommandLineCompileFiles) {
+    auto o = app::parseArguments({"map.bsp", "--debug", "portals,leak", "--prt", "a/b.prt",
+                                  "--pointfile", "c.lin", "--camera", "leak:3"});
+    ASSERT_TRUE(o.ok()) << o.error().message();
+    EXPECT_TRUE(o->debug_views.portals && o->debug_views.leak);
+    EXPECT_EQ(o->prt_file, "a/b.prt");
+    EXPECT_EQ(o->pointfile, "c.lin");
+    EXPECT_TRUE(o->camera.from_leak);
+    EXPECT_FALSE(o->camera.from_spawn);
+    EXPECT_EQ(o->camera.leak_stop, 3);
+    EXPECT_EQ(app::loadSettingsOf(*o).portal_file, "a/b.prt");
+    EXPECT_FALSE(app::parseArguments({"--prt"}).ok());
+    EXPECT_FALSE(app::parseArguments({"--camera", "leak:-1"}).ok());
+    EXPECT_FALSE(app::parseArguments({"--camera", "leaky"}).ok());
+    EXPECT_TRUE(app::parseArguments({"--camera", "leak"})->camera.from_leak);
 }
 
 } // namespace

@@ -1,4 +1,5 @@
-// Mutated archives (.pak, .pk3), images and entity text through the fuzz entry points: each
+// Mutated archives (.pak, .pk3), images, entity text, portal and leak files through the fuzz
+// entry points: each
 // mutant is accepted or rejected with a proper core::Error, never a crash. New decoders add an
 // input list and a TEST with blobMutations (or spanMutations for formats with a directory).
 #include "robust/mutate.h"
@@ -193,6 +194,68 @@ TEST(ContentMutations, EntityText) {
                     &fuzz::runEntities);
     }
     tally.print(0.0);
+}
+
+std::span<const uint8_t> bytesOf(const std::string& s) {
+    return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
+}
+
+TEST(ContentMutations, PortalFiles) {
+    for (const char* name :
+         {"lobby/q3_mp_lobby.prt", "lobby/q2_mp_lobby.prt", "source/tf2_test_physcollide.prt"}) {
+        auto prt = core::readFile(kMaps / name);
+        ASSERT_TRUE(prt.ok()) << prt.error().message();
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally(name);
+        ASSERT_TRUE(fuzz::runPortalFile(*prt).accepted) << name;
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0500;
+        bo.flip_mutants = 128;
+        bo.header_bytes = 16; // the magic and the counts
+        runBlob(tally, *prt, bo, &fuzz::runPortalFile);
+        tally.print(secondsSince(t0));
+        EXPECT_LT(tally.accepted(), tally.total());
+    }
+    // Hostile counts and shapes: nothing is allocated from a count, nothing runs long.
+    robust::Tally tally("portal edge cases");
+    const std::string square = "(0 0 0) (0 64 0) (0 64 64) (0 0 64)\n";
+    std::string many;
+    for (int i = 0; i < 20000; ++i)
+        many += "4 0 1 " + square;
+    for (const std::string& s :
+         {std::string("PRT1\n1048576\n1048576\n"), std::string("PRT2\n1048576\n1048576\n0\n"),
+          std::string("PRT1-AM\n1\n0\n1048576\n") + std::string(1 << 20, '0'),
+          std::string("PRT1\n2\n20000\n") + many,
+          std::string("PRT1\n2\n1\n64 0 1 ") + std::string(1 << 20, '('),
+          std::string("PRT1\n") + std::string(1 << 20, '9'),
+          std::string("PRT1\n2\n1\n") + "4 0 1 " + std::string(1 << 16, ' ') + square,
+          std::string(4096, '\0'),
+          std::string("PRT2\n4\n2\n0\n") + std::string(1 << 18, '0') + " -1"}) {
+        tally.check("edge", bytesOf(s), &fuzz::runPortalFile);
+    }
+    tally.print(0.0);
+}
+
+TEST(ContentMutations, LeakFiles) {
+    std::string trail;
+    for (int i = 0; i < 300; ++i)
+        trail += std::to_string(i * 2) + ".000000 " + std::to_string(i % 7) + ".500000 8.000000\n";
+    const auto t0 = std::chrono::steady_clock::now();
+    robust::Tally tally("made.pts");
+    ASSERT_TRUE(fuzz::runLeakFile(bytesOf(trail)).accepted);
+    robust::BlobOptions bo;
+    bo.seed = 0x5eed0600;
+    bo.flip_mutants = 128;
+    runBlob(tally, bytesOf(trail), bo, &fuzz::runLeakFile);
+    tally.print(secondsSince(t0));
+    EXPECT_LT(tally.accepted(), tally.total());
+    robust::Tally edges("leak edge cases");
+    for (const std::string& s : {std::string(1 << 20, '\n'), std::string(1 << 20, '1'),
+                                 std::string("1e38 -1e38 1e38\n-1e38 1e38 -1e38\n"),
+                                 std::string("0 0 0\n0 0 0\n0 0 0\n")}) {
+        edges.check("edge", bytesOf(s), &fuzz::runLeakFile);
+    }
+    edges.print(0.0);
 }
 
 } // namespace
