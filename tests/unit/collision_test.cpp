@@ -10,6 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <limits>
+
 namespace {
 
 using bsp::kCollideSolid;
@@ -42,6 +45,29 @@ TEST(CollisionQuake1, HullChoiceFollowsTheBoxSize) {
     EXPECT_EQ(world.hullForBox(vec3(-8, -8, -8), vec3(8, 8, 8), &offset), 1);
     EXPECT_EQ(offset, vec3(-8, -8, -16));
     EXPECT_EQ(world.hullForBox(vec3(-20, -20, -24), vec3(20, 20, 40), &offset), 2);
+}
+
+TEST(CollisionHalfLife, HullChoiceCrouchesInHullThreeAndCentresHullZero) {
+    auto b = collisiontest::roomQ1();
+    auto bytes = b.build();
+    const int32_t version = 30;
+    std::memcpy(bytes.data(), &version, 4);
+    auto r = bsp::loadMap(bytes, "room_hl.bsp");
+    ASSERT_TRUE(r.ok()) << r.error().message();
+    const CollisionWorld world(*r);
+    EXPECT_EQ(world.hullCount(), 4);
+    vec3 offset;
+    EXPECT_EQ(world.hullForBox(vec3(-16, -16, -36), vec3(16, 16, 36), &offset), 1);
+    EXPECT_EQ(offset, vec3(0));
+    EXPECT_EQ(world.hullForBox(vec3(-16, -16, -18), vec3(16, 16, 18), &offset), 3);
+    EXPECT_EQ(offset, vec3(0));
+    EXPECT_EQ(world.hullForBox(vec3(-32, -32, -32), vec3(32, 32, 32), &offset), 2);
+    // Boxes up to 8 wide use hull 0 at their origin (Xash3D), not at their mins (Quake).
+    EXPECT_EQ(world.hullForBox(vec3(-4, -4, -4), vec3(4, 4, 4), &offset), 0);
+    EXPECT_EQ(offset, vec3(0));
+    // A 36-wide box taller than 36 stands in hull 1, aligned at its mins.
+    EXPECT_EQ(world.hullForBox(vec3(-18, -18, -30), vec3(18, 18, 30), &offset), 1);
+    EXPECT_EQ(offset, vec3(2, 2, -6));
 }
 
 TEST(CollisionQuake1, BoxAgainstAWallStopsAtThePlaneMinusTheHullOffset) {
