@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -219,4 +220,30 @@ TEST(CollisionWorld, NonFiniteInputIsStuckNotACrash) {
     const TraceResult t = world.trace(vec3(nan, 0, 0), vec3(400, 128, 100), kQ1Mins, kQ1Maxs);
     EXPECT_TRUE(t.all_solid);
     EXPECT_EQ(world.pointContents(vec3(nan), 0), 0u);
+}
+
+// fuzz_load_map found it (an 850 KB mutant of a real map, not kept): planes with non-finite
+// values made a trace's fraction NaN. Every plane of each room broken in turn.
+TEST(CollisionWorld, NonFinitePlanesKeepTheFractionInRange) {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    for (const bool hulls : {true, false}) {
+        const bsp::Map good = hulls ? loadRoom() : collisiontest::brushRoomMap();
+        for (size_t i = 0; i < good.planes.size(); ++i)
+            for (const bsp::Plane bad :
+                 {bsp::Plane{vec3(nan, 0, 0), 0.0f}, bsp::Plane{vec3(1, 0, 0), inf},
+                  bsp::Plane{vec3(inf, 0, 1), 8.0f}}) {
+                bsp::Map map = good;
+                map.planes[i] = bad;
+                const CollisionWorld world(map);
+                for (const vec3& size : {vec3(0), vec3(16)}) {
+                    const TraceResult t =
+                        world.trace(vec3(128, 128, 100), vec3(400, 100, 20), -size, size);
+                    ASSERT_GE(t.fraction, 0.0f) << (hulls ? "hulls" : "brushes") << " plane " << i;
+                    ASSERT_LE(t.fraction, 1.0f) << (hulls ? "hulls" : "brushes") << " plane " << i;
+                    ASSERT_TRUE(std::isfinite(t.end_pos.x) && std::isfinite(t.end_pos.y) &&
+                                std::isfinite(t.end_pos.z));
+                }
+            }
+    }
 }
