@@ -24,6 +24,12 @@ bool finite(const glm::vec3& v) {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
+// Into [0, 1], NaN to 0: a hostile map's non-finite planes give NaN crossing fractions
+// (fuzz_load_map found it), which would otherwise reach the result.
+float clampFraction(float f) {
+    return f >= 0.0f ? std::min(f, 1.0f) : 0.0f;
+}
+
 float planeDist(const bsp::Plane& p, const glm::vec3& v) {
     return glm::dot(p.normal, v) - p.dist;
 }
@@ -74,7 +80,7 @@ struct HullTracer {
             return check(node.children[1], p1f, p2f, p1, p2, depth + 1);
         // The crossing point, kHullEpsilon on the near side.
         float frac = t1 < 0.0f ? (t1 + kHullEpsilon) / (t1 - t2) : (t1 - kHullEpsilon) / (t1 - t2);
-        frac = std::clamp(frac, 0.0f, 1.0f);
+        frac = clampFraction(frac);
         float midf = p1f + (p2f - p1f) * frac;
         glm::vec3 mid = p1 + frac * (p2 - p1);
         const int side = t1 < 0.0f ? 1 : 0;
@@ -219,8 +225,8 @@ struct BrushTracer {
             frac2 = (t1 - offset - eps) * idist;
             frac = (t1 + offset + eps) * idist;
         }
-        frac = std::clamp(frac, 0.0f, 1.0f);
-        frac2 = std::clamp(frac2, 0.0f, 1.0f);
+        frac = clampFraction(frac);
+        frac2 = clampFraction(frac2);
         float midf = p1f + (p2f - p1f) * frac;
         node(n.children[side], p1f, midf, p1, p1 + frac * (p2 - p1), depth + 1);
         midf = p1f + (p2f - p1f) * frac2;

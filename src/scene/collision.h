@@ -76,7 +76,6 @@ private:
     mutable std::vector<uint32_t> m_brush_mark;
     mutable uint32_t m_mark = 0;
 
-    friend struct HullTracer;
     friend struct BrushTracer;
 };
 

@@ -28,7 +28,7 @@ inline std::vector<q1test::Box> roomBoxes() {
         {{256, 176, 0}, {272, 256, 256}},   // gap to y+ wall
     };
 }
-// The leaf that closes the door (a brush entity).
+// The box that closes the door, as a brush entity (model 1).
 inline const q1test::Box kDoor{{256, 32, 0}, {272, 96, 128}};
 
 inline q1test::Q1Builder roomQ1(bool door = false, const char* door_class = "func_door") {

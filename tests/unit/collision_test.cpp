@@ -10,6 +10,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstring>
+#include <limits>
+
 namespace {
 
 using bsp::kCollideSolid;
@@ -42,6 +46,29 @@ TEST(CollisionQuake1, HullChoiceFollowsTheBoxSize) {
     EXPECT_EQ(world.hullForBox(vec3(-8, -8, -8), vec3(8, 8, 8), &offset), 1);
     EXPECT_EQ(offset, vec3(-8, -8, -16));
     EXPECT_EQ(world.hullForBox(vec3(-20, -20, -24), vec3(20, 20, 40), &offset), 2);
+}
+
+TEST(CollisionHalfLife, HullChoiceCrouchesInHullThreeAndCentresHullZero) {
+    auto b = collisiontest::roomQ1();
+    auto bytes = b.build();
+    const int32_t version = 30;
+    std::memcpy(bytes.data(), &version, 4);
+    auto r = bsp::loadMap(bytes, "room_hl.bsp");
+    ASSERT_TRUE(r.ok()) << r.error().message();
+    const CollisionWorld world(*r);
+    EXPECT_EQ(world.hullCount(), 4);
+    vec3 offset;
+    EXPECT_EQ(world.hullForBox(vec3(-16, -16, -36), vec3(16, 16, 36), &offset), 1);
+    EXPECT_EQ(offset, vec3(0));
+    EXPECT_EQ(world.hullForBox(vec3(-16, -16, -18), vec3(16, 16, 18), &offset), 3);
+    EXPECT_EQ(offset, vec3(0));
+    EXPECT_EQ(world.hullForBox(vec3(-32, -32, -32), vec3(32, 32, 32), &offset), 2);
+    // Boxes up to 8 wide use hull 0 at their origin (Xash3D), not at their mins (Quake).
+    EXPECT_EQ(world.hullForBox(vec3(-4, -4, -4), vec3(4, 4, 4), &offset), 0);
+    EXPECT_EQ(offset, vec3(0));
+    // A 36-wide box taller than 36 stands in hull 1, aligned at its mins.
+    EXPECT_EQ(world.hullForBox(vec3(-18, -18, -30), vec3(18, 18, 30), &offset), 1);
+    EXPECT_EQ(offset, vec3(2, 2, -6));
 }
 
 TEST(CollisionQuake1, BoxAgainstAWallStopsAtThePlaneMinusTheHullOffset) {
@@ -193,4 +220,30 @@ TEST(CollisionWorld, NonFiniteInputIsStuckNotACrash) {
     const TraceResult t = world.trace(vec3(nan, 0, 0), vec3(400, 128, 100), kQ1Mins, kQ1Maxs);
     EXPECT_TRUE(t.all_solid);
     EXPECT_EQ(world.pointContents(vec3(nan), 0), 0u);
+}
+
+// fuzz_load_map found it (an 850 KB mutant of a real map, not kept): planes with non-finite
+// values made a trace's fraction NaN. Every plane of each room broken in turn.
+TEST(CollisionWorld, NonFinitePlanesKeepTheFractionInRange) {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    for (const bool hulls : {true, false}) {
+        const bsp::Map good = hulls ? loadRoom() : collisiontest::brushRoomMap();
+        for (size_t i = 0; i < good.planes.size(); ++i)
+            for (const bsp::Plane bad :
+                 {bsp::Plane{vec3(nan, 0, 0), 0.0f}, bsp::Plane{vec3(1, 0, 0), inf},
+                  bsp::Plane{vec3(inf, 0, 1), 8.0f}}) {
+                bsp::Map map = good;
+                map.planes[i] = bad;
+                const CollisionWorld world(map);
+                for (const vec3& size : {vec3(0), vec3(16)}) {
+                    const TraceResult t =
+                        world.trace(vec3(128, 128, 100), vec3(400, 100, 20), -size, size);
+                    ASSERT_GE(t.fraction, 0.0f) << (hulls ? "hulls" : "brushes") << " plane " << i;
+                    ASSERT_LE(t.fraction, 1.0f) << (hulls ? "hulls" : "brushes") << " plane " << i;
+                    ASSERT_TRUE(std::isfinite(t.end_pos.x) && std::isfinite(t.end_pos.y) &&
+                                std::isfinite(t.end_pos.z));
+                }
+            }
+    }
 }
