@@ -3,6 +3,7 @@
 // maps/ext/lm_NNNN.tga beside it, loaded through scene::loadMapBundle.
 #include "scene/lightmap_set.h"
 
+#include "scene/debug_geometry.h"
 #include "scene/map_bundle.h"
 #include "support/q3_builder.h"
 #include "unit/content_test_util.h"
@@ -126,6 +127,30 @@ TEST(ExternalLightmaps, PagesAreTheImagesBesideTheMapTexelForTexel) {
     EXPECT_TRUE(allEqual(l.layers(4), 0.0f));
     EXPECT_EQ(scene::describeLightmaps(set),
               "2 pages of 4x2 from external images (maps/ext/lm_NNNN)");
+}
+
+TEST(ExternalLightmaps, PickedLuxelIsTheImageTexelUnderTheCoordinate) {
+    // External images have no blocks: the whole 4x2 page is the face's.
+    TempDir dir;
+    const Loaded l = load(dir, externalMap(), {},
+                          {{"maps/ext/lm_0000.tga", tga(4, 2, pattern(10))},
+                           {"maps/ext/lm_0001.tga", tga(4, 2, pattern(20))}});
+    ASSERT_TRUE(l.bundle);
+    const auto top = scene::luxelAt(l.bundle->map, l.bundle->lightmaps, 1, {0.8f, 0.2f});
+    ASSERT_TRUE(top);
+    EXPECT_EQ(top->page, 1);
+    EXPECT_EQ(top->x, 3);
+    EXPECT_EQ(top->y, 0);
+    EXPECT_EQ(top->rgb, (std::array<uint8_t, 3>{80, 0, 0})); // 4 x 20 in the top row
+    const auto bottom = scene::luxelAt(l.bundle->map, l.bundle->lightmaps, 0, {0.3f, 0.9f});
+    ASSERT_TRUE(bottom);
+    EXPECT_EQ(bottom->page, 0);
+    EXPECT_EQ(bottom->x, 1);
+    EXPECT_EQ(bottom->y, 1);
+    EXPECT_EQ(bottom->rgb, (std::array<uint8_t, 3>{10, 10, 10}));
+    // The map alone has no pages to look in; the vertex-lit patch has none either.
+    EXPECT_FALSE(scene::luxelAt(l.bundle->map, 0, {0.3f, 0.9f}));
+    EXPECT_FALSE(scene::luxelAt(l.bundle->map, l.bundle->lightmaps, 2, {0.3f, 0.9f}));
 }
 
 TEST(ExternalLightmaps, EvenPagesWithPartnersAreLightAndDirection) {
