@@ -9,6 +9,7 @@
 #include "content/vfs.h"
 #include "scene/collision.h"
 #include "scene/compile_overlays.h"
+#include "scene/lightmap_set.h"
 #include "scene/visibility.h"
 #include "scene/world_mesh.h"
 
@@ -137,7 +138,19 @@ std::string exerciseCollision(const bsp::Map& map, const std::vector<glm::vec3>&
 // Runs what the viewer runs after loading: the world mesh, then visibility from a few camera
 // positions (spawns, the middle of the world, the origin), with and without the PVS.
 std::string exerciseScene(const bsp::Map& map) {
-    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    // The map's pages as the scene lays them out (deluxe maps split off by their detection).
+    const scene::LightmapSet lightmaps = scene::lightmapsInMap(map);
+    if (!lightmaps.deluxe.empty() && lightmaps.deluxe.size() != lightmaps.pages.size())
+        return std::to_string(lightmaps.deluxe.size()) + " deluxe pages for " +
+               std::to_string(lightmaps.pages.size()) + " light pages";
+    scene::WorldMeshOptions options;
+    options.lightmaps = &lightmaps;
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map, options);
+    for (size_t i = 0; i < mesh.vertices.size(); ++i)
+        if (mesh.vertices[i].lm_layer >= static_cast<float>(lightmaps.pages.size()))
+            return "mesh vertex " + std::to_string(i) + " on lightmap layer " +
+                   std::to_string(mesh.vertices[i].lm_layer) + " of " +
+                   std::to_string(lightmaps.pages.size());
     if (mesh.faces.size() != map.faces.size())
         return "mesh faces " + std::to_string(mesh.faces.size()) + " != map faces " +
                std::to_string(map.faces.size());
@@ -226,13 +239,19 @@ std::string checkMapInvariants(const bsp::Map& m) {
                                m.faces.size()))
                  .empty())
             return p;
+    // External lightmaps (q3map2 -external): faces name image numbers the scene maps to pages
+    // (scene/lightmap_set.h), so they need not lie inside the map's (empty) page list.
+    const bool external = m.lightmap_storage == bsp::LightmapStorage::External;
+    if (external && !m.lightmap_pages.empty())
+        return "external lightmaps with " + std::to_string(m.lightmap_pages.size()) +
+               " pages in the map";
     for (size_t i = 0; i < m.faces.size(); ++i) {
         const bsp::Face& f = m.faces[i];
         if (!(p = indexProblem("faces.material", i, f.material, m.materials.size(), true))
                  .empty() ||
-            !(p = indexProblem("faces.lightmap_page", i, f.lightmap_page, m.lightmap_pages.size(),
-                               true))
-                 .empty() ||
+            (!external && !(p = indexProblem("faces.lightmap_page", i, f.lightmap_page,
+                                             m.lightmap_pages.size(), true))
+                               .empty()) ||
             !(p = indexProblem("faces.fog", i, f.fog, m.fogs.size(), true)).empty() ||
             !(p = rangeProblem("faces.vertices", i, f.first_vertex, f.num_vertices,
                                m.vertices.size()))
@@ -245,7 +264,7 @@ std::string checkMapInvariants(const bsp::Map& m) {
             return "faces[" + std::to_string(i) + "] patch " + std::to_string(f.patch_width) + "x" +
                    std::to_string(f.patch_height) + " needs more than " +
                    std::to_string(f.num_vertices) + " vertices";
-        if (f.lightmap_page >= 0 &&
+        if (!external && f.lightmap_page >= 0 &&
             (static_cast<int64_t>(f.lightmap_rect.x) + f.lightmap_rect.w > m.lightmap_width ||
              static_cast<int64_t>(f.lightmap_rect.y) + f.lightmap_rect.h > m.lightmap_height))
             return "faces[" + std::to_string(i) + "] lightmap rect outside the page";
@@ -356,6 +375,76 @@ Outcome runImage(std::span<const uint8_t> data) {
     if (!img->valid() || img->width > content::kMaxImageDimension ||
         img->height > content::kMaxImageDimension)
         o.violation = "accepted image is invalid or larger than the limit";
+    return o;
+}
+
+namespace {
+
+// A 4x4 24-bit TGA of one grey level, as q3map2 writes lightmaps (bottom row first).
+std::vector<uint8_t> greyTga(uint8_t level) {
+    std::vector<uint8_t> b(18, 0);
+    b[2] = 2;
+    b[12] = 4;
+    b[14] = 4;
+    b[16] = 24;
+    b.resize(18 + 4 * 4 * 3, level);
+    return b;
+}
+
+bool writeFile(const std::filesystem::path& path, std::span<const uint8_t> data) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(data.data()),
+              static_cast<std::streamsize>(data.size()));
+    return out.good();
+}
+
+} // namespace
+
+Outcome runExternalLightmap(std::span<const uint8_t> data) {
+    Outcome o;
+    o.accepted = true;
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("bspv_fuzz_lm_" + std::to_string(::getpid())) / "maps" /
+                                      "fuzz";
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (!writeFile(dir / "lm_0000.tga", greyTga(64)) || !writeFile(dir / "lm_0001.tga", data) ||
+        !writeFile(dir / "lm_0002.tga", greyTga(32)))
+        return rejected(core::makeError(core::ErrorCode::FileOpen, dir.string(), -1, {},
+                                        "cannot write the lightmap files"));
+    bsp::Map map;
+    map.format = bsp::Format::Quake3;
+    map.lightmap_storage = bsp::LightmapStorage::External;
+    map.deluxe_maps = bsp::DeluxeMaps::Auto;
+    for (const int32_t page : {0, 1, 2}) {
+        bsp::Face f;
+        f.lightmap_page = page;
+        map.faces.push_back(f);
+    }
+    content::FileSystem fs;
+    if (auto st = fs.addDirectory(dir.parent_path().parent_path()); !st)
+        return rejected(std::move(st.error()));
+    std::vector<std::string> warnings;
+    const scene::LightmapSet set = scene::loadLightmapSet(map, fs, "maps/fuzz", &warnings);
+    std::filesystem::remove_all(dir.parent_path().parent_path(), ec);
+
+    const size_t page_bytes = static_cast<size_t>(set.width) * static_cast<size_t>(set.height) * 3;
+    for (const auto* list : {&set.pages, &set.deluxe})
+        for (const bsp::LightmapPage& p : *list)
+            if (p.rgb.size() != page_bytes) {
+                o.violation = "a page of " + std::to_string(p.rgb.size()) + " bytes, not " +
+                              std::to_string(page_bytes);
+                return o;
+            }
+    if (!set.deluxe.empty() && set.deluxe.size() != set.pages.size())
+        o.violation = "deluxe pages do not pair with light pages";
+    for (const int32_t p : set.page_of)
+        if (p >= static_cast<int32_t>(set.pages.size()))
+            o.violation = "page number mapped past the pages";
+    // lm_0000 and lm_0002 are 4x4: lm_0001 can only join them as a 4x4 image, and any other
+    // answer leaves a face on vertex colours, which must be said.
+    if (set.pages.size() < 3 && warnings.empty())
+        o.violation = "faces lost their lightmap without a warning";
     return o;
 }
 
@@ -502,8 +591,9 @@ Outcome runPortalFile(std::span<const uint8_t> data) {
 }
 
 std::span<const Target> targets() {
-    static const std::array<Target, 7> kTargets = {{
+    static const std::array<Target, 8> kTargets = {{
         {"load_map", &runLoadMap},
+        {"external_lightmap", &runExternalLightmap},
         {"archive", &runArchive},
         {"image", &runImage},
         {"entities", &runEntities},

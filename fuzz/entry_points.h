@@ -33,6 +33,10 @@ Outcome runLoadMapWithLit(std::span<const uint8_t> data, std::span<const uint8_t
 Outcome runArchive(std::span<const uint8_t> data);
 // content::decodeImage (stb_image: TGA, JPEG, PNG, ...).
 Outcome runImage(std::span<const uint8_t> data);
+// q3map2 external lightmaps: the bytes as maps/fuzz/lm_0001.tga between a valid 4x4 lm_0000
+// and lm_0002, read by scene::loadLightmapSet for a map whose faces name pages 0, 1 and 2
+// (a temporary folder). Never rejected: a bad image is a warning and vertex colours.
+Outcome runExternalLightmap(std::span<const uint8_t> data);
 // bsp::parseEntities on the bytes as text, then bsp::findSpawnPoints.
 Outcome runEntities(std::span<const uint8_t> data);
 // content::decodeTextureCache on the bytes as an entry's body (content::wrapTextureCacheBody):

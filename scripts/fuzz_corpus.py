@@ -10,6 +10,8 @@ archive:  a small Quake .pak and small .pk3 files (stored and deflated members) 
           from map and texture bytes.
 image:    the shared .jpg textures, TGA (raw and RLE) and PNG made here, OpenArena icons.
 entities: the entity lump of every map.
+external_lightmap: 4x4 lightmap TGAs as q3map2 writes them (24-bit, bottom row first), one
+          32-bit RLE one, and a PNG.
 texture_cache: texture cache entry bodies (content::wrapTextureCacheBody) made here: kept
           pixels, omitted pixels, missing textures, glow images, strings.
 leak_file: a dense .pts trail and a .lin polyline made here.
@@ -162,8 +164,8 @@ def main():
     if not maps:
         sys.exit("no .bsp files under " + args.maps)
     dirs = {t: os.path.join(args.out, t)
-            for t in ("load_map", "archive", "image", "entities", "texture_cache",
-                      "leak_file", "portal_file")}
+            for t in ("load_map", "external_lightmap", "archive", "image", "entities",
+                      "texture_cache", "leak_file", "portal_file")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -205,6 +207,14 @@ def main():
                 images.append((os.path.basename(member), z.read(member)))
     for name, data in images:
         with open(os.path.join(dirs["image"], name), "wb") as f:
+            f.write(data)
+
+    # One lm_0001 among valid 4x4 ones (fuzz::runExternalLightmap): the right size first.
+    q3map2_tga = struct.pack("<BBBHHBHHHHBB", 0, 0, 2, 0, 0, 0, 0, 0, 4, 4, 24, 0) + \
+        bytes((i * 5) & 0xFF for i in range(4 * 4 * 3))
+    for name, data in (("q3map2.tga", q3map2_tga), ("rle32.tga", make_tga(4, 4, True)),
+                       ("small.png", make_png(4, 4))):
+        with open(os.path.join(dirs["external_lightmap"], name), "wb") as f:
             f.write(data)
 
     members = [("maps/small.bsp", small_map[:4096]), ("textures/a.tga", make_tga(8, 4, False)),

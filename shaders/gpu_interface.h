@@ -26,6 +26,7 @@
 #define UNIT_SKYBOX 3    // u_skybox: the six faces of the sky box, a 2D array
 #define UNIT_STAGE0 4    // u_texture0..5: the images of a folded run of Quake 3 stages
 #define MAX_FOLDED_STAGES 6
+#define UNIT_DELUXEMAPS 10 // u_deluxemaps: light directions (q3map2 deluxe maps), a 2D array
 
 // Debug view modes (render::ViewMode).
 #define VIEW_LIT 0
@@ -34,5 +35,6 @@
 #define VIEW_FLAT 3
 #define VIEW_NORMALS 4
 #define VIEW_OVERDRAW 5
+#define VIEW_DELUXE 6 // the deluxe map's light direction as colour, grey where there is none
 
 #endif

@@ -21,6 +21,7 @@ flat in float v_lm_step;
 uniform sampler2D u_texture;
 uniform sampler2D u_glow;          // fullbright texels (alpha 1), black elsewhere
 uniform sampler2DArray u_lightmaps;
+uniform sampler2DArray u_deluxemaps; // VIEW_DELUXE: light directions, layers as u_lightmaps
 uniform float u_style_values[64]; // brightness of each light style slot
 uniform float u_light_scale;      // lightmap and vertex colour multiplier (overbright shift)
 uniform bool u_light_normalize;   // scale an over-bright colour down by its largest channel
@@ -67,6 +68,10 @@ void main() {
     o_colour = vec4(0.10, 0.045, 0.015, 1.0);
 #elif VIEW == VIEW_NORMALS
     o_colour = vec4(normalize(v_normal) * 0.5 + 0.5, 1.0);
+#elif VIEW == VIEW_DELUXE
+    // As q3map2 stored it: a direction mapped from [-1,1] to [0,1], so light from +z is blue.
+    vec3 dir = v_lm_layer < 0.0 ? vec3(0.5) : texture(u_deluxemaps, vec3(v_lm_uv, v_lm_layer)).rgb;
+    o_colour = vec4(dir, 1.0);
 #elif VIEW == VIEW_FLAT && !defined(ALPHA_TEST)
     o_colour = vec4(u_flat_colour.rgb * (0.55 + 0.45 * abs(normalize(v_normal).z)), 1.0);
 #else

@@ -36,7 +36,7 @@ std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Ca
         return std::nullopt;
     FacePick pick;
     pick.hit = *hit;
-    pick.luxel = scene::luxelAt(bundle.map, hit->face, hit->lm_uv);
+    pick.luxel = scene::luxelAt(bundle.map, bundle.lightmaps, hit->face, hit->lm_uv);
     return pick;
 }
 
@@ -243,23 +243,24 @@ void DebugPanels::atlasPanel() {
         ImGui::End();
         return;
     }
-    const int pages = static_cast<int>(map.lightmap_pages.size());
-    if (pages == 0 || map.lightmap_width <= 0 || map.lightmap_height <= 0) {
+    // The pages drawn: the map's, or q3map2's external images (deluxe maps apart).
+    const scene::LightmapSet& set = m_bundle->lightmaps;
+    const int pages = static_cast<int>(set.pages.size());
+    if (pages == 0 || set.width <= 0 || set.height <= 0) {
         ImGui::TextUnformatted("this map has no lightmaps");
         ImGui::End();
         return;
     }
     if (m_atlas_textures.empty()) {
         // Own 2D copies: the renderer's atlas is an array texture, which ImGui cannot show.
-        const size_t bytes =
-            static_cast<size_t>(map.lightmap_width) * static_cast<size_t>(map.lightmap_height) * 3;
+        const size_t bytes = static_cast<size_t>(set.width) * static_cast<size_t>(set.height) * 3;
         glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
         for (int i = 0; i < pages; ++i) {
             m_atlas_textures.push_back(render::makeTexture(
                 GL_TEXTURE_2D, ("debug/lightmap page " + std::to_string(i)).c_str()));
-            const auto& rgb = map.lightmap_pages[static_cast<size_t>(i)].rgb;
-            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, map.lightmap_width, map.lightmap_height, 0,
-                         GL_RGB, GL_UNSIGNED_BYTE, rgb.size() >= bytes ? rgb.data() : nullptr);
+            const auto& rgb = set.pages[static_cast<size_t>(i)].rgb;
+            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, set.width, set.height, 0, GL_RGB,
+                         GL_UNSIGNED_BYTE, rgb.size() >= bytes ? rgb.data() : nullptr);
             glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
             glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
         }
@@ -269,11 +270,10 @@ void DebugPanels::atlasPanel() {
         m_atlas_page = m_pick->luxel->page;
     ImGui::SliderInt("page", &m_atlas_page, 0, pages - 1);
     m_atlas_page = std::clamp(m_atlas_page, 0, pages - 1);
-    ImGui::Text("%d x %d texels; click a block to highlight its face", map.lightmap_width,
-                map.lightmap_height);
+    ImGui::Text("%d x %d texels; click a block to highlight its face", set.width, set.height);
     const float avail = std::max(64.0f, ImGui::GetContentRegionAvail().x);
-    const float scale = avail / static_cast<float>(map.lightmap_width);
-    const ImVec2 size(avail, static_cast<float>(map.lightmap_height) * scale);
+    const float scale = avail / static_cast<float>(set.width);
+    const ImVec2 size(avail, static_cast<float>(set.height) * scale);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(
                      m_atlas_textures[static_cast<size_t>(m_atlas_page)].id())),
@@ -288,8 +288,8 @@ void DebugPanels::atlasPanel() {
         for (size_t f = 0; f < map.faces.size(); ++f) {
             const bsp::Face& face = map.faces[f];
             const bsp::LightmapRect& r = face.lightmap_rect;
-            if (face.lightmap_page == m_atlas_page && tx >= r.x && tx < r.x + r.w && ty >= r.y &&
-                ty < r.y + r.h) {
+            if (set.pageOf(face.lightmap_page) == m_atlas_page && tx >= r.x && tx < r.x + r.w &&
+                ty >= r.y && ty < r.y + r.h) {
                 m_highlight_face = static_cast<int32_t>(f);
                 break;
             }
@@ -298,7 +298,7 @@ void DebugPanels::atlasPanel() {
     }
     if (m_highlight_face >= 0 && static_cast<size_t>(m_highlight_face) < map.faces.size()) {
         const bsp::Face& face = map.faces[static_cast<size_t>(m_highlight_face)];
-        if (face.lightmap_page == m_atlas_page) {
+        if (set.pageOf(face.lightmap_page) == m_atlas_page) {
             const bsp::LightmapRect& r = face.lightmap_rect;
             dl->AddRect(ImVec2(origin.x + r.x * scale, origin.y + r.y * scale),
                         ImVec2(origin.x + (r.x + r.w) * scale, origin.y + (r.y + r.h) * scale),

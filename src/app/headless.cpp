@@ -289,8 +289,22 @@ int runInfo(const Options& options) {
     writeCollision(j, m);
     j.key("vis").beginObject().field("present", m.vis.present());
     j.field("clusters", m.vis.num_clusters).field("row_size", m.vis.row_size).endObject();
-    j.key("lightmaps").beginObject().field("pages", static_cast<uint64_t>(m.lightmap_pages.size()));
-    j.field("width", m.lightmap_width).field("height", m.lightmap_height).endObject();
+    // The pages drawn (scene/lightmap_set.h): in the map or q3map2's external images, with
+    // deluxe maps (light directions) split off.
+    const scene::LightmapSet& lm = b.lightmaps;
+    j.key("lightmaps").beginObject();
+    j.field("storage", lm.storage == bsp::LightmapStorage::External ? "external" : "map");
+    j.field("pages", static_cast<uint64_t>(lm.pages.size()));
+    j.field("width", lm.width).field("height", lm.height);
+    j.field("deluxe_pages", static_cast<uint64_t>(lm.deluxe.size()));
+    if (!lm.deluxe.empty())
+        j.field("deluxe_space", lm.deluxe_tangent_space ? "tangent" : "model");
+    j.field("files", static_cast<uint64_t>(lm.files.size()));
+    uint64_t unlit = 0;
+    for (const bsp::Face& f : m.faces)
+        if (f.lightmap_page >= 0 && lm.pageOf(f.lightmap_page) < 0)
+            ++unlit;
+    j.field("faces_without_pages", unlit).endObject();
     j.field("entities", static_cast<uint64_t>(m.entities.size()));
     j.key("spawn_points").beginArray();
     for (const bsp::SpawnPoint& s : b.spawns) {
@@ -309,7 +323,7 @@ int runInfo(const Options& options) {
     j.endArray();
     writeCompileFiles(j, b);
     j.key("warnings").beginArray();
-    for (const std::string& w : m.warnings)
+    for (const std::string& w : b.warnings)
         j.value(w);
     j.endArray();
     j.endObject();

@@ -7,9 +7,10 @@ core::Error graphicsError(const std::string& detail) {
 }
 
 render::WorldSource worldSourceOf(const scene::MapBundle& bundle, const scene::WorldMesh* mesh) {
-    return {bundle.map,      mesh ? *mesh : bundle.mesh,
-            bundle.textures, bundle.skybox ? &*bundle.skybox : nullptr,
-            &bundle.stages,  &bundle.fogs};
+    return {bundle.map,       mesh ? *mesh : bundle.mesh,
+            bundle.textures,  bundle.skybox ? &*bundle.skybox : nullptr,
+            &bundle.stages,   &bundle.fogs,
+            &bundle.lightmaps};
 }
 
 core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundle& bundle) {
@@ -22,6 +23,7 @@ core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundl
 core::Status setPatchLevel(render::WorldRenderer& renderer, scene::MapBundle& bundle, int level) {
     scene::WorldMeshOptions options;
     options.patch_level = level;
+    options.lightmaps = &bundle.lightmaps;
     scene::WorldMesh mesh =
         scene::buildMapMesh(bundle.map, bundle.materials, bundle.stages, options);
     std::string error;

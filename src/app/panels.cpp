@@ -60,11 +60,7 @@ void drawMapInfo(OverlayModel& m) {
     ImGui::Text("vis: %s", map.vis.present() ? "present" : "none (everything visible)");
     if (map.vis.present())
         ImGui::SameLine(), ImGui::Text("(%d clusters)", map.vis.num_clusters);
-    if (map.lightmap_pages.empty())
-        ImGui::TextUnformatted("lighting: none (fullbright)");
-    else
-        ImGui::Text("lighting: %zu lightmap pages of %dx%d", map.lightmap_pages.size(),
-                    map.lightmap_width, map.lightmap_height);
+    ImGui::Text("lighting: %s", scene::describeLightmaps(m.bundle->lightmaps).c_str());
     ImGui::Text("limits: %s", std::string(bsp::limitsSource(map.format)).c_str());
     const std::vector<bsp::LimitRow> rows = bsp::checkLimits(map);
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
@@ -478,7 +474,8 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
         actions.invalidate_visibility = changed;
         int view = static_cast<int>(ro.view);
         ImGui::Combo("view", &view,
-                     "lit\0lightmap only\0fullbright\0flat shaded\0normals\0overdraw\0");
+                     "lit\0lightmap only\0fullbright\0flat shaded\0normals\0overdraw\0deluxe "
+                     "map\0");
         ro.view = static_cast<render::ViewMode>(view);
         ImGui::Checkbox("neutral lighting", &ro.neutral_lighting);
         if (m.styles) {

@@ -201,6 +201,23 @@ struct LightmapPage {
     std::vector<uint8_t> rgb; // Map::lightmap_width * Map::lightmap_height * 3
 };
 
+// Where the lightmap pages that faces name are stored.
+enum class LightmapStorage : uint8_t {
+    InMap,    // Map::lightmap_pages (or none at all)
+    External, // q3map2 -external: the lump is empty and page N is the image maps/NAME/lm_NNNN
+              // beside the map; faces keep their page numbers and their vertices' lm_uv span
+              // [0,1] of that image. The scene loads them (scene/lightmap_set.h).
+};
+
+// q3map2 -deluxe stores a light direction map after each lightmap: even page numbers are
+// light, odd ones direction, and faces name the even ones. How a map says so:
+enum class DeluxeMaps : uint8_t {
+    None,         // the format has none
+    Auto,         // no worldspawn key: decided from the pages as DarkPlaces does
+    ModelSpace,   // worldspawn "deluxeMaps" "1"
+    TangentSpace, // worldspawn "deluxeMaps" "2"
+};
+
 // Decompressed potentially-visible sets: one row of row_size bytes per cluster, bit j of a
 // row set when cluster j may be seen from the row's cluster.
 struct Vis {
@@ -245,7 +262,7 @@ struct SpawnPoint {
 // Quake 3 fog volume.
 struct Fog {
     std::string shader;
-    int32_t brush = -1;
+    int32_t brush = -1; // -1: q3map2's global fog (no brush; the box is open on every side)
     int32_t visible_side = -1;
     // The brush's box, from its axial sides (fog brushes are boxes; ioquake3 R_LoadFogs reads
     // the same planes).
@@ -296,6 +313,8 @@ struct Map {
     // True when lightmap texels and vertex colours are stored as the game's tools wrote them
     // and the renderer should apply the map-overbright shift (Quake 3 family).
     bool overbright_lighting = false;
+    LightmapStorage lightmap_storage = LightmapStorage::InMap;
+    DeluxeMaps deluxe_maps = DeluxeMaps::None;
 
     // Visibility
     Vis vis;

@@ -226,7 +226,24 @@ private:
             text = text.substr(0, nul);
         m_map.entity_text = std::string(text);
         m_map.entities = parseEntities(m_map.entity_text, &m_map.warnings);
+        m_map.deluxe_maps = deluxeKey();
         return core::okStatus();
+    }
+
+    // q3map2 -deluxe writes worldspawn "deluxeMaps" "1" (directions in model space) or "2"
+    // (tangent space); DarkPlaces model_brush.c Mod_Q3BSP_LoadEntities reads the key with or
+    // without a leading '_' and compares the value exactly. Without it the pages decide.
+    DeluxeMaps deluxeKey() const {
+        if (m_map.entities.empty() || m_map.entities[0].classname() != "worldspawn")
+            return DeluxeMaps::Auto;
+        const Entity& world = m_map.entities[0];
+        const std::string_view value =
+            world.has("deluxeMaps") ? world.get("deluxeMaps") : world.get("_deluxeMaps");
+        if (value == "1")
+            return DeluxeMaps::ModelSpace;
+        if (value == "2")
+            return DeluxeMaps::TangentSpace;
+        return DeluxeMaps::Auto;
     }
 
     core::Status readTextures() {
@@ -380,6 +397,16 @@ private:
             fog.shader = m_r.fixedString(o, 64);
             fog.brush = m_r.i32(o + 64);
             fog.visible_side = m_r.i32(o + 68);
+            if (fog.brush == -1) {
+                // q3map2's global fog (q3map_globalfog): no brush, the whole map is inside.
+                // DarkPlaces Mod_Q3BSP_LoadEffects keeps such effects (ioquake3 R_LoadFogs
+                // refuses the map); Nexuiz's silvercity, reslimed and ons-reborn have one.
+                fog.visible_side = -1;
+                fog.mins = glm::vec3(-kFogOpen);
+                fog.maxs = glm::vec3(kFogOpen);
+                m_map.fogs.push_back(std::move(fog));
+                continue;
+            }
             if (!indexOk(fog.brush, brushes))
                 return makeError(ErrorCode::IndexOutOfRange, "effects", static_cast<int64_t>(i),
                                  "brush",
@@ -676,17 +703,15 @@ private:
     core::Status readLightmaps() {
         const LumpRange& l = m_lumps[kLightmaps];
         if (l.length == 0) {
-            // Maps lit with q3map2 -external or -vertex keep no pages; engines then fall back to
-            // vertex lighting for faces that still name one (ioq3 R_FindShader).
-            int64_t fallbacks = 0;
+            // q3map2 -external keeps no pages in the file: faces that still name one name the
+            // image maps/NAME/lm_NNNN beside the map, which the scene loads (DarkPlaces
+            // model_brush.c Mod_Q3BSP_LoadLightmaps looks for them when the lump is empty).
+            // Their rectangles mean nothing then; the vertices' lm_uv span the whole image.
             for (Face& f : m_map.faces)
                 if (f.lightmap_page >= 0) {
-                    f.lightmap_page = -1;
-                    ++fallbacks;
+                    m_map.lightmap_storage = LightmapStorage::External;
+                    f.lightmap_rect = {};
                 }
-            if (fallbacks)
-                m_map.warnings.push_back("lightmaps: lump is empty; " + std::to_string(fallbacks) +
-                                         " face(s) fall back to vertex colours");
             return core::okStatus();
         }
         // IBSP pages are 128 square. FBSP writers use 512 (Qfusion's default) or 128: take the

@@ -44,6 +44,7 @@ enum TextureUnit : GLuint {
     kUnitGlow = UNIT_GLOW,
     kUnitSkybox = UNIT_SKYBOX,
     kUnitStage0 = UNIT_STAGE0, // stage k of a folded run: kUnitStage0 + k
+    kUnitDeluxemaps = UNIT_DELUXEMAPS,
 };
 constexpr size_t kMaxFoldedStages = MAX_FOLDED_STAGES;
 

@@ -43,6 +43,7 @@ void locate(WorldProgram& w) {
     bindSampler(id, "u_texture", kUnitTexture);
     bindSampler(id, "u_lightmaps", kUnitLightmaps);
     bindSampler(id, "u_glow", kUnitGlow);
+    bindSampler(id, "u_deluxemaps", kUnitDeluxemaps);
 }
 
 void locate(StageProgram& v, size_t count) {

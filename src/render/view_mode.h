@@ -14,7 +14,8 @@ namespace render {
     X(Fullbright, "fullbright", VIEW_FULLBRIGHT)                                                   \
     X(Flat, "flat", VIEW_FLAT)                                                                     \
     X(Normals, "normals", VIEW_NORMALS)                                                            \
-    X(Overdraw, "overdraw", VIEW_OVERDRAW)
+    X(Overdraw, "overdraw", VIEW_OVERDRAW)                                                         \
+    X(Deluxe, "deluxe", VIEW_DELUXE)
 
 enum class ViewMode : int {
 #define BSPV_VIEW_ENUM(e, name, glsl) e = glsl,

@@ -156,33 +156,48 @@ void uploadMesh(WorldGpu& gpu, const bsp::Map& map, const scene::WorldMesh& mesh
     }
 }
 
-// One array texture, a layer per page (a white layer when there are none).
-void uploadLightmaps(WorldGpu& gpu, const bsp::Map& map) {
-    gpu.lightmaps = makeTexture(GL_TEXTURE_2D_ARRAY, "world/lightmaps");
+// One array texture, a layer per page, of RGB8 pages of w x h texels; `empty` fills the one
+// layer made when there are none.
+Texture uploadPageArray(const std::vector<bsp::LightmapPage>& pages, int32_t w, int32_t h,
+                        uint8_t empty, const char* label, GpuStats& stats) {
+    Texture t = makeTexture(GL_TEXTURE_2D_ARRAY, label);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    const bool have_pages =
-        !map.lightmap_pages.empty() && map.lightmap_width > 0 && map.lightmap_height > 0;
-    const GLsizei lw = have_pages ? map.lightmap_width : 1;
-    const GLsizei lh = have_pages ? map.lightmap_height : 1;
-    const GLsizei layers = have_pages ? static_cast<GLsizei>(map.lightmap_pages.size()) : 1;
+    const bool have_pages = !pages.empty() && w > 0 && h > 0;
+    const GLsizei lw = have_pages ? w : 1;
+    const GLsizei lh = have_pages ? h : 1;
+    const GLsizei layers = have_pages ? static_cast<GLsizei>(pages.size()) : 1;
     glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGB8, lw, lh, layers, 0, GL_RGB, GL_UNSIGNED_BYTE,
                  nullptr);
     if (have_pages) {
         const size_t page_bytes = static_cast<size_t>(lw) * static_cast<size_t>(lh) * 3;
-        for (size_t i = 0; i < map.lightmap_pages.size(); ++i) {
-            if (map.lightmap_pages[i].rgb.size() < page_bytes)
+        for (size_t i = 0; i < pages.size(); ++i) {
+            if (pages[i].rgb.size() < page_bytes)
                 continue;
             glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, static_cast<GLint>(i), lw, lh, 1, GL_RGB,
-                            GL_UNSIGNED_BYTE, map.lightmap_pages[i].rgb.data());
+                            GL_UNSIGNED_BYTE, pages[i].rgb.data());
         }
     } else {
-        const uint8_t white[3] = {255, 255, 255};
-        glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 1, 1, 1, GL_RGB, GL_UNSIGNED_BYTE, white);
+        const uint8_t texel[3] = {empty, empty, empty};
+        glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 1, 1, 1, GL_RGB, GL_UNSIGNED_BYTE, texel);
     }
     setArrayFilter(GL_CLAMP_TO_EDGE);
-    gpu.stats.lightmap_pages = static_cast<uint32_t>(layers);
-    gpu.stats.texture_bytes +=
+    stats.texture_bytes +=
         static_cast<uint64_t>(lw) * static_cast<uint64_t>(lh) * 4 * static_cast<uint64_t>(layers);
+    return t;
+}
+
+// The lightmap pages the mesh's layers index, and their light directions.
+void uploadLightmaps(WorldGpu& gpu, const bsp::Map& map, const scene::LightmapSet* set) {
+    const std::vector<bsp::LightmapPage>& pages = set ? set->pages : map.lightmap_pages;
+    const int32_t w = set ? set->width : map.lightmap_width;
+    const int32_t h = set ? set->height : map.lightmap_height;
+    gpu.lightmaps = uploadPageArray(pages, w, h, 255, "world/lightmaps", gpu.stats);
+    gpu.stats.lightmap_pages =
+        pages.empty() || w <= 0 || h <= 0 ? 1u : static_cast<uint32_t>(pages.size());
+    static const std::vector<bsp::LightmapPage> kNone;
+    const std::vector<bsp::LightmapPage>& deluxe = set ? set->deluxe : kNone;
+    gpu.deluxemaps = uploadPageArray(deluxe, w, h, 128, "world/deluxemaps", gpu.stats);
+    gpu.stats.deluxe_pages = static_cast<uint32_t>(deluxe.size());
 }
 
 // Identical images (same size and texels) are uploaded once; candidates are found by source
@@ -345,7 +360,7 @@ std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* 
     for (const bsp::Face& f : map.faces)
         gpu->style_count = std::max(gpu->style_count, f.numStyles());
     uploadMesh(*gpu, map, source.mesh);
-    uploadLightmaps(*gpu, map);
+    uploadLightmaps(*gpu, map, source.lightmaps);
     uploadTextures(*gpu, map, source.textures);
     if (source.skybox)
         uploadSkyBox(*gpu, *source.skybox);

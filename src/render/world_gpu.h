@@ -10,6 +10,7 @@
 #include "content/textures.h"
 #include "render/gl.h"
 #include "scene/fog.h"
+#include "scene/lightmap_set.h"
 #include "scene/material_stages.h"
 #include "scene/visibility.h"
 #include "scene/world_mesh.h"
@@ -37,11 +38,14 @@ struct WorldSource {
     const content::SkyBox* skybox = nullptr;             // nullptr: none
     const scene::MaterialStages* stages = nullptr;       // Quake 3 shader stages; nullptr: none
     const std::vector<scene::FogVolume>* fogs = nullptr; // parallel to map.fogs; nullptr: none
+    // The pages the mesh's lightmap layers index (scene::MapBundle::lightmaps); nullptr: the
+    // map's own pages as the parser numbered them (the mesh built without a set).
+    const scene::LightmapSet* lightmaps = nullptr;
 };
 
 struct GpuStats {
     uint64_t vertex_bytes = 0, index_bytes = 0, texture_bytes = 0;
-    uint32_t textures = 0, lightmap_pages = 0;
+    uint32_t textures = 0, lightmap_pages = 0, deluxe_pages = 0;
 };
 
 // A material's shader stages as uploaded (copied from scene::StagedMaterial: the GPU set keeps
@@ -71,6 +75,9 @@ struct WorldGpu {
     VertexArray vao;
     Buffer vbo, ibo;
     Texture lightmaps; // 2D array, a layer per page (one white layer when there are none)
+    // Light directions (q3map2 -deluxe), layers parallel to `lightmaps`; one layer of 128 grey
+    // (no direction) when the map has none.
+    Texture deluxemaps;
     // Per material, by GL name: materials with identical images share one texture (Quake 2
     // has a material per texinfo, many naming the same .wal). `owned` holds them.
     std::vector<Texture> owned;

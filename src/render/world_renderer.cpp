@@ -86,6 +86,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     m_state.cullFace(GL_FRONT); // the meshes wind front faces clockwise
     m_state.bindVertexArray(m_gpu->vao.id());
     m_state.bindTexture(kUnitLightmaps, GL_TEXTURE_2D_ARRAY, m_gpu->lightmaps.id());
+    m_state.bindTexture(kUnitDeluxemaps, GL_TEXTURE_2D_ARRAY, m_gpu->deluxemaps.id());
     m_state.bindTexture(kUnitSkybox, GL_TEXTURE_2D_ARRAY, m_gpu->skybox.id());
 
     if (options.depth_prepass && !f.overdraw) {

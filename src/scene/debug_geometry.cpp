@@ -498,39 +498,57 @@ std::optional<RayHit> rayCast(const bsp::Map& map, const WorldMesh& mesh, const 
     return best;
 }
 
+namespace {
+
+// The luxel of `f` at lm_uv in `pages[page]` (pages of w x h), within the block `r`.
+std::optional<Luxel> luxelIn(const bsp::Face& f, const std::vector<bsp::LightmapPage>& pages,
+                             int32_t page, int32_t w, int32_t h, bsp::LightmapRect r,
+                             const glm::vec2& lm_uv) {
+    if (page < 0 || static_cast<size_t>(page) >= pages.size() || w <= 0 || h <= 0 || r.w == 0 ||
+        r.h == 0)
+        return std::nullopt;
+    const bsp::LightmapPage& p = pages[static_cast<size_t>(page)];
+    if (p.rgb.size() < static_cast<size_t>(w) * static_cast<size_t>(h) * 3)
+        return std::nullopt;
+    // Style 0's block is the first w / styles columns of the face's rectangle.
+    const int styles = std::max(1, f.numStyles());
+    const int block_w = std::max(1, r.w / styles);
+    const int x = static_cast<int>(std::floor(lm_uv.x * static_cast<float>(w)));
+    const int y = static_cast<int>(std::floor(lm_uv.y * static_cast<float>(h)));
+    Luxel l;
+    l.page = page;
+    l.x = std::clamp(x, static_cast<int>(r.x), static_cast<int>(r.x) + block_w - 1);
+    l.y = std::clamp(y, static_cast<int>(r.y), static_cast<int>(r.y) + r.h - 1);
+    l.x = std::clamp(l.x, 0, w - 1);
+    l.y = std::clamp(l.y, 0, h - 1);
+    l.local_x = l.x - r.x;
+    l.local_y = l.y - r.y;
+    const size_t at =
+        (static_cast<size_t>(l.y) * static_cast<size_t>(w) + static_cast<size_t>(l.x)) * 3;
+    l.rgb = {p.rgb[at], p.rgb[at + 1], p.rgb[at + 2]};
+    return l;
+}
+
+} // namespace
+
 std::optional<Luxel> luxelAt(const bsp::Map& map, uint32_t face, const glm::vec2& lm_uv) {
     if (face >= map.faces.size())
         return std::nullopt;
     const bsp::Face& f = map.faces[face];
-    if (f.lightmap_page < 0 || static_cast<size_t>(f.lightmap_page) >= map.lightmap_pages.size() ||
-        map.lightmap_width <= 0 || map.lightmap_height <= 0 || f.lightmap_rect.w == 0 ||
-        f.lightmap_rect.h == 0)
+    return luxelIn(f, map.lightmap_pages, f.lightmap_page, map.lightmap_width, map.lightmap_height,
+                   f.lightmap_rect, lm_uv);
+}
+
+std::optional<Luxel> luxelAt(const bsp::Map& map, const LightmapSet& set, uint32_t face,
+                             const glm::vec2& lm_uv) {
+    if (face >= map.faces.size())
         return std::nullopt;
-    const bsp::LightmapPage& page = map.lightmap_pages[static_cast<size_t>(f.lightmap_page)];
-    const size_t need =
-        static_cast<size_t>(map.lightmap_width) * static_cast<size_t>(map.lightmap_height) * 3;
-    if (page.rgb.size() < need)
-        return std::nullopt;
-    // Style 0's block is the first w / styles columns of the face's rectangle.
-    const int styles = std::max(1, f.numStyles());
-    const int block_w = std::max(1, f.lightmap_rect.w / styles);
-    const int x = static_cast<int>(std::floor(lm_uv.x * static_cast<float>(map.lightmap_width)));
-    const int y = static_cast<int>(std::floor(lm_uv.y * static_cast<float>(map.lightmap_height)));
-    Luxel l;
-    l.page = f.lightmap_page;
-    l.x = std::clamp(x, static_cast<int>(f.lightmap_rect.x),
-                     static_cast<int>(f.lightmap_rect.x) + block_w - 1);
-    l.y = std::clamp(y, static_cast<int>(f.lightmap_rect.y),
-                     static_cast<int>(f.lightmap_rect.y) + f.lightmap_rect.h - 1);
-    l.x = std::clamp(l.x, 0, map.lightmap_width - 1);
-    l.y = std::clamp(l.y, 0, map.lightmap_height - 1);
-    l.local_x = l.x - f.lightmap_rect.x;
-    l.local_y = l.y - f.lightmap_rect.y;
-    const size_t at = (static_cast<size_t>(l.y) * static_cast<size_t>(map.lightmap_width) +
-                       static_cast<size_t>(l.x)) *
-                      3;
-    l.rgb = {page.rgb[at], page.rgb[at + 1], page.rgb[at + 2]};
-    return l;
+    const bsp::Face& f = map.faces[face];
+    bsp::LightmapRect r = f.lightmap_rect;
+    if (set.storage == bsp::LightmapStorage::External)
+        r = {0, 0, static_cast<uint16_t>(std::clamp(set.width, 0, 65535)),
+             static_cast<uint16_t>(std::clamp(set.height, 0, 65535))};
+    return luxelIn(f, set.pages, set.pageOf(f.lightmap_page), set.width, set.height, r, lm_uv);
 }
 
 } // namespace scene

@@ -6,6 +6,7 @@
 
 #include "bsp/map.h"
 #include "scene/camera.h"
+#include "scene/lightmap_set.h"
 #include "scene/world_mesh.h"
 
 #include <array>
@@ -171,6 +172,11 @@ struct Luxel {
     int32_t local_x = 0, local_y = 0;    // texel in the face's block
     std::array<uint8_t, 3> rgb{0, 0, 0}; // style 0 value as stored
 };
+// The map's own pages, numbered as the parser numbered them.
 std::optional<Luxel> luxelAt(const bsp::Map& map, uint32_t face, const glm::vec2& lm_uv);
+// The pages drawn (MapBundle::lightmaps): `page` is the set's page. A q3map2 external image
+// has no blocks: the face's block is the whole page.
+std::optional<Luxel> luxelAt(const bsp::Map& map, const LightmapSet& set, uint32_t face,
+                             const glm::vec2& lm_uv);
 
 } // namespace scene

@@ -80,6 +80,25 @@ core::Result<bsp::Map> loadMapSpec(const std::string& spec) {
     return loadMapAt(content::MapLocation(spec));
 }
 
+std::string mapVirtualBase(const content::MapLocation& where,
+                           const std::optional<std::filesystem::path>& game) {
+    std::filesystem::path path;
+    if (where.in_archive) {
+        path = content::normalizeName(where.in_archive->member);
+    } else {
+        std::error_code ec;
+        const std::filesystem::path file =
+            std::filesystem::absolute(where.spec, ec).lexically_normal();
+        path = file.filename();
+        if (game && !ec) {
+            const std::filesystem::path rel = file.lexically_relative(*game);
+            if (!rel.empty() && *rel.begin() != "..")
+                path = rel;
+        }
+    }
+    return path.replace_extension().generic_string();
+}
+
 content::SkyRotation skyRotation(const bsp::Map& map) {
     if (map.entities.empty() || map.entities[0].classname() != "worldspawn")
         return {};
@@ -216,9 +235,13 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     if (bundle->skybox)
         bundle->skybox->rotation = skyRotation(parsed);
 
+    bundle->lightmaps =
+        loadLightmapSet(parsed, *bundle->fs, mapVirtualBase(where, game), &bundle->warnings);
+
     t0 = Clock::now();
     WorldMeshOptions mesh_options;
     mesh_options.patch_level = settings.patch_level;
+    mesh_options.lightmaps = &bundle->lightmaps;
     bundle->mesh = buildMapMesh(parsed, bundle->materials, bundle->stages, mesh_options);
     bundle->timings.mesh_s = since(t0);
     return bundle;

@@ -12,6 +12,7 @@
 #include "content/vfs.h"
 #include "core/result.h"
 #include "scene/fog.h"
+#include "scene/lightmap_set.h"
 #include "scene/material_stages.h"
 #include "scene/material_table.h"
 #include "scene/world_mesh.h"
@@ -63,6 +64,9 @@ struct MapBundle {
     MaterialTable materials;
     // Quake 3 fog volumes, parallel to map.fogs (their shaders' fogParms joined in).
     std::vector<FogVolume> fogs;
+    // The lightmap pages drawn: the map's own, or q3map2's external images read through `fs`
+    // (deluxe maps split off). The mesh's lightmap layers index them.
+    LightmapSet lightmaps;
     WorldMesh mesh;
     LoadTimings timings;
     // "off" (no cache folder, or the sources could not be fingerprinted), "hit", "miss"
@@ -87,6 +91,12 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
 // The sky box rotation the map's worldspawn asks for ("skyrotate", "skyaxis"; Quake 2 and
 // games built on it); a still sky when there is no worldspawn or no such keys.
 content::SkyRotation skyRotation(const bsp::Map& map);
+
+// The map's virtual path without its extension, as q3map2 names the folder of its external
+// lightmaps ("maps/nexdm01" for "data.pk3:maps/nexdm01.bsp" and for .../data/maps/nexdm01.bsp
+// under a game folder `game`; the file's stem for a loose map outside any).
+std::string mapVirtualBase(const content::MapLocation& where,
+                           const std::optional<std::filesystem::path>& game);
 
 // Only the parse step (used by --info, which needs no textures).
 core::Result<bsp::Map> loadMapSpec(const std::string& spec);

@@ -28,7 +28,7 @@ const char* passName(Pass pass) {
 
 namespace {
 
-WorldVertex toWorldVertex(const bsp::Vertex& v, const bsp::Face& f, float lm_step,
+WorldVertex toWorldVertex(const bsp::Vertex& v, const bsp::Face& f, int32_t lm_layer, float lm_step,
                           const ResolvedMaterial& material) {
     WorldVertex w;
     w.position = v.position;
@@ -37,16 +37,23 @@ WorldVertex toWorldVertex(const bsp::Vertex& v, const bsp::Face& f, float lm_ste
     w.normal = v.normal;
     w.colour = v.colour;
     w.styles = glm::u8vec4(f.styles[0], f.styles[1], f.styles[2], f.styles[3]);
-    w.lm_layer = static_cast<float>(f.lightmap_page);
+    w.lm_layer = static_cast<float>(lm_layer);
     w.lm_step = lm_step;
     return w;
 }
 
-float lightmapStep(const bsp::Map& map, const bsp::Face& f) {
+float lightmapStep(int32_t page_width, const bsp::Face& f) {
     const int styles = f.numStyles();
-    if (styles <= 1 || map.lightmap_width <= 0)
+    if (styles <= 1 || page_width <= 0)
         return 0.0f;
-    return static_cast<float>(f.lightmap_rect.w / styles) / static_cast<float>(map.lightmap_width);
+    return static_cast<float>(f.lightmap_rect.w / styles) / static_cast<float>(page_width);
+}
+
+// The array layer a face's lightmap is in; -1: none (vertex colours).
+int32_t lightmapLayer(const bsp::Map& map, const LightmapSet* lightmaps, const bsp::Face& f) {
+    if (lightmaps)
+        return lightmaps->pageOf(f.lightmap_page);
+    return f.lightmap_page < static_cast<int32_t>(map.lightmap_pages.size()) ? f.lightmap_page : -1;
 }
 
 bool drawable(const bsp::Map& map, const MaterialTable& materials, const bsp::Face& f) {
@@ -97,7 +104,9 @@ WorldMesh buildWorldMesh(const bsp::Map& map, const MaterialTable& materials,
             else if (blend == bsp::BlendMode::Alpha || blend == bsp::BlendMode::Additive)
                 mf.pass = Pass::Translucent;
         }
-        const float step = lightmapStep(map, f);
+        const int32_t layer = lightmapLayer(map, options.lightmaps, f);
+        const float step =
+            lightmapStep(options.lightmaps ? options.lightmaps->width : map.lightmap_width, f);
         std::vector<uint32_t>& out = face_indices[i];
         const uint32_t base = static_cast<uint32_t>(mesh.vertices.size());
         if (f.kind == bsp::FaceKind::Patch) {
@@ -115,14 +124,14 @@ WorldMesh buildWorldMesh(const bsp::Map& map, const MaterialTable& materials,
             bsp::PatchMesh pm =
                 bsp::tessellatePatch(controls, f.patch_width, f.patch_height, mesh.patch_level);
             for (const bsp::Vertex& v : pm.vertices)
-                mesh.vertices.push_back(toWorldVertex(v, f, step, as_is));
+                mesh.vertices.push_back(toWorldVertex(v, f, layer, step, as_is));
             out.reserve(pm.indices.size());
             for (uint32_t idx : pm.indices)
                 out.push_back(base + idx);
         } else {
             for (uint32_t v = 0; v < f.num_vertices; ++v)
                 mesh.vertices.push_back(
-                    toWorldVertex(map.vertices[f.first_vertex + v], f, step, material));
+                    toWorldVertex(map.vertices[f.first_vertex + v], f, layer, step, material));
             out.reserve(f.num_indices);
             for (uint32_t k = 0; k < f.num_indices; ++k)
                 out.push_back(base + (map.indices[f.first_index + k] - f.first_vertex));

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "bsp/map.h"
+#include "scene/lightmap_set.h"
 #include "scene/material_table.h"
 
 #include <cstdint>
@@ -52,6 +53,9 @@ struct MeshFace {
 
 struct WorldMeshOptions {
     int patch_level = 4; // subdivisions per Bezier segment edge
+    // The pages the mesh is drawn with (MapBundle::lightmaps): faces' lightmap layers and
+    // style steps come from it. nullptr: the map's own pages as the parser numbered them.
+    const LightmapSet* lightmaps = nullptr;
 };
 
 struct WorldMesh {

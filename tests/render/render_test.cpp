@@ -142,8 +142,9 @@ TEST_F(Render, ViewModesChangeTheImage) {
     // bc_crypt is a dark crypt: without lightmap darkening the textures are much brighter.
     EXPECT_GT(mean(full), mean(lit) * 1.5);
     // Every other mode renders and gives a different picture.
-    for (render::ViewMode mode : {render::ViewMode::Lightmap, render::ViewMode::Flat,
-                                  render::ViewMode::Normals, render::ViewMode::Overdraw}) {
+    for (render::ViewMode mode :
+         {render::ViewMode::Lightmap, render::ViewMode::Flat, render::ViewMode::Normals,
+          render::ViewMode::Overdraw, render::ViewMode::Deluxe}) {
         const auto img = renderImage(r, list, *cam, 160, 90, mode);
         EXPECT_NE(img, lit) << render::viewModeName(mode);
         EXPECT_GT(nonBackgroundFraction(img), 0.5) << render::viewModeName(mode);

@@ -165,6 +165,27 @@ TEST(ContentMutations, Images) {
     }
 }
 
+TEST(ContentMutations, ExternalLightmapImage) {
+    // A 4x4 q3map2 lightmap TGA (BGR, bottom row first) mutated as lm_0001 of an external set:
+    // every mutant ends as pages or a warning with vertex colours, never a crash.
+    std::vector<uint8_t> tga(18, 0);
+    tga[2] = 2;
+    tga[12] = 4;
+    tga[14] = 4;
+    tga[16] = 24;
+    for (int i = 0; i < 4 * 4 * 3; ++i)
+        tga.push_back(static_cast<uint8_t>(i * 5));
+    const auto t0 = std::chrono::steady_clock::now();
+    robust::Tally tally("lm_0001.tga");
+    ASSERT_TRUE(fuzz::runExternalLightmap(tga).accepted);
+    robust::BlobOptions bo;
+    bo.seed = 0x5eed0a00;
+    bo.header_bytes = 18;
+    runBlob(tally, tga, bo, &fuzz::runExternalLightmap);
+    tally.print(secondsSince(t0));
+    EXPECT_GT(tally.total(), 100u);
+}
+
 TEST(ContentMutations, EntityText) {
     for (const fs::path& p : {kMaps / "q3" / "bc_crypt.bsp", kMaps / "q1" / "lq_start.bsp",
                               kMaps / "q2" / "aq_wizs.bsp"}) {

@@ -88,9 +88,23 @@ TEST(FogLoad, OpenSidesOfABrushStayOpen) {
     EXPECT_EQ(r->fogs[0].surface.normal, glm::vec3(-1, 0, 0));
 }
 
+TEST(FogLoad, BrushMinusOneIsAGlobalFog) {
+    // q3map2 writes brush -1 for q3map_globalfog (Nexuiz silvercity); DarkPlaces keeps it.
+    Q3Builder b = fogBox();
+    b.fogs[0].brush = -1;
+    b.fogs[0].visible_side = 3; // meaningless without a brush: dropped
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    ASSERT_EQ(r->fogs.size(), 1u);
+    EXPECT_EQ(r->fogs[0].brush, -1);
+    EXPECT_EQ(r->fogs[0].visible_side, -1);
+    EXPECT_LT(r->fogs[0].mins.x, -1e8f);
+    EXPECT_GT(r->fogs[0].maxs.z, 1e8f);
+}
+
 TEST(FogLoad, BadIndicesAreCleanErrors) {
     Q3Builder brush = fogBox();
-    brush.fogs[0].brush = -1;
+    brush.fogs[0].brush = -2;
     auto r = load(brush);
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().code, ErrorCode::IndexOutOfRange);

@@ -221,10 +221,41 @@ TEST(Q3Parse, EmptyVisAndLightmapLumps) {
     ASSERT_TRUE(r) << r.error().message();
     EXPECT_FALSE(r->vis.present());
     EXPECT_TRUE(r->vis.visible(0, 1));
+    // q3map2 -external: the faces keep naming pages, which are images beside the map.
     EXPECT_TRUE(r->lightmap_pages.empty());
-    for (const bsp::Face& f : r->faces)
-        EXPECT_EQ(f.lightmap_page, -1);
-    EXPECT_TRUE(hasWarning(*r, "vertex colours"));
+    EXPECT_EQ(r->lightmap_storage, bsp::LightmapStorage::External);
+    const std::vector<int32_t> pages = {0, 1, -1, -1, 0}; // quad, soup, patch, flare, door
+    ASSERT_EQ(r->faces.size(), pages.size());
+    for (size_t i = 0; i < pages.size(); ++i) {
+        EXPECT_EQ(r->faces[i].lightmap_page, pages[i]) << i;
+        EXPECT_EQ(r->faces[i].lightmap_rect.w, 0) << i; // rectangles mean nothing then
+    }
+    EXPECT_TRUE(r->warnings.empty());
+}
+
+TEST(Q3Parse, InternalPagesAreStoredInTheMap) {
+    const auto r = load(Q3Builder::tiny());
+    ASSERT_TRUE(r) << r.error().message();
+    EXPECT_EQ(r->lightmap_storage, bsp::LightmapStorage::InMap);
+    EXPECT_EQ(r->deluxe_maps, bsp::DeluxeMaps::Auto); // no worldspawn key
+}
+
+TEST(Q3Parse, WorldspawnDeluxeMapsKey) {
+    // DarkPlaces Mod_Q3BSP_LoadEntities: "deluxeMaps" with or without '_', value "1" or "2".
+    const std::pair<const char*, bsp::DeluxeMaps> cases[] = {
+        {"\"deluxeMaps\" \"1\"", bsp::DeluxeMaps::ModelSpace},
+        {"\"_deluxeMaps\" \"2\"", bsp::DeluxeMaps::TangentSpace},
+        {"\"deluxeMaps\" \"0\"", bsp::DeluxeMaps::Auto},
+        {"\"deluxeMaps\" \"yes\"", bsp::DeluxeMaps::Auto},
+        {"\"DeluxeMaps\" \"1\"", bsp::DeluxeMaps::Auto}, // the key is case-sensitive
+    };
+    for (const auto& [pair, expected] : cases) {
+        Q3Builder b = Q3Builder::tiny();
+        b.entities = std::string("{\n\"classname\" \"worldspawn\"\n") + pair + "\n}\n";
+        const auto r = load(b);
+        ASSERT_TRUE(r) << r.error().message();
+        EXPECT_EQ(r->deluxe_maps, expected) << pair;
+    }
 }
 
 TEST(Q3Parse, UnknownFaceTypeIsSkippedAndReferencesRenumbered) {
@@ -657,7 +688,9 @@ void overwriteEveryWord(Q3Builder b) {
             for (const bsp::Face& face : r->faces) {
                 ASSERT_LE(uint64_t{face.first_vertex} + face.num_vertices, r->vertices.size());
                 ASSERT_LE(uint64_t{face.first_index} + face.num_indices, r->indices.size());
-                ASSERT_LT(face.lightmap_page, int32_t(r->lightmap_pages.size()));
+                if (r->lightmap_storage == bsp::LightmapStorage::InMap) {
+                    ASSERT_LT(face.lightmap_page, int32_t(r->lightmap_pages.size()));
+                }
             }
             for (uint32_t i : r->leaf_faces)
                 ASSERT_LT(i, r->faces.size());
