@@ -220,7 +220,7 @@ TEST_F(Render, SkyBoxFacesFollowTheQuakeConvention) {
     const bsp::Map map = skyCube();
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
     std::vector<content::TextureInfo> textures(1);
-    textures[0].image = content::makeChecker();
+    textures[0].image = content::makeMissingTexture();
     textures[0].missing = true;
     content::SkyBox sky;
     for (int f = 0; f < 6; ++f)
@@ -258,7 +258,7 @@ TEST_F(Render, SkyRotateTurnsTheSkyBoxOverTime) {
     const bsp::Map map = skyCube();
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
     std::vector<content::TextureInfo> textures(1);
-    textures[0].image = content::makeChecker();
+    textures[0].image = content::makeMissingTexture();
     content::SkyBox sky;
     for (int f = 0; f < 6; ++f)
         sky.faces[static_cast<size_t>(f)] = skyFace(f);
@@ -318,7 +318,7 @@ std::vector<content::TextureInfo> flareTextures() {
     textures[0].image.width = textures[0].image.height = 8;
     textures[0].image.rgba.assign(8 * 8 * 4, 90);
     textures[0].missing = false;
-    textures[1].image = content::makeChecker();
+    textures[1].image = content::makeMissingTexture();
     return textures;
 }
 
