@@ -204,7 +204,11 @@ int runInfo(const Options& options) {
     j.key("vis").beginObject().field("present", m.vis.present());
     j.field("clusters", m.vis.num_clusters).field("row_size", m.vis.row_size).endObject();
     j.key("lightmaps").beginObject().field("pages", static_cast<uint64_t>(m.lightmap_pages.size()));
-    j.field("width", m.lightmap_width).field("height", m.lightmap_height).endObject();
+    j.field("width", m.lightmap_width).field("height", m.lightmap_height);
+    // The game's lighting rules as the parser set them (bsp/map.h).
+    j.field("style_m", m.light_style_scale).field("light_max", m.light_max);
+    j.field("unlit_faces", m.unlit_face_count);
+    j.field("unlit_faces_drawn", bsp::unlitFacesName(m.unlit_faces)).endObject();
     j.field("entities", static_cast<uint64_t>(m.entities.size()));
     j.key("spawn_points").beginArray();
     for (const bsp::SpawnPoint& s : b.spawns) {

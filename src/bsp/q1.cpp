@@ -420,6 +420,15 @@ core::Status Parser::faces() {
     const core::ByteReader r = lump(kFaces);
     const uint64_t n = lumps[kFaces].count();
     EdgeFaceBuilder builder(map, EdgeGeometry{vertices, edges, surfedges}, n);
+    // QuakeSpasm R_BuildLightMap and Xash3D R_BuildLightMap: a face without samples stays black
+    // when the map has light data; a map with none is drawn with every luxel at 255.
+    map.unlit_faces = lighting_rgb.empty() ? UnlitFaces::Fullbright : UnlitFaces::Black;
+    // A style letter is (c - 'a') * 22 of 256 (QuakeSpasm R_AnimateLight, Xash3D
+    // CL_RunLightStyles), and QuakeSpasm's summed lightmap saturates at 255 before its 2x
+    // overbright (R_BuildLightMap). Xash3D saturates after doubling, part of Half-Life's own
+    // light curve, which bspview does not draw yet.
+    map.light_style_scale = 264.0f / 256.0f;
+    map.light_max = variant == Variant::HalfLife ? 0.0f : 2.0f;
     for (uint64_t i = 0; i < n; ++i) {
         const uint64_t at = i * sizes.face;
         EdgeFaceRecord rec;
@@ -451,8 +460,12 @@ core::Status Parser::faces() {
             !s)
             return s;
         const bool special = (ti->flags & kTexSpecial) || (mat->flags & (kSurfSky | kSurfLiquid));
-        if (lighting_rgb.empty() || special)
+        if (special)
             continue;
+        if (lighting_rgb.empty()) {
+            builder.unlit(i);
+            continue;
+        }
         const int64_t offset = rec.lightofs < 0 ? -1 : int64_t(rec.lightofs) * lighting_scale;
         if (auto s = builder.light(i, ti->axes, lighting_rgb, offset); !s)
             return s;

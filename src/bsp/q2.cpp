@@ -266,6 +266,9 @@ core::Status Parser::faces() {
     const core::ByteReader light = lump(kLighting);
     const uint64_t n = lumps[kFaces].count();
     EdgeFaceBuilder builder(map, EdgeGeometry{vertices, edges, surfedges}, n);
+    // Quake 2's renderers light a face without samples fully, whatever the rest of the map has
+    // (yquake2 GL3_BuildLightMap and ref_gl R_BuildLightMap: "set to full bright").
+    map.unlit_faces = UnlitFaces::Fullbright;
     const uint64_t size = lumps[kFaces].record_size;
     for (uint64_t i = 0; i < n; ++i) {
         // planenum, side, firstedge (int32), numedges, texinfo, styles[4], lightofs (int32)
@@ -286,8 +289,12 @@ core::Status Parser::faces() {
             !s)
             return s;
         const uint32_t flags = texinfo_flags[size_t(rec.texinfo)];
-        if (light.size() == 0 || (flags & (kQ2Sky | kQ2Warp | kQ2Trans33 | kQ2Trans66)))
+        if (flags & (kQ2Sky | kQ2Warp | kQ2Trans33 | kQ2Trans66))
             continue;
+        if (light.size() == 0) {
+            builder.unlit(i);
+            continue;
+        }
         if (auto s = builder.light(i, *tex_axes, light.bytes(),
                                    rec.lightofs < 0 ? -1 : int64_t(rec.lightofs));
             !s)
