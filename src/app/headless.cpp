@@ -150,7 +150,7 @@ core::Result<scene::Camera> resolveCamera(const CameraSpec& spec, const scene::M
                                    ": the map has " + std::to_string(bundle.spawns.size()) +
                                    " spawn points");
     const bsp::SpawnPoint& s = bundle.spawns[static_cast<size_t>(spec.spawn_index)];
-    cam.position = s.origin + glm::vec3(0.0f, 0.0f, 26.0f);
+    cam.position = s.origin + glm::vec3(0.0f, 0.0f, map.eye_height);
     cam.yaw = s.yaw;
     cam.pitch = s.pitch;
     return cam;

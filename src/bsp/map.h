@@ -332,6 +332,9 @@ struct Map {
     std::string skybox;
     std::vector<Area> areas;              // Quake 2
     std::vector<AreaPortal> area_portals; // Quake 2
+    // Height of the standing eye above a spawn point's origin, where the game puts the view:
+    // Quake 1 and Quake 2 22, Half-Life 28, Quake 3 26 (docs/fidelity.md cites the sources).
+    float eye_height = 26.0f;
 
     glm::vec3 worldMins() const;
     glm::vec3 worldMaxs() const;

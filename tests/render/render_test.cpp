@@ -621,6 +621,12 @@ TEST_F(Render, QuakeOneHalfLifeAndQuakeTwoMapsFromTheirSpawnPoints) {
             cs.spawn_index = static_cast<int>(i);
             auto cam = app::resolveCamera(cs, *b);
             ASSERT_TRUE(cam.ok()) << name;
+            // The game's standing eye: 22 units above the spawn origin in Quake 1 and 2, 28 in
+            // Half-Life (QuakeC view_ofs, p_client.c viewheight, VEC_VIEW).
+            if (!b->spawns.empty()) {
+                const float eye = name[0] == 'h' ? 28.0f : 22.0f;
+                EXPECT_EQ(cam->position, b->spawns[i].origin + glm::vec3(0, 0, eye)) << name;
+            }
             cam->aspect = 16.0f / 9.0f;
             vis.update(*cam, {}, list);
             EXPECT_GT(list.stats.faces_drawn, 0u) << name << " spawn " << i;

@@ -1,6 +1,6 @@
-// The per-game lighting rules the parsers write into bsp::Map (docs/fidelity.md cites the
-// engines): faces without lightmap data, the light style scale and the saturation limit, on
-// hand-built Quake 1 and Quake 2 files.
+// The per-game rules the parsers write into bsp::Map (docs/fidelity.md cites the engines):
+// faces without lightmap data, the light style scale, the saturation limit and the standing
+// eye height, on hand-built Quake 1 and Quake 2 files.
 #include "bsp/load.h"
 #include "support/q1_builder.h"
 #include "support/q2_builder.h"
@@ -88,6 +88,8 @@ TEST(LightingRules, Quake1StyleScaleAndSaturation) {
     // 'm' = ('m' - 'a') * 22 = 264 of 256; the 8-bit lightmap saturates before the 2x overbright.
     EXPECT_EQ(m.light_style_scale, 1.03125f);
     EXPECT_EQ(m.light_max, 2.0f);
+    EXPECT_EQ(m.eye_height, 22.0f); // QuakeC PutClientInServer: view_ofs '0 0 22'
+
     // A luxel of 128 under style 'm' and the 2x overbright, as the shader computes it:
     // 128 / 255 * 2 * 264 / 256 = 264 / 255 (QuakeSpasm: (128 * 264) >> 8 = 132, doubled).
     const float light = 128.0f / 255.0f * 2.0f * m.light_style_scale;
@@ -111,6 +113,7 @@ TEST(LightingRules, Quake2FaceWithoutSamplesIsFullBright) {
     // Quake 2's 'm' is exactly 1 and its lightmaps are not clamped per channel here.
     EXPECT_EQ(m.light_style_scale, 1.0f);
     EXPECT_EQ(m.light_max, 0.0f);
+    EXPECT_EQ(m.eye_height, 22.0f); // p_client.c PutClientInServer: viewheight 22
     // A luxel of 128 under the 2x overbright: 256 / 255.
     EXPECT_FLOAT_EQ(128.0f / 255.0f * 2.0f * m.light_style_scale, 256.0f / 255.0f);
 }
