@@ -259,6 +259,7 @@ int runScreenshot(const Options& options) {
     if (auto st = session.adopt(std::move(*loaded)); !st)
         return reportError(st.error());
     scene::MapBundle& b = *session.bundle();
+    ro.clear_colour = clearColourOf(b.map, ro.clear_colour);
 
     scene::DrawList list;
     scene::VisOptions vis_options = visOptionsOf(options);

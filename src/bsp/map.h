@@ -335,6 +335,10 @@ struct Map {
     // Height of the standing eye above a spawn point's origin, where the game puts the view:
     // Quake 1 and Quake 2 22, Half-Life 28, Quake 3 26 (docs/fidelity.md cites the sources).
     float eye_height = 26.0f;
+    // What the game's engine shows where no surface is drawn, when known: Quake 1 black
+    // (QuakeSpasm; measured with ../shared/qsref, a camera outside the map sees 0 0 0).
+    // Empty: the viewer's own background.
+    std::optional<glm::vec3> void_colour;
 
     glm::vec3 worldMins() const;
     glm::vec3 worldMaxs() const;

@@ -88,7 +88,8 @@ TEST(LightingRules, Quake1StyleScaleAndSaturation) {
     // 'm' = ('m' - 'a') * 22 = 264 of 256; the 8-bit lightmap saturates before the 2x overbright.
     EXPECT_EQ(m.light_style_scale, 1.03125f);
     EXPECT_EQ(m.light_max, 2.0f);
-    EXPECT_EQ(m.eye_height, 22.0f); // QuakeC PutClientInServer: view_ofs '0 0 22'
+    EXPECT_EQ(m.eye_height, 22.0f);            // QuakeC PutClientInServer: view_ofs '0 0 22'
+    EXPECT_EQ(m.void_colour, glm::vec3(0.0f)); // QuakeSpasm shows black where nothing is drawn
 
     // A luxel of 128 under style 'm' and the 2x overbright, as the shader computes it:
     // 128 / 255 * 2 * 264 / 256 = 264 / 255 (QuakeSpasm: (128 * 264) >> 8 = 132, doubled).
@@ -114,6 +115,7 @@ TEST(LightingRules, Quake2FaceWithoutSamplesIsFullBright) {
     EXPECT_EQ(m.light_style_scale, 1.0f);
     EXPECT_EQ(m.light_max, 0.0f);
     EXPECT_EQ(m.eye_height, 22.0f); // p_client.c PutClientInServer: viewheight 22
+    EXPECT_FALSE(m.void_colour);    // not measured: the viewer's background
     // A luxel of 128 under the 2x overbright: 256 / 255.
     EXPECT_FLOAT_EQ(128.0f / 255.0f * 2.0f * m.light_style_scale, 256.0f / 255.0f);
 }
