@@ -24,6 +24,7 @@ uniform sampler2DArray u_lightmaps;
 uniform sampler2DArray u_deluxemaps; // VIEW_DELUXE: light directions, layers as u_lightmaps
 uniform float u_style_values[64]; // brightness of each light style slot
 uniform float u_light_scale;      // lightmap and vertex colour multiplier (overbright shift)
+uniform float u_light_max;        // saturation of the scaled light per channel, 0: none
 uniform bool u_light_normalize;   // scale an over-bright colour down by its largest channel
 uniform float u_output_scale;     // final multiplier (Quake 3 gamma-ramp overbright)
 uniform float u_alpha;            // blended surfaces
@@ -92,6 +93,8 @@ void main() {
     o_colour = vec4(tex.rgb, tex.a * u_alpha);
 #else
     vec3 light = lighting() * u_light_scale;
+    if (u_light_max > 0.0)
+        light = min(light, vec3(u_light_max));
     if (u_light_normalize) {
         float m = max(light.r, max(light.g, light.b));
         if (m > 1.0)

@@ -148,6 +148,7 @@ int runBench(const Options& options) {
     glFinish();
     const double upload_ms = msSince(t_upload);
     const scene::MapBundle& b = *session.bundle();
+    ro.clear_colour = clearColourOf(b.map, ro.clear_colour);
 
     // The path: a fixed camera, a keyframe file, or the spawn points in order.
     std::vector<Keyframe> keys;

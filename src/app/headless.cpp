@@ -199,7 +199,7 @@ core::Result<scene::Camera> resolveCamera(const CameraSpec& spec, const scene::M
                                    ": the map has " + std::to_string(bundle.spawns.size()) +
                                    " spawn points");
     const bsp::SpawnPoint& s = bundle.spawns[static_cast<size_t>(spec.spawn_index)];
-    cam.position = s.origin + glm::vec3(0.0f, 0.0f, 26.0f);
+    cam.position = s.origin + glm::vec3(0.0f, 0.0f, map.eye_height);
     cam.yaw = s.yaw;
     cam.pitch = s.pitch;
     return cam;
@@ -304,7 +304,11 @@ int runInfo(const Options& options) {
     for (const bsp::Face& f : m.faces)
         if (f.lightmap_page >= 0 && lm.pageOf(f.lightmap_page) < 0)
             ++unlit;
-    j.field("faces_without_pages", unlit).endObject();
+    j.field("faces_without_pages", unlit);
+    // The game's lighting rules as the parser set them (bsp/map.h).
+    j.field("style_m", m.light_style_scale).field("light_max", m.light_max);
+    j.field("unlit_faces", m.unlit_face_count);
+    j.field("unlit_faces_drawn", bsp::unlitFacesName(m.unlit_faces)).endObject();
     j.field("entities", static_cast<uint64_t>(m.entities.size()));
     j.key("spawn_points").beginArray();
     for (const bsp::SpawnPoint& s : b.spawns) {
@@ -356,6 +360,7 @@ int runScreenshot(const Options& options) {
     if (auto st = session.adopt(std::move(*loaded)); !st)
         return reportError(st.error());
     scene::MapBundle& b = *session.bundle();
+    ro.clear_colour = clearColourOf(b.map, ro.clear_colour);
 
     scene::DrawList list;
     scene::VisOptions vis_options = visOptionsOf(options);

@@ -16,8 +16,9 @@ namespace app {
 int runInfo(const Options& options);
 int runScreenshot(const Options& options);
 
-// The camera a CameraSpec names for a loaded map (spawn points: eye 26 units above the
-// spawn origin, as the games place the view; no spawn: the centre of the world bounds).
+// The camera a CameraSpec names for a loaded map (spawn points: the eye bsp::Map::eye_height
+// above the spawn origin, as the game places the view; no spawn: the centre of the world
+// bounds).
 core::Result<scene::Camera> resolveCamera(const CameraSpec& spec, const scene::MapBundle& bundle);
 
 // What --screenshot and --bench share: a hidden window's GL context, the renderer and an

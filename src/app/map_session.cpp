@@ -81,6 +81,10 @@ core::Status MapSession::setPatchLevel(int level) {
     return core::okStatus();
 }
 
+glm::vec4 clearColourOf(const bsp::Map& map, const glm::vec4& fallback) {
+    return map.void_colour ? glm::vec4(*map.void_colour, 1.0f) : fallback;
+}
+
 core::Result<render::RenderOptions> renderOptionsOf(const Options& options) {
     render::RenderOptions ro;
     if (!render::parseViewMode(options.view, &ro.view))

@@ -61,6 +61,9 @@ void drawMapInfo(OverlayModel& m) {
     if (map.vis.present())
         ImGui::SameLine(), ImGui::Text("(%d clusters)", map.vis.num_clusters);
     ImGui::Text("lighting: %s", scene::describeLightmaps(m.bundle->lightmaps).c_str());
+    ImGui::Text("faces without lightmap data: %u, drawn %s", map.unlit_face_count,
+                std::string(bsp::unlitFacesName(map.unlit_faces)).c_str());
+    ImGui::Text("light style 'm' = %.5f", static_cast<double>(map.light_style_scale));
     ImGui::Text("limits: %s", std::string(bsp::limitsSource(map.format)).c_str());
     const std::vector<bsp::LimitRow> rows = bsp::checkLimits(map);
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
@@ -112,6 +115,15 @@ void drawMapInfo(OverlayModel& m) {
     } else if (ImGui::TreeNode("bspx", "BSPX lumps (%zu)", map.extra_lumps.size())) {
         for (const bsp::ExtraLump& x : map.extra_lumps)
             ImGui::BulletText("%s  %s", x.name.c_str(), bytesText(x.length).c_str());
+        ImGui::TreePop();
+    }
+    const std::vector<std::string>& missing = m.bundle->missing_textures;
+    if (missing.empty()) {
+        ImGui::TextDisabled("no missing textures");
+    } else if (ImGui::TreeNode("missing", "missing textures (%zu, drawn as grey tiles)",
+                               missing.size())) {
+        for (const std::string& name : missing)
+            ImGui::BulletText("%s", name.c_str());
         ImGui::TreePop();
     }
     const std::vector<std::string>& warnings = m.bundle->warnings;
@@ -447,7 +459,7 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
                 ImGui::Text("draw calls %u", s.draw_calls);
         }
         if (!m.bundle->missing_textures.empty())
-            ImGui::Text("missing textures: %zu (drawn as checkers)",
+            ImGui::Text("missing textures: %zu (drawn as grey tiles)",
                         m.bundle->missing_textures.size());
         ImGui::Checkbox("map info", &m.show_map_info);
         ImGui::SameLine();

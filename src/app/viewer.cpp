@@ -647,6 +647,8 @@ int Viewer::run() {
                     .count();
         }
         m_render_options.time = m_styles.time;
+        if (m_session.bundle())
+            m_render_options.clear_colour = clearColourOf(m_session.bundle()->map);
         const auto enabled = m_styles.enabled();
         m_render_options.style_values = scene::lightStyleValues(m_styles.time, &enabled);
         m_debug.beginFrame(dt * 1000.0f);

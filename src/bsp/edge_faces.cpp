@@ -301,8 +301,12 @@ core::Status EdgeFaceBuilder::emit(uint64_t index, const EdgeFaceRecord& rec,
 core::Status EdgeFaceBuilder::light(uint64_t index, const TexAxes& axes,
                                     std::span<const uint8_t> lighting, int64_t offset) {
     Face& face = m_map.faces[index];
-    if (face.numStyles() == 0 || m_poly.size() < 3)
+    if (m_poly.size() < 3)
         return core::okStatus();
+    if (offset < 0 || face.numStyles() == 0) {
+        unlit(index);
+        return core::okStatus();
+    }
     const LightmapExtents ext = computeLightmapExtents(m_poly, axes);
     if (ext.width > kMaxLightmapSide || ext.height > kMaxLightmapSide) {
         ++m_oversized;
@@ -310,6 +314,16 @@ core::Status EdgeFaceBuilder::light(uint64_t index, const TexAxes& axes,
     }
     return m_lightmaps.place(m_map, face, ext, axes, lighting, offset, "faces",
                              static_cast<int64_t>(index));
+}
+
+void EdgeFaceBuilder::unlit(uint64_t index) {
+    const Face& face = m_map.faces[index];
+    ++m_map.unlit_face_count;
+    if (m_map.unlit_faces == UnlitFaces::VertexColour)
+        return;
+    const uint8_t v = m_map.unlit_faces == UnlitFaces::Black ? 0 : 255;
+    for (uint32_t i = 0; i < face.num_vertices; ++i)
+        m_map.vertices[face.first_vertex + i].colour = glm::u8vec4(v, v, v, 255);
 }
 
 void EdgeFaceBuilder::finish() {

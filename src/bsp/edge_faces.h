@@ -126,11 +126,14 @@ public:
     // texture size its uv are divided by (1: texels). Errors name faces[index].
     core::Status emit(uint64_t index, const EdgeFaceRecord& record, uint64_t texinfo_count,
                       int32_t material, const TexAxes& axes, float tex_w, float tex_h);
-    // The lightmap of the face emit() just made, from `lighting` at byte `offset` (negative:
-    // black, see LightmapBuilder::place). Faces without styles or polygon get none; one wider
-    // than kMaxLightmapSide luxels is left unlit and counted.
+    // The lightmap of the face emit() just made, from `lighting` at byte `offset`. A face with
+    // no lightmap data (negative offset, or no styles) gets none: its vertices take the light
+    // of map.unlit_faces and it is counted in map.unlit_face_count. One wider than
+    // kMaxLightmapSide luxels is left unlit too, counted apart.
     core::Status light(uint64_t index, const TexAxes& axes, std::span<const uint8_t> lighting,
                        int64_t offset);
+    // Marks the face emit() just made as having no lightmap data (see light()).
+    void unlit(uint64_t index);
     // Moves the lightmap pages into the map and warns about the faces left unlit.
     void finish();
 

@@ -197,6 +197,16 @@ struct Face {
     }
 };
 
+// The light a face without lightmap data gets, as the game's engine draws it. The parser gives
+// such faces lightmap_page -1 and vertex colours to match, so the renderer draws them like any
+// vertex-lit face.
+enum class UnlitFaces : uint8_t {
+    VertexColour, // the vertex colours the map stores (Quake 3)
+    Fullbright,   // luxels of 255 (Quake 2; Quake 1 and Half-Life maps without any lighting)
+    Black,        // no light (Quake 1 and Half-Life maps with lighting data)
+};
+std::string_view unlitFacesName(UnlitFaces u); // "vertex colour", "full bright", "black"
+
 struct LightmapPage {
     std::vector<uint8_t> rgb; // Map::lightmap_width * Map::lightmap_height * 3
 };
@@ -315,6 +325,17 @@ struct Map {
     bool overbright_lighting = false;
     LightmapStorage lightmap_storage = LightmapStorage::InMap;
     DeluxeMaps deluxe_maps = DeluxeMaps::None;
+    // Brightness of light style letter 'm' (normal light), by which every style value scales:
+    // QuakeSpasm and Xash3D give a letter (c - 'a') * 22 of 256, so 'm' is 264 / 256; Quake 2
+    // and Quake 3 make 'm' exactly 1. docs/fidelity.md cites the engines.
+    float light_style_scale = 1.0f;
+    // Largest light per channel once scaled (2x overbright and style scale included), 0 for no
+    // limit: Quake 1 sums the styles into an 8-bit lightmap that saturates at 255 before the
+    // 2x overbright, so 2.
+    float light_max = 0.0f;
+    // How faces without lightmap data (lightofs -1 or no styles) are lit, and how many there are.
+    UnlitFaces unlit_faces = UnlitFaces::VertexColour;
+    uint32_t unlit_face_count = 0;
 
     // Visibility
     Vis vis;
@@ -332,6 +353,13 @@ struct Map {
     std::string skybox;
     std::vector<Area> areas;              // Quake 2
     std::vector<AreaPortal> area_portals; // Quake 2
+    // Height of the standing eye above a spawn point's origin, where the game puts the view:
+    // Quake 1 and Quake 2 22, Half-Life 28, Quake 3 26 (docs/fidelity.md cites the sources).
+    float eye_height = 26.0f;
+    // What the game's engine shows where no surface is drawn, when known: Quake 1 black
+    // (QuakeSpasm; measured with ../shared/qsref, a camera outside the map sees 0 0 0).
+    // Empty: the viewer's own background.
+    std::optional<glm::vec3> void_colour;
 
     // Collision: clip hulls (Quake 1 family) or brushes (Quake 2 / 3), see collision.h
     Collision collision;

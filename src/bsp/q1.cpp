@@ -422,6 +422,15 @@ core::Status Parser::faces() {
     const core::ByteReader r = lump(kFaces);
     const uint64_t n = lumps[kFaces].count();
     EdgeFaceBuilder builder(map, EdgeGeometry{vertices, edges, surfedges}, n);
+    // QuakeSpasm R_BuildLightMap and Xash3D R_BuildLightMap: a face without samples stays black
+    // when the map has light data; a map with none is drawn with every luxel at 255.
+    map.unlit_faces = lighting_rgb.empty() ? UnlitFaces::Fullbright : UnlitFaces::Black;
+    // A style letter is (c - 'a') * 22 of 256 (QuakeSpasm R_AnimateLight, Xash3D
+    // CL_RunLightStyles), and QuakeSpasm's summed lightmap saturates at 255 before its 2x
+    // overbright (R_BuildLightMap). Xash3D saturates after doubling, part of Half-Life's own
+    // light curve, which bspview does not draw yet.
+    map.light_style_scale = 264.0f / 256.0f;
+    map.light_max = variant == Variant::HalfLife ? 0.0f : 2.0f;
     for (uint64_t i = 0; i < n; ++i) {
         const uint64_t at = i * sizes.face;
         EdgeFaceRecord rec;
@@ -453,8 +462,12 @@ core::Status Parser::faces() {
             !s)
             return s;
         const bool special = (ti->flags & kTexSpecial) || (mat->flags & (kSurfSky | kSurfLiquid));
-        if (lighting_rgb.empty() || special)
+        if (special)
             continue;
+        if (lighting_rgb.empty()) {
+            builder.unlit(i);
+            continue;
+        }
         const int64_t offset = rec.lightofs < 0 ? -1 : int64_t(rec.lightofs) * lighting_scale;
         if (auto s = builder.light(i, ti->axes, lighting_rgb, offset); !s)
             return s;
@@ -720,6 +733,11 @@ core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view na
     }
     p.map.format = *d.format;
     p.map.version = d.version;
+    // The game code's view offset: QuakeC client.qc PutClientInServer (view_ofs '0 0 22'),
+    // Half-Life dlls/util.h VEC_VIEW (0 0 28).
+    p.map.eye_height = p.variant == Variant::HalfLife ? 28.0f : 22.0f;
+    if (p.variant != Variant::HalfLife)
+        p.map.void_colour = glm::vec3(0.0f);
     using Step = core::Status (Parser::*)();
     if (auto s = p.header(); !s)
         return s.error();

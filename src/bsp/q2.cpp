@@ -268,6 +268,9 @@ core::Status Parser::faces() {
     const core::ByteReader light = lump(kLighting);
     const uint64_t n = lumps[kFaces].count();
     EdgeFaceBuilder builder(map, EdgeGeometry{vertices, edges, surfedges}, n);
+    // Quake 2's renderers light a face without samples fully, whatever the rest of the map has
+    // (yquake2 GL3_BuildLightMap and ref_gl R_BuildLightMap: "set to full bright").
+    map.unlit_faces = UnlitFaces::Fullbright;
     const uint64_t size = lumps[kFaces].record_size;
     for (uint64_t i = 0; i < n; ++i) {
         // planenum, side, firstedge (int32), numedges, texinfo, styles[4], lightofs (int32)
@@ -288,8 +291,12 @@ core::Status Parser::faces() {
             !s)
             return s;
         const uint32_t flags = texinfo_flags[size_t(rec.texinfo)];
-        if (light.size() == 0 || (flags & (kQ2Sky | kQ2Warp | kQ2Trans33 | kQ2Trans66)))
+        if (flags & (kQ2Sky | kQ2Warp | kQ2Trans33 | kQ2Trans66))
             continue;
+        if (light.size() == 0) {
+            builder.unlit(i);
+            continue;
+        }
         if (auto s = builder.light(i, *tex_axes, light.bytes(),
                                    rec.lightofs < 0 ? -1 : int64_t(rec.lightofs));
             !s)
@@ -453,6 +460,7 @@ core::Result<Map> parseQuake2(std::span<const uint8_t> data, std::string_view na
         return core::makeError(core::ErrorCode::UnknownFormat, "header", -1, {},
                                "not a Quake 2 IBSP/QBSP 38 map");
     p.map.format = qbsp ? Format::Quake2Qbsp : Format::Quake2;
+    p.map.eye_height = 22.0f; // game/p_client.c PutClientInServer: ent->viewheight = 22
     p.w = qbsp ? 4 : 2;
     using Step = core::Status (Parser::*)();
     const Step steps[] = {&Parser::header,   &Parser::entities,  &Parser::planes,

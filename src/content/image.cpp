@@ -149,22 +149,20 @@ core::Result<Image> decodeImage(std::span<const uint8_t> data, std::string_view 
     return img;
 }
 
-Image makeChecker(int size) {
-    size = std::clamp(size, 8, kMaxCheckerSize);
-    const int cell = size / 8;
+Image makeMissingTexture(int size) {
+    size = std::clamp(size, 8, kMaxMissingTextureSize);
+    const int cell = size / 4;
     Image img;
     img.width = size;
     img.height = size;
     img.rgba.resize(static_cast<size_t>(size) * static_cast<size_t>(size) * 4);
     for (int y = 0; y < size; ++y)
         for (int x = 0; x < size; ++x) {
-            const bool magenta = ((x / cell) + (y / cell)) % 2 == 0;
+            const uint8_t v = (x % cell == 0 || y % cell == 0) ? kMissingLine : kMissingFill;
             uint8_t* p = &img.rgba[(static_cast<size_t>(y) * static_cast<size_t>(size) +
                                     static_cast<size_t>(x)) *
                                    4];
-            p[0] = magenta ? 255 : 0;
-            p[1] = 0;
-            p[2] = magenta ? 255 : 0;
+            p[0] = p[1] = p[2] = v;
             p[3] = 255;
         }
     return img;

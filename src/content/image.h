@@ -1,4 +1,4 @@
-// RGBA images: decoding (stb_image), the missing-texture checker and PNG output.
+// RGBA images: decoding (stb_image), the missing-texture tile and PNG output.
 //
 // Decoders in content/ hand back plain RGBA8 pixels and never see GL (yquake2's
 // refresh/files/ split): the renderer uploads what it gets.
@@ -38,10 +38,15 @@ struct Image {
 // Thread-safe (stb_image keeps its failure text per thread; we never set its global flip flag).
 core::Result<Image> decodeImage(std::span<const uint8_t> data, std::string_view name);
 
-// The missing-texture image: a size x size magenta/black checker of 8 x 8 cells, opaque.
-// `size` is clamped to [8, kMaxCheckerSize].
-inline constexpr int kMaxCheckerSize = 1024;
-Image makeChecker(int size = 64);
+// The missing-texture image: a size x size light-grey tile (kMissingFill) with a faint grid
+// (kMissingLine) along its first row and column every size / 4 texels, opaque. Lit by the
+// lightmap like any texture, so a map opened without its game data keeps its architecture and
+// lighting readable (the magenta checker it replaces hid both). `size` is clamped to
+// [8, kMaxMissingTextureSize].
+inline constexpr int kMaxMissingTextureSize = 1024;
+inline constexpr uint8_t kMissingFill = 176;
+inline constexpr uint8_t kMissingLine = 150;
+Image makeMissingTexture(int size = 64);
 
 // Writes the image as PNG, rows in stored order (a caller with bottom-up GL readback flips
 // first). False when the image is invalid or the file cannot be written.

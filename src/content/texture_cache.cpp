@@ -238,7 +238,7 @@ std::optional<std::string> textureCacheKey(const MapLocation& where, const bsp::
 
 bool texturePixelsWorthCaching(const TextureInfo& t) {
     if (t.missing || !t.image.valid())
-        return false; // the checker
+        return false; // the missing-texture tile
     const std::string source = core::toLower(t.source);
     const auto ends = [&](std::string_view ext) {
         return source.size() >= ext.size() &&

@@ -114,7 +114,7 @@ bool loadImageFile(const FileSystem& fs, std::string_view name, TextureInfo& inf
 TextureInfo loadImageTexture(const FileSystem& fs, std::string_view name) {
     TextureInfo info;
     if (!loadImageFile(fs, name, info)) {
-        info.image = makeChecker();
+        info.image = makeMissingTexture();
         info.missing = true;
     }
     return info;
@@ -189,7 +189,7 @@ TextureInfo fromEmbedded(const bsp::Material& material, uint32_t flags, const bs
     const bool own_palette = !map.embedded_textures[size_t(material.embedded)].palette.empty();
     auto decoded = decodeEmbeddedTexture(map, material, sources.quake_palette);
     if (!decoded) {
-        info.image = makeChecker();
+        info.image = makeMissingTexture();
         info.error = decoded.error().message();
         return info;
     }
@@ -235,7 +235,7 @@ TextureInfo fromWads(const bsp::Material& material, const PalettedSources& sourc
         info.error.clear();
         return info;
     }
-    info.image = makeChecker();
+    info.image = makeMissingTexture();
     if (info.error.empty()) {
         info.error = "external texture not in any WAD";
         if (!sources.wads.empty()) {
@@ -274,7 +274,7 @@ TextureInfo fromWal(const bsp::Material& material, const FileSystem& fs,
     }
     if (loadImageFile(fs, stem, info))
         return info;
-    info.image = makeChecker();
+    info.image = makeMissingTexture();
     return info;
 }
 
@@ -394,7 +394,7 @@ TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& m
     }
     if (loadImageFile(fs, material.name, info))
         return info;
-    info.image = makeChecker();
+    info.image = makeMissingTexture();
     info.missing = true;
     return info;
 }

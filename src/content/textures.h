@@ -10,7 +10,7 @@
 // Quake 1, Half-Life and Quake 2 materials go through the 8-bit decoders first
 // (loadPalettedTexture below).
 //
-// Missing textures never fail a map: they become the checker with missing = true.
+// Missing textures never fail a map: they become the missing-texture tile with missing = true.
 #pragma once
 
 #include "bsp/map.h"
@@ -67,7 +67,7 @@ std::vector<std::string> imageCandidates(std::string_view material_name);
 // image and info.error says why the last candidate that exists did not load. The one rule for
 // textures and stage images alike.
 bool loadImageFile(const FileSystem& fs, std::string_view name, TextureInfo& info);
-// The same, with the checker and missing = true when no candidate decodes.
+// The same, with the missing-texture tile and missing = true when no candidate decodes.
 TextureInfo loadImageTexture(const FileSystem& fs, std::string_view name);
 
 // What the 8-bit decoders share across one map's materials, found once per map:
@@ -105,7 +105,7 @@ PalettedSources loadPalettedSources(const bsp::Map& map, const FileSystem& fs,
 //   through sources.quake_palette, with its fullbright texels in TextureInfo::glow; with one
 //   (Half-Life) through that. '{' names get transparent texels for index 255.
 // - a named miptex with no pixels in the map (external, Material::width > 0): looked up by name
-//   in sources.wads; missing (checker, error says why) when no WAD has it.
+//   in sources.wads; missing (grey tile, error says why) when no WAD has it.
 // - Material::uv_in_texels (Quake 2): textures/<name>.wal through sources.wal_palette, else a
 //   true-colour replacement textures/<name>.tga/.png/.jpg (yquake2 retexturing); missing when
 //   none exists.
@@ -117,7 +117,7 @@ std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, co
 std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, const bsp::Map& map,
                                                const FileSystem& fs);
 
-// One material: the paletted hook, then the image search, then the checker.
+// One material: the paletted hook, then the image search, then the missing-texture tile.
 TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
                                 const FileSystem& fs, const PalettedSources& sources);
 TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,

@@ -110,6 +110,10 @@ const scene::FogVolume* blendedFaceFog(const Frame& f, const scene::DrawBatch& b
 void drawCulled(Frame& f);
 void drawWireframe(Frame& f);
 
+// The light uniforms of a world program from the map's lighting rules: style values, the 2x
+// overbright times the map's style scale, the saturation limit and Quake 3's output scale.
+void setLightUniforms(const Frame& f, const WorldProgram& program);
+
 // Blend and depth writes of a batch's pass (single-texture and sky paths).
 void setPassState(GlState& state, scene::Pass pass, const scene::ResolvedMaterial* material,
                   float alpha, bool additive_model);

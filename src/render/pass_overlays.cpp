@@ -34,10 +34,7 @@ void drawWireframe(Frame& f) {
     const WorldProgram& p = f.programs.flat();
     f.useProgram(p.program, p.view_projection);
     GlState& s = f.state;
-    glUniform1fv(p.style_values, scene::kNumLightStyles, f.options.style_values.data());
-    glUniform1f(p.light_scale, 2.0f);
-    glUniform1i(p.light_normalize, f.gpu.overbright ? 1 : 0);
-    glUniform1f(p.output_scale, f.options.neutral_lighting || !f.gpu.overbright ? 1.0f : 2.0f);
+    setLightUniforms(f, p);
     glUniform1f(p.time, static_cast<float>(std::fmod(f.options.time, 4096.0)));
     glUniform4f(p.flat_colour, 0.1f, 1.0f, 0.3f, 1.0f);
     glUniform1f(p.alpha, 1.0f);

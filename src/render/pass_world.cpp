@@ -35,6 +35,19 @@ void setPassState(GlState& state, scene::Pass pass, const scene::ResolvedMateria
     }
 }
 
+void setLightUniforms(const Frame& f, const WorldProgram& u) {
+    glUniform1fv(u.style_values, scene::kNumLightStyles, f.options.style_values.data());
+    // Quake 3 (ioquake3 opengl1, fullscreen, r_mapOverBrightBits 2, r_overBrightBits 1):
+    // lighting shifted left by one with hue-keeping clamp, output doubled by the gamma
+    // ramp. Other games: quakespasm/yquake2-style 2x overbright lightmaps, styles scaled and
+    // saturated as the map's engine does (bsp::Map::light_style_scale, light_max).
+    const bool neutral = f.options.neutral_lighting || !f.gpu.overbright;
+    glUniform1f(u.light_scale, 2.0f * f.gpu.light_style_scale);
+    glUniform1f(u.light_max, f.gpu.light_max);
+    glUniform1i(u.light_normalize, f.gpu.overbright ? 1 : 0);
+    glUniform1f(u.output_scale, neutral ? 1.0f : 2.0f);
+}
+
 namespace {
 
 // Opacity of a batch: the material's own (Quake 2 TRANS33/66, Half-Life renderamt), times the
@@ -53,14 +66,7 @@ float batchAlpha(scene::Pass pass, const scene::ResolvedMaterial* material,
 // The frame's uniforms of a world program, set when it becomes current.
 void useWorldProgram(Frame& f, const WorldProgram& u) {
     f.useProgram(u.program, u.view_projection);
-    glUniform1fv(u.style_values, scene::kNumLightStyles, f.options.style_values.data());
-    // Quake 3 (ioquake3 opengl1, fullscreen, r_mapOverBrightBits 2, r_overBrightBits 1):
-    // lighting shifted left by one with hue-keeping clamp, output doubled by the gamma
-    // ramp. Other games: quakespasm/yquake2-style 2x overbright lightmaps.
-    const bool neutral = f.options.neutral_lighting || !f.gpu.overbright;
-    glUniform1f(u.light_scale, 2.0f);
-    glUniform1i(u.light_normalize, f.gpu.overbright ? 1 : 0);
-    glUniform1f(u.output_scale, neutral ? 1.0f : 2.0f);
+    setLightUniforms(f, u);
     glUniform4f(u.flat_colour, 1.0f, 1.0f, 1.0f, 1.0f);
     glUniform1f(u.time, static_cast<float>(std::fmod(f.options.time, 4096.0)));
 }

@@ -28,6 +28,7 @@ void locate(WorldProgram& w) {
                    {&w.uv_scroll, "u_uv_scroll"},
                    {&w.style_values, "u_style_values"},
                    {&w.light_scale, "u_light_scale"},
+                   {&w.light_max, "u_light_max"},
                    {&w.light_normalize, "u_light_normalize"},
                    {&w.output_scale, "u_output_scale"},
                    {&w.alpha, "u_alpha"},

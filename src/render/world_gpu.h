@@ -107,7 +107,9 @@ struct WorldGpu {
     // this finds its fog for the stage pass's colour fading.
     std::unordered_map<uint32_t, int32_t> fog_by_first_index;
     bool overbright = false;
-    int style_count = 1; // most light styles any face uses (1..4)
+    float light_style_scale = 1.0f; // bsp::Map::light_style_scale
+    float light_max = 0.0f;         // bsp::Map::light_max
+    int style_count = 1;            // most light styles any face uses (1..4)
     GpuStats stats;
 
     // nullptr when out of range.

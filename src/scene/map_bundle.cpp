@@ -205,8 +205,8 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     if (!cached)
         bundle->textures =
             content::loadMaterialTextures(parsed, *bundle->fs, sources, &bundle->shaders);
-    // Quake 2 maps learn their texture sizes from the .wal files (or the checker that stands
-    // in for a missing one); the mesh divides their texel uv by them.
+    // Quake 2 maps learn their texture sizes from the .wal files (or the missing-texture tile
+    // that stands in for a missing one); the mesh divides their texel uv by them.
     bundle->materials = resolveMaterials(parsed, &bundle->shaders, bundle->textures);
     bundle->stages = buildMaterialStages(parsed, bundle->materials, bundle->shaders, *bundle->fs);
     bundle->fogs = buildFogVolumes(parsed, bundle->shaders);

@@ -80,11 +80,11 @@ struct MapBundle {
 
 // Reads, parses and validates the map, sets up its search paths (the map's game folder found
 // by walking up from the file, or the map's own folder when there is none, then --base
-// folders), decodes textures (missing ones become checkers; Half-Life WADs are also looked
-// for in the map's folder, its parents and the --base folders), resolves the materials (shader
-// flags, texture sizes for maps whose uv are in texels (Quake 2), stages, draw order), loads
-// the sky box and builds the mesh, and reads the compile files (leak line, portals). The parsed
-// map is not written after the parse. Errors name the file, lump and record.
+// folders), decodes textures (missing ones become the grey missing-texture tile; Half-Life WADs
+// are also looked for in the map's folder, its parents and the --base folders), resolves the
+// materials (shader flags, texture sizes for maps whose uv are in texels (Quake 2), stages, draw
+// order), loads the sky box and builds the mesh, and reads the compile files (leak line,
+// portals). The parsed map is not written after the parse. Errors name the file, lump and record.
 core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
                                                        const LoadSettings& settings);
 

@@ -43,7 +43,7 @@ namespace scene {
 struct StageImage {
     std::string name;     // as the stage names it ("textures/sfx/flame1.tga")
     std::string source;   // file that was read, empty when missing
-    content::Image image; // the checker when missing
+    content::Image image; // the missing-texture tile when missing
     bool clamp = false;   // clampMap
     bool mipmaps = true;  // false for nomipmaps shaders
     bool missing = true;
@@ -99,16 +99,16 @@ std::vector<RenderStage> buildRenderStages(const content::ShaderDef& def,
                                            std::vector<StageImage>& images);
 
 // Every material of the map that has a shader script: stages built, images decoded (missing
-// ones become the checker). Sky, fog and nodraw materials (by the flags in `table`, parallel
-// to map.materials, from resolveMaterials) get no stages here. Also resolves in `table` each
-// material's sort (the shader's, so blended surfaces draw in ioquake3's sort order) and
+// ones become the missing-texture tile). Sky, fog and nodraw materials (by the flags in `table`,
+// parallel to map.materials, from resolveMaterials) get no stages here. Also resolves in `table`
+// each material's sort (the shader's, so blended surfaces draw in ioquake3's sort order) and
 // blend_order (from how the renderer draws it). The map is only read.
 MaterialStages buildMaterialStages(const bsp::Map& map, MaterialTable& table,
                                    const content::ShaderLibrary& shaders,
                                    const content::FileSystem& fs);
 
 // Decodes images[i] for every entry without pixels, through content::loadImageTexture (the
-// search material textures use); missing ones become the checker.
+// search material textures use); missing ones become the missing-texture tile.
 void loadStageImages(std::vector<StageImage>& images, const content::FileSystem& fs);
 
 // Stage folding: how many stages one program can draw in a single pass, blending them into

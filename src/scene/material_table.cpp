@@ -30,8 +30,8 @@ MaterialTable resolveMaterials(const bsp::Map& map, const content::ShaderLibrary
         r.height = m.height;
         r.alpha = m.alpha;
         r.anim_fps = m.anim_fps;
-        // Quake 2 maps learn their texture sizes from the .wal files (or the checker that
-        // stands in for a missing one).
+        // Quake 2 maps learn their texture sizes from the .wal files (or the missing-texture
+        // tile that stands in for a missing one).
         if (m.uv_in_texels && i < textures.size() && textures[i].image.width > 0 &&
             textures[i].image.height > 0) {
             r.width = textures[i].image.width;

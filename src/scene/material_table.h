@@ -47,7 +47,7 @@ struct ResolvedMaterial {
     uint32_t flags = 0;
     Pass pass = Pass::Opaque; // classifyMaterial(flags), before any brush model's blending
     // Texel size: the map's, or for a material whose uv are in texels (Quake 2) the decoded
-    // texture's (or the checker's that stands in for a missing one); 0 when unknown.
+    // texture's (or the missing-texture tile's that stands in for a missing one); 0 when unknown.
     int32_t width = 0;
     int32_t height = 0;
     // The map's vertices of this material have uv in texels (bsp::Material::uv_in_texels)

@@ -363,7 +363,7 @@ TEST_F(DebugRender, LuxelGridLinesSitOnTexelBorders) {
     const bsp::Map map = luxelFloor();
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
     std::vector<content::TextureInfo> textures(1);
-    textures[0].image = content::makeChecker();
+    textures[0].image = content::makeMissingTexture();
     render::WorldRenderer r;
     std::string error;
     ASSERT_TRUE(r.init(m_shaders, &error)) << error;

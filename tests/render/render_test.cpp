@@ -221,7 +221,7 @@ TEST_F(Render, SkyBoxFacesFollowTheQuakeConvention) {
     const bsp::Map map = skyCube();
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
     std::vector<content::TextureInfo> textures(1);
-    textures[0].image = content::makeChecker();
+    textures[0].image = content::makeMissingTexture();
     textures[0].missing = true;
     content::SkyBox sky;
     for (int f = 0; f < 6; ++f)
@@ -259,7 +259,7 @@ TEST_F(Render, SkyRotateTurnsTheSkyBoxOverTime) {
     const bsp::Map map = skyCube();
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
     std::vector<content::TextureInfo> textures(1);
-    textures[0].image = content::makeChecker();
+    textures[0].image = content::makeMissingTexture();
     content::SkyBox sky;
     for (int f = 0; f < 6; ++f)
         sky.faces[static_cast<size_t>(f)] = skyFace(f);
@@ -319,7 +319,7 @@ std::vector<content::TextureInfo> flareTextures() {
     textures[0].image.width = textures[0].image.height = 8;
     textures[0].image.rgba.assign(8 * 8 * 4, 90);
     textures[0].missing = false;
-    textures[1].image = content::makeChecker();
+    textures[1].image = content::makeMissingTexture();
     return textures;
 }
 
@@ -622,6 +622,12 @@ TEST_F(Render, QuakeOneHalfLifeAndQuakeTwoMapsFromTheirSpawnPoints) {
             cs.spawn_index = static_cast<int>(i);
             auto cam = app::resolveCamera(cs, *b);
             ASSERT_TRUE(cam.ok()) << name;
+            // The game's standing eye: 22 units above the spawn origin in Quake 1 and 2, 28 in
+            // Half-Life (QuakeC view_ofs, p_client.c viewheight, VEC_VIEW).
+            if (!b->spawns.empty()) {
+                const float eye = name[0] == 'h' ? 28.0f : 22.0f;
+                EXPECT_EQ(cam->position, b->spawns[i].origin + glm::vec3(0, 0, eye)) << name;
+            }
             cam->aspect = 16.0f / 9.0f;
             vis.update(*cam, {}, list);
             EXPECT_GT(list.stats.faces_drawn, 0u) << name << " spawn " << i;

@@ -194,3 +194,12 @@ TEST(SessionOptions, RenderAndVisibilityFlagsAreReadInOnePlace) {
     o.frustum = false;
     EXPECT_FALSE(app::visOptionsOf(o).frustum);
 }
+
+TEST(MapSession, ClearColourIsTheGamesWhenTheMapStatesOne) {
+    bsp::Map map;
+    const glm::vec4 viewer{0.05f, 0.05f, 0.07f, 1.0f};
+    EXPECT_EQ(app::clearColourOf(map), viewer); // RenderOptions' own background
+    EXPECT_EQ(app::clearColourOf(map, glm::vec4(0, 1, 0, 1)), glm::vec4(0, 1, 0, 1));
+    map.void_colour = glm::vec3(0.0f); // Quake 1: black, as QuakeSpasm
+    EXPECT_EQ(app::clearColourOf(map, glm::vec4(0, 1, 0, 1)), glm::vec4(0, 0, 0, 1));
+}

@@ -1,5 +1,6 @@
 // Content layer on data built in code: pak / pk3 / directory lookups, override order, game
-// folder and map-spec helpers, image decoding limits, the checker and material textures.
+// folder and map-spec helpers, image decoding limits, the missing-texture tile and material
+// textures.
 #include "content/image.h"
 #include "content/textures.h"
 #include "content/vfs.h"
@@ -455,27 +456,40 @@ TEST(Image, DimensionCapIsCheckedFromTheHeader) {
     EXPECT_EQ(small.error().code, ErrorCode::BadImage);
 }
 
-TEST(Image, Checker) {
-    const content::Image c = content::makeChecker();
+TEST(Image, MissingTextureIsAGreyTileWithAFaintGrid) {
+    const content::Image c = content::makeMissingTexture();
     ASSERT_TRUE(c.valid());
     EXPECT_EQ(c.width, 64);
     EXPECT_EQ(c.height, 64);
-    auto px = [&](int x, int y) {
-        const uint8_t* p = &c.rgba[static_cast<size_t>((y * c.width + x) * 4)];
+    auto px = [&](const content::Image& img, int x, int y) {
+        const uint8_t* p = &img.rgba[static_cast<size_t>((y * img.width + x) * 4)];
         return std::array<uint8_t, 4>{p[0], p[1], p[2], p[3]};
     };
-    const std::array<uint8_t, 4> magenta{255, 0, 255, 255}, black{0, 0, 0, 255};
-    EXPECT_EQ(px(0, 0), magenta);
-    EXPECT_EQ(px(7, 7), magenta);
-    EXPECT_EQ(px(8, 0), black);
-    EXPECT_EQ(px(0, 8), black);
-    EXPECT_EQ(px(8, 8), magenta);
-    EXPECT_EQ(px(63, 63), magenta);
-    EXPECT_EQ(content::makeChecker(16).width, 16);
-    EXPECT_EQ(content::makeChecker(-5).width, 8);
-    const content::Image clamped = content::makeChecker(1 << 20);
+    // Grid lines every 64 / 4 = 16 texels along the first row and column of each cell (150),
+    // light grey (176) between them, opaque everywhere.
+    const std::array<uint8_t, 4> line{150, 150, 150, 255}, fill{176, 176, 176, 255};
+    EXPECT_EQ(px(c, 0, 0), line);
+    EXPECT_EQ(px(c, 5, 0), line);
+    EXPECT_EQ(px(c, 0, 9), line);
+    EXPECT_EQ(px(c, 16, 40), line);
+    EXPECT_EQ(px(c, 40, 48), line);
+    EXPECT_EQ(px(c, 1, 1), fill);
+    EXPECT_EQ(px(c, 15, 15), fill);
+    EXPECT_EQ(px(c, 17, 33), fill);
+    EXPECT_EQ(px(c, 63, 63), fill);
+    int lines = 0;
+    for (size_t i = 0; i < c.rgba.size(); i += 4)
+        lines += c.rgba[i] == 150 ? 1 : 0;
+    EXPECT_EQ(lines, 64 * 64 - 60 * 60); // 4 rows and 4 columns of 64, crossings counted once
+    // Smaller tiles keep four cells: 16 -> lines every 4 texels.
+    const content::Image small = content::makeMissingTexture(16);
+    EXPECT_EQ(small.width, 16);
+    EXPECT_EQ(px(small, 4, 1), line);
+    EXPECT_EQ(px(small, 5, 5), fill);
+    EXPECT_EQ(content::makeMissingTexture(-5).width, 8);
+    const content::Image clamped = content::makeMissingTexture(1 << 20);
     EXPECT_TRUE(clamped.valid());
-    EXPECT_EQ(clamped.width, content::kMaxCheckerSize);
+    EXPECT_EQ(clamped.width, content::kMaxMissingTextureSize);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -553,11 +567,11 @@ TEST(Textures, FoundMissingAndPreferenceOrder) {
     EXPECT_FALSE(tex[4].missing);
     EXPECT_EQ(tex[4].source, "textures/base/explicit.png");
 
-    const content::Image checker = content::makeChecker();
+    const content::Image missing = content::makeMissingTexture();
     for (size_t i : {size_t{2}, size_t{5}, size_t{6}, size_t{7}}) {
         EXPECT_TRUE(tex[i].missing) << i;
         EXPECT_TRUE(tex[i].source.empty()) << i;
-        EXPECT_EQ(tex[i].image.rgba, checker.rgba) << i;
+        EXPECT_EQ(tex[i].image.rgba, missing.rgba) << i;
     }
 }
 

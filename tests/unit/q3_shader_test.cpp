@@ -46,7 +46,7 @@ bool hasWarningAt(const ShaderDef& d, int line, const std::string& needle) {
 // A small valid PNG, made with our own writer.
 std::string tinyPngBytes(const TempDir& dir) {
     const fs::path p = dir / "tiny.png";
-    EXPECT_TRUE(writePng(p, makeChecker(4)));
+    EXPECT_TRUE(writePng(p, makeMissingTexture(4)));
     std::ifstream in(p, std::ios::binary);
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
@@ -1171,10 +1171,10 @@ TEST(Q3ShaderTextures, LoadImageTextureTriesTheExtensionsInOrder) {
     const TextureInfo none = loadImageTexture(vfs, "textures/a/none");
     EXPECT_TRUE(none.missing);
     EXPECT_TRUE(none.source.empty());
-    EXPECT_EQ(none.image.rgba, makeChecker().rgba);
+    EXPECT_EQ(none.image.rgba, makeMissingTexture().rgba);
 
     TextureInfo keep;
-    keep.image = makeChecker(8);
+    keep.image = makeMissingTexture(8);
     EXPECT_FALSE(loadImageFile(vfs, "textures/a/none", keep));
     EXPECT_EQ(keep.image.width, 8);
 }
