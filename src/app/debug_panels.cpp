@@ -53,6 +53,52 @@ bool DebugPanels::init(const render::GlslLibrary& shaders, const scene::DebugVie
     return m_ready;
 }
 
+void DebugPanels::collisionSection(const bsp::Map& map) {
+    ImGui::Separator();
+    ImGui::TextUnformatted("Collision");
+    const bsp::Collision& c = map.collision;
+    if (c.kind == bsp::CollisionKind::Hulls) {
+        // Hull k: the space a box of that size cannot put its origin into.
+        const char* names[3] = {"hull 1", "hull 2", "hull 3"};
+        bool* views[3] = {&m_views.hull1, &m_views.hull2, &m_views.hull3};
+        for (int k = 1; k <= 3; ++k) {
+            const bool present = static_cast<size_t>(k) < c.hulls.size();
+            ImGui::BeginDisabled(!present);
+            ImGui::Checkbox(names[k - 1], views[k - 1]);
+            if (present && ImGui::IsItemHovered()) {
+                const glm::vec3 size = c.hulls[size_t(k)].maxs - c.hulls[size_t(k)].mins;
+                ImGui::SetTooltip("box %.0f x %.0f x %.0f", static_cast<double>(size.x),
+                                  static_cast<double>(size.y), static_cast<double>(size.z));
+            }
+            ImGui::EndDisabled();
+            if (k < 3)
+                ImGui::SameLine();
+        }
+    } else if (c.kind == bsp::CollisionKind::Brushes) {
+        ImGui::Checkbox("brushes", &m_views.brushes);
+        const struct {
+            const char* label;
+            uint32_t bits;
+        } kinds[] = {{"solid", bsp::kCollideSolid},
+                     {"clip", bsp::kCollidePlayerClip | bsp::kCollideMonsterClip},
+                     {"liquids", bsp::kCollideWater | bsp::kCollideSlime | bsp::kCollideLava},
+                     {"triggers", bsp::kCollideTrigger},
+                     {"ladders", bsp::kCollideLadder}};
+        for (const auto& k : kinds) {
+            ImGui::SameLine();
+            bool on = (m_brush_contents & k.bits) != 0;
+            if (ImGui::Checkbox(k.label, &on))
+                m_brush_contents = on ? (m_brush_contents | k.bits) : (m_brush_contents & ~k.bits);
+        }
+    } else {
+        ImGui::TextDisabled("no collision data in this map");
+        return;
+    }
+    const render::DebugOverlayStats& s = m_overlays.stats();
+    if (s.collision_solids)
+        ImGui::Text("solids %u  polygons %u", s.collision_solids, s.collision_polygons);
+}
+
 void DebugPanels::releaseAtlas() {
     m_atlas_textures.clear();
 }
@@ -197,6 +243,7 @@ void DebugPanels::drawScene(render::WorldRenderer& renderer, const scene::DrawLi
     in.highlight_face = m_highlight_face;
     in.frustum_depth = m_frustum_depth;
     in.changes = m_changes;
+    in.brush_contents = m_brush_contents;
     in.compare = m_previous;
     in.leak_stop = m_leak_stop;
     in.highlight_portal = m_portal_pick ? static_cast<int32_t>(m_portal_pick->portal) : -1;
@@ -465,6 +512,8 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
         ImGui::SameLine();
         ImGui::TextDisabled("same %u", d.same);
     }
+
+    collisionSection(map);
 
     ImGui::Separator();
     ImGui::TextUnformatted("Entities");

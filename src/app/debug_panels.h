@@ -90,6 +90,8 @@ public:
 
 private:
     void atlasPanel();
+    // Clip-hull and brush views with the brush contents filter.
+    void collisionSection(const bsp::Map& map);
     void releaseAtlas();
     // The picked face's Quake 3 shader: where it was defined, its stages, a toggle per stage.
     void shaderSection(int32_t material);
@@ -108,6 +110,7 @@ private:
     scene::DebugViews m_views;
     char m_filter[128] = {};
     bool m_target_lines = true;
+    uint32_t m_brush_contents = render::DebugOverlayInput::kDefaultBrushContents;
     bool m_labels = true;
     bool m_follow_crosshair = false;
     bool m_atlas_open = false;

@@ -466,7 +466,9 @@ int runScreenshot(const Options& options) {
         j.field("hint_portals", debug_stats.hint_portals);
         j.field("leak_points", debug_stats.leak_points).field("leak_stops", debug_stats.leak_stops);
         j.field("triangles", debug_stats.triangles);
-        j.field("changed_faces", debug_stats.changed_faces).endObject();
+        j.field("changed_faces", debug_stats.changed_faces);
+        j.field("collision_solids", debug_stats.collision_solids);
+        j.field("collision_polygons", debug_stats.collision_polygons).endObject();
     }
     if (changes) {
         j.key("changes").beginObject().field("compared_with", options.compare);

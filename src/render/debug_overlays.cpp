@@ -18,6 +18,7 @@ bool DebugOverlays::init(const GlslLibrary& shaders, std::string* error) {
 }
 
 void DebugOverlays::setMap(const bsp::Map& map, const scene::WorldMesh& mesh) {
+    m_collision = {};
     m_map = &map;
     m_mesh = &mesh;
     m_face_cluster = scene::faceClusters(map);
@@ -86,7 +87,42 @@ void DebugOverlays::drawCompileFiles(WorldRenderer& renderer, const DebugOverlay
     }
 }
 
+void DebugOverlays::drawCollision(WorldRenderer& renderer, const DebugOverlayInput& in) {
+    const bool on[4] = {in.views.hull1, in.views.hull2, in.views.hull3, in.views.brushes};
+    const glm::mat4 vp = in.view.viewProjection();
+    for (size_t k = 0; k < 4; ++k) {
+        if (!on[k])
+            continue;
+        CollisionView& v = m_collision[k];
+        if (!v.built || (k == 3 && v.contents != in.brush_contents)) {
+            v = CollisionView();
+            const scene::CollisionSolids solids =
+                k < 3 ? scene::hullSolids(*m_map, static_cast<int32_t>(k + 1))
+                      : scene::brushSolids(*m_map, in.brush_contents);
+            for (const scene::CollisionPolygon& p : solids.polygons) {
+                glm::u8vec4 c = scene::contentsColour(p.contents);
+                c.a = 60;
+                v.fill.addFan(p.points.data(), static_cast<uint32_t>(p.points.size()), c);
+            }
+            scene::addCollisionOutlines(v.lines, solids);
+            v.solids = solids.solids;
+            v.polygons = static_cast<uint32_t>(solids.polygons.size());
+            v.contents = in.brush_contents;
+            v.built = true;
+        }
+        // Solids stand where walls are: the fill shows where nothing hides it, the outlines
+        // faintly through walls too.
+        m_draw.drawTriangles(v.fill, vp, renderer.glState(), 0.0f);
+        m_stats.triangles += m_draw.trianglesDrawn();
+        m_draw.draw(v.lines, vp, renderer.glState(), 0.2f);
+        m_stats.line_segments += m_draw.segmentsDrawn();
+        m_stats.collision_solids += v.solids;
+        m_stats.collision_polygons += v.polygons;
+    }
+}
+
 void DebugOverlays::clearMap() {
+    m_collision = {};
     m_map = nullptr;
     m_mesh = nullptr;
     m_face_cluster.clear();
@@ -222,6 +258,7 @@ void DebugOverlays::draw(WorldRenderer& renderer, const DebugOverlayInput& in) {
     m_draw.draw(m_lines, in.view.viewProjection(), renderer.glState());
     m_stats.line_segments = m_draw.segmentsDrawn();
     drawCompileFiles(renderer, in);
+    drawCollision(renderer, in);
 }
 
 } // namespace render

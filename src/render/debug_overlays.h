@@ -8,11 +8,13 @@
 
 #include "render/debug_draw.h"
 #include "render/world_renderer.h"
+#include "scene/collision_view.h"
 #include "scene/compile_overlays.h"
 #include "scene/debug_geometry.h"
 #include "scene/map_diff.h"
 #include "scene/visibility.h"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,12 @@ struct DebugOverlayInput {
     // (`compare`, whose removed faces are drawn as red outlines).
     const scene::MapDiff* changes = nullptr;
     const bsp::Map* compare = nullptr;
+    // With views.brushes: the bsp::CollisionContents drawn (by default the ones a player
+    // never sees: clips, liquids, triggers, ladders).
+    uint32_t brush_contents = kDefaultBrushContents;
+    static constexpr uint32_t kDefaultBrushContents =
+        bsp::kCollidePlayerClip | bsp::kCollideMonsterClip | bsp::kCollideWater |
+        bsp::kCollideSlime | bsp::kCollideLava | bsp::kCollideTrigger | bsp::kCollideLadder;
     int32_t leak_stop = -1;        // with views.leak: the stop the camera went to (-1: none)
     int32_t highlight_portal = -1; // with views.portals: drawn white (picked portal)
 };
@@ -43,6 +51,7 @@ struct DebugOverlayStats {
     uint32_t markers = 0;
     uint32_t area_borders = 0;
     uint32_t changed_faces = 0; // added, moved or relit faces tinted this frame
+    uint32_t collision_solids = 0, collision_polygons = 0;       // hull / brush views
     uint32_t portals = 0, portal_clusters = 0, hint_portals = 0; // views.portals
     uint32_t leak_points = 0, leak_stops = 0;                    // views.leak
     uint32_t triangles = 0; // translucent triangles drawn (portals, leak ribbon)
@@ -73,6 +82,17 @@ private:
     void tintFaces(WorldRenderer& renderer, const DebugOverlayInput& in,
                    const std::vector<int32_t>& key);
     void tintChanges(WorldRenderer& renderer, const DebugOverlayInput& in);
+    void drawCollision(WorldRenderer& renderer, const DebugOverlayInput& in);
+
+    // A collision view's geometry, built the first time it is shown for a map.
+    struct CollisionView {
+        bool built = false;
+        uint32_t contents = 0; // brushes: the mask it was built for
+        scene::TriangleList fill;
+        scene::LineList lines;
+        uint32_t solids = 0, polygons = 0;
+    };
+    std::array<CollisionView, 4> m_collision; // hulls 1..3, brushes
     void drawCompileFiles(WorldRenderer& renderer, const DebugOverlayInput& in);
 
     DebugDraw m_draw;

@@ -25,7 +25,10 @@ bool parseDebugViews(std::string_view text, DebugViews* out, std::string* error)
             continue;
         if (word == "all") {
             // Every view but changes, which needs a second map (--compare).
-            v = {true, true, true, true, true, true, true, true, true, true, false};
+            // Every view but changes, which needs a second map (--compare), and the collision
+            // views, which stand for the world rather than draw over it.
+            v = {true, true, true,  true,  true,  true,  true, true,
+                 true, true, false, false, false, false, false};
         } else if (word == "none") {
             v = DebugViews();
         } else {
@@ -40,6 +43,10 @@ bool parseDebugViews(std::string_view text, DebugViews* out, std::string* error)
                           : word == "portals"      ? &v.portals
                           : word == "leak"         ? &v.leak
                           : word == "changes"      ? &v.changes
+                          : word == "hull1"        ? &v.hull1
+                          : word == "hull2"        ? &v.hull2
+                          : word == "hull3"        ? &v.hull3
+                          : word == "brushes"      ? &v.brushes
                                                    : nullptr;
             if (!field) {
                 if (error)

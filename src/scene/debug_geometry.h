@@ -34,15 +34,20 @@ struct DebugViews {
     bool portals = false;      // the compiler's portal file (.prt), a colour per cluster
     bool leak = false;         // the compiler's leak line (.pts / .lin)
     bool changes = false;      // faces tinted by what changed since the previous compile
+    bool hull1 = false;        // clip hulls 1-3 (Quake 1, Half-Life): where a player box's
+    bool hull2 = false;        // origin cannot go, as translucent solids
+    bool hull3 = false;
+    bool brushes = false; // Quake 2 / 3 brushes by contents (DebugOverlayInput's mask)
 
     bool any() const {
         return frustum || leaf_bounds || clusters || areas || area_borders || entities || luxels ||
-               patches || portals || leak || changes;
+               patches || portals || leak || changes || hull1 || hull2 || hull3 || brushes;
     }
 };
 // The names `--debug` accepts, comma-separated, in the order of the fields above.
 inline constexpr const char* kDebugViewNames =
-    "frustum,leaf-bounds,clusters,areas,area-borders,entities,luxels,patches,portals,leak,changes";
+    "frustum,leaf-bounds,clusters,areas,area-borders,entities,luxels,patches,portals,leak,changes,"
+    "hull1,hull2,hull3,brushes";
 // Parses "frustum,leaf-bounds,..." (also "all" and "none"); false with *error naming the
 // first unknown word.
 bool parseDebugViews(std::string_view text, DebugViews* out, std::string* error);

@@ -309,8 +309,10 @@ TEST(DebugGeometry, DebugViewList) {
     ASSERT_TRUE(scene::parseDebugViews("all", &v, &error));
     EXPECT_TRUE(v.clusters && v.luxels && v.patches && v.areas && v.area_borders);
     EXPECT_FALSE(v.changes) << "changes needs a second map: only by name";
-    ASSERT_TRUE(scene::parseDebugViews("changes", &v, &error));
-    EXPECT_TRUE(v.changes);
+    EXPECT_FALSE(v.hull1 || v.hull2 || v.hull3 || v.brushes) << "collision views by name only";
+    ASSERT_TRUE(scene::parseDebugViews("changes,hull2,brushes", &v, &error));
+    EXPECT_TRUE(v.changes && v.hull2 && v.brushes);
+    EXPECT_FALSE(v.hull1 || v.hull3);
     ASSERT_TRUE(scene::parseDebugViews("none", &v, &error));
     EXPECT_FALSE(v.any());
     EXPECT_FALSE(scene::parseDebugViews("clusters,bogus", &v, &error));
