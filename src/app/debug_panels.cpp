@@ -53,6 +53,11 @@ bool DebugPanels::init(const render::GlslLibrary& shaders, const scene::DebugVie
     return m_ready;
 }
 
+namespace {
+// The widest line the panel always shows: its first width fits it.
+constexpr const char* kWidestLine = "no .prt, .pts or .lin beside the map (--prt, --pointfile)";
+} // namespace
+
 void DebugPanels::collisionSection(const bsp::Map& map) {
     ImGui::Separator();
     ImGui::TextUnformatted("Collision");
@@ -84,8 +89,11 @@ void DebugPanels::collisionSection(const bsp::Map& map) {
                      {"liquids", bsp::kCollideWater | bsp::kCollideSlime | bsp::kCollideLava},
                      {"triggers", bsp::kCollideTrigger},
                      {"ladders", bsp::kCollideLadder}};
+        ImGui::SameLine();
+        ImGui::TextDisabled("contents:");
         for (const auto& k : kinds) {
-            ImGui::SameLine();
+            if (&k != &kinds[0] && &k != &kinds[3])
+                ImGui::SameLine();
             bool on = (m_brush_contents & k.bits) != 0;
             if (ImGui::Checkbox(k.label, &on))
                 m_brush_contents = on ? (m_brush_contents | k.bits) : (m_brush_contents & ~k.bits);
@@ -148,7 +156,7 @@ void DebugPanels::compileFilesSection() {
     ImGui::Separator();
     ImGui::TextUnformatted("Compile files");
     if (!b.portals && !b.leak) {
-        ImGui::TextDisabled("no .prt, .pts or .lin beside the map (--prt, --pointfile)");
+        ImGui::TextDisabled("%s", kWidestLine);
         return;
     }
     if (b.portals) {
@@ -420,9 +428,13 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
     // First placed at the window's right edge, clear of the overlay on the left.
     ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 10, 10), ImGuiCond_FirstUseEver,
                             ImVec2(1, 0));
-    // Width 0: fitted to the widest line on first use (then the user's); never taller than the
-    // window.
-    ImGui::SetNextWindowSize(ImVec2(0, 0), ImGuiCond_FirstUseEver);
+    // First size: as wide as the panel's widest fixed line and 600 high (fitted to its content
+    // on the first frame it would fit a panel whose map has not loaded yet), then the user's;
+    // never taller than the window.
+    ImGui::SetNextWindowSize(
+        ImVec2(ImGui::CalcTextSize(kWidestLine).x + 2 * ImGui::GetStyle().WindowPadding.x + 24,
+               std::min(600.0f, ImGui::GetIO().DisplaySize.y - 40)),
+        ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSizeConstraints(
         ImVec2(300, 0), ImVec2(FLT_MAX, std::max(200.0f, ImGui::GetIO().DisplaySize.y - 20)));
     if (!ImGui::Begin("Debug", &m_open)) {

@@ -458,9 +458,21 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
             else
                 ImGui::Text("draw calls %u", s.draw_calls);
         }
-        if (!m.bundle->missing_textures.empty())
-            ImGui::Text("missing textures: %zu (drawn as grey tiles)",
-                        m.bundle->missing_textures.size());
+        if (!m.bundle->missing_textures.empty()) {
+            // The notice a newcomer who opened a map without its game data needs: what is
+            // wrong and where to fix it.
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.35f, 1.0f));
+            ImGui::Text("%zu of %zu textures missing (drawn as grey tiles):",
+                        m.bundle->missing_textures.size(), m.bundle->textures.size());
+            ImGui::PopStyleColor();
+            if (interactive) {
+                ImGui::SameLine();
+                if (ImGui::SmallButton("add the game folder..."))
+                    actions.open_game_folders = true;
+            } else {
+                ImGui::TextUnformatted("add the game folder that holds them");
+            }
+        }
         ImGui::Checkbox("map info", &m.show_map_info);
         ImGui::SameLine();
         ImGui::Checkbox("entities", &m.show_entities);

@@ -74,6 +74,7 @@ struct OverlayModel {
 struct OverlayActions {
     bool invalidate_visibility = false;
     bool open_panel = false;
+    bool open_game_folders = false; // the missing-textures notice's button
     bool vsync_changed = false;
     bool settings_changed = false; // bookmarks edited: save soon
     std::optional<int> go_spawn;   // spawn point index to go to (wraps around)

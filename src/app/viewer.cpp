@@ -461,6 +461,10 @@ void Viewer::drawOverlay() {
         m_session.visibility()->invalidate();
     if (a.vsync_changed)
         m_window->setVsync(m_vsync);
+    if (a.open_game_folders) {
+        m_open.showFor(m_session.bundle() ? m_session.bundle()->spec : std::string());
+        m_open.showGameFolders();
+    }
     if (a.open_panel)
         m_open.showFor(m_session.bundle() ? m_session.bundle()->spec : std::string());
     if (a.go_spawn)
