@@ -121,28 +121,53 @@ core::Status checkClipTrees(const Collision& c) {
     return core::okStatus();
 }
 
-uint32_t q2Contents(uint32_t c) {
-    // Quake 2 q_shared.h CONTENTS_*: SOLID 1, WINDOW 2, LAVA 8, SLIME 16, WATER 32, MIST 64,
-    // AREAPORTAL 0x8000, PLAYERCLIP 0x10000, MONSTERCLIP 0x20000, ORIGIN 0x1000000,
-    // LADDER 0x20000000.
+// A game's content bits and the neutral CollisionContents each one stands for.
+struct ContentsBit {
+    uint32_t game;
+    uint32_t neutral;
+};
+
+template <size_t N> uint32_t neutralContents(uint32_t game, const ContentsBit (&table)[N]) {
     uint32_t out = 0;
-    if (c & (1u | 2u))
-        out |= kCollideSolid;
-    if (c & 8u)
-        out |= kCollideLava;
-    if (c & 16u)
-        out |= kCollideSlime;
-    if (c & 32u)
-        out |= kCollideWater;
-    if (c & 0x10000u)
-        out |= kCollidePlayerClip;
-    if (c & 0x20000u)
-        out |= kCollideMonsterClip;
-    if (c & 0x20000000u)
-        out |= kCollideLadder;
-    if (c & (64u | 0x8000u | 0x1000000u))
-        out |= kCollideTrigger;
+    for (const ContentsBit& b : table)
+        if (game & b.game)
+            out |= b.neutral;
     return out;
+}
+
+// Quake 2 q_shared.h CONTENTS_*.
+constexpr ContentsBit kQ2Contents[] = {
+    {0x1, kCollideSolid},           // SOLID
+    {0x2, kCollideSolid},           // WINDOW
+    {0x8, kCollideLava},            // LAVA
+    {0x10, kCollideSlime},          // SLIME
+    {0x20, kCollideWater},          // WATER
+    {0x40, kCollideTrigger},        // MIST
+    {0x8000, kCollideTrigger},      // AREAPORTAL
+    {0x10000, kCollidePlayerClip},  // PLAYERCLIP
+    {0x20000, kCollideMonsterClip}, // MONSTERCLIP
+    {0x1000000, kCollideTrigger},   // ORIGIN
+    {0x20000000, kCollideLadder},   // LADDER
+};
+
+// ioquake3 surfaceflags.h CONTENTS_*.
+constexpr ContentsBit kQ3Contents[] = {
+    {0x1, kCollideSolid},           // SOLID
+    {0x8, kCollideLava},            // LAVA
+    {0x10, kCollideSlime},          // SLIME
+    {0x20, kCollideWater},          // WATER
+    {0x40, kCollideTrigger},        // FOG
+    {0x8000, kCollideTrigger},      // AREAPORTAL
+    {0x10000, kCollidePlayerClip},  // PLAYERCLIP
+    {0x20000, kCollideMonsterClip}, // MONSTERCLIP
+    {0x40000, kCollideTrigger},     // TELEPORTER
+    {0x80000, kCollideTrigger},     // JUMPPAD
+    {0x1000000, kCollideTrigger},   // ORIGIN
+    {0x40000000, kCollideTrigger},  // TRIGGER
+};
+
+uint32_t q2Contents(uint32_t c) {
+    return neutralContents(c, kQ2Contents);
 }
 
 core::Error rangeError(const char* lump, uint64_t index, const char* field, uint64_t first,
@@ -275,27 +300,8 @@ core::Status readQ2Collision(Map& map, const Q2BrushLumps& in) {
 }
 
 uint32_t q3CollisionContents(uint32_t f, uint32_t surface) {
-    // ioquake3 surfaceflags.h: SOLID 1, LAVA 8, SLIME 0x10, WATER 0x20, FOG 0x40,
-    // AREAPORTAL 0x8000, PLAYERCLIP 0x10000, MONSTERCLIP 0x20000, TELEPORTER 0x40000,
-    // JUMPPAD 0x80000, ORIGIN 0x1000000, TRIGGER 0x40000000; SURF_LADDER 0x8.
-    uint32_t out = 0;
-    if (f & 1u)
-        out |= kCollideSolid;
-    if (f & 8u)
-        out |= kCollideLava;
-    if (f & 0x10u)
-        out |= kCollideSlime;
-    if (f & 0x20u)
-        out |= kCollideWater;
-    if (f & 0x10000u)
-        out |= kCollidePlayerClip;
-    if (f & 0x20000u)
-        out |= kCollideMonsterClip;
-    if (f & (0x40u | 0x8000u | 0x40000u | 0x80000u | 0x1000000u | 0x40000000u))
-        out |= kCollideTrigger;
-    if (surface & 0x8u)
-        out |= kCollideLadder;
-    return out;
+    // The ladder is a surface flag in Quake 3 (surfaceflags.h SURF_LADDER 0x8).
+    return neutralContents(f, kQ3Contents) | ((surface & 0x8u) ? kCollideLadder : 0u);
 }
 
 void setQ3CollisionRules(Collision& c) {
@@ -306,22 +312,53 @@ void setQ3CollisionRules(Collision& c) {
     c.clip_epsilon = 0.125f;
 }
 
+namespace {
+
+// Names for checkRanges' errors: the lump and fields of the records holding the ranges, the
+// lump they point into, and how the overlap message calls the ranges and their entries.
+struct RangeNames {
+    const char* lump;
+    const char* first_field;
+    const char* count_field;
+    const char* target;
+    const char* ranges;
+    const char* entries;
+};
+
+// Every range (first, count) of the n records inside `size` entries, and all of them together
+// no more than 4 x size + 2^20 references: ranges may share entries, but overlapping ranges
+// multiply what a trace walks, so a hostile file cannot make one trace cost millions.
+template <class RangeOf>
+core::Status checkRanges(size_t n, RangeOf rangeOf, size_t size, const RangeNames& names) {
+    uint64_t refs = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const Range r = rangeOf(i);
+        if (uint64_t(r.first) + r.count > size)
+            return rangeError(names.lump, i, names.first_field, r.first, r.count, size,
+                              names.target);
+        refs += r.count;
+    }
+    if (refs > 4 * uint64_t(size) + (1u << 20))
+        return core::makeError(core::ErrorCode::BadValue, names.lump, -1, names.count_field,
+                               std::string(names.ranges) + " overlap: " + std::to_string(refs) +
+                                   " references to " + std::to_string(size) + " " + names.entries);
+    return core::okStatus();
+}
+
+} // namespace
+
 core::Status checkBrushCollision(const Map& map) {
     const Collision& c = map.collision;
-    uint64_t side_refs = 0;
-    for (size_t i = 0; i < c.brushes.size(); ++i) {
-        const Brush& b = c.brushes[i];
-        if (uint64_t(b.first_side) + b.num_sides > c.brush_sides.size())
-            return rangeError("brushes", i, "firstside", b.first_side, b.num_sides,
-                              c.brush_sides.size(), "brushsides");
-        side_refs += b.num_sides;
-    }
     // Each brush is clipped once per trace, so overlapping side ranges multiply the work.
-    if (side_refs > 4 * uint64_t(c.brush_sides.size()) + (1u << 20))
-        return core::makeError(core::ErrorCode::BadValue, "brushes", -1, "numsides",
-                               "side ranges overlap: " + std::to_string(side_refs) +
-                                   " references to " + std::to_string(c.brush_sides.size()) +
-                                   " sides");
+    if (auto st =
+            checkRanges(c.brushes.size(),
+                        [&](size_t i) {
+                            return Range{c.brushes[i].first_side, c.brushes[i].num_sides};
+                        },
+                        c.brush_sides.size(),
+                        {"brushes", "firstside", "numsides", "brushsides", "side ranges", "sides"});
+        !st)
+        return st;
     for (size_t i = 0; i < c.brush_sides.size(); ++i) {
         const BrushSide& s = c.brush_sides[i];
         if (s.plane < 0 || size_t(s.plane) >= map.planes.size())
@@ -332,20 +369,14 @@ core::Status checkBrushCollision(const Map& map) {
         if (c.leaf_brushes[i] >= c.brushes.size())
             return indexError("leafbrushes", int64_t(i), "brush", c.leaf_brushes[i],
                               c.brushes.size(), "brushes");
-    uint64_t leaf_refs = 0;
-    for (size_t i = 0; i < c.leaf_brush_ranges.size(); ++i) {
-        const Range& r = c.leaf_brush_ranges[i];
-        if (uint64_t(r.first) + r.count > c.leaf_brushes.size())
-            return rangeError("leafs", i, "firstleafbrush", r.first, r.count, c.leaf_brushes.size(),
-                              "leafbrushes");
-        leaf_refs += r.count;
-    }
     // A trace walks the brush list of every leaf it crosses (kLeafFaceRefFactor's reasoning).
-    if (leaf_refs > 4 * uint64_t(c.leaf_brushes.size()) + (1u << 20))
-        return core::makeError(core::ErrorCode::BadValue, "leafs", -1, "numleafbrushes",
-                               "leaf brush ranges overlap: " + std::to_string(leaf_refs) +
-                                   " references to " + std::to_string(c.leaf_brushes.size()) +
-                                   " entries");
+    if (auto st =
+            checkRanges(c.leaf_brush_ranges.size(),
+                        [&](size_t i) { return c.leaf_brush_ranges[i]; }, c.leaf_brushes.size(),
+                        {"leafs", "firstleafbrush", "numleafbrushes", "leafbrushes",
+                         "leaf brush ranges", "entries"});
+        !st)
+        return st;
     for (size_t m = 0; m < c.models.size(); ++m) {
         const Range& r = c.models[m].brushes;
         if (uint64_t(r.first) + r.count > c.brushes.size())
