@@ -240,19 +240,29 @@ void bindSubmodelEntities(Map& map) {
     }
 }
 
-core::Status startModels(Map& map, uint64_t count) {
+core::Result<std::vector<int32_t>> readEdgeModels(Map& map, const core::ByteReader& r,
+                                                  uint64_t count, uint64_t record_size,
+                                                  uint64_t faces_at, bool head_may_be_leaf) {
     if (count == 0)
         return core::makeError(core::ErrorCode::BadValue, "models", -1, {}, "no world model");
     map.submodels.resize(count);
-    return core::okStatus();
-}
-
-core::Status readEdgeModel(Map& map, const core::ByteReader& r, uint64_t index, uint64_t at,
-                           uint64_t faces_at) {
-    Submodel& sm = map.submodels[index];
-    r.read(at, sm.mins);
-    r.read(at + 12, sm.maxs);
-    return setModelFaces(map, index, r.i32(faces_at), r.i32(faces_at + 4));
+    std::vector<int32_t> heads(count);
+    for (uint64_t i = 0; i < count; ++i) {
+        const uint64_t at = i * record_size;
+        const int32_t head = r.i32(at + 36);
+        const bool ok = head >= 0
+                            ? uint64_t(head) < map.nodes.size()
+                            : head_may_be_leaf && uint64_t(-1 - int64_t(head)) < map.leaves.size();
+        if (!ok)
+            return indexError("models", int64_t(i), "headnode", head, map.nodes.size(), "nodes");
+        heads[i] = head;
+        Submodel& sm = map.submodels[i];
+        r.read(at, sm.mins);
+        r.read(at + 12, sm.maxs);
+        if (auto st = setModelFaces(map, i, r.i32(at + faces_at), r.i32(at + faces_at + 4)); !st)
+            return st.error();
+    }
+    return heads;
 }
 
 core::Status setModelFaces(Map& map, uint64_t index, int64_t first, int64_t num) {

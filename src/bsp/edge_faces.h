@@ -145,13 +145,14 @@ private:
     size_t m_oversized = 0;
 };
 
-// Sizes map.submodels for `count` model records; BadValue when there is none (the world).
-core::Status startModels(Map& map, uint64_t count);
-// The parts of model record `index` at byte `at` that Quake 1, Half-Life and Quake 2 share:
-// mins at `at`, maxs at `at + 12` (floats), and the face range (firstface, numfaces int32) at
-// `faces_at`, given to the model with setModelFaces.
-core::Status readEdgeModel(Map& map, const core::ByteReader& r, uint64_t index, uint64_t at,
-                           uint64_t faces_at);
+// The model lump of Quake 1, Half-Life and Quake 2: `count` records of `record_size` bytes
+// holding mins and maxs (floats) at 0 and 12, the head node (int32) at 36 and the face range
+// (firstface, numfaces int32) at `faces_at`, given to each model with setModelFaces. A head
+// must name a node, or with `head_may_be_leaf` (Quake 2) a leaf (-1 - leaf). The heads are
+// returned for validateNodeTrees. Errors: no world model, a head or face range out of range.
+core::Result<std::vector<int32_t>> readEdgeModels(Map& map, const core::ByteReader& r,
+                                                  uint64_t count, uint64_t record_size,
+                                                  uint64_t faces_at, bool head_may_be_leaf);
 
 // Gives model `index` the faces [first, first + num) and marks them as its own (the world,
 // model 0, leaves its faces' submodel at 0). IndexOutOfRange naming models[index].firstface

@@ -433,24 +433,23 @@ core::Status Parser::faces() {
     map.light_max = variant == Variant::HalfLife ? 0.0f : 2.0f;
     for (uint64_t i = 0; i < n; ++i) {
         const uint64_t at = i * sizes.face;
+        // One field list at two widths: BSP29 stores plane, side, edge count and texinfo as
+        // unsigned 16-bit, BSP2 every field as 32-bit (bspfile.h dface_t / dface_bsp2_t).
         EdgeFaceRecord rec;
-        if (bsp29_style) {
-            rec.plane = r.u16(at);
-            rec.side = r.u16(at + 2);
-            rec.first_edge = r.i32(at + 4);
-            rec.num_edges = r.u16(at + 8);
-            rec.texinfo = r.u16(at + 10);
-            r.read(at + 12, rec.styles);
-            rec.lightofs = r.i32(at + 16);
-        } else {
-            rec.plane = r.i32(at);
-            rec.side = r.i32(at + 4);
-            rec.first_edge = r.i32(at + 8);
-            rec.num_edges = r.i32(at + 12);
-            rec.texinfo = r.i32(at + 16);
-            r.read(at + 20, rec.styles);
-            rec.lightofs = r.i32(at + 24);
-        }
+        uint64_t off = at;
+        const auto field = [&](bool short_in_bsp29) -> int32_t {
+            const bool narrow = bsp29_style && short_in_bsp29;
+            const int32_t v = narrow ? int32_t(r.u16(off)) : r.i32(off);
+            off += narrow ? 2 : 4;
+            return v;
+        };
+        rec.plane = field(true);
+        rec.side = field(true);
+        rec.first_edge = field(false);
+        rec.num_edges = field(true);
+        rec.texinfo = field(true);
+        r.read(off, rec.styles);
+        rec.lightofs = r.i32(off + 4);
         const TexinfoQ1* ti = rec.texinfo >= 0 && uint64_t(rec.texinfo) < texinfo.size()
                                   ? &texinfo[size_t(rec.texinfo)]
                                   : nullptr;
@@ -575,19 +574,8 @@ core::Status Parser::nodes() {
 }
 
 core::Status Parser::models() {
-    const core::ByteReader r = lump(kModels);
-    const uint64_t n = lumps[kModels].count();
-    if (auto st = startModels(map, n); !st)
-        return st;
-    for (uint64_t i = 0; i < n; ++i) {
-        const uint64_t at = i * 64;
-        const int32_t head = r.i32(at + 36);
-        if (head < 0 || uint64_t(head) >= map.nodes.size())
-            return indexError("models", int64_t(i), "headnode", head, map.nodes.size(), "nodes");
-        if (auto st = readEdgeModel(map, r, i, at, at + 56); !st)
-            return st;
-    }
-    return core::okStatus();
+    auto heads = readEdgeModels(map, lump(kModels), lumps[kModels].count(), 64, 56, false);
+    return heads ? core::okStatus() : core::Status(heads.error());
 }
 
 core::Status Parser::validateTree() {

@@ -386,22 +386,10 @@ core::Status Parser::nodes() {
 }
 
 core::Status Parser::models() {
-    const core::ByteReader r = lump(kModels);
-    const uint64_t n = lumps[kModels].count();
-    if (auto st = startModels(map, n); !st)
-        return st;
-    std::vector<int32_t> heads(n);
-    for (uint64_t i = 0; i < n; ++i) {
-        const uint64_t at = i * 48;
-        heads[i] = r.i32(at + 36);
-        if (heads[i] >= 0 ? uint64_t(heads[i]) >= map.nodes.size()
-                          : uint64_t(-1 - int64_t(heads[i])) >= map.leaves.size())
-            return indexError("models", int64_t(i), "headnode", heads[i], map.nodes.size(),
-                              "nodes");
-        if (auto st = readEdgeModel(map, r, i, at, at + 40); !st)
-            return st;
-    }
-    return validateNodeTrees(map, heads);
+    auto heads = readEdgeModels(map, lump(kModels), lumps[kModels].count(), 48, 40, true);
+    if (!heads)
+        return heads.error();
+    return validateNodeTrees(map, *heads);
 }
 
 core::Status Parser::collision() {
