@@ -261,7 +261,9 @@ void DebugPanels::drawScene(render::WorldRenderer& renderer, const scene::DrawLi
 }
 
 void DebugPanels::drawLabels(const scene::Camera& camera) {
-    if (!m_bundle || !m_views.entities || !m_labels || m_screen_w <= 0 || m_screen_h <= 0)
+    const bool brushes = m_views.brushes && !m_overlays.brushLabels().empty();
+    if (!m_bundle || !(m_views.entities || brushes) || !m_labels || m_screen_w <= 0 ||
+        m_screen_h <= 0)
         return;
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     const glm::mat4 vp = camera.viewProjection();
@@ -269,24 +271,29 @@ void DebugPanels::drawLabels(const scene::Camera& camera) {
     // ImGui works in window points; the viewport is in framebuffer pixels.
     const float sx = io.DisplaySize.x, sy = io.DisplaySize.y;
     int drawn = 0;
-    for (const scene::EntityMarker& m : m_overlays.markers()) {
-        if (!scene::classnameMatches(m.classname, m_filter))
-            continue;
-        const glm::vec4 clip = vp * glm::vec4(m.origin + glm::vec3(0, 0, m.half_size.z), 1.0f);
+    const auto label = [&](const glm::vec3& at3, const std::string& text) {
+        const glm::vec4 clip = vp * glm::vec4(at3, 1.0f);
         if (clip.w <= 1.0f)
-            continue;
+            return;
         const glm::vec3 ndc = glm::vec3(clip) / clip.w;
         if (std::abs(ndc.x) > 1.0f || std::abs(ndc.y) > 1.0f)
-            continue;
-        const float dist = glm::length(m.origin - camera.position);
-        if (dist > 3000.0f || ++drawn > 400)
-            continue;
+            return;
+        if (glm::length(at3 - camera.position) > 3000.0f || ++drawn > 400)
+            return;
         const ImVec2 at((ndc.x * 0.5f + 0.5f) * sx, (0.5f - ndc.y * 0.5f) * sy);
         const glm::u8vec4 c = scene::hashColour(
-            static_cast<uint32_t>(std::hash<std::string_view>()(m.classname) & 0xffffffu));
-        dl->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 200), m.classname.c_str());
-        dl->AddText(at, IM_COL32(c.r, c.g, c.b, 255), m.classname.c_str());
-    }
+            static_cast<uint32_t>(std::hash<std::string_view>()(text) & 0xffffffu));
+        dl->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 200), text.c_str());
+        dl->AddText(at, IM_COL32(c.r, c.g, c.b, 255), text.c_str());
+    };
+    if (m_views.entities)
+        for (const scene::EntityMarker& m : m_overlays.markers())
+            if (scene::classnameMatches(m.classname, m_filter))
+                label(m.origin + glm::vec3(0, 0, m.half_size.z), m.classname);
+    if (brushes) // triggers and clips of brush entities, by classname
+        for (const render::DebugOverlays::BrushLabel& b : m_overlays.brushLabels())
+            if (scene::classnameMatches(b.classname, m_filter))
+                label(b.centre, b.classname);
 }
 
 void DebugPanels::atlasPanel() {

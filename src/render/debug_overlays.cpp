@@ -19,6 +19,7 @@ bool DebugOverlays::init(const GlslLibrary& shaders, std::string* error) {
 
 void DebugOverlays::setMap(const bsp::Map& map, const scene::WorldMesh& mesh) {
     m_collision = {};
+    m_brush_labels.clear();
     m_map = &map;
     m_mesh = &mesh;
     m_face_cluster = scene::faceClusters(map);
@@ -87,6 +88,29 @@ void DebugOverlays::drawCompileFiles(WorldRenderer& renderer, const DebugOverlay
     }
 }
 
+void DebugOverlays::labelBrushes(const scene::CollisionSolids& solids) {
+    m_brush_labels.clear();
+    // Polygons of one brush are consecutive: one label per brush, at the mean of its corners.
+    glm::vec3 sum(0.0f);
+    size_t count = 0;
+    for (size_t i = 0; i < solids.polygons.size(); ++i) {
+        const scene::CollisionPolygon& p = solids.polygons[i];
+        for (const glm::vec3& q : p.points)
+            sum += q;
+        count += p.points.size();
+        const bool last =
+            i + 1 == solids.polygons.size() || solids.polygons[i + 1].brush != p.brush;
+        if (!last)
+            continue;
+        if (p.entity >= 0 && static_cast<size_t>(p.entity) < m_map->entities.size() && count)
+            m_brush_labels.push_back(
+                {sum / static_cast<float>(count),
+                 std::string(m_map->entities[static_cast<size_t>(p.entity)].classname())});
+        sum = glm::vec3(0.0f);
+        count = 0;
+    }
+}
+
 void DebugOverlays::drawCollision(WorldRenderer& renderer, const DebugOverlayInput& in) {
     const bool on[4] = {in.views.hull1, in.views.hull2, in.views.hull3, in.views.brushes};
     const glm::mat4 vp = in.view.viewProjection();
@@ -107,6 +131,8 @@ void DebugOverlays::drawCollision(WorldRenderer& renderer, const DebugOverlayInp
             scene::addCollisionOutlines(v.lines, solids);
             v.solids = solids.solids;
             v.polygons = static_cast<uint32_t>(solids.polygons.size());
+            if (k == 3)
+                labelBrushes(solids);
             v.contents = in.brush_contents;
             v.built = true;
         }
@@ -123,6 +149,7 @@ void DebugOverlays::drawCollision(WorldRenderer& renderer, const DebugOverlayInp
 
 void DebugOverlays::clearMap() {
     m_collision = {};
+    m_brush_labels.clear();
     m_map = nullptr;
     m_mesh = nullptr;
     m_face_cluster.clear();

@@ -77,12 +77,20 @@ public:
     const DebugOverlayStats& stats() const { return m_stats; }
     const std::vector<scene::EntityMarker>& markers() const { return m_markers; }
     const scene::LineList& lines() const { return m_lines; }
+    // With views.brushes: the brushes of brush entities (triggers, clips of doors...) with
+    // their entity's classname, at the brush's centre, for labels.
+    struct BrushLabel {
+        glm::vec3 centre{0.0f};
+        std::string classname;
+    };
+    const std::vector<BrushLabel>& brushLabels() const { return m_brush_labels; }
 
 private:
     void tintFaces(WorldRenderer& renderer, const DebugOverlayInput& in,
                    const std::vector<int32_t>& key);
     void tintChanges(WorldRenderer& renderer, const DebugOverlayInput& in);
     void drawCollision(WorldRenderer& renderer, const DebugOverlayInput& in);
+    void labelBrushes(const scene::CollisionSolids& solids);
 
     // A collision view's geometry, built the first time it is shown for a map.
     struct CollisionView {
@@ -93,6 +101,7 @@ private:
         uint32_t solids = 0, polygons = 0;
     };
     std::array<CollisionView, 4> m_collision; // hulls 1..3, brushes
+    std::vector<BrushLabel> m_brush_labels;
     void drawCompileFiles(WorldRenderer& renderer, const DebugOverlayInput& in);
 
     DebugDraw m_draw;
