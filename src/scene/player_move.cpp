@@ -97,6 +97,13 @@ bool PlayerMove::fits(const PlayerState& s) const {
     return !t.start_solid;
 }
 
+bool PlayerMove::settle(PlayerState& s) const {
+    const float z = s.origin.z;
+    for (int lift = 0; lift <= int(m_rules.step_height) && !fits(s); ++lift)
+        s.origin.z = z + float(lift);
+    return fits(s);
+}
+
 void PlayerMove::categorize(PlayerState& s) const {
     // bg_pmove.c PM_GroundTrace: a walkable plane just below, and not moving up off it.
     const TraceResult t =

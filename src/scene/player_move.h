@@ -69,6 +69,10 @@ public:
     glm::vec3 maxs(const PlayerState& s) const;
     // True when the player's box at s.origin is outside everything player-solid.
     bool fits(const PlayerState& s) const;
+    // Lifts s.origin by whole units, up to step_height, until the box fits (spawn points sit
+    // on or a little into the floor: Quake 3 g_client.c SelectSpawnPoint lifts them by 9).
+    // Returns whether it fits.
+    bool settle(PlayerState& s) const;
 
     // Advances s by one tick of kMoveTick seconds.
     void tick(PlayerState& s, const MoveInput& in) const;

@@ -27,12 +27,7 @@ void walkFromEverySpawn(const std::string& spec) {
             continue;
         scene::PlayerState s;
         s.origin = sp.origin;
-        // Spawn points sit on or a little into the floor (Quake 3 g_client.c SelectSpawnPoint
-        // lifts them by 9); raise to the first fit within a step, as the games' spawn code
-        // expects the player to start free.
-        for (int lift = 0; lift <= 18 && !move.fits(s); ++lift)
-            s.origin.z = sp.origin.z + float(lift);
-        ASSERT_TRUE(move.fits(s)) << spec << " " << sp.classname << " starts in solid";
+        ASSERT_TRUE(move.settle(s)) << spec << " " << sp.classname << " starts in solid";
         ++walked;
         const scene::MoveInput in{1.0f, 0.0f, sp.yaw, false, false};
         for (int tick = 0; tick < 180; ++tick) {

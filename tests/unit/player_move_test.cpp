@@ -3,6 +3,7 @@
 // 1/32 short of the grown plane) and the same room as Quake 3 brushes (30 x 30 x 56 box, stops
 // SURFACE_CLIP_EPSILON 1/8 short). Standing on the floor z = 0 puts the origin at 24 + epsilon.
 #include "scene/player_move.h"
+#include "scene/walk_script.h"
 
 #include "bsp/load.h"
 #include "support/collision_room.h"
@@ -232,4 +233,75 @@ TEST(PlayerMoveBrushes, CrouchesUnderALowRoofAndCannotStandThere) {
     run(move, s, {}, 10);
     EXPECT_TRUE(s.crouched); // no room to stand
     EXPECT_NEAR(s.origin.z, 24.125f, kTol);
+}
+
+TEST(WalkScript, ParsesEveryCommandIntoTicksAtSixtyHertz) {
+    auto steps = scene::parseWalkScript("# comment\n"
+                                        "forward 1.5\n"
+                                        "\n"
+                                        "turn -90   # right\n"
+                                        "left 0.25\n"
+                                        "jump\n"
+                                        "crouch 0.5\n"
+                                        "back 0.1\n"
+                                        "right 1\n"
+                                        "wait 2\n",
+                                        "walk.txt");
+    ASSERT_TRUE(steps.ok()) << steps.error().message();
+    ASSERT_EQ(steps->size(), 8u);
+    const std::vector<scene::WalkStep>& s = *steps;
+    EXPECT_EQ(s[0].ticks, 90);
+    EXPECT_FLOAT_EQ(s[0].input.forward, 1.0f);
+    EXPECT_EQ(s[1].ticks, 0);
+    EXPECT_FLOAT_EQ(s[1].turn, -90.0f);
+    EXPECT_EQ(s[2].ticks, 15);
+    EXPECT_FLOAT_EQ(s[2].input.side, -1.0f);
+    EXPECT_EQ(s[3].ticks, 1);
+    EXPECT_TRUE(s[3].input.jump);
+    EXPECT_EQ(s[4].ticks, 30);
+    EXPECT_TRUE(s[4].input.crouch);
+    EXPECT_EQ(s[5].ticks, 6);
+    EXPECT_FLOAT_EQ(s[5].input.forward, -1.0f);
+    EXPECT_FLOAT_EQ(s[6].input.side, 1.0f);
+    EXPECT_EQ(s[7].ticks, 120);
+    EXPECT_FLOAT_EQ(s[7].input.forward, 0.0f);
+    EXPECT_FALSE(s[7].input.crouch);
+}
+
+TEST(WalkScript, ErrorsNameTheFileAndLine) {
+    const struct {
+        const char* text;
+        const char* message;
+    } cases[] = {
+        {"forward 1\nhop 2\n", "w.txt: line[2]: unknown command 'hop'"},
+        {"forward\n", "w.txt: line[1]: forward needs a number"},
+        {"wait 1s\n", "w.txt: line[1]: wait needs a number, got '1s'"},
+        {"jump 2\n", "w.txt: line[1]: jump takes no value"},
+        {"turn 90 left\n", "w.txt: line[1]: unexpected 'left' after 'turn'"},
+        {"wait -1\n", "w.txt: line[1]: wait: seconds must be 0..3600"},
+        {"wait nan\n", "w.txt: line[1]: wait needs a number, got 'nan'"},
+        {"wait 3000\nwait 3000\n", "w.txt: line[2]: the script runs longer than an hour"},
+    };
+    for (const auto& c : cases) {
+        auto r = scene::parseWalkScript(c.text, "w.txt");
+        ASSERT_FALSE(r.ok()) << c.text;
+        EXPECT_NE(r.error().message().find(c.message), std::string::npos) << r.error().message();
+    }
+}
+
+TEST(WalkScript, PlaysTurnsAndMovesInTheRoom) {
+    const Room r = quake1Room();
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    // From (128, 128) facing +x: turn left to +y, walk to the y+ wall, turn right, walk to the
+    // middle wall.
+    auto steps = scene::parseWalkScript("turn 90\nforward 2\nturn -90\nforward 2\n", "w.txt");
+    ASSERT_TRUE(steps.ok());
+    PlayerState s = standAt(128, 128);
+    float yaw = 0.0f;
+    EXPECT_EQ(scene::playWalkScript(move, *steps, s, yaw), 240);
+    EXPECT_FLOAT_EQ(yaw, 0.0f);
+    EXPECT_NEAR(s.origin.y, 256.0f - 16.0f - r.eps, kTol);
+    EXPECT_NEAR(s.origin.x, 256.0f - 16.0f - r.eps, 2 * r.eps); // in the corner, see above
+    EXPECT_TRUE(s.on_ground);
 }
