@@ -11,6 +11,7 @@
 #include "scene/compile_overlays.h"
 #include "scene/lightmap_set.h"
 #include "scene/visibility.h"
+#include "scene/walk_script.h"
 #include "scene/world_mesh.h"
 
 #include <unistd.h>
@@ -540,6 +541,25 @@ Outcome runLeakFile(std::span<const uint8_t> data) {
     return o;
 }
 
+Outcome runWalkScript(std::span<const uint8_t> data) {
+    const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
+    auto steps = scene::parseWalkScript(text, "fuzz.txt");
+    if (!steps)
+        return rejected(std::move(steps.error()));
+    Outcome o;
+    o.accepted = true;
+    int64_t total = 0;
+    for (size_t i = 0; i < steps->size() && o.violation.empty(); ++i) {
+        const scene::WalkStep& s = (*steps)[i];
+        total += s.ticks;
+        if (s.ticks < 0 || !std::isfinite(s.turn))
+            o.violation = "walk step " + std::to_string(i) + " has negative ticks or a bad turn";
+    }
+    if (o.violation.empty() && total > scene::kMaxWalkTicks)
+        o.violation = "accepted walk script of " + std::to_string(total) + " ticks";
+    return o;
+}
+
 Outcome runPortalFile(std::span<const uint8_t> data) {
     const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
     auto prt = content::parsePortalFile(text, "fuzz.prt");
@@ -591,7 +611,7 @@ Outcome runPortalFile(std::span<const uint8_t> data) {
 }
 
 std::span<const Target> targets() {
-    static const std::array<Target, 8> kTargets = {{
+    static const std::array<Target, 9> kTargets = {{
         {"load_map", &runLoadMap},
         {"external_lightmap", &runExternalLightmap},
         {"archive", &runArchive},
@@ -600,6 +620,7 @@ std::span<const Target> targets() {
         {"texture_cache", &runTextureCache},
         {"leak_file", &runLeakFile},
         {"portal_file", &runPortalFile},
+        {"walk_script", &runWalkScript},
     }};
     return kTargets;
 }

@@ -16,6 +16,7 @@ texture_cache: texture cache entry bodies (content::wrapTextureCacheBody) made h
           pixels, omitted pixels, missing textures, glow images, strings.
 leak_file: a dense .pts trail and a .lin polyline made here.
 portal_file: every .prt under the maps folder, and PRT1-AM / PRT2 / q3map2 files made here.
+walk_script: --walk-script files made here (every command, comments).
 """
 import argparse
 import io
@@ -165,7 +166,7 @@ def main():
         sys.exit("no .bsp files under " + args.maps)
     dirs = {t: os.path.join(args.out, t)
             for t in ("load_map", "external_lightmap", "archive", "image", "entities",
-                      "texture_cache", "leak_file", "portal_file")}
+                      "texture_cache", "leak_file", "portal_file", "walk_script")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -243,6 +244,9 @@ def main():
                       "portals.lin": "-96.000000 32.500000 16.000000\r\n"
                                      "-96.000000 32.500000 80.000000\r\n"
                                      "128.000000 32.500000 80.000000\r\n"},
+        "walk_script": {"all.txt": "# every command\nforward 1.5\nturn -90  # right\nleft 0.25\n"
+                                   "jump\ncrouch 0.5\nback 0.1\nright 1\nwait 2\n",
+                        "short.txt": "turn 180\nforward 1\nright 0.5\njump\nwait 1\n"},
         "portal_file": {
             "prt1am.prt": "PRT1-AM\n2\n1\n3\n4 0 1 (0 0 0) (0 64 0) (0 64 64) (0 0 64)\n0\n0\n1\n",
             "prt2.prt": "PRT2\n3\n2\n1\n4 1 0 (0 0 0) (0 64 0) (0 64 64) (0 0 64)\n0 2 -1\n1 -1\n",

@@ -116,6 +116,11 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             if (!v)
                 return missing("--path");
             o.path_file = *v;
+        } else if (a == "--walk-script") {
+            const std::string* v = next("--walk-script");
+            if (!v)
+                return missing("--walk-script");
+            o.walk_script = *v;
         } else if (a == "--screenshot") {
             const std::string* v = next("--screenshot");
             if (!v)
@@ -243,6 +248,8 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             return argError("more than one map given: '" + o.map + "' and '" + a + "'");
         }
     }
+    if (!o.walk_script.empty() && o.mode != Mode::Screenshot)
+        return argError("--walk-script needs --screenshot");
     return o;
 }
 
@@ -261,6 +268,9 @@ std::string helpText() {
            "  --camera X,Y,Z,PITCH,YAW  eye position and angles (Quake convention), spawn[:N],\n"
            "                          or leak[:N] (stop N of the leak line, looking along it)\n"
            "  --overlay               --screenshot: also draw the overlay (UI) into the image\n"
+           "  --walk-script FILE      --screenshot: walk from --camera as a player at 60 Hz\n"
+           "                          (lines: forward|back|left|right|crouch|wait SECONDS, jump,\n"
+           "                          turn DEGREES), draw the end view, add \"walk\" to the JSON\n"
            "  --lock-camera CAMERA    --screenshot: compute visibility from CAMERA (same forms as\n"
            "                          --camera), draw from --camera, tint culled faces (why "
            "culled)\n"

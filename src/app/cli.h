@@ -53,6 +53,7 @@ struct Options {
     bool fold_stages = true;      // --no-stage-folding: one pass per Quake 3 shader stage
     int frames = 300;             // --bench
     std::string path_file;        // --bench --path
+    std::string walk_script;      // --screenshot --walk-script: walk from --camera first
 };
 
 core::Result<Options> parseArguments(const std::vector<std::string>& args);

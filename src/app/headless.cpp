@@ -7,11 +7,13 @@
 #include "bsp/tree.h"
 #include "content/image.h"
 #include "content/texture_cache.h"
+#include "core/file.h"
 #include "core/json.h"
 #include "render/flare_renderer.h"
 #include "render/world_renderer.h"
 #include "scene/map_diff.h"
 #include "scene/visibility.h"
+#include "scene/walk_script.h"
 
 #include <SDL.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -335,6 +337,42 @@ int runInfo(const Options& options) {
     return 0;
 }
 
+// --walk-script: where the walk ends, for the JSON.
+struct WalkResult {
+    glm::vec3 eye{0.0f};
+    bool on_ground = false;
+    int64_t ticks = 0;
+};
+
+// Plays the script from the camera's eye (origin = eye - the game's eye height) and moves the
+// camera to the eye at the end (the crouched eye if the walk ends crouched).
+core::Result<WalkResult> walkCamera(const std::string& script, const bsp::Map& map,
+                                    scene::Camera& cam) {
+    auto text = core::readFile(script);
+    if (!text)
+        return text.error();
+    auto steps = scene::parseWalkScript(std::string(text->begin(), text->end()), script);
+    if (!steps)
+        return steps.error();
+    if (map.collision.kind == bsp::CollisionKind::None)
+        return core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
+                               "--walk-script: the map has no collision data");
+    const scene::CollisionWorld world(map);
+    const scene::PlayerMove move(world, scene::moveRulesFor(map.collision));
+    scene::PlayerState s;
+    s.origin = cam.position - glm::vec3(0.0f, 0.0f, map.eye_height);
+    move.settle(s);
+    float yaw = cam.yaw;
+    WalkResult r;
+    r.ticks = scene::playWalkScript(move, *steps, s, yaw);
+    const float eye = s.crouched ? move.rules().crouch_eye : map.eye_height;
+    r.eye = s.origin + glm::vec3(0.0f, 0.0f, eye);
+    r.on_ground = s.on_ground;
+    cam.position = r.eye;
+    cam.yaw = yaw;
+    return r;
+}
+
 int runScreenshot(const Options& options) {
     using Clock = std::chrono::steady_clock;
     const auto t_start = Clock::now();
@@ -350,6 +388,13 @@ int runScreenshot(const Options& options) {
         return reportError(cam.error());
     cam->fov_x = options.fov;
     cam->aspect = static_cast<float>(options.width) / static_cast<float>(options.height);
+    std::optional<WalkResult> walk;
+    if (!options.walk_script.empty()) {
+        auto w = walkCamera(options.walk_script, (*loaded)->map, *cam);
+        if (!w)
+            return reportError(w.error());
+        walk = *w;
+    }
 
     auto gl = createOffscreenRenderer(options, "bspview (headless)");
     if (!gl)
@@ -496,6 +541,12 @@ int runScreenshot(const Options& options) {
             j.endObject();
         }
     j.field("missing_textures", static_cast<uint64_t>(b.missing_textures.size()));
+    if (walk) {
+        j.key("walk").beginObject();
+        writeVec3(j, "end", walk->eye);
+        j.field("on_ground", walk->on_ground).field("ticks", static_cast<uint64_t>(walk->ticks));
+        j.endObject();
+    }
     if (options.overlay) {
         j.key("overlay").beginArray();
         for (float v : overlay_rect)

@@ -533,6 +533,12 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
             ImGui::SliderFloat("speed", m.speed, 16.0f, 4000.0f, "%.0f u/s",
                                ImGuiSliderFlags_Logarithmic);
         ImGui::SliderFloat("fov", &m.camera->fov_x, 30.0f, 140.0f, "%.0f");
+        if (m.walk) {
+            ImGui::Checkbox("walk (V)", m.walk);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("Walk as the game's player: the map's own collision, gravity,\n"
+                                  "steps; Space/E jump, Ctrl/Q crouch (docs/movement.md)");
+        }
         if (interactive && ImGui::Button("copy camera")) {
             const std::string text = "--camera " + formatCamera(bookmarkOf(c));
             ImGui::SetClipboardText(text.c_str());
@@ -564,7 +570,7 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
     ImGui::TextDisabled("RMB look, WASD move, Space/E up, Ctrl/Q down, Shift fast,\n"
                         "wheel speed, M capture mouse, F1 overlay, F12 screenshot,\n"
                         "1-9 bookmark, Ctrl+1-9 save bookmark, P pause animation,\n"
-                        "B flip to the previous compile (after a reload)");
+                        "B flip to the previous compile (after a reload), V walk / fly");
     ImGui::End();
     drawMapInfo(m);
     drawEntities(m, actions);

@@ -59,6 +59,7 @@ struct OverlayModel {
     Settings* settings = nullptr; // bookmarks and recent files
     bool* vsync = nullptr;        // null: not shown (headless)
     bool* watch = nullptr;        // reload on change; null: not shown (headless)
+    bool* walk = nullptr;         // walk mode (V); null: not shown (headless)
     int patch_level = 4;
 
     // Panel state kept between frames

@@ -7,6 +7,7 @@
 #include "app/open_panel.h"
 #include "app/panels.h"
 #include "app/settings.h"
+#include "app/walk_mode.h"
 #include "app/window.h"
 #include "content/image.h"
 #include "content/vfs.h"
@@ -111,6 +112,8 @@ private:
     scene::VisOptions m_vis_options;
     render::RenderOptions m_render_options;
     FlyCamera m_fly;
+    WalkMode m_walk;        // V: the camera walks as the game's player
+    bool m_walk_on = false; // asked for (V or the overlay's checkbox); fly is the default
     int m_spawn = 0;
 
     std::future<core::Result<std::unique_ptr<scene::MapBundle>>> m_pending;
@@ -385,6 +388,8 @@ void Viewer::handleEvent(const SDL_Event& e) {
             m_styles.paused = !m_styles.paused;
         else if (k == SDLK_b)
             flipCompile();
+        else if (k == SDLK_v && !ctrl)
+            m_walk_on = !m_walk_on;
         else if (k >= SDLK_1 && k <= SDLK_9)
             bookmarkKey(static_cast<int>(k - SDLK_1) + 1, ctrl);
         else if (k == SDLK_LEFTBRACKET || k == SDLK_RIGHTBRACKET)
@@ -418,7 +423,24 @@ void Viewer::updateCamera(float dt) {
     } else {
         SDL_GetRelativeMouseState(nullptr, nullptr);
     }
-    m_fly.update(in, dt);
+    // Walk mode follows the map on screen: a load, reload or flip starts it again from the
+    // camera in the new map (its bundle is built beside the old one, so the address differs).
+    const bsp::Map* map = m_session.bundle() ? &m_session.bundle()->map : nullptr;
+    if (!m_walk_on || !map)
+        m_walk.end();
+    else if (m_walk.map() != map && !m_walk.begin(*map, m_fly.camera)) {
+        m_walk_on = false;
+        m_status = "walk: this map has no collision data";
+    }
+    if (!m_walk.active()) {
+        m_fly.update(in, dt);
+        return;
+    }
+    FlyInput look; // the fly camera turns the view, the walk moves it
+    look.mouse_dx = in.mouse_dx;
+    look.mouse_dy = in.mouse_dy;
+    m_fly.update(look, dt);
+    m_walk.update(in, dt, m_fly.camera);
 }
 
 void Viewer::drawOpenPanel() {
@@ -448,6 +470,7 @@ void Viewer::drawOverlay() {
     m.styles_in_use = m_styles_in_use;
     m.camera = &m_fly.camera;
     m.speed = &m_fly.speed;
+    m.walk = &m_walk_on;
     m.render_options = &m_render_options;
     m.vis_options = &m_vis_options;
     m.styles = &m_styles;

@@ -279,4 +279,29 @@ TEST(ContentMutations, LeakFiles) {
     edges.print(0.0);
 }
 
+TEST(ContentMutations, WalkScripts) {
+    // --walk-script text (scene/walk_script.h): every command, comments, blank lines.
+    std::string script;
+    for (int i = 0; i < 40; ++i)
+        script += "forward 0.5\nturn -45 # corner\n\nleft 0.25\njump\ncrouch 0.1\nback 1\n"
+                  "right 2\nwait 0.016\n";
+    const auto t0 = std::chrono::steady_clock::now();
+    robust::Tally tally("walk.txt");
+    ASSERT_TRUE(fuzz::runWalkScript(bytesOf(script)).accepted);
+    robust::BlobOptions bo;
+    bo.seed = 0x5eed0700;
+    bo.flip_mutants = 128;
+    runBlob(tally, bytesOf(script), bo, &fuzz::runWalkScript);
+    tally.print(secondsSince(t0));
+    EXPECT_LT(tally.accepted(), tally.total());
+    robust::Tally edges("walk script edge cases");
+    for (const std::string& s :
+         {std::string(1 << 20, '\n'), std::string(1 << 20, '9'),
+          std::string("wait ") + std::string(1 << 16, '9'), std::string("turn 1e39\n"),
+          std::string("wait 3600\nwait 0.01\n"), std::string(4096, '\0')}) {
+        edges.check("edge", bytesOf(s), &fuzz::runWalkScript);
+    }
+    edges.print(0.0);
+}
+
 } // namespace

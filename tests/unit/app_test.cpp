@@ -67,6 +67,10 @@ TEST(Cli, ParsesEveryFlag) {
     EXPECT_FALSE(n->flares);
     EXPECT_FALSE(n->stages);
     EXPECT_FALSE(n->watch);
+    EXPECT_TRUE(n->walk_script.empty());
+    auto w = app::parseArguments({"--screenshot", "x.png", "--walk-script", "walk.txt"});
+    ASSERT_TRUE(w.ok());
+    EXPECT_EQ(w->walk_script, "walk.txt");
 }
 
 TEST(Cli, RejectsBadValuesWithACode) {
@@ -83,7 +87,9 @@ TEST(Cli, RejectsBadValuesWithACode) {
                                                                   {"a.bsp", "b.bsp"},
                                                                   {"--screenshot"},
                                                                   {"--config-dir"},
-                                                                  {"--config-dir", ""}}) {
+                                                                  {"--config-dir", ""},
+                                                                  {"--walk-script"},
+                                                                  {"--walk-script", "w.txt"}}) {
         auto o = app::parseArguments(args);
         ASSERT_FALSE(o.ok()) << args[0];
         EXPECT_EQ(o.error().code, core::ErrorCode::BadArgument);

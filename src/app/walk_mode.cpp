@@ -1,0 +1,53 @@
+#include "app/walk_mode.h"
+
+#include <algorithm>
+
+namespace app {
+
+bool WalkMode::begin(const bsp::Map& map, const scene::Camera& cam) {
+    end();
+    if (map.collision.kind == bsp::CollisionKind::None)
+        return false;
+    m_map = &map;
+    m_world = std::make_unique<scene::CollisionWorld>(map);
+    m_move = std::make_unique<scene::PlayerMove>(*m_world, scene::moveRulesFor(map.collision));
+    m_eye_height = map.eye_height;
+    m_state = scene::PlayerState();
+    m_state.origin = cam.position - glm::vec3(0.0f, 0.0f, m_eye_height);
+    m_move->settle(m_state);
+    m_eye = cam.position;
+    return true;
+}
+
+void WalkMode::end() {
+    m_move.reset();
+    m_world.reset();
+    m_map = nullptr;
+    m_pending = 0.0f;
+}
+
+void WalkMode::update(const FlyInput& in, float dt, scene::Camera& cam) {
+    if (!active())
+        return;
+    if (cam.position != m_eye) {
+        m_state = scene::PlayerState();
+        m_state.origin = cam.position - glm::vec3(0.0f, 0.0f, m_eye_height);
+        m_move->settle(m_state);
+    }
+    scene::MoveInput mi;
+    mi.forward = float(in.forward) - float(in.back);
+    mi.side = float(in.right) - float(in.left);
+    mi.yaw = cam.yaw;
+    mi.jump = in.up;
+    mi.crouch = in.down;
+    m_pending = std::min(m_pending + std::max(dt, 0.0f), kMaxTicksPerUpdate * scene::kMoveTick);
+    while (m_pending >= scene::kMoveTick) {
+        m_move->tick(m_state, mi);
+        m_pending -= scene::kMoveTick;
+    }
+    const float eye = m_state.crouched ? m_move->rules().crouch_eye : m_eye_height;
+    cam.position = m_state.origin + glm::vec3(0.0f, 0.0f, eye);
+    m_eye = cam.position;
+}
+
+} // namespace app

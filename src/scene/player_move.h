@@ -1,0 +1,91 @@
+// Quake-style player movement over scene::CollisionWorld traces, at a fixed tick.
+//
+// GL-free and deterministic: the same input from the same state gives the same path. One
+// algorithm for every game (the engines share their shape: QuakeSpasm sv_user.c / sv_phys.c,
+// Quake 2 pmove.c, Quake 3 bg_pmove.c, Xash3D pm_shared.c); what differs is data in MoveRules,
+// chosen from what the map's collision says (clip hulls with a crouch hull: Half-Life; clip
+// hulls: Quake 1; brushes with the 32-unit box: Quake 2; the 30-unit box: Quake 3).
+// docs/movement.md lists every constant with the engine source it comes from.
+//
+// One tick: crouch / stand up, ground test, jump, friction, acceleration towards the wish
+// direction, gravity, then a slide move (up to four bumps, velocity clipped against every
+// plane met) and, when on the ground and blocked, the same move stepped up by step_height and
+// put back down, kept if it went further.
+#pragma once
+
+#include "scene/collision.h"
+
+#include <glm/vec3.hpp>
+
+namespace scene {
+
+struct MoveRules {
+    const char* game = "quake";
+    glm::vec3 mins{-16, -16, -24}; // standing box around the origin
+    glm::vec3 maxs{16, 16, 32};
+    bool can_crouch = false;
+    glm::vec3 crouch_mins{0.0f}; // crouching box; its mins.z is raised to keep the feet still
+    glm::vec3 crouch_maxs{0.0f};
+    float crouch_eye = 0.0f;   // eye above the origin while crouched
+    float crouch_scale = 1.0f; // of the wish speed while crouched
+    float max_speed = 320.0f;
+    float accelerate = 10.0f;
+    float air_accelerate = 10.0f;
+    float air_wish_cap = 30.0f; // wish speed cap in the air (Quake 1, Half-Life); 0: none
+    float friction = 4.0f;
+    float stop_speed = 100.0f;
+    float gravity = 800.0f;
+    float jump_speed = 270.0f;
+    float step_height = 18.0f;
+    float min_walk_normal = 0.7f; // a plane is ground if normal.z >= this
+};
+
+// The rules of the game whose collision data the map carries.
+MoveRules moveRulesFor(const bsp::Collision& collision);
+
+struct MoveInput {
+    float forward = 0.0f; // -1..1 of max_speed
+    float side = 0.0f;    // -1..1, positive to the right
+    float yaw = 0.0f;     // degrees, 0 = +x, 90 = +y
+    bool jump = false;    // jumps when on the ground
+    bool crouch = false;
+};
+
+struct PlayerState {
+    glm::vec3 origin{0.0f};
+    glm::vec3 velocity{0.0f};
+    bool on_ground = false;
+    bool crouched = false;
+};
+
+inline constexpr float kMoveTick = 1.0f / 60.0f;
+
+class PlayerMove {
+public:
+    PlayerMove(const CollisionWorld& world, const MoveRules& rules);
+
+    const MoveRules& rules() const { return m_rules; }
+    glm::vec3 mins(const PlayerState& s) const;
+    glm::vec3 maxs(const PlayerState& s) const;
+    // True when the player's box at s.origin is outside everything player-solid.
+    bool fits(const PlayerState& s) const;
+    // Lifts s.origin by whole units, up to step_height, until the box fits (spawn points sit
+    // on or a little into the floor: Quake 3 g_client.c SelectSpawnPoint lifts them by 9).
+    // Returns whether it fits.
+    bool settle(PlayerState& s) const;
+
+    // Advances s by one tick of kMoveTick seconds.
+    void tick(PlayerState& s, const MoveInput& in) const;
+
+private:
+    void categorize(PlayerState& s) const;
+    void updateCrouch(PlayerState& s, bool want) const;
+    // Moves s.origin by s.velocity * dt, sliding along what it meets; returns true if blocked.
+    bool slideMove(PlayerState& s, float dt) const;
+    void stepSlideMove(PlayerState& s, float dt) const;
+
+    const CollisionWorld* m_world;
+    MoveRules m_rules;
+};
+
+} // namespace scene

@@ -1,0 +1,69 @@
+// Walk mode without a window: the viewer's WASD / Space / Ctrl states in, the camera's eye out,
+// in the collision room (tests/support/collision_room.h) as Quake 3 brushes (eye height 26,
+// box 15 wide, SURFACE_CLIP_EPSILON 1/8).
+#include "app/walk_mode.h"
+
+#include "support/collision_room.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+constexpr float kTol = 1e-3f;
+
+TEST(WalkMode, WalksFromTheCameraEyeAtTheFixedTick) {
+    bsp::Map map = collisiontest::brushRoomMap();
+    map.eye_height = 26.0f;
+    app::WalkMode walk;
+    scene::Camera cam;
+    cam.position = {128, 128, 60};
+    ASSERT_TRUE(walk.begin(map, cam));
+    EXPECT_EQ(walk.map(), &map);
+    app::FlyInput idle;
+    // Half a tick runs nothing; the camera stays put.
+    walk.update(idle, 0.5f / 60.0f, cam);
+    EXPECT_FLOAT_EQ(cam.position.z, 60.0f);
+    // One second: the player falls to the floor, eye 24 + 1/8 + 26 above z = 0.
+    for (int i = 0; i < 60; ++i)
+        walk.update(idle, 1.0f / 60.0f, cam);
+    EXPECT_NEAR(cam.position.z, 50.125f, kTol);
+    EXPECT_TRUE(walk.state().on_ground);
+    // A long stall runs at most kMaxTicksPerUpdate ticks: 12 ticks at up to 320 u/s < 64.
+    app::FlyInput fwd;
+    fwd.forward = true;
+    walk.update(fwd, 10.0f, cam);
+    EXPECT_GT(cam.position.x, 128.0f);
+    EXPECT_LT(cam.position.x, 128.0f + 64.0f);
+    for (int i = 0; i < 120; ++i)
+        walk.update(fwd, 1.0f / 60.0f, cam);
+    EXPECT_NEAR(cam.position.x, 256.0f - 15.0f - 0.125f, kTol); // the middle wall
+    // Crouching lowers the eye to Quake 3's 12 above the origin.
+    app::FlyInput down;
+    down.down = true;
+    walk.update(down, 1.0f / 60.0f, cam);
+    EXPECT_NEAR(cam.position.z, 24.125f + 12.0f, kTol);
+}
+
+TEST(WalkMode, ATeleportedCameraRestartsTheWalkThere) {
+    const bsp::Map map = collisiontest::brushRoomMap();
+    app::WalkMode walk;
+    scene::Camera cam;
+    cam.position = {128, 128, 60};
+    ASSERT_TRUE(walk.begin(map, cam));
+    cam.position = {400, 200, 60}; // a bookmark in the other half of the room
+    app::FlyInput idle;
+    for (int i = 0; i < 60; ++i)
+        walk.update(idle, 1.0f / 60.0f, cam);
+    EXPECT_NEAR(cam.position.x, 400.0f, kTol);
+    EXPECT_NEAR(cam.position.y, 200.0f, kTol);
+    EXPECT_NEAR(cam.position.z, 24.125f + map.eye_height, kTol);
+}
+
+TEST(WalkMode, StaysOffWithoutCollisionData) {
+    const bsp::Map map;
+    app::WalkMode walk;
+    EXPECT_FALSE(walk.begin(map, scene::Camera()));
+    EXPECT_FALSE(walk.active());
+}
+
+} // namespace

@@ -1,0 +1,307 @@
+// Player movement in the collision room (tests/support/collision_room.h) for both families: the
+// Quake 1 room read back from a BSP29 file (clip hulls, 32 x 32 x 56 box, stops DIST_EPSILON
+// 1/32 short of the grown plane) and the same room as Quake 3 brushes (30 x 30 x 56 box, stops
+// SURFACE_CLIP_EPSILON 1/8 short). Standing on the floor z = 0 puts the origin at 24 + epsilon.
+#include "scene/player_move.h"
+#include "scene/walk_script.h"
+
+#include "bsp/load.h"
+#include "support/collision_room.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+using glm::vec3;
+using scene::MoveInput;
+using scene::PlayerMove;
+using scene::PlayerState;
+
+constexpr float kTol = 1e-3f;
+
+// One family: the map, its epsilon and its box's half width.
+struct Room {
+    bsp::Map map;
+    float eps = 0.0f;
+    float half = 0.0f;
+};
+
+Room quake1Room(const std::vector<q1test::Box>& extra = {}) {
+    auto b = collisiontest::roomQ1();
+    for (const q1test::Box& box : extra)
+        b.models[0].solids.push_back(box);
+    auto r = bsp::loadMap(b.build(), "room.bsp");
+    EXPECT_TRUE(r.ok()) << r.error().message();
+    return {r.ok() ? std::move(*r) : bsp::Map{}, 1.0f / 32.0f, 16.0f};
+}
+
+Room brushRoom(const std::vector<q1test::Box>& extra = {}) {
+    bsp::Map m = collisiontest::brushRoomMap();
+    for (const q1test::Box& box : extra)
+        collisiontest::addBoxBrush(m, box, bsp::kCollideSolid);
+    m.collision.leaf_brush_ranges = {{0, uint32_t(m.collision.leaf_brushes.size())}};
+    return {std::move(m), 0.125f, 15.0f};
+}
+
+// Runs `ticks` ticks of the same input; returns the highest origin z seen.
+float run(const PlayerMove& move, PlayerState& s, const MoveInput& in, int ticks) {
+    float top = s.origin.z;
+    for (int i = 0; i < ticks; ++i) {
+        move.tick(s, in);
+        top = std::max(top, s.origin.z);
+    }
+    return top;
+}
+
+PlayerState standAt(float x, float y, float z = 30.0f) {
+    PlayerState s;
+    s.origin = vec3(x, y, z);
+    return s;
+}
+
+const MoveInput kForward{1.0f, 0.0f, 0.0f, false, false};
+
+class PlayerMoveRoom : public ::testing::TestWithParam<bool> {
+protected:
+    Room room(const std::vector<q1test::Box>& extra = {}) const {
+        return GetParam() ? quake1Room(extra) : brushRoom(extra);
+    }
+};
+
+} // namespace
+
+TEST(PlayerMoveRules, ChosenFromTheCollisionData) {
+    const Room q1 = quake1Room();
+    const scene::MoveRules r1 = scene::moveRulesFor(q1.map.collision);
+    EXPECT_STREQ(r1.game, "quake");
+    EXPECT_FALSE(r1.can_crouch);
+    EXPECT_EQ(r1.mins, vec3(-16, -16, -24));
+    EXPECT_FLOAT_EQ(r1.max_speed, 320.0f);
+    EXPECT_FLOAT_EQ(r1.friction, 4.0f);
+    EXPECT_FLOAT_EQ(r1.air_wish_cap, 30.0f);
+
+    const Room q3 = brushRoom();
+    const scene::MoveRules r3 = scene::moveRulesFor(q3.map.collision);
+    EXPECT_STREQ(r3.game, "quake3");
+    EXPECT_TRUE(r3.can_crouch);
+    EXPECT_EQ(r3.crouch_maxs, vec3(15, 15, 16));
+    EXPECT_FLOAT_EQ(r3.friction, 6.0f);
+
+    bsp::Collision q2;
+    q2.kind = bsp::CollisionKind::Brushes;
+    q2.hulls = {{}, {{-16, -16, -24}, {16, 16, 32}}};
+    const scene::MoveRules r2 = scene::moveRulesFor(q2);
+    EXPECT_STREQ(r2.game, "quake2");
+    EXPECT_FLOAT_EQ(r2.max_speed, 300.0f);
+    EXPECT_EQ(r2.crouch_maxs, vec3(16, 16, 4));
+
+    auto b = collisiontest::roomQ1();
+    auto bytes = b.build();
+    const int32_t version = 30;
+    std::memcpy(bytes.data(), &version, 4);
+    auto hl = bsp::loadMap(bytes, "room_hl.bsp");
+    ASSERT_TRUE(hl.ok()) << hl.error().message();
+    const scene::MoveRules rh = scene::moveRulesFor(hl->collision);
+    EXPECT_STREQ(rh.game, "half-life");
+    EXPECT_EQ(rh.mins, vec3(-16, -16, -36));
+    EXPECT_EQ(rh.crouch_mins, vec3(-16, -16, -18));
+    // sqrt(2 * 800 * 45): the 45-unit jump of pm_shared.c PM_Jump.
+    EXPECT_NEAR(rh.jump_speed, 268.3282f, kTol);
+}
+
+TEST_P(PlayerMoveRoom, WalkingIntoAWallStopsAtTheWallMinusTheBox) {
+    const Room r = room();
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    PlayerState s = standAt(128, 128);
+    run(move, s, kForward, 120);
+    EXPECT_NEAR(s.origin.x, 256.0f - r.half - r.eps, kTol);
+    EXPECT_NEAR(s.origin.y, 128.0f, kTol);
+    EXPECT_NEAR(s.origin.z, 24.0f + r.eps, kTol);
+    EXPECT_TRUE(s.on_ground);
+    EXPECT_FLOAT_EQ(s.velocity.x, 0.0f);
+}
+
+TEST_P(PlayerMoveRoom, SlidesAlongAWallHitAtAnAngle) {
+    const Room r = room();
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    // Heading 45 degrees into the y+ wall (y = 256): stops at 256 - box and slides along x.
+    PlayerState s = standAt(40, 180);
+    const MoveInput diagonal{1.0f, 0.0f, 45.0f, false, false};
+    run(move, s, diagonal, 30);
+    EXPECT_NEAR(s.origin.y, 256.0f - r.half - r.eps, kTol);
+    EXPECT_FLOAT_EQ(s.velocity.y, 0.0f);
+    EXPECT_GT(s.velocity.x, 200.0f);
+    // Into the corner with the middle wall: stopped by both. Quake's hull trace keeps its
+    // epsilon only from the plane it crossed, so x ends within DIST_EPSILON of the other.
+    run(move, s, diagonal, 150);
+    EXPECT_NEAR(s.origin.y, 256.0f - r.half - r.eps, kTol);
+    EXPECT_GE(s.origin.x, 256.0f - r.half - r.eps - kTol);
+    EXPECT_LT(s.origin.x, 256.0f - r.half);
+}
+
+TEST_P(PlayerMoveRoom, ClimbsASixteenUnitStepButNotATwentyFourUnitOne) {
+    for (const float h : {16.0f, 24.0f}) {
+        const Room r = room({{{160, 0, 0}, {256, 256, h}}});
+        const scene::CollisionWorld world(r.map);
+        const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+        PlayerState s = standAt(64, 128);
+        run(move, s, kForward, 120);
+        EXPECT_TRUE(s.on_ground) << h;
+        if (h < move.rules().step_height) {
+            EXPECT_NEAR(s.origin.x, 256.0f - r.half - r.eps, kTol);
+            EXPECT_NEAR(s.origin.z, h + 24.0f + r.eps, kTol);
+        } else {
+            EXPECT_NEAR(s.origin.x, 160.0f - r.half - r.eps, kTol);
+            EXPECT_NEAR(s.origin.z, 24.0f + r.eps, kTol);
+        }
+    }
+}
+
+TEST_P(PlayerMoveRoom, WalkingOffALedgeLandsOnTheFloorBelow) {
+    const Room r = room({{{0, 0, 0}, {128, 256, 64}}});
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    PlayerState s = standAt(64, 128, 90);
+    run(move, s, {}, 30);
+    ASSERT_TRUE(s.on_ground);
+    EXPECT_NEAR(s.origin.z, 64.0f + 24.0f + r.eps, kTol);
+    bool fell = false;
+    for (int i = 0; i < 120; ++i) {
+        move.tick(s, kForward);
+        fell = fell || !s.on_ground;
+    }
+    EXPECT_TRUE(fell);
+    EXPECT_TRUE(s.on_ground);
+    EXPECT_NEAR(s.origin.z, 24.0f + r.eps, kTol);
+    EXPECT_NEAR(s.origin.x, 256.0f - r.half - r.eps, kTol);
+}
+
+TEST_P(PlayerMoveRoom, FitsThroughTheDoorButNotTheGap) {
+    const Room r = room();
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    PlayerState door = standAt(128, 64);
+    run(move, door, kForward, 180);
+    EXPECT_NEAR(door.origin.x, 512.0f - r.half - r.eps, kTol);
+    EXPECT_NEAR(door.origin.y, 64.0f, kTol);
+    PlayerState gap = standAt(128, 168);
+    run(move, gap, kForward, 180);
+    EXPECT_NEAR(gap.origin.x, 256.0f - r.half - r.eps, kTol);
+}
+
+TEST_P(PlayerMoveRoom, JumpPeaksWhereJumpSpeedAndGravityPutIt) {
+    const Room r = room();
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    PlayerState s = standAt(128, 128);
+    run(move, s, {}, 30);
+    ASSERT_TRUE(s.on_ground);
+    const float floor = s.origin.z;
+    // Jump 270, gravity 800 taken off before each 1/60 s move: tick n climbs
+    // (270 - 40n/3) / 60 while positive, n = 1..20, in all (20 * 270 - 40/3 * 210) / 60 = 130/3.
+    float top = run(move, s, {0.0f, 0.0f, 0.0f, true, false}, 1);
+    top = std::max(top, run(move, s, {}, 60));
+    EXPECT_NEAR(top - floor, 130.0f / 3.0f, kTol);
+    EXPECT_TRUE(s.on_ground);
+    EXPECT_NEAR(s.origin.z, floor, kTol);
+}
+
+INSTANTIATE_TEST_SUITE_P(Families, PlayerMoveRoom, ::testing::Values(true, false),
+                         [](const ::testing::TestParamInfo<bool>& p) {
+                             return p.param ? "Quake1" : "Brushes";
+                         });
+
+TEST(PlayerMoveBrushes, CrouchesUnderALowRoofAndCannotStandThere) {
+    // A roof 48 above the floor over x 160..256: the standing box (56 tall) stops before it,
+    // the crouching one (Quake 3: maxs 16, 40 tall) goes under and stays crouched there.
+    const Room r = brushRoom({{{160, 0, 48}, {256, 256, 256}}});
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    PlayerState s = standAt(64, 128);
+    run(move, s, kForward, 120);
+    EXPECT_NEAR(s.origin.x, 160.0f - 15.0f - 0.125f, kTol);
+    run(move, s, {1.0f, 0.0f, 0.0f, false, true}, 180);
+    EXPECT_TRUE(s.crouched);
+    EXPECT_NEAR(s.origin.x, 256.0f - 15.0f - 0.125f, kTol);
+    run(move, s, {}, 10);
+    EXPECT_TRUE(s.crouched); // no room to stand
+    EXPECT_NEAR(s.origin.z, 24.125f, kTol);
+}
+
+TEST(WalkScript, ParsesEveryCommandIntoTicksAtSixtyHertz) {
+    auto steps = scene::parseWalkScript("# comment\n"
+                                        "forward 1.5\n"
+                                        "\n"
+                                        "turn -90   # right\n"
+                                        "left 0.25\n"
+                                        "jump\n"
+                                        "crouch 0.5\n"
+                                        "back 0.1\n"
+                                        "right 1\n"
+                                        "wait 2\n",
+                                        "walk.txt");
+    ASSERT_TRUE(steps.ok()) << steps.error().message();
+    ASSERT_EQ(steps->size(), 8u);
+    const std::vector<scene::WalkStep>& s = *steps;
+    EXPECT_EQ(s[0].ticks, 90);
+    EXPECT_FLOAT_EQ(s[0].input.forward, 1.0f);
+    EXPECT_EQ(s[1].ticks, 0);
+    EXPECT_FLOAT_EQ(s[1].turn, -90.0f);
+    EXPECT_EQ(s[2].ticks, 15);
+    EXPECT_FLOAT_EQ(s[2].input.side, -1.0f);
+    EXPECT_EQ(s[3].ticks, 1);
+    EXPECT_TRUE(s[3].input.jump);
+    EXPECT_EQ(s[4].ticks, 30);
+    EXPECT_TRUE(s[4].input.crouch);
+    EXPECT_EQ(s[5].ticks, 6);
+    EXPECT_FLOAT_EQ(s[5].input.forward, -1.0f);
+    EXPECT_FLOAT_EQ(s[6].input.side, 1.0f);
+    EXPECT_EQ(s[7].ticks, 120);
+    EXPECT_FLOAT_EQ(s[7].input.forward, 0.0f);
+    EXPECT_FALSE(s[7].input.crouch);
+}
+
+TEST(WalkScript, ErrorsNameTheFileAndLine) {
+    const struct {
+        const char* text;
+        const char* message;
+    } cases[] = {
+        {"forward 1\nhop 2\n", "w.txt: line[2]: unknown command 'hop'"},
+        {"forward\n", "w.txt: line[1]: forward needs a number"},
+        {"wait 1s\n", "w.txt: line[1]: wait needs a number, got '1s'"},
+        {"jump 2\n", "w.txt: line[1]: jump takes no value"},
+        {"turn 90 left\n", "w.txt: line[1]: unexpected 'left' after 'turn'"},
+        {"wait -1\n", "w.txt: line[1]: wait: seconds must be 0..3600"},
+        {"wait nan\n", "w.txt: line[1]: wait needs a number, got 'nan'"},
+        {"wait 3000\nwait 3000\n", "w.txt: line[2]: the script runs longer than an hour"},
+    };
+    for (const auto& c : cases) {
+        auto r = scene::parseWalkScript(c.text, "w.txt");
+        ASSERT_FALSE(r.ok()) << c.text;
+        EXPECT_NE(r.error().message().find(c.message), std::string::npos) << r.error().message();
+    }
+}
+
+TEST(WalkScript, PlaysTurnsAndMovesInTheRoom) {
+    const Room r = quake1Room();
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    // From (128, 128) facing +x: turn left to +y, walk to the y+ wall, turn right, walk to the
+    // middle wall.
+    auto steps = scene::parseWalkScript("turn 90\nforward 2\nturn -90\nforward 2\n", "w.txt");
+    ASSERT_TRUE(steps.ok());
+    PlayerState s = standAt(128, 128);
+    float yaw = 0.0f;
+    EXPECT_EQ(scene::playWalkScript(move, *steps, s, yaw), 240);
+    EXPECT_FLOAT_EQ(yaw, 0.0f);
+    EXPECT_NEAR(s.origin.y, 256.0f - 16.0f - r.eps, kTol);
+    EXPECT_NEAR(s.origin.x, 256.0f - 16.0f - r.eps, 2 * r.eps); // in the corner, see above
+    EXPECT_TRUE(s.on_ground);
+}
