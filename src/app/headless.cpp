@@ -302,11 +302,7 @@ int runInfo(const Options& options) {
     if (!lm.deluxe.empty())
         j.field("deluxe_space", lm.deluxe_tangent_space ? "tangent" : "model");
     j.field("files", static_cast<uint64_t>(lm.files.size()));
-    uint64_t unlit = 0;
-    for (const bsp::Face& f : m.faces)
-        if (f.lightmap_page >= 0 && lm.pageOf(f.lightmap_page) < 0)
-            ++unlit;
-    j.field("faces_without_pages", unlit);
+    j.field("faces_without_pages", static_cast<uint64_t>(scene::facesWithoutPages(m, lm)));
     // The game's lighting rules as the parser set them (bsp/map.h).
     j.field("style_m", m.light_style_scale).field("light_max", m.light_max);
     j.field("unlit_faces", m.unlit_face_count);

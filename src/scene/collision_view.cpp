@@ -69,7 +69,6 @@ struct HullBuilder {
     size_t max_solids;
     std::vector<bsp::Plane> path;
     CollisionSolids out;
-    size_t bound_planes = 0;
 
     void walk(int32_t node, int depth) {
         if (out.truncated || depth > 2048)
@@ -154,7 +153,7 @@ CollisionSolids hullSolids(const bsp::Map& map, int32_t hull, size_t max_solids)
         size_t(hull) >= c.hulls.size())
         return {};
     const CollisionWorld world(map);
-    HullBuilder b{map, world, hull, max_solids, {}, {}, 6};
+    HullBuilder b{map, world, hull, max_solids, {}, {}};
     // A box around the world, grown by the hull size and a margin, closes the outside.
     const glm::vec3 lo = map.worldMins() + c.hulls[size_t(hull)].mins - glm::vec3(64.0f);
     const glm::vec3 hi = map.worldMaxs() + c.hulls[size_t(hull)].maxs + glm::vec3(64.0f);

@@ -92,15 +92,15 @@ std::vector<uint8_t> rgbOf(const content::Image& image) {
     return rgb;
 }
 
-int64_t unlitFaces(const bsp::Map& map, const LightmapSet& set) {
+} // namespace
+
+int64_t facesWithoutPages(const bsp::Map& map, const LightmapSet& set) {
     int64_t n = 0;
     for (const bsp::Face& f : map.faces)
         if (f.lightmap_page >= 0 && set.pageOf(f.lightmap_page) < 0)
             ++n;
     return n;
 }
-
-} // namespace
 
 std::string describeLightmaps(const LightmapSet& set) {
     if (set.pages.empty())
@@ -178,7 +178,7 @@ LightmapSet loadLightmapSet(const bsp::Map& map, const content::FileSystem& fs,
     LightmapSet set = split(map, std::move(numbered), width, height);
     set.storage = bsp::LightmapStorage::External;
     set.files = std::move(files);
-    const int64_t unlit = unlitFaces(map, set);
+    const int64_t unlit = facesWithoutPages(map, set);
     if (warnings && (!stop.empty() || unlit > 0)) {
         const std::string why = !stop.empty() ? stop + " (it and later lightmaps are not used)"
                                               : first_missing + ": not found";

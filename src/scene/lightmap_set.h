@@ -53,6 +53,10 @@ struct LightmapSet {
     }
 };
 
+// Faces that name a lightmap page the set does not have (an external image missing or cut
+// off); they fall back to vertex colours.
+int64_t facesWithoutPages(const bsp::Map& map, const LightmapSet& set);
+
 // One line for the UI and logs: "none", "12 pages of 128x128", "17 pages of 512x512 from
 // external images (maps/x/lm_NNNN), deluxe maps (model space)".
 std::string describeLightmaps(const LightmapSet& set);

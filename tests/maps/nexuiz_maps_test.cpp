@@ -18,14 +18,6 @@ const std::filesystem::path kNexuizData = "/usr/share/games/nexuiz/data/data.pk3
     if (!std::filesystem::exists(kNexuizData))                                                     \
     GTEST_SKIP() << kNexuizData << " not found: apt-get install nexuiz-data"
 
-int64_t facesWithoutPages(const bsp::Map& map, const scene::LightmapSet& set) {
-    int64_t n = 0;
-    for (const bsp::Face& f : map.faces)
-        if (f.lightmap_page >= 0 && set.pageOf(f.lightmap_page) < 0)
-            ++n;
-    return n;
-}
-
 } // namespace
 
 TEST(NexuizMaps, AccidentDrawsWithItsExternalLightAndDirectionMaps) {
@@ -42,7 +34,7 @@ TEST(NexuizMaps, AccidentDrawsWithItsExternalLightAndDirectionMaps) {
     EXPECT_EQ(set.deluxe.size(), 8u);
     EXPECT_EQ(set.width, 512);
     EXPECT_EQ(set.height, 512);
-    EXPECT_EQ(facesWithoutPages(b.map, set), 0);
+    EXPECT_EQ(scene::facesWithoutPages(b.map, set), 0);
     // Every lit face's vertices carry a layer of the array.
     size_t lit = 0;
     for (size_t i = 0; i < b.map.faces.size(); ++i) {
@@ -71,7 +63,7 @@ TEST(NexuizMaps, EveryMapWithExternalLightmapsGetsAllItsPages) {
         const std::string base = name.substr(0, name.size() - 4);
         const scene::LightmapSet set = scene::loadLightmapSet(*map, fs, base, &warnings);
         EXPECT_FALSE(set.pages.empty()) << name;
-        EXPECT_EQ(facesWithoutPages(*map, set), 0) << name;
+        EXPECT_EQ(scene::facesWithoutPages(*map, set), 0) << name;
         EXPECT_TRUE(warnings.empty()) << name << ": " << warnings.front();
     }
     // 37 of the 40 maps (the others: two test maps with internal pages and _init, unlit).

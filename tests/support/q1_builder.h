@@ -123,17 +123,7 @@ inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
     lumps[14].put(int32_t(0));
     lumps[14].put(int32_t(2));
 
-    q2test::Writer out;
-    out.put(int32_t(29));
-    uint32_t offset = 4 + 15 * 8;
-    for (auto& l : lumps) {
-        out.put(offset);
-        out.put(uint32_t(l.bytes.size()));
-        offset += uint32_t(l.bytes.size());
-    }
-    for (auto& l : lumps)
-        out.bytes.insert(out.bytes.end(), l.bytes.begin(), l.bytes.end());
-    return out.bytes;
+    return q2test::assembleFile({29, 0, 0, 0}, lumps);
 }
 
 struct Box {
@@ -257,13 +247,7 @@ private:
         return index;
     }
 
-    struct Writer {
-        std::vector<uint8_t> bytes;
-        template <class T> void put(const T& v) {
-            const auto* p = reinterpret_cast<const uint8_t*>(&v);
-            bytes.insert(bytes.end(), p, p + sizeof(T));
-        }
-    };
+    using Writer = q2test::Writer;
 
     static void putBounds(Writer& w, const Box& b) {
         for (int k = 0; k < 3; ++k)
@@ -325,17 +309,7 @@ private:
             l[kModels].put(int32_t(0));
             l[kModels].put(int32_t(0));
         }
-        Writer out;
-        out.put(int32_t(29));
-        uint32_t offset = 4 + 15 * 8;
-        for (const Writer& w : l) {
-            out.put(offset);
-            out.put(uint32_t(w.bytes.size()));
-            offset += uint32_t(w.bytes.size());
-        }
-        for (const Writer& w : l)
-            out.bytes.insert(out.bytes.end(), w.bytes.begin(), w.bytes.end());
-        return out.bytes;
+        return q2test::assembleFile({29, 0, 0, 0}, l);
     }
 };
 

@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
+#include <utility>
 #include <vector>
 
 namespace q2test {
@@ -31,6 +33,23 @@ public:
         bytes.insert(bytes.end(), buf.begin(), buf.end());
     }
 };
+
+// A whole file: `header` (magic and version), the lump directory (offset and length of each
+// lump, in order) and the lumps' bytes. `lumps` is any range of writers with `bytes`.
+template <class Lumps>
+std::vector<uint8_t> assembleFile(std::vector<uint8_t> header, const Lumps& lumps) {
+    uint32_t offset = static_cast<uint32_t>(header.size() + std::size(lumps) * 8);
+    Writer out;
+    out.bytes = std::move(header);
+    for (const auto& l : lumps) {
+        out.put(offset);
+        out.put(uint32_t(l.bytes.size()));
+        offset += uint32_t(l.bytes.size());
+    }
+    for (const auto& l : lumps)
+        out.bytes.insert(out.bytes.end(), l.bytes.begin(), l.bytes.end());
+    return out.bytes;
+}
 
 // Two 64x64 floor quads (faces 0 and 1), each in its own leaf and cluster; cluster 0 sees only
 // itself, cluster 1 sees both. Texinfo 0 -> 1 -> 0 is an animation chain.
@@ -124,18 +143,7 @@ inline std::vector<uint8_t> buildQ2(int32_t vis_clusters = 2, int32_t next0 = 1)
     const char ents[] = "{\n\"classname\" \"worldspawn\"\n}\n";
     lumps[0].bytes.assign(ents, ents + sizeof ents);
 
-    Writer out;
-    out.bytes = {'I', 'B', 'S', 'P'};
-    out.put(int32_t(38));
-    uint32_t offset = 8 + 19 * 8;
-    for (auto& l : lumps) {
-        out.put(offset);
-        out.put(uint32_t(l.bytes.size()));
-        offset += uint32_t(l.bytes.size());
-    }
-    for (auto& l : lumps)
-        out.bytes.insert(out.bytes.end(), l.bytes.begin(), l.bytes.end());
-    return out.bytes;
+    return assembleFile({'I', 'B', 'S', 'P', 38, 0, 0, 0}, lumps);
 }
 
 } // namespace q2test
