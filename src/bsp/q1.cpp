@@ -526,6 +526,7 @@ struct FaceLightmap {
     TexAxes axes;
     int64_t offset = -1;
     std::array<uint8_t, kMaxLightStyles> styles{};
+    std::string problem; // why a BSPX grid cannot be used, empty when it can
 };
 
 // Faces whose BSPX lightmap does not fit the lighting and fall back to their own.
@@ -547,8 +548,8 @@ struct BspxFallback {
 // Lays face `i`'s BSPX overrides over `use` (which holds its standard lightmap); returns the
 // names of the lumps that applied, empty when none did. A DECOUPLED_LM record gives the grid,
 // axes and offset (a zero size or negative offset: no samples); otherwise LMSHIFT the grid and
-// LMOFFSET the offset. A shift outside 0..12 or non-finite decoupled axes leave the face as it
-// is (the fallback warning counts it).
+// LMOFFSET the offset. A shift outside 0..12 or non-finite decoupled axes are a `problem`: the
+// face keeps its standard lightmap (the fallback warning counts it).
 std::string bspxLightmap(const BspxFaceLighting& bspx, uint64_t i,
                          std::span<const glm::vec3> polygon, int32_t scale, FaceLightmap& use) {
     std::string lumps;
@@ -565,8 +566,7 @@ std::string bspxLightmap(const BspxFaceLighting& bspx, uint64_t i,
         add("DECOUPLED_LM");
         const glm::vec4 a = d.world_to_luxel.s, b = d.world_to_luxel.t;
         if (!std::isfinite(a.x + a.y + a.z + a.w + b.x + b.y + b.z + b.w)) {
-            use.ext = LightmapExtents{}; // width 0: does not fit, falls back
-            use.offset = 0;
+            use.problem = "world-to-luxel axes are not finite";
             return lumps;
         }
         use.axes = d.world_to_luxel;
@@ -578,8 +578,7 @@ std::string bspxLightmap(const BspxFaceLighting& bspx, uint64_t i,
         add("LMSHIFT");
         const uint8_t shift = bspx.shifts[i];
         if (shift > 12) {
-            use.ext = LightmapExtents{};
-            use.offset = 0;
+            use.problem = "shift " + std::to_string(shift) + " is over 12";
             return lumps;
         }
         use.ext = computeLightmapExtents(polygon, use.axes, 1 << shift);
@@ -644,17 +643,22 @@ core::Status Parser::faces() {
             builder.unlit(i);
             continue;
         }
-        const FaceLightmap standard{computeLightmapExtents(builder.polygon(), ti->axes), ti->axes,
+        const FaceLightmap standard{computeLightmapExtents(builder.polygon(), ti->axes),
+                                    ti->axes,
                                     rec.lightofs < 0 ? -1 : int64_t(rec.lightofs) * lighting_scale,
-                                    rec.styles};
+                                    rec.styles,
+                                    {}};
         FaceLightmap use = standard;
         if (const std::string from = bspxLightmap(bspx, i, builder.polygon(), lighting_scale, use);
             !from.empty()) {
             Face styled;
             styled.styles = use.styles;
             const int styles = styled.numStyles();
-            if (use.offset >= 0 && styles > 0 &&
-                !lightmapFits(use.ext, styles, use.offset, lighting_rgb.size())) {
+            if (!use.problem.empty()) {
+                fallback.note(i, from, use.problem);
+                use = standard;
+            } else if (use.offset >= 0 && styles > 0 &&
+                       !lightmapFits(use.ext, styles, use.offset, lighting_rgb.size())) {
                 fallback.note(i, from,
                               std::to_string(use.ext.width) + "x" + std::to_string(use.ext.height) +
                                   " luxels x " + std::to_string(styles) + " styles at sample " +

@@ -279,7 +279,7 @@ TEST(Bspx, BrokenLumpsWarnAndTheStandardLightingStays) {
     }
     {
         const bsp::Map m = load(mapWith({{"LMSHIFT", {200, 0}}}));
-        EXPECT_TRUE(warned(m, "BSPX LMSHIFT of faces[0]")) << allWarnings(m);
+        EXPECT_TRUE(warned(m, "BSPX LMSHIFT of faces[0]: shift 200 is over 12")) << allWarnings(m);
         EXPECT_EQ(m.faces[0].lightmap_rect.w, 5);
         // Shift 0 on face 1: 65x65 luxels need 4225 samples; it falls back too.
         EXPECT_TRUE(warned(m, "2 face(s)")) << allWarnings(m);
@@ -290,7 +290,8 @@ TEST(Bspx, BrokenLumpsWarnAndTheStandardLightingStays) {
         const std::vector<Decoupled> d = {{3, 2, 10, {nan, 0, 0, 0}, {0, 1, 0, 0}},
                                           {300, 300, 0, {1, 0, 0, 0}, {0, 1, 0, 0}}};
         const bsp::Map m = load(mapWith({{"DECOUPLED_LM", bytesOf(d)}}));
-        EXPECT_TRUE(warned(m, "BSPX DECOUPLED_LM of faces[0]")) << allWarnings(m);
+        EXPECT_TRUE(warned(m, "BSPX DECOUPLED_LM of faces[0]: world-to-luxel axes are not finite"))
+            << allWarnings(m);
         EXPECT_EQ(m.faces[0].lightmap_rect.w, 5);
         EXPECT_EQ(m.faces[1].lightmap_rect.w, 5);
         EXPECT_EQ(texel(m, 1, 0, 0), grey(25));
