@@ -331,3 +331,27 @@ TEST(Bspx, BrokenDirectoryEntriesAreNamed) {
     EXPECT_TRUE(warned(m, "bspx.bsp: BSPX directory at ")) << allWarnings(m);
     EXPECT_TRUE(m.extra_lumps.empty());
 }
+
+// Half-Life: the lighting lump is RGB and offsets count its bytes, in LMOFFSET and
+// LIGHTING_E5BGR9 alike (one u32 per 3 bytes of the lump). The two-face map as BSP30: 150
+// bytes of lighting, face 1 at byte 75; LMOFFSET swaps the faces.
+TEST(Bspx, HalfLifeOffsetsCountBytesOfRgbLighting) {
+    std::vector<uint8_t> rgb(150);
+    for (size_t i = 0; i < rgb.size(); ++i)
+        rgb[i] = uint8_t(i);
+    q1test::Q1Options o;
+    o.lighting_data = rgb;
+    o.face1_lightofs = 75;
+    std::vector<uint8_t> f = q1test::buildQ1(o);
+    f[0] = 30;
+    std::vector<uint32_t> hdr(50, 0);
+    hdr[25] = e5(17, 1, 2, 3);
+    q1test::appendBspx(
+        f, {{"LMOFFSET", bytesOf(std::vector<int32_t>{75, 0})}, {"LIGHTING_E5BGR9", bytesOf(hdr)}});
+    const bsp::Map m = load(f);
+    EXPECT_EQ(m.format, bsp::Format::HalfLife);
+    EXPECT_TRUE(used(m, "LMOFFSET"));
+    EXPECT_TRUE(used(m, "LIGHTING_E5BGR9"));
+    EXPECT_EQ(texel(m, 0, 0, 0), glm::u8vec3(1, 2, 3)); // sample 25, byte 75
+    EXPECT_EQ(texel(m, 1, 0, 0), glm::u8vec3(0, 0, 0));
+}
