@@ -295,6 +295,14 @@ std::string checkMapInvariants(const bsp::Map& m) {
             return "lightmap_pages[" + std::to_string(i) + "] holds " +
                    std::to_string(m.lightmap_pages[i].rgb.size()) + " bytes, not " +
                    std::to_string(page_bytes);
+    // Light directions (BSPX LIGHTINGDIR, .lux) are none or one per page, page-sized.
+    if (!m.deluxe_pages.empty() && m.deluxe_pages.size() != m.lightmap_pages.size())
+        return std::to_string(m.deluxe_pages.size()) + " deluxe pages for " +
+               std::to_string(m.lightmap_pages.size()) + " lightmap pages";
+    for (size_t i = 0; i < m.deluxe_pages.size(); ++i)
+        if (m.deluxe_pages[i].rgb.size() != page_bytes)
+            return "deluxe_pages[" + std::to_string(i) + "] holds " +
+                   std::to_string(m.deluxe_pages[i].rgb.size()) + " bytes";
     if (auto problem = checkCollisionInvariants(m); !problem.empty())
         return problem;
     if (m.vis.present() && (m.vis.row_size <= 0 ||

@@ -4,8 +4,8 @@ installed, a few OpenArena files). Nothing here is committed: run it before fuzz
 
     scripts/fuzz_corpus.py OUT [--maps DIR] [--openarena DIR]
 
-load_map: every .bsp under the maps folder up to 1 MiB, and a BSP2 conversion of a small
-          Quake 1 map.
+load_map: every .bsp under the maps folder up to 1 MiB, a BSP2 conversion of a small
+          Quake 1 map, and that map with every BSPX lighting lump (bsp/bspx.h).
 archive:  a small Quake .pak and small .pk3 files (stored and deflated members) made here
           from map and texture bytes.
 image:    the shared .jpg textures, TGA (raw and RLE) and PNG made here, OpenArena icons.
@@ -82,6 +82,41 @@ def bsp29_to_bsp2(data, rmq=False):
         struct.pack_into("<ii", out, 4 + 8 * i, len(out), len(body))
         out += body
     return bytes(out)
+
+
+def with_bspx_lighting(data):
+    """A BSP29 map with its BSPX block replaced by one of every lighting lump bsp/bspx.h reads,
+    sized for its faces: LMSHIFT, LMOFFSET, LMSTYLE, LMSTYLE16, DECOUPLED_LM (3x2 grids),
+    LIGHTING_E5BGR9 (64 samples of 1.0), LIGHTINGDIR and RGBLIGHTING to match."""
+    end = 0
+    for i in range(15):
+        ofs, length = struct.unpack_from("<ii", data, 4 + i * 8)
+        end = max(end, ofs + length)
+    end = (end + 3) & ~3
+    faces = struct.unpack_from("<i", data, 4 + 7 * 8 + 4)[0] // 20
+    samples = 64
+    decoupled = b"".join(struct.pack("<HHi8f", 3, 2, (f * 6) % samples, 1 / 16, 0, 0, 0,
+                                     0, 1 / 16, 0, 0) for f in range(faces))
+    lumps = [
+        (b"LMSHIFT", bytes([4, 3] * faces)[:faces]),
+        (b"LMOFFSET", b"".join(struct.pack("<i", (f * 6) % samples) for f in range(faces))),
+        (b"LMSTYLE", bytes([0, 255] * faces)),
+        (b"LMSTYLE16", struct.pack("<" + "H" * 2 * faces, *([0, 300] * faces))),
+        (b"DECOUPLED_LM", decoupled),
+        (b"LIGHTING_E5BGR9", struct.pack("<I", (16 << 27) | (256 << 18) | (256 << 9) | 256)
+         * samples),
+        (b"LIGHTINGDIR", bytes([128, 128, 255]) * samples),
+        (b"RGBLIGHTING", bytes([128]) * 3 * samples),
+    ]
+    out = bytearray(data[:end])
+    out += b"\0" * (end - len(out))
+    out += b"BSPX" + struct.pack("<i", len(lumps))
+    at = len(out) + 32 * len(lumps)
+    payload = bytearray()
+    for name, body in lumps:
+        out += name.ljust(24, b"\0") + struct.pack("<ii", at + len(payload), len(body))
+        payload += body + b"\0" * (-len(body) % 4)
+    return bytes(out + payload)
 
 
 def make_pak(members):
@@ -184,6 +219,8 @@ def main():
                 f.write(bsp29_to_bsp2(data))
             with open(os.path.join(dirs["load_map"], "ew_q1_cube_2psb.bsp"), "wb") as f:
                 f.write(bsp29_to_bsp2(data, rmq=True))
+            with open(os.path.join(dirs["load_map"], "ew_q1_cube_bspx_lighting.bsp"), "wb") as f:
+                f.write(with_bspx_lighting(data))
         ent = entity_lump(data)
         if ent:
             with open(os.path.join(dirs["entities"], name + ".ent"), "wb") as f:

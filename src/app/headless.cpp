@@ -271,9 +271,12 @@ int runInfo(const Options& options) {
         j.field("used", r.used).field("limit", r.limit).field("over", r.over()).endObject();
     }
     j.endArray().endObject();
+    // BSPX lumps (Quake 1 family), and whether the parser drew on each (bsp/bspx.h).
     j.key("extra_lumps").beginArray();
-    for (const bsp::ExtraLump& l : m.extra_lumps)
-        j.beginObject().field("name", l.name).field("length", l.length).endObject();
+    for (const bsp::ExtraLump& l : m.extra_lumps) {
+        j.beginObject().field("name", l.name).field("offset", l.offset);
+        j.field("length", l.length).field("used", l.used).endObject();
+    }
     j.endArray();
     uint32_t by_kind[4] = {};
     for (const bsp::Face& f : m.faces)

@@ -114,7 +114,8 @@ void drawMapInfo(OverlayModel& m) {
         ImGui::TextDisabled("no BSPX lumps");
     } else if (ImGui::TreeNode("bspx", "BSPX lumps (%zu)", map.extra_lumps.size())) {
         for (const bsp::ExtraLump& x : map.extra_lumps)
-            ImGui::BulletText("%s  %s", x.name.c_str(), bytesText(x.length).c_str());
+            ImGui::BulletText("%s  %s%s", x.name.c_str(), bytesText(x.length).c_str(),
+                              x.used ? "  (used)" : "");
         ImGui::TreePop();
     }
     const std::vector<std::string>& missing = m.bundle->missing_textures;

@@ -53,8 +53,12 @@ core::Status collectFacePolygon(const EdgeGeometry& geo, const std::string& lump
     return core::okStatus();
 }
 
-LightmapExtents computeLightmapExtents(std::span<const glm::vec3> polygon, const TexAxes& axes) {
+LightmapExtents computeLightmapExtents(std::span<const glm::vec3> polygon, const TexAxes& axes,
+                                       int32_t luxel_size) {
     LightmapExtents ext;
+    luxel_size = std::clamp(luxel_size, 1, kMaxLuxelSize);
+    ext.luxel_size = luxel_size;
+    const double size = luxel_size;
     if (polygon.empty())
         return ext;
     double mins[2] = {1e30, 1e30}, maxs[2] = {-1e30, -1e30};
@@ -75,13 +79,15 @@ LightmapExtents computeLightmapExtents(std::span<const glm::vec3> polygon, const
         // the products below: (bmax - bmin) * 16 must fit an int32, so |b| <= 1e7 luxels (the
         // fuzzer found 1e8, which overflowed to 3.2e9). Real faces are far inside: even a
         // 1/64-scale texture on a 2^20-unit BSP2 world spans 4e6 luxels.
-        const double bmin = std::clamp(std::floor(mins[j] / 16.0), -1e7, 1e7);
-        const double bmax = std::clamp(std::ceil(maxs[j] / 16.0), -1e7, 1e7);
-        ext.texture_mins[j] = static_cast<int32_t>(bmin) * 16;
-        ext.extents[j] = static_cast<int32_t>(bmax - bmin) * 16;
+        // With larger luxels the bound shrinks so the products still fit.
+        const double limit = 16e7 / size;
+        const double bmin = std::clamp(std::floor(mins[j] / size), -limit, limit);
+        const double bmax = std::clamp(std::ceil(maxs[j] / size), -limit, limit);
+        ext.texture_mins[j] = static_cast<int32_t>(bmin) * luxel_size;
+        ext.extents[j] = static_cast<int32_t>(bmax - bmin) * luxel_size;
     }
-    ext.width = ext.extents[0] / 16 + 1;
-    ext.height = ext.extents[1] / 16 + 1;
+    ext.width = ext.extents[0] / luxel_size + 1;
+    ext.height = ext.extents[1] / luxel_size + 1;
     return ext;
 }
 
@@ -123,9 +129,19 @@ void emitFacePolygon(Map& map, Face& face, std::span<const glm::vec3> polygon, c
     face.num_indices = static_cast<uint32_t>(map.indices.size()) - face.first_index;
 }
 
+bool lightmapFits(const LightmapExtents& ext, int styles, int64_t offset, uint64_t size,
+                  int bytes_per_luxel) {
+    if (ext.width <= 0 || ext.height <= 0 || ext.width > kMaxLightmapSide ||
+        ext.height > kMaxLightmapSide || offset < 0 || uint64_t(offset) > size)
+        return false;
+    const uint64_t block = uint64_t(ext.width) * uint64_t(ext.height) * uint64_t(bytes_per_luxel);
+    return block * uint64_t(std::max(styles, 1)) <= size - uint64_t(offset);
+}
+
 core::Status LightmapBuilder::place(Map& map, Face& face, const LightmapExtents& ext,
                                     const TexAxes& axes, std::span<const uint8_t> rgb,
-                                    int64_t offset, const std::string& lump, int64_t face_index) {
+                                    int64_t offset, const std::string& lump, int64_t face_index,
+                                    std::span<const uint8_t> dirs) {
     const int styles = std::max(1, face.numStyles());
     const int64_t block = int64_t(ext.width) * ext.height * 3;
     if (ext.width <= 0 || ext.height <= 0 || ext.width > kMaxLightmapSide ||
@@ -140,6 +156,10 @@ core::Status LightmapBuilder::place(Map& map, Face& face, const LightmapExtents&
                          "lightmap at " + std::to_string(offset) + " (" + std::to_string(styles) +
                              " styles of " + std::to_string(block) + " bytes) beyond " +
                              std::to_string(rgb.size()) + " bytes of lighting");
+    if (offset >= 0 && !dirs.empty() && !lightmapFits(ext, styles, offset, dirs.size()))
+        return faceError(core::ErrorCode::BadLightmap, lump, face_index, "lightofs",
+                         "light directions at " + std::to_string(offset) + " beyond " +
+                             std::to_string(dirs.size()) + " bytes");
     auto at = m_atlas.insert(ext.width * styles, ext.height);
     if (!at) {
         core::Error e = at.error();
@@ -151,15 +171,21 @@ core::Status LightmapBuilder::place(Map& map, Face& face, const LightmapExtents&
     const int32_t pw = m_atlas.pageWidth(), ph = m_atlas.pageHeight();
     while (m_pages.size() <= size_t(at->page))
         m_pages.push_back(LightmapPage{std::vector<uint8_t>(size_t(pw) * size_t(ph) * 3, 0)});
-    std::vector<uint8_t>& page = m_pages[size_t(at->page)].rgb;
-    if (offset >= 0) {
+    const auto copyBlocks = [&](std::span<const uint8_t> from, std::vector<uint8_t>& page) {
         for (int k = 0; k < styles; ++k)
             for (int32_t y = 0; y < ext.height; ++y) {
-                const uint8_t* src = rgb.data() + offset + k * block + int64_t(y) * ext.width * 3;
+                const uint8_t* src = from.data() + offset + k * block + int64_t(y) * ext.width * 3;
                 uint8_t* dst = page.data() +
                                (size_t(at->y + y) * size_t(pw) + size_t(at->x + k * ext.width)) * 3;
                 std::copy(src, src + size_t(ext.width) * 3, dst);
             }
+    };
+    if (offset >= 0)
+        copyBlocks(rgb, m_pages[size_t(at->page)].rgb);
+    if (offset >= 0 && !dirs.empty()) {
+        while (m_deluxe.size() < m_pages.size())
+            m_deluxe.push_back(LightmapPage{std::vector<uint8_t>(size_t(pw) * size_t(ph) * 3, 0)});
+        copyBlocks(dirs, m_deluxe[size_t(at->page)].rgb);
     }
     face.lightmap_page = at->page;
     face.lightmap_rect = LightmapRect{at->x, at->y, static_cast<uint16_t>(ext.width * styles),
@@ -167,16 +193,24 @@ core::Status LightmapBuilder::place(Map& map, Face& face, const LightmapExtents&
     for (uint32_t i = 0; i < face.num_vertices; ++i) {
         Vertex& v = map.vertices[face.first_vertex + i];
         // Luxel centres: quakespasm BuildSurfaceDisplayList adds 8 texels (half a luxel).
-        const double s = axisValue(v.position, axes.s) - ext.texture_mins[0] + 8.0;
-        const double t = axisValue(v.position, axes.t) - ext.texture_mins[1] + 8.0;
-        v.lm_uv = glm::vec2(float((s / 16.0 + at->x) / pw), float((t / 16.0 + at->y) / ph));
+        const double half = ext.luxel_size * 0.5, size = ext.luxel_size;
+        const double s = axisValue(v.position, axes.s) - ext.texture_mins[0] + half;
+        const double t = axisValue(v.position, axes.t) - ext.texture_mins[1] + half;
+        v.lm_uv = glm::vec2(float((s / size + at->x) / pw), float((t / size + at->y) / ph));
     }
     return core::okStatus();
 }
 
 void LightmapBuilder::finish(Map& map) {
+    // Directions, when any face had them, cover every page (pages after the last face with
+    // directions stay zero).
+    if (!m_deluxe.empty())
+        while (m_deluxe.size() < m_pages.size())
+            m_deluxe.push_back(LightmapPage{std::vector<uint8_t>(m_deluxe[0].rgb.size(), 0)});
     map.lightmap_pages = std::move(m_pages);
+    map.deluxe_pages = std::move(m_deluxe);
     m_pages.clear();
+    m_deluxe.clear();
     if (!map.lightmap_pages.empty()) {
         map.lightmap_width = m_atlas.pageWidth();
         map.lightmap_height = m_atlas.pageHeight();
@@ -310,6 +344,12 @@ core::Status EdgeFaceBuilder::emit(uint64_t index, const EdgeFaceRecord& rec,
 
 core::Status EdgeFaceBuilder::light(uint64_t index, const TexAxes& axes,
                                     std::span<const uint8_t> lighting, int64_t offset) {
+    return light(index, axes, computeLightmapExtents(m_poly, axes), lighting, offset, {});
+}
+
+core::Status EdgeFaceBuilder::light(uint64_t index, const TexAxes& axes, const LightmapExtents& ext,
+                                    std::span<const uint8_t> lighting, int64_t offset,
+                                    std::span<const uint8_t> dirs) {
     Face& face = m_map.faces[index];
     if (m_poly.size() < 3)
         return core::okStatus();
@@ -317,13 +357,12 @@ core::Status EdgeFaceBuilder::light(uint64_t index, const TexAxes& axes,
         unlit(index);
         return core::okStatus();
     }
-    const LightmapExtents ext = computeLightmapExtents(m_poly, axes);
     if (ext.width > kMaxLightmapSide || ext.height > kMaxLightmapSide) {
         ++m_oversized;
         return core::okStatus();
     }
     return m_lightmaps.place(m_map, face, ext, axes, lighting, offset, "faces",
-                             static_cast<int64_t>(index));
+                             static_cast<int64_t>(index), dirs);
 }
 
 void EdgeFaceBuilder::unlit(uint64_t index) {

@@ -57,11 +57,15 @@ core::Status collectFacePolygon(const EdgeGeometry& geo, const std::string& lump
                                 int64_t face_index, int64_t first_edge, int64_t num_edges,
                                 std::vector<glm::vec3>& out);
 
+// A face's luxel grid. Luxel (i, j) lies at texel (texture_mins + (i, j) * luxel_size) of the
+// axes the grid was made with; texture axes for the standard grid, or a DECOUPLED_LM face's
+// world-to-luxel axes with luxel_size 1 and texture_mins 0.
 struct LightmapExtents {
-    std::array<int32_t, 2> texture_mins{}; // bmin * 16, in texels
-    std::array<int32_t, 2> extents{};      // (bmax - bmin) * 16, in texels
-    int32_t width = 0;                     // luxels: extents / 16 + 1
+    std::array<int32_t, 2> texture_mins{}; // bmin * luxel_size, in texels
+    std::array<int32_t, 2> extents{};      // (bmax - bmin) * luxel_size, in texels
+    int32_t width = 0;                     // luxels: extents / luxel_size + 1
     int32_t height = 0;
+    int32_t luxel_size = 16; // texels per luxel: 16, or 1 << LMSHIFT (BSPX)
 };
 
 // Largest luxel grid side accepted before a face's lightmap is dropped (quakespasm rejects
@@ -69,8 +73,13 @@ struct LightmapExtents {
 // further, so we keep a generous cap that still bounds memory).
 inline constexpr int32_t kMaxLightmapSide = 256;
 
-// Non-finite texture axes give width = height = INT32_MAX (callers drop such lightmaps).
-LightmapExtents computeLightmapExtents(std::span<const glm::vec3> polygon, const TexAxes& axes);
+// The grid of `luxel_size` texels per luxel (a power of two, 1..kMaxLuxelSize): bmin =
+// floor(min / luxel_size), bmax = ceil(max / luxel_size), as quakespasm's CalcSurfaceExtents
+// does with 16 and QuakeSpasm-Spiked / FTE with 1 << LMSHIFT. Non-finite texture axes give
+// width = height = INT32_MAX (callers drop such lightmaps).
+inline constexpr int32_t kMaxLuxelSize = 1 << 12;
+LightmapExtents computeLightmapExtents(std::span<const glm::vec3> polygon, const TexAxes& axes,
+                                       int32_t luxel_size = 16);
 
 // Appends the polygon to map.vertices (uv = s,t divided by tex_w/tex_h; pass 1 to keep texels)
 // and its triangle fan (v0, vi, vi+1) to map.indices, filling face.first_vertex, num_vertices,
@@ -90,11 +99,13 @@ public:
     // RGB luxels from `rgb` starting at byte `offset` (styles consecutive, width * height * 3
     // bytes each), fills face.lightmap_page / lightmap_rect and sets lm_uv of the face's
     // vertices (luxel centres, style 0). A negative offset gives a black block (the engines
-    // draw an unlit face of a lit map black). Fails with BadLightmap when the data runs past
-    // `rgb`, or when the atlas is full.
+    // draw an unlit face of a lit map black). `dirs`, when not empty, holds light directions
+    // laid out as `rgb`; they are copied to the same place in pages parallel to the light
+    // (Map::deluxe_pages). Fails with BadLightmap when the data runs past `rgb` or `dirs`, or
+    // when the atlas is full.
     core::Status place(Map& map, Face& face, const LightmapExtents& ext, const TexAxes& axes,
                        std::span<const uint8_t> rgb, int64_t offset, const std::string& lump,
-                       int64_t face_index);
+                       int64_t face_index, std::span<const uint8_t> dirs = {});
 
     // Moves the finished pages into the map (sets lightmap_width/height when any exist).
     void finish(Map& map);
@@ -102,7 +113,13 @@ public:
 private:
     LightmapAtlas m_atlas;
     std::vector<LightmapPage> m_pages;
+    std::vector<LightmapPage> m_deluxe; // parallel to m_pages once any face brings directions
 };
+
+// True when `styles` blocks of ext.width * ext.height luxels of `bytes_per_luxel` bytes at byte
+// `offset` lie inside `size` bytes of lighting (and the grid is within kMaxLightmapSide).
+bool lightmapFits(const LightmapExtents& ext, int styles, int64_t offset, uint64_t size,
+                  int bytes_per_luxel = 3);
 
 // One record of the faces lump of an edge-based format (Quake 1, Half-Life, Quake 2), decoded
 // from whichever record layout the version uses.
@@ -132,6 +149,13 @@ public:
     // kMaxLightmapSide luxels is left unlit too, counted apart.
     core::Status light(uint64_t index, const TexAxes& axes, std::span<const uint8_t> lighting,
                        int64_t offset);
+    // As light(), with the luxel grid given (`ext`, on `axes`) rather than the standard one,
+    // and light directions (`dirs`, laid out as `lighting`, or empty).
+    core::Status light(uint64_t index, const TexAxes& axes, const LightmapExtents& ext,
+                       std::span<const uint8_t> lighting, int64_t offset,
+                       std::span<const uint8_t> dirs);
+    // The polygon of the face emit() just made.
+    std::span<const glm::vec3> polygon() const { return m_poly; }
     // Marks the face emit() just made as having no lightmap data (see light()).
     void unlit(uint64_t index);
     // Moves the lightmap pages into the map and warns about the faces left unlit.

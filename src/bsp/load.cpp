@@ -126,17 +126,21 @@ core::Result<Map> loadMapFile(const std::filesystem::path& path) {
     if (!bytes)
         return bytes.error();
     Companions companions;
-    // Quake 1 engines look for NAME.lit beside NAME.bsp (QLIT coloured lighting).
+    // Quake 1 engines look for NAME.lit (QLIT coloured lighting) and NAME.lux (light
+    // directions) beside NAME.bsp.
     const Detected d = detect(*bytes);
     if (d.format == Format::Quake1 || d.format == Format::Quake1Bsp2 ||
         d.format == Format::Quake1Rmq) {
-        std::filesystem::path lit = path;
-        lit.replace_extension(".lit");
-        std::error_code ec;
-        if (std::filesystem::is_regular_file(lit, ec)) {
-            if (auto l = core::readFile(lit))
-                companions.lit = std::move(*l);
-        }
+        const auto beside = [&](const char* ext, std::vector<uint8_t>& out) {
+            std::filesystem::path p = path;
+            p.replace_extension(ext);
+            std::error_code ec;
+            if (std::filesystem::is_regular_file(p, ec))
+                if (auto l = core::readFile(p))
+                    out = std::move(*l);
+        };
+        beside(".lit", companions.lit);
+        beside(".lux", companions.lux);
     }
     return loadMap(*bytes, core::baseName(path.string()), companions);
 }

@@ -23,7 +23,8 @@ Detected detect(std::span<const uint8_t> data);
 
 // Data found beside the map file that some formats use.
 struct Companions {
-    std::vector<uint8_t> lit; // Quake 1 ".lit" coloured lighting, empty when absent
+    std::vector<uint8_t> lit; // Quake 1 ".lit" coloured lighting (QLIT v1 or HDR), or empty
+    std::vector<uint8_t> lux; // Quake 1 ".lux" light directions (QLIT v1), or empty
 };
 
 // Parses any supported format. `name` is used in error messages and as Map::name.
@@ -32,7 +33,7 @@ struct Companions {
 core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
                           const Companions& companions = {});
 
-// Reads the file (and its companions, e.g. NAME.lit beside a Quake 1 map) and parses it.
+// Reads the file (and its companions: NAME.lit and NAME.lux beside a Quake 1 map) and parses it.
 core::Result<Map> loadMapFile(const std::filesystem::path& path);
 
 } // namespace bsp

@@ -56,6 +56,7 @@ struct ExtraLump {
     std::string name;
     uint32_t offset = 0;
     uint32_t length = 0;
+    bool used = false; // the parser drew on it (a lump of the wrong size, or unknown, is not)
 };
 
 struct Plane {
@@ -325,6 +326,11 @@ struct Map {
     bool overbright_lighting = false;
     LightmapStorage lightmap_storage = LightmapStorage::InMap;
     DeluxeMaps deluxe_maps = DeluxeMaps::None;
+    // Light directions beside the pages, page for page and texel for texel (Quake 1 BSPX
+    // LIGHTINGDIR or a .lux file: ericw-tools writes each luxel's direction in the face's
+    // tangent space, s and t texture axes and the normal, mapped from [-1,1] to [0,255]).
+    // Empty when the map has none; q3map2's deluxe maps are pages of their own (deluxe_maps).
+    std::vector<LightmapPage> deluxe_pages;
     // Brightness of light style letter 'm' (normal light), by which every style value scales:
     // QuakeSpasm and Xash3D give a letter (c - 'a') * 22 of 256, so 'm' is 264 / 256; Quake 2
     // and Quake 3 make 'm' exactly 1. docs/fidelity.md cites the engines.

@@ -12,6 +12,7 @@
 // means leaf j + 1; visofs -1 means "see everything". Faces with sky or liquid textures carry
 // no lightmap. Every lump is read by copying (core::ByteReader), never by casting: pd_lava.bsp
 // stores lumps at odd offsets, and lq_e1m1.bsp stores them out of directory order.
+#include "bsp/bspx.h"
 #include "bsp/collision_read.h"
 #include "bsp/edge_faces.h"
 #include "bsp/entities.h"
@@ -22,9 +23,11 @@
 #include "core/file.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <glm/common.hpp>
 #include <map>
+#include <span>
 
 namespace bsp {
 
@@ -86,6 +89,7 @@ struct Parser {
     RecordSizes sizes{};
     LumpRef lumps[kNumLumps];
     const Companions* companions = nullptr;
+    std::string name; // the file, for warnings
     Map map;
     std::vector<glm::vec3> vertices;
     std::vector<std::array<uint32_t, 2>> edges;
@@ -93,8 +97,9 @@ struct Parser {
     std::vector<TexinfoQ1> texinfo;
     std::vector<int32_t> leaf_visofs;
     std::vector<uint8_t> lighting_rgb;
-    int32_t lighting_scale = 3; // bytes of lighting_rgb per byte offset of face lightofs
-    bool bsp29_style = true;    // 16-bit records (BSP29, HL)
+    std::vector<uint8_t> lighting_dirs; // .lux or BSPX LIGHTINGDIR, laid out as lighting_rgb
+    int32_t lighting_scale = 3;         // bytes of lighting_rgb per byte offset of face lightofs
+    bool bsp29_style = true;            // 16-bit records (BSP29, HL)
 
     core::ByteReader lump(int i) const { return lumpReader(file, lumps[i]); }
 
@@ -106,6 +111,8 @@ struct Parser {
     core::Status textures();
     core::Status texinfos();
     core::Status lighting();
+    bool bspxLighting(uint64_t samples);
+    void lightDirections();
     core::Status faces();
     core::Status leafs();
     core::Status nodes();
@@ -168,14 +175,24 @@ void Parser::bspx() {
         return;
     const uint32_t count = file.u32(end + 4);
     if (count > 256 || !file.inRange(end + 8, uint64_t(count) * 32)) {
-        map.warnings.push_back("BSPX directory is malformed; ignored");
+        map.warnings.push_back(name + ": BSPX directory at " + std::to_string(end) + ": " +
+                               std::to_string(count) +
+                               " lumps do not fit the file (at most 256); ignored");
         return;
     }
     for (uint32_t i = 0; i < count; ++i) {
         const uint64_t at = end + 8 + uint64_t(i) * 32;
         ExtraLump x{file.fixedString(at, 24), file.u32(at + 24), file.u32(at + 28)};
+        const std::string which = "BSPX lump " + std::to_string(i) + " (" + x.name + ")";
         if (!file.inRange(x.offset, x.length)) {
-            map.warnings.push_back("BSPX lump " + x.name + " lies outside the file; ignored");
+            map.warnings.push_back(name + ": " + which + ": " + std::to_string(x.offset) + "+" +
+                                   std::to_string(x.length) + " lies outside the file (" +
+                                   std::to_string(file.size()) + " bytes); ignored");
+            continue;
+        }
+        if (findExtraLump(map, x.name)) {
+            // The engines' BSPX_FindLump returns the first entry of a name.
+            map.warnings.push_back(name + ": " + which + ": a second lump of that name; ignored");
             continue;
         }
         map.extra_lumps.push_back(std::move(x));
@@ -382,41 +399,198 @@ core::Status Parser::texinfos() {
     return core::okStatus();
 }
 
+namespace {
+constexpr int32_t kLitVersion = 1;
+constexpr int32_t kLitVersionHdr = 0x10001; // QLIT with E5BGR9 samples (ericw-tools, FTE)
+
+// `count` E5BGR9 samples from `r` at `at`, as RGB8 (decodeE5bgr9).
+std::vector<uint8_t> decodeHdr(const core::ByteReader& r, uint64_t at, uint64_t count) {
+    std::vector<uint8_t> rgb(size_t(count) * 3);
+    for (uint64_t i = 0; i < count; ++i) {
+        const auto c = decodeE5bgr9(r.u32(at + i * 4));
+        std::copy(c.begin(), c.end(), rgb.begin() + ptrdiff_t(i * 3));
+    }
+    return rgb;
+}
+} // namespace
+
+// Lighting as FTE's Mod_LoadLighting picks it: a .lit beside the map (QLIT v1 RGB, or the HDR
+// version 0x10001), then BSPX LIGHTING_E5BGR9, then BSPX RGBLIGHTING, then the lump itself;
+// each must hold as many samples as the lighting lump (any whole number when it is empty).
+// Half-Life's lump is RGB already and its lightofs count bytes.
 core::Status Parser::lighting() {
     const core::ByteReader r = lump(kLighting);
     const uint64_t len = r.size();
-    if (len == 0)
-        return core::okStatus();
-    if (variant == Variant::HalfLife) {
-        lighting_rgb.assign(r.bytes().begin(), r.bytes().end());
-        lighting_scale = 1;
-        return core::okStatus();
-    }
-    lighting_scale = 3;
+    const bool hl = variant == Variant::HalfLife;
+    lighting_scale = hl ? 1 : 3;
+    const uint64_t samples = hl ? len / 3 : len;
     const std::vector<uint8_t>& lit = companions ? companions->lit : std::vector<uint8_t>{};
-    if (!lit.empty()) {
+    if (!hl && !lit.empty() && len > 0) {
         const core::ByteReader lr(lit);
         char magic[4] = {};
         lr.read(0, magic);
-        if (std::memcmp(magic, "QLIT", 4) == 0 && lr.i32(4) == 1 && lit.size() == 8 + 3 * len) {
+        const bool qlit = std::memcmp(magic, "QLIT", 4) == 0;
+        if (qlit && lr.i32(4) == kLitVersion && lit.size() == 8 + 3 * len) {
             lighting_rgb.assign(lit.begin() + 8, lit.end());
-            return core::okStatus();
+        } else if (qlit && lr.i32(4) == kLitVersionHdr && lit.size() == 8 + 4 * len) {
+            lighting_rgb = decodeHdr(lr, 8, len);
+        } else {
+            map.warnings.push_back(name + ": .lit file does not match this map (needs QLIT v1 " +
+                                   "with " + std::to_string(8 + 3 * len) + " bytes or HDR with " +
+                                   std::to_string(8 + 4 * len) + "); using the map's lighting");
         }
-        map.warnings.push_back(".lit file does not match this map (needs QLIT v1 with " +
-                               std::to_string(8 + 3 * len) + " bytes); using grey lighting");
     }
-    for (const ExtraLump& x : map.extra_lumps)
-        if (x.name == "RGBLIGHTING" && x.length == 3 * len) {
-            const auto b = file.sub(x.offset, x.length).bytes();
-            lighting_rgb.assign(b.begin(), b.end());
-            return core::okStatus();
+    if (lighting_rgb.empty() && !bspxLighting(samples) && len > 0) {
+        if (hl) {
+            lighting_rgb.assign(r.bytes().begin(), r.bytes().end());
+        } else {
+            lighting_rgb.resize(size_t(len) * 3);
+            const auto b = r.bytes();
+            for (size_t i = 0; i < b.size(); ++i)
+                lighting_rgb[i * 3] = lighting_rgb[i * 3 + 1] = lighting_rgb[i * 3 + 2] = b[i];
         }
-    lighting_rgb.resize(size_t(len) * 3);
-    const auto b = r.bytes();
-    for (size_t i = 0; i < b.size(); ++i)
-        lighting_rgb[i * 3] = lighting_rgb[i * 3 + 1] = lighting_rgb[i * 3 + 2] = b[i];
+    }
+    lightDirections();
     return core::okStatus();
 }
+
+// LIGHTING_E5BGR9 or RGBLIGHTING for `samples` samples (0: the lighting lump is empty).
+bool Parser::bspxLighting(uint64_t samples) {
+    struct Candidate {
+        const char* lump;
+        uint64_t bytes_per_sample;
+    };
+    for (const Candidate c : {Candidate{"LIGHTING_E5BGR9", 4}, Candidate{"RGBLIGHTING", 3}}) {
+        ExtraLump* x = findExtraLump(map, c.lump);
+        if (!x)
+            continue;
+        const bool fits = samples ? x->length == samples * c.bytes_per_sample
+                                  : x->length > 0 && x->length % c.bytes_per_sample == 0;
+        if (!fits) {
+            map.warnings.push_back(
+                name + ": BSPX " + x->name + ": " + std::to_string(x->length) + " bytes, needs " +
+                (samples ? std::to_string(samples * c.bytes_per_sample)
+                         : "a multiple of " + std::to_string(c.bytes_per_sample)) +
+                " (" + std::to_string(c.bytes_per_sample) + " per lighting sample); ignored");
+            continue;
+        }
+        const core::ByteReader xr = file.sub(x->offset, x->length);
+        if (c.bytes_per_sample == 4)
+            lighting_rgb = decodeHdr(xr, 0, x->length / 4);
+        else
+            lighting_rgb.assign(xr.bytes().begin(), xr.bytes().end());
+        x->used = true;
+        return true;
+    }
+    return false;
+}
+
+// Light directions laid out as lighting_rgb: a .lux beside the map (QLIT v1), else BSPX
+// LIGHTINGDIR (FTE Mod_LoadLighting looks in the same order).
+void Parser::lightDirections() {
+    if (lighting_rgb.empty())
+        return;
+    const uint64_t need = lighting_rgb.size();
+    const std::vector<uint8_t>& lux = companions ? companions->lux : std::vector<uint8_t>{};
+    if (!lux.empty()) {
+        const core::ByteReader lr(lux);
+        char magic[4] = {};
+        lr.read(0, magic);
+        if (std::memcmp(magic, "QLIT", 4) == 0 && lr.i32(4) == kLitVersion &&
+            lux.size() == 8 + need) {
+            lighting_dirs.assign(lux.begin() + 8, lux.end());
+            return;
+        }
+        map.warnings.push_back(name + ": .lux file does not match this map (needs QLIT v1 with " +
+                               std::to_string(8 + need) + " bytes); ignored");
+    }
+    if (ExtraLump* x = findExtraLump(map, "LIGHTINGDIR")) {
+        if (x->length != need) {
+            map.warnings.push_back(name + ": BSPX LIGHTINGDIR: " + std::to_string(x->length) +
+                                   " bytes, needs " + std::to_string(need) +
+                                   " (3 per lighting sample); ignored");
+            return;
+        }
+        const auto b = file.sub(x->offset, x->length).bytes();
+        lighting_dirs.assign(b.begin(), b.end());
+        x->used = true;
+    }
+}
+
+namespace {
+
+// Where a face's luxels come from: its grid on its axes, the byte offset of its samples in
+// the lighting, and its styles.
+struct FaceLightmap {
+    LightmapExtents ext;
+    TexAxes axes;
+    int64_t offset = -1;
+    std::array<uint8_t, kMaxLightStyles> styles{};
+    std::string problem; // why a BSPX grid cannot be used, empty when it can
+};
+
+// Faces whose BSPX lightmap does not fit the lighting and fall back to their own.
+struct BspxFallback {
+    uint64_t count = 0;
+    std::string first;
+
+    void note(uint64_t face, const std::string& lumps, const std::string& why) {
+        if (count++ == 0)
+            first = "BSPX " + lumps + " of faces[" + std::to_string(face) + "]: " + why;
+    }
+    void warn(Map& map, const std::string& name) const {
+        if (count)
+            map.warnings.push_back(name + ": " + first + "; " + std::to_string(count) +
+                                   " face(s) use their standard lightmap");
+    }
+};
+
+// Lays face `i`'s BSPX overrides over `use` (which holds its standard lightmap); returns the
+// names of the lumps that applied, empty when none did. A DECOUPLED_LM record gives the grid,
+// axes and offset (a zero size or negative offset: no samples); otherwise LMSHIFT the grid and
+// LMOFFSET the offset. A shift outside 0..12 or non-finite decoupled axes are a `problem`: the
+// face keeps its standard lightmap (the fallback warning counts it).
+std::string bspxLightmap(const BspxFaceLighting& bspx, uint64_t i,
+                         std::span<const glm::vec3> polygon, int32_t scale, FaceLightmap& use) {
+    std::string lumps;
+    const auto add = [&](const char* lump) {
+        lumps += (lumps.empty() ? "" : "+") + std::string(lump);
+    };
+    if (!bspx.styles.empty()) {
+        use.styles = bspx.styles[i];
+        add("LMSTYLE");
+    }
+    const auto samples = [&](int64_t ofs) { return ofs < 0 ? int64_t(-1) : ofs * scale; };
+    if (!bspx.decoupled.empty()) {
+        const DecoupledLightmap& d = bspx.decoupled[i];
+        add("DECOUPLED_LM");
+        const glm::vec4 a = d.world_to_luxel.s, b = d.world_to_luxel.t;
+        if (!std::isfinite(a.x + a.y + a.z + a.w + b.x + b.y + b.z + b.w)) {
+            use.problem = "world-to-luxel axes are not finite";
+            return lumps;
+        }
+        use.axes = d.world_to_luxel;
+        use.ext = LightmapExtents{{0, 0}, {d.width - 1, d.height - 1}, d.width, d.height, 1};
+        use.offset = d.width && d.height ? samples(d.offset) : -1;
+        return lumps;
+    }
+    if (!bspx.shifts.empty()) {
+        add("LMSHIFT");
+        const uint8_t shift = bspx.shifts[i];
+        if (shift > 12) {
+            use.problem = "shift " + std::to_string(shift) + " is over 12";
+            return lumps;
+        }
+        use.ext = computeLightmapExtents(polygon, use.axes, 1 << shift);
+    }
+    if (!bspx.offsets.empty()) {
+        add("LMOFFSET");
+        use.offset = samples(bspx.offsets[i]);
+    }
+    return lumps;
+}
+
+} // namespace
 
 core::Status Parser::faces() {
     const core::ByteReader r = lump(kFaces);
@@ -431,6 +605,8 @@ core::Status Parser::faces() {
     // light curve, which bspview does not draw yet.
     map.light_style_scale = 264.0f / 256.0f;
     map.light_max = variant == Variant::HalfLife ? 0.0f : 2.0f;
+    const BspxFaceLighting bspx = readBspxFaceLighting(file, map, n, name);
+    BspxFallback fallback;
     for (uint64_t i = 0; i < n; ++i) {
         const uint64_t at = i * sizes.face;
         // One field list at two widths: BSP29 stores plane, side, edge count and texinfo as
@@ -467,10 +643,36 @@ core::Status Parser::faces() {
             builder.unlit(i);
             continue;
         }
-        const int64_t offset = rec.lightofs < 0 ? -1 : int64_t(rec.lightofs) * lighting_scale;
-        if (auto s = builder.light(i, ti->axes, lighting_rgb, offset); !s)
+        const FaceLightmap standard{computeLightmapExtents(builder.polygon(), ti->axes),
+                                    ti->axes,
+                                    rec.lightofs < 0 ? -1 : int64_t(rec.lightofs) * lighting_scale,
+                                    rec.styles,
+                                    {}};
+        FaceLightmap use = standard;
+        if (const std::string from = bspxLightmap(bspx, i, builder.polygon(), lighting_scale, use);
+            !from.empty()) {
+            Face styled;
+            styled.styles = use.styles;
+            const int styles = styled.numStyles();
+            if (!use.problem.empty()) {
+                fallback.note(i, from, use.problem);
+                use = standard;
+            } else if (use.offset >= 0 && styles > 0 &&
+                       !lightmapFits(use.ext, styles, use.offset, lighting_rgb.size())) {
+                fallback.note(i, from,
+                              std::to_string(use.ext.width) + "x" + std::to_string(use.ext.height) +
+                                  " luxels x " + std::to_string(styles) + " styles at sample " +
+                                  std::to_string(use.offset / lighting_scale) + " run past " +
+                                  std::to_string(lighting_rgb.size() / 3) + " samples");
+                use = standard;
+            }
+        }
+        map.faces[i].styles = use.styles;
+        if (auto s = builder.light(i, use.axes, use.ext, lighting_rgb, use.offset, lighting_dirs);
+            !s)
             return s;
     }
+    fallback.warn(map, name);
     builder.finish();
     return core::okStatus();
 }
@@ -695,9 +897,9 @@ void Parser::submodelSettings() {
 
 core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view name,
                               const Companions& companions) {
-    (void)name;
     Parser p;
     p.file = core::ByteReader(data);
+    p.name = std::string(name);
     p.companions = &companions;
     const Detected d = detect(data);
     if (!d.format)

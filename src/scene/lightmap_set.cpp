@@ -121,6 +121,18 @@ std::string describeLightmaps(const LightmapSet& set) {
 }
 
 LightmapSet lightmapsInMap(const bsp::Map& map) {
+    if (!map.deluxe_pages.empty() && map.deluxe_pages.size() == map.lightmap_pages.size()) {
+        // Directions page for page beside the light (Quake 1 BSPX LIGHTINGDIR or .lux).
+        LightmapSet set;
+        set.width = map.lightmap_width;
+        set.height = map.lightmap_height;
+        set.pages = map.lightmap_pages;
+        set.deluxe = map.deluxe_pages;
+        set.deluxe_tangent_space = true;
+        for (size_t n = 0; n < set.pages.size(); ++n)
+            set.page_of.push_back(static_cast<int32_t>(n));
+        return set;
+    }
     std::vector<bsp::LightmapPage> numbered;
     if (map.lightmap_width > 0 && map.lightmap_height > 0)
         numbered = map.lightmap_pages;

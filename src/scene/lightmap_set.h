@@ -61,7 +61,8 @@ int64_t facesWithoutPages(const bsp::Map& map, const LightmapSet& set);
 // external images (maps/x/lm_NNNN), deluxe maps (model space)".
 std::string describeLightmaps(const LightmapSet& set);
 
-// The map's own pages, deluxe maps split off. No files are read.
+// The map's own pages, deluxe maps split off (q3map2's odd pages), or taken from
+// bsp::Map::deluxe_pages (Quake 1 BSPX LIGHTINGDIR / .lux, tangent space). No files are read.
 LightmapSet lightmapsInMap(const bsp::Map& map);
 
 // The lightmap set of `map`: lightmapsInMap, or for bsp::LightmapStorage::External the images

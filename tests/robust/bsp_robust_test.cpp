@@ -10,6 +10,7 @@
 #include "bsp/load.h"
 #include "content/vfs.h"
 #include "core/file.h"
+#include "support/q1_builder.h"
 #include "support/qbsp_convert.h"
 
 #include <gtest/gtest.h>
@@ -266,3 +267,77 @@ INSTANTIATE_TEST_SUITE_P(Maps, CollisionMutations,
                          });
 
 } // namespace
+
+// A synthetic Quake 1 map carrying every BSPX lighting lump (tests/unit/bspx_test.cpp), its BSPX
+// part mutated: each lump truncated, zeroed, flipped and its directory entry pointed away
+// (spanMutations), the directory header flipped, and the 4-byte fields of each lump's first 48
+// bytes (both DECOUPLED_LM records' sizes and offsets, the first samples of the others) set to
+// hostile values (-1, 0x7fffffff, INT_MIN, 0xffff, NaN, infinity, 2^24). The standard lumps stay
+// intact, so every mutant must load: a bad BSPX lump is a warning, never an error or a crash.
+TEST(BspxMutations, EveryMutantOfTheBspxLumpsLoads) {
+    q1test::Q1Options o;
+    o.lighting_data.assign(50, 100);
+    std::vector<uint8_t> base = q1test::buildQ1(o);
+    const size_t bspx_at = (base.size() + 3) & ~size_t(3);
+    struct Decoupled {
+        uint16_t w, h;
+        int32_t offset;
+        float s[4], t[4];
+    };
+    const std::vector<Decoupled> decoupled = {
+        {3, 2, 10, {1.0f / 32, 0, 0, 0}, {0, 1.0f / 64, 0, 0}},
+        {5, 5, 25, {1.0f / 16, 0, 0, -4}, {0, 1.0f / 16, 0, 0}}};
+    const std::vector<q1test::BspxLump> lumps = {
+        {"LMSHIFT", {5, 4}},
+        {"LMOFFSET", q1test::bytesOf(std::vector<int32_t>{0, 25})},
+        {"LMSTYLE", {0, 1, 0, 255}},
+        {"LMSTYLE16", q1test::bytesOf(std::vector<uint16_t>{0, 300, 0, 0xffff})},
+        {"DECOUPLED_LM", q1test::bytesOf(decoupled)},
+        {"LIGHTING_E5BGR9", q1test::bytesOf(std::vector<uint32_t>(50, 0x88000080u))},
+        {"LIGHTINGDIR", std::vector<uint8_t>(150, 128)},
+        {"RGBLIGHTING", std::vector<uint8_t>(150, 64)},
+    };
+    q1test::appendBspx(base, lumps);
+    const fuzz::Outcome original = fuzz::runLoadMap(base);
+    ASSERT_TRUE(original.accepted) << original.error.message();
+
+    std::vector<robust::Span> spans;
+    robust::Span dir;
+    dir.name = "BSPX directory";
+    dir.offset = bspx_at;
+    dir.length = 8 + lumps.size() * 32;
+    spans.push_back(dir);
+    for (size_t i = 0; i < lumps.size(); ++i) {
+        robust::Span s;
+        s.name = lumps[i].name;
+        s.dir_offset_at = int64_t(bspx_at + 8 + i * 32 + 24);
+        s.dir_length_at = s.dir_offset_at + 4;
+        s.offset = uint32_t(robust::readI32(base, uint64_t(s.dir_offset_at)));
+        s.length = uint32_t(robust::readI32(base, uint64_t(s.dir_length_at)));
+        spans.push_back(s);
+    }
+    robust::Tally tally("bspx lumps");
+    const auto run = [](std::span<const uint8_t> b) { return fuzz::runLoadMap(b); };
+    robust::SpanOptions span_options;
+    span_options.seed = 0x5eed0b01;
+    span_options.flip_mutants_per_span = 16;
+    robust::spanMutations(
+        base, spans, span_options,
+        [&](std::string_view label, std::span<const uint8_t> b) { tally.check(label, b, run); });
+    std::vector<uint8_t> work = base;
+    const int32_t values[] = {-1,         0x7fffffff, int32_t(0x80000000u), 0xffff, 0x7fc00000,
+                              0x7f800000, 1 << 24};
+    for (size_t i = 1; i < spans.size(); ++i)
+        for (uint64_t at = spans[i].offset;
+             at + 4 <= spans[i].offset + std::min<uint64_t>(spans[i].length, 48); at += 4)
+            for (int32_t v : values) {
+                std::copy(base.begin(), base.end(), work.begin());
+                robust::writeI32(work, at, v);
+                tally.check(spans[i].name + "+" + std::to_string(at - spans[i].offset) + "=" +
+                                std::to_string(v),
+                            work, run);
+            }
+    tally.print(0.0);
+    EXPECT_GT(tally.total(), 500u);
+    EXPECT_EQ(tally.accepted(), tally.total());
+}

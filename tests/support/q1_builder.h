@@ -6,6 +6,8 @@
 //   ("floor", 16x16, embedded), each face in its own leaf. Face 0 is lit: one style (0) and a
 //   5x5 block of grey luxels of `luxel` at lightofs 0. Face 1's lightmap data is what the options
 //   say, so tests can give it none (lightofs -1, or no styles) or drop the lighting lump.
+//   `lighting_data` replaces the lighting lump's bytes, and appendBspx() adds BSPX lumps after
+//   the last lump (BSPX lighting tests).
 //
 // Q1Builder (collision):
 //   A map is a list of models, each a list of solid axis-aligned boxes (model 0 the world,
@@ -31,10 +33,11 @@
 namespace q1test {
 
 struct Q1Options {
-    bool lighting = true;        // false: an empty lighting lump (a map never lit)
-    uint8_t luxel = 128;         // every luxel of both faces' blocks
-    int32_t face1_lightofs = 25; // byte offset into the lighting lump, -1: no samples
-    uint8_t face1_style0 = 0;    // 255: no styles
+    bool lighting = true;               // false: an empty lighting lump (a map never lit)
+    uint8_t luxel = 128;                // every luxel of both faces' blocks
+    int32_t face1_lightofs = 25;        // byte offset into the lighting lump, -1: no samples
+    uint8_t face1_style0 = 0;           // 255: no styles
+    std::vector<uint8_t> lighting_data; // not empty: the lighting lump's bytes instead
 };
 
 inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
@@ -89,7 +92,9 @@ inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
         lumps[7].put(int32_t(f == 0 ? 0 : o.face1_lightofs));
     }
     // lighting: grey, one byte per luxel; 64x64 texels -> 5x5 luxels, two blocks
-    if (o.lighting)
+    if (!o.lighting_data.empty())
+        lumps[8].bytes = o.lighting_data;
+    else if (o.lighting)
         for (int i = 0; i < 2 * 5 * 5; ++i)
             lumps[8].put(o.luxel);
     // clipnodes: none
@@ -312,6 +317,39 @@ private:
         return q2test::assembleFile({29, 0, 0, 0}, l);
     }
 };
+
+struct BspxLump {
+    std::string name;
+    std::vector<uint8_t> bytes;
+};
+
+// Appends a BSPX directory naming `lumps` after the file's last lump (4-byte aligned, as
+// ericw-tools writes it), followed by the lumps' data, each 4-byte aligned.
+inline void appendBspx(std::vector<uint8_t>& file, const std::vector<BspxLump>& lumps) {
+    file.resize((file.size() + 3) & ~size_t(3), 0);
+    q2test::Writer dir;
+    dir.bytes = {'B', 'S', 'P', 'X'};
+    dir.put(uint32_t(lumps.size()));
+    size_t data = file.size() + 8 + lumps.size() * 32;
+    std::vector<uint8_t> payload;
+    for (const BspxLump& l : lumps) {
+        dir.putName(l.name.c_str(), 24);
+        dir.put(uint32_t(data + payload.size()));
+        dir.put(uint32_t(l.bytes.size()));
+        payload.insert(payload.end(), l.bytes.begin(), l.bytes.end());
+        payload.resize((payload.size() + 3) & ~size_t(3), 0);
+    }
+    file.insert(file.end(), dir.bytes.begin(), dir.bytes.end());
+    file.insert(file.end(), payload.begin(), payload.end());
+}
+
+// Little-endian bytes of `values`, for BSPX lump payloads.
+template <typename T> std::vector<uint8_t> bytesOf(const std::vector<T>& values) {
+    std::vector<uint8_t> out(values.size() * sizeof(T));
+    if (!values.empty())
+        std::memcpy(out.data(), values.data(), out.size());
+    return out;
+}
 
 // Lump directory helpers for tests that damage a built file.
 inline uint32_t lumpOffset(const std::vector<uint8_t>& file, int lump) {

@@ -3,8 +3,10 @@
 // maps/ext/lm_NNNN.tga beside it, loaded through scene::loadMapBundle.
 #include "scene/lightmap_set.h"
 
+#include "bsp/load.h"
 #include "scene/debug_geometry.h"
 #include "scene/map_bundle.h"
+#include "support/q1_builder.h"
 #include "support/q3_builder.h"
 #include "unit/content_test_util.h"
 
@@ -289,4 +291,28 @@ TEST(ExternalLightmaps, MapVirtualBaseIsTheMapPathWithoutExtension) {
               "maps/sub/a");
     EXPECT_EQ(scene::mapVirtualBase(MapLocation("/y/a.bsp"), std::filesystem::path("/x/base")),
               "a");
+}
+
+// Quake 1 light directions (BSPX LIGHTINGDIR) are pages of their own beside the light, in the
+// face's tangent space: the set takes them page for page, with no pairing of numbered pages.
+TEST(MapLightDirections, BspxLightingdirBecomesTheDeluxePagesInTangentSpace) {
+    q1test::Q1Options o;
+    o.lighting_data.assign(50, 100);
+    std::vector<uint8_t> f = q1test::buildQ1(o);
+    std::vector<uint8_t> dirs(150, 128);
+    dirs[25 * 3] = 9; // face 1's first luxel
+    q1test::appendBspx(f, {{"LIGHTINGDIR", dirs}});
+    auto map = bsp::loadMap(f, "dirs.bsp");
+    ASSERT_TRUE(map.ok()) << map.error().message();
+    const scene::LightmapSet set = scene::lightmapsInMap(*map);
+    ASSERT_EQ(set.pages.size(), 1u);
+    ASSERT_EQ(set.deluxe.size(), 1u);
+    EXPECT_TRUE(set.deluxe_tangent_space);
+    EXPECT_EQ(set.pageOf(0), 0);
+    const bsp::LightmapRect r = map->faces[1].lightmap_rect;
+    const size_t at = (size_t(r.y) * size_t(set.width) + r.x) * 3;
+    EXPECT_EQ(set.deluxe[0].rgb[at], 9);
+    EXPECT_EQ(set.deluxe[0].rgb[at + 1], 128);
+    EXPECT_EQ(set.pages[0].rgb[at], 100);
+    EXPECT_EQ(scene::describeLightmaps(set), "1 pages of 1024x1024, deluxe maps (tangent space)");
 }
