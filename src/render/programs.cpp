@@ -214,7 +214,8 @@ const SkyProgram* ProgramCache::sky(SkyMode mode) {
                        {&sp.flat_colour, "u_flat_colour"},
                        {&sp.sky_rotation, "u_sky_rotation"},
                        {&sp.eye, "u_eye"},
-                       {&sp.time, "u_time"}});
+                       {&sp.time, "u_time"},
+                       {&sp.output_gamma, "u_output_gamma"}});
         bindSampler(id, "u_texture", kUnitTexture);
         bindSampler(id, "u_skybox", kUnitSkybox);
     });

@@ -52,7 +52,7 @@ struct DepthProgram { // depth pre-pass
 struct SkyProgram { // world.vert.glsl + sky.frag.glsl
     Program program;
     GLint view_projection = -1, model = -1, uv_scroll = -1, eye = -1, time = -1, flat_colour = -1,
-          sky_rotation = -1;
+          sky_rotation = -1, output_gamma = -1;
 };
 
 struct StageProgram { // stage.vert.glsl + stage.frag.glsl
