@@ -72,7 +72,8 @@ class LightingRender : public gltest::GlFixture {
 protected:
     // Renders `map` with `texture` on its material, straight down onto x = 64, and returns the
     // red channel at the middle of face 0 (left) and face 1 (right).
-    std::array<int, 2> render(const bsp::Map& map, const content::Image& texture) {
+    std::array<int, 2> render(const bsp::Map& map, const content::Image& texture,
+                              double time = 0.0) {
         const scene::WorldMesh mesh = scene::buildWorldMesh(map);
         std::vector<content::TextureInfo> textures(1);
         textures[0].image = texture;
@@ -96,6 +97,7 @@ protected:
         render::RenderOptions ro;
         ro.clear_colour = kClear;
         ro.style_values = scene::lightStyleValues(0.0); // style 0: 'm'
+        ro.time = time;
         r.draw(list, cam, ro);
         const auto img = target.readPixels();
         const uint8_t* left = gltest::pixelAt(img, kW, kW / 4, kH / 2);
@@ -229,4 +231,27 @@ TEST_F(LightingRender, Quake2GL3Curve) {
     EXPECT_EQ(render(map, greyImage(100)), (std::array<int, 2>{92, 92}));
     map.materials[0].fullbright_light = 1.0f;
     EXPECT_EQ(render(map, greyImage(100)), (std::array<int, 2>{164, 164}));
+}
+
+// Quake 2 SURF_FLOWING as yquake2 GL3 scrolls it: 64 repeats per 40 s towards -s, 1.6 a second.
+// A 64-texel ramp (grey 4 x column) sampled at s = 0.3 repeats, 19.2 texels: linear filtering
+// between columns 18 and 19 gives 4 x 18.7 = 74.8 at time 0. After 1/16 s the texture has moved
+// by 0.1 repeats, so s = 0.2, 4 x (12.8 - 0.5) = 49.2 -> 49 (the old 0.5 repeats a second gave
+// s = 0.26875, 66.8). Light 1.0039 (luxel and vertex colour 128 under the default 2x).
+TEST_F(LightingRender, Quake2FlowingSpeed) {
+    bsp::Map map = twoFloors(128, 128);
+    map.materials[0].flags |= bsp::kSurfFlowing;
+    map.materials[0].flow_speed = parsed(q2test::buildQ2()).materials[0].flow_speed;
+    ASSERT_EQ(map.materials[0].flow_speed, 1.6f);
+    content::Image ramp;
+    ramp.width = 64;
+    ramp.height = 8;
+    ramp.rgba.resize(64 * 8 * 4);
+    for (size_t i = 0; i < 64 * 8; ++i) {
+        const auto v = static_cast<uint8_t>(4 * (i % 64));
+        ramp.rgba[i * 4] = ramp.rgba[i * 4 + 1] = ramp.rgba[i * 4 + 2] = v;
+        ramp.rgba[i * 4 + 3] = 255;
+    }
+    EXPECT_EQ(render(map, ramp, 0.0), (std::array<int, 2>{75, 75}));
+    EXPECT_EQ(render(map, ramp, 1.0 / 16.0), (std::array<int, 2>{49, 49}));
 }
