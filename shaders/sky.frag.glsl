@@ -15,6 +15,7 @@ uniform mat3 u_sky_rotation; // world direction -> box direction (Quake 2 skyrot
 uniform vec3 u_eye;
 uniform float u_time;
 uniform vec4 u_flat_colour;
+uniform float u_output_gamma; // the game's output curve (Quake 2 1 / vid_gamma), not on SKY_FLAT
 
 out vec4 o_colour;
 
@@ -46,5 +47,10 @@ void main() {
     vec3 front = textureLod(u_texture, layerUv(dir, u_time * 16.0, 0.0), 0.0).rgb;
     float front_alpha = any(greaterThan(front, vec3(0.0))) ? 1.0 : 0.0;
     o_colour = vec4(mix(back, front, front_alpha), 1.0);
+#endif
+#if SKY_MODE != SKY_FLAT
+    // yquake2 GL3 fragmentSrc3Dsky: the sky texel to the power 1 / vid_gamma, no intensity.
+    if (u_output_gamma != 1.0)
+        o_colour.rgb = pow(o_colour.rgb, vec3(u_output_gamma));
 #endif
 }

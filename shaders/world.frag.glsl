@@ -27,10 +27,17 @@ uniform float u_light_scale;      // lightmap and vertex colour multiplier (over
 uniform float u_light_max;        // saturation of the scaled light per channel, 0: none
 uniform bool u_light_normalize;   // scale an over-bright colour down by its largest channel
 uniform float u_output_scale;     // final multiplier (Quake 3 gamma-ramp overbright)
+uniform float u_texture_scale;    // texel multiplier (Quake 2 intensity)
+uniform float u_texture_gamma;    // texel exponent (Half-Life texgamma / gamma)
+uniform float u_output_gamma;     // exponent of the lit colour (Quake 2 1 / vid_gamma)
+uniform float u_fullbright_light; // > 0: the light of a surface drawn without lightmaps
+uniform vec4 u_solid_colour;      // a > 0: this colour instead of the texture's (GoldSrc
+                                  // kRenderTransColor)
 uniform float u_alpha;            // blended surfaces
 uniform float u_alpha_cutoff;     // alpha-tested surfaces
 uniform vec4 u_flat_colour;       // VIEW_FLAT
 uniform float u_time;             // seconds
+uniform float u_warp_amplitude;   // WARP: turbulence in texture repeats
 #ifdef FOG_PASS
 uniform vec3 u_eye;
 uniform vec3 u_fog_forward;  // unit view axis
@@ -78,11 +85,17 @@ void main() {
 #else
     vec2 uv = v_uv;
 #ifdef WARP
-    // Quake's turbulence: each coordinate swings by 1/8 of a 64-texel texture as a sine
-    // of the other (gl_warp.c uses os + sin(ot / 8 + t) * 8 in texels).
-    uv += 0.125 * sin(v_uv.yx * 8.0 + u_time);
+    // Quake's turbulence: each coordinate swings by u_warp_amplitude of a 64-texel texture as
+    // a sine of the other (Quake 1 gl_warp.c: os + sin(ot / 8 + t) * 8 in texels; Quake 2's
+    // GL3 renderer: 4 texels).
+    uv += u_warp_amplitude * sin(v_uv.yx * 8.0 + u_time);
 #endif
     vec4 tex = texture(u_texture, uv);
+    // pow() only where a game curves the colour: exp2(log2(x)) need not give x back exactly.
+    if (u_texture_gamma != 1.0)
+        tex.rgb = pow(tex.rgb, vec3(u_texture_gamma));
+    if (u_solid_colour.a > 0.0)
+        tex = vec4(u_solid_colour.rgb, 1.0);
 #ifdef ALPHA_TEST
     if (tex.a < u_alpha_cutoff)
         discard;
@@ -95,6 +108,8 @@ void main() {
     vec3 light = lighting() * u_light_scale;
     if (u_light_max > 0.0)
         light = min(light, vec3(u_light_max));
+    if (u_fullbright_light > 0.0)
+        light = vec3(u_fullbright_light);
     if (u_light_normalize) {
         float m = max(light.r, max(light.g, light.b));
         if (m > 1.0)
@@ -103,12 +118,14 @@ void main() {
 #if VIEW == VIEW_LIGHTMAP
     vec3 colour = light;
 #else
-    vec3 colour = tex.rgb * light;
+    vec3 colour = tex.rgb * u_texture_scale * light;
 #ifdef GLOW
     vec4 glow = texture(u_glow, uv);
     colour = mix(colour, glow.rgb, glow.a);
 #endif
 #endif
+    if (u_output_gamma != 1.0)
+        colour = pow(max(colour, vec3(0.0)), vec3(u_output_gamma));
     o_colour = vec4(min(colour * u_output_scale, vec3(1.0)), tex.a * u_alpha);
 #ifdef FOG_PASS
     o_colour = foggedColour(o_colour, u_fog_colour,

@@ -308,6 +308,8 @@ int runInfo(const Options& options) {
     j.field("faces_without_pages", static_cast<uint64_t>(scene::facesWithoutPages(m, lm)));
     // The game's lighting rules as the parser set them (bsp/map.h).
     j.field("style_m", m.light_style_scale).field("light_max", m.light_max);
+    j.field("lightmap_scale", m.lightmap_scale).field("texture_scale", m.texture_scale);
+    j.field("texture_gamma", m.texture_gamma).field("output_gamma", m.output_gamma);
     j.field("unlit_faces", m.unlit_face_count);
     j.field("unlit_faces_drawn", bsp::unlitFacesName(m.unlit_faces)).endObject();
     j.field("entities", static_cast<uint64_t>(m.entities.size()));

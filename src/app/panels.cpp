@@ -64,6 +64,10 @@ void drawMapInfo(OverlayModel& m) {
     ImGui::Text("faces without lightmap data: %u, drawn %s", map.unlit_face_count,
                 std::string(bsp::unlitFacesName(map.unlit_faces)).c_str());
     ImGui::Text("light style 'm' = %.5f", static_cast<double>(map.light_style_scale));
+    ImGui::Text("colour: lightmap x %.4f (max %.2f), texture x %.2f ^ %.2f, output ^ %.4f",
+                static_cast<double>(map.lightmap_scale), static_cast<double>(map.light_max),
+                static_cast<double>(map.texture_scale), static_cast<double>(map.texture_gamma),
+                static_cast<double>(map.output_gamma));
     ImGui::Text("limits: %s", std::string(bsp::limitsSource(map.format)).c_str());
     const std::vector<bsp::LimitRow> rows = bsp::checkLimits(map);
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |

@@ -104,6 +104,11 @@ struct Submodel {
     float alpha = 1.0f;
     glm::vec3 colour{1.0f};
     bool visible = true; // false for triggers and other brushes a game never draws
+    // GoldSrc render modes that draw a brush model without its lightmaps (colour, texture,
+    // glow, additive): the texture at full light. Xash3D FWGS ref/gl/gl_rsurf.c R_HasLightmap.
+    bool lightmapped = true;
+    // kRenderTransColor: `colour` alone, no texture (R_SetRenderMode disables texturing).
+    bool textured = true;
 };
 
 enum class FaceKind : uint8_t {
@@ -138,9 +143,18 @@ struct Material {
     uint32_t flags = 0;      // SurfaceFlags the map itself declares
     uint32_t game_flags = 0; // the game's own surface flags, for display only
     uint32_t game_contents = 0;
-    int32_t width = 0;      // texel size when the map knows it (Q1/HL miptex, Q2 texinfo/wal);
-    int32_t height = 0;     // 0 when unknown (Quake 3)
-    float alpha = 1.0f;     // for kSurfTranslucent
+    int32_t width = 0;  // texel size when the map knows it (Q1/HL miptex, Q2 texinfo/wal);
+    int32_t height = 0; // 0 when unknown (Quake 3)
+    float alpha = 1.0f; // for kSurfTranslucent
+    // Light of a surface the game draws without any lightmap, in place of the vertex colour
+    // times Map::lightmap_scale; 0: lit as usual. Quake 2's GL3 renderer draws TRANS33 / TRANS66
+    // at 1 (the texture times intensity) and warped surfaces at 0.5, lava at 1 (yquake2
+    // gl3_warp.c GL3_EmitWaterPolys, lightScaleForTurb).
+    float fullbright_light = 0.0f;
+    // kSurfFlowing: texture repeats per second the texture scrolls towards -s. Quake 2's GL3
+    // renderer: 64 repeats per 40 s on lit surfaces (gl3_surf.c GL3_DrawGLFlowingPoly), one
+    // 64-texel tile per 2 s on warped ones (gl3_warp.c GL3_EmitWaterPolys).
+    float flow_speed = 0.0f;
     int32_t embedded = -1;  // index into Map::embedded_textures, -1 when stored elsewhere
     int32_t anim_next = -1; // next material of an animation chain, -1 for none
     float anim_fps = 0.0f;  // frames per second of that chain
@@ -335,10 +349,26 @@ struct Map {
     // QuakeSpasm and Xash3D give a letter (c - 'a') * 22 of 256, so 'm' is 264 / 256; Quake 2
     // and Quake 3 make 'm' exactly 1. docs/fidelity.md cites the engines.
     float light_style_scale = 1.0f;
-    // Largest light per channel once scaled (2x overbright and style scale included), 0 for no
+    // Largest light per channel once scaled (lightmap_scale and style scale included), 0 for no
     // limit: Quake 1 sums the styles into an 8-bit lightmap that saturates at 255 before the
-    // 2x overbright, so 2.
+    // 2x overbright, so 2; Half-Life clamps its 10-bit light at 1023, so 1.
     float light_max = 0.0f;
+    // How the game's renderer makes a pixel of texel t and summed, style-scaled light l
+    // (docs/fidelity.md cites each engine):
+    //   pixel = min(1, (texture_scale * t^texture_gamma * min(l * lightmap_scale, light_max))
+    //                  ^ output_gamma)
+    // Quake 1: the 2x overbright; Half-Life (Xash3D FWGS at GoldSrc's defaults): textures
+    // through texgamma 2.0 / gamma 2.5, light times 2^(1/lightgamma) = 338/256 and clamped at 1;
+    // Quake 2 (yquake2 GL3 defaults): textures times gl3_intensity 1.5, light times
+    // gl3_overbrightbits 1.3, the result to the power 1 / vid_gamma 1.2. Vertex colours and the
+    // full light of faces without lightmap data go through lightmap_scale like luxels.
+    float lightmap_scale = 2.0f;
+    float texture_scale = 1.0f;
+    float texture_gamma = 1.0f;
+    float output_gamma = 1.0f;
+    // kSurfWarp: how far the turbulence moves a texel, in 64-texel tiles: Quake 1 8 texels
+    // (QuakeSpasm gl_warp.c, turbsin), Quake 2 4 (yquake2 gl3_shaders.c fragmentSrc3Dwater).
+    float warp_amplitude = 0.125f;
     // How faces without lightmap data (lightofs -1 or no styles) are lit, and how many there are.
     UnlitFaces unlit_faces = UnlitFaces::VertexColour;
     uint32_t unlit_face_count = 0;

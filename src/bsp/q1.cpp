@@ -601,10 +601,19 @@ core::Status Parser::faces() {
     map.unlit_faces = lighting_rgb.empty() ? UnlitFaces::Fullbright : UnlitFaces::Black;
     // A style letter is (c - 'a') * 22 of 256 (QuakeSpasm R_AnimateLight, Xash3D
     // CL_RunLightStyles), and QuakeSpasm's summed lightmap saturates at 255 before its 2x
-    // overbright (R_BuildLightMap). Xash3D saturates after doubling, part of Half-Life's own
-    // light curve, which bspview does not draw yet.
+    // overbright (R_BuildLightMap).
     map.light_style_scale = 264.0f / 256.0f;
-    map.light_max = variant == Variant::HalfLife ? 0.0f : 2.0f;
+    map.light_max = 2.0f;
+    if (variant == Variant::HalfLife) {
+        // GoldSrc's light curve, with the engine's defaults (Xash3D FWGS, docs/fidelity.md): no
+        // 2x overbright; R_BuildLightMap scales the summed styles by 2^(1/lightgamma 2.5)
+        // rounded to 338/256 and clamps at 1023 of 1023 (so 1); the light gamma table is then
+        // the identity (gamma 2.5 = lightgamma 2.5, brightness 0). Palettes go through
+        // texgamma 2.0 / gamma 2.5 (gamma.c BuildGammaTable, TextureToGamma).
+        map.lightmap_scale = 338.0f / 256.0f;
+        map.light_max = 1.0f;
+        map.texture_gamma = 2.0f / 2.5f;
+    }
     const BspxFaceLighting bspx = readBspxFaceLighting(file, map, n, name);
     BspxFallback fallback;
     for (uint64_t i = 0; i < n; ++i) {
@@ -837,27 +846,38 @@ void Parser::submodelSettings() {
             continue;
         const Entity& ent = map.entities[size_t(sm.entity)];
         if (hl) {
-            // GoldSrc kRenderNormal, TransColor, TransTexture, Glow, TransAlpha, TransAdd.
+            // GoldSrc kRenderNormal, TransColor, TransTexture, Glow, TransAlpha, TransAdd, as
+            // Xash3D FWGS draws brush models (ref/gl/gl_rsurf.c R_SetRenderMode, R_HasLightmap;
+            // gl_rmain.c: a mode other than normal whose renderamt, 0 when the key is absent, is
+            // 0 is not drawn).
             const int mode = int(ent.number("rendermode").value_or(0.0f));
-            const float amt = std::clamp(ent.number("renderamt").value_or(255.0f), 0.0f, 255.0f);
+            const float amt = std::clamp(ent.number("renderamt").value_or(0.0f), 0.0f, 255.0f);
+            if (mode >= 1 && mode <= 5 && amt <= 0.0f)
+                sm.visible = false;
             switch (mode) {
-            case 1:
+            case 1: // the colour alone, blended by renderamt
                 sm.blend = BlendMode::Alpha;
                 if (auto c = ent.vec3("rendercolor"))
                     sm.colour = glm::clamp(*c / 255.0f, glm::vec3(0.0f), glm::vec3(1.0f));
+                else
+                    sm.colour = glm::vec3(0.0f);
                 sm.alpha = amt / 255.0f;
+                sm.lightmapped = false;
+                sm.textured = false;
                 break;
-            case 2:
+            case 2: // texture, glow: the texture without lightmaps, blended by renderamt
+            case 3:
                 sm.blend = BlendMode::Alpha;
                 sm.alpha = amt / 255.0f;
+                sm.lightmapped = false;
                 break;
-            case 3:
-            case 5:
+            case 4: // solid: alpha-tested and lit
+                sm.blend = BlendMode::AlphaTest;
+                break;
+            case 5: // additive: the texture times renderamt added, without lightmaps
                 sm.blend = BlendMode::Additive;
                 sm.alpha = amt / 255.0f;
-                break;
-            case 4:
-                sm.blend = BlendMode::AlphaTest;
+                sm.lightmapped = false;
                 break;
             default:
                 break;

@@ -248,7 +248,16 @@ core::Status Parser::texinfos() {
         m.name = r.fixedString(at + 40, 32);
         m.game_flags = flags;
         m.flags = materialFlags(flags);
-        m.alpha = (flags & kQ2Trans33) ? 0.33f : (flags & kQ2Trans66) ? 0.66f : 1.0f;
+        // yquake2 gl3_surf.c GL3_DrawAlphaSurfaces: 0.333 and 0.666, drawn without lightmaps;
+        // warped surfaces at half light except lava (gl3_warp.c GL3_EmitWaterPolys, is_lava:
+        // "lava" in the image name, gl3_image.c).
+        m.alpha = (flags & kQ2Trans33) ? 0.333f : (flags & kQ2Trans66) ? 0.666f : 1.0f;
+        if (flags & kQ2Warp)
+            m.fullbright_light = m.name.find("lava") != std::string::npos ? 1.0f : 0.5f;
+        else if (flags & (kQ2Trans33 | kQ2Trans66))
+            m.fullbright_light = 1.0f;
+        if (flags & kQ2Flowing)
+            m.flow_speed = (flags & kQ2Warp) ? 0.5f : 64.0f / 40.0f;
         m.uv_in_texels = true;
         const int32_t next = r.i32(at + 72);
         if (next >= 0) {
@@ -271,6 +280,13 @@ core::Status Parser::faces() {
     // Quake 2's renderers light a face without samples fully, whatever the rest of the map has
     // (yquake2 GL3_BuildLightMap and ref_gl R_BuildLightMap: "set to full bright").
     map.unlit_faces = UnlitFaces::Fullbright;
+    // yquake2's GL3 renderer at its defaults (gl3_main.c GL3_Register, fragmentSrc3Dlm in
+    // gl3_shaders.c): texel times gl3_intensity 1.5, lightmap times gl3_overbrightbits 1.3, the
+    // product to the power 1 / vid_gamma 1.2; warps move by 4 texels.
+    map.lightmap_scale = 1.3f;
+    map.texture_scale = 1.5f;
+    map.output_gamma = 1.0f / 1.2f;
+    map.warp_amplitude = 4.0f / 64.0f;
     const uint64_t size = lumps[kFaces].record_size;
     for (uint64_t i = 0; i < n; ++i) {
         // planenum, side, firstedge (int32), numedges, texinfo, styles[4], lightofs (int32)

@@ -43,6 +43,7 @@ void useSkyProgram(Frame& f, const SkyProgram& u) {
     glUniformMatrix3fv(u.sky_rotation, 1, GL_FALSE, glm::value_ptr(sky_to_box));
     glUniform1f(u.time, static_cast<float>(std::fmod(f.options.time, 4096.0)));
     glUniform2f(u.uv_scroll, 0.0f, 0.0f);
+    glUniform1f(u.output_gamma, f.options.neutral_lighting ? 1.0f : f.gpu.output_gamma);
 }
 
 // With folding, a Quake 3 sky's cloud layers drawn over a base computed in their own program,

@@ -39,11 +39,17 @@ void setLightUniforms(const Frame& f, const WorldProgram& u) {
     glUniform1fv(u.style_values, scene::kNumLightStyles, f.options.style_values.data());
     // Quake 3 (ioquake3 opengl1, fullscreen, r_mapOverBrightBits 2, r_overBrightBits 1):
     // lighting shifted left by one with hue-keeping clamp, output doubled by the gamma
-    // ramp. Other games: quakespasm/yquake2-style 2x overbright lightmaps, styles scaled and
-    // saturated as the map's engine does (bsp::Map::light_style_scale, light_max).
+    // ramp. Other games: lightmaps scaled, saturated and the colour curved as the map's engine
+    // does (bsp::Map::lightmap_scale, light_style_scale, light_max, texture_scale,
+    // texture_gamma, output_gamma); neutral lighting leaves out the colour curves.
     const bool neutral = f.options.neutral_lighting || !f.gpu.overbright;
-    glUniform1f(u.light_scale, 2.0f * f.gpu.light_style_scale);
+    const bool curves = !f.options.neutral_lighting;
+    glUniform1f(u.light_scale, f.gpu.lightmap_scale * f.gpu.light_style_scale);
     glUniform1f(u.light_max, f.gpu.light_max);
+    glUniform1f(u.texture_scale, curves ? f.gpu.texture_scale : 1.0f);
+    glUniform1f(u.texture_gamma, curves ? f.gpu.texture_gamma : 1.0f);
+    glUniform1f(u.output_gamma, curves ? f.gpu.output_gamma : 1.0f);
+    glUniform1f(u.warp_amplitude, f.gpu.warp_amplitude);
     glUniform1i(u.light_normalize, f.gpu.overbright ? 1 : 0);
     glUniform1f(u.output_scale, neutral ? 1.0f : 2.0f);
 }
@@ -73,10 +79,26 @@ void useWorldProgram(Frame& f, const WorldProgram& u) {
 
 void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::DrawBatch& b,
                         float alpha, const scene::FogVolume* fog) {
+    const scene::ResolvedMaterial* material = f.gpu.material(b.material);
+    const bsp::Submodel* submodel = f.gpu.submodel(b.submodel);
     float scroll = 0.0f;
-    if (f.gpu.materialHas(b.material, bsp::kSurfFlowing))
-        scroll = static_cast<float>(-0.5 * std::fmod(f.options.time, 128.0));
+    if (material && (material->flags & bsp::kSurfFlowing) && material->flow_speed > 0.0f) {
+        // Whole repeats dropped (64 of them) so the offset stays small in floats.
+        const double speed = material->flow_speed;
+        scroll = static_cast<float>(-speed * std::fmod(f.options.time, 64.0 / speed));
+    }
     glUniform2f(u.uv_scroll, scroll, 0.0f);
+    // Surfaces the game draws without lightmaps: a Quake 2 warp or TRANS33/66 material, a
+    // GoldSrc brush model in render mode colour, texture, glow or additive.
+    float fullbright = material ? material->fullbright_light : 0.0f;
+    if (submodel && !submodel->lightmapped)
+        fullbright = 1.0f;
+    glUniform1f(u.fullbright_light, fullbright);
+    if (submodel && !submodel->textured)
+        glUniform4f(u.solid_colour, submodel->colour.r, submodel->colour.g, submodel->colour.b,
+                    1.0f);
+    else
+        glUniform4f(u.solid_colour, 0.0f, 0.0f, 0.0f, 0.0f);
     glUniform1f(u.alpha_cutoff, 0.5f);
     glUniform1f(u.alpha, alpha);
     if (fog) {

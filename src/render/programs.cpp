@@ -35,6 +35,12 @@ void locate(WorldProgram& w) {
                    {&w.alpha_cutoff, "u_alpha_cutoff"},
                    {&w.flat_colour, "u_flat_colour"},
                    {&w.time, "u_time"},
+                   {&w.texture_scale, "u_texture_scale"},
+                   {&w.texture_gamma, "u_texture_gamma"},
+                   {&w.output_gamma, "u_output_gamma"},
+                   {&w.fullbright_light, "u_fullbright_light"},
+                   {&w.solid_colour, "u_solid_colour"},
+                   {&w.warp_amplitude, "u_warp_amplitude"},
                    {&w.eye, "u_eye"},
                    {&w.fog_forward, "u_fog_forward"},
                    {&w.fog_distance, "u_fog_distance"},
@@ -208,7 +214,8 @@ const SkyProgram* ProgramCache::sky(SkyMode mode) {
                        {&sp.flat_colour, "u_flat_colour"},
                        {&sp.sky_rotation, "u_sky_rotation"},
                        {&sp.eye, "u_eye"},
-                       {&sp.time, "u_time"}});
+                       {&sp.time, "u_time"},
+                       {&sp.output_gamma, "u_output_gamma"}});
         bindSampler(id, "u_texture", kUnitTexture);
         bindSampler(id, "u_skybox", kUnitSkybox);
     });

@@ -31,7 +31,8 @@ struct WorldProgram { // world.vert.glsl + world.frag.glsl
     Program program;
     GLint view_projection = -1, model = -1, uv_scroll = -1, style_values = -1, light_scale = -1,
           light_max = -1, light_normalize = -1, output_scale = -1, alpha = -1, alpha_cutoff = -1,
-          flat_colour = -1, time = -1;
+          flat_colour = -1, time = -1, texture_scale = -1, texture_gamma = -1, output_gamma = -1,
+          fullbright_light = -1, solid_colour = -1, warp_amplitude = -1;
     // FOG_PASS variants only
     GLint eye = -1, fog_forward = -1, fog_distance = -1, fog_has_surface = -1, fog_surface = -1,
           fog_colour = -1;
@@ -51,7 +52,7 @@ struct DepthProgram { // depth pre-pass
 struct SkyProgram { // world.vert.glsl + sky.frag.glsl
     Program program;
     GLint view_projection = -1, model = -1, uv_scroll = -1, eye = -1, time = -1, flat_colour = -1,
-          sky_rotation = -1;
+          sky_rotation = -1, output_gamma = -1;
 };
 
 struct StageProgram { // stage.vert.glsl + stage.frag.glsl

@@ -359,6 +359,11 @@ std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* 
     gpu->overbright = map.overbright_lighting;
     gpu->light_style_scale = map.light_style_scale;
     gpu->light_max = map.light_max;
+    gpu->lightmap_scale = map.lightmap_scale;
+    gpu->texture_scale = map.texture_scale;
+    gpu->texture_gamma = map.texture_gamma;
+    gpu->output_gamma = map.output_gamma;
+    gpu->warp_amplitude = map.warp_amplitude;
     for (const bsp::Face& f : map.faces)
         gpu->style_count = std::max(gpu->style_count, f.numStyles());
     uploadMesh(*gpu, map, source.mesh);

@@ -109,6 +109,11 @@ struct WorldGpu {
     bool overbright = false;
     float light_style_scale = 1.0f; // bsp::Map::light_style_scale
     float light_max = 0.0f;         // bsp::Map::light_max
+    float lightmap_scale = 2.0f;    // bsp::Map::lightmap_scale
+    float texture_scale = 1.0f;     // bsp::Map::texture_scale
+    float texture_gamma = 1.0f;     // bsp::Map::texture_gamma
+    float output_gamma = 1.0f;      // bsp::Map::output_gamma
+    float warp_amplitude = 0.125f;  // bsp::Map::warp_amplitude
     int style_count = 1;            // most light styles any face uses (1..4)
     GpuStats stats;
 

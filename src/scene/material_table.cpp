@@ -29,6 +29,8 @@ MaterialTable resolveMaterials(const bsp::Map& map, const content::ShaderLibrary
         r.width = m.width;
         r.height = m.height;
         r.alpha = m.alpha;
+        r.fullbright_light = m.fullbright_light;
+        r.flow_speed = m.flow_speed;
         r.anim_fps = m.anim_fps;
         // Quake 2 maps learn their texture sizes from the .wal files (or the missing-texture
         // tile that stands in for a missing one).

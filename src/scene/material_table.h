@@ -60,8 +60,10 @@ struct ResolvedMaterial {
     // buildMaterialStages; Ordered until then.
     BlendOrder blend_order = BlendOrder::Ordered;
     // Copied from the map's material for consumers that do not keep the map (the GPU set).
-    float alpha = 1.0f;    // bsp::Material::alpha (kSurfTranslucent)
-    float anim_fps = 0.0f; // bsp::Material::anim_fps
+    float alpha = 1.0f;            // bsp::Material::alpha (kSurfTranslucent)
+    float anim_fps = 0.0f;         // bsp::Material::anim_fps
+    float fullbright_light = 0.0f; // bsp::Material::fullbright_light
+    float flow_speed = 0.0f;       // bsp::Material::flow_speed
 };
 
 using MaterialTable = std::vector<ResolvedMaterial>;

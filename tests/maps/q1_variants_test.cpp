@@ -177,10 +177,17 @@ TEST(Quake1Variants, HalfLifeRenderModes) {
         if (mode == "2") {
             ++alpha;
             EXPECT_EQ(sm.blend, bsp::BlendMode::Alpha);
-            EXPECT_FLOAT_EQ(sm.alpha, e.number("renderamt").value_or(255.0f) / 255.0f);
+            // renderamt is 0 when the key is absent, and such a model is not drawn.
+            const float amt = e.number("renderamt").value_or(0.0f);
+            EXPECT_FLOAT_EQ(sm.alpha, amt / 255.0f);
+            EXPECT_FALSE(sm.lightmapped); // kRenderTransTexture: no lightmaps
+            if (amt <= 0.0f) {
+                EXPECT_FALSE(sm.visible);
+            }
         } else if (mode == "4") {
             ++alpha_test;
             EXPECT_EQ(sm.blend, bsp::BlendMode::AlphaTest);
+            EXPECT_TRUE(sm.lightmapped);
         } else if (mode.empty() || mode == "0") {
             EXPECT_EQ(sm.blend, bsp::BlendMode::Opaque);
         }

@@ -322,7 +322,7 @@ TEST(Quake2Maps, UrbanJungleNamesFlagsAndLighting) {
         flowing += (m.flags & bsp::kSurfFlowing) != 0;
         EXPECT_TRUE(m.uv_in_texels);
         if (m.flags & bsp::kSurfTranslucent) {
-            EXPECT_TRUE(m.alpha == 0.33f || m.alpha == 0.66f) << m.alpha;
+            EXPECT_TRUE(m.alpha == 0.333f || m.alpha == 0.666f) << m.alpha;
         }
     }
     EXPECT_TRUE(mixed_case);
@@ -351,8 +351,8 @@ TEST(Quake2Maps, WizsSubmodelsAndTranslucency) {
     EXPECT_EQ(r->submodels.size(), 25u);
     int t33 = 0, t66 = 0;
     for (const auto& m : r->materials) {
-        t33 += m.alpha == 0.33f;
-        t66 += m.alpha == 0.66f;
+        t33 += m.alpha == 0.333f;
+        t66 += m.alpha == 0.666f;
     }
     EXPECT_GT(t33 + t66, 0);
 }

@@ -82,6 +82,12 @@ std::vector<GoldenCase> cases() {
         // Quake 1 lightmaps with styles, Quake 2 sky box and .wal textures.
         {"lq_e1m1_spawn0", maps + "/q1/lq_e1m1.bsp", spawn(0)},
         {"aq_wizs_spawn0", maps + "/q2/aq_wizs.bsp", spawn(0)},
+        // Quake 2 under yquake2 GL3's curve: .wal textures, water, town and trees (the sky box
+        // the map names is not in the test pak, so its sky texture stands in).
+        {"aq_urbanjungle_town", maps + "/q2/aq_urbanjungle.bsp", at(3872, 1376, -434, 18, 180)},
+        // Half-Life under GoldSrc's gamma curves: WAD3 textures with their own palettes, the
+        // pool (func_water, render mode texture: blended, no lightmap), tiles lit without 2x.
+        {"cs_fy_pool_day_pool", maps + "/hl/cs_fy_pool_day.bsp", at(-420, 330, 80, 25, 35)},
     };
 }
 

@@ -38,6 +38,9 @@ struct Q1Options {
     int32_t face1_lightofs = 25;        // byte offset into the lighting lump, -1: no samples
     uint8_t face1_style0 = 0;           // 255: no styles
     std::vector<uint8_t> lighting_data; // not empty: the lighting lump's bytes instead
+    // BSP30: RGB lighting (lightofs in bytes, face1_lightofs counted in luxels as above) and
+    // a palette after the miptex's last mip level.
+    bool half_life = false;
 };
 
 inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
@@ -61,6 +64,11 @@ inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
         lumps[2].put(ofs);
     for (int i = 0; i < 256 + 64 + 16 + 4; ++i)
         lumps[2].put(uint8_t(7));
+    if (o.half_life) {
+        lumps[2].put(uint16_t(256));
+        for (int i = 0; i < 768; ++i)
+            lumps[2].put(uint8_t(i / 3));
+    }
     // vertexes
     const glm::vec3 v[6] = {{0, 0, 0},    {64, 0, 0},  {128, 0, 0},
                             {128, 64, 0}, {64, 64, 0}, {0, 64, 0}};
@@ -89,13 +97,16 @@ inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
         lumps[7].put(uint16_t(0));
         const uint8_t st[4] = {f == 0 ? uint8_t(0) : o.face1_style0, 255, 255, 255};
         lumps[7].put(st);
-        lumps[7].put(int32_t(f == 0 ? 0 : o.face1_lightofs));
+        const int32_t bytes_per_luxel = o.half_life ? 3 : 1;
+        const int32_t ofs = f == 0 ? 0 : o.face1_lightofs;
+        lumps[7].put(ofs < 0 ? ofs : ofs * bytes_per_luxel);
     }
-    // lighting: grey, one byte per luxel; 64x64 texels -> 5x5 luxels, two blocks
+    // lighting: grey, one byte per luxel (three in Half-Life); 64x64 texels -> 5x5 luxels, two
+    // blocks
     if (!o.lighting_data.empty())
         lumps[8].bytes = o.lighting_data;
     else if (o.lighting)
-        for (int i = 0; i < 2 * 5 * 5; ++i)
+        for (int i = 0; i < 2 * 5 * 5 * (o.half_life ? 3 : 1); ++i)
             lumps[8].put(o.luxel);
     // clipnodes: none
     // leafs (28 bytes): 0 solid, 1 holds face 0, 2 holds face 1
@@ -128,7 +139,7 @@ inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
     lumps[14].put(int32_t(0));
     lumps[14].put(int32_t(2));
 
-    return q2test::assembleFile({29, 0, 0, 0}, lumps);
+    return q2test::assembleFile({uint8_t(o.half_life ? 30 : 29), 0, 0, 0}, lumps);
 }
 
 struct Box {

@@ -7,7 +7,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <utility>
 
 namespace {
 
@@ -124,4 +127,110 @@ TEST(LightingRules, Quake2LitFaceIsNotCountedUnlit) {
     const bsp::Map m = loadOrFail(q2test::buildQ2(), "q2.bsp");
     EXPECT_EQ(m.faces[0].lightmap_page, 0);
     EXPECT_EQ(m.unlit_face_count, 0u);
+}
+
+TEST(LightingRules, HalfLifeLightCurve) {
+    q1test::Q1Options o;
+    o.half_life = true;
+    o.face1_lightofs = -1;
+    const bsp::Map m = loadOrFail(q1test::buildQ1(o), "hl_two_faces.bsp");
+    ASSERT_EQ(m.faces.size(), 2u);
+    EXPECT_EQ(m.format, bsp::Format::HalfLife);
+    EXPECT_EQ(m.faces[0].lightmap_page, 0);
+    // Xash3D R_BuildLightMap: a face without samples stays black in a lit map.
+    EXPECT_EQ(m.faces[1].lightmap_page, -1);
+    expectFaceColour(m, 1, 0);
+    EXPECT_EQ(m.unlit_faces, bsp::UnlitFaces::Black);
+    EXPECT_EQ(m.eye_height, 28.0f); // Half-Life SDK VEC_VIEW
+
+    // No 2x overbright: light times int(2^(1/2.5) * 256 + 0.5) = 338 of 256, clamped at 1023 of
+    // 1023; textures through texgamma 2.0 / gamma 2.5; nothing else curved.
+    EXPECT_EQ(m.light_style_scale, 264.0f / 256.0f);
+    EXPECT_EQ(m.lightmap_scale, 338.0f / 256.0f);
+    EXPECT_EQ(int(std::pow(2.0, 1.0 / 2.5) * 256.0 + 0.5), 338);
+    EXPECT_EQ(m.light_max, 1.0f);
+    EXPECT_FLOAT_EQ(m.texture_gamma, 0.8f);
+    EXPECT_EQ(m.texture_scale, 1.0f);
+    EXPECT_EQ(m.output_gamma, 1.0f);
+
+    // A luxel of 128 under 'm': the engine sums 128 * 264 = 33792, scales it to
+    // 33792 * 338 >> 14 = 697 of 1023 and stores 697 >> 2 = 174 of 255. The rule as the shader
+    // computes it: 128 / 255 * 264 / 256 * 338 / 256 = 0.68345, 174.3 of 255.
+    EXPECT_EQ((128 * 264 * 338) >> 14, 697);
+    const float light = 128.0f / 255.0f * m.light_style_scale * m.lightmap_scale;
+    EXPECT_EQ(int(light * 255.0f), 697 >> 2);
+    // A luxel of 200 passes the clamp: 200 * 264 * 338 >> 14 = 1089 > 1023, light 1.
+    EXPECT_EQ((200 * 264 * 338) >> 14, 1089);
+    EXPECT_EQ(std::min(200.0f / 255.0f * m.light_style_scale * m.lightmap_scale, m.light_max),
+              1.0f);
+}
+
+// GoldSrc's gamma tables at the engine's defaults (Xash3D FWGS engine/client/gamma.c
+// BuildGammaTable: gamma 2.5, brightness 0, texgamma 2.0, lightgamma 2.5), computed here as the
+// engine does, against the rule the parser states.
+TEST(LightingRules, HalfLifeGammaTables) {
+    const bsp::Map m = [] {
+        q1test::Q1Options o;
+        o.half_life = true;
+        return loadOrFail(q1test::buildQ1(o), "hl.bsp");
+    }();
+    // texgammatable[i] = 255 * (i / 255)^(texgamma / gamma), truncated: 64 -> 84, 128 -> 146,
+    // 192 -> 203.
+    const float g2 = (1.0f / 2.5f) * 2.0f;
+    for (const auto& [in, out] : {std::pair{0, 0}, {64, 84}, {128, 146}, {192, 203}, {255, 255}}) {
+        EXPECT_EQ(int(float(std::pow(in / 255.0, double(g2))) * 255.0f), out) << in;
+        EXPECT_EQ(int(255.0 * std::pow(in / 255.0, double(m.texture_gamma))), out) << in;
+    }
+    // lightgammatable: (i / 1023)^lightgamma, shifted by brightness (the identity at 0:
+    // g3 = 0.125 maps both branches onto themselves), then to the power 1 / gamma. With
+    // lightgamma = gamma the table gives i back, or i - 1 where float rounding falls short, so
+    // the rule leaves it out: the 8-bit light it yields is off by at most one level.
+    const float g1 = 1.0f / 2.5f, g3 = 0.125f;
+    int short_by_one = 0;
+    for (int i = 0; i < 1024; ++i) {
+        float f = float(std::pow(i / 1023.0, 2.5));
+        f = f <= g3 ? (f / g3) * 0.125f : ((f - g3) / (1.0f - g3)) * 0.875f + 0.125f;
+        const int inf = int(std::pow(double(f), double(g1)) * 1023.0);
+        ASSERT_TRUE(inf == i || inf == i - 1) << i << " -> " << inf;
+        short_by_one += inf == i - 1 ? 1 : 0;
+        EXPECT_LE((i >> 2) - (inf >> 2), 1) << i;
+    }
+    EXPECT_GT(short_by_one, 0); // the table is not exactly the identity
+}
+
+TEST(LightingRules, Quake2GL3Rules) {
+    const bsp::Map m = loadOrFail(q2test::buildQ2(), "q2.bsp");
+    // yquake2 GL3 defaults: gl3_intensity 1.5, gl3_overbrightbits 1.3, vid_gamma 1.2.
+    EXPECT_EQ(m.lightmap_scale, 1.3f);
+    EXPECT_EQ(m.texture_scale, 1.5f);
+    EXPECT_FLOAT_EQ(m.output_gamma, 1.0f / 1.2f);
+    EXPECT_EQ(m.light_max, 0.0f);
+    EXPECT_EQ(m.warp_amplitude, 4.0f / 64.0f);
+    ASSERT_EQ(m.materials.size(), 2u);
+    // texinfo 0 is FLOWING and lit: 64 repeats per 40 s; texinfo 1 TRANS33: 0.333, no lightmap.
+    EXPECT_EQ(m.materials[0].flow_speed, 1.6f);
+    EXPECT_EQ(m.materials[0].fullbright_light, 0.0f);
+    EXPECT_EQ(m.materials[1].alpha, 0.333f);
+    EXPECT_EQ(m.materials[1].fullbright_light, 1.0f);
+    // A luxel of 128 on a texel of 100: (100 / 255 * 1.5 * 128 / 255 * 1.3)^(1 / 1.2)
+    // = 0.383851^0.833333 = 0.450270, 114.8 of 255.
+    const float lit = std::pow(100.0f / 255.0f * m.texture_scale * 128.0f / 255.0f *
+                                   m.lightmap_scale * m.light_style_scale,
+                               m.output_gamma);
+    EXPECT_NEAR(lit, 0.450270f, 1e-5f);
+}
+
+TEST(LightingRules, Quake2WarpLightAndFlow) {
+    // Texinfo 1 made WARP | FLOWING: half light (not lava), one 64-texel tile per 2 s.
+    std::vector<uint8_t> bytes = q2test::buildQ2();
+    uint32_t texinfo_ofs;
+    std::memcpy(&texinfo_ofs, bytes.data() + 8 + 5 * 8, 4);
+    const uint32_t flags = 0x8 | 0x40;
+    std::memcpy(bytes.data() + texinfo_ofs + 76 + 32, &flags, 4);
+    const bsp::Map m = loadOrFail(bytes, "q2_warp.bsp");
+    ASSERT_EQ(m.materials.size(), 2u);
+    EXPECT_TRUE(m.materials[1].flags & bsp::kSurfWarp);
+    EXPECT_EQ(m.materials[1].fullbright_light, 0.5f);
+    EXPECT_EQ(m.materials[1].flow_speed, 0.5f);
+    EXPECT_EQ(m.materials[1].alpha, 1.0f);
 }

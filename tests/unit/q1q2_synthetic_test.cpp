@@ -30,7 +30,7 @@ TEST(Quake2Synthetic, HandBuiltVisAndAnimationChain) {
     EXPECT_EQ(r->materials[0].name, "e1u1/Anim1");
     EXPECT_TRUE(r->materials[0].flags & bsp::kSurfFlowing);
     EXPECT_TRUE(r->materials[1].flags & bsp::kSurfTranslucent);
-    EXPECT_FLOAT_EQ(r->materials[1].alpha, 0.33f);
+    EXPECT_FLOAT_EQ(r->materials[1].alpha, 0.333f); // yquake2 GL3_DrawAlphaSurfaces
     // Face 0 is lit (5x5 luxels), face 1 is TRANS33 and so unlit.
     EXPECT_EQ(r->faces[0].lightmap_page, 0);
     EXPECT_EQ(r->faces[0].lightmap_rect.w, 5);
