@@ -38,6 +38,7 @@ enum class Format : uint8_t {
     Quake3,     // IBSP 46
     Quake3Rtcw, // IBSP 47 (Return to Castle Wolfenstein / Enemy Territory), same layout as 46
     Qfusion,    // FBSP 1 (Warsow / Qfusion / Nuclide)
+    Source,     // VBSP 19-21 (Valve) and 25 (Strata Source)
 };
 
 std::string_view formatName(Format f);
