@@ -118,3 +118,26 @@ TEST(SourceMaps, DisplacementsMeetTheirBaseFacesAtTheCorners) {
             sizes.push_back(f.num_vertices);
     EXPECT_EQ(sizes, (std::vector<uint32_t>{81, 25, 25}));
 }
+
+TEST(SourceMaps, StaticPropsAreListedAsEntities) {
+    // tf2_test2's sprp game lump (version 10): 10 model names, 17 props of 72 bytes; the first
+    // is models/props_2fort/oildrum.mdl at (-232.542, 233.009, -150.194), yaw 316.
+    const bsp::Map m = load("tf2_test2.bsp");
+    std::vector<const bsp::Entity*> props;
+    for (const bsp::Entity& e : m.entities)
+        if (e.classname() == "prop_static")
+            props.push_back(&e);
+    ASSERT_EQ(props.size(), 17u);
+    EXPECT_EQ(props[0]->get("model"), "models/props_2fort/oildrum.mdl");
+    const auto origin = props[0]->vec3("origin");
+    ASSERT_TRUE(origin);
+    EXPECT_NEAR(origin->x, -232.542f, 1e-3f);
+    EXPECT_NEAR(origin->y, 233.009f, 1e-3f);
+    EXPECT_NEAR(origin->z, -150.194f, 1e-3f);
+    EXPECT_EQ(props[0]->vec3("angles"), glm::vec3(0, 316, 0));
+    for (const bsp::Entity* p : props)
+        EXPECT_TRUE(p->get("model").ends_with(".mdl"));
+    // They come after the map's own entities, so brush models keep their entity indices.
+    EXPECT_EQ(m.entities.size(), 24u + 17u);
+    EXPECT_EQ(m.entities[24].classname(), "prop_static");
+}
