@@ -127,6 +127,7 @@ scene::LoadSettings loadSettingsOf(const Options& options) {
     settings.texture_cache_dir = content::defaultTextureCacheDir();
     settings.pointfile = options.pointfile;
     settings.portal_file = options.prt_file;
+    settings.parse.hdr_lighting = options.hdr;
     return settings;
 }
 
@@ -306,7 +307,15 @@ int runInfo(const Options& options) {
     // The game's lighting rules as the parser set them (bsp/map.h).
     j.field("style_m", m.light_style_scale).field("light_max", m.light_max);
     j.field("unlit_faces", m.unlit_face_count);
-    j.field("unlit_faces_drawn", bsp::unlitFacesName(m.unlit_faces)).endObject();
+    j.field("unlit_faces_drawn", bsp::unlitFacesName(m.unlit_faces));
+    if (!m.lighting_variants.empty()) {
+        j.key("variants").beginArray();
+        for (const std::string& v : m.lighting_variants)
+            j.value(v);
+        j.endArray();
+        j.field("variant", m.lighting_variant);
+    }
+    j.endObject();
     j.field("entities", static_cast<uint64_t>(m.entities.size()));
     j.key("spawn_points").beginArray();
     for (const bsp::SpawnPoint& s : b.spawns) {
@@ -434,7 +443,7 @@ int runScreenshot(const Options& options) {
     std::optional<bsp::Map> compare_map;
     std::optional<scene::MapDiff> changes;
     if (!options.compare.empty()) {
-        auto old = scene::loadMapSpec(options.compare);
+        auto old = scene::loadMapSpec(options.compare, loadSettingsOf(options).parse);
         if (!old)
             return reportError(old.error());
         compare_map = std::move(*old);

@@ -64,6 +64,13 @@ void drawMapInfo(OverlayModel& m) {
     ImGui::Text("faces without lightmap data: %u, drawn %s", map.unlit_face_count,
                 std::string(bsp::unlitFacesName(map.unlit_faces)).c_str());
     ImGui::Text("light style 'm' = %.5f", static_cast<double>(map.light_style_scale));
+    if (!map.lighting_variants.empty()) {
+        std::string sets;
+        for (const std::string& v : map.lighting_variants)
+            sets += (sets.empty() ? "" : ", ") + v;
+        ImGui::Text("lighting sets: %s; drawn: %s (--hdr picks HDR)", sets.c_str(),
+                    map.lighting_variant.c_str());
+    }
     ImGui::Text("limits: %s", std::string(bsp::limitsSource(map.format)).c_str());
     const std::vector<bsp::LimitRow> rows = bsp::checkLimits(map);
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |

@@ -91,7 +91,7 @@ core::Error withFile(core::Error e, std::string_view name) {
 } // namespace
 
 core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
-                          const Companions& companions) {
+                          const Companions& companions, const LoadOptions& options) {
     const Detected d = detect(data);
     if (!d.format) {
         if (d.magic == "PSBV")
@@ -124,7 +124,7 @@ core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
         case Format::Quake2Qbsp:
             return parseQuake2(data, name);
         case Format::Source:
-            return parseSource(data, name);
+            return parseSource(data, name, options);
         }
         return core::makeError(core::ErrorCode::UnsupportedVersion, "header", -1, "version",
                                "unsupported format");
@@ -136,7 +136,7 @@ core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
     return result;
 }
 
-core::Result<Map> loadMapFile(const std::filesystem::path& path) {
+core::Result<Map> loadMapFile(const std::filesystem::path& path, const LoadOptions& options) {
     auto bytes = core::readFile(path);
     if (!bytes)
         return bytes.error();
@@ -153,7 +153,7 @@ core::Result<Map> loadMapFile(const std::filesystem::path& path) {
                 companions.lit = std::move(*l);
         }
     }
-    return loadMap(*bytes, core::baseName(path.string()), companions);
+    return loadMap(*bytes, core::baseName(path.string()), companions, options);
 }
 
 } // namespace bsp

@@ -334,6 +334,10 @@ struct Map {
     // limit: Quake 1 sums the styles into an 8-bit lightmap that saturates at 255 before the
     // 2x overbright, so 2.
     float light_max = 0.0f;
+    // The sets of lighting the file holds ("LDR", "HDR": Source) and the one drawn; empty for
+    // formats with one.
+    std::vector<std::string> lighting_variants;
+    std::string lighting_variant;
     // How faces without lightmap data (lightofs -1 or no styles) are lit, and how many there are.
     UnlitFaces unlit_faces = UnlitFaces::VertexColour;
     uint32_t unlit_face_count = 0;

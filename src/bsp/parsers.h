@@ -19,6 +19,7 @@ core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view na
 core::Result<Map> parseQuake2(std::span<const uint8_t> data, std::string_view name);
 
 // Source VBSP 19, 20, 21 (both lump directory orders) and Strata's 25 (vbsp.cpp).
-core::Result<Map> parseSource(std::span<const uint8_t> data, std::string_view name);
+core::Result<Map> parseSource(std::span<const uint8_t> data, std::string_view name,
+                              const LoadOptions& options);
 
 } // namespace bsp

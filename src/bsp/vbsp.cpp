@@ -24,6 +24,7 @@
 //   (2^power + 1)^2 vertices: the base quad interpolated from the corner nearest the
 //   displacement's start position, each point moved along its offset vector by its distance.
 // - Visibility is Quake 2's cluster PVS; areas are read, area portals are not used yet.
+#include "bsp/vbsp.h"
 #include "bsp/edge_faces.h"
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
@@ -230,17 +231,6 @@ uint32_t materialFlags(uint32_t flags, std::string_view name) {
     return f;
 }
 
-// ColorRGBExp32 to the 8-bit lightmap texel the renderer's 2x overbright expects: the sample's
-// linear value c * 2^exp / 255 (ColorSpace::TexLightToLinear), quantised to 1/1024 over 0..4,
-// raised to 1 / 2.2 (the default screen gamma) and halved for the overbright factor of 2, as
-// the engine's linear-to-lightmap table builds it (ColorSpace::SetGamma).
-uint8_t lightmapByte(uint8_t c, int8_t exponent) {
-    const double linear = double(c) * std::ldexp(1.0, exponent) / 255.0;
-    const long i = std::clamp(std::lround(linear * 1024.0), 0L, 4095L);
-    const double f = std::pow(double(i) / 1024.0, 1.0 / 2.2);
-    return uint8_t(std::min(255.0, std::floor(f * 255.0 * 0.5)));
-}
-
 // A vertex attribute over the quad c0 c1 c2 c3 at (a along c0->c1 and c3->c2, then b across).
 template <class T> T bilerp(const std::array<Vertex, 4>& c, T Vertex::*field, float a, float b) {
     const T left = c[0].*field + (c[1].*field - c[0].*field) * a;
@@ -270,6 +260,7 @@ struct Parser {
     std::vector<glm::vec3> vertices;
     std::vector<std::array<uint32_t, 2>> edges;
     std::vector<int32_t> surfedges;
+    LoadOptions options;
     int faces_lump = kFaces;
     int lighting_lump = kLighting;
 
@@ -509,7 +500,7 @@ core::Status Parser::lightFace(LightmapBuilder& lightmaps, uint64_t index, uint3
             const int8_t e = static_cast<int8_t>(light.u8(src + 3));
             for (int c = 0; c < 3; ++c)
                 rgb[(uint64_t(s) * samples + k) * 3 + uint64_t(c)] =
-                    lightmapByte(light.u8(src + uint64_t(c)), e);
+                    sourceLightmapByte(light.u8(src + uint64_t(c)), e);
         }
     LightmapExtents ext;
     ext.texture_mins = {mins[0] * 16, mins[1] * 16};
@@ -522,11 +513,20 @@ core::Status Parser::lightFace(LightmapBuilder& lightmaps, uint64_t index, uint3
 
 core::Status Parser::faces() {
     // The LDR lighting and faces when the map has them, else the HDR ones (a map compiled with
-    // -hdr only has an empty LDR faces lump).
-    if (data[kFaces].size() == 0 && data[kFacesHdr].size() > 0)
-        faces_lump = kFacesHdr;
-    if (data[kLighting].size() == 0 && data[kLightingHdr].size() > 0)
+    // -hdr only has an empty LDR faces lump); HDR first when asked for. A map with HDR lighting
+    // but no HDR faces lump lights its one set of faces from either.
+    const bool ldr = data[kLighting].size() > 0, hdr = data[kLightingHdr].size() > 0;
+    if (ldr)
+        map.lighting_variants.push_back("LDR");
+    if (hdr)
+        map.lighting_variants.push_back("HDR");
+    const bool use_hdr = hdr && (options.hdr_lighting || !ldr);
+    if (use_hdr)
         lighting_lump = kLightingHdr;
+    if (data[kFacesHdr].size() > 0 && (use_hdr || data[kFaces].size() == 0))
+        faces_lump = kFacesHdr;
+    if (ldr || hdr)
+        map.lighting_variant = use_hdr ? "HDR" : "LDR";
     const core::ByteReader& r = data[faces_lump];
     const bool wide = dir[faces_lump].version == 2;
     const uint64_t size = wide ? 72 : 56;
@@ -938,8 +938,21 @@ core::Status Parser::visibility() {
 
 } // namespace
 
-core::Result<Map> parseSource(std::span<const uint8_t> bytes, std::string_view name) {
+// ColorRGBExp32 to the 8-bit lightmap texel the renderer's 2x overbright expects: the sample's
+// linear value c * 2^exp / 255 (ColorSpace::TexLightToLinear), quantised to 1/1024 over 0..4,
+// raised to 1 / 2.2 (the default screen gamma) and halved for the overbright factor of 2, as
+// the engine's linear-to-lightmap table builds it (ColorSpace::SetGamma).
+uint8_t sourceLightmapByte(uint8_t c, int8_t exponent) {
+    const double linear = double(c) * std::ldexp(1.0, exponent) / 255.0;
+    const long i = std::min(4095L, std::lround(std::clamp(linear, 0.0, 4.0) * 1024.0));
+    const double f = std::pow(double(i) / 1024.0, 1.0 / 2.2);
+    return uint8_t(std::min(255.0, std::floor(f * 255.0 * 0.5)));
+}
+
+core::Result<Map> parseSource(std::span<const uint8_t> bytes, std::string_view name,
+                              const LoadOptions& options) {
     Parser p;
+    p.options = options;
     p.file = core::ByteReader(bytes);
     p.name = name;
     char magic[4] = {};

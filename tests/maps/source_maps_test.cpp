@@ -3,10 +3,14 @@
 // Dead 2 directory order and displacements are checked against counts read from the files.
 #include "bsp/entities.h"
 #include "bsp/load.h"
+#include "bsp/vbsp.h"
+#include "core/file.h"
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
 #include <filesystem>
 
 namespace {
@@ -140,4 +144,47 @@ TEST(SourceMaps, StaticPropsAreListedAsEntities) {
     // They come after the map's own entities, so brush models keep their entity indices.
     EXPECT_EQ(m.entities.size(), 24u + 17u);
     EXPECT_EQ(m.entities[24].classname(), "prop_static");
+}
+
+TEST(SourceMaps, LdrAndHdrLightingAreBothSelectable) {
+    // tf2_mp_lobby was compiled with both sets: LIGHTING and LIGHTING_HDR (15,872 bytes each, here
+    // byte for byte the same), FACES and FACES_HDR. To see which set is drawn, the HDR samples
+    // are blacked out (exponent -128) in memory: LDR is drawn unless HDR is asked for.
+    auto bytes = core::readFile(kSource / "tf2_mp_lobby.bsp");
+    ASSERT_TRUE(bytes.ok());
+    int32_t hdr_at = 0, hdr_len = 0;
+    std::memcpy(&hdr_at, bytes->data() + 8 + 53 * 16, 4);
+    std::memcpy(&hdr_len, bytes->data() + 8 + 53 * 16 + 4, 4);
+    ASSERT_EQ(hdr_len, 15872);
+    for (int32_t i = 3; i < hdr_len; i += 4)
+        (*bytes)[size_t(hdr_at + i)] = 0x80;
+    auto ldr = bsp::loadMap(*bytes, "tf2_mp_lobby.bsp");
+    auto hdr = bsp::loadMap(*bytes, "tf2_mp_lobby.bsp", {}, bsp::LoadOptions{.hdr_lighting = true});
+    ASSERT_TRUE(ldr.ok() && hdr.ok());
+    EXPECT_EQ(ldr->lighting_variants, (std::vector<std::string>{"LDR", "HDR"}));
+    EXPECT_EQ(ldr->lighting_variant, "LDR");
+    EXPECT_EQ(hdr->lighting_variant, "HDR");
+    ASSERT_EQ(hdr->lightmap_pages.size(), 1u);
+    ASSERT_EQ(ldr->lightmap_pages.size(), 1u);
+    const auto& black = hdr->lightmap_pages[0].rgb;
+    const auto& lit = ldr->lightmap_pages[0].rgb;
+    EXPECT_TRUE(std::all_of(black.begin(), black.end(), [](uint8_t v) { return v == 0; }));
+    EXPECT_GT(std::count_if(lit.begin(), lit.end(), [](uint8_t v) { return v > 0; }), 1000);
+    // A map with no lighting has nothing to choose.
+    const bsp::Map none = load("csgo_tooltextures.bsp");
+    EXPECT_TRUE(none.lighting_variants.empty());
+    EXPECT_TRUE(none.lighting_variant.empty());
+}
+
+TEST(SourceLighting, ColorRgbExp32BecomesTheEnginesLdrLightmapByte) {
+    // floor(127.5 * (round(1024 * c * 2^e / 255) / 1024) ^ (1 / 2.2)), linear clamped to 0..4.
+    EXPECT_EQ(bsp::sourceLightmapByte(255, 0), 127); // linear 1: 127.5
+    EXPECT_EQ(bsp::sourceLightmapByte(128, 0), 93);  // 514/1024 ^ 0.4545 = 0.7310
+    EXPECT_EQ(bsp::sourceLightmapByte(64, 1), 93);   // the same linear value
+    EXPECT_EQ(bsp::sourceLightmapByte(200, -1), 83); // 402/1024 ^ 0.4545 = 0.6540
+    EXPECT_EQ(bsp::sourceLightmapByte(255, 2), 239); // 4095/1024 ^ 0.4545 = 1.8777
+    EXPECT_EQ(bsp::sourceLightmapByte(255, 3), 239); // saturates at the table's end
+    EXPECT_EQ(bsp::sourceLightmapByte(1, -8), 0);
+    EXPECT_EQ(bsp::sourceLightmapByte(255, -128), 0);
+    EXPECT_EQ(bsp::sourceLightmapByte(255, 127), 239);
 }
