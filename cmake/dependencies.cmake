@@ -16,6 +16,7 @@ pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
 # libzip for .pk3 archives (libzip-dev). Debian's libzip CMake config names the zipcmp/zipmerge
 # tools of another package and fails to load without them, so use pkg-config.
 pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)
+pkg_check_modules(LIBLZMA REQUIRED IMPORTED_TARGET liblzma)
 
 if(BSPV_BUILD_APP)
     find_package(SDL2 CONFIG REQUIRED)

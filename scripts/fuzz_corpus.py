@@ -5,7 +5,8 @@ installed, a few OpenArena files). Nothing here is committed: run it before fuzz
     scripts/fuzz_corpus.py OUT [--maps DIR] [--openarena DIR]
 
 load_map: every .bsp under the maps folder up to 1 MiB, a BSP2 conversion of a small
-          Quake 1 map, and that map with every BSPX lighting lump (bsp/bspx.h).
+          Quake 1 map, that map with every BSPX lighting lump (bsp/bspx.h), and a Source map
+          with LZMA-compressed lumps.
 archive:  a small Quake .pak and small .pk3 files (stored and deflated members) made here
           from map and texture bytes.
 image:    the shared .jpg textures, TGA (raw and RLE) and PNG made here, OpenArena icons.
@@ -20,6 +21,7 @@ walk_script: --walk-script files made here (every command, comments).
 """
 import argparse
 import io
+import lzma
 import os
 import shutil
 import struct
@@ -45,6 +47,11 @@ def entity_lump(data):
     if len(data) < 16:
         return None
     magic = data[:4]
+    if magic == b"VBSP":
+        off, length, _, _ = struct.unpack_from("<iiii", data, 8)
+        if off == 0:  # Left 4 Dead 2 order: version, offset, length, fourCC
+            _, off, length, _ = struct.unpack_from("<iiii", data, 8)
+        return data[off:off + length] if off > 0 and length > 0 else None
     if magic in (b"IBSP", b"FBSP"):
         start = 8
     else:
@@ -53,6 +60,25 @@ def entity_lump(data):
     if off < 0 or length <= 0 or off + length > len(data):
         return None
     return data[off:off + length]
+
+
+def vbsp_with_lzma_lumps(data, lumps=(1, 7, 8)):
+    """Rewrites a Source map with some lumps LZMA-compressed as Valve's tools store them (17-byte
+    header: "LZMA", actual size, compressed size, the five LZMA1 properties), appended at the end,
+    so the fuzzer reaches the decoder (no shared map has compressed lumps)."""
+    out = bytearray(data)
+    for i in lumps:
+        off, length, version, _ = struct.unpack_from("<iiii", data, 8 + 16 * i)
+        if length <= 0:
+            continue
+        alone = lzma.compress(data[off:off + length], format=lzma.FORMAT_ALONE)
+        body = alone[13:]  # .lzma: 5 property bytes, 8-byte size, then the stream
+        block = b"LZMA" + struct.pack("<II", length, len(body)) + alone[:5] + body
+        while len(out) % 4:
+            out.append(0)
+        struct.pack_into("<iiii", out, 8 + 16 * i, len(out), len(block), version, length)
+        out += block
+    return bytes(out)
 
 
 def bsp29_to_bsp2(data, rmq=False):
@@ -221,6 +247,9 @@ def main():
                 f.write(bsp29_to_bsp2(data, rmq=True))
             with open(os.path.join(dirs["load_map"], "ew_q1_cube_bspx_lighting.bsp"), "wb") as f:
                 f.write(with_bspx_lighting(data))
+        if name == "tf2_mp_lobby.bsp":
+            with open(os.path.join(dirs["load_map"], "tf2_mp_lobby_lzma.bsp"), "wb") as f:
+                f.write(vbsp_with_lzma_lumps(data))
         ent = entity_lump(data)
         if ent:
             with open(os.path.join(dirs["entities"], name + ".ent"), "wb") as f:

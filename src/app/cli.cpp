@@ -222,6 +222,8 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             o.compare = *v;
         } else if (a == "--no-watch") {
             o.watch = false;
+        } else if (a == "--hdr") {
+            o.hdr = true;
         } else if (a == "--no-flares") {
             o.flares = false;
         } else if (a == "--no-shader-stages") {
@@ -307,6 +309,7 @@ std::string helpText() {
            "  --gl-path auto|33|43    draw submission: 43 multi-draw indirect (GL 4.3+), 33 the\n"
            "                          GL 3.3 glMultiDrawElements fallback (default auto)\n"
            "  --no-watch              do not reload the map when a compiler rewrites its files\n"
+           "  --hdr                   draw a Source map's HDR lightmaps where it has both sets\n"
            "  --no-flares             do not draw Quake 3 flares (as ioquake3's r_flares 0)\n"
            "  --no-shader-stages      Quake 3: each surface as its first image x lightmap\n"
            "  --no-stage-folding      Quake 3: one pass per shader stage, as ioquake3 draws them\n"

@@ -48,6 +48,7 @@ struct Options {
     std::string gl_path = "auto"; // --gl-path: auto, 33 (glMultiDrawElements) or 43 (indirect)
     std::string compare;          // --compare OLD: the earlier compile for --debug changes
     bool watch = true;            // --no-watch: no reload when the map's files change
+    bool hdr = false;             // --hdr: a Source map's HDR lighting
     bool flares = true;           // --no-flares: Quake 3 flares off (ioquake3's r_flares 0)
     bool stages = true;           // --no-shader-stages: Quake 3 materials as first image x lightmap
     bool fold_stages = true;      // --no-stage-folding: one pass per Quake 3 shader stage

@@ -127,6 +127,7 @@ scene::LoadSettings loadSettingsOf(const Options& options) {
     settings.texture_cache_dir = content::defaultTextureCacheDir();
     settings.pointfile = options.pointfile;
     settings.portal_file = options.prt_file;
+    settings.parse.hdr_lighting = options.hdr;
     return settings;
 }
 
@@ -311,7 +312,15 @@ int runInfo(const Options& options) {
     j.field("lightmap_scale", m.lightmap_scale).field("texture_scale", m.texture_scale);
     j.field("texture_gamma", m.texture_gamma).field("output_gamma", m.output_gamma);
     j.field("unlit_faces", m.unlit_face_count);
-    j.field("unlit_faces_drawn", bsp::unlitFacesName(m.unlit_faces)).endObject();
+    j.field("unlit_faces_drawn", bsp::unlitFacesName(m.unlit_faces));
+    if (!m.lighting_variants.empty()) {
+        j.key("variants").beginArray();
+        for (const std::string& v : m.lighting_variants)
+            j.value(v);
+        j.endArray();
+        j.field("variant", m.lighting_variant);
+    }
+    j.endObject();
     j.field("entities", static_cast<uint64_t>(m.entities.size()));
     j.key("spawn_points").beginArray();
     for (const bsp::SpawnPoint& s : b.spawns) {
@@ -439,7 +448,7 @@ int runScreenshot(const Options& options) {
     std::optional<bsp::Map> compare_map;
     std::optional<scene::MapDiff> changes;
     if (!options.compare.empty()) {
-        auto old = scene::loadMapSpec(options.compare);
+        auto old = scene::loadMapSpec(options.compare, loadSettingsOf(options).parse);
         if (!old)
             return reportError(old.error());
         compare_map = std::move(*old);

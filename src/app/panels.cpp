@@ -68,6 +68,13 @@ void drawMapInfo(OverlayModel& m) {
                 static_cast<double>(map.lightmap_scale), static_cast<double>(map.light_max),
                 static_cast<double>(map.texture_scale), static_cast<double>(map.texture_gamma),
                 static_cast<double>(map.output_gamma));
+    if (!map.lighting_variants.empty()) {
+        std::string sets;
+        for (const std::string& v : map.lighting_variants)
+            sets += (sets.empty() ? "" : ", ") + v;
+        ImGui::Text("lighting sets: %s; drawn: %s (--hdr picks HDR)", sets.c_str(),
+                    map.lighting_variant.c_str());
+    }
     ImGui::Text("limits: %s", std::string(bsp::limitsSource(map.format)).c_str());
     const std::vector<bsp::LimitRow> rows = bsp::checkLimits(map);
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |

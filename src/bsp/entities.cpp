@@ -165,10 +165,12 @@ std::vector<Entity> parseEntities(std::string_view text, std::vector<std::string
 
 std::vector<SpawnPoint> findSpawnPoints(const Map& map) {
     static constexpr std::string_view kClasses[] = {
-        "info_player_start",  "info_player_deathmatch", "info_player_coop",
-        "team_CTF_redplayer", "team_CTF_blueplayer",    "team_CTF_redspawn",
-        "team_CTF_bluespawn", "info_player_teamspawn",  "info_player_intermission",
-        "info_intermission"};
+        "info_player_start", "info_player_deathmatch", "info_player_coop", "team_CTF_redplayer",
+        "team_CTF_blueplayer", "team_CTF_redspawn", "team_CTF_bluespawn", "info_player_teamspawn",
+        "info_player_intermission", "info_intermission",
+        // Source games
+        "info_player_terrorist", "info_player_counterterrorist", "info_player_combine",
+        "info_player_rebel"};
     std::vector<SpawnPoint> out;
     for (std::string_view cls : kClasses) {
         for (const Entity& e : map.entities) {

@@ -45,6 +45,13 @@ Detected detect(std::span<const uint8_t> data) {
             d.format = Format::Quake2Qbsp;
         return d;
     }
+    if (std::memcmp(magic, "VBSP", 4) == 0) {
+        d.magic = "VBSP";
+        d.version = second;
+        if (second == 19 || second == 20 || second == 21 || second == 25)
+            d.format = Format::Source;
+        return d;
+    }
     if (std::memcmp(magic, "FBSP", 4) == 0) {
         d.magic = "FBSP";
         d.version = second;
@@ -84,10 +91,16 @@ core::Error withFile(core::Error e, std::string_view name) {
 } // namespace
 
 core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
-                          const Companions& companions) {
+                          const Companions& companions, const LoadOptions& options) {
     const Detected d = detect(data);
     if (!d.format) {
-        if (d.magic.empty() || (d.magic != "IBSP" && d.magic != "QBSP" && d.magic != "FBSP"))
+        if (d.magic == "PSBV")
+            return withFile(core::makeError(core::ErrorCode::UnsupportedVersion, "header", -1, {},
+                                            "big-endian Source map (Xbox 360 / PS3 \"PSBV\"); "
+                                            "only PC (little-endian) VBSP files are read"),
+                            name);
+        if (d.magic.empty() ||
+            (d.magic != "IBSP" && d.magic != "QBSP" && d.magic != "FBSP" && d.magic != "VBSP"))
             return withFile(core::makeError(core::ErrorCode::UnknownFormat, "header", -1, {},
                                             "unrecognised header (not a Quake-family BSP)"),
                             name);
@@ -110,6 +123,8 @@ core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
         case Format::Quake2:
         case Format::Quake2Qbsp:
             return parseQuake2(data, name);
+        case Format::Source:
+            return parseSource(data, name, options);
         }
         return core::makeError(core::ErrorCode::UnsupportedVersion, "header", -1, "version",
                                "unsupported format");
@@ -121,7 +136,7 @@ core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
     return result;
 }
 
-core::Result<Map> loadMapFile(const std::filesystem::path& path) {
+core::Result<Map> loadMapFile(const std::filesystem::path& path, const LoadOptions& options) {
     auto bytes = core::readFile(path);
     if (!bytes)
         return bytes.error();
@@ -142,7 +157,7 @@ core::Result<Map> loadMapFile(const std::filesystem::path& path) {
         beside(".lit", companions.lit);
         beside(".lux", companions.lux);
     }
-    return loadMap(*bytes, core::baseName(path.string()), companions);
+    return loadMap(*bytes, core::baseName(path.string()), companions, options);
 }
 
 } // namespace bsp

@@ -27,13 +27,20 @@ struct Companions {
     std::vector<uint8_t> lux; // Quake 1 ".lux" light directions (QLIT v1), or empty
 };
 
+// Choices among what a file holds more than one of.
+struct LoadOptions {
+    // Source maps compiled with HDR carry a second set of lightmaps (and faces): draw those
+    // instead of the LDR ones when the map has them (Map::lighting_variants says what it has).
+    bool hdr_lighting = false;
+};
+
 // Parses any supported format. `name` is used in error messages and as Map::name.
 // Safe on untrusted input: every offset, size and index is checked; a failure returns an
 // error naming the file, lump, record and field; no crash, hang or unbounded allocation.
 core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
-                          const Companions& companions = {});
+                          const Companions& companions = {}, const LoadOptions& options = {});
 
 // Reads the file (and its companions: NAME.lit and NAME.lux beside a Quake 1 map) and parses it.
-core::Result<Map> loadMapFile(const std::filesystem::path& path);
+core::Result<Map> loadMapFile(const std::filesystem::path& path, const LoadOptions& options = {});
 
 } // namespace bsp

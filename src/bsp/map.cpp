@@ -28,6 +28,8 @@ std::string_view formatName(Format f) {
         return "RTCW/ET IBSP";
     case Format::Qfusion:
         return "Qfusion FBSP";
+    case Format::Source:
+        return "Source VBSP";
     }
     return "unknown";
 }

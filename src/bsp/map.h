@@ -38,6 +38,7 @@ enum class Format : uint8_t {
     Quake3,     // IBSP 46
     Quake3Rtcw, // IBSP 47 (Return to Castle Wolfenstein / Enemy Territory), same layout as 46
     Qfusion,    // FBSP 1 (Warsow / Qfusion / Nuclide)
+    Source,     // VBSP 19-21 (Valve) and 25 (Strata Source)
 };
 
 std::string_view formatName(Format f);
@@ -369,6 +370,10 @@ struct Map {
     // kSurfWarp: how far the turbulence moves a texel, in 64-texel tiles: Quake 1 8 texels
     // (QuakeSpasm gl_warp.c, turbsin), Quake 2 4 (yquake2 gl3_shaders.c fragmentSrc3Dwater).
     float warp_amplitude = 0.125f;
+    // The sets of lighting the file holds ("LDR", "HDR": Source) and the one drawn; empty for
+    // formats with one.
+    std::vector<std::string> lighting_variants;
+    std::string lighting_variant;
     // How faces without lightmap data (lightofs -1 or no styles) are lit, and how many there are.
     UnlitFaces unlit_faces = UnlitFaces::VertexColour;
     uint32_t unlit_face_count = 0;

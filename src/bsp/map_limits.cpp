@@ -89,6 +89,32 @@ constexpr LumpLimit kQuake3[] = {
     {"entity count", "MAX_MAP_ENTITIES", 0x800, false},
 };
 
+// Source, public/bspfile.h of the Source SDK 2013 (the limits vbsp enforces; engine branches
+// and Strata's v25 raised several).
+constexpr LumpLimit kSource[] = {
+    {"entities", "MAX_MAP_ENTSTRING", 0x80000, true},
+    {"planes", "MAX_MAP_PLANES", 65536, false},
+    {"texdata", "MAX_MAP_TEXDATA", 2048, false},
+    {"vertexes", "MAX_MAP_VERTS", 65536, false},
+    {"visibility", "MAX_MAP_VISIBILITY", 0x1000000, true},
+    {"nodes", "MAX_MAP_NODES", 65536, false},
+    {"texinfo", "MAX_MAP_TEXINFO", 12288, false},
+    {"faces", "MAX_MAP_FACES", 65536, false},
+    {"lighting", "MAX_MAP_LIGHTING", 0x1000000, true},
+    {"leafs", "MAX_MAP_LEAFS", 65536, false},
+    {"edges", "MAX_MAP_EDGES", 256000, false},
+    {"surfedges", "MAX_MAP_SURFEDGES", 512000, false},
+    {"models", "MAX_MAP_MODELS", 1024, false},
+    {"leaffaces", "MAX_MAP_LEAFFACES", 65536, false},
+    {"brushes", "MAX_MAP_BRUSHES", 8192, false},
+    {"brushsides", "MAX_MAP_BRUSHSIDES", 65536, false},
+    {"areas", "MAX_MAP_AREAS", 256, false},
+    {"dispinfo", "MAX_MAP_DISPINFO", 2048, false},
+    {"lighting_hdr", "MAX_MAP_LIGHTING", 0x1000000, true},
+    {"faces_hdr", "MAX_MAP_FACES", 65536, false},
+    {"entity count", "MAX_MAP_ENTITIES", 8192, false},
+};
+
 } // namespace
 
 std::span<const LumpLimit> lumpLimits(Format format) {
@@ -104,6 +130,8 @@ std::span<const LumpLimit> lumpLimits(Format format) {
     case Format::Quake3Rtcw:
     case Format::Qfusion:
         return kQuake3;
+    case Format::Source:
+        return kSource;
     case Format::Quake1Bsp2:
     case Format::Quake1Rmq:
         break;
@@ -126,6 +154,8 @@ std::string_view limitsSource(Format format) {
     case Format::Quake3Rtcw:
     case Format::Qfusion:
         return "Quake 3 qfiles.h (closest published table)";
+    case Format::Source:
+        return "Source SDK 2013 public/bspfile.h";
     case Format::Quake1Bsp2:
     case Format::Quake1Rmq:
         break;

@@ -18,4 +18,8 @@ core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view na
 // Quake 2 IBSP 38 and the re-release's QBSP 38 (q2.cpp).
 core::Result<Map> parseQuake2(std::span<const uint8_t> data, std::string_view name);
 
+// Source VBSP 19, 20, 21 (both lump directory orders) and Strata's 25 (vbsp.cpp).
+core::Result<Map> parseSource(std::span<const uint8_t> data, std::string_view name,
+                              const LoadOptions& options);
+
 } // namespace bsp

@@ -1,5 +1,7 @@
 #include "bsp/vis.h"
 
+#include "bsp/lump_table.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -28,6 +30,42 @@ bool decompressVisRow(const core::ByteReader& data, uint64_t offset, std::span<u
         o += run;
     }
     return true;
+}
+
+core::Status readClusterVisibility(Map& map, const core::ByteReader& vis) {
+    if (vis.size() == 0)
+        return core::okStatus();
+    int32_t clusters = 0;
+    if (!vis.read(0, clusters) || clusters < 0 || uint64_t(clusters) > (vis.size() - 4) / 8)
+        return core::makeError(core::ErrorCode::BadVis, "visibility", -1, "numclusters",
+                               std::to_string(clusters) + " clusters do not fit " +
+                                   std::to_string(vis.size()) + " bytes");
+    for (size_t i = 0; i < map.leaves.size(); ++i)
+        if (map.leaves[i].cluster >= clusters)
+            return indexError("leafs", int64_t(i), "cluster", map.leaves[i].cluster,
+                              uint64_t(clusters), "clusters");
+    if (clusters == 0)
+        return core::okStatus();
+    const uint64_t row_size = (uint64_t(clusters) + 7) / 8;
+    if (row_size * uint64_t(clusters) > kMaxVisBytes) {
+        map.warnings.push_back("visibility: too many clusters; drawing without vis");
+        return core::okStatus();
+    }
+    map.vis.num_clusters = clusters;
+    map.vis.row_size = int32_t(row_size);
+    map.vis.rows.assign(row_size * uint64_t(clusters), 0);
+    for (int32_t c = 0; c < clusters; ++c) {
+        const int32_t ofs = vis.i32(4 + uint64_t(c) * 8);
+        if (ofs < 0 || uint64_t(ofs) >= vis.size())
+            return core::makeError(core::ErrorCode::BadVis, "visibility", c, "bitofs",
+                                   "offset " + std::to_string(ofs) + " beyond " +
+                                       std::to_string(vis.size()) + " bytes");
+        const std::span<uint8_t> row(map.vis.rows.data() + uint64_t(c) * row_size, row_size);
+        if (!decompressVisRow(vis, uint64_t(ofs), row))
+            return core::makeError(core::ErrorCode::BadVis, "visibility", c, "bitofs",
+                                   "row at " + std::to_string(ofs) + " runs past the lump");
+    }
+    return core::okStatus();
 }
 
 } // namespace bsp

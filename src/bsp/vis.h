@@ -1,7 +1,9 @@
-// Visibility rows: run-length decoding shared by the Quake 1 and Quake 2 families.
+// Visibility rows: run-length decoding shared by the Quake 1, Quake 2 and Source families.
 #pragma once
 
+#include "bsp/map.h"
 #include "core/byte_reader.h"
+#include "core/result.h"
 
 #include <cstdint>
 #include <span>
@@ -13,5 +15,10 @@ namespace bsp {
 // Returns false when the input ends before the row is complete; the rest of out is zeroed.
 // A run that would overflow the row is clipped at the row's end (it never writes past out).
 bool decompressVisRow(const core::ByteReader& data, uint64_t offset, std::span<uint8_t> out);
+
+// Reads the cluster visibility of Quake 2 and Source (the lump starts with the cluster count
+// and a (pvs, phs) offset pair per cluster) into map.vis, after checking every leaf's cluster
+// against the count. An empty lump leaves map.vis empty; errors name the lump and cluster.
+core::Status readClusterVisibility(Map& map, const core::ByteReader& vis);
 
 } // namespace bsp

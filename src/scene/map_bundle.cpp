@@ -66,18 +66,19 @@ core::Status loadCompileFiles(MapBundle& bundle, const content::MapLocation& whe
 
 // A loose .bsp goes through bsp::loadMapFile, which also reads a Quake 1 .lit beside it; a map
 // opened from an archive member gets no .lit (the companion is not looked up in the archive).
-core::Result<bsp::Map> loadMapAt(const content::MapLocation& where) {
+core::Result<bsp::Map> loadMapAt(const content::MapLocation& where,
+                                 const bsp::LoadOptions& options) {
     if (!where.in_archive)
-        return bsp::loadMapFile(where.spec);
+        return bsp::loadMapFile(where.spec, options);
     std::string display;
     auto bytes = content::readMapSpec(where, &display);
     if (!bytes)
         return bytes.error();
-    return bsp::loadMap(*bytes, display);
+    return bsp::loadMap(*bytes, display, {}, options);
 }
 
-core::Result<bsp::Map> loadMapSpec(const std::string& spec) {
-    return loadMapAt(content::MapLocation(spec));
+core::Result<bsp::Map> loadMapSpec(const std::string& spec, const bsp::LoadOptions& options) {
+    return loadMapAt(content::MapLocation(spec), options);
 }
 
 std::string mapVirtualBase(const content::MapLocation& where,
@@ -112,7 +113,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     bundle->spec = spec;
     const content::MapLocation where(spec); // the only parse of the spec
     auto t0 = Clock::now();
-    auto map = loadMapAt(where);
+    auto map = loadMapAt(where, settings.parse);
     if (!map)
         return map.error();
     bundle->timings.parse_s = since(t0);

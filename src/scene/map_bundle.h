@@ -3,6 +3,7 @@
 // and handed to the render thread whole.
 #pragma once
 
+#include "bsp/load.h"
 #include "bsp/map.h"
 #include "content/leak_file.h"
 #include "content/portal_file.h"
@@ -36,6 +37,8 @@ struct LoadSettings {
     // fails the load. Empty: the map's own, found beside a loose map by its base name (.pts,
     // else .lin; .prt), whose problems become warnings.
     std::filesystem::path pointfile, portal_file;
+    // The parser's choices (bsp::LoadOptions): HDR lighting where a map has both.
+    bsp::LoadOptions parse;
 };
 
 struct LoadTimings {
@@ -99,7 +102,8 @@ std::string mapVirtualBase(const content::MapLocation& where,
                            const std::optional<std::filesystem::path>& game);
 
 // Only the parse step (used by --info, which needs no textures).
-core::Result<bsp::Map> loadMapSpec(const std::string& spec);
-core::Result<bsp::Map> loadMapAt(const content::MapLocation& where);
+core::Result<bsp::Map> loadMapSpec(const std::string& spec, const bsp::LoadOptions& options = {});
+core::Result<bsp::Map> loadMapAt(const content::MapLocation& where,
+                                 const bsp::LoadOptions& options = {});
 
 } // namespace scene

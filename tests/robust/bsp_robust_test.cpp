@@ -39,7 +39,7 @@ constexpr std::string_view kQbspSuffix = "#qbsp";
 // Every .bsp in the shared folders (nothing skipped) and three OpenArena maps from their pk3.
 std::vector<std::string> mapSpecs() {
     std::vector<std::string> specs;
-    for (const char* dir : {"q1", "q1bsp2", "hl", "q2", "q3"}) {
+    for (const char* dir : {"q1", "q1bsp2", "hl", "q2", "q3", "source"}) {
         std::vector<std::string> in_dir;
         std::error_code ec;
         for (const auto& e : fs::directory_iterator(kMaps / dir, ec))
@@ -57,18 +57,41 @@ std::vector<std::string> mapSpecs() {
     return specs;
 }
 
-// Where the lump directory starts: after the int32 version (Quake 1, Half-Life) or the magic
-// (BSP2, 2PSB), or after magic and version (IBSP, FBSP).
-uint64_t directoryStart(bsp::Format f) {
-    switch (f) {
+// Where the lump directory starts and how it is laid out: after the int32 version (Quake 1,
+// Half-Life) or the magic (BSP2, 2PSB), or after magic and version (IBSP, FBSP, VBSP); 8-byte
+// (offset, length) entries, except Source's 64 entries of 16 bytes, whose offset and length
+// sit at 0 and 4 in Valve's order and at 4 and 8 in Left 4 Dead 2's.
+struct Directory {
+    uint64_t start = 8, stride = 8, entries = 0, offset_at = 0, length_at = 4;
+};
+Directory directoryOf(const bsp::Map& map, const std::vector<uint8_t>& bytes) {
+    Directory d;
+    d.entries = map.lumps.size();
+    switch (map.format) {
     case bsp::Format::Quake1:
     case bsp::Format::Quake1Bsp2:
     case bsp::Format::Quake1Rmq:
     case bsp::Format::HalfLife:
-        return 4;
-    default:
-        return 8;
+        d.start = 4;
+        break;
+    case bsp::Format::Source: {
+        d.stride = 16;
+        d.entries = 64;
+        const bsp::LumpInfo& first = map.lumps.front();
+        bool valve = false;
+        for (uint64_t i = 0; i < 64 && !valve; ++i)
+            valve = uint32_t(robust::readI32(bytes, 8 + i * 16)) == first.offset &&
+                    uint32_t(robust::readI32(bytes, 8 + i * 16 + 4)) == first.length;
+        if (!valve) {
+            d.offset_at = 4;
+            d.length_at = 8;
+        }
+        break;
     }
+    default:
+        break;
+    }
+    return d;
 }
 
 class BspMutations : public ::testing::TestWithParam<std::string> {};
@@ -76,7 +99,7 @@ class BspMutations : public ::testing::TestWithParam<std::string> {};
 TEST(BspMutationInputs, AllShareFoldersHoldMaps) {
     // The parametrised test below takes its list from the folders; an empty folder would
     // silently test nothing.
-    for (const char* dir : {"q1", "q1bsp2", "hl", "q2", "q3"}) {
+    for (const char* dir : {"q1", "q1bsp2", "hl", "q2", "q3", "source"}) {
         size_t n = 0;
         std::error_code ec;
         for (const auto& e : fs::directory_iterator(kMaps / dir, ec))
@@ -123,16 +146,18 @@ TEST_P(BspMutations, EveryMutantLoadsOrFailsCleanly) {
     if (!must_fail) {
         auto map = bsp::loadMap(in.bytes, in.label);
         ASSERT_TRUE(map.ok()) << map.error().message();
-        const uint64_t dir = directoryStart(map->format);
-        const uint64_t entries = map->lumps.size();
-        ASSERT_GT(entries, 0u);
-        header_bytes = static_cast<int>(dir + entries * 8);
-        for (uint64_t i = 0; i < entries; ++i) {
+        ASSERT_GT(map->lumps.size(), 0u);
+        const Directory dir = directoryOf(*map, in.bytes);
+        header_bytes = static_cast<int>(dir.start + dir.entries * dir.stride);
+        for (uint64_t i = 0; i < dir.entries; ++i) {
+            const uint64_t entry = dir.start + i * dir.stride;
             robust::Span s;
-            s.dir_offset_at = static_cast<int64_t>(dir + i * 8);
-            s.dir_length_at = s.dir_offset_at + 4;
-            s.offset = static_cast<uint32_t>(robust::readI32(in.bytes, dir + i * 8));
-            s.length = static_cast<uint32_t>(robust::readI32(in.bytes, dir + i * 8 + 4));
+            s.dir_offset_at = static_cast<int64_t>(entry + dir.offset_at);
+            s.dir_length_at = static_cast<int64_t>(entry + dir.length_at);
+            s.offset = static_cast<uint32_t>(robust::readI32(in.bytes, entry + dir.offset_at));
+            s.length = static_cast<uint32_t>(robust::readI32(in.bytes, entry + dir.length_at));
+            if (map->format == bsp::Format::Source && s.length == 0)
+                continue; // unused Source lumps
             s.name = "lump" + std::to_string(i);
             for (const bsp::LumpInfo& l : map->lumps)
                 if (l.offset == s.offset && l.length == s.length)

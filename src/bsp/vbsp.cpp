@@ -1,0 +1,988 @@
+// Source engine parser: "VBSP" versions 19, 20 and 21 (Valve) and 25 (Strata Source).
+//
+// Format: the Source SDK's public/bspfile.h (dheader_t, lump_t, dface_t, texinfo_t,
+// dtexdata_t, dleaf_t, dnode_t, ddispinfo_t, CDispVert) as documented on the Valve Developer
+// Community "Source BSP File Format" page, and Strata Source's "BSP v25" reference for the lump
+// versions that widen records (bsp_tool's branches/strata/strata.py reads the same layouts).
+//
+// - Header: 64 lumps of 16 bytes. Valve's order is (offset, length, version, fourCC); Left 4
+//   Dead 2 and later games on that branch write (version, offset, length, fourCC). The order
+//   is not flagged, so both readings are tried and the one under which every lump lies inside
+//   the file wins (Valve's order when both do). Big-endian Xbox 360 files ("PSBV") are refused.
+// - Compressed lumps start with Valve's LZMA header (core/lzma.h) and are decoded whole before
+//   anything reads them; the directory's length is then the compressed size.
+// - Records are chosen by each lump's own version, not the file's: Strata's v25 widens nodes
+//   (version 1: float bounds, 32-bit face range), faces (2), leaves (2), edges, leaf faces and
+//   leaf brushes (1: 32-bit indices).
+// - Geometry is Quake 2's: faces are runs of surfedges into edges into vertices (edge_faces.h).
+//   Texinfo holds texture axes in texels and separate lightmap axes in luxels; a face stores its
+//   lightmap's mins and size in luxels, so no extents are computed.
+// - Lighting is ColorRGBExp32 (r, g, b, signed exponent) per luxel, styles consecutive; faces
+//   with bump-mapped lighting (SURF_BUMPLIGHT) store four maps per style (the flat one first,
+//   then one per bump basis vector); the flat one is drawn. docs/source.md gives the conversion.
+// - Displacements (DISPINFO, DISP_VERTS) replace their four-sided base face with a grid of
+//   (2^power + 1)^2 vertices: the base quad interpolated from the corner nearest the
+//   displacement's start position, each point moved along its offset vector by its distance.
+// - Visibility is Quake 2's cluster PVS; areas are read, area portals are not used yet.
+#include "bsp/vbsp.h"
+#include "bsp/edge_faces.h"
+#include "bsp/entities.h"
+#include "bsp/lump_table.h"
+#include "bsp/parsers.h"
+#include "bsp/tree.h"
+#include "bsp/vis.h"
+#include "core/lzma.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstring>
+
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
+namespace bsp {
+
+namespace {
+
+constexpr int kNumLumps = 64;
+constexpr uint64_t kHeaderSize = 8 + kNumLumps * 16 + 4;
+
+enum VLump {
+    kEntities = 0,
+    kPlanes = 1,
+    kTexdata = 2,
+    kVertexes = 3,
+    kVisibility = 4,
+    kNodes = 5,
+    kTexinfo = 6,
+    kFaces = 7,
+    kLighting = 8,
+    kLeafs = 10,
+    kEdges = 12,
+    kSurfedges = 13,
+    kModels = 14,
+    kLeafFaces = 16,
+    kAreas = 20,
+    kDispInfo = 26,
+    kDispVerts = 33,
+    kGameLump = 35,
+    kTexdataStringData = 43,
+    kTexdataStringTable = 44,
+    kLightingHdr = 53,
+    kFacesHdr = 58,
+};
+
+constexpr const char* kLumpNames[kNumLumps] = {
+    "entities",
+    "planes",
+    "texdata",
+    "vertexes",
+    "visibility",
+    "nodes",
+    "texinfo",
+    "faces",
+    "lighting",
+    "occlusion",
+    "leafs",
+    "faceids",
+    "edges",
+    "surfedges",
+    "models",
+    "worldlights",
+    "leaffaces",
+    "leafbrushes",
+    "brushes",
+    "brushsides",
+    "areas",
+    "areaportals",
+    "portals",
+    "clusters",
+    "portalverts",
+    "clusterportals",
+    "dispinfo",
+    "originalfaces",
+    "physdisp",
+    "physcollide",
+    "vertnormals",
+    "vertnormalindices",
+    "disp_lightmap_alphas",
+    "disp_verts",
+    "disp_lightmap_sample_positions",
+    "game_lump",
+    "leafwaterdata",
+    "primitives",
+    "primverts",
+    "primindices",
+    "pakfile",
+    "clipportalverts",
+    "cubemaps",
+    "texdata_string_data",
+    "texdata_string_table",
+    "overlays",
+    "leafmindisttowater",
+    "face_macro_texture_info",
+    "disp_tris",
+    "physcollidesurface",
+    "wateroverlays",
+    "leaf_ambient_index_hdr",
+    "leaf_ambient_index",
+    "lighting_hdr",
+    "worldlights_hdr",
+    "leaf_ambient_lighting_hdr",
+    "leaf_ambient_lighting",
+    "xzippakfile",
+    "faces_hdr",
+    "map_flags",
+    "overlay_fades",
+    "overlay_system_levels",
+    "physlevel",
+    "disp_multiblend",
+};
+
+// Record size of the lumps this parser reads, by lump version; 0 for an unknown version.
+uint32_t recordSize(int lump, int32_t version) {
+    switch (lump) {
+    case kPlanes:
+        return 20;
+    case kTexdata:
+        return 32;
+    case kVertexes:
+        return 12;
+    case kNodes:
+        return version == 0 ? 32 : version == 1 ? 48 : 0;
+    case kTexinfo:
+        return 72;
+    case kFaces:
+    case kFacesHdr:
+        return version <= 1 ? 56 : version == 2 ? 72 : 0;
+    case kLeafs:
+        return version == 0 ? 56 : version == 1 ? 32 : version == 2 ? 56 : 0;
+    case kEdges:
+        return version == 0 ? 4 : version == 1 ? 8 : 0;
+    case kSurfedges:
+    case kTexdataStringTable:
+        return 4;
+    case kModels:
+        return 48;
+    case kLeafFaces:
+        return version == 0 ? 2 : version == 1 ? 4 : 0;
+    case kAreas:
+        return 8;
+    case kDispInfo:
+        return version == 0 ? 176 : version == 1 ? 236 : 0;
+    case kDispVerts:
+        return 20;
+    default:
+        return 0; // bytes, or a lump this parser does not read record by record
+    }
+}
+
+// Source surface flags (public/bspflags.h SURF_*).
+enum : uint32_t {
+    kSurfLight = 0x1,
+    kSurfSky2D = 0x2,
+    kSurfSky = 0x4,
+    kSurfWarp = 0x8,
+    kSurfTrans = 0x10,
+    kSurfTrigger = 0x40,
+    kSurfNoDrawV = 0x80,
+    kSurfHint = 0x100,
+    kSurfSkip = 0x200,
+    kSurfNoLight = 0x400,
+    kSurfBumpLight = 0x800,
+};
+
+// Source contents (public/bspflags.h CONTENTS_*).
+uint32_t leafContents(uint32_t c) {
+    uint32_t out = 0;
+    if (c & 0x1) // SOLID
+        out |= kContentsSolid;
+    if (c & (0x10 | 0x20)) // SLIME, WATER
+        out |= kContentsLiquid;
+    return out;
+}
+
+std::string lowered(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// Tool textures (materials/tools/*) are editor-only: the compiler strips most of their faces,
+// the rest (on brush entities, the sky's own faces aside) the engine never draws. toolsblack is
+// the exception: an opaque black surface.
+bool isToolTexture(std::string_view name) {
+    const std::string n = lowered(name);
+    return n.starts_with("tools/") && n != "tools/toolsblack";
+}
+
+uint32_t materialFlags(uint32_t flags, std::string_view name) {
+    uint32_t f = 0;
+    if (flags & (kSurfSky | kSurfSky2D))
+        return kSurfSky;
+    if (flags & kSurfWarp)
+        f |= kSurfLiquid;
+    if (flags & kSurfTrans)
+        f |= kSurfTranslucent;
+    if ((flags & (kSurfNoDrawV | kSurfHint | kSurfSkip | kSurfTrigger)) || isToolTexture(name))
+        f |= kSurfNoDraw;
+    return f;
+}
+
+// A vertex attribute over the quad c0 c1 c2 c3 at (a along c0->c1 and c3->c2, then b across).
+template <class T> T bilerp(const std::array<Vertex, 4>& c, T Vertex::*field, float a, float b) {
+    const T left = c[0].*field + (c[1].*field - c[0].*field) * a;
+    const T right = c[3].*field + (c[2].*field - c[3].*field) * a;
+    return left + (right - left) * b;
+}
+
+struct DirEntry {
+    int32_t offset = 0, length = 0, version = 0;
+};
+
+struct TexdataRecord {
+    std::string name;
+    int32_t width = 0, height = 0;
+};
+
+struct Parser {
+    core::ByteReader file;
+    std::string_view name;
+    Map map;
+    DirEntry dir[kNumLumps];
+    std::vector<uint8_t> decoded[kNumLumps]; // LZMA lumps, decompressed
+    core::ByteReader data[kNumLumps];
+    std::vector<TexdataRecord> texdata;
+    std::vector<TexAxes> tex_axes, lm_axes;
+    std::vector<uint32_t> texinfo_flags;
+    std::vector<glm::vec3> vertices;
+    std::vector<std::array<uint32_t, 2>> edges;
+    std::vector<int32_t> surfedges;
+    LoadOptions options;
+    int faces_lump = kFaces;
+    int lighting_lump = kLighting;
+
+    uint64_t count(int lump) const {
+        const uint32_t size = recordSize(lump, dir[lump].version);
+        return size ? data[lump].size() / size : data[lump].size();
+    }
+
+    core::Status header();
+    core::Status recordSizes();
+    core::Status entities();
+    core::Status planes();
+    core::Status geometry();
+    core::Status textures();
+    core::Status faces();
+    core::Status lightFace(LightmapBuilder& lightmaps, uint64_t index, uint32_t texinfo,
+                           const core::ByteReader& r, uint64_t at, bool wide);
+    core::Status displacements();
+    core::Status leafs();
+    core::Status nodes();
+    core::Status models();
+    core::Status linkDisplacements();
+    core::Status staticProps();
+    core::Status visibility();
+
+    std::vector<uint32_t> displacement_faces;
+};
+
+// True when all 64 entries, read in the given order, lie inside the file after the header.
+bool directoryFits(const core::ByteReader& file, bool l4d2, DirEntry (&out)[kNumLumps]) {
+    for (int i = 0; i < kNumLumps; ++i) {
+        const uint64_t at = 8 + uint64_t(i) * 16;
+        DirEntry& e = out[i];
+        if (l4d2) {
+            e.version = file.i32(at);
+            e.offset = file.i32(at + 4);
+            e.length = file.i32(at + 8);
+        } else {
+            e.offset = file.i32(at);
+            e.length = file.i32(at + 4);
+            e.version = file.i32(at + 8);
+        }
+        if (e.length < 0 || e.offset < 0)
+            return false;
+        if (e.length > 0 && (uint64_t(e.offset) < kHeaderSize ||
+                             !file.inRange(uint64_t(e.offset), uint64_t(e.length))))
+            return false;
+    }
+    return true;
+}
+
+core::Status Parser::header() {
+    if (file.size() < kHeaderSize)
+        return core::makeError(core::ErrorCode::Truncated, "header", -1, {},
+                               std::to_string(file.size()) + " bytes, less than the " +
+                                   std::to_string(kHeaderSize) + "-byte VBSP header");
+    if (!directoryFits(file, false, dir) && !directoryFits(file, true, dir)) {
+        // Name the first entry that fails in Valve's order.
+        directoryFits(file, false, dir);
+        for (int i = 0; i < kNumLumps; ++i) {
+            const DirEntry& e = dir[i];
+            if (e.length < 0 || e.offset < 0 ||
+                (e.length > 0 && (uint64_t(e.offset) < kHeaderSize ||
+                                  !file.inRange(uint64_t(e.offset), uint64_t(e.length)))))
+                return core::makeError(core::ErrorCode::LumpOutOfBounds, kLumpNames[i], -1, {},
+                                       "lump " + std::to_string(e.offset) + "+" +
+                                           std::to_string(e.length) + " outside the " +
+                                           std::to_string(file.size()) + "-byte file");
+        }
+    }
+    for (int i = 0; i < kNumLumps; ++i) {
+        const DirEntry& e = dir[i];
+        data[i] = file.sub(uint64_t(e.offset), uint64_t(e.length));
+        if (core::isValveLzma(data[i].bytes())) {
+            auto out = core::decodeValveLzma(data[i].bytes());
+            if (!out) {
+                core::Error err = out.error();
+                err.lump = kLumpNames[i];
+                return err;
+            }
+            decoded[i] = std::move(*out);
+            data[i] = core::ByteReader(decoded[i]);
+        }
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::recordSizes() {
+    static constexpr int kRead[] = {kPlanes,  kTexdata,   kVertexes,  kNodes,
+                                    kTexinfo, kFaces,     kFacesHdr,  kLeafs,
+                                    kEdges,   kSurfedges, kModels,    kLeafFaces,
+                                    kAreas,   kDispInfo,  kDispVerts, kTexdataStringTable};
+    for (int lump : kRead) {
+        const uint32_t size = recordSize(lump, dir[lump].version);
+        if (size == 0 && data[lump].size() > 0)
+            return core::makeError(core::ErrorCode::UnsupportedVersion, kLumpNames[lump], -1,
+                                   "version",
+                                   "lump version " + std::to_string(dir[lump].version) +
+                                       " is not one this reader knows");
+        if (size && data[lump].size() % size)
+            return core::makeError(core::ErrorCode::LumpSize, kLumpNames[lump], -1, {},
+                                   std::to_string(data[lump].size()) +
+                                       " bytes is not a multiple of " + std::to_string(size));
+    }
+    for (int i = 0; i < kNumLumps; ++i) {
+        if (dir[i].length == 0)
+            continue;
+        const uint32_t size = recordSize(i, dir[i].version);
+        map.lumps.push_back(LumpInfo{kLumpNames[i], uint32_t(dir[i].offset),
+                                     uint32_t(dir[i].length), size,
+                                     uint32_t(size ? data[i].size() / size : data[i].size())});
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::entities() {
+    const auto bytes = data[kEntities].bytes();
+    size_t n = 0;
+    while (n < bytes.size() && bytes[n] != 0)
+        ++n;
+    map.entity_text.assign(reinterpret_cast<const char*>(bytes.data()), n);
+    map.entities = parseEntities(map.entity_text, &map.warnings);
+    return core::okStatus();
+}
+
+core::Status Parser::planes() {
+    const core::ByteReader& r = data[kPlanes];
+    map.planes.resize(count(kPlanes));
+    for (size_t i = 0; i < map.planes.size(); ++i) {
+        r.read(i * 20, map.planes[i].normal);
+        map.planes[i].dist = r.f32(i * 20 + 12);
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::geometry() {
+    if (!data[kVertexes].readArray(0, count(kVertexes), vertices))
+        return core::makeError(core::ErrorCode::Truncated, "vertexes");
+    const core::ByteReader& re = data[kEdges];
+    const bool wide = dir[kEdges].version == 1;
+    edges.resize(count(kEdges));
+    for (size_t i = 0; i < edges.size(); ++i)
+        edges[i] = wide ? std::array<uint32_t, 2>{re.u32(i * 8), re.u32(i * 8 + 4)}
+                        : std::array<uint32_t, 2>{re.u16(i * 4), re.u16(i * 4 + 2)};
+    if (!data[kSurfedges].readArray(0, count(kSurfedges), surfedges))
+        return core::makeError(core::ErrorCode::Truncated, "surfedges");
+    return core::okStatus();
+}
+
+core::Status Parser::textures() {
+    // Texture names: a table of offsets into a block of NUL-terminated strings.
+    const core::ByteReader& strings = data[kTexdataStringData];
+    const core::ByteReader& table = data[kTexdataStringTable];
+    const core::ByteReader& td = data[kTexdata];
+    texdata.resize(count(kTexdata));
+    for (size_t i = 0; i < texdata.size(); ++i) {
+        const int32_t id = td.i32(i * 32 + 12);
+        if (id < 0 || uint64_t(id) >= count(kTexdataStringTable))
+            return indexError("texdata", int64_t(i), "nameStringTableID", id,
+                              count(kTexdataStringTable), "string table entries");
+        const int32_t at = table.i32(uint64_t(id) * 4);
+        if (at < 0 || uint64_t(at) >= strings.size())
+            return indexError("texdata_string_table", id, "offset", at, strings.size(),
+                              "bytes of texture names");
+        texdata[i].name =
+            strings.fixedString(uint64_t(at), std::min<uint64_t>(256, strings.size() - at));
+        texdata[i].width = td.i32(i * 32 + 16);
+        texdata[i].height = td.i32(i * 32 + 20);
+    }
+    const core::ByteReader& r = data[kTexinfo];
+    const uint64_t n = count(kTexinfo);
+    tex_axes.resize(n);
+    lm_axes.resize(n);
+    texinfo_flags.resize(n);
+    map.materials.resize(n);
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t at = i * 72;
+        r.read(at, tex_axes[i].s);
+        r.read(at + 16, tex_axes[i].t);
+        // Lightmap axes are in luxels per unit; LightmapBuilder works in 16-texel luxels.
+        r.read(at + 32, lm_axes[i].s);
+        r.read(at + 48, lm_axes[i].t);
+        lm_axes[i].s *= 16.0f;
+        lm_axes[i].t *= 16.0f;
+        const uint32_t flags = r.u32(at + 64);
+        const int32_t td_index = r.i32(at + 68);
+        texinfo_flags[i] = flags;
+        Material& m = map.materials[i];
+        m.game_flags = flags;
+        if (td_index >= 0 && size_t(td_index) < texdata.size()) {
+            m.name = texdata[size_t(td_index)].name;
+            m.width = std::max(0, texdata[size_t(td_index)].width);
+            m.height = std::max(0, texdata[size_t(td_index)].height);
+        } else if (td_index != -1) {
+            return indexError("texinfo", int64_t(i), "texdata", td_index, texdata.size(),
+                              "texdata");
+        }
+        m.flags = materialFlags(flags, m.name);
+        m.uv_in_texels = m.width <= 0 || m.height <= 0;
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::lightFace(LightmapBuilder& lightmaps, uint64_t index, uint32_t texinfo,
+                               const core::ByteReader& r, uint64_t at, bool wide) {
+    Face& face = map.faces[index];
+    const int32_t lightofs = r.i32(at + (wide ? 32 : 20));
+    // m_LightmapTextureMinsInLuxels[2], m_LightmapTextureSizeInLuxels[2] (size is luxels - 1)
+    const uint64_t lm = at + (wide ? 40 : 28);
+    const int32_t mins[2] = {r.i32(lm), r.i32(lm + 4)};
+    const int32_t size[2] = {r.i32(lm + 8), r.i32(lm + 12)};
+    const core::ByteReader& light = data[lighting_lump];
+    if (lightofs < 0 || light.size() == 0 || face.numStyles() == 0) {
+        face.styles = {kNoStyle, kNoStyle, kNoStyle, kNoStyle};
+        return core::okStatus();
+    }
+    if (size[0] < 0 || size[1] < 0 || size[0] >= kMaxLightmapSide || size[1] >= kMaxLightmapSide)
+        return core::makeError(core::ErrorCode::BadLightmap, kLumpNames[faces_lump], int64_t(index),
+                               "m_LightmapTextureSizeInLuxels",
+                               std::to_string(size[0]) + "x" + std::to_string(size[1]) +
+                                   " outside 0.." + std::to_string(kMaxLightmapSide - 1));
+    const int32_t w = size[0] + 1, h = size[1] + 1;
+    const int styles = face.numStyles();
+    const int maps = (texinfo_flags[texinfo] & kSurfBumpLight) ? 4 : 1;
+    const uint64_t samples = uint64_t(w) * uint64_t(h);
+    const uint64_t need = uint64_t(styles) * uint64_t(maps) * samples * 4;
+    if (uint64_t(lightofs) > light.size() || need > light.size() - uint64_t(lightofs))
+        return core::makeError(
+            core::ErrorCode::BadLightmap, kLumpNames[faces_lump], int64_t(index), "lightofs",
+            "lightmap at " + std::to_string(lightofs) + " (" + std::to_string(need) +
+                " bytes) beyond " + std::to_string(light.size()) + " bytes of " +
+                kLumpNames[lighting_lump]);
+    std::vector<uint8_t> rgb(size_t(styles) * samples * 3);
+    for (int s = 0; s < styles; ++s)
+        for (uint64_t k = 0; k < samples; ++k) {
+            const uint64_t src = uint64_t(lightofs) + (uint64_t(s) * maps * samples + k) * 4;
+            const int8_t e = static_cast<int8_t>(light.u8(src + 3));
+            for (int c = 0; c < 3; ++c)
+                rgb[(uint64_t(s) * samples + k) * 3 + uint64_t(c)] =
+                    sourceLightmapByte(light.u8(src + uint64_t(c)), e);
+        }
+    LightmapExtents ext;
+    ext.texture_mins = {mins[0] * 16, mins[1] * 16};
+    ext.extents = {size[0] * 16, size[1] * 16};
+    ext.width = w;
+    ext.height = h;
+    return lightmaps.place(map, face, ext, lm_axes[texinfo], rgb, 0, kLumpNames[faces_lump],
+                           int64_t(index));
+}
+
+core::Status Parser::faces() {
+    // The LDR lighting and faces when the map has them, else the HDR ones (a map compiled with
+    // -hdr only has an empty LDR faces lump); HDR first when asked for. A map with HDR lighting
+    // but no HDR faces lump lights its one set of faces from either.
+    const bool ldr = data[kLighting].size() > 0, hdr = data[kLightingHdr].size() > 0;
+    if (ldr)
+        map.lighting_variants.push_back("LDR");
+    if (hdr)
+        map.lighting_variants.push_back("HDR");
+    const bool use_hdr = hdr && (options.hdr_lighting || !ldr);
+    if (use_hdr)
+        lighting_lump = kLightingHdr;
+    if (data[kFacesHdr].size() > 0 && (use_hdr || data[kFaces].size() == 0))
+        faces_lump = kFacesHdr;
+    if (ldr || hdr)
+        map.lighting_variant = use_hdr ? "HDR" : "LDR";
+    const core::ByteReader& r = data[faces_lump];
+    const bool wide = dir[faces_lump].version == 2;
+    const uint64_t size = wide ? 72 : 56;
+    const uint64_t n = r.size() / size;
+    // A map without lighting is drawn full bright, as the engine does (mat_fullbright).
+    map.unlit_faces = UnlitFaces::Fullbright;
+    EdgeFaceBuilder builder(map, EdgeGeometry{vertices, edges, surfedges}, n);
+    LightmapBuilder lightmaps;
+    for (uint64_t i = 0; i < n; ++i) {
+        // v0/v1: planenum u16, side u8, onNode u8, firstedge i32, numedges i16, texinfo i16,
+        //        dispinfo i16 (12), fogvolume i16, styles[4] (16), lightofs i32 (20), area f32,
+        //        lightmap mins/size i32[4] (28)
+        // v2:    planenum u32, side u8, onNode u8, pad 2, firstedge, numedges, texinfo,
+        //        dispinfo (20), fogvolume (all 32-bit), styles[4] (28), lightofs (32), area,
+        //        lightmap mins/size (40)
+        const uint64_t at = i * size;
+        EdgeFaceRecord rec;
+        if (wide) {
+            rec.plane = r.u32(at);
+            rec.side = r.u8(at + 4);
+            rec.first_edge = r.i32(at + 8);
+            rec.num_edges = r.i32(at + 12);
+            rec.texinfo = r.i32(at + 16);
+            r.read(at + 28, rec.styles);
+        } else {
+            rec.plane = r.u16(at);
+            rec.side = r.u8(at + 2);
+            rec.first_edge = r.i32(at + 4);
+            rec.num_edges = r.get<int16_t>(at + 8);
+            rec.texinfo = r.get<int16_t>(at + 10);
+            r.read(at + 16, rec.styles);
+        }
+        const bool valid = rec.texinfo >= 0 && uint64_t(rec.texinfo) < tex_axes.size();
+        const Material* m = valid ? &map.materials[size_t(rec.texinfo)] : nullptr;
+        const float tw = m && !m->uv_in_texels ? float(m->width) : 1.0f;
+        const float th = m && !m->uv_in_texels ? float(m->height) : 1.0f;
+        if (auto s = builder.emit(i, rec, tex_axes.size(), int32_t(rec.texinfo),
+                                  valid ? tex_axes[size_t(rec.texinfo)] : TexAxes{}, tw, th);
+            !s)
+            return s;
+        const uint32_t flags = texinfo_flags[size_t(rec.texinfo)];
+        if (flags & (kSurfSky | kSurfSky2D | kSurfNoDrawV))
+            continue;
+        if (auto s = lightFace(lightmaps, i, uint32_t(rec.texinfo), r, at, wide); !s)
+            return s;
+        if (map.faces[i].lightmap_page < 0)
+            builder.unlit(i);
+    }
+    builder.finish();
+    lightmaps.finish(map);
+    return displacements();
+}
+
+core::Status Parser::displacements() {
+    const core::ByteReader& r = data[kDispInfo];
+    const uint64_t n = count(kDispInfo);
+    if (n == 0)
+        return core::okStatus();
+    const core::ByteReader& fr = data[faces_lump];
+    const bool wide_faces = dir[faces_lump].version == 2;
+    const uint64_t face_size = wide_faces ? 72 : 56;
+    const bool wide = dir[kDispInfo].version == 1;
+    const uint64_t disp_size = wide ? 236 : 176;
+    const uint64_t num_disp_verts = count(kDispVerts);
+    for (uint64_t f = 0; f < map.faces.size(); ++f) {
+        const int64_t disp = wide_faces ? int64_t(fr.i32(f * face_size + 20))
+                                        : int64_t(fr.get<int16_t>(f * face_size + 12));
+        if (disp < 0)
+            continue;
+        if (uint64_t(disp) >= n)
+            return indexError(kLumpNames[faces_lump], int64_t(f), "dispinfo", disp, n,
+                              "displacements");
+        // startPosition vec3, DispVertStart, DispTriStart, power, ... MapFace (36)
+        const uint64_t at = uint64_t(disp) * disp_size;
+        glm::vec3 start;
+        r.read(at, start);
+        const int32_t first_vert = r.i32(at + 12);
+        const int32_t power = r.i32(at + 20);
+        if (power < 2 || power > 4)
+            return core::makeError(core::ErrorCode::BadValue, "dispinfo", disp, "power",
+                                   std::to_string(power) + " outside 2..4");
+        const uint32_t side = (1u << power) + 1;
+        const uint64_t grid = uint64_t(side) * side;
+        if (first_vert < 0 || uint64_t(first_vert) + grid > num_disp_verts)
+            return indexError("dispinfo", disp, "DispVertStart", int64_t(first_vert) + grid,
+                              num_disp_verts, "displacement vertices");
+        Face& face = map.faces[f];
+        if (face.num_vertices != 4) {
+            map.warnings.push_back("dispinfo[" + std::to_string(disp) + "]: base face " +
+                                   std::to_string(f) + " has " + std::to_string(face.num_vertices) +
+                                   " vertices, not 4; drawn flat");
+            continue;
+        }
+        // Corners in surfedge order, starting at the one nearest the start position.
+        std::array<Vertex, 4> corner;
+        uint32_t first = 0;
+        float best = INFINITY;
+        for (uint32_t k = 0; k < 4; ++k) {
+            const float d = glm::length(map.vertices[face.first_vertex + k].position - start);
+            if (d < best) {
+                best = d;
+                first = k;
+            }
+        }
+        for (uint32_t k = 0; k < 4; ++k)
+            corner[k] = map.vertices[face.first_vertex + (first + k) % 4];
+        // The base quad's vertices and triangles are the last ones emitted for this face only
+        // if no later face followed; rather than move arrays, the grid is appended and the face
+        // pointed at it (the four base vertices stay unused).
+        const core::ByteReader& dv = data[kDispVerts];
+        const uint32_t grid_first = uint32_t(map.vertices.size());
+        const float inv = 1.0f / float(side - 1);
+        for (uint32_t i = 0; i < side; ++i) {
+            const float a = float(i) * inv;
+            for (uint32_t j = 0; j < side; ++j) {
+                const float b = float(j) * inv;
+                Vertex v = corner[0];
+                v.position = bilerp(corner, &Vertex::position, a, b);
+                v.uv = bilerp(corner, &Vertex::uv, a, b);
+                v.lm_uv = bilerp(corner, &Vertex::lm_uv, a, b);
+                // CDispVert: vec3 vector, float dist, float alpha
+                const uint64_t vat = (uint64_t(first_vert) + uint64_t(i) * side + j) * 20;
+                glm::vec3 offset;
+                dv.read(vat, offset);
+                const float dist = dv.f32(vat + 12);
+                if (std::isfinite(dist) && std::isfinite(offset.x) && std::isfinite(offset.y) &&
+                    std::isfinite(offset.z))
+                    v.position += offset * dist;
+                map.vertices.push_back(v);
+            }
+        }
+        // Vertex normals across the grid (central differences, one-sided at the edges), turned
+        // to the base face's side.
+        for (uint32_t i = 0; i < side; ++i)
+            for (uint32_t j = 0; j < side; ++j) {
+                auto pos = [&](uint32_t a, uint32_t b) {
+                    return map.vertices[grid_first + a * side + b].position;
+                };
+                const glm::vec3 di = pos(std::min(i + 1, side - 1), j) - pos(i ? i - 1 : 0, j);
+                const glm::vec3 dj = pos(i, std::min(j + 1, side - 1)) - pos(i, j ? j - 1 : 0);
+                glm::vec3 normal = glm::cross(di, dj);
+                const float len = glm::length(normal);
+                normal = len > 1e-6f ? normal / len : face.normal;
+                if (glm::dot(normal, face.normal) < 0.0f)
+                    normal = -normal;
+                map.vertices[grid_first + i * side + j].normal = normal;
+            }
+        const uint32_t grid_index = uint32_t(map.indices.size());
+        for (uint32_t i = 0; i + 1 < side; ++i)
+            for (uint32_t j = 0; j + 1 < side; ++j) {
+                const uint32_t v00 = grid_first + i * side + j, v01 = v00 + 1;
+                const uint32_t v10 = v00 + side, v11 = v10 + 1;
+                // The same turn as the base quad (c0, c1, c2); the diagonal alternates from
+                // cell to cell as Source's own triangulation does.
+                if ((i + j) & 1)
+                    map.indices.insert(map.indices.end(), {v00, v10, v01, v10, v11, v01});
+                else
+                    map.indices.insert(map.indices.end(), {v00, v10, v11, v00, v11, v01});
+            }
+        face.kind = FaceKind::Mesh;
+        displacement_faces.push_back(uint32_t(f));
+        face.first_vertex = grid_first;
+        face.num_vertices = uint32_t(grid);
+        face.first_index = grid_index;
+        face.num_indices = uint32_t(map.indices.size()) - grid_index;
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::leafs() {
+    const core::ByteReader& lf = data[kLeafFaces];
+    const bool wide_lf = dir[kLeafFaces].version == 1;
+    map.leaf_faces.resize(count(kLeafFaces));
+    for (size_t i = 0; i < map.leaf_faces.size(); ++i) {
+        const uint32_t f = wide_lf ? lf.u32(i * 4) : lf.u16(i * 2);
+        if (f >= map.faces.size())
+            return indexError("leaffaces", int64_t(i), "face", f, map.faces.size(), "faces");
+        map.leaf_faces[i] = f;
+    }
+    map.areas.resize(count(kAreas));
+    const core::ByteReader& r = data[kLeafs];
+    const int32_t version = dir[kLeafs].version;
+    const uint64_t size = recordSize(kLeafs, version);
+    map.leaves.resize(count(kLeafs));
+    if (map.leaves.empty())
+        return core::makeError(core::ErrorCode::BadTree, "leafs", -1, {}, "no leaves");
+    for (size_t i = 0; i < map.leaves.size(); ++i) {
+        const uint64_t at = i * size;
+        Leaf& leaf = map.leaves[i];
+        leaf.contents = leafContents(r.u32(at));
+        uint64_t first = 0, num = 0;
+        if (version == 2) {
+            // contents, cluster i32, area:17 flags:15, mins/maxs f32, firstleafface u32, num
+            leaf.cluster = r.i32(at + 4);
+            leaf.area = int32_t(r.u32(at + 8) & 0x1ffff);
+            r.read(at + 12, leaf.mins);
+            r.read(at + 24, leaf.maxs);
+            first = r.u32(at + 36);
+            num = r.u32(at + 40);
+        } else {
+            // contents, cluster i16, area:9 flags:7, mins/maxs i16, firstleafface u16, num
+            leaf.cluster = r.get<int16_t>(at + 4);
+            leaf.area = int32_t(r.u16(at + 6) & 0x1ff);
+            for (int k = 0; k < 3; ++k) {
+                leaf.mins[k] = float(r.get<int16_t>(at + 8 + uint64_t(k) * 2));
+                leaf.maxs[k] = float(r.get<int16_t>(at + 14 + uint64_t(k) * 2));
+            }
+            first = r.u16(at + 20);
+            num = r.u16(at + 22);
+        }
+        if (first + num > map.leaf_faces.size())
+            return indexError("leafs", int64_t(i), "firstleafface", int64_t(first + num),
+                              map.leaf_faces.size(), "leaffaces");
+        leaf.first_leaf_face = uint32_t(first);
+        leaf.num_leaf_faces = uint32_t(num);
+        if (leaf.cluster < -1)
+            return indexError("leafs", int64_t(i), "cluster", leaf.cluster, 0, "clusters");
+        if (!map.areas.empty() && size_t(leaf.area) >= map.areas.size())
+            return indexError("leafs", int64_t(i), "area", leaf.area, map.areas.size(), "areas");
+    }
+    return checkLeafFaceTotal(map, map.leaf_faces.size());
+}
+
+core::Status Parser::nodes() {
+    const core::ByteReader& r = data[kNodes];
+    const bool wide = dir[kNodes].version == 1;
+    const uint64_t size = wide ? 48 : 32;
+    map.nodes.resize(count(kNodes));
+    for (uint64_t i = 0; i < map.nodes.size(); ++i) {
+        // planenum, children[2] (int32), then mins/maxs: int16 (v0) or float (v1)
+        const uint64_t at = i * size;
+        if (auto st = setNodeLinks(map, i, r.i32(at), {r.i32(at + 4), r.i32(at + 8)}); !st)
+            return st;
+        Node& node = map.nodes[i];
+        if (wide) {
+            r.read(at + 12, node.mins);
+            r.read(at + 24, node.maxs);
+        } else {
+            for (int k = 0; k < 3; ++k) {
+                node.mins[k] = float(r.get<int16_t>(at + 12 + uint64_t(k) * 2));
+                node.maxs[k] = float(r.get<int16_t>(at + 18 + uint64_t(k) * 2));
+            }
+        }
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::models() {
+    auto heads = readEdgeModels(map, data[kModels], count(kModels), 48, 40, false);
+    if (!heads)
+        return heads.error();
+    return validateNodeTrees(map, *heads);
+}
+
+// Displacement faces are in no leaf's face list: the engine links each displacement to the
+// leaves its bounding box touches when it loads the map. Done the same way here, walking the
+// world's tree from model 0's head node, so PVS and frustum culling treat them like any face.
+core::Status Parser::linkDisplacements() {
+    if (displacement_faces.empty() || map.nodes.empty())
+        return core::okStatus();
+    std::vector<std::vector<uint32_t>> added(map.leaves.size());
+    std::vector<int32_t> stack;
+    // Bounds the references a hostile tree could make (every box in every leaf).
+    const uint64_t cap = kLeafFaceRefFactor * map.faces.size() + kLeafFaceRefSlack;
+    uint64_t total = map.leaf_faces.size();
+    for (uint32_t f : displacement_faces) {
+        const Face& face = map.faces[f];
+        if (face.submodel != 0)
+            continue;
+        glm::vec3 mins(INFINITY), maxs(-INFINITY);
+        for (uint32_t k = 0; k < face.num_vertices; ++k) {
+            mins = glm::min(mins, map.vertices[face.first_vertex + k].position);
+            maxs = glm::max(maxs, map.vertices[face.first_vertex + k].position);
+        }
+        stack.assign(1, 0);
+        // validateNodeTrees has ruled out cycles, so the walk visits each node at most once.
+        while (!stack.empty()) {
+            const int32_t child = stack.back();
+            stack.pop_back();
+            if (child < 0) {
+                if (++total > cap)
+                    return core::makeError(core::ErrorCode::LimitExceeded, "dispinfo", -1, {},
+                                           "displacements reach more than " + std::to_string(cap) +
+                                               " leaf references");
+                added[size_t(-1 - child)].push_back(f);
+                continue;
+            }
+            const Node& node = map.nodes[size_t(child)];
+            const Plane& pl = map.planes[size_t(node.plane)];
+            // The box's nearest and farthest corners along the plane normal.
+            float lo = 0.0f, hi = 0.0f;
+            for (int k = 0; k < 3; ++k) {
+                const float a = pl.normal[k] * mins[k], b = pl.normal[k] * maxs[k];
+                lo += std::min(a, b);
+                hi += std::max(a, b);
+            }
+            if (hi >= pl.dist)
+                stack.push_back(node.children[0]);
+            if (lo < pl.dist)
+                stack.push_back(node.children[1]);
+        }
+    }
+    std::vector<uint32_t> leaf_faces;
+    leaf_faces.reserve(map.leaf_faces.size());
+    for (size_t i = 0; i < map.leaves.size(); ++i) {
+        Leaf& leaf = map.leaves[i];
+        const uint32_t first = uint32_t(leaf_faces.size());
+        leaf_faces.insert(leaf_faces.end(), map.leaf_faces.begin() + leaf.first_leaf_face,
+                          map.leaf_faces.begin() + leaf.first_leaf_face + leaf.num_leaf_faces);
+        leaf_faces.insert(leaf_faces.end(), added[i].begin(), added[i].end());
+        leaf.first_leaf_face = first;
+        leaf.num_leaf_faces = uint32_t(leaf_faces.size()) - first;
+    }
+    map.leaf_faces = std::move(leaf_faces);
+    return checkLeafFaceTotal(map, map.leaf_faces.size());
+}
+
+// Static props (game lump "sprp") become point entities "prop_static" after the map's own, with
+// their model, origin, angles and skin, as Hammer's VMF holds them before vbsp compiles them
+// into the lump: the entity list, boxes and inspector show them. Layout (all versions 4-13):
+// int names; char[128] each; int leaves; uint16 each (uint32 from version 12); int props; then
+// records of one size (the rest of the lump divided by the count), each starting with origin,
+// angles (pitch yaw roll) and the uint16 model index; the skin is the int32 at 32 from v4 on.
+// Problems are warnings: props are an extra, the world loads without them.
+core::Status Parser::staticProps() {
+    const core::ByteReader& g = data[kGameLump];
+    if (g.size() < 4)
+        return core::okStatus();
+    const int32_t n = g.i32(0);
+    if (n < 0 || uint64_t(n) > (g.size() - 4) / 16) {
+        map.warnings.push_back("game_lump: " + std::to_string(n) + " entries do not fit " +
+                               std::to_string(g.size()) + " bytes");
+        return core::okStatus();
+    }
+    for (int32_t i = 0; i < n; ++i) {
+        // dgamelump_t: int id, uint16 flags, uint16 version, int fileofs, int filelen
+        const uint64_t at = 4 + uint64_t(i) * 16;
+        if (g.u32(at) != 0x73707270u) // 'sprp'
+            continue;
+        const uint16_t flags = g.u16(at + 4), version = g.u16(at + 6);
+        const int32_t ofs = g.i32(at + 8), len = g.i32(at + 12);
+        auto warn = [&](const std::string& what) {
+            map.warnings.push_back("game_lump[" + std::to_string(i) + "] sprp v" +
+                                   std::to_string(version) + ": " + what +
+                                   "; static props not listed");
+            return core::okStatus();
+        };
+        if (ofs < 0 || len < 0 || !file.inRange(uint64_t(ofs), uint64_t(len)))
+            return warn("data at " + std::to_string(ofs) + "+" + std::to_string(len) +
+                        " outside the file");
+        core::ByteReader r = file.sub(uint64_t(ofs), uint64_t(len));
+        std::vector<uint8_t> unpacked;
+        if ((flags & 1) || core::isValveLzma(r.bytes())) {
+            auto out = core::decodeValveLzma(r.bytes());
+            if (!out)
+                return warn(out.error().detail);
+            unpacked = std::move(*out);
+            r = core::ByteReader(unpacked);
+        }
+        if (version < 4 || version > 13)
+            return warn("unknown version");
+        uint64_t p = 0;
+        const int32_t names = r.i32(p);
+        if (names < 0 || uint64_t(names) > (r.size() - std::min<uint64_t>(r.size(), 4)) / 128)
+            return warn(std::to_string(names) + " model names do not fit");
+        std::vector<std::string> models(static_cast<size_t>(names));
+        for (int32_t k = 0; k < names; ++k)
+            models[size_t(k)] = r.fixedString(4 + uint64_t(k) * 128, 128);
+        p = 4 + uint64_t(names) * 128;
+        const int32_t leaves = r.i32(p);
+        const uint64_t leaf_size = version >= 12 ? 4 : 2;
+        if (leaves < 0 || !r.inRange(p + 4, uint64_t(leaves) * leaf_size + 4))
+            return warn(std::to_string(leaves) + " leaf entries do not fit");
+        p += 4 + uint64_t(leaves) * leaf_size;
+        const int32_t props = r.i32(p);
+        p += 4;
+        const uint64_t rest = r.size() - p;
+        if (props < 0 || (props > 0 && (rest % uint64_t(props) || rest / uint64_t(props) < 36)))
+            return warn(std::to_string(props) + " props do not divide " + std::to_string(rest) +
+                        " bytes into records of 36 bytes or more");
+        if (props == 0)
+            continue;
+        const uint64_t size = rest / uint64_t(props);
+        auto vec = [](const glm::vec3& v) {
+            return std::to_string(v.x) + " " + std::to_string(v.y) + " " + std::to_string(v.z);
+        };
+        for (int32_t k = 0; k < props; ++k) {
+            const uint64_t q = p + uint64_t(k) * size;
+            glm::vec3 origin, angles;
+            r.read(q, origin);
+            r.read(q + 12, angles);
+            const uint16_t model = r.u16(q + 24);
+            Entity e;
+            e.pairs.emplace_back("classname", "prop_static");
+            e.pairs.emplace_back("model", model < models.size() ? models[model] : std::string());
+            e.pairs.emplace_back("origin", vec(origin));
+            e.pairs.emplace_back("angles", vec(angles));
+            e.pairs.emplace_back("skin", std::to_string(r.i32(q + 32)));
+            e.pairs.emplace_back("_sprp", std::to_string(k)); // where it came from
+            map.entities.push_back(std::move(e));
+        }
+    }
+    return core::okStatus();
+}
+
+core::Status Parser::visibility() {
+    return readClusterVisibility(map, data[kVisibility]);
+}
+
+} // namespace
+
+// ColorRGBExp32 to the 8-bit lightmap texel the renderer's 2x overbright expects: the sample's
+// linear value c * 2^exp / 255 (ColorSpace::TexLightToLinear), quantised to 1/1024 over 0..4,
+// raised to 1 / 2.2 (the default screen gamma) and halved for the overbright factor of 2, as
+// the engine's linear-to-lightmap table builds it (ColorSpace::SetGamma).
+uint8_t sourceLightmapByte(uint8_t c, int8_t exponent) {
+    const double linear = double(c) * std::ldexp(1.0, exponent) / 255.0;
+    const long i = std::min(4095L, std::lround(std::clamp(linear, 0.0, 4.0) * 1024.0));
+    const double f = std::pow(double(i) / 1024.0, 1.0 / 2.2);
+    return uint8_t(std::min(255.0, std::floor(f * 255.0 * 0.5)));
+}
+
+core::Result<Map> parseSource(std::span<const uint8_t> bytes, std::string_view name,
+                              const LoadOptions& options) {
+    Parser p;
+    p.options = options;
+    p.file = core::ByteReader(bytes);
+    p.name = name;
+    char magic[4] = {};
+    if (!p.file.read(0, magic) || std::memcmp(magic, "VBSP", 4) != 0)
+        return core::makeError(core::ErrorCode::UnknownFormat, "header", -1, {},
+                               "not a Source VBSP map");
+    p.map.version = p.file.i32(4);
+    p.map.format = Format::Source;
+    // VEC_VIEW (Half-Life 2, Counter-Strike: Source and Team Fortress 2's shared defaults).
+    p.map.eye_height = 64.0f;
+    using Step = core::Status (Parser::*)();
+    const Step steps[] = {&Parser::header,
+                          &Parser::recordSizes,
+                          &Parser::entities,
+                          &Parser::planes,
+                          &Parser::geometry,
+                          &Parser::textures,
+                          &Parser::faces,
+                          &Parser::leafs,
+                          &Parser::nodes,
+                          &Parser::models,
+                          &Parser::linkDisplacements,
+                          &Parser::visibility};
+    for (Step step : steps)
+        if (auto s = (p.*step)(); !s)
+            return s.error();
+    bindSubmodelEntities(p.map);
+    if (auto s = p.staticProps(); !s)
+        return s.error();
+    return std::move(p.map);
+}
+
+} // namespace bsp

@@ -1,0 +1,175 @@
+// Source VBSP parser (bsp/vbsp.cpp) and Valve LZMA blocks (core/lzma.h): the header's two
+// directory orders, compressed lumps, per-lump record versions and the errors hostile files
+// get. The maps are the shared Source samples, edited in memory.
+#include "bsp/load.h"
+#include "core/file.h"
+#include "core/lzma.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <string>
+
+namespace {
+
+const std::filesystem::path kSource = std::filesystem::path(BSPV_SHARED_MAPS_DIR) / "source";
+
+std::vector<uint8_t> readMap(const char* name) {
+    auto bytes = core::readFile(kSource / name);
+    EXPECT_TRUE(bytes.ok()) << name;
+    return bytes.ok() ? std::move(*bytes) : std::vector<uint8_t>{};
+}
+
+int32_t readI32(const std::vector<uint8_t>& b, size_t at) {
+    int32_t v = 0;
+    std::memcpy(&v, b.data() + at, 4);
+    return v;
+}
+void writeI32(std::vector<uint8_t>& b, size_t at, int32_t v) {
+    std::memcpy(b.data() + at, &v, 4);
+}
+
+constexpr size_t kDir = 8; // lump_t[64] after ident and version, 16 bytes each
+
+} // namespace
+
+TEST(ValveLzma, RoundTripsAndChecksItsHeader) {
+    std::vector<uint8_t> data(5000);
+    for (size_t i = 0; i < data.size(); ++i)
+        data[i] = uint8_t((i * 7) % 13);
+    auto packed = core::encodeValveLzma(data);
+    ASSERT_TRUE(packed.ok()) << packed.error().message();
+    ASSERT_TRUE(core::isValveLzma(*packed));
+    EXPECT_EQ(readI32(*packed, 4), 5000); // actual size
+    EXPECT_EQ(size_t(readI32(*packed, 8)) + core::kValveLzmaHeaderSize, packed->size());
+    auto out = core::decodeValveLzma(*packed);
+    ASSERT_TRUE(out.ok()) << out.error().message();
+    EXPECT_EQ(*out, data);
+
+    // The compressed size claims more than is there.
+    std::vector<uint8_t> lying = *packed;
+    writeI32(lying, 8, readI32(lying, 8) + 1);
+    EXPECT_FALSE(core::decodeValveLzma(lying).ok());
+    // The uncompressed size claims more than the stream holds.
+    lying = *packed;
+    writeI32(lying, 4, 6000);
+    auto longer = core::decodeValveLzma(lying);
+    ASSERT_FALSE(longer.ok());
+    EXPECT_EQ(longer.error().code, core::ErrorCode::BadArchive);
+    // A hostile size is refused before anything is allocated.
+    lying = *packed;
+    writeI32(lying, 4, int32_t(0x7fffffff));
+    EXPECT_FALSE(core::decodeValveLzma(lying).ok());
+    // Corrupt data.
+    lying = *packed;
+    for (size_t i = core::kValveLzmaHeaderSize + 4; i < lying.size(); i += 3)
+        lying[i] ^= 0x5a;
+    EXPECT_FALSE(core::decodeValveLzma(lying).ok());
+    EXPECT_FALSE(core::decodeValveLzma(std::span<const uint8_t>(packed->data(), 10)).ok());
+}
+
+TEST(Vbsp, CompressedLumpsLoadLikeTheirPlainOnes) {
+    const std::vector<uint8_t> plain = readMap("tf2_test2.bsp");
+    ASSERT_FALSE(plain.empty());
+    auto a = bsp::loadMap(plain, "tf2_test2.bsp");
+    ASSERT_TRUE(a.ok()) << a.error().message();
+    // Compress the planes (1), faces (7) and lighting (8) lumps and append them; the directory
+    // then names the compressed copies, as bspzip -repack writes them.
+    std::vector<uint8_t> packed = plain;
+    for (int lump : {1, 7, 8}) {
+        const int32_t ofs = readI32(plain, kDir + size_t(lump) * 16);
+        const int32_t len = readI32(plain, kDir + size_t(lump) * 16 + 4);
+        auto z = core::encodeValveLzma(std::span<const uint8_t>(plain.data() + ofs, size_t(len)));
+        ASSERT_TRUE(z.ok());
+        while (packed.size() % 4)
+            packed.push_back(0);
+        writeI32(packed, kDir + size_t(lump) * 16, int32_t(packed.size()));
+        writeI32(packed, kDir + size_t(lump) * 16 + 4, int32_t(z->size()));
+        writeI32(packed, kDir + size_t(lump) * 16 + 12, len); // fourCC: uncompressed size
+        packed.insert(packed.end(), z->begin(), z->end());
+    }
+    auto b = bsp::loadMap(packed, "tf2_test2.bsp");
+    ASSERT_TRUE(b.ok()) << b.error().message();
+    ASSERT_EQ(a->planes.size(), b->planes.size());
+    for (size_t i = 0; i < a->planes.size(); ++i) {
+        EXPECT_EQ(a->planes[i].normal, b->planes[i].normal);
+        EXPECT_EQ(a->planes[i].dist, b->planes[i].dist);
+    }
+    ASSERT_EQ(a->faces.size(), b->faces.size());
+    EXPECT_EQ(a->vertices.size(), b->vertices.size());
+    ASSERT_EQ(a->lightmap_pages.size(), b->lightmap_pages.size());
+    for (size_t i = 0; i < a->lightmap_pages.size(); ++i)
+        EXPECT_EQ(a->lightmap_pages[i].rgb, b->lightmap_pages[i].rgb);
+
+    // A corrupt compressed lump names the lump.
+    std::vector<uint8_t> broken = packed;
+    const int32_t faces_at = readI32(packed, kDir + 7 * 16);
+    broken[size_t(faces_at) + core::kValveLzmaHeaderSize + 2] ^= 0xff;
+    broken[size_t(faces_at) + core::kValveLzmaHeaderSize + 5] ^= 0xff;
+    auto c = bsp::loadMap(broken, "tf2_test2.bsp");
+    ASSERT_FALSE(c.ok());
+    EXPECT_EQ(c.error().lump, "faces") << c.error().message();
+}
+
+TEST(Vbsp, ReadsBothDirectoryOrders) {
+    // Valve's order rewritten as Left 4 Dead 2's (version, offset, length, fourCC) loads the same.
+    const std::vector<uint8_t> valve = readMap("tf2_mp_lobby.bsp");
+    ASSERT_FALSE(valve.empty());
+    std::vector<uint8_t> l4d2 = valve;
+    for (size_t i = 0; i < 64; ++i) {
+        const size_t at = kDir + i * 16;
+        writeI32(l4d2, at, readI32(valve, at + 8));
+        writeI32(l4d2, at + 4, readI32(valve, at));
+        writeI32(l4d2, at + 8, readI32(valve, at + 4));
+    }
+    auto a = bsp::loadMap(valve, "a.bsp");
+    auto b = bsp::loadMap(l4d2, "b.bsp");
+    ASSERT_TRUE(a.ok()) << a.error().message();
+    ASSERT_TRUE(b.ok()) << b.error().message();
+    EXPECT_EQ(a->faces.size(), b->faces.size());
+    EXPECT_EQ(a->leaves.size(), b->leaves.size());
+    EXPECT_EQ(a->vis.rows, b->vis.rows);
+}
+
+TEST(Vbsp, HostileHeadersGetErrorsNamingTheLump) {
+    const std::vector<uint8_t> good = readMap("tf2_mp_lobby.bsp");
+    ASSERT_FALSE(good.empty());
+    {
+        std::vector<uint8_t> x360 = good;
+        std::memcpy(x360.data(), "PSBV", 4);
+        auto r = bsp::loadMap(x360, "x360.bsp");
+        ASSERT_FALSE(r.ok());
+        EXPECT_EQ(r.error().code, core::ErrorCode::UnsupportedVersion);
+        EXPECT_NE(r.error().message().find("Xbox 360"), std::string::npos);
+    }
+    {
+        std::vector<uint8_t> v22 = good;
+        writeI32(v22, 4, 22);
+        auto r = bsp::loadMap(v22, "v22.bsp");
+        ASSERT_FALSE(r.ok());
+        EXPECT_EQ(r.error().code, core::ErrorCode::UnsupportedVersion);
+        EXPECT_NE(r.error().message().find("VBSP version 22"), std::string::npos);
+    }
+    {
+        std::vector<uint8_t> past = good;
+        writeI32(past, kDir + 7 * 16 + 4, int32_t(good.size())); // faces longer than the file
+        auto r = bsp::loadMap(past, "past.bsp");
+        ASSERT_FALSE(r.ok());
+        EXPECT_EQ(r.error().code, core::ErrorCode::LumpOutOfBounds);
+        EXPECT_EQ(r.error().lump, "faces");
+    }
+    {
+        std::vector<uint8_t> version = good;
+        writeI32(version, kDir + 5 * 16 + 8, 7); // nodes lump version 7
+        auto r = bsp::loadMap(version, "version.bsp");
+        ASSERT_FALSE(r.ok());
+        EXPECT_EQ(r.error().code, core::ErrorCode::UnsupportedVersion);
+        EXPECT_EQ(r.error().lump, "nodes");
+    }
+    {
+        auto r = bsp::loadMap(std::span<const uint8_t>(good.data(), 600), "short.bsp");
+        ASSERT_FALSE(r.ok());
+        EXPECT_EQ(r.error().code, core::ErrorCode::Truncated);
+    }
+}
