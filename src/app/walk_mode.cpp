@@ -38,6 +38,7 @@ void WalkMode::update(const FlyInput& in, float dt, scene::Camera& cam) {
     mi.forward = float(in.forward) - float(in.back);
     mi.side = float(in.right) - float(in.left);
     mi.yaw = cam.yaw;
+    mi.pitch = cam.pitch; // swimming follows the view
     mi.jump = in.up;
     mi.crouch = in.down;
     m_pending = std::min(m_pending + std::max(dt, 0.0f), kMaxTicksPerUpdate * scene::kMoveTick);

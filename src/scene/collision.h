@@ -54,14 +54,15 @@ public:
     // what it adds to the box origin to get the point traced in that hull. Brush maps: 0.
     int32_t hullForBox(const glm::vec3& mins, const glm::vec3& maxs, glm::vec3* offset) const;
 
-    // CollisionContents at p in the world model: hull 0 is the point; hull k > 0 is the box
-    // hullSize(k) around p (clip-hull maps read hull k's clipnodes, brush maps test the box
-    // against the brushes). Unknown hulls give 0.
+    // CollisionContents at p in the world model and the volumes of non-solid brush models
+    // (Half-Life func_water, func_ladder: bsp::ModelCollision::volume): hull 0 is the point;
+    // hull k > 0 is the box hullSize(k) around p (clip-hull maps read hull k's clipnodes, brush
+    // maps test the box against the brushes). Unknown hulls give 0.
     uint32_t pointContents(const glm::vec3& p, int32_t hull = 0) const;
 
-    // Moves the box (mins, maxs around the origin) from start to end against the world and
-    // the solid brush models; stops at whatever has contents in `mask`. Non-finite input gives
-    // all_solid at start.
+    // Moves the box (mins, maxs around the origin) from start to end against the world, the
+    // solid brush models and the volume models whose contents are in `mask`; stops at
+    // whatever has contents in `mask`. Non-finite input gives all_solid at start.
     TraceResult trace(const glm::vec3& start, const glm::vec3& end, const glm::vec3& mins,
                       const glm::vec3& maxs, uint32_t mask = bsp::kMaskPlayerSolid) const;
 
@@ -71,6 +72,8 @@ public:
                            uint32_t mask = bsp::kMaskPlayerSolid) const;
 
 private:
+    uint32_t volumesAt(const glm::vec3& p, int32_t hull) const;
+
     const bsp::Map* m_map;
     std::vector<bsp::ClipNode> m_hull0; // Map::nodes with leaves replaced by contents values
     mutable std::vector<uint32_t> m_brush_mark;

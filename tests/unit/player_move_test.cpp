@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -31,19 +32,32 @@ struct Room {
     float half = 0.0f;
 };
 
-Room quake1Room(const std::vector<q1test::Box>& extra = {}) {
+Room quake1Room(const std::vector<q1test::Box>& extra = {},
+                const std::vector<q1test::Liquid>& liquids = {}, bool half_life = false) {
     auto b = collisiontest::roomQ1();
+    b.half_life = half_life;
     for (const q1test::Box& box : extra)
         b.models[0].solids.push_back(box);
+    b.models[0].liquids = liquids;
     auto r = bsp::loadMap(b.build(), "room.bsp");
     EXPECT_TRUE(r.ok()) << r.error().message();
     return {r.ok() ? std::move(*r) : bsp::Map{}, 1.0f / 32.0f, 16.0f};
 }
 
-Room brushRoom(const std::vector<q1test::Box>& extra = {}) {
+// Quake 1 liquid values to the brush maps' contents bits.
+uint32_t liquidBit(int32_t q1_contents) {
+    return q1_contents == -3   ? bsp::kCollideWater
+           : q1_contents == -4 ? bsp::kCollideSlime
+                               : bsp::kCollideLava;
+}
+
+Room brushRoom(const std::vector<q1test::Box>& extra = {},
+               const std::vector<q1test::Liquid>& liquids = {}) {
     bsp::Map m = collisiontest::brushRoomMap();
     for (const q1test::Box& box : extra)
         collisiontest::addBoxBrush(m, box, bsp::kCollideSolid);
+    for (const q1test::Liquid& l : liquids)
+        collisiontest::addBoxBrush(m, l.box, liquidBit(l.contents));
     m.collision.leaf_brush_ranges = {{0, uint32_t(m.collision.leaf_brushes.size())}};
     return {std::move(m), 0.125f, 15.0f};
 }
@@ -68,8 +82,9 @@ const MoveInput kForward{1.0f, 0.0f, 0.0f, false, false};
 
 class PlayerMoveRoom : public ::testing::TestWithParam<bool> {
 protected:
-    Room room(const std::vector<q1test::Box>& extra = {}) const {
-        return GetParam() ? quake1Room(extra) : brushRoom(extra);
+    Room room(const std::vector<q1test::Box>& extra = {},
+              const std::vector<q1test::Liquid>& liquids = {}) const {
+        return GetParam() ? quake1Room(extra, liquids) : brushRoom(extra, liquids);
     }
 };
 
@@ -213,6 +228,95 @@ TEST_P(PlayerMoveRoom, JumpPeaksWhereJumpSpeedAndGravityPutIt) {
     EXPECT_NEAR(s.origin.z, floor, kTol);
 }
 
+// Liquids of the tests: the near half of the room filled to z 128 with slime, or to the
+// ceiling with water.
+const q1test::Liquid kSlimeTo128{{{0, 0, 0}, {256, 256, 128}}, -4};
+const q1test::Liquid kDeepWater{{{0, 0, 0}, {256, 256, 256}}, -3};
+
+TEST_P(PlayerMoveRoom, WaterLevelSamplesFeetWaistAndEye) {
+    // Feet at origin - 23 for both. Quake 1: waist at the box middle origin + 4, eye origin + 22
+    // (client.qc view_ofs); Quake 3: waist halfway to the eye origin + 1, eye origin + 26
+    // (DEFAULT_VIEWHEIGHT). Under z 128 each is in the slime.
+    const Room r = room({}, {kSlimeTo128});
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const float waist = GetParam() ? 124.0f : 127.0f, eye = GetParam() ? 106.0f : 102.0f;
+    const struct {
+        float z;
+        int level;
+    } cases[] = {{151.5f, 0},       {150.5f, 1},     {waist + 0.5f, 1},
+                 {waist - 0.5f, 2}, {eye + 0.5f, 2}, {eye - 0.5f, 3}};
+    for (const auto& c : cases) {
+        uint32_t type = 0;
+        EXPECT_EQ(move.waterLevel(vec3(128, 128, c.z), false, &type), c.level) << c.z;
+        EXPECT_EQ(type, c.level ? uint32_t(bsp::kCollideSlime) : 0u) << c.z;
+    }
+}
+
+TEST_P(PlayerMoveRoom, SwimsAtTheSwimSpeedWithoutGravity) {
+    // Quake 1: wish 320 x 0.7 = 224 (SV_WaterMove); Quake 3: capped at 320 x 0.5 = 160
+    // (PM_WaterMove). Level: no gravity, no drift while a key is held.
+    const Room r = room({}, {kDeepWater});
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    PlayerState s = standAt(40, 128, 100);
+    run(move, s, kForward, 45);
+    EXPECT_EQ(s.waterlevel, 3);
+    EXPECT_NEAR(s.velocity.x, GetParam() ? 224.0f : 160.0f, kTol);
+    EXPECT_FLOAT_EQ(s.velocity.z, 0.0f);
+    EXPECT_FLOAT_EQ(s.origin.z, 100.0f);
+    EXPECT_FALSE(s.on_ground);
+}
+
+TEST_P(PlayerMoveRoom, SinksSwimsDownAndUp) {
+    const Room r = room({}, {kDeepWater});
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const bool q1 = GetParam();
+    PlayerState s = standAt(128, 128, 200);
+    // No input drifts down at 60: Quake 1 scales it by 0.7 (42), Quake 3 does not cap it.
+    run(move, s, {}, 60);
+    EXPECT_NEAR(s.velocity.z, q1 ? -42.0f : -60.0f, kTol);
+    EXPECT_FLOAT_EQ(s.velocity.x, 0.0f);
+    // Crouch is upmove -cl_upspeed: Quake 1 200 x 0.7 = 140, Quake 3 320 capped at 160.
+    run(move, s, {0.0f, 0.0f, 0.0f, false, true}, 45);
+    EXPECT_NEAR(s.velocity.z, q1 ? -140.0f : -160.0f, kTol);
+    // Jump: Quake 1 sets 100 (PlayerJump) and water friction takes 4/60 of it before the move
+    // (280/3); Quake 3's jump is upmove, capped at 160.
+    const float z = s.origin.z;
+    run(move, s, {0.0f, 0.0f, 0.0f, true, false}, 45);
+    EXPECT_NEAR(s.velocity.z, q1 ? 280.0f / 3.0f : 160.0f, kTol);
+    if (q1) {
+        EXPECT_NEAR(s.origin.z - z, 45 * 280.0f / 3.0f / 60.0f, kTol);
+    }
+    EXPECT_GE(s.waterlevel, 2);
+}
+
+TEST_P(PlayerMoveRoom, JumpsOutOfWaterOntoALedge) {
+    // A 40-unit ledge from x 160, water to its top: standing in it is waterlevel 2 (waist under,
+    // eye over). Swimming at the ledge lifts the player out (Quake 1 CheckWaterJump: 225 up,
+    // pushed 50 into the wall; Quake 3 PM_CheckWaterJump: 350 up, 200 forward, falling) onto
+    // it; without the water the same walk stops at the ledge.
+    const q1test::Box ledge{{160, 0, 0}, {256, 256, 40}};
+    for (const bool water : {true, false}) {
+        const Room r = water ? room({ledge}, {{{{0, 0, 0}, {256, 256, 40}}, -3}}) : room({ledge});
+        const scene::CollisionWorld world(r.map);
+        const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+        PlayerState s = standAt(64, 128);
+        run(move, s, {}, 10);
+        EXPECT_EQ(s.waterlevel, water ? 2 : 0);
+        run(move, s, kForward, 120);
+        EXPECT_TRUE(s.on_ground) << water;
+        if (water) {
+            EXPECT_NEAR(s.origin.z, 40.0f + 24.0f + r.eps, kTol);
+            EXPECT_GT(s.origin.x, 160.0f + r.half);
+        } else {
+            EXPECT_NEAR(s.origin.z, 24.0f + r.eps, kTol);
+            EXPECT_NEAR(s.origin.x, 160.0f - r.half - r.eps, kTol);
+        }
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Families, PlayerMoveRoom, ::testing::Values(true, false),
                          [](const ::testing::TestParamInfo<bool>& p) {
                              return p.param ? "Quake1" : "Brushes";
@@ -304,4 +408,124 @@ TEST(WalkScript, PlaysTurnsAndMovesInTheRoom) {
     EXPECT_NEAR(s.origin.y, 256.0f - 16.0f - r.eps, kTol);
     EXPECT_NEAR(s.origin.x, 256.0f - 16.0f - r.eps, 2 * r.eps); // in the corner, see above
     EXPECT_TRUE(s.on_ground);
+}
+
+namespace {
+
+// A Half-Life room (version 30, Half-Life's hulls built for its boxes) with an optional
+// brush entity against the middle wall (x 224..256, y 96..160, floor to ceiling).
+Room halfLifeRoom(const std::vector<q1test::Liquid>& liquids, const char* entity = nullptr) {
+    auto b = collisiontest::roomQ1();
+    b.half_life = true;
+    b.models[0].liquids = liquids;
+    if (entity)
+        b.models.push_back({{{{224, 96, 0}, {256, 160, 256}}}, entity});
+    auto r = bsp::loadMap(b.build(), "room_hl.bsp");
+    EXPECT_TRUE(r.ok()) << r.error().message();
+    return {r.ok() ? std::move(*r) : bsp::Map{}, 1.0f / 32.0f, 16.0f};
+}
+
+} // namespace
+
+TEST(PlayerMoveHalfLife, WaterLevelAndSwimSpeed) {
+    // pm_shared.c PM_CheckWater: feet at origin - 35 (hull 1 -36 + 1), waist at the box middle
+    // (the origin), eye at VEC_VIEW 28. PM_WaterMove: wish 320 x 0.8 = 256.
+    const Room r = halfLifeRoom({kSlimeTo128});
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const struct {
+        float z;
+        int level;
+    } cases[] = {{163.5f, 0}, {162.5f, 1}, {128.5f, 1}, {127.5f, 2}, {100.5f, 2}, {99.5f, 3}};
+    for (const auto& c : cases)
+        EXPECT_EQ(move.waterLevel(vec3(128, 128, c.z), false), c.level) << c.z;
+
+    const Room deep = halfLifeRoom({kDeepWater});
+    const scene::CollisionWorld deep_world(deep.map);
+    const PlayerMove deep_move(deep_world, scene::moveRulesFor(deep.map.collision));
+    PlayerState s = standAt(40, 128, 100);
+    run(deep_move, s, kForward, 45);
+    EXPECT_NEAR(s.velocity.x, 256.0f, kTol);
+    EXPECT_FLOAT_EQ(s.origin.z, 100.0f);
+}
+
+namespace {
+
+// Walks forward 1 s to the ladder, climbs with forward + jump until stopped, then lets go and
+// climbs down.
+struct Climb {
+    float top = 0.0f;
+    float held = 0.0f; // origin z after 1 s of no input at the top
+    float held_vz = 0.0f;
+    float down = 0.0f; // origin z after 0.5 s of crouch
+    bool on_ladder = false;
+};
+
+Climb climbFrom(const PlayerMove& move, PlayerState s) {
+    Climb c;
+    run(move, s, kForward, 60);
+    c.top = run(move, s, {1.0f, 0.0f, 0.0f, true, false}, 120);
+    c.on_ladder = s.on_ladder;
+    run(move, s, {}, 60);
+    c.held = s.origin.z;
+    c.held_vz = s.velocity.z;
+    run(move, s, {0.0f, 0.0f, 0.0f, false, true}, 30);
+    c.down = s.origin.z;
+    return c;
+}
+
+} // namespace
+
+TEST(PlayerMoveLadder, ClimbsBrushesMarkedAsLaddersOnly) {
+    // A brush against the middle wall (x 240..256, y 96..160), marked as a ladder by its
+    // contents (Quake 2 CONTENTS_LADDER) or by its side facing the player (Quake 3
+    // SURF_LADDER), or not marked. Forward + jump climbs to the ceiling (256 - maxs 32 - 1/8);
+    // letting go holds the player there (the vertical speed decays to 0, pmove.c PM_AirMove);
+    // crouch climbs down. Unmarked, the same input only jumps (43.33 high).
+    const q1test::Box ladder{{240, 96, 0}, {256, 160, 256}};
+    for (const int mark : {0, 1, 2}) {
+        Room r = brushRoom();
+        const size_t first_side = r.map.collision.brush_sides.size();
+        collisiontest::addBoxBrush(r.map, ladder,
+                                   bsp::kCollideSolid | (mark == 1 ? bsp::kCollideLadder : 0u));
+        if (mark == 2)
+            r.map.collision.brush_sides[first_side].contents = bsp::kCollideLadder; // the -x side
+        r.map.collision.leaf_brush_ranges = {{0, uint32_t(r.map.collision.leaf_brushes.size())}};
+        const scene::CollisionWorld world(r.map);
+        const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+        const Climb c = climbFrom(move, standAt(128, 128));
+        if (mark) {
+            EXPECT_TRUE(c.on_ladder) << mark;
+            EXPECT_NEAR(c.top, 256.0f - 32.0f - 0.125f, kTol) << mark;
+            EXPECT_FLOAT_EQ(c.held, c.top) << mark;
+            EXPECT_FLOAT_EQ(c.held_vz, 0.0f) << mark;
+            EXPECT_LT(c.down, c.held - 50.0f) << mark;
+        } else {
+            EXPECT_FALSE(c.on_ladder);
+            EXPECT_NEAR(c.top, 24.125f + 130.0f / 3.0f, kTol);
+        }
+    }
+}
+
+TEST(PlayerMoveLadder, ClimbsHalfLifeLadderVolumes) {
+    // func_ladder is not solid (the player walks into it) and is a ladder volume
+    // (bsp::ModelCollision::volume); func_wall is solid and only blocks. Half-Life's box is
+    // 36 above the origin.
+    for (const char* cls : {"func_ladder", "func_wall"}) {
+        const Room r = halfLifeRoom({}, cls);
+        const scene::CollisionWorld world(r.map);
+        const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+        const float floor = 36.0f + r.eps;
+        const Climb c = climbFrom(move, standAt(128, 128, 40));
+        if (std::string_view(cls) == "func_ladder") {
+            EXPECT_EQ(r.map.collision.models[1].volume, uint32_t(bsp::kCollideLadder));
+            EXPECT_TRUE(c.on_ladder);
+            EXPECT_NEAR(c.top, 256.0f - 36.0f - r.eps, kTol);
+            EXPECT_FLOAT_EQ(c.held, c.top);
+            EXPECT_LT(c.down, c.held - 50.0f);
+        } else {
+            EXPECT_FALSE(c.on_ladder);
+            EXPECT_LT(c.top, floor + 46.0f); // the 45-unit jump
+        }
+    }
 }
