@@ -129,6 +129,21 @@ bool PlayerMove::settle(PlayerState& s) const {
     return fits(s);
 }
 
+bool PlayerMove::dropToFloor(PlayerState& s, float max_drop) const {
+    PlayerState t;
+    t.origin = s.origin;
+    if (!settle(t) || !(max_drop >= 0.0f))
+        return false;
+    const TraceResult down =
+        m_world->trace(t.origin, t.origin - glm::vec3(0, 0, max_drop), mins(t), maxs(t));
+    if (down.start_solid || down.fraction >= 1.0f)
+        return false;
+    t.origin = down.end_pos;
+    categorize(t);
+    s = t;
+    return true;
+}
+
 float PlayerMove::eye(const PlayerState& s) const {
     return s.crouched ? m_rules.crouch_eye : m_rules.view_height;
 }

@@ -105,6 +105,10 @@ public:
     // on or a little into the floor: Quake 3 g_client.c SelectSpawnPoint lifts them by 9).
     // Returns whether it fits.
     bool settle(PlayerState& s) const;
+    // Stands the player on the floor below: settled, then the standing box traced at most
+    // max_drop down (the engines' droptofloor, QuakeSpasm pr_cmds.c PF_droptofloor, traces
+    // 256). Returns false, leaving s as it was, when the box is stuck or no floor is in reach.
+    bool dropToFloor(PlayerState& s, float max_drop) const;
 
     // The engines' waterlevel of a player at `origin` (0..3), and in `type` the liquid's
     // CollisionContents at the feet.

@@ -228,6 +228,40 @@ TEST_P(PlayerMoveRoom, JumpPeaksWhereJumpSpeedAndGravityPutIt) {
     EXPECT_NEAR(s.origin.z, floor, kTol);
 }
 
+TEST_P(PlayerMoveRoom, DropsToTheFloorBelow) {
+    // A 64-high block over x 0..128: dropped over it, or with the box half over it, the player
+    // stands on it; beside it, on the floor; from 10 into the floor, lifted onto it; outside
+    // the room (nothing below) or with too short a reach it stays where it was.
+    const Room r = room({{{0, 0, 0}, {128, 256, 64}}});
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const struct {
+        vec3 from;
+        float reach;
+        bool found;
+        float z;
+    } cases[] = {
+        {{64, 128, 200}, 1000.0f, true, 64.0f + 24.0f + r.eps},
+        {{140, 128, 200}, 1000.0f, true, 64.0f + 24.0f + r.eps},
+        {{200, 128, 200}, 1000.0f, true, 24.0f + r.eps},
+        // Lifted by whole units: Quake 1's hull counts the plane itself as open (origin 24),
+        // the brushes as inside (25, then dropped to 24 + 1/8).
+        {{200, 128, 14}, 1000.0f, true, GetParam() ? 24.0f : 24.0f + r.eps},
+        {{200, 128, 200}, 100.0f, false, 200.0f},
+        {{700, 128, 200}, 1000.0f, false, 200.0f},
+    };
+    for (const auto& c : cases) {
+        PlayerState s;
+        s.origin = c.from;
+        s.velocity = vec3(5, 0, 0);
+        EXPECT_EQ(move.dropToFloor(s, c.reach), c.found) << c.from.x << " " << c.from.z;
+        EXPECT_NEAR(s.origin.z, c.z, kTol) << c.from.x << " " << c.from.z;
+        EXPECT_FLOAT_EQ(s.origin.x, c.from.x);
+        EXPECT_EQ(s.on_ground, c.found);
+        EXPECT_FLOAT_EQ(s.velocity.x, c.found ? 0.0f : 5.0f);
+    }
+}
+
 // Liquids of the tests: the near half of the room filled to z 128 with slime, or to the
 // ceiling with water.
 const q1test::Liquid kSlimeTo128{{{0, 0, 0}, {256, 256, 128}}, -4};
