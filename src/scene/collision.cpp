@@ -445,6 +445,31 @@ TraceResult CollisionWorld::traceModel(int32_t model, const glm::vec3& start, co
     return tr;
 }
 
+std::optional<CollisionPick> pickCollision(const CollisionWorld& world, const glm::vec3& origin,
+                                           const glm::vec3& dir, float max_distance, int32_t hull,
+                                           uint32_t mask) {
+    if (!(max_distance > 0.0f) || world.kind() == bsp::CollisionKind::None)
+        return std::nullopt;
+    const glm::vec3 end = origin + glm::normalize(dir) * max_distance;
+    TraceResult t;
+    if (world.kind() == bsp::CollisionKind::Hulls) {
+        // A box of the hull's size is traced as a point in that hull (hullForBox; offset 0).
+        const bsp::HullSize box = world.hullSize(hull);
+        t = world.trace(origin, end, box.mins, box.maxs,
+                        bsp::kCollideSolid | bsp::kCollidePlayerClip | bsp::kCollideMonsterClip);
+        if (t.start_solid)
+            return std::nullopt;
+    } else {
+        // Brushes the start is inside are passed (CM_TraceThroughBrush leaves the fraction).
+        t = world.trace(origin, end, glm::vec3(0.0f), glm::vec3(0.0f), mask);
+        if (t.all_solid)
+            return std::nullopt;
+    }
+    if (t.fraction >= 1.0f)
+        return std::nullopt;
+    return CollisionPick{t.fraction * max_distance, t.end_pos, t.contents, t.submodel};
+}
+
 TraceResult CollisionWorld::trace(const glm::vec3& start, const glm::vec3& end,
                                   const glm::vec3& mins, const glm::vec3& maxs,
                                   uint32_t mask) const {

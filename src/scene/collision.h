@@ -19,6 +19,7 @@
 #include "bsp/map.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -81,5 +82,20 @@ private:
 
     friend struct BrushTracer;
 };
+
+// The first collision solid along a ray, for picking while a collision view is on. Clip-hull
+// maps: the point traced through hull `hull` (1..3: the solids the hull views draw, where that
+// box's origin cannot go); a start inside that solid finds nothing, so the camera is never
+// stopped where it stands. Brush maps: a point against the brushes with contents in `mask`
+// (the brush view's filter). nullopt: nothing within max_distance.
+struct CollisionPick {
+    float distance = 0.0f;
+    glm::vec3 point{0.0f};
+    uint32_t contents = 0; // bsp::CollisionContents of what the ray met
+    int32_t submodel = -1; // 0 the world
+};
+std::optional<CollisionPick> pickCollision(const CollisionWorld& world, const glm::vec3& origin,
+                                           const glm::vec3& dir, float max_distance, int32_t hull,
+                                           uint32_t mask);
 
 } // namespace scene

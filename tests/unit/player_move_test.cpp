@@ -563,3 +563,36 @@ TEST(PlayerMoveLadder, ClimbsHalfLifeLadderVolumes) {
         }
     }
 }
+
+TEST(CollisionPick, StopsAtTheHullShownOrTheBrushesOfTheFilter) {
+    // Quake 1 room, from (128, 128, 100) along +x: hull 1's solid (the middle wall grown by the
+    // box's 16) starts at x 240, the trace stopping DIST_EPSILON short; hull 2's (grown by 32)
+    // at 224. Inside hull 1's solid nothing is picked.
+    const Room q1 = quake1Room();
+    const scene::CollisionWorld q1_world(q1.map);
+    const vec3 from(128, 128, 100), ahead(1, 0, 0);
+    auto h1 = scene::pickCollision(q1_world, from, ahead, 1000.0f, 1, 0);
+    ASSERT_TRUE(h1.has_value());
+    EXPECT_NEAR(h1->distance, 240.0f - 128.0f - 1.0f / 32.0f, kTol);
+    EXPECT_EQ(h1->contents, uint32_t(bsp::kCollideSolid));
+    auto h2 = scene::pickCollision(q1_world, from, ahead, 1000.0f, 2, 0);
+    ASSERT_TRUE(h2.has_value());
+    EXPECT_NEAR(h2->distance, 224.0f - 128.0f - 1.0f / 32.0f, kTol);
+    EXPECT_FALSE(scene::pickCollision(q1_world, from, ahead, 100.0f, 1, 0).has_value());
+    EXPECT_FALSE(
+        scene::pickCollision(q1_world, vec3(128, 128, 10), ahead, 1000.0f, 1, 0).has_value());
+
+    // Brushes: a player clip at x 200..208 is met (1/8 short) when the filter has player clip,
+    // passed when it does not (then the filter has nothing ahead).
+    Room b = brushRoom();
+    collisiontest::addBoxBrush(b.map, {{200, 0, 0}, {208, 256, 256}}, bsp::kCollidePlayerClip);
+    b.map.collision.leaf_brush_ranges = {{0, uint32_t(b.map.collision.leaf_brushes.size())}};
+    const scene::CollisionWorld b_world(b.map);
+    auto clip = scene::pickCollision(b_world, from, ahead, 1000.0f, 0, bsp::kCollidePlayerClip);
+    ASSERT_TRUE(clip.has_value());
+    EXPECT_NEAR(clip->distance, 200.0f - 128.0f - 0.125f, kTol);
+    EXPECT_NEAR(clip->point.x, 200.0f - 0.125f, kTol);
+    EXPECT_EQ(clip->contents, uint32_t(bsp::kCollidePlayerClip));
+    EXPECT_FALSE(
+        scene::pickCollision(b_world, from, ahead, 1000.0f, 0, bsp::kCollideWater).has_value());
+}
