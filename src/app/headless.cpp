@@ -360,6 +360,8 @@ core::Result<WalkResult> walkCamera(const std::string& script, const bsp::Map& m
     s.origin = cam.position - glm::vec3(0.0f, 0.0f, map.eye_height);
     move.settle(s);
     float yaw = cam.yaw;
+    for (scene::WalkStep& step : *steps)
+        step.input.pitch = cam.pitch; // swimming goes where the camera looks, as in the viewer
     WalkResult r;
     r.ticks = scene::playWalkScript(move, *steps, s, yaw);
     const float eye = s.crouched ? move.rules().crouch_eye : map.eye_height;

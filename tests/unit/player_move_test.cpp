@@ -406,6 +406,19 @@ TEST(WalkScript, ParsesEveryCommandIntoTicksAtSixtyHertz) {
     EXPECT_FALSE(s[7].input.crouch);
 }
 
+TEST(WalkScript, UpHoldsJump) {
+    auto steps = scene::parseWalkScript("up 0.5\ncrouch 0.25\n", "walk.txt");
+    ASSERT_TRUE(steps.ok()) << steps.error().message();
+    ASSERT_EQ(steps->size(), 2u);
+    EXPECT_EQ((*steps)[0].ticks, 30);
+    EXPECT_TRUE((*steps)[0].input.jump);
+    EXPECT_FALSE((*steps)[0].input.crouch);
+    EXPECT_FLOAT_EQ((*steps)[0].input.forward, 0.0f);
+    EXPECT_EQ((*steps)[1].ticks, 15);
+    EXPECT_FALSE((*steps)[1].input.jump);
+    EXPECT_TRUE((*steps)[1].input.crouch);
+}
+
 TEST(WalkScript, ErrorsNameTheFileAndLine) {
     const struct {
         const char* text;
