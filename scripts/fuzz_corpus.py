@@ -311,7 +311,7 @@ def main():
                                      "-96.000000 32.500000 80.000000\r\n"
                                      "128.000000 32.500000 80.000000\r\n"},
         "walk_script": {"all.txt": "# every command\nforward 1.5\nturn -90  # right\nleft 0.25\n"
-                                   "jump\ncrouch 0.5\nback 0.1\nright 1\nwait 2\n",
+                                   "jump\nup 0.5\ncrouch 0.5\nback 0.1\nright 1\nwait 2\n",
                         "short.txt": "turn 180\nforward 1\nright 0.5\njump\nwait 1\n"},
         "portal_file": {
             "prt1am.prt": "PRT1-AM\n2\n1\n3\n4 0 1 (0 0 0) (0 64 0) (0 64 64) (0 0 64)\n0\n0\n1\n",

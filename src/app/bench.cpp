@@ -7,6 +7,7 @@
 #include "render/gpu_timers.h"
 #include "render/world_renderer.h"
 #include "scene/light_styles.h"
+#include "scene/player_move.h"
 #include "scene/visibility.h"
 
 #include <sys/resource.h>
@@ -47,6 +48,30 @@ void writeStats(core::JsonWriter& j, std::string_view key, const std::vector<dou
 }
 
 } // namespace
+
+std::vector<double> benchWalkTicks(const bsp::Map& map, const std::vector<Keyframe>& starts) {
+    std::vector<double> us;
+    if (map.collision.kind == bsp::CollisionKind::None)
+        return us;
+    const scene::CollisionWorld world(map);
+    const scene::PlayerMove move(world, scene::moveRulesFor(map.collision));
+    us.reserve(starts.size() * kBenchWalkTicks);
+    for (const Keyframe& k : starts) {
+        scene::PlayerState s;
+        s.origin = k.position - glm::vec3(0.0f, 0.0f, map.eye_height);
+        move.settle(s);
+        scene::MoveInput in;
+        in.forward = 1.0f;
+        for (int i = 0; i < kBenchWalkTicks; ++i) {
+            in.yaw = k.yaw + 2.0f * static_cast<float>(i);
+            in.jump = i % 60 == 30;
+            const auto t = Clock::now();
+            move.tick(s, in);
+            us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t).count());
+        }
+    }
+    return us;
+}
 
 double percentile(std::vector<double> values, double p) {
     if (values.empty())
@@ -231,6 +256,8 @@ int runBench(const Options& options) {
     }
     render::checkGlErrors("bench");
 
+    const std::vector<double> walk_us = benchWalkTicks(b.map, keys);
+
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     const double total_s = std::chrono::duration<double>(Clock::now() - t_process).count();
@@ -275,6 +302,11 @@ int runBench(const Options& options) {
     writeStats(j, "gl_draw_calls", gl_calls);
     writeStats(j, "ranges_appended", ranges_in);
     writeStats(j, "ranges_drawn", ranges_drawn);
+    j.endObject();
+    // Walk mode's cost per 60 Hz tick (movement and its traces), CPU only.
+    j.key("walk").beginObject();
+    j.field("ticks", static_cast<uint64_t>(walk_us.size()));
+    writeStats(j, "tick_us", walk_us);
     j.endObject();
     j.field("gl_path", render::drawPathName(renderer.drawPath()));
     j.field("peak_rss_mib", static_cast<double>(usage.ru_maxrss) / 1024.0);

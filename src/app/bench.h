@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/cli.h"
+#include "bsp/map.h"
 #include "core/result.h"
 #include "scene/camera.h"
 
@@ -15,6 +16,13 @@ struct Keyframe {
     glm::vec3 position{0.0f};
     float pitch = 0.0f, yaw = 0.0f;
 };
+
+// Movement cost for --bench (#20): from every keyframe's eye, kBenchWalkTicks ticks of
+// scene::PlayerMove (the map's own collision, its traces included) walking forward, turning
+// 2 degrees a tick and jumping once a second; each tick timed on its own, in microseconds.
+// Empty when the map has no collision data. GL-free.
+inline constexpr int kBenchWalkTicks = 180;
+std::vector<double> benchWalkTicks(const bsp::Map& map, const std::vector<Keyframe>& starts);
 
 // A path file: one keyframe per line, "X Y Z PITCH YAW"; '#' starts a comment.
 core::Result<std::vector<Keyframe>> parsePathFile(const std::string& text, const std::string& name);

@@ -42,6 +42,30 @@ std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Ca
 
 DebugPanels::DebugPanels() = default;
 
+void DebugPanels::pickAt(const scene::Camera& camera) {
+    m_pick = pickFace(*m_bundle, camera, &m_face_bounds);
+    m_clip_pick.reset();
+    // A collision view on: the ray stops at the solids it draws (the lowest hull shown, or the
+    // brushes of the contents filter).
+    const int32_t hull = m_views.hull1 ? 1 : m_views.hull2 ? 2 : m_views.hull3 ? 3 : 0;
+    const bsp::Map& map = m_bundle->map;
+    const bool hulls = map.collision.kind == bsp::CollisionKind::Hulls && hull > 0;
+    const bool brushes = map.collision.kind == bsp::CollisionKind::Brushes && m_views.brushes;
+    if (hulls || brushes) {
+        if (m_world_map != &map) {
+            m_world = std::make_unique<scene::CollisionWorld>(map);
+            m_world_map = &map;
+        }
+        const scene::CollisionWorld& world = *m_world;
+        const float reach = m_pick ? m_pick->hit.distance : camera.z_far;
+        m_clip_pick = scene::pickCollision(world, camera.position, camera.forward(), reach, hull,
+                                           m_brush_contents);
+        if (m_clip_pick)
+            m_pick.reset();
+    }
+    m_highlight_face = m_pick ? static_cast<int32_t>(m_pick->hit.face) : -1;
+}
+
 DebugPanels::~DebugPanels() {
     releaseAtlas();
 }
@@ -233,8 +257,7 @@ void DebugPanels::drawScene(render::WorldRenderer& renderer, const scene::DrawLi
     if (!m_ready || !m_bundle)
         return;
     if (m_follow_crosshair) {
-        m_pick = pickFace(*m_bundle, camera, &m_face_bounds);
-        m_highlight_face = m_pick ? static_cast<int32_t>(m_pick->hit.face) : -1;
+        pickAt(camera);
     }
     render::DebugOverlayInput in;
     in.list = &list;
@@ -427,8 +450,7 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
     // indexes keys by SDL scancode.
     if (m_ready && m_bundle && !ImGui::GetIO().WantCaptureKeyboard &&
         ImGui::IsKeyPressed(SDL_SCANCODE_I, false)) {
-        m_pick = pickFace(*m_bundle, m_view_camera, &m_face_bounds);
-        m_highlight_face = m_pick ? static_cast<int32_t>(m_pick->hit.face) : -1;
+        pickAt(m_view_camera);
     }
     if (!m_open || !visible)
         return;
@@ -553,12 +575,20 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
     if (ImGui::Button("atlas..."))
         m_atlas_open = true;
     if (ImGui::Button("pick face under crosshair (I)")) {
-        m_pick = pickFace(*m_bundle, m_view_camera, &m_face_bounds);
-        m_highlight_face = m_pick ? static_cast<int32_t>(m_pick->hit.face) : -1;
+        pickAt(m_view_camera);
     }
     ImGui::SameLine();
     if (ImGui::Button("clear"))
-        m_highlight_face = -1, m_pick.reset();
+        m_highlight_face = -1, m_pick.reset(), m_clip_pick.reset();
+    if (m_clip_pick) {
+        std::string names;
+        for (const bsp::CollisionContentsName& n : bsp::kCollisionContentsNames)
+            if (m_clip_pick->contents & n.bit)
+                names += (names.empty() ? "" : " ") + std::string(n.name);
+        ImGui::Text("collision: %s (model %d)", names.c_str(), m_clip_pick->submodel);
+        ImGui::Text("hit %.1f %.1f %.1f at %.1f units", m_clip_pick->point.x, m_clip_pick->point.y,
+                    m_clip_pick->point.z, m_clip_pick->distance);
+    }
     if (m_highlight_face >= 0 && static_cast<size_t>(m_highlight_face) < map.faces.size()) {
         const bsp::Face& f = map.faces[static_cast<size_t>(m_highlight_face)];
         const char* material =

@@ -351,6 +351,7 @@ int runInfo(const Options& options) {
 struct WalkResult {
     glm::vec3 eye{0.0f};
     bool on_ground = false;
+    int waterlevel = 0; // 0 dry .. 3 under (scene::PlayerState::waterlevel)
     int64_t ticks = 0;
 };
 
@@ -373,11 +374,14 @@ core::Result<WalkResult> walkCamera(const std::string& script, const bsp::Map& m
     s.origin = cam.position - glm::vec3(0.0f, 0.0f, map.eye_height);
     move.settle(s);
     float yaw = cam.yaw;
+    for (scene::WalkStep& step : *steps)
+        step.input.pitch = cam.pitch; // swimming goes where the camera looks, as in the viewer
     WalkResult r;
     r.ticks = scene::playWalkScript(move, *steps, s, yaw);
     const float eye = s.crouched ? move.rules().crouch_eye : map.eye_height;
     r.eye = s.origin + glm::vec3(0.0f, 0.0f, eye);
     r.on_ground = s.on_ground;
+    r.waterlevel = s.waterlevel;
     cam.position = r.eye;
     cam.yaw = yaw;
     return r;
@@ -555,6 +559,7 @@ int runScreenshot(const Options& options) {
         j.key("walk").beginObject();
         writeVec3(j, "end", walk->eye);
         j.field("on_ground", walk->on_ground).field("ticks", static_cast<uint64_t>(walk->ticks));
+        j.field("waterlevel", static_cast<uint64_t>(walk->waterlevel));
         j.endObject();
     }
     if (options.overlay) {

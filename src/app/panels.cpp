@@ -551,6 +551,15 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
                 ImGui::SetTooltip("Walk as the game's player: the map's own collision, gravity,\n"
                                   "steps; Space/E jump, Ctrl/Q crouch (docs/movement.md)");
         }
+        if (m.drop_teleports) {
+            if (ImGui::Button("drop to floor (G)"))
+                actions.drop_to_floor = true;
+            ImGui::SameLine();
+            ImGui::Checkbox("teleports drop to floor", m.drop_teleports);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("Spawn points, bookmarks, entities and leak steps put the eye\n"
+                                  "at the game's eye height above the floor below");
+        }
         if (interactive && ImGui::Button("copy camera")) {
             const std::string text = "--camera " + formatCamera(bookmarkOf(c));
             ImGui::SetClipboardText(text.c_str());
@@ -582,7 +591,8 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
     ImGui::TextDisabled("RMB look, WASD move, Space/E up, Ctrl/Q down, Shift fast,\n"
                         "wheel speed, M capture mouse, F1 overlay, F12 screenshot,\n"
                         "1-9 bookmark, Ctrl+1-9 save bookmark, P pause animation,\n"
-                        "B flip to the previous compile (after a reload), V walk / fly");
+                        "B flip to the previous compile (after a reload), V walk / fly,\n"
+                        "G drop to floor");
     ImGui::End();
     drawMapInfo(m);
     drawEntities(m, actions);

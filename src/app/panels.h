@@ -56,10 +56,11 @@ struct OverlayModel {
     render::RenderOptions* render_options = nullptr;
     scene::VisOptions* vis_options = nullptr;
     StyleControls* styles = nullptr;
-    Settings* settings = nullptr; // bookmarks and recent files
-    bool* vsync = nullptr;        // null: not shown (headless)
-    bool* watch = nullptr;        // reload on change; null: not shown (headless)
-    bool* walk = nullptr;         // walk mode (V); null: not shown (headless)
+    Settings* settings = nullptr;   // bookmarks and recent files
+    bool* vsync = nullptr;          // null: not shown (headless)
+    bool* watch = nullptr;          // reload on change; null: not shown (headless)
+    bool* walk = nullptr;           // walk mode (V); null: not shown (headless)
+    bool* drop_teleports = nullptr; // teleports drop to the floor; null: not shown (headless)
     int patch_level = 4;
 
     // Panel state kept between frames
@@ -79,6 +80,7 @@ struct OverlayActions {
     bool vsync_changed = false;
     bool settings_changed = false; // bookmarks edited: save soon
     std::optional<int> go_spawn;   // spawn point index to go to (wraps around)
+    bool drop_to_floor = false;    // the "drop to floor (G)" button
     std::optional<int> patch_level;
     std::optional<std::string> load;   // a recent file to open
     std::optional<std::string> status; // a one-line message for the overlay's status line

@@ -84,6 +84,8 @@ private:
     void saveScreenshot(int width, int height);
     void handleEvent(const SDL_Event& e);
     void updateCamera(float dt);
+    void updateCameraInput(float dt);
+    void dropToFloor(); // G: the eye to the game's eye height above the floor below
     void drawOverlay();
     void rebuildPatches(int level);
     // F5: the GLSL programs compiled again (from --shader-dir when given); a failed compile
@@ -112,8 +114,10 @@ private:
     scene::VisOptions m_vis_options;
     render::RenderOptions m_render_options;
     FlyCamera m_fly;
-    WalkMode m_walk;        // V: the camera walks as the game's player
-    bool m_walk_on = false; // asked for (V or the overlay's checkbox); fly is the default
+    WalkMode m_walk;               // V: the camera walks as the game's player
+    bool m_walk_on = false;        // asked for (V or the overlay's checkbox); fly is the default
+    bool m_drop_teleports = false; // teleports (spawn, bookmark, entity, ...) drop to the floor
+    glm::vec3 m_last_eye{0.0f};    // the camera after the last update: a change is a teleport
     int m_spawn = 0;
 
     std::future<core::Result<std::unique_ptr<scene::MapBundle>>> m_pending;
@@ -388,6 +392,8 @@ void Viewer::handleEvent(const SDL_Event& e) {
             m_styles.paused = !m_styles.paused;
         else if (k == SDLK_b)
             flipCompile();
+        else if (k == SDLK_g && !ctrl)
+            dropToFloor();
         else if (k == SDLK_v && !ctrl)
             m_walk_on = !m_walk_on;
         else if (k >= SDLK_1 && k <= SDLK_9)
@@ -401,7 +407,26 @@ void Viewer::handleEvent(const SDL_Event& e) {
     }
 }
 
+void Viewer::dropToFloor() {
+    if (!m_session.bundle())
+        return;
+    if (auto eye = dropEyeToFloor(m_session.bundle()->map, m_fly.camera.position))
+        m_fly.camera.position = *eye;
+    else
+        m_status = "drop to floor: no floor below (or no collision data)";
+}
+
 void Viewer::updateCamera(float dt) {
+    // Anything that moved the camera since the last update (a spawn, bookmark, entity or leak
+    // step, a map load) was a teleport.
+    if (m_drop_teleports && m_fly.camera.position != m_last_eye && m_session.bundle())
+        if (auto eye = dropEyeToFloor(m_session.bundle()->map, m_fly.camera.position))
+            m_fly.camera.position = *eye;
+    updateCameraInput(dt);
+    m_last_eye = m_fly.camera.position;
+}
+
+void Viewer::updateCameraInput(float dt) {
     const ImGuiIO& io = ImGui::GetIO();
     FlyInput in;
     if (!io.WantCaptureKeyboard) {
@@ -471,6 +496,7 @@ void Viewer::drawOverlay() {
     m.camera = &m_fly.camera;
     m.speed = &m_fly.speed;
     m.walk = &m_walk_on;
+    m.drop_teleports = &m_drop_teleports;
     m.render_options = &m_render_options;
     m.vis_options = &m_vis_options;
     m.styles = &m_styles;
@@ -492,6 +518,8 @@ void Viewer::drawOverlay() {
         m_open.showFor(m_session.bundle() ? m_session.bundle()->spec : std::string());
     if (a.go_spawn)
         goToSpawn(*a.go_spawn);
+    if (a.drop_to_floor)
+        dropToFloor();
     if (a.settings_changed)
         saveSettingsNow();
     if (a.load)

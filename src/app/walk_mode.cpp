@@ -4,6 +4,18 @@
 
 namespace app {
 
+std::optional<glm::vec3> dropEyeToFloor(const bsp::Map& map, const glm::vec3& eye) {
+    if (map.collision.kind == bsp::CollisionKind::None)
+        return std::nullopt;
+    const scene::CollisionWorld world(map);
+    const scene::PlayerMove move(world, scene::moveRulesFor(map.collision));
+    scene::PlayerState s;
+    s.origin = eye - glm::vec3(0.0f, 0.0f, map.eye_height);
+    if (!move.dropToFloor(s, s.origin.z - map.worldMins().z + 64.0f))
+        return std::nullopt;
+    return s.origin + glm::vec3(0.0f, 0.0f, map.eye_height);
+}
+
 bool WalkMode::begin(const bsp::Map& map, const scene::Camera& cam) {
     end();
     if (map.collision.kind == bsp::CollisionKind::None)
@@ -38,6 +50,7 @@ void WalkMode::update(const FlyInput& in, float dt, scene::Camera& cam) {
     mi.forward = float(in.forward) - float(in.back);
     mi.side = float(in.right) - float(in.left);
     mi.yaw = cam.yaw;
+    mi.pitch = cam.pitch; // swimming follows the view
     mi.jump = in.up;
     mi.crouch = in.down;
     m_pending = std::min(m_pending + std::max(dt, 0.0f), kMaxTicksPerUpdate * scene::kMoveTick);

@@ -8,8 +8,15 @@
 #include "scene/player_move.h"
 
 #include <memory>
+#include <optional>
 
 namespace app {
+
+// "Drop to floor" (G, and teleports when the overlay's "teleports drop to floor" is on): the
+// eye of the game's player standing on the floor below `eye` (the floor + Map::eye_height),
+// lifted out of the floor by up to a step if it starts in it; nullopt when the map has no
+// collision data, the player box is stuck there, or no floor is below inside the map's bounds.
+std::optional<glm::vec3> dropEyeToFloor(const bsp::Map& map, const glm::vec3& eye);
 
 class WalkMode {
 public:

@@ -102,6 +102,10 @@ struct ModelCollision {
     std::array<int32_t, 4> heads{};
     Range brushes;     // Quake 3: the model's own brushes (its collision is a brush list)
     bool solid = true; // false for triggers and other entities the games do not collide with
+    // CollisionContents of a non-solid model's volume (Half-Life func_ladder: ladder,
+    // func_water: its liquid), 0 none: a trace whose mask has them meets the model's solid as
+    // this, and the point contents include it.
+    uint32_t volume = 0;
 };
 
 struct Collision {

@@ -398,9 +398,22 @@ void setModelSolidity(Map& map) {
         }
         // Brush entities the games spawn non-solid: triggers (SOLID_TRIGGER), Quake 1 and
         // Half-Life func_illusionary, Half-Life func_water / func_ladder (contents volumes).
-        const std::string_view cls = map.entities[size_t(e)].classname();
+        const Entity& ent = map.entities[size_t(e)];
+        const std::string_view cls = ent.classname();
         c.models[m].solid = !(cls.starts_with("trigger_") || cls == "func_illusionary" ||
                               cls == "func_water" || cls == "func_ladder");
+        // Half-Life volumes the player moves in (pm_shared.c PM_Ladder finds func_ladder,
+        // PM_PointContents returns a SOLID_NOT entity's skin: func_water's "skin", default
+        // CONTENTS_WATER -3).
+        if (cls == "func_ladder") {
+            c.models[m].volume = kCollideLadder;
+        } else if (cls == "func_water") {
+            const float skin_value = ent.number("skin").value_or(-3.0f);
+            const int32_t skin =
+                std::isfinite(skin_value) && std::abs(skin_value) < 1e6f ? int32_t(skin_value) : -3;
+            const uint32_t liquid = c.contentsOfValue(skin) & kMaskLiquid;
+            c.models[m].volume = liquid ? liquid : kCollideWater;
+        }
     }
 }
 

@@ -44,8 +44,13 @@ struct HullTracer {
     uint32_t mask;
     TraceResult tr;
     int32_t hit_value = 0;
+    uint32_t solid_as = 0; // a volume model's contents: what its solid stands for (0: solid)
 
-    bool blocks(int32_t value) const { return (map.collision.contentsOfValue(value) & mask) != 0; }
+    uint32_t contentsOf(int32_t value) const {
+        const uint32_t c = map.collision.contentsOfValue(value);
+        return solid_as && (c & bsp::kCollideSolid) ? solid_as : c;
+    }
+    bool blocks(int32_t value) const { return (contentsOf(value) & mask) != 0; }
 
     // SV_HullPointContents: walks down to a contents value. Trees were checked by the parser;
     // the step bound only guards against what it did not see.
@@ -341,7 +346,7 @@ uint32_t CollisionWorld::pointContents(const glm::vec3& p, int32_t hull) const {
                      world.heads[size_t(hull)],
                      bsp::kMaskPlayerSolid,
                      {}};
-        return c.contentsOfValue(h.pointValue(h.head, p));
+        return c.contentsOfValue(h.pointValue(h.head, p)) | volumesAt(p, hull);
     }
     if (c.kind == bsp::CollisionKind::Brushes) {
         const bsp::HullSize size = hullSize(hull);
@@ -350,6 +355,27 @@ uint32_t CollisionWorld::pointContents(const glm::vec3& p, int32_t hull) const {
         return b.contentsAt(world.heads[0], p + (size.mins + size.maxs) * 0.5f, 0);
     }
     return 0;
+}
+
+uint32_t CollisionWorld::volumesAt(const glm::vec3& p, int32_t hull) const {
+    // pm_shared.c PM_PointContents: a SOLID_NOT entity's contents where its hull is not empty.
+    const bsp::Collision& c = m_map->collision;
+    uint32_t out = 0;
+    for (size_t m = 1; m < c.models.size() && m < m_map->submodels.size(); ++m) {
+        const bsp::ModelCollision& mc = c.models[m];
+        if (mc.solid || !mc.volume)
+            continue;
+        const bsp::Submodel& sm = m_map->submodels[m];
+        const glm::vec3 local = p - sm.origin;
+        const bsp::HullSize size = hullSize(hull);
+        if (glm::any(glm::lessThan(local + size.maxs, sm.mins)) ||
+            glm::any(glm::greaterThan(local + size.mins, sm.maxs)))
+            continue;
+        HullTracer h{*m_map, hull == 0 ? m_hull0 : c.clipnodes, mc.heads[size_t(hull)], 0, {}};
+        if (c.contentsOfValue(h.pointValue(h.head, local)) != 0)
+            out |= mc.volume;
+    }
+    return out;
 }
 
 TraceResult CollisionWorld::traceModel(int32_t model, const glm::vec3& start, const glm::vec3& end,
@@ -375,6 +401,7 @@ TraceResult CollisionWorld::traceModel(int32_t model, const glm::vec3& start, co
         const int32_t hull = hullForBox(mins, maxs, &offset);
         const glm::vec3 shift = offset + origin;
         HullTracer h{*m_map, hull == 0 ? m_hull0 : c.clipnodes, mc.heads[size_t(hull)], mask, {}};
+        h.solid_as = mc.solid ? 0u : mc.volume;
         h.tr.all_solid = true;
         h.tr.end_pos = end - shift;
         h.check(h.head, 0.0f, 1.0f, start - shift, end - shift, 0);
@@ -387,7 +414,7 @@ TraceResult CollisionWorld::traceModel(int32_t model, const glm::vec3& start, co
         }
         tr.end_pos += shift;
         if (tr.hit()) {
-            tr.contents = c.contentsOfValue(h.hit_value);
+            tr.contents = h.contentsOf(h.hit_value);
             tr.game_contents = uint32_t(h.hit_value);
             tr.submodel = model;
         }
@@ -418,6 +445,31 @@ TraceResult CollisionWorld::traceModel(int32_t model, const glm::vec3& start, co
     return tr;
 }
 
+std::optional<CollisionPick> pickCollision(const CollisionWorld& world, const glm::vec3& origin,
+                                           const glm::vec3& dir, float max_distance, int32_t hull,
+                                           uint32_t mask) {
+    if (!(max_distance > 0.0f) || world.kind() == bsp::CollisionKind::None)
+        return std::nullopt;
+    const glm::vec3 end = origin + glm::normalize(dir) * max_distance;
+    TraceResult t;
+    if (world.kind() == bsp::CollisionKind::Hulls) {
+        // A box of the hull's size is traced as a point in that hull (hullForBox; offset 0).
+        const bsp::HullSize box = world.hullSize(hull);
+        t = world.trace(origin, end, box.mins, box.maxs,
+                        bsp::kCollideSolid | bsp::kCollidePlayerClip | bsp::kCollideMonsterClip);
+        if (t.start_solid)
+            return std::nullopt;
+    } else {
+        // Brushes the start is inside are passed (CM_TraceThroughBrush leaves the fraction).
+        t = world.trace(origin, end, glm::vec3(0.0f), glm::vec3(0.0f), mask);
+        if (t.all_solid)
+            return std::nullopt;
+    }
+    if (t.fraction >= 1.0f)
+        return std::nullopt;
+    return CollisionPick{t.fraction * max_distance, t.end_pos, t.contents, t.submodel};
+}
+
 TraceResult CollisionWorld::trace(const glm::vec3& start, const glm::vec3& end,
                                   const glm::vec3& mins, const glm::vec3& maxs,
                                   uint32_t mask) const {
@@ -429,7 +481,7 @@ TraceResult CollisionWorld::trace(const glm::vec3& start, const glm::vec3& end,
     const glm::vec3 hi = glm::max(start, end) + maxs + 1.0f;
     const auto& models = m_map->collision.models;
     for (size_t m = 1; m < models.size() && m < m_map->submodels.size(); ++m) {
-        if (!models[m].solid)
+        if (!models[m].solid && !(models[m].volume & mask))
             continue;
         const bsp::Submodel& sm = m_map->submodels[m];
         const glm::vec3 bmin = sm.mins + sm.origin, bmax = sm.maxs + sm.origin;

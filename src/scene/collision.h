@@ -19,6 +19,7 @@
 #include "bsp/map.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -54,14 +55,15 @@ public:
     // what it adds to the box origin to get the point traced in that hull. Brush maps: 0.
     int32_t hullForBox(const glm::vec3& mins, const glm::vec3& maxs, glm::vec3* offset) const;
 
-    // CollisionContents at p in the world model: hull 0 is the point; hull k > 0 is the box
-    // hullSize(k) around p (clip-hull maps read hull k's clipnodes, brush maps test the box
-    // against the brushes). Unknown hulls give 0.
+    // CollisionContents at p in the world model and the volumes of non-solid brush models
+    // (Half-Life func_water, func_ladder: bsp::ModelCollision::volume): hull 0 is the point;
+    // hull k > 0 is the box hullSize(k) around p (clip-hull maps read hull k's clipnodes, brush
+    // maps test the box against the brushes). Unknown hulls give 0.
     uint32_t pointContents(const glm::vec3& p, int32_t hull = 0) const;
 
-    // Moves the box (mins, maxs around the origin) from start to end against the world and
-    // the solid brush models; stops at whatever has contents in `mask`. Non-finite input gives
-    // all_solid at start.
+    // Moves the box (mins, maxs around the origin) from start to end against the world, the
+    // solid brush models and the volume models whose contents are in `mask`; stops at
+    // whatever has contents in `mask`. Non-finite input gives all_solid at start.
     TraceResult trace(const glm::vec3& start, const glm::vec3& end, const glm::vec3& mins,
                       const glm::vec3& maxs, uint32_t mask = bsp::kMaskPlayerSolid) const;
 
@@ -71,6 +73,8 @@ public:
                            uint32_t mask = bsp::kMaskPlayerSolid) const;
 
 private:
+    uint32_t volumesAt(const glm::vec3& p, int32_t hull) const;
+
     const bsp::Map* m_map;
     std::vector<bsp::ClipNode> m_hull0; // Map::nodes with leaves replaced by contents values
     mutable std::vector<uint32_t> m_brush_mark;
@@ -78,5 +82,20 @@ private:
 
     friend struct BrushTracer;
 };
+
+// The first collision solid along a ray, for picking while a collision view is on. Clip-hull
+// maps: the point traced through hull `hull` (1..3: the solids the hull views draw, where that
+// box's origin cannot go); a start inside that solid finds nothing, so the camera is never
+// stopped where it stands. Brush maps: a point against the brushes with contents in `mask`
+// (the brush view's filter). nullopt: nothing within max_distance.
+struct CollisionPick {
+    float distance = 0.0f;
+    glm::vec3 point{0.0f};
+    uint32_t contents = 0; // bsp::CollisionContents of what the ray met
+    int32_t submodel = -1; // 0 the world
+};
+std::optional<CollisionPick> pickCollision(const CollisionWorld& world, const glm::vec3& origin,
+                                           const glm::vec3& dir, float max_distance, int32_t hull,
+                                           uint32_t mask);
 
 } // namespace scene

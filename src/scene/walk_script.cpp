@@ -48,11 +48,13 @@ core::Result<std::vector<WalkStep>> parseWalkScript(std::string_view text,
             step.ticks = 1;
         } else {
             const bool moves = word == "forward" || word == "back" || word == "left" ||
-                               word == "right" || word == "crouch" || word == "wait";
+                               word == "right" || word == "crouch" || word == "up" ||
+                               word == "wait";
             if (!moves && word != "turn")
-                return lineError(file, line_no,
-                                 "unknown command '" + word +
-                                     "' (forward, back, left, right, jump, crouch, turn, wait)");
+                return lineError(
+                    file, line_no,
+                    "unknown command '" + word +
+                        "' (forward, back, left, right, jump, up, crouch, turn, wait)");
             float value = 0.0f;
             if (!has_arg || !parseFloat(arg, &value))
                 return lineError(file, line_no,
@@ -66,6 +68,7 @@ core::Result<std::vector<WalkStep>> parseWalkScript(std::string_view text,
                 step.input.forward = word == "forward" ? 1.0f : word == "back" ? -1.0f : 0.0f;
                 step.input.side = word == "right" ? 1.0f : word == "left" ? -1.0f : 0.0f;
                 step.input.crouch = word == "crouch";
+                step.input.jump = word == "up";
             }
         }
         total += step.ticks;

@@ -3,7 +3,9 @@
 //
 //   forward|back|left|right SECONDS   move with that input held
 //   jump                              one tick with jump pressed
-//   crouch SECONDS                    stand still crouched
+//   up SECONDS                        jump held: swim or climb up (on the ground: jump again
+//                                     on every landing)
+//   crouch SECONDS                    stand still crouched (in liquid or on a ladder: go down)
 //   turn DEGREES                      add to the yaw, positive to the left (Quake's yaw)
 //   wait SECONDS                      stand still
 // '#' starts a comment; blank lines are skipped. SECONDS are rounded to whole ticks.
@@ -19,7 +21,7 @@
 namespace scene {
 
 struct WalkStep {
-    MoveInput input; // yaw is ignored: turns are steps of their own
+    MoveInput input; // yaw is ignored (turns are steps of their own); pitch is the caller's
     int ticks = 0;
     float turn = 0.0f; // degrees added to the yaw before the ticks
 };

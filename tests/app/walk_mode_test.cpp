@@ -1,6 +1,7 @@
 // Walk mode without a window: the viewer's WASD / Space / Ctrl states in, the camera's eye out,
 // in the collision room (tests/support/collision_room.h) as Quake 3 brushes (eye height 26,
 // box 15 wide, SURFACE_CLIP_EPSILON 1/8).
+#include "app/bench.h"
 #include "app/walk_mode.h"
 
 #include "support/collision_room.h"
@@ -64,6 +65,39 @@ TEST(WalkMode, StaysOffWithoutCollisionData) {
     app::WalkMode walk;
     EXPECT_FALSE(walk.begin(map, scene::Camera()));
     EXPECT_FALSE(walk.active());
+}
+
+TEST(DropToFloor, PutsTheEyeAtTheGamesEyeHeightAboveTheFloor) {
+    // Floor z 0: the standing box 24 below the origin, SURFACE_CLIP_EPSILON 1/8 above the
+    // plane, the eye Map::eye_height above the origin.
+    bsp::Map map = collisiontest::brushRoomMap();
+    map.eye_height = 26.0f;
+    const float eye = 24.0f + 0.125f + 26.0f;
+    auto high = app::dropEyeToFloor(map, glm::vec3(128, 128, 200));
+    ASSERT_TRUE(high.has_value());
+    EXPECT_EQ(high->x, 128.0f);
+    EXPECT_NEAR(high->z, eye, kTol);
+    auto low = app::dropEyeToFloor(map, glm::vec3(128, 128, 40)); // the box 10 into the floor
+    ASSERT_TRUE(low.has_value());
+    EXPECT_NEAR(low->z, eye, kTol);
+    EXPECT_FALSE(app::dropEyeToFloor(map, glm::vec3(800, 128, 200)).has_value()); // outside
+    EXPECT_FALSE(app::dropEyeToFloor(bsp::Map{}, glm::vec3(0.0f)).has_value());   // no collision
+}
+
+TEST(BenchWalk, TimesEveryTickFromEveryStart) {
+    // Two starts, 180 ticks each, every one timed (a tick takes some time, and far less than a
+    // frame); a map without collision data has nothing to walk.
+    bsp::Map map = collisiontest::brushRoomMap();
+    map.eye_height = 26.0f;
+    const std::vector<app::Keyframe> starts = {{{128, 128, 60}, 0.0f, 0.0f},
+                                               {{400, 200, 60}, 0.0f, 90.0f}};
+    const std::vector<double> us = app::benchWalkTicks(map, starts);
+    ASSERT_EQ(us.size(), 2u * app::kBenchWalkTicks);
+    for (double t : us) {
+        EXPECT_GE(t, 0.0);
+        EXPECT_LT(t, 16666.0);
+    }
+    EXPECT_TRUE(app::benchWalkTicks(bsp::Map{}, starts).empty());
 }
 
 } // namespace

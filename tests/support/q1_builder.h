@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace q1test {
@@ -147,18 +148,36 @@ struct Box {
     glm::vec3 maxs{0.0f};
 };
 
+// A liquid volume of hull 0 (contents -3 water, -4 slime, -5 lava); clip hulls leave it empty,
+// as the compilers do.
+struct Liquid {
+    Box box;
+    int32_t contents = -3;
+};
+
 struct Model {
+    Model(std::vector<Box> solids_ = {}, std::string classname_ = "func_door")
+        : solids(std::move(solids_)), classname(std::move(classname_)) {}
+
     std::vector<Box> solids;
     std::string classname = "func_door"; // for models > 0
+    std::vector<Liquid> liquids;         // hull 0 only; solids win where they overlap
+    std::string keys;                    // extra entity lines for models > 0
 };
 
 // Quake hull 1 and 2 box sizes (QuakeSpasm gl_model.c Mod_LoadClipnodes).
 inline const Box kHull1{{-16, -16, -24}, {16, 16, 32}};
 inline const Box kHull2{{-32, -32, -24}, {32, 32, 64}};
 
+// Half-Life hull 1..3 box sizes (Xash3D model.c Mod_SetupHulls).
+inline const Box kHlHull1{{-16, -16, -36}, {16, 16, 36}};
+inline const Box kHlHull2{{-32, -32, -32}, {32, 32, 32}};
+inline const Box kHlHull3{{-16, -16, -18}, {16, 16, 18}};
+
 class Q1Builder {
 public:
     std::vector<Model> models;
+    bool half_life = false; // version 30 with Half-Life's three clip hulls
     Box region{{-1024, -1024, -1024}, {1024, 1024, 1024}}; // space the trees cover
 
     struct PlaneRec {
@@ -189,16 +208,29 @@ public:
         leaves = {{-2, region}}; // leaf 0: the shared solid leaf
         for (const Model& m : models) {
             std::array<int32_t, 4> h{};
+            m_liquids = &m.liquids;
             h[0] = partition(m.solids, region, true);
-            h[1] = partition(grown(m.solids, kHull1), region, false);
-            h[2] = partition(grown(m.solids, kHull2), region, false);
-            h[3] = 0;
+            m_liquids = nullptr;
+            h[1] = partition(grown(m.solids, half_life ? kHlHull1 : kHull1), region, false);
+            h[2] = partition(grown(m.solids, half_life ? kHlHull2 : kHull2), region, false);
+            h[3] = half_life ? partition(grown(m.solids, kHlHull3), region, false) : 0;
             heads.push_back(h);
         }
         return write();
     }
 
 private:
+    const std::vector<Liquid>* m_liquids = nullptr; // of the model whose hull 0 is being built
+
+    static bool overlaps(const Box& b, const Box& r) {
+        return b.mins.x < r.maxs.x && b.maxs.x > r.mins.x && b.mins.y < r.maxs.y &&
+               b.maxs.y > r.mins.y && b.mins.z < r.maxs.z && b.maxs.z > r.mins.z;
+    }
+    static bool covers(const Box& b, const Box& r) {
+        return b.mins.x <= r.mins.x && b.maxs.x >= r.maxs.x && b.mins.y <= r.mins.y &&
+               b.maxs.y >= r.maxs.y && b.mins.z <= r.mins.z && b.maxs.z >= r.maxs.z;
+    }
+
     static std::vector<Box> grown(const std::vector<Box>& boxes, const Box& hull) {
         std::vector<Box> out;
         for (const Box& b : boxes)
@@ -218,26 +250,29 @@ private:
     // index, or the contents value (-1 empty, -2 solid).
     int32_t partition(const std::vector<Box>& boxes, const Box& r, bool tree) {
         for (const Box& b : boxes)
-            for (int a = 0; a < 3; ++a) {
-                const bool overlaps = b.mins.x < r.maxs.x && b.maxs.x > r.mins.x &&
-                                      b.mins.y < r.maxs.y && b.maxs.y > r.mins.y &&
-                                      b.mins.z < r.maxs.z && b.maxs.z > r.mins.z;
-                if (!overlaps)
-                    break;
+            for (int a = 0; a < 3 && overlaps(b, r); ++a)
                 for (float c : {b.mins[a], b.maxs[a]})
                     if (c > r.mins[a] && c < r.maxs[a])
                         return split(boxes, r, a, c, tree);
-            }
         bool solid = false;
         for (const Box& b : boxes)
-            solid =
-                solid || (b.mins.x <= r.mins.x && b.maxs.x >= r.maxs.x && b.mins.y <= r.mins.y &&
-                          b.maxs.y >= r.maxs.y && b.mins.z <= r.mins.z && b.maxs.z >= r.maxs.z);
+            solid = solid || covers(b, r);
         if (!tree)
             return solid ? -2 : -1;
         if (solid)
             return -1; // leaf 0
-        leaves.push_back({-1, r});
+        int32_t contents = -1;
+        if (m_liquids) {
+            for (const Liquid& l : *m_liquids)
+                for (int a = 0; a < 3 && overlaps(l.box, r); ++a)
+                    for (float c : {l.box.mins[a], l.box.maxs[a]})
+                        if (c > r.mins[a] && c < r.maxs[a])
+                            return split(boxes, r, a, c, tree);
+            for (const Liquid& l : *m_liquids)
+                if (covers(l.box, r))
+                    contents = l.contents;
+        }
+        leaves.push_back({contents, r});
         return -1 - int32_t(leaves.size() - 1);
     }
 
@@ -278,7 +313,7 @@ private:
         std::string ents = "{\n\"classname\" \"worldspawn\"\n}\n";
         for (size_t m = 1; m < models.size(); ++m)
             ents += "{\n\"classname\" \"" + models[m].classname + "\"\n\"model\" \"*" +
-                    std::to_string(m) + "\"\n}\n";
+                    std::to_string(m) + "\"\n" + models[m].keys + "}\n";
         l[kEntities].bytes.assign(ents.begin(), ents.end());
         l[kEntities].bytes.push_back(0);
         for (const PlaneRec& p : planes) {
@@ -325,7 +360,7 @@ private:
             l[kModels].put(int32_t(0));
             l[kModels].put(int32_t(0));
         }
-        return q2test::assembleFile({29, 0, 0, 0}, l);
+        return q2test::assembleFile({uint8_t(half_life ? 30 : 29), 0, 0, 0}, l);
     }
 };
 

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -31,19 +32,32 @@ struct Room {
     float half = 0.0f;
 };
 
-Room quake1Room(const std::vector<q1test::Box>& extra = {}) {
+Room quake1Room(const std::vector<q1test::Box>& extra = {},
+                const std::vector<q1test::Liquid>& liquids = {}, bool half_life = false) {
     auto b = collisiontest::roomQ1();
+    b.half_life = half_life;
     for (const q1test::Box& box : extra)
         b.models[0].solids.push_back(box);
+    b.models[0].liquids = liquids;
     auto r = bsp::loadMap(b.build(), "room.bsp");
     EXPECT_TRUE(r.ok()) << r.error().message();
     return {r.ok() ? std::move(*r) : bsp::Map{}, 1.0f / 32.0f, 16.0f};
 }
 
-Room brushRoom(const std::vector<q1test::Box>& extra = {}) {
+// Quake 1 liquid values to the brush maps' contents bits.
+uint32_t liquidBit(int32_t q1_contents) {
+    return q1_contents == -3   ? bsp::kCollideWater
+           : q1_contents == -4 ? bsp::kCollideSlime
+                               : bsp::kCollideLava;
+}
+
+Room brushRoom(const std::vector<q1test::Box>& extra = {},
+               const std::vector<q1test::Liquid>& liquids = {}) {
     bsp::Map m = collisiontest::brushRoomMap();
     for (const q1test::Box& box : extra)
         collisiontest::addBoxBrush(m, box, bsp::kCollideSolid);
+    for (const q1test::Liquid& l : liquids)
+        collisiontest::addBoxBrush(m, l.box, liquidBit(l.contents));
     m.collision.leaf_brush_ranges = {{0, uint32_t(m.collision.leaf_brushes.size())}};
     return {std::move(m), 0.125f, 15.0f};
 }
@@ -68,8 +82,9 @@ const MoveInput kForward{1.0f, 0.0f, 0.0f, false, false};
 
 class PlayerMoveRoom : public ::testing::TestWithParam<bool> {
 protected:
-    Room room(const std::vector<q1test::Box>& extra = {}) const {
-        return GetParam() ? quake1Room(extra) : brushRoom(extra);
+    Room room(const std::vector<q1test::Box>& extra = {},
+              const std::vector<q1test::Liquid>& liquids = {}) const {
+        return GetParam() ? quake1Room(extra, liquids) : brushRoom(extra, liquids);
     }
 };
 
@@ -213,6 +228,129 @@ TEST_P(PlayerMoveRoom, JumpPeaksWhereJumpSpeedAndGravityPutIt) {
     EXPECT_NEAR(s.origin.z, floor, kTol);
 }
 
+TEST_P(PlayerMoveRoom, DropsToTheFloorBelow) {
+    // A 64-high block over x 0..128: dropped over it, or with the box half over it, the player
+    // stands on it; beside it, on the floor; from 10 into the floor, lifted onto it; outside
+    // the room (nothing below) or with too short a reach it stays where it was.
+    const Room r = room({{{0, 0, 0}, {128, 256, 64}}});
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const struct {
+        vec3 from;
+        float reach;
+        bool found;
+        float z;
+    } cases[] = {
+        {{64, 128, 200}, 1000.0f, true, 64.0f + 24.0f + r.eps},
+        {{140, 128, 200}, 1000.0f, true, 64.0f + 24.0f + r.eps},
+        {{200, 128, 200}, 1000.0f, true, 24.0f + r.eps},
+        // Lifted by whole units: Quake 1's hull counts the plane itself as open (origin 24),
+        // the brushes as inside (25, then dropped to 24 + 1/8).
+        {{200, 128, 14}, 1000.0f, true, GetParam() ? 24.0f : 24.0f + r.eps},
+        {{200, 128, 200}, 100.0f, false, 200.0f},
+        {{700, 128, 200}, 1000.0f, false, 200.0f},
+    };
+    for (const auto& c : cases) {
+        PlayerState s;
+        s.origin = c.from;
+        s.velocity = vec3(5, 0, 0);
+        EXPECT_EQ(move.dropToFloor(s, c.reach), c.found) << c.from.x << " " << c.from.z;
+        EXPECT_NEAR(s.origin.z, c.z, kTol) << c.from.x << " " << c.from.z;
+        EXPECT_FLOAT_EQ(s.origin.x, c.from.x);
+        EXPECT_EQ(s.on_ground, c.found);
+        EXPECT_FLOAT_EQ(s.velocity.x, c.found ? 0.0f : 5.0f);
+    }
+}
+
+// Liquids of the tests: the near half of the room filled to z 128 with slime, or to the
+// ceiling with water.
+const q1test::Liquid kSlimeTo128{{{0, 0, 0}, {256, 256, 128}}, -4};
+const q1test::Liquid kDeepWater{{{0, 0, 0}, {256, 256, 256}}, -3};
+
+TEST_P(PlayerMoveRoom, WaterLevelSamplesFeetWaistAndEye) {
+    // Feet at origin - 23 for both. Quake 1: waist at the box middle origin + 4, eye origin + 22
+    // (client.qc view_ofs); Quake 3: waist halfway to the eye origin + 1, eye origin + 26
+    // (DEFAULT_VIEWHEIGHT). Under z 128 each is in the slime.
+    const Room r = room({}, {kSlimeTo128});
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const float waist = GetParam() ? 124.0f : 127.0f, eye = GetParam() ? 106.0f : 102.0f;
+    const struct {
+        float z;
+        int level;
+    } cases[] = {{151.5f, 0},       {150.5f, 1},     {waist + 0.5f, 1},
+                 {waist - 0.5f, 2}, {eye + 0.5f, 2}, {eye - 0.5f, 3}};
+    for (const auto& c : cases) {
+        uint32_t type = 0;
+        EXPECT_EQ(move.waterLevel(vec3(128, 128, c.z), false, &type), c.level) << c.z;
+        EXPECT_EQ(type, c.level ? uint32_t(bsp::kCollideSlime) : 0u) << c.z;
+    }
+}
+
+TEST_P(PlayerMoveRoom, SwimsAtTheSwimSpeedWithoutGravity) {
+    // Quake 1: wish 320 x 0.7 = 224 (SV_WaterMove); Quake 3: capped at 320 x 0.5 = 160
+    // (PM_WaterMove). Level: no gravity, no drift while a key is held.
+    const Room r = room({}, {kDeepWater});
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    PlayerState s = standAt(40, 128, 100);
+    run(move, s, kForward, 45);
+    EXPECT_EQ(s.waterlevel, 3);
+    EXPECT_NEAR(s.velocity.x, GetParam() ? 224.0f : 160.0f, kTol);
+    EXPECT_FLOAT_EQ(s.velocity.z, 0.0f);
+    EXPECT_FLOAT_EQ(s.origin.z, 100.0f);
+    EXPECT_FALSE(s.on_ground);
+}
+
+TEST_P(PlayerMoveRoom, SinksSwimsDownAndUp) {
+    const Room r = room({}, {kDeepWater});
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const bool q1 = GetParam();
+    PlayerState s = standAt(128, 128, 200);
+    // No input drifts down at 60: Quake 1 scales it by 0.7 (42), Quake 3 does not cap it.
+    run(move, s, {}, 60);
+    EXPECT_NEAR(s.velocity.z, q1 ? -42.0f : -60.0f, kTol);
+    EXPECT_FLOAT_EQ(s.velocity.x, 0.0f);
+    // Crouch is upmove -cl_upspeed: Quake 1 200 x 0.7 = 140, Quake 3 320 capped at 160.
+    run(move, s, {0.0f, 0.0f, 0.0f, false, true}, 45);
+    EXPECT_NEAR(s.velocity.z, q1 ? -140.0f : -160.0f, kTol);
+    // Jump: Quake 1 sets 100 (PlayerJump) and water friction takes 4/60 of it before the move
+    // (280/3); Quake 3's jump is upmove, capped at 160.
+    const float z = s.origin.z;
+    run(move, s, {0.0f, 0.0f, 0.0f, true, false}, 45);
+    EXPECT_NEAR(s.velocity.z, q1 ? 280.0f / 3.0f : 160.0f, kTol);
+    if (q1) {
+        EXPECT_NEAR(s.origin.z - z, 45 * 280.0f / 3.0f / 60.0f, kTol);
+    }
+    EXPECT_GE(s.waterlevel, 2);
+}
+
+TEST_P(PlayerMoveRoom, JumpsOutOfWaterOntoALedge) {
+    // A 40-unit ledge from x 160, water to its top: standing in it is waterlevel 2 (waist under,
+    // eye over). Swimming at the ledge lifts the player out (Quake 1 CheckWaterJump: 225 up,
+    // pushed 50 into the wall; Quake 3 PM_CheckWaterJump: 350 up, 200 forward, falling) onto
+    // it; without the water the same walk stops at the ledge.
+    const q1test::Box ledge{{160, 0, 0}, {256, 256, 40}};
+    for (const bool water : {true, false}) {
+        const Room r = water ? room({ledge}, {{{{0, 0, 0}, {256, 256, 40}}, -3}}) : room({ledge});
+        const scene::CollisionWorld world(r.map);
+        const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+        PlayerState s = standAt(64, 128);
+        run(move, s, {}, 10);
+        EXPECT_EQ(s.waterlevel, water ? 2 : 0);
+        run(move, s, kForward, 120);
+        EXPECT_TRUE(s.on_ground) << water;
+        if (water) {
+            EXPECT_NEAR(s.origin.z, 40.0f + 24.0f + r.eps, kTol);
+            EXPECT_GT(s.origin.x, 160.0f + r.half);
+        } else {
+            EXPECT_NEAR(s.origin.z, 24.0f + r.eps, kTol);
+            EXPECT_NEAR(s.origin.x, 160.0f - r.half - r.eps, kTol);
+        }
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Families, PlayerMoveRoom, ::testing::Values(true, false),
                          [](const ::testing::TestParamInfo<bool>& p) {
                              return p.param ? "Quake1" : "Brushes";
@@ -268,6 +406,19 @@ TEST(WalkScript, ParsesEveryCommandIntoTicksAtSixtyHertz) {
     EXPECT_FALSE(s[7].input.crouch);
 }
 
+TEST(WalkScript, UpHoldsJump) {
+    auto steps = scene::parseWalkScript("up 0.5\ncrouch 0.25\n", "walk.txt");
+    ASSERT_TRUE(steps.ok()) << steps.error().message();
+    ASSERT_EQ(steps->size(), 2u);
+    EXPECT_EQ((*steps)[0].ticks, 30);
+    EXPECT_TRUE((*steps)[0].input.jump);
+    EXPECT_FALSE((*steps)[0].input.crouch);
+    EXPECT_FLOAT_EQ((*steps)[0].input.forward, 0.0f);
+    EXPECT_EQ((*steps)[1].ticks, 15);
+    EXPECT_FALSE((*steps)[1].input.jump);
+    EXPECT_TRUE((*steps)[1].input.crouch);
+}
+
 TEST(WalkScript, ErrorsNameTheFileAndLine) {
     const struct {
         const char* text;
@@ -304,4 +455,157 @@ TEST(WalkScript, PlaysTurnsAndMovesInTheRoom) {
     EXPECT_NEAR(s.origin.y, 256.0f - 16.0f - r.eps, kTol);
     EXPECT_NEAR(s.origin.x, 256.0f - 16.0f - r.eps, 2 * r.eps); // in the corner, see above
     EXPECT_TRUE(s.on_ground);
+}
+
+namespace {
+
+// A Half-Life room (version 30, Half-Life's hulls built for its boxes) with an optional
+// brush entity against the middle wall (x 224..256, y 96..160, floor to ceiling).
+Room halfLifeRoom(const std::vector<q1test::Liquid>& liquids, const char* entity = nullptr) {
+    auto b = collisiontest::roomQ1();
+    b.half_life = true;
+    b.models[0].liquids = liquids;
+    if (entity)
+        b.models.push_back({{{{224, 96, 0}, {256, 160, 256}}}, entity});
+    auto r = bsp::loadMap(b.build(), "room_hl.bsp");
+    EXPECT_TRUE(r.ok()) << r.error().message();
+    return {r.ok() ? std::move(*r) : bsp::Map{}, 1.0f / 32.0f, 16.0f};
+}
+
+} // namespace
+
+TEST(PlayerMoveHalfLife, WaterLevelAndSwimSpeed) {
+    // pm_shared.c PM_CheckWater: feet at origin - 35 (hull 1 -36 + 1), waist at the box middle
+    // (the origin), eye at VEC_VIEW 28. PM_WaterMove: wish 320 x 0.8 = 256.
+    const Room r = halfLifeRoom({kSlimeTo128});
+    const scene::CollisionWorld world(r.map);
+    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const struct {
+        float z;
+        int level;
+    } cases[] = {{163.5f, 0}, {162.5f, 1}, {128.5f, 1}, {127.5f, 2}, {100.5f, 2}, {99.5f, 3}};
+    for (const auto& c : cases)
+        EXPECT_EQ(move.waterLevel(vec3(128, 128, c.z), false), c.level) << c.z;
+
+    const Room deep = halfLifeRoom({kDeepWater});
+    const scene::CollisionWorld deep_world(deep.map);
+    const PlayerMove deep_move(deep_world, scene::moveRulesFor(deep.map.collision));
+    PlayerState s = standAt(40, 128, 100);
+    run(deep_move, s, kForward, 45);
+    EXPECT_NEAR(s.velocity.x, 256.0f, kTol);
+    EXPECT_FLOAT_EQ(s.origin.z, 100.0f);
+}
+
+namespace {
+
+// Walks forward 1 s to the ladder, climbs with forward + jump until stopped, then lets go and
+// climbs down.
+struct Climb {
+    float top = 0.0f;
+    float held = 0.0f; // origin z after 1 s of no input at the top
+    float held_vz = 0.0f;
+    float down = 0.0f; // origin z after 0.5 s of crouch
+    bool on_ladder = false;
+};
+
+Climb climbFrom(const PlayerMove& move, PlayerState s) {
+    Climb c;
+    run(move, s, kForward, 60);
+    c.top = run(move, s, {1.0f, 0.0f, 0.0f, true, false}, 120);
+    c.on_ladder = s.on_ladder;
+    run(move, s, {}, 60);
+    c.held = s.origin.z;
+    c.held_vz = s.velocity.z;
+    run(move, s, {0.0f, 0.0f, 0.0f, false, true}, 30);
+    c.down = s.origin.z;
+    return c;
+}
+
+} // namespace
+
+TEST(PlayerMoveLadder, ClimbsBrushesMarkedAsLaddersOnly) {
+    // A brush against the middle wall (x 240..256, y 96..160), marked as a ladder by its
+    // contents (Quake 2 CONTENTS_LADDER) or by its side facing the player (Quake 3
+    // SURF_LADDER), or not marked. Forward + jump climbs to the ceiling (256 - maxs 32 - 1/8);
+    // letting go holds the player there (the vertical speed decays to 0, pmove.c PM_AirMove);
+    // crouch climbs down. Unmarked, the same input only jumps (43.33 high).
+    const q1test::Box ladder{{240, 96, 0}, {256, 160, 256}};
+    for (const int mark : {0, 1, 2}) {
+        Room r = brushRoom();
+        const size_t first_side = r.map.collision.brush_sides.size();
+        collisiontest::addBoxBrush(r.map, ladder,
+                                   bsp::kCollideSolid | (mark == 1 ? bsp::kCollideLadder : 0u));
+        if (mark == 2)
+            r.map.collision.brush_sides[first_side].contents = bsp::kCollideLadder; // the -x side
+        r.map.collision.leaf_brush_ranges = {{0, uint32_t(r.map.collision.leaf_brushes.size())}};
+        const scene::CollisionWorld world(r.map);
+        const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+        const Climb c = climbFrom(move, standAt(128, 128));
+        if (mark) {
+            EXPECT_TRUE(c.on_ladder) << mark;
+            EXPECT_NEAR(c.top, 256.0f - 32.0f - 0.125f, kTol) << mark;
+            EXPECT_FLOAT_EQ(c.held, c.top) << mark;
+            EXPECT_FLOAT_EQ(c.held_vz, 0.0f) << mark;
+            EXPECT_LT(c.down, c.held - 50.0f) << mark;
+        } else {
+            EXPECT_FALSE(c.on_ladder);
+            EXPECT_NEAR(c.top, 24.125f + 130.0f / 3.0f, kTol);
+        }
+    }
+}
+
+TEST(PlayerMoveLadder, ClimbsHalfLifeLadderVolumes) {
+    // func_ladder is not solid (the player walks into it) and is a ladder volume
+    // (bsp::ModelCollision::volume); func_wall is solid and only blocks. Half-Life's box is
+    // 36 above the origin.
+    for (const char* cls : {"func_ladder", "func_wall"}) {
+        const Room r = halfLifeRoom({}, cls);
+        const scene::CollisionWorld world(r.map);
+        const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+        const float floor = 36.0f + r.eps;
+        const Climb c = climbFrom(move, standAt(128, 128, 40));
+        if (std::string_view(cls) == "func_ladder") {
+            EXPECT_EQ(r.map.collision.models[1].volume, uint32_t(bsp::kCollideLadder));
+            EXPECT_TRUE(c.on_ladder);
+            EXPECT_NEAR(c.top, 256.0f - 36.0f - r.eps, kTol);
+            EXPECT_FLOAT_EQ(c.held, c.top);
+            EXPECT_LT(c.down, c.held - 50.0f);
+        } else {
+            EXPECT_FALSE(c.on_ladder);
+            EXPECT_LT(c.top, floor + 46.0f); // the 45-unit jump
+        }
+    }
+}
+
+TEST(CollisionPick, StopsAtTheHullShownOrTheBrushesOfTheFilter) {
+    // Quake 1 room, from (128, 128, 100) along +x: hull 1's solid (the middle wall grown by the
+    // box's 16) starts at x 240, the trace stopping DIST_EPSILON short; hull 2's (grown by 32)
+    // at 224. Inside hull 1's solid nothing is picked.
+    const Room q1 = quake1Room();
+    const scene::CollisionWorld q1_world(q1.map);
+    const vec3 from(128, 128, 100), ahead(1, 0, 0);
+    auto h1 = scene::pickCollision(q1_world, from, ahead, 1000.0f, 1, 0);
+    ASSERT_TRUE(h1.has_value());
+    EXPECT_NEAR(h1->distance, 240.0f - 128.0f - 1.0f / 32.0f, kTol);
+    EXPECT_EQ(h1->contents, uint32_t(bsp::kCollideSolid));
+    auto h2 = scene::pickCollision(q1_world, from, ahead, 1000.0f, 2, 0);
+    ASSERT_TRUE(h2.has_value());
+    EXPECT_NEAR(h2->distance, 224.0f - 128.0f - 1.0f / 32.0f, kTol);
+    EXPECT_FALSE(scene::pickCollision(q1_world, from, ahead, 100.0f, 1, 0).has_value());
+    EXPECT_FALSE(
+        scene::pickCollision(q1_world, vec3(128, 128, 10), ahead, 1000.0f, 1, 0).has_value());
+
+    // Brushes: a player clip at x 200..208 is met (1/8 short) when the filter has player clip,
+    // passed when it does not (then the filter has nothing ahead).
+    Room b = brushRoom();
+    collisiontest::addBoxBrush(b.map, {{200, 0, 0}, {208, 256, 256}}, bsp::kCollidePlayerClip);
+    b.map.collision.leaf_brush_ranges = {{0, uint32_t(b.map.collision.leaf_brushes.size())}};
+    const scene::CollisionWorld b_world(b.map);
+    auto clip = scene::pickCollision(b_world, from, ahead, 1000.0f, 0, bsp::kCollidePlayerClip);
+    ASSERT_TRUE(clip.has_value());
+    EXPECT_NEAR(clip->distance, 200.0f - 128.0f - 0.125f, kTol);
+    EXPECT_NEAR(clip->point.x, 200.0f - 0.125f, kTol);
+    EXPECT_EQ(clip->contents, uint32_t(bsp::kCollidePlayerClip));
+    EXPECT_FALSE(
+        scene::pickCollision(b_world, from, ahead, 1000.0f, 0, bsp::kCollideWater).has_value());
 }
