@@ -241,7 +241,8 @@ void drawLightStyles(OverlayModel& m) {
         ImGui::TextDisabled("the map's faces use no light styles");
         return;
     }
-    const auto values = scene::lightStyleValues(st.time, nullptr);
+    const bsp::Map* map = m.bundle ? &m.bundle->map : nullptr;
+    const auto values = scene::lightStyleValues(st.time, nullptr, map);
     const auto enabled = st.enabled();
     if (ImGui::BeginTable("styles", 4, ImGuiTableFlags_SizingFixedFit)) {
         for (int s : m.styles_in_use) {
@@ -267,7 +268,7 @@ void drawLightStyles(OverlayModel& m) {
             ImGui::ProgressBar(enabled[i] ? values[i] / 2.0f : 0.0f, ImVec2(60, 0), "");
             ImGui::TableNextColumn();
             ImGui::TextDisabled("%s",
-                                std::string(scene::lightStyleString(s).substr(0, 24)).c_str());
+                                std::string(scene::lightStyleString(s, map).substr(0, 24)).c_str());
             ImGui::PopID();
         }
         ImGui::EndTable();

@@ -262,6 +262,12 @@ struct Entity {
     std::optional<float> number(std::string_view key) const;
 };
 
+// A light style slot whose letters the game's spawn code sets (see Map::light_style_strings).
+struct LightStyleString {
+    int32_t style = 0;
+    std::string letters; // 'a' dark, 'm' normal, 'z' double, played at 10 letters a second
+};
+
 struct SpawnPoint {
     glm::vec3 origin{0.0f};
     float yaw = 0.0f; // degrees
@@ -336,6 +342,10 @@ struct Map {
     // How faces without lightmap data (lightofs -1 or no styles) are lit, and how many there are.
     UnlitFaces unlit_faces = UnlitFaces::VertexColour;
     uint32_t unlit_face_count = 0;
+    // Light style slots whose letters the game's spawn code sets, overriding the viewer's
+    // standard table (scene/light_styles.h), sorted by style, one entry per style: Quake 1
+    // switchable lights that start off, and the test slot 63, get "a" (bsp/q1_spawn.h).
+    std::vector<LightStyleString> light_style_strings;
 
     // Visibility
     Vis vis;

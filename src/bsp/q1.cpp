@@ -17,6 +17,7 @@
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
 #include "bsp/parsers.h"
+#include "bsp/q1_spawn.h"
 #include "bsp/tree.h"
 #include "bsp/vis.h"
 #include "core/file.h"
@@ -666,6 +667,8 @@ void Parser::submodelSettings() {
             sm.alpha = *a;
         }
     }
+    if (!hl)
+        applyQuake1SpawnState(map);
     if (!map.entities.empty() && map.entities[0].classname() == "worldspawn") {
         // Half-Life reads "skyname"; quakespasm and ironwail accept "sky" or "skyname". Both
         // load gfx/env/<name><rt|bk|lf|ft|up|dn>.tga.

@@ -133,7 +133,8 @@ struct Box {
 
 struct Model {
     std::vector<Box> solids;
-    std::string classname = "func_door"; // for models > 0
+    std::string classname = "func_door";                   // for models > 0
+    std::vector<std::pair<std::string, std::string>> keys; // more key/value pairs of its entity
 };
 
 // Quake hull 1 and 2 box sizes (QuakeSpasm gl_model.c Mod_LoadClipnodes).
@@ -144,6 +145,7 @@ class Q1Builder {
 public:
     std::vector<Model> models;
     Box region{{-1024, -1024, -1024}, {1024, 1024, 1024}}; // space the trees cover
+    std::string extra_entities; // entity text appended after the brush entities
 
     struct PlaneRec {
         int axis;
@@ -260,9 +262,14 @@ private:
         enum { kEntities, kPlanes, kNodes = 5, kClipnodes = 9, kLeafs, kModels = 14 };
         Writer l[15];
         std::string ents = "{\n\"classname\" \"worldspawn\"\n}\n";
-        for (size_t m = 1; m < models.size(); ++m)
+        for (size_t m = 1; m < models.size(); ++m) {
             ents += "{\n\"classname\" \"" + models[m].classname + "\"\n\"model\" \"*" +
-                    std::to_string(m) + "\"\n}\n";
+                    std::to_string(m) + "\"\n";
+            for (const auto& [k, v] : models[m].keys)
+                ents += "\"" + k + "\" \"" + v + "\"\n";
+            ents += "}\n";
+        }
+        ents += extra_entities;
         l[kEntities].bytes.assign(ents.begin(), ents.end());
         l[kEntities].bytes.push_back(0);
         for (const PlaneRec& p : planes) {
