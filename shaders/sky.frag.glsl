@@ -15,6 +15,7 @@ uniform mat3 u_sky_rotation; // world direction -> box direction (Quake 2 skyrot
 uniform vec3 u_eye;
 uniform float u_time;
 uniform vec4 u_flat_colour;
+uniform vec4 u_sky_fog; // rgb: the map's fog colour, a: its share over the sky (0: none)
 
 out vec4 o_colour;
 
@@ -47,4 +48,5 @@ void main() {
     float front_alpha = any(greaterThan(front, vec3(0.0))) ? 1.0 : 0.0;
     o_colour = vec4(mix(back, front, front_alpha), 1.0);
 #endif
+    o_colour.rgb = mix(o_colour.rgb, u_sky_fog.rgb, u_sky_fog.a);
 }

@@ -7,6 +7,8 @@
 //               a shader that can discard loses early depth rejection)
 //   WARP        Quake 1 / Quake 2 turbulent liquid warp
 //   GLOW        Quake 1 fullbright texels from u_glow
+//   DISTANCE_FOG  the map's fog over the whole view (Quake 1 worldspawn fog): GL_EXP2 by the
+//               depth along the view axis, as fixed-function GL fogs it in QuakeSpasm
 //   FOG_PASS    the surface is in a Quake 3 fog volume: its colour fogs here, as the fog pass
 //               would have fogged it (render/world_renderer.cpp fogInProgram)
 in vec3 v_world;
@@ -31,9 +33,15 @@ uniform float u_alpha;            // blended surfaces
 uniform float u_alpha_cutoff;     // alpha-tested surfaces
 uniform vec4 u_flat_colour;       // VIEW_FLAT
 uniform float u_time;             // seconds
-#ifdef FOG_PASS
+uniform float u_warp_frequency;   // WARP: radians per texel of the ripple (2 pi / period)
+#if defined(FOG_PASS) || defined(DISTANCE_FOG)
 uniform vec3 u_eye;
 uniform vec3 u_fog_forward;  // unit view axis
+#endif
+#ifdef DISTANCE_FOG
+uniform vec4 u_distance_fog; // rgb: colour, a: density per unit
+#endif
+#ifdef FOG_PASS
 uniform float u_fog_distance; // depth at which the fog is opaque
 uniform bool u_fog_has_surface;
 uniform vec4 u_fog_surface;   // visible side: normal into the fog, dist
@@ -78,9 +86,10 @@ void main() {
 #else
     vec2 uv = v_uv;
 #ifdef WARP
-    // Quake's turbulence: each coordinate swings by 1/8 of a 64-texel texture as a sine
-    // of the other (gl_warp.c uses os + sin(ot / 8 + t) * 8 in texels).
-    uv += 0.125 * sin(v_uv.yx * 8.0 + u_time);
+    // Quake's turbulence: each coordinate swings by 8 texels as a sine of the other, whose
+    // period the map sets (bsp::Map::warp_period: GLQuake 16 pi texels, QuakeSpasm 128).
+    vec2 size = vec2(textureSize(u_texture, 0));
+    uv += (8.0 / size) * sin(v_uv.yx * size * u_warp_frequency + u_time);
 #endif
     vec4 tex = texture(u_texture, uv);
 #ifdef ALPHA_TEST
@@ -110,6 +119,10 @@ void main() {
 #endif
 #endif
     o_colour = vec4(min(colour * u_output_scale, vec3(1.0)), tex.a * u_alpha);
+#ifdef DISTANCE_FOG
+    float fog_depth = abs(dot(v_world - u_eye, u_fog_forward)) * u_distance_fog.a;
+    o_colour.rgb = mix(u_distance_fog.rgb, o_colour.rgb, exp(-fog_depth * fog_depth));
+#endif
 #ifdef FOG_PASS
     o_colour = foggedColour(o_colour, u_fog_colour,
                             fogAmount(v_world, u_eye, u_fog_forward, u_fog_distance,

@@ -275,6 +275,15 @@ struct SpawnPoint {
     std::string classname;
 };
 
+// Fog over the whole view (Quake 1 worldspawn "fog"): each fragment's colour becomes
+// mix(colour, fog colour, 1 - exp(-(density * depth)^2)), depth along the view axis (GL_EXP2),
+// and the sky gets `sky` of the fog colour laid over it.
+struct DistanceFog {
+    glm::vec3 colour{0.3f};
+    float density = 0.0f; // per unit; 0: no fog
+    float sky = 0.0f;     // share of the fog colour over the sky, 0..1
+};
+
 // Quake 3 fog volume.
 struct Fog {
     std::string shader;
@@ -356,6 +365,11 @@ struct Map {
 
     // Per-game extras, as data
     std::vector<Fog> fogs;
+    DistanceFog distance_fog; // Quake 1 worldspawn fog (QuakeSpasm), see bsp/q1.cpp
+    // How liquids (kSurfWarp) ripple: texel (s, t) of the surface shows the texture at
+    // s + 8 sin(t * 2 pi / warp_period + time) texels (and the same with s and t swapped).
+    // GLQuake's and Quake 2's 16 pi (about 50 texels); QuakeSpasm's warp image 128.
+    float warp_period = 16.0f * 3.14159265f;
     std::vector<std::string> wad_files; // Half-Life worldspawn "wad" list (base names)
     // Sky box base path for content::loadSkyBox, from worldspawn: Quake 2 "sky" ->
     // "env/<sky>", Half-Life "skyname" and Quake 1 (quakespasm) "sky"/"skyname" ->

@@ -1,8 +1,11 @@
 #include "bsp/q1_spawn.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <numbers>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -124,6 +127,46 @@ void setLightStyles(Map& map, const std::vector<bool>& spawned) {
         map.light_style_strings.push_back({style, std::string(1, letter)});
 }
 
+// The engine strips one leading underscore and trailing spaces from worldspawn keys.
+std::string_view engineKey(std::string_view key) {
+    if (!key.empty() && key.front() == '_')
+        key.remove_prefix(1);
+    while (!key.empty() && key.back() == ' ')
+        key.remove_suffix(1);
+    return key;
+}
+
+DistanceFog worldFog(const Entity& world) {
+    constexpr float kDefaultSkyFog = 0.5f; // gl_sky.c r_skyfog
+    float v[4] = {0.0f, 0.3f, 0.3f, 0.3f}; // gl_fog.c DEFAULT_DENSITY, DEFAULT_GRAY
+    float sky = kDefaultSkyFog;
+    for (const auto& [key, value] : world.pairs) {
+        const std::string_view k = engineKey(key);
+        if (k == "fog") { // sscanf("%f %f %f %f"): stops at the first number that fails
+            const std::string text(value);
+            const char* p = text.c_str();
+            for (float& x : v) {
+                char* end = nullptr;
+                const float f = std::strtof(p, &end);
+                if (end == p || !std::isfinite(f))
+                    break;
+                x = f;
+                p = end;
+            }
+        } else if (k == "skyfog") {
+            sky = std::strtof(std::string(value).c_str(), nullptr);
+        }
+    }
+    DistanceFog fog;
+    if (!(v[0] > 0.0f))
+        return fog;
+    fog.density = v[0] / 64.0f; // Fog_SetupFrame
+    for (int i = 0; i < 3; ++i) // Fog_GetColor: clamped, then the nearest 8-bit value
+        fog.colour[i] = std::round(std::clamp(v[i + 1], 0.0f, 1.0f) * 255.0f) / 255.0f;
+    fog.sky = std::isfinite(sky) ? std::clamp(sky, 0.0f, 1.0f) : 0.0f;
+    return fog;
+}
+
 } // namespace
 
 void applyQuake1SpawnState(Map& map) {
@@ -132,6 +175,8 @@ void applyQuake1SpawnState(Map& map) {
         spawned[i] = !(intKey(map.entities[i], "spawnflags") & kNotInNormalSkill);
     placeBrushModels(map, spawned);
     setLightStyles(map, spawned);
+    if (!map.entities.empty() && map.entities[0].classname() == "worldspawn")
+        map.distance_fog = worldFog(map.entities[0]);
 }
 
 } // namespace bsp

@@ -359,6 +359,8 @@ std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* 
     gpu->overbright = map.overbright_lighting;
     gpu->light_style_scale = map.light_style_scale;
     gpu->light_max = map.light_max;
+    gpu->distance_fog = map.distance_fog;
+    gpu->warp_period = map.warp_period;
     for (const bsp::Face& f : map.faces)
         gpu->style_count = std::max(gpu->style_count, f.numStyles());
     uploadMesh(*gpu, map, source.mesh);

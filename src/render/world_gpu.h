@@ -109,6 +109,8 @@ struct WorldGpu {
     bool overbright = false;
     float light_style_scale = 1.0f; // bsp::Map::light_style_scale
     float light_max = 0.0f;         // bsp::Map::light_max
+    bsp::DistanceFog distance_fog;  // bsp::Map::distance_fog
+    float warp_period = 128.0f;     // bsp::Map::warp_period
     int style_count = 1;            // most light styles any face uses (1..4)
     GpuStats stats;
 

@@ -146,6 +146,7 @@ public:
     std::vector<Model> models;
     Box region{{-1024, -1024, -1024}, {1024, 1024, 1024}}; // space the trees cover
     std::string extra_entities; // entity text appended after the brush entities
+    std::string world_keys;     // more key/value lines of worldspawn
 
     struct PlaneRec {
         int axis;
@@ -261,7 +262,7 @@ private:
     std::vector<uint8_t> write() const {
         enum { kEntities, kPlanes, kNodes = 5, kClipnodes = 9, kLeafs, kModels = 14 };
         Writer l[15];
-        std::string ents = "{\n\"classname\" \"worldspawn\"\n}\n";
+        std::string ents = "{\n\"classname\" \"worldspawn\"\n" + world_keys + "}\n";
         for (size_t m = 1; m < models.size(); ++m) {
             ents += "{\n\"classname\" \"" + models[m].classname + "\"\n\"model\" \"*" +
                     std::to_string(m) + "\"\n";

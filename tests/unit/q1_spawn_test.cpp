@@ -23,8 +23,9 @@ struct Ent {
     Keys keys;
 };
 
-bsp::Map build(const std::vector<Ent>& ents, std::string extra = {}) {
+bsp::Map build(const std::vector<Ent>& ents, std::string extra = {}, std::string world = {}) {
     q1test::Q1Builder b;
+    b.world_keys = std::move(world);
     b.models.push_back({{kFloor}, "", {}});
     for (const Ent& e : ents)
         b.models.push_back({{e.box}, e.classname, e.keys});
@@ -137,4 +138,30 @@ TEST(Q1Spawn, SwitchableLightsThatStartOffAreDark) {
     const std::vector<std::pair<int32_t, std::string>> want = {
         {32, "a"}, {33, "m"}, {36, "m"}, {63, "a"}};
     EXPECT_EQ(got, want);
+}
+
+// QuakeSpasm Fog_ParseWorldspawn: "fog" or "_fog", density then colour, sscanf-style; the
+// density reaches GL divided by 64, the colour rounded to 8 bits; r_skyfog 0.5 over the sky.
+TEST(Q1Spawn, WorldspawnFogAsQuakeSpasmReadsIt) {
+    const auto fogOf = [](const std::string& world) { return build({}, {}, world).distance_fog; };
+    bsp::DistanceFog f = fogOf("\"_fog\" \"0.035 0.921569 0 0.0156863\"\n"); // mt_sm214
+    EXPECT_FLOAT_EQ(f.density, 0.035f / 64.0f);
+    EXPECT_FLOAT_EQ(f.colour.r, 235.0f / 255.0f); // 0.921569 * 255 = 235.000
+    EXPECT_FLOAT_EQ(f.colour.g, 0.0f);
+    EXPECT_FLOAT_EQ(f.colour.b, 4.0f / 255.0f); // 4.000002 -> 4
+    EXPECT_FLOAT_EQ(f.sky, 0.5f);
+
+    f = fogOf("\"fog\" \"0.1\"\n\"skyfog\" \"0.25\"\n"); // no colour: 0.3 grey
+    EXPECT_FLOAT_EQ(f.density, 0.1f / 64.0f);
+    EXPECT_EQ(f.colour, glm::vec3(77.0f / 255.0f)); // 76.5 -> 77
+    EXPECT_FLOAT_EQ(f.sky, 0.25f);
+
+    f = fogOf("\"fog\" \"0.1 2 x 0\"\n\"_fog \" \"0.2 0.5\"\n"); // the last key wins
+    EXPECT_FLOAT_EQ(f.density, 0.2f / 64.0f);
+    EXPECT_EQ(f.colour, glm::vec3(128.0f / 255.0f, 77.0f / 255.0f, 77.0f / 255.0f));
+
+    EXPECT_EQ(fogOf("").density, 0.0f);
+    EXPECT_EQ(fogOf("\"fog\" \"0 1 0 0\"\n").density, 0.0f); // density 0: no fog
+    EXPECT_EQ(fogOf("\"fog\" \"dense\"\n").density, 0.0f);
+    EXPECT_FLOAT_EQ(build({}).warp_period, 128.0f); // QuakeSpasm's warp image
 }
