@@ -522,7 +522,8 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
         ImGui::Checkbox("fog", &ro.fog);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Quake 3 fog volumes: surfaces in a fog brush fade to its "
-                              "fogParms colour with distance (lit view)");
+                              "fogParms colour with distance; Quake 1 worldspawn fog over "
+                              "the whole view (lit view)");
         int level = m.patch_level;
         if (ImGui::SliderInt("patch level", &level, 1, 16) && level != m.patch_level)
             actions.patch_level = level;
