@@ -16,12 +16,32 @@ uniform vec3 u_eye;
 uniform float u_time;
 uniform vec4 u_flat_colour;
 uniform float u_output_gamma; // the game's output curve (Quake 2 1 / vid_gamma), not on SKY_FLAT
+uniform vec4 u_sky_fog; // rgb: the map's fog colour, a: its share over the sky (0: none)
 
 out vec4 o_colour;
 
-vec2 layerUv(vec3 dir, float speed, float offset) {
-    vec2 st = (vec2(speed) + dir.xy) / 128.0;
-    return vec2(fract(st.x) * 0.5 + offset, fract(st.y));
+// One layer of a Quake 1 sky: the half of u_texture that starts at texel column `first`,
+// repeating every 128 units of the projected direction, filtered bilinearly within that half
+// (QuakeSpasm gl_sky.c loads the halves as two textures: filtering never reaches the other
+// layer, so no seam where a layer wraps). rgb is premultiplied by alpha; alpha is 0 on black
+// texels of the front layer (its see-through texels) and 1 elsewhere, filtered as QuakeSpasm's
+// alpha texture is, so the front layer's edges are soft.
+vec4 skyLayer(vec3 dir, float speed, int first, bool cut_black) {
+    ivec2 size = textureSize(u_texture, 0);
+    ivec2 half_size = ivec2(size.x / 2, size.y);
+    vec2 p = (vec2(speed) + dir.xy) / 128.0 * vec2(half_size) - 0.5;
+    vec2 i0 = floor(p);
+    vec2 f = p - i0;
+    vec4 sum = vec4(0.0);
+    for (int k = 0; k < 4; ++k) {
+        ivec2 d = ivec2(k & 1, k >> 1);
+        ivec2 t = ivec2(mod(i0 + vec2(d), vec2(half_size))); // GLSL's % is undefined below 0
+        vec3 c = texelFetch(u_texture, ivec2(t.x + first, t.y), 0).rgb;
+        float a = cut_black && !any(greaterThan(c, vec3(0.0))) ? 0.0 : 1.0;
+        vec2 w2 = mix(1.0 - f, f, vec2(d));
+        sum += w2.x * w2.y * vec4(c * a, a);
+    }
+    return sum;
 }
 
 #define SKY_BOX 0
@@ -43,14 +63,15 @@ void main() {
     vec3 dir = v_world - u_eye;
     dir.z *= 3.0;
     dir *= (6.0 * 63.0) / length(dir);
-    vec3 back = textureLod(u_texture, layerUv(dir, u_time * 8.0, 0.5), 0.0).rgb;
-    vec3 front = textureLod(u_texture, layerUv(dir, u_time * 16.0, 0.0), 0.0).rgb;
-    float front_alpha = any(greaterThan(front, vec3(0.0))) ? 1.0 : 0.0;
-    o_colour = vec4(mix(back, front, front_alpha), 1.0);
+    int half_width = textureSize(u_texture, 0).x / 2;
+    vec3 back = skyLayer(dir, u_time * 8.0, half_width, false).rgb;
+    vec4 front = skyLayer(dir, u_time * 16.0, 0, true);
+    o_colour = vec4(back * (1.0 - front.a) + front.rgb, 1.0);
 #endif
 #if SKY_MODE != SKY_FLAT
     // yquake2 GL3 fragmentSrc3Dsky: the sky texel to the power 1 / vid_gamma, no intensity.
     if (u_output_gamma != 1.0)
         o_colour.rgb = pow(o_colour.rgb, vec3(u_output_gamma));
 #endif
+    o_colour.rgb = mix(o_colour.rgb, u_sky_fog.rgb, u_sky_fog.a);
 }

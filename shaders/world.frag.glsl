@@ -7,6 +7,8 @@
 //               a shader that can discard loses early depth rejection)
 //   WARP        Quake 1 / Quake 2 turbulent liquid warp
 //   GLOW        Quake 1 fullbright texels from u_glow
+//   DISTANCE_FOG  the map's fog over the whole view (Quake 1 worldspawn fog): GL_EXP2 by the
+//               depth along the view axis, as fixed-function GL fogs it in QuakeSpasm
 //   FOG_PASS    the surface is in a Quake 3 fog volume: its colour fogs here, as the fog pass
 //               would have fogged it (render/world_renderer.cpp fogInProgram)
 in vec3 v_world;
@@ -37,10 +39,16 @@ uniform float u_alpha;            // blended surfaces
 uniform float u_alpha_cutoff;     // alpha-tested surfaces
 uniform vec4 u_flat_colour;       // VIEW_FLAT
 uniform float u_time;             // seconds
-uniform float u_warp_amplitude;   // WARP: turbulence in texture repeats
-#ifdef FOG_PASS
+uniform float u_warp_amplitude;   // WARP: turbulence in 64-texel tiles (8 texels: 0.125)
+uniform float u_warp_frequency;   // WARP: radians per texel of the ripple (2 pi / period)
+#if defined(FOG_PASS) || defined(DISTANCE_FOG)
 uniform vec3 u_eye;
 uniform vec3 u_fog_forward;  // unit view axis
+#endif
+#ifdef DISTANCE_FOG
+uniform vec4 u_distance_fog; // rgb: colour, a: density per unit
+#endif
+#ifdef FOG_PASS
 uniform float u_fog_distance; // depth at which the fog is opaque
 uniform bool u_fog_has_surface;
 uniform vec4 u_fog_surface;   // visible side: normal into the fog, dist
@@ -85,10 +93,12 @@ void main() {
 #else
     vec2 uv = v_uv;
 #ifdef WARP
-    // Quake's turbulence: each coordinate swings by u_warp_amplitude of a 64-texel texture as
-    // a sine of the other (Quake 1 gl_warp.c: os + sin(ot / 8 + t) * 8 in texels; Quake 2's
-    // GL3 renderer: 4 texels).
-    uv += u_warp_amplitude * sin(v_uv.yx * 8.0 + u_time);
+    // Quake's turbulence: each coordinate swings as a sine of the other. The map sets how far
+    // (bsp::Map::warp_amplitude: Quake 1 gl_warp.c 8 texels of a 64-texel tile, Quake 2's GL3
+    // renderer 4) and the ripple's period (bsp::Map::warp_period: GLQuake 16 pi texels,
+    // QuakeSpasm 128).
+    vec2 size = vec2(textureSize(u_texture, 0));
+    uv += (u_warp_amplitude * 64.0 / size) * sin(v_uv.yx * size * u_warp_frequency + u_time);
 #endif
     vec4 tex = texture(u_texture, uv);
     // pow() only where a game curves the colour: exp2(log2(x)) need not give x back exactly.
@@ -127,6 +137,10 @@ void main() {
     if (u_output_gamma != 1.0)
         colour = pow(max(colour, vec3(0.0)), vec3(u_output_gamma));
     o_colour = vec4(min(colour * u_output_scale, vec3(1.0)), tex.a * u_alpha);
+#ifdef DISTANCE_FOG
+    float fog_depth = abs(dot(v_world - u_eye, u_fog_forward)) * u_distance_fog.a;
+    o_colour.rgb = mix(u_distance_fog.rgb, o_colour.rgb, exp(-fog_depth * fog_depth));
+#endif
 #ifdef FOG_PASS
     o_colour = foggedColour(o_colour, u_fog_colour,
                             fogAmount(v_world, u_eye, u_fog_forward, u_fog_distance,

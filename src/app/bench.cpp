@@ -236,7 +236,7 @@ int runBench(const Options& options) {
             gpu_ms.push_back(gpu_timer.latest().front().ms);
         gpu_timer.begin("world");
         ro.time = f / 60.0;
-        ro.style_values = scene::lightStyleValues(ro.time);
+        ro.style_values = scene::lightStyleValues(ro.time, nullptr, &b.map);
         renderer.draw(list, cam, ro);
         gpu_timer.end();
         submit_ms.push_back(msSince(t_submit));

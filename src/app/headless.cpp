@@ -436,7 +436,7 @@ int runScreenshot(const Options& options) {
     session.visibility()->update(vis_camera, vis_options, list);
 
     ro.show_culled = options.lock_camera_given;
-    ro.style_values = scene::lightStyleValues(options.time);
+    ro.style_values = scene::lightStyleValues(options.time, nullptr, &b.map);
     target.bind();
     // Flares fade in once their occlusion queries have answered, a frame later: two lead-in
     // frames (waited for, as nobody is watching) let them settle before the one that is saved.

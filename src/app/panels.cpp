@@ -253,7 +253,8 @@ void drawLightStyles(OverlayModel& m) {
         ImGui::TextDisabled("the map's faces use no light styles");
         return;
     }
-    const auto values = scene::lightStyleValues(st.time, nullptr);
+    const bsp::Map* map = m.bundle ? &m.bundle->map : nullptr;
+    const auto values = scene::lightStyleValues(st.time, nullptr, map);
     const auto enabled = st.enabled();
     if (ImGui::BeginTable("styles", 4, ImGuiTableFlags_SizingFixedFit)) {
         for (int s : m.styles_in_use) {
@@ -279,7 +280,7 @@ void drawLightStyles(OverlayModel& m) {
             ImGui::ProgressBar(enabled[i] ? values[i] / 2.0f : 0.0f, ImVec2(60, 0), "");
             ImGui::TableNextColumn();
             ImGui::TextDisabled("%s",
-                                std::string(scene::lightStyleString(s).substr(0, 24)).c_str());
+                                std::string(scene::lightStyleString(s, map).substr(0, 24)).c_str());
             ImGui::PopID();
         }
         ImGui::EndTable();
@@ -533,7 +534,8 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
         ImGui::Checkbox("fog", &ro.fog);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Quake 3 fog volumes: surfaces in a fog brush fade to its "
-                              "fogParms colour with distance (lit view)");
+                              "fogParms colour with distance; Quake 1 worldspawn fog over "
+                              "the whole view (lit view)");
         int level = m.patch_level;
         if (ImGui::SliderInt("patch level", &level, 1, 16) && level != m.patch_level)
             actions.patch_level = level;

@@ -705,7 +705,8 @@ int Viewer::run() {
         if (m_session.bundle())
             m_render_options.clear_colour = clearColourOf(m_session.bundle()->map);
         const auto enabled = m_styles.enabled();
-        m_render_options.style_values = scene::lightStyleValues(m_styles.time, &enabled);
+        m_render_options.style_values = scene::lightStyleValues(
+            m_styles.time, &enabled, m_session.bundle() ? &m_session.bundle()->map : nullptr);
         m_debug.beginFrame(dt * 1000.0f);
         m_render_options.timers = &m_debug.timers(); // times each pass of the world
         m_renderer.draw(m_list, m_fly.camera, m_render_options);

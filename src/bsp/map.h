@@ -278,11 +278,26 @@ struct Entity {
     std::optional<float> number(std::string_view key) const;
 };
 
+// A light style slot whose letters the game's spawn code sets (see Map::light_style_strings).
+struct LightStyleString {
+    int32_t style = 0;
+    std::string letters; // 'a' dark, 'm' normal, 'z' double, played at 10 letters a second
+};
+
 struct SpawnPoint {
     glm::vec3 origin{0.0f};
     float yaw = 0.0f; // degrees
     float pitch = 0.0f;
     std::string classname;
+};
+
+// Fog over the whole view (Quake 1 worldspawn "fog"): each fragment's colour becomes
+// mix(colour, fog colour, 1 - exp(-(density * depth)^2)), depth along the view axis (GL_EXP2),
+// and the sky gets `sky` of the fog colour laid over it.
+struct DistanceFog {
+    glm::vec3 colour{0.3f};
+    float density = 0.0f; // per unit; 0: no fog
+    float sky = 0.0f;     // share of the fog colour over the sky, 0..1
 };
 
 // Quake 3 fog volume.
@@ -377,6 +392,10 @@ struct Map {
     // How faces without lightmap data (lightofs -1 or no styles) are lit, and how many there are.
     UnlitFaces unlit_faces = UnlitFaces::VertexColour;
     uint32_t unlit_face_count = 0;
+    // Light style slots whose letters the game's spawn code sets, overriding the viewer's
+    // standard table (scene/light_styles.h), sorted by style, one entry per style: Quake 1
+    // switchable lights that start off, and the test slot 63, get "a" (bsp/q1_spawn.h).
+    std::vector<LightStyleString> light_style_strings;
 
     // Visibility
     Vis vis;
@@ -387,6 +406,12 @@ struct Map {
 
     // Per-game extras, as data
     std::vector<Fog> fogs;
+    DistanceFog distance_fog; // Quake 1 worldspawn fog (QuakeSpasm), see bsp/q1.cpp
+    // How liquids (kSurfWarp) ripple: texel (s, t) of the surface shows the texture at
+    // s + 64 warp_amplitude sin(t * 2 pi / warp_period + time) texels (and the same with s and t
+    // swapped).
+    // GLQuake's and Quake 2's 16 pi (about 50 texels); QuakeSpasm's warp image 128.
+    float warp_period = 16.0f * 3.14159265f;
     std::vector<std::string> wad_files; // Half-Life worldspawn "wad" list (base names)
     // Sky box base path for content::loadSkyBox, from worldspawn: Quake 2 "sky" ->
     // "env/<sky>", Half-Life "skyname" and Quake 1 (quakespasm) "sky"/"skyname" ->

@@ -18,6 +18,7 @@
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
 #include "bsp/parsers.h"
+#include "bsp/q1_spawn.h"
 #include "bsp/tree.h"
 #include "bsp/vis.h"
 #include "core/file.h"
@@ -888,6 +889,8 @@ void Parser::submodelSettings() {
             sm.alpha = *a;
         }
     }
+    if (!hl)
+        applyQuake1SpawnState(map);
     if (!map.entities.empty() && map.entities[0].classname() == "worldspawn") {
         // Half-Life reads "skyname"; quakespasm and ironwail accept "sky" or "skyname". Both
         // load gfx/env/<name><rt|bk|lf|ft|up|dn>.tga.
@@ -946,8 +949,12 @@ core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view na
     // The game code's view offset: QuakeC client.qc PutClientInServer (view_ofs '0 0 22'),
     // Half-Life dlls/util.h VEC_VIEW (0 0 28).
     p.map.eye_height = p.variant == Variant::HalfLife ? 28.0f : 22.0f;
-    if (p.variant != Variant::HalfLife)
+    if (p.variant != Variant::HalfLife) {
         p.map.void_colour = glm::vec3(0.0f);
+        // QuakeSpasm gl_warp.c WARPCALC (r_oldwater 0): the warp image repeats every 128
+        // texels and its sine index advances 2 steps of 256 per texel.
+        p.map.warp_period = 128.0f;
+    }
     using Step = core::Status (Parser::*)();
     if (auto s = p.header(); !s)
         return s.error();

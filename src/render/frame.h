@@ -113,6 +113,8 @@ void drawWireframe(Frame& f);
 // The light uniforms of a world program from the map's lighting rules: style values, the 2x
 // overbright times the map's style scale, the saturation limit and Quake 3's output scale.
 void setLightUniforms(const Frame& f, const WorldProgram& program);
+// Whether the map's distance fog (bsp::Map::distance_fog) is drawn this frame: lit view, fog on.
+bool distanceFogged(const Frame& f);
 
 // Blend and depth writes of a batch's pass (single-texture and sky paths).
 void setPassState(GlState& state, scene::Pass pass, const scene::ResolvedMaterial* material,

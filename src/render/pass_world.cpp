@@ -35,6 +35,10 @@ void setPassState(GlState& state, scene::Pass pass, const scene::ResolvedMateria
     }
 }
 
+bool distanceFogged(const Frame& f) {
+    return f.options.fog && f.options.view == ViewMode::Lit && f.gpu.distance_fog.density > 0.0f;
+}
+
 void setLightUniforms(const Frame& f, const WorldProgram& u) {
     glUniform1fv(u.style_values, scene::kNumLightStyles, f.options.style_values.data());
     // Quake 3 (ioquake3 opengl1, fullscreen, r_mapOverBrightBits 2, r_overBrightBits 1):
@@ -75,6 +79,15 @@ void useWorldProgram(Frame& f, const WorldProgram& u) {
     setLightUniforms(f, u);
     glUniform4f(u.flat_colour, 1.0f, 1.0f, 1.0f, 1.0f);
     glUniform1f(u.time, static_cast<float>(std::fmod(f.options.time, 4096.0)));
+    glUniform1f(u.warp_frequency, 2.0f * 3.14159265f / f.gpu.warp_period);
+    if (u.distance_fog >= 0) {
+        const bsp::DistanceFog& fog = f.gpu.distance_fog;
+        const glm::vec3 forward = f.camera.forward();
+        const glm::vec3& eye = f.camera.position;
+        glUniform4f(u.distance_fog, fog.colour.r, fog.colour.g, fog.colour.b, fog.density);
+        glUniform3f(u.eye, eye.x, eye.y, eye.z);
+        glUniform3f(u.fog_forward, forward.x, forward.y, forward.z);
+    }
 }
 
 void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::DrawBatch& b,
@@ -136,6 +149,7 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::FogVolum
     variant.warp = material && (material->flags & bsp::kSurfWarp);
     variant.glow = glow != 0;
     variant.fog_pass = fog != nullptr;
+    variant.distance_fog = distanceFogged(f);
     const WorldProgram* program = f.programs.world(variant);
     if (!program)
         return; // its compile error was logged

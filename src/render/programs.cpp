@@ -41,6 +41,8 @@ void locate(WorldProgram& w) {
                    {&w.fullbright_light, "u_fullbright_light"},
                    {&w.solid_colour, "u_solid_colour"},
                    {&w.warp_amplitude, "u_warp_amplitude"},
+                   {&w.warp_frequency, "u_warp_frequency"},
+                   {&w.distance_fog, "u_distance_fog"},
                    {&w.eye, "u_eye"},
                    {&w.fog_forward, "u_fog_forward"},
                    {&w.fog_distance, "u_fog_distance"},
@@ -175,7 +177,8 @@ bool ProgramCache::init(const GlslLibrary& glsl, std::string* error) {
 const WorldProgram* ProgramCache::world(const WorldVariant& v) {
     const uint32_t key = static_cast<uint32_t>(v.view) | (v.alpha_test ? 1u << 3 : 0u) |
                          (v.warp ? 1u << 4 : 0u) | (v.glow ? 1u << 5 : 0u) |
-                         (static_cast<uint32_t>(v.styles - 1) << 6) | (v.fog_pass ? 1u << 9 : 0u);
+                         (static_cast<uint32_t>(v.styles - 1) << 6) | (v.fog_pass ? 1u << 9 : 0u) |
+                         (v.distance_fog ? 1u << 10 : 0u);
     auto it = m_world.find(key);
     if (it == m_world.end()) {
         const KeepCurrentProgram keep;
@@ -185,6 +188,8 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
             defines += " ALPHA_TEST";
         if (v.fog_pass)
             defines += " FOG_PASS";
+        if (v.distance_fog)
+            defines += " DISTANCE_FOG";
         if (v.warp)
             defines += " WARP";
         if (v.glow)
@@ -215,7 +220,8 @@ const SkyProgram* ProgramCache::sky(SkyMode mode) {
                        {&sp.sky_rotation, "u_sky_rotation"},
                        {&sp.eye, "u_eye"},
                        {&sp.time, "u_time"},
-                       {&sp.output_gamma, "u_output_gamma"}});
+                       {&sp.output_gamma, "u_output_gamma"},
+                       {&sp.sky_fog, "u_sky_fog"}});
         bindSampler(id, "u_texture", kUnitTexture);
         bindSampler(id, "u_skybox", kUnitSkybox);
     });

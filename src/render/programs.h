@@ -32,7 +32,9 @@ struct WorldProgram { // world.vert.glsl + world.frag.glsl
     GLint view_projection = -1, model = -1, uv_scroll = -1, style_values = -1, light_scale = -1,
           light_max = -1, light_normalize = -1, output_scale = -1, alpha = -1, alpha_cutoff = -1,
           flat_colour = -1, time = -1, texture_scale = -1, texture_gamma = -1, output_gamma = -1,
-          fullbright_light = -1, solid_colour = -1, warp_amplitude = -1;
+          fullbright_light = -1, solid_colour = -1, warp_amplitude = -1, warp_frequency = -1;
+    // DISTANCE_FOG variants only (u_eye and u_fog_forward too)
+    GLint distance_fog = -1;
     // FOG_PASS variants only
     GLint eye = -1, fog_forward = -1, fog_distance = -1, fog_has_surface = -1, fog_surface = -1,
           fog_colour = -1;
@@ -42,6 +44,7 @@ struct WorldVariant {
     ViewMode view = ViewMode::Lit;
     int styles = 1; // light styles per face the program blends (1..4)
     bool alpha_test = false, warp = false, glow = false, fog_pass = false;
+    bool distance_fog = false; // bsp::Map::distance_fog (lit view)
 };
 
 struct DepthProgram { // depth pre-pass
@@ -52,7 +55,7 @@ struct DepthProgram { // depth pre-pass
 struct SkyProgram { // world.vert.glsl + sky.frag.glsl
     Program program;
     GLint view_projection = -1, model = -1, uv_scroll = -1, eye = -1, time = -1, flat_colour = -1,
-          sky_rotation = -1, output_gamma = -1;
+          sky_rotation = -1, output_gamma = -1, sky_fog = -1;
 };
 
 struct StageProgram { // stage.vert.glsl + stage.frag.glsl

@@ -364,6 +364,8 @@ std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* 
     gpu->texture_gamma = map.texture_gamma;
     gpu->output_gamma = map.output_gamma;
     gpu->warp_amplitude = map.warp_amplitude;
+    gpu->distance_fog = map.distance_fog;
+    gpu->warp_period = map.warp_period;
     for (const bsp::Face& f : map.faces)
         gpu->style_count = std::max(gpu->style_count, f.numStyles());
     uploadMesh(*gpu, map, source.mesh);

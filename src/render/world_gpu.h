@@ -114,6 +114,8 @@ struct WorldGpu {
     float texture_gamma = 1.0f;     // bsp::Map::texture_gamma
     float output_gamma = 1.0f;      // bsp::Map::output_gamma
     float warp_amplitude = 0.125f;  // bsp::Map::warp_amplitude
+    bsp::DistanceFog distance_fog;  // bsp::Map::distance_fog
+    float warp_period = 128.0f;     // bsp::Map::warp_period
     int style_count = 1;            // most light styles any face uses (1..4)
     GpuStats stats;
 

@@ -73,7 +73,7 @@ protected:
     // Renders `map` with `texture` on its material, straight down onto x = 64, and returns the
     // red channel at the middle of face 0 (left) and face 1 (right).
     std::array<int, 2> render(const bsp::Map& map, const content::Image& texture,
-                              double time = 0.0) {
+                              double time = 0.0, bool fog = true) {
         const scene::WorldMesh mesh = scene::buildWorldMesh(map);
         std::vector<content::TextureInfo> textures(1);
         textures[0].image = texture;
@@ -96,6 +96,7 @@ protected:
         target.bind();
         render::RenderOptions ro;
         ro.clear_colour = kClear;
+        ro.fog = fog;
         ro.style_values = scene::lightStyleValues(0.0); // style 0: 'm'
         ro.time = time;
         r.draw(list, cam, ro);
@@ -278,4 +279,16 @@ TEST_F(LightingRender, WarpAmplitude) {
         EXPECT_NEAR(quake1[k], 96.8, 1.0) << k;
         EXPECT_NEAR(quake2[k], 85.9, 1.0) << k;
     }
+}
+
+// Quake 1 worldspawn fog (QuakeSpasm, GL_EXP2): the camera is 60 units above the floor and
+// looks straight down, so every floor point is 60 deep. A density of sqrt(ln 2) / 60 leaves
+// exp(-(60 d)^2) = 1/2 of the surface: texel 100 under luxel 128 (100.4) becomes
+// (100.4 + 0.8 * 255) / 2 = 152.2 -> 152, the black unlit face 0.4 * 255 = 102.
+TEST_F(LightingRender, DistanceFogIsExp2ByDepth) {
+    bsp::Map map = twoFloors(128, 0);
+    map.distance_fog.colour = glm::vec3(0.8f);
+    map.distance_fog.density = 0.83255461f / 60.0f;
+    EXPECT_EQ(render(map, greyImage(100)), (std::array<int, 2>{152, 102}));
+    EXPECT_EQ(render(map, greyImage(100), 0.0, false), (std::array<int, 2>{100, 0})); // fog off
 }

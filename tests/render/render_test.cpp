@@ -255,6 +255,66 @@ TEST_F(Render, SkyBoxFacesFollowTheQuakeConvention) {
     EXPECT_EQ(pixel(89, 0, 32, 32), glm::ivec3(200, 0, 200));  // down
 }
 
+// A Quake 1 two-layer sky (kSurfSkyLayers): the texture's left half is the front layer, whose
+// black texels are see-through, the right half the back layer. Every pixel of the view must be
+// exactly the expected colour: the layers repeat many times across it (every 128 units of the
+// projected direction), and where one wraps the filter must not reach the other half
+// (QuakeSpasm loads the halves as two textures), which used to leave dark seams.
+TEST_F(Render, QuakeOneSkyLayersHaveNoSeams) {
+    bsp::Map map = skyCube();
+    map.materials[0].flags |= bsp::kSurfSkyLayers;
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    const auto layers = [](glm::u8vec3 front, glm::u8vec3 back) {
+        content::Image img;
+        img.width = 32;
+        img.height = 8;
+        img.rgba.resize(32 * 8 * 4);
+        for (int i = 0; i < 32 * 8; ++i) {
+            const glm::u8vec3 c = (i % 32) < 16 ? front : back;
+            for (int k = 0; k < 3; ++k)
+                img.rgba[static_cast<size_t>(i * 4 + k)] = c[k];
+            img.rgba[static_cast<size_t>(i * 4 + 3)] = 255;
+        }
+        return img;
+    };
+    const auto allPixels = [&](const content::Image& sky, const bsp::DistanceFog& fog,
+                               glm::ivec3 want) {
+        map.distance_fog = fog;
+        std::vector<content::TextureInfo> textures(1);
+        textures[0].image = sky;
+        textures[0].missing = false;
+        render::WorldRenderer r;
+        std::string error;
+        ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+        ASSERT_TRUE(r.upload({map, mesh, textures}, &error)) << error;
+        scene::Visibility vis(map, mesh);
+        scene::DrawList list;
+        for (float pitch : {0.0f, -60.0f}) {
+            scene::Camera cam;
+            cam.pitch = pitch;
+            cam.yaw = 30.0f;
+            cam.aspect = 1.0f;
+            cam.z_near = 1.0f;
+            vis.update(cam, {}, list);
+            const auto img = renderImage(r, list, cam, 64, 64);
+            int wrong = 0;
+            for (size_t i = 0; i + 3 < img.size(); i += 4)
+                wrong += glm::ivec3(img[i], img[i + 1], img[i + 2]) != want;
+            EXPECT_EQ(wrong, 0) << "pitch " << pitch << ", first pixel " << int(img[0]) << " "
+                                << int(img[1]) << " " << int(img[2]);
+        }
+    };
+    const glm::u8vec3 black(0), red(200, 0, 0), blue(0, 0, 200);
+    allPixels(layers(black, blue), {}, {0, 0, 200}); // see-through front: the back layer
+    allPixels(layers(red, blue), {}, {200, 0, 0});   // opaque front
+    // Fog lays half its colour over the sky: 0.5 * 204 + 0.5 * (0, 0, 200) = (102, 102, 202).
+    bsp::DistanceFog fog;
+    fog.colour = glm::vec3(0.8f);
+    fog.density = 0.01f;
+    fog.sky = 0.5f;
+    allPixels(layers(black, blue), fog, {102, 102, 202});
+}
+
 TEST_F(Render, SkyRotateTurnsTheSkyBoxOverTime) {
     const bsp::Map map = skyCube();
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);

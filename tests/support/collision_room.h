@@ -33,9 +33,9 @@ inline const q1test::Box kDoor{{256, 32, 0}, {272, 96, 128}};
 
 inline q1test::Q1Builder roomQ1(bool door = false, const char* door_class = "func_door") {
     q1test::Q1Builder b;
-    b.models.push_back({roomBoxes(), ""});
+    b.models.push_back({roomBoxes(), "", {}});
     if (door)
-        b.models.push_back({{kDoor}, door_class});
+        b.models.push_back({{kDoor}, door_class, {}});
     return b;
 }
 

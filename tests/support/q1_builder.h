@@ -156,13 +156,14 @@ struct Liquid {
 };
 
 struct Model {
-    Model(std::vector<Box> solids_ = {}, std::string classname_ = "func_door")
-        : solids(std::move(solids_)), classname(std::move(classname_)) {}
+    Model(std::vector<Box> solids_ = {}, std::string classname_ = "func_door",
+          std::vector<std::pair<std::string, std::string>> keys_ = {})
+        : solids(std::move(solids_)), classname(std::move(classname_)), keys(std::move(keys_)) {}
 
     std::vector<Box> solids;
-    std::string classname = "func_door"; // for models > 0
-    std::vector<Liquid> liquids;         // hull 0 only; solids win where they overlap
-    std::string keys;                    // extra entity lines for models > 0
+    std::string classname = "func_door";                   // for models > 0
+    std::vector<Liquid> liquids; // hull 0 only; solids win where they overlap
+    std::vector<std::pair<std::string, std::string>> keys; // more key/value pairs of its entity
 };
 
 // Quake hull 1 and 2 box sizes (QuakeSpasm gl_model.c Mod_LoadClipnodes).
@@ -179,6 +180,8 @@ public:
     std::vector<Model> models;
     bool half_life = false; // version 30 with Half-Life's three clip hulls
     Box region{{-1024, -1024, -1024}, {1024, 1024, 1024}}; // space the trees cover
+    std::string extra_entities; // entity text appended after the brush entities
+    std::string world_keys;     // more key/value lines of worldspawn
 
     struct PlaneRec {
         int axis;
@@ -310,10 +313,15 @@ private:
     std::vector<uint8_t> write() const {
         enum { kEntities, kPlanes, kNodes = 5, kClipnodes = 9, kLeafs, kModels = 14 };
         Writer l[15];
-        std::string ents = "{\n\"classname\" \"worldspawn\"\n}\n";
-        for (size_t m = 1; m < models.size(); ++m)
+        std::string ents = "{\n\"classname\" \"worldspawn\"\n" + world_keys + "}\n";
+        for (size_t m = 1; m < models.size(); ++m) {
             ents += "{\n\"classname\" \"" + models[m].classname + "\"\n\"model\" \"*" +
-                    std::to_string(m) + "\"\n" + models[m].keys + "}\n";
+                    std::to_string(m) + "\"\n";
+            for (const auto& [k, v] : models[m].keys)
+                ents += "\"" + k + "\" \"" + v + "\"\n";
+            ents += "}\n";
+        }
+        ents += extra_entities;
         l[kEntities].bytes.assign(ents.begin(), ents.end());
         l[kEntities].bytes.push_back(0);
         for (const PlaneRec& p : planes) {

@@ -388,6 +388,21 @@ TEST(LightStyles, StandardStringsAtTenStepsPerSecond) {
     EXPECT_FLOAT_EQ(v[0], 0.0f);
 }
 
+TEST(LightStyles, TheMapsSpawnStringsReplaceTheStandardOnes) {
+    bsp::Map map;
+    map.light_style_strings = {{2, "z"}, {32, "a"}, {40, "ma"}};
+    EXPECT_EQ(scene::lightStyleString(32, &map), "a");
+    EXPECT_EQ(scene::lightStyleString(33, &map), "m");
+    auto v = scene::lightStyleValues(0.0, nullptr, &map);
+    EXPECT_FLOAT_EQ(v[2], 25.0f / 12.0f); // 'z' instead of the pulse's 'a'
+    EXPECT_FLOAT_EQ(v[32], 0.0f);         // switched off at spawn
+    EXPECT_FLOAT_EQ(v[33], 1.0f);
+    EXPECT_FLOAT_EQ(v[40], 1.0f);
+    v = scene::lightStyleValues(0.15, nullptr, &map); // second letter of "ma"
+    EXPECT_FLOAT_EQ(v[40], 0.0f);
+    EXPECT_FLOAT_EQ(scene::lightStyleValues(0.0)[32], 1.0f); // without the map: 'm'
+}
+
 TEST(Visibility, CullReasonsAddUpToTheFacesConsidered) {
     const bsp::Map map = twoRoomMap();
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
