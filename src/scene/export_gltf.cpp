@@ -363,8 +363,16 @@ core::Result<ExportResult> writeGltf(const MapBundle& bundle, const ExportScene&
         }
         extra_files.insert(extra_files.begin(), out.parent_path() / (stem + ".bin"));
     }
-    if (!writer.WriteGltfSceneToFile(&model, out.string(), binary, binary, !binary, binary))
-        return writeError(out, "tinygltf could not write the file");
+    if (binary) {
+        // tinygltf's own .glb file writer does not report a file it could not open.
+        std::ofstream f(out, std::ios::binary | std::ios::trunc);
+        if (!f)
+            return writeError(out, "cannot create the file");
+        if (!writer.WriteGltfSceneToStream(&model, f, false, true) || !f.flush())
+            return writeError(out, "write failed");
+    } else if (!writer.WriteGltfSceneToFile(&model, out.string(), false, false, true, false)) {
+        return writeError(out, "tinygltf could not write the file or its .bin");
+    }
     r.write_s = secondsSince(start);
 
     r.files.push_back(out);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include <glm/common.hpp>
@@ -289,14 +290,25 @@ private:
             }
     }
 
+    // Names are the map's, unique: a texture drawn several ways (lightmap pages, Quake 2
+    // TRANS33 and TRANS66) gets "#lmN" and "#aNN" (opacity in percent) appended, and "#2",
+    // "#3", ... if that is still not enough.
     void nameMaterials() {
-        std::map<int32_t, std::vector<int32_t>> pages_of;
+        std::map<int32_t, int> variants;
         for (const ExportMaterial& m : m_scene.materials)
-            pages_of[m.material].push_back(m.page);
+            ++variants[m.material];
+        std::set<std::string> used;
         for (ExportMaterial& m : m_scene.materials) {
-            m.name = m_map.materials[static_cast<size_t>(m.material)].name;
-            if (pages_of[m.material].size() > 1 && m.page >= 0)
-                m.name += "#lm" + std::to_string(m.page);
+            std::string name = m_map.materials[static_cast<size_t>(m.material)].name;
+            if (variants[m.material] > 1) {
+                if (m.page >= 0)
+                    name += "#lm" + std::to_string(m.page);
+                if (m.alpha < 1.0f)
+                    name += "#a" + std::to_string(static_cast<int>(std::lround(m.alpha * 100)));
+            }
+            m.name = name;
+            for (int n = 2; !used.insert(m.name).second; ++n)
+                m.name = name + "#" + std::to_string(n);
             m_scene.textures.push_back(m.material);
             if (m.page >= 0)
                 m_scene.pages.push_back(m.page);

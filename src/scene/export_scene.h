@@ -50,7 +50,7 @@ struct ExportMaterial {
     AlphaMode alpha_mode = AlphaMode::Opaque;
     float alpha = 1.0f;        // base colour factor's alpha (translucent surfaces and models)
     bool double_sided = false; // bsp::kSurfNoCull
-    std::string name;          // the map's name, "#lmN" appended when its faces use several pages
+    std::string name;          // the map's, unique (see buildExportScene)
 };
 
 // Triangles of one material in one node's mesh, vertices already converted.
@@ -96,7 +96,9 @@ struct ExportScene {
     float light_scale = 1.0f;
 };
 
-// The map as `options` ask. Faces are taken from bundle.mesh (rebuilt when options change the
+// The map as `options` ask. Material names are the map's texture names, made unique where one
+// texture is exported several ways: "#lmN" (lightmap page N) and "#aNN" (opacity in percent)
+// appended, then "#2", "#3", ... Faces are taken from bundle.mesh (rebuilt when options change the
 // patch level or keep hidden faces), so patches are tessellated and uv divided exactly as
 // drawn. Never fails: a map with nothing to export gives nodes without meshes.
 ExportScene buildExportScene(const MapBundle& bundle, const ExportOptions& options);
