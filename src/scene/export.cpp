@@ -115,7 +115,8 @@ core::Result<TextureExportResult> exportTextures(const MapBundle& bundle,
     std::set<std::string> missing;
     for (size_t i = 0; i < map.materials.size() && i < bundle.textures.size(); ++i) {
         const std::string& name = map.materials[i].name;
-        if (!seen.insert(name).second)
+        // Unnamed materials (unused Quake 1 miptex slots) have no texture to look for.
+        if (name.empty() || !seen.insert(name).second)
             continue;
         if (bundle.textures[i].missing || !bundle.textures[i].image.valid()) {
             missing.insert(name);

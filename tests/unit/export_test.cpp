@@ -22,6 +22,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 using namespace content_test;
@@ -303,4 +304,33 @@ TEST(ExportErrors, UnwritablePathNamesTheFile) {
     auto t = scene::exportTextures(*f.bundle, f.dir / "file/tex");
     ASSERT_FALSE(t);
     EXPECT_EQ(t.error().code, core::ErrorCode::FileWrite);
+}
+
+// Baked light, by hand. Quake 3 rules: light = texel * 2, scaled down by its largest channel
+// when that passes 1, then doubled (overbright output), clamped to 1. The builder's lightmap
+// byte i is (i * 7 + page) mod 256 and vertices have lm_uv = st / 2, so:
+// - the quad's vertex at (0, 0, 0) samples texel (0, 0) of page 0: (0, 7, 14) * 4 = (0, 28, 56);
+// - the soup's vertex at (0, 100, 0) texel (0, 0) of page 1: (1, 8, 15) * 4 = (4, 32, 60);
+// - the patch is vertex lit with white (255): 2, scaled down to 1, doubled, clamped: 255.
+TEST(ExportScene, BakedLightFollowsTheGamesRules) {
+    Fixture f;
+    ASSERT_TRUE(f.bundle);
+    scene::ExportOptions o;
+    o.lighting = scene::ExportLighting::Baked;
+    o.scale = 1.0f;
+    const scene::ExportScene s = scene::buildExportScene(*f.bundle, o);
+    EXPECT_FLOAT_EQ(s.light_scale, 4.0f);
+    ASSERT_EQ(s.meshes.size(), 2u);
+    ASSERT_EQ(s.meshes[0].size(), 1u);
+    const scene::ExportPrimitive& p = s.meshes[0][0];
+    const auto colourAt = [&](glm::vec3 quake) -> std::optional<glm::u8vec4> {
+        const glm::vec3 want = scene::toExportAxes(quake, 1.0f);
+        for (size_t i = 0; i < p.positions.size(); ++i)
+            if (glm::all(glm::lessThan(glm::abs(p.positions[i] - want), glm::vec3(1e-4f))))
+                return p.colours[i];
+        return std::nullopt;
+    };
+    EXPECT_EQ(colourAt({0, 0, 0}), glm::u8vec4(0, 28, 56, 255));
+    EXPECT_EQ(colourAt({0, 100, 0}), glm::u8vec4(4, 32, 60, 255));
+    EXPECT_EQ(colourAt({0, 200, 0}), glm::u8vec4(255, 255, 255, 255));
 }
