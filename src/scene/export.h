@@ -56,12 +56,12 @@ struct TextureExportResult {
     uint64_t bytes = 0;
 };
 
-// Every texture the map's materials use (one PNG per distinct material name, unnamed ones
-// skipped, decoded as the
-// viewer decodes it: embedded miptex, WAD, WAL, pk3 images) as DIR/<name>.png, the lightmap
-// pages as DIR/lightmaps/page_NNN.png, and DIR/missing.txt listing, one per line, the material
-// names whose textures were not found (those are not written). Sky and tool materials are
-// included: this is the map's texture set, not what an export draws. Errors: FileWrite.
+// Every texture the map's materials use, one PNG per distinct material name (unnamed ones
+// skipped), decoded as the viewer decodes it (embedded miptex, WAD, WAL, pk3 images), as
+// DIR/<name>.png; the lightmap pages as DIR/lightmaps/page_NNN.png; and DIR/missing.txt
+// listing, one per line, the material names whose textures were not found (those are not
+// written). Sky and tool materials are included: this is the map's texture set, not what an
+// export draws. Errors: FileWrite.
 core::Result<TextureExportResult> exportTextures(const MapBundle& bundle,
                                                  const std::filesystem::path& dir);
 
