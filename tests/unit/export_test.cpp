@@ -334,3 +334,15 @@ TEST(ExportScene, BakedLightFollowsTheGamesRules) {
     EXPECT_EQ(colourAt({0, 100, 0}), glm::u8vec4(4, 32, 60, 255));
     EXPECT_EQ(colourAt({0, 200, 0}), glm::u8vec4(255, 255, 255, 255));
 }
+
+// Patches at another level than the mesh on screen: level 2 makes the patch 3x3 vertices,
+// 2 x 2 quads, 8 triangles; 2 + 1 + 8 + 2 = 13 in all. Level 0 keeps the bundle's (4): 37.
+TEST(ExportScene, PatchLevel) {
+    Fixture f;
+    ASSERT_TRUE(f.bundle);
+    scene::ExportOptions o;
+    o.patch_level = 2;
+    EXPECT_EQ(scene::buildExportScene(*f.bundle, o).triangles, 13u);
+    o.patch_level = 0;
+    EXPECT_EQ(scene::buildExportScene(*f.bundle, o).triangles, 37u);
+}
