@@ -13,6 +13,10 @@ endif()
 # stb_image / stb_image_write (libstb-dev)
 pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
 
+# glTF export (scene/export_gltf.cpp) and the tests that read it back: tinygltf 2.7
+# (libtinygltf-dev), whose shared library holds the implementation.
+find_package(TinyGLTF CONFIG REQUIRED)
+
 # libzip for .pk3 archives (libzip-dev). Debian's libzip CMake config names the zipcmp/zipmerge
 # tools of another package and fails to load without them, so use pkg-config.
 pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)

@@ -7,7 +7,8 @@
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config git
-          libsdl2-dev libglm-dev libstb-dev libimgui-dev libzip-dev liblzma-dev python3-glad
+          libsdl2-dev libglm-dev libstb-dev libtinygltf-dev libimgui-dev libzip-dev liblzma-dev
+          python3-glad
           libgl1-mesa-dri libglx-mesa0 libegl1)
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(libgtest-dev libbenchmark-dev xvfb xauth python3 clang libclang-rt-14-dev

@@ -1,6 +1,7 @@
 // bspview: a real-time viewer for Quake-family BSP maps.
 #include "app/bench.h"
 #include "app/cli.h"
+#include "app/export_mode.h"
 #include "app/headless.h"
 #include "app/viewer.h"
 
@@ -28,6 +29,8 @@ int main(int argc, char** argv) {
         return app::runScreenshot(*options);
     case app::Mode::Bench:
         return app::runBench(*options);
+    case app::Mode::Export:
+        return app::runExport(*options);
     case app::Mode::Viewer:
         return app::runViewer(*options);
     }

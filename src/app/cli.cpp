@@ -1,5 +1,7 @@
 #include "app/cli.h"
 
+#include "scene/export.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -127,6 +129,35 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
                 return missing("--screenshot");
             o.mode = Mode::Screenshot;
             o.screenshot_path = *v;
+        } else if (a == "--export" || a == "--export-textures") {
+            const std::string* v = next(a.c_str());
+            if (!v)
+                return missing(a.c_str());
+            if (v->empty())
+                return argError(a + ": expected a path");
+            (a == "--export" ? o.export_path : o.export_textures) = *v;
+            o.mode = Mode::Export;
+        } else if (a == "--export-all") {
+            o.export_options.include_hidden = true;
+        } else if (a == "--export-scale") {
+            const std::string* v = next("--export-scale");
+            if (!v)
+                return missing("--export-scale");
+            if (!parseFloat(*v, &o.export_options.scale) || !(o.export_options.scale > 0.0f))
+                return argError("--export-scale: expected metres per unit > 0, got '" + *v + "'");
+        } else if (a == "--export-lighting") {
+            const std::string* v = next("--export-lighting");
+            if (!v)
+                return missing("--export-lighting");
+            if (*v == "lightmap")
+                o.export_options.lighting = scene::ExportLighting::Lightmap;
+            else if (*v == "baked")
+                o.export_options.lighting = scene::ExportLighting::Baked;
+            else if (*v == "none")
+                o.export_options.lighting = scene::ExportLighting::None;
+            else
+                return argError("--export-lighting: expected lightmap, baked or none, got '" + *v +
+                                "'");
         } else if (a == "--camera") {
             const std::string* v = next("--camera");
             if (!v)
@@ -252,6 +283,11 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
     }
     if (!o.walk_script.empty() && o.mode != Mode::Screenshot)
         return argError("--walk-script needs --screenshot");
+    if (o.mode == Mode::Export && !o.export_path.empty()) {
+        auto format = scene::exportFormatOf(o.export_path);
+        if (!format)
+            return format.error();
+    }
     return o;
 }
 
@@ -269,6 +305,17 @@ std::string helpText() {
            "(default: spawns)\n"
            "  --camera X,Y,Z,PITCH,YAW  eye position and angles (Quake convention), spawn[:N],\n"
            "                          or leak[:N] (stop N of the leak line, looking along it)\n"
+           "  --export OUT            write the map to OUT.glb, OUT.gltf (+ .bin, images beside) "
+           "or\n"
+           "                          OUT.obj (+ .mtl, textures beside), print JSON stats, exit\n"
+           "  --export-textures DIR   write the map's textures and lightmap pages as PNG files "
+           "into\n"
+           "                          DIR, with missing.txt listing textures not found\n"
+           "  --export-all            --export: keep sky, clip, trigger and other tool surfaces\n"
+           "  --export-scale M        --export: metres per map unit (default 0.0254, 1 unit = 1 "
+           "inch)\n"
+           "  --export-lighting MODE  --export: lightmap (pages as images, TEXCOORD_1; default),\n"
+           "                          baked (light in vertex colours) or none\n"
            "  --overlay               --screenshot: also draw the overlay (UI) into the image\n"
            "  --walk-script FILE      --screenshot: walk from --camera as a player at 60 Hz\n"
            "                          (lines: forward|back|left|right|crouch|wait SECONDS, jump,\n"

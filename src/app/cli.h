@@ -3,6 +3,7 @@
 
 #include "core/result.h"
 #include "scene/debug_geometry.h"
+#include "scene/export_scene.h"
 
 #include <filesystem>
 #include <optional>
@@ -11,7 +12,7 @@
 
 namespace app {
 
-enum class Mode { Viewer, Info, Screenshot, Bench, Help, Version };
+enum class Mode { Viewer, Info, Screenshot, Bench, Export, Help, Version };
 
 struct CameraSpec {
     bool from_spawn = true; // "spawn[:N]" (default: the first spawn point)
@@ -55,6 +56,9 @@ struct Options {
     int frames = 300;             // --bench
     std::string path_file;        // --bench --path
     std::string walk_script;      // --screenshot --walk-script: walk from --camera first
+    std::string export_path;      // --export OUT.glb|.gltf|.obj
+    std::string export_textures;  // --export-textures DIR
+    scene::ExportOptions export_options; // --export-all, --export-scale, --export-lighting
 };
 
 core::Result<Options> parseArguments(const std::vector<std::string>& args);

@@ -589,6 +589,9 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
         ImGui::SameLine();
         if (ImGui::Button("Open... (Ctrl+O)"))
             actions.open_panel = true;
+        ImGui::SameLine();
+        if (ImGui::Button("Export..."))
+            actions.export_panel = true;
     }
     ImGui::TextDisabled("RMB look, WASD move, Space/E up, Ctrl/Q down, Shift fast,\n"
                         "wheel speed, M capture mouse, F1 overlay, F12 screenshot,\n"

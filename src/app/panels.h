@@ -76,6 +76,7 @@ struct OverlayModel {
 struct OverlayActions {
     bool invalidate_visibility = false;
     bool open_panel = false;
+    bool export_panel = false;      // "Export...": the Export panel (app/export_panel.h)
     bool open_game_folders = false; // the missing-textures notice's button
     bool vsync_changed = false;
     bool settings_changed = false; // bookmarks edited: save soon

@@ -1,6 +1,8 @@
 #include "app/viewer.h"
 
 #include "app/debug_panels.h"
+#include "app/export_mode.h"
+#include "app/export_panel.h"
 #include "app/fly_camera.h"
 #include "app/headless.h"
 #include "app/map_reload.h"
@@ -13,6 +15,7 @@
 #include "content/vfs.h"
 #include "core/file.h"
 #include "render/world_renderer.h"
+#include "scene/export.h"
 #include "scene/map_bundle.h"
 #include "scene/map_diff.h"
 #include "scene/visibility.h"
@@ -96,6 +99,9 @@ private:
     void saveSettingsNow();
     void bookmarkKey(int slot, bool save);
     void drawOpenPanel();
+    // The Export panel; an export writes the map on screen synchronously (the longest shared
+    // map takes under 2 s) so the bundle cannot be swapped under it.
+    void drawExportPanel();
     void refreshMapList();
     // The command line's load settings with the saved game folders after its --base ones.
     scene::LoadSettings mapLoadSettings() const;
@@ -133,6 +139,8 @@ private:
     CtrlChord m_ctrl; // Ctrl held: descent, or the start of a chord
     bool m_vsync = true;
     OpenPanel m_open;                    // Ctrl+O: path, file browser, game folders
+    ExportPanel m_export;                // the overlay's "Export..."
+    std::string m_export_status;         // the last export's result, shown in its panel
     bool m_screenshot_requested = false; // F12: saved after the next frame is drawn
     std::vector<std::string> m_map_list;
     FrameTimes m_frame_times;
@@ -476,6 +484,25 @@ void Viewer::drawOpenPanel() {
         requestLoad(*a.load);
 }
 
+void Viewer::drawExportPanel() {
+    const std::optional<ExportRequest> r = m_export.draw(m_export_status);
+    const scene::MapBundle* bundle = m_session.bundle();
+    if (!r || !bundle)
+        return;
+    auto written = scene::exportMap(*bundle, r->path, r->options, exportGenerator());
+    if (!written) {
+        m_export_status = "export failed: " + written.error().message();
+    } else {
+        char line[256];
+        std::snprintf(line, sizeof(line), "wrote %zu files, %.1f MB, %llu triangles in %.2f s",
+                      written->files.size(), static_cast<double>(written->bytes) / 1e6,
+                      static_cast<unsigned long long>(written->triangles),
+                      written->scene_s + written->images_s + written->write_s);
+        m_export_status = line;
+    }
+    m_status = m_export_status;
+}
+
 void Viewer::drawOverlay() {
     if (!m_overlay)
         return;
@@ -516,6 +543,8 @@ void Viewer::drawOverlay() {
     }
     if (a.open_panel)
         m_open.showFor(m_session.bundle() ? m_session.bundle()->spec : std::string());
+    if (a.export_panel)
+        m_export.showFor(m_session.bundle() ? m_session.bundle()->spec : std::string());
     if (a.go_spawn)
         goToSpawn(*a.go_spawn);
     if (a.drop_to_floor)
@@ -714,6 +743,7 @@ int Viewer::run() {
 
         drawOverlay();
         drawOpenPanel();
+        drawExportPanel();
         m_debug.drawPanel(m_list, m_overlay); // F1 hides every window, the Debug one too
         goToCamera(m_debug.takeCameraRequest());
         m_debug.drawLabels(m_fly.camera);

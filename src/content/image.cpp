@@ -175,4 +175,28 @@ bool writePng(const std::filesystem::path& path, const Image& image) {
                           image.width * 4) != 0;
 }
 
+std::vector<uint8_t> encodePng(const Image& image, int channels) {
+    std::vector<uint8_t> out;
+    if (!image.valid() || (channels != 3 && channels != 4))
+        return out;
+    const uint8_t* pixels = image.rgba.data();
+    std::vector<uint8_t> rgb;
+    if (channels == 3) {
+        rgb.resize(static_cast<size_t>(image.width) * static_cast<size_t>(image.height) * 3);
+        for (size_t i = 0, n = rgb.size() / 3; i < n; ++i)
+            for (size_t c = 0; c < 3; ++c)
+                rgb[i * 3 + c] = image.rgba[i * 4 + c];
+        pixels = rgb.data();
+    }
+    const auto append = [](void* context, void* data, int size) {
+        auto* bytes = static_cast<std::vector<uint8_t>*>(context);
+        const auto* p = static_cast<const uint8_t*>(data);
+        bytes->insert(bytes->end(), p, p + size);
+    };
+    if (!stbi_write_png_to_func(append, &out, image.width, image.height, channels, pixels,
+                                image.width * channels))
+        out.clear();
+    return out;
+}
+
 } // namespace content

@@ -52,4 +52,8 @@ Image makeMissingTexture(int size = 64);
 // first). False when the image is invalid or the file cannot be written.
 bool writePng(const std::filesystem::path& path, const Image& image);
 
+// The image as PNG file bytes (what writePng stores), with `channels` 3 (alpha dropped) or 4.
+// Empty when the image is invalid or `channels` is neither.
+std::vector<uint8_t> encodePng(const Image& image, int channels = 4);
+
 } // namespace content

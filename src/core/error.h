@@ -33,7 +33,8 @@ namespace core {
     X(BadImage, "cannot decode image")                                                             \
     X(NotFound, "not found")                                                                       \
     X(BadArgument, "invalid argument")                                                             \
-    X(Graphics, "graphics error")
+    X(Graphics, "graphics error")                                                                  \
+    X(FileWrite, "cannot write file")
 
 enum class ErrorCode : uint16_t {
 #define BSPV_X(name, text) name,

@@ -56,10 +56,13 @@ int32_t lightmapLayer(const bsp::Map& map, const LightmapSet* lightmaps, const b
     return f.lightmap_page < static_cast<int32_t>(map.lightmap_pages.size()) ? f.lightmap_page : -1;
 }
 
-bool drawable(const bsp::Map& map, const MaterialTable& materials, const bsp::Face& f) {
+bool drawable(const bsp::Map& map, const MaterialTable& materials, const bsp::Face& f,
+              bool include_hidden) {
     if (f.material < 0 || f.material >= static_cast<int32_t>(map.materials.size()) ||
         f.material >= static_cast<int32_t>(materials.size()))
         return false;
+    if (include_hidden)
+        return f.kind != bsp::FaceKind::Billboard;
     if (materials[static_cast<size_t>(f.material)].flags & bsp::kSurfNoDraw)
         return false;
     if (f.submodel > 0 && f.submodel < static_cast<int32_t>(map.submodels.size()) &&
@@ -90,7 +93,7 @@ WorldMesh buildWorldMesh(const bsp::Map& map, const MaterialTable& materials,
         MeshFace& mf = mesh.faces[i];
         mf.material = f.material;
         mf.submodel = f.submodel;
-        if (!drawable(map, materials, f))
+        if (!drawable(map, materials, f, options.include_hidden))
             continue;
         const ResolvedMaterial& material = materials[static_cast<size_t>(f.material)];
         mf.pass = material.pass;

@@ -56,6 +56,9 @@ struct WorldMeshOptions {
     // The pages the mesh is drawn with (MapBundle::lightmaps): faces' lightmap layers and
     // style steps come from it. nullptr: the map's own pages as the parser numbered them.
     const LightmapSet* lightmaps = nullptr;
+    // Also build the faces a game never draws: nodraw materials (clip, trigger, hint, ...) and
+    // invisible brush models (triggers). The viewer never sets it; export --export-all does.
+    bool include_hidden = false;
 };
 
 struct WorldMesh {

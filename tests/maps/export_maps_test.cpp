@@ -1,0 +1,125 @@
+// Real maps of every format exported to .glb and read back with tinygltf: node, triangle and
+// material counts and the bounds against the common model and what --info reports (the
+// bundle's mesh triangles, submodels + entities, the world model's bounds). A missing map
+// file fails. The Khronos validator runs on the same maps in CTest (export_validate_*).
+#include "scene/export.h"
+
+#include "scene/map_bundle.h"
+#include "support/gltf_check.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+#include <tuple>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kMaps = BSPV_SHARED_MAPS_DIR;
+constexpr float kInch = 0.0254f;
+
+struct Expected {
+    uint64_t triangles = 0; // drawn faces but sky and fog volumes
+    uint64_t hidden_triangles = 0;
+    // Distinct (texture name, lightmap page, opacity) of those faces: Quake 2 draws one
+    // texture at 33% and 66% (TRANS33, TRANS66).
+    size_t materials = 0;
+    glm::vec3 mins{std::numeric_limits<float>::max()};
+    glm::vec3 maxs{std::numeric_limits<float>::lowest()};
+};
+
+// What the export should hold, from the bundle's mesh and map (not from the export scene).
+Expected expectedOf(const scene::MapBundle& b) {
+    Expected e;
+    std::set<std::tuple<std::string, int, float>> materials;
+    for (size_t i = 0; i < b.mesh.faces.size(); ++i) {
+        const scene::MeshFace& f = b.mesh.faces[i];
+        if (f.num_indices == 0)
+            continue;
+        const scene::ResolvedMaterial& m = b.materials[static_cast<size_t>(f.material)];
+        if (f.pass == scene::Pass::Sky || (m.flags & bsp::kSurfFog)) {
+            e.hidden_triangles += f.num_indices / 3;
+            continue;
+        }
+        e.triangles += f.num_indices / 3;
+        const glm::vec3 origin = b.map.submodels[static_cast<size_t>(f.submodel)].origin;
+        int page = -1;
+        for (uint32_t k = 0; k < f.num_indices; ++k) {
+            const scene::WorldVertex& v = b.mesh.vertices[b.mesh.indices[f.first_index + k]];
+            const glm::vec3 p = scene::toExportAxes(v.position + origin, kInch);
+            e.mins = glm::min(e.mins, p);
+            e.maxs = glm::max(e.maxs, p);
+            page = static_cast<int>(v.lm_layer);
+        }
+        const float alpha = f.pass >= scene::Pass::Liquid ? m.alpha : 1.0f;
+        materials.emplace(b.map.materials[static_cast<size_t>(f.material)].name, page, alpha);
+    }
+    e.materials = materials.size();
+    return e;
+}
+
+void checkMap(const std::string& relative) {
+    SCOPED_TRACE(relative);
+    const fs::path path = kMaps / relative;
+    ASSERT_TRUE(fs::exists(path)) << path;
+    auto loaded = scene::loadMapBundle(path.string(), {});
+    ASSERT_TRUE(loaded) << loaded.error().message();
+    const scene::MapBundle& b = **loaded;
+    const Expected want = expectedOf(b);
+    ASSERT_GT(want.triangles, 0u);
+
+    const fs::path out = fs::temp_directory_path() / ("bspv_export_" + std::to_string(::getpid()) +
+                                                      "_" + path.stem().string() + ".glb");
+    auto r = scene::exportMap(b, out, {}, "bspview test");
+    ASSERT_TRUE(r) << r.error().message();
+    tinygltf::Model model;
+    const bool read = gltftest::load(out, model);
+    fs::remove(out);
+    ASSERT_TRUE(read);
+    const gltftest::Summary s = gltftest::summarize(model);
+
+    EXPECT_EQ(s.nodes, b.map.submodels.size() + b.map.entities.size());
+    EXPECT_EQ(s.triangles, want.triangles);
+    EXPECT_EQ(s.triangles + want.hidden_triangles, b.mesh.triangles); // --info "triangles"
+    EXPECT_EQ(s.materials, want.materials);
+    std::set<std::string> names;
+    for (const tinygltf::Material& m : model.materials)
+        names.insert(m.name);
+    EXPECT_EQ(names.size(), s.materials) << "material names are unique";
+    // Brush models here are unrotated, so node translation + vertex = origin + vertex.
+    for (int k = 0; k < 3; ++k) {
+        EXPECT_NEAR(s.mins[k], want.mins[k], 1e-4f) << k;
+        EXPECT_NEAR(s.maxs[k], want.maxs[k], 1e-4f) << k;
+    }
+    // Inside the world model's bounds (--info "bounds"), converted the same way.
+    const glm::vec3 a = scene::toExportAxes(b.map.worldMins(), kInch);
+    const glm::vec3 c = scene::toExportAxes(b.map.worldMaxs(), kInch);
+    const glm::vec3 lo = glm::min(a, c), hi = glm::max(a, c);
+    for (int k = 0; k < 3; ++k) {
+        EXPECT_GE(s.mins[k], lo[k] - kInch) << k;
+        EXPECT_LE(s.maxs[k], hi[k] + kInch) << k;
+    }
+}
+
+} // namespace
+
+TEST(ExportMaps, Quake1) {
+    checkMap("q1/lq_e1m1.bsp");
+}
+TEST(ExportMaps, Quake1Bsp2) {
+    checkMap("q1bsp2/lq_lq1m1.bsp");
+}
+TEST(ExportMaps, HalfLife) {
+    checkMap("hl/cs_awp_india.bsp");
+}
+TEST(ExportMaps, Quake2) {
+    checkMap("q2/aq_urbanjungle.bsp");
+}
+TEST(ExportMaps, Quake3Patches) {
+    checkMap("q3/bc_crypt.bsp");
+}
+TEST(ExportMaps, Qfusion) {
+    checkMap("q3/fbsp_nuclide_sky_camera.bsp");
+}
