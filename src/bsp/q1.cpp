@@ -724,8 +724,10 @@ core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view na
     // The game code's view offset: QuakeC client.qc PutClientInServer (view_ofs '0 0 22'),
     // Half-Life dlls/util.h VEC_VIEW (0 0 28).
     p.map.eye_height = p.variant == Variant::HalfLife ? 28.0f : 22.0f;
-    if (p.variant != Variant::HalfLife)
+    if (p.variant != Variant::HalfLife) {
         p.map.void_colour = glm::vec3(0.0f);
+        p.map.entity_models = EntityModelTable::Quake1;
+    }
     using Step = core::Status (Parser::*)();
     if (auto s = p.header(); !s)
         return s.error();

@@ -208,6 +208,7 @@ ModelImage skinImage(const MdlModel& m, const std::vector<uint8_t>& indices,
 
 ModelMesh buildMdlMesh(const MdlModel& m, const Palette& palette) {
     ModelMesh mesh;
+    mesh.rotates = (m.flags & kMdlFlagRotate) != 0;
     // One drawn vertex per (model vertex, s) pair: a seam vertex used by a back-facing
     // triangle reads the back half of the skin, so it becomes a vertex of its own.
     std::unordered_map<uint64_t, uint32_t> drawn;

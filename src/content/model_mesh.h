@@ -58,6 +58,8 @@ struct ModelMesh {
     std::vector<ModelFrame> frames;
     std::vector<ModelImage> images;
     std::vector<ModelSkin> skins;
+    // The file asks for its entity to turn about z (Quake 1's EF_ROTATE: pickups).
+    bool rotates = false;
     // Bounds over every pose (model units); mins > maxs when the mesh has no vertex.
     std::array<float, 3> mins{0, 0, 0};
     std::array<float, 3> maxs{0, 0, 0};

@@ -56,6 +56,7 @@ TEST(Mdl, HandMadeTwoFrameModel) {
     // Both triangles wind counter-clockwise seen from +z, so outside (Quake's clockwise) is -z.
     for (const Vec3& n : m.normals)
         EXPECT_EQ(n, (Vec3{0, 0, -1}));
+    EXPECT_TRUE(m.rotates);
     EXPECT_EQ(m.mins, (Vec3{-10, 4, 8}));
     EXPECT_EQ(m.maxs, (Vec3{10, 14, 263}));
 
