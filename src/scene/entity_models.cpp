@@ -24,10 +24,7 @@ namespace {
 // attack, death, deathb, pain, painb, run and leap before stand1..9: frames 69..77). Models
 // whose idle is not a plain stand loop (shalrath, tarbaby, fish, boss, oldone) show frame 0. The
 // flames are drawn full bright (QuakeSpasm gl_model.c Mod_SetExtraFlags sets MOD_FBRIGHTHACK on
-// flame.mdl, flame2.mdl and boss.mdl). GCC 12 reports members left to their default initialisers by
-// designated initialisers.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+// flame.mdl, flame2.mdl and boss.mdl).
 constexpr EntityModelRule kQuake1[] = {
     {.classname = "monster_army", .model = "progs/soldier.mdl", .idle_frames = 8},
     {.classname = "monster_dog", .model = "progs/dog.mdl", .frame = 69, .idle_frames = 9},
@@ -90,7 +87,6 @@ constexpr EntityModelRule kQuake1[] = {
     {.classname = "misc_explobox", .model = "maps/b_explob.bsp"},
     {.classname = "misc_explobox2", .model = "maps/b_exbox2.bsp"},
 };
-#pragma GCC diagnostic pop
 
 int32_t intKey(const bsp::Entity& e, std::string_view key, int32_t fallback) {
     const std::string_view v = e.get(key);
@@ -145,7 +141,10 @@ glm::vec3 lightBelow(const bsp::Map& map, const LightmapSet& set, const WorldMes
                      const std::vector<FaceBounds>& bounds, const glm::vec3& p) {
     if (set.pages.empty())
         return glm::vec3(255.0f / 200.0f); // a map without light data: everything full bright
-    const auto hit = rayCast(map, mesh, p, glm::vec3(0, 0, -1), 8192.0f, &bounds);
+    // From a unit above: items stand with their origin on the floor (QuakeC droptofloor), where
+    // the engine's plane walk still finds the floor but a ray from the plane itself may not.
+    const auto hit =
+        rayCast(map, mesh, p + glm::vec3(0, 0, 1), glm::vec3(0, 0, -1), 8193.0f, &bounds);
     if (!hit)
         return glm::vec3(0.0f);
     const auto luxel = luxelAt(map, set, hit->face, hit->lm_uv);

@@ -27,15 +27,15 @@ namespace scene {
 // One row of a game's table. Rows of one classname are tried in order; the first whose
 // conditions hold gives the model.
 struct EntityModelRule {
-    std::string_view classname;
-    std::string_view model;  // virtual path ("progs/soldier.mdl", "maps/b_bh25.bsp")
-    uint32_t spawnflags = 0; // the row needs (spawnflags & this) != 0; 0: any
-    int32_t worldtype = -1;  // the row needs worldspawn "worldtype" equal to this; -1: any
-    int32_t skin = 0;        // skin index (item_armor1..armorInv share one model)
-    int32_t frame = 0;       // frame shown; its frame group animates by its intervals
-    int32_t idle_frames = 0; // > 1: frames frame .. frame + idle_frames - 1 play at 10 Hz (a
-                             // QuakeC monster's stand frames, one per 0.1 s think)
-    bool fullbright = false; // drawn unlit (QuakeSpasm's MOD_FBRIGHTHACK for flames)
+    std::string_view classname{};
+    std::string_view model{}; // virtual path ("progs/soldier.mdl", "maps/b_bh25.bsp")
+    uint32_t spawnflags = 0;  // the row needs (spawnflags & this) != 0; 0: any
+    int32_t worldtype = -1;   // the row needs worldspawn "worldtype" equal to this; -1: any
+    int32_t skin = 0;         // skin index (item_armor1..armorInv share one model)
+    int32_t frame = 0;        // frame shown; its frame group animates by its intervals
+    int32_t idle_frames = 0;  // > 1: frames frame .. frame + idle_frames - 1 play at 10 Hz (a
+                              // QuakeC monster's stand frames, one per 0.1 s think)
+    bool fullbright = false;  // drawn unlit (QuakeSpasm's MOD_FBRIGHTHACK for flames)
 };
 
 // The table bsp::Map::entity_models names (empty for None).
