@@ -105,6 +105,7 @@ scene::VisOptions visOptionsOf(const Options& options) {
     scene::VisOptions vo;
     vo.pvs = options.pvs;
     vo.frustum = options.frustum;
+    vo.models = options.models;
     return vo;
 }
 

@@ -269,6 +269,29 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
     return set;
 }
 
+std::optional<EntityModelHit> pickEntityModel(const EntityModelSet& set, const glm::vec3& origin,
+                                              const glm::vec3& dir_in, float max_distance) {
+    const float len = glm::length(dir_in);
+    if (!(len > 0.0f))
+        return std::nullopt;
+    const glm::vec3 dir = dir_in / len;
+    std::optional<EntityModelHit> best;
+    for (uint32_t i = 0; i < set.instances.size(); ++i) {
+        const EntityModelInstance& inst = set.instances[i];
+        const glm::vec3 to = inst.origin - origin;
+        const float along = glm::dot(to, dir);
+        const float miss2 = glm::dot(to, to) - along * along;
+        const float r2 = inst.radius * inst.radius;
+        if (miss2 > r2)
+            continue;
+        const float t = std::max(0.0f, along - std::sqrt(r2 - miss2));
+        if (along < -inst.radius || t > max_distance || (best && t >= best->distance))
+            continue;
+        best = EntityModelHit{i, t};
+    }
+    return best;
+}
+
 uint32_t instancePose(const EntityModelInstance& inst, const content::ModelMesh& m, double time) {
     if (m.frames.empty())
         return 0;

@@ -84,6 +84,15 @@ struct EntityModelSet {
 EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& fs,
                                 const LightmapSet& lightmaps, const WorldMesh& mesh);
 
+// The instance whose bounding sphere a ray crosses first within `max_distance` (picking: the
+// viewer's I key); `dir` need not be unit length.
+struct EntityModelHit {
+    uint32_t instance = 0;
+    float distance = 0.0f;
+};
+std::optional<EntityModelHit> pickEntityModel(const EntityModelSet& set, const glm::vec3& origin,
+                                              const glm::vec3& dir, float max_distance);
+
 // Which pose of `model` an instance shows at `time` seconds (its frame's group timing, or its
 // idle frames at 10 Hz), and which skin image.
 uint32_t instancePose(const EntityModelInstance& instance, const content::ModelMesh& model,

@@ -155,6 +155,12 @@ TEST(EntityModelsMaps, LibreQuakeE1m1) {
     EXPECT_EQ(list.models[0], 0u);
     EXPECT_LT(list.stats.models_drawn, 10u);
     EXPECT_TRUE(std::is_sorted(list.models.begin(), list.models.end()));
+    // Picking: straight down from 64 units above the first soldier hits its sphere first.
+    const auto pick = scene::pickEntityModel(set, cam.position, glm::vec3(0, 0, -1), 1000.0f);
+    ASSERT_TRUE(pick);
+    EXPECT_EQ(pick->instance, 0u);
+    EXPECT_FLOAT_EQ(pick->distance, 64.0f - set.instances[0].radius);
+    EXPECT_FALSE(scene::pickEntityModel(set, cam.position, glm::vec3(0, 0, 1), 10.0f));
     scene::VisOptions none;
     none.models = false;
     vis.invalidate();
