@@ -13,6 +13,7 @@
 #include "scene/entity_models.h"
 #include "scene/visibility.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
