@@ -4,7 +4,9 @@
 #include "bsp/load.h"
 #include "content/image.h"
 #include "content/leak_file.h"
+#include "content/mdl.h"
 #include "content/portal_file.h"
+#include "content/sprite.h"
 #include "content/texture_cache.h"
 #include "content/vfs.h"
 #include "scene/collision.h"
@@ -618,8 +620,72 @@ Outcome runPortalFile(std::span<const uint8_t> data) {
     return o;
 }
 
+namespace {
+
+// A run of `count` entries from `first` lies inside `size` entries, with its times when grouped.
+bool runInside(const content::TimedRun& run, size_t size) {
+    return run.count >= 1 && uint64_t(run.first) + run.count <= size &&
+           (run.count == 1 || run.end_times.size() == run.count);
+}
+
+} // namespace
+
+Outcome runMdl(std::span<const uint8_t> data) {
+    auto mesh = content::decodeMdl(data, content::defaultQuakePalette());
+    if (!mesh)
+        return rejected(std::move(mesh.error()));
+    Outcome o;
+    o.accepted = true;
+    const content::ModelMesh& m = *mesh;
+    const size_t pose_vertices = size_t(m.pose_count) * m.vertex_count;
+    if (m.uv.size() != m.vertex_count || m.positions.size() != pose_vertices ||
+        m.normals.size() != pose_vertices || m.indices.size() % 3 != 0)
+        o.violation = "accepted mesh has arrays of the wrong size";
+    for (size_t i = 0; i < m.indices.size() && o.violation.empty(); ++i)
+        if (m.indices[i] >= m.vertex_count)
+            o.violation = "index " + std::to_string(i) + " outside the vertices";
+    for (size_t i = 0; i < m.uv.size() && o.violation.empty(); ++i)
+        if (!std::isfinite(m.uv[i][0]) || !std::isfinite(m.uv[i][1]))
+            o.violation = "texture coordinate " + std::to_string(i) + " is not finite";
+    for (size_t i = 0; i < m.frames.size() && o.violation.empty(); ++i)
+        if (!runInside(m.frames[i].poses, m.pose_count))
+            o.violation = "frame " + std::to_string(i) + " outside the poses";
+    for (size_t i = 0; i < m.skins.size() && o.violation.empty(); ++i)
+        if (!runInside(m.skins[i].images, m.images.size()))
+            o.violation = "skin " + std::to_string(i) + " outside the images";
+    for (size_t i = 0; i < m.images.size() && o.violation.empty(); ++i) {
+        const content::ModelImage& img = m.images[i];
+        const size_t texels = size_t(img.width) * size_t(img.height);
+        if (img.rgba.size() != texels * 4 ||
+            (!img.fullbright.empty() && img.fullbright.size() != texels))
+            o.violation = "image " + std::to_string(i) + " has the wrong size";
+    }
+    if (o.violation.empty() && (m.frames.empty() || m.skins.empty()))
+        o.violation = "accepted mesh without frames or skins";
+    return o;
+}
+
+Outcome runSprite(std::span<const uint8_t> data) {
+    auto spr = content::decodeSprite(data, content::defaultQuakePalette());
+    if (!spr)
+        return rejected(std::move(spr.error()));
+    Outcome o;
+    o.accepted = true;
+    if (spr->frames.empty())
+        o.violation = "accepted sprite without frames";
+    for (size_t i = 0; i < spr->frames.size() && o.violation.empty(); ++i)
+        if (!runInside(spr->frames[i].pictures, spr->pictures.size()))
+            o.violation = "frame " + std::to_string(i) + " outside the pictures";
+    for (size_t i = 0; i < spr->pictures.size() && o.violation.empty(); ++i) {
+        const content::SpritePicture& p = spr->pictures[i];
+        if (p.width < 1 || p.height < 1 || p.rgba.size() != size_t(p.width) * size_t(p.height) * 4)
+            o.violation = "picture " + std::to_string(i) + " has the wrong size";
+    }
+    return o;
+}
+
 std::span<const Target> targets() {
-    static const std::array<Target, 9> kTargets = {{
+    static const std::array<Target, 11> kTargets = {{
         {"load_map", &runLoadMap},
         {"external_lightmap", &runExternalLightmap},
         {"archive", &runArchive},
@@ -629,6 +695,8 @@ std::span<const Target> targets() {
         {"leak_file", &runLeakFile},
         {"portal_file", &runPortalFile},
         {"walk_script", &runWalkScript},
+        {"mdl", &runMdl},
+        {"sprite", &runSprite},
     }};
     return kTargets;
 }

@@ -53,6 +53,14 @@ Outcome runPortalFile(std::span<const uint8_t> data);
 // non-negative tick counts, finite turns and at most kMaxWalkTicks in all.
 Outcome runWalkScript(std::span<const uint8_t> data);
 
+// content::decodeMdl (Quake 1 .mdl) with the Quake palette; an accepted mesh has every index
+// inside its vertices, a position and normal per pose and vertex, finite texture coordinates,
+// frames and skins whose runs lie inside the poses and images, and images of their size.
+Outcome runMdl(std::span<const uint8_t> data);
+// content::decodeSprite (Quake 1 / Half-Life .spr); an accepted sprite has frames whose runs lie
+// inside its pictures and pictures of their size.
+Outcome runSprite(std::span<const uint8_t> data);
+
 // Invariants of an accepted map that scene/ and render/ rely on (every range and index inside
 // its array). Empty when they hold, else the first broken one.
 std::string checkMapInvariants(const bsp::Map& map);

@@ -4,14 +4,14 @@
 # timeout or out-of-memory is a finding: libFuzzer writes the input to
 # fuzz/regressions/<target>/ (replayed by the FuzzRegressions ctest test from then on) and
 # this script fails.
-#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default 60 s, all seven targets)
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default 60 s, every target)
 # Environment: BSPV_SHARED_MAPS_DIR (default ../shared/maps), BSPV_FUZZ_BUILD_DIR.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(load_map external_lightmap archive image entities texture_cache leak_file portal_file walk_script)
+[ ${#targets[@]} -gt 0 ] || targets=(load_map external_lightmap archive image entities texture_cache leak_file portal_file walk_script mdl sprite)
 maps="${BSPV_SHARED_MAPS_DIR:-$root/../shared/maps}"
 build="${BSPV_FUZZ_BUILD_DIR:-$root/build/fuzz}"
 

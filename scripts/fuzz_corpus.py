@@ -18,6 +18,8 @@ texture_cache: texture cache entry bodies (content::wrapTextureCacheBody) made h
 leak_file: a dense .pts trail and a .lin polyline made here.
 portal_file: every .prt under the maps folder, and PRT1-AM / PRT2 / q3map2 files made here.
 walk_script: --walk-script files made here (every command, comments).
+mdl:      LibreQuake's .mdl files under the maps folder (q1/progs) up to 64 KiB.
+sprite:   LibreQuake's .spr files (Quake 1 version 1).
 """
 import argparse
 import io
@@ -227,7 +229,8 @@ def main():
         sys.exit("no .bsp files under " + args.maps)
     dirs = {t: os.path.join(args.out, t)
             for t in ("load_map", "external_lightmap", "archive", "image", "entities",
-                      "texture_cache", "leak_file", "portal_file", "walk_script")}
+                      "texture_cache", "leak_file", "portal_file", "walk_script", "mdl",
+                      "sprite")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -328,6 +331,11 @@ def main():
         for f in sorted(files):
             if f.lower().endswith(".prt"):
                 shutil.copyfile(os.path.join(root, f), os.path.join(dirs["portal_file"], f))
+            path = os.path.join(root, f)
+            if f.lower().endswith(".mdl") and os.path.getsize(path) <= 64 * 1024:
+                shutil.copyfile(path, os.path.join(dirs["mdl"], f))
+            if f.lower().endswith(".spr"):
+                shutil.copyfile(path, os.path.join(dirs["sprite"], f))
 
     for t, d in dirs.items():
         print("%-9s %3d seed files in %s" % (t, len(os.listdir(d)), d))

@@ -211,7 +211,7 @@ int runBench(const Options& options) {
     // read a few frames later (never stalls; render/gpu_timers.h).
     render::GpuTimers gpu_timer;
     std::vector<double> frame_ms, vis_ms, submit_ms, gpu_ms;
-    std::vector<double> leaves, faces, tris, calls, gl_calls, ranges_in, ranges_drawn;
+    std::vector<double> leaves, faces, tris, calls, gl_calls, ranges_in, ranges_drawn, models;
     frame_ms.reserve(static_cast<size_t>(options.frames));
     const float far = scene::farPlaneForBounds(b.map.worldMins(), b.map.worldMaxs());
     double first_frame_ms = 0.0;
@@ -247,6 +247,7 @@ int runBench(const Options& options) {
         frame_ms.push_back(ms);
         leaves.push_back(list.stats.visible_leaves);
         faces.push_back(list.stats.faces_drawn);
+        models.push_back(list.stats.models_drawn);
         tris.push_back(static_cast<double>(list.stats.triangles));
         calls.push_back(list.stats.draw_calls);
         const render::SubmitStats& ss = renderer.submitStats();
@@ -277,6 +278,7 @@ int runBench(const Options& options) {
     j.field("textures", b.timings.textures_s * 1000.0);
     j.field("texture_cache_write", b.timings.texture_cache_write_s * 1000.0);
     j.field("mesh", b.timings.mesh_s * 1000.0);
+    j.field("models", b.timings.models_s * 1000.0);
     j.field("upload", upload_ms);
     j.field("first_frame", first_frame_ms);
     j.field("total_to_first_frame", load_ms + first_frame_ms);
@@ -295,6 +297,7 @@ int runBench(const Options& options) {
     j.key("per_frame").beginObject();
     writeStats(j, "visible_leaves", leaves);
     writeStats(j, "faces", faces);
+    writeStats(j, "models_drawn", models);
     writeStats(j, "triangles", tris);
     writeStats(j, "draw_calls", calls); // batches: one per (pass, model, material)
     // What reached GL: calls (the depth pre-pass adds one per brush model), the ranges handed
@@ -308,6 +311,7 @@ int runBench(const Options& options) {
     j.field("ticks", static_cast<uint64_t>(walk_us.size()));
     writeStats(j, "tick_us", walk_us);
     j.endObject();
+    j.field("models_total", static_cast<uint64_t>(b.models.instances.size()));
     j.field("gl_path", render::drawPathName(renderer.drawPath()));
     j.field("peak_rss_mib", static_cast<double>(usage.ru_maxrss) / 1024.0);
     j.field("process_s", total_s);

@@ -257,6 +257,8 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             o.hdr = true;
         } else if (a == "--no-flares") {
             o.flares = false;
+        } else if (a == "--no-models") {
+            o.models = false;
         } else if (a == "--no-shader-stages") {
             o.stages = false;
         } else if (a == "--no-stage-folding") {
@@ -358,6 +360,8 @@ std::string helpText() {
            "  --no-watch              do not reload the map when a compiler rewrites its files\n"
            "  --hdr                   draw a Source map's HDR lightmaps where it has both sets\n"
            "  --no-flares             do not draw Quake 3 flares (as ioquake3's r_flares 0)\n"
+           "  --no-models             do not draw entity models and sprites (Quake 1 monsters,\n"
+           "                          items, torches); their entities keep the debug boxes\n"
            "  --no-shader-stages      Quake 3: each surface as its first image x lightmap\n"
            "  --no-stage-folding      Quake 3: one pass per shader stage, as ioquake3 draws them\n"
            "                          (default: runs of stages folded into one pass where that\n"

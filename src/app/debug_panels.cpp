@@ -37,6 +37,8 @@ std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Ca
     FacePick pick;
     pick.hit = *hit;
     pick.luxel = scene::luxelAt(bundle.map, bundle.lightmaps, hit->face, hit->lm_uv);
+    pick.model =
+        scene::pickEntityModel(bundle.models, camera.position, camera.forward(), hit->distance);
     return pick;
 }
 
@@ -399,6 +401,30 @@ void DebugPanels::atlasPanel() {
     ImGui::End();
 }
 
+void DebugPanels::modelSection(uint32_t instance) {
+    const scene::EntityModelSet& set = m_bundle->models;
+    if (instance >= set.instances.size())
+        return;
+    const scene::EntityModelInstance& inst = set.instances[instance];
+    const scene::LoadedModel& model = set.models[inst.model];
+    ImGui::Text("model %s  skin %d", model.path.c_str(), inst.skin);
+    if (model.mesh && inst.first_frame < model.mesh->frames.size()) {
+        const content::ModelFrame& frame = model.mesh->frames[inst.first_frame];
+        if (inst.frame_count > 1)
+            ImGui::Text("frames %u..%u at 10 Hz  (%u poses in frame %u \"%s\")", inst.first_frame,
+                        inst.first_frame + inst.frame_count - 1, frame.poses.count,
+                        inst.first_frame, frame.name.c_str());
+        else
+            ImGui::Text("frame %u \"%s\"  %u poses", inst.first_frame, frame.name.c_str(),
+                        frame.poses.count);
+    }
+    ImGui::Text("light %.2f %.2f %.2f%s", inst.light.r, inst.light.g, inst.light.b,
+                inst.fullbright ? "  (full bright)" : "");
+    if (inst.entity < m_bundle->map.entities.size())
+        for (const auto& [key, value] : m_bundle->map.entities[inst.entity].pairs)
+            ImGui::Text("  %s  %s", key.c_str(), value.c_str());
+}
+
 void DebugPanels::shaderSection(int32_t material) {
     if (!m_bundle || material < 0 ||
         static_cast<size_t>(material) >= m_bundle->stages.materials.size())
@@ -580,6 +606,8 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
     ImGui::SameLine();
     if (ImGui::Button("clear"))
         m_highlight_face = -1, m_pick.reset(), m_clip_pick.reset();
+    if (m_pick && m_pick->model)
+        modelSection(m_pick->model->instance);
     if (m_clip_pick) {
         std::string names;
         for (const bsp::CollisionContentsName& n : bsp::kCollisionContentsNames)

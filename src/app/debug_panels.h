@@ -33,6 +33,8 @@ FramePercentiles framePercentiles(const float* ms, size_t count);
 struct FacePick {
     scene::RayHit hit;
     std::optional<scene::Luxel> luxel;
+    // An entity model nearer than the face (by its bounding sphere).
+    std::optional<scene::EntityModelHit> model;
 };
 // The face under the centre of the view (bounds: scene::faceBounds of the map, to go faster).
 std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Camera& camera,
@@ -96,6 +98,8 @@ private:
     void releaseAtlas();
     // The picked face's Quake 3 shader: where it was defined, its stages, a toggle per stage.
     void shaderSection(int32_t material);
+    // The picked entity model: its file, skin, frames and the entity's keys.
+    void modelSection(uint32_t instance);
     // Portals and the leak line: toggles, counts, leak stop buttons.
     void compileFilesSection();
 

@@ -337,6 +337,16 @@ int runInfo(const Options& options) {
     for (const std::string& name : b.missing_textures)
         j.value(name);
     j.endArray();
+    // Entity models (scene/entity_models.h): those the game's table names, those placed, and
+    // the ones that could not be drawn ("classname: path (why)").
+    j.key("models").beginObject();
+    j.field("wanted", static_cast<uint64_t>(b.models.wanted));
+    j.field("placed", static_cast<uint64_t>(b.models.instances.size()));
+    j.field("files", static_cast<uint64_t>(b.models.models.size())).endObject();
+    j.key("models_missing").beginArray();
+    for (const std::string& missing : b.models.missing)
+        j.value(missing);
+    j.endArray();
     writeCompileFiles(j, b);
     j.key("warnings").beginArray();
     for (const std::string& w : b.warnings)
@@ -507,6 +517,7 @@ int runScreenshot(const Options& options) {
     j.field("pvs_leaves", s.pvs_leaves).field("visible_leaves", s.visible_leaves);
     j.field("faces_drawn", s.faces_drawn).field("faces_total", s.faces_total);
     j.field("triangles", s.triangles).field("draw_calls", s.draw_calls);
+    j.field("models_drawn", s.models_drawn).field("models_total", s.models_total);
     j.field("gl_path", render::drawPathName(renderer.drawPath()));
     j.field("gl_draw_calls", renderer.submitStats().draw_calls);
     j.field("gl_ranges", renderer.submitStats().ranges_drawn);

@@ -7,10 +7,10 @@ core::Error graphicsError(const std::string& detail) {
 }
 
 render::WorldSource worldSourceOf(const scene::MapBundle& bundle, const scene::WorldMesh* mesh) {
-    return {bundle.map,       mesh ? *mesh : bundle.mesh,
-            bundle.textures,  bundle.skybox ? &*bundle.skybox : nullptr,
-            &bundle.stages,   &bundle.fogs,
-            &bundle.lightmaps};
+    return {bundle.map,        mesh ? *mesh : bundle.mesh,
+            bundle.textures,   bundle.skybox ? &*bundle.skybox : nullptr,
+            &bundle.stages,    &bundle.fogs,
+            &bundle.lightmaps, &bundle.models};
 }
 
 core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundle& bundle) {
@@ -48,7 +48,8 @@ core::Status MapSession::swapIn(std::unique_ptr<scene::MapBundle> bundle, bool k
     m_visibility.reset(); // it points into the old bundle
     m_previous = keep_previous ? std::move(m_bundle) : nullptr;
     m_bundle = std::move(bundle);
-    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
+    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh,
+                                                       &m_bundle->models.instances);
     return core::okStatus();
 }
 
@@ -67,7 +68,8 @@ core::Status MapSession::flipPrevious() {
         return st;
     m_visibility.reset();
     std::swap(m_bundle, m_previous);
-    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
+    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh,
+                                                       &m_bundle->models.instances);
     return core::okStatus();
 }
 
@@ -77,7 +79,8 @@ core::Status MapSession::setPatchLevel(int level) {
     if (auto st = app::setPatchLevel(m_renderer, *m_bundle, level); !st)
         return st;
     // The old visibility was built for the old mesh.
-    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
+    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh,
+                                                       &m_bundle->models.instances);
     return core::okStatus();
 }
 
@@ -102,6 +105,7 @@ scene::VisOptions visOptionsOf(const Options& options) {
     scene::VisOptions vo;
     vo.pvs = options.pvs;
     vo.frustum = options.frustum;
+    vo.models = options.models;
     return vo;
 }
 

@@ -464,6 +464,9 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
                         map.leaves.size());
             ImGui::Text("faces %u / %u   triangles %llu", s.faces_drawn, s.faces_total,
                         static_cast<unsigned long long>(s.triangles));
+            if (s.models_total > 0 || !m.bundle->models.missing.empty())
+                ImGui::Text("models %u / %u   missing %zu", s.models_drawn, s.models_total,
+                            m.bundle->models.missing.size());
             if (m.submit)
                 ImGui::Text("batches %u  GL draw calls %u (%s)  ranges %u -> %u", s.draw_calls,
                             m.submit->draw_calls, m.draw_path, m.submit->ranges_appended,
@@ -494,6 +497,11 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
         changed |= ImGui::Checkbox("PVS culling", &vo.pvs);
         ImGui::SameLine();
         changed |= ImGui::Checkbox("frustum culling", &vo.frustum);
+        ImGui::SameLine();
+        changed |= ImGui::Checkbox("models", &vo.models);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("entity models and sprites (monsters, items, torches); off: the "
+                              "entity boxes only (--no-models)");
         ImGui::Checkbox("lock visibility (L)", &vo.lock);
         ImGui::SameLine();
         if (ImGui::Checkbox("why culled", &ro.show_culled)) {

@@ -213,6 +213,14 @@ struct Face {
     }
 };
 
+// Which table says what model a point entity shows (scene/entity_models.h): the game's item,
+// monster and light entities as its editors' entity definitions list them. Set by the parser
+// from the format; the renderer only sees the models it resolves to.
+enum class EntityModelTable : uint8_t {
+    None,   // no table yet (Half-Life, Quake 2, Quake 3: later sessions of issue #16)
+    Quake1, // id's progs (monster_*, weapon_*, item_*, light_torch_*, light_flame_*)
+};
+
 // The light a face without lightmap data gets, as the game's engine draws it. The parser gives
 // such faces lightmap_page -1 and vertex colours to match, so the renderer draws them like any
 // vertex-lit face.
@@ -426,6 +434,7 @@ struct Map {
     // (QuakeSpasm; measured with ../shared/qsref, a camera outside the map sees 0 0 0).
     // Empty: the viewer's own background.
     std::optional<glm::vec3> void_colour;
+    EntityModelTable entity_models = EntityModelTable::None;
 
     // Collision: clip hulls (Quake 1 family) or brushes (Quake 2 / 3), see collision.h
     Collision collision;

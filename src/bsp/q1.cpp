@@ -954,6 +954,7 @@ core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view na
         // QuakeSpasm gl_warp.c WARPCALC (r_oldwater 0): the warp image repeats every 128
         // texels and its sine index advances 2 steps of 256 per texel.
         p.map.warp_period = 128.0f;
+        p.map.entity_models = EntityModelTable::Quake1;
     }
     using Step = core::Status (Parser::*)();
     if (auto s = p.header(); !s)

@@ -15,6 +15,8 @@
 
 #include <glm/mat4x4.hpp>
 
+#include <functional>
+
 namespace render {
 
 struct Frame {
@@ -30,6 +32,9 @@ struct Frame {
     bool staged = false;   // Quake 3 materials drawn stage by stage (lit view)
     bool fog = false;      // Quake 3 fog volumes drawn (lit view)
     uint32_t stage_draws = 0;
+    // Drawn once after the opaque world and before the blended faces and fog (the entity
+    // models, render/model_renderer.h); empty: nothing.
+    std::function<void(Frame&)> after_opaque{};
 
     // Makes `program` current with the frame's view-projection matrix.
     void useProgram(const Program& program, GLint view_projection_location) {

@@ -216,14 +216,18 @@ void timedFogPass(Frame& f) {
 
 void drawWorldBatches(Frame& f) {
     SurfaceCursor cursor;
-    bool fogged_opaque = false;
+    bool opaque_done = false;
     scene::Pass timed_pass = scene::Pass::Count;
     for (const scene::DrawBatch& b : f.list.batches) {
-        if (f.fog && !fogged_opaque && b.pass >= scene::Pass::Liquid) {
-            // After the opaque surfaces, before the blended ones.
-            timedFogPass(f);
+        if (!opaque_done && b.pass >= scene::Pass::Liquid) {
+            // After the opaque surfaces, before the blended ones: the entity models, then fog.
+            f.endTimer();
+            if (f.after_opaque)
+                f.after_opaque(f);
+            if (f.fog)
+                timedFogPass(f);
             timed_pass = scene::Pass::Count;
-            fogged_opaque = true;
+            opaque_done = true;
             cursor = {};
         }
         const scene::ResolvedMaterial* material = f.gpu.material(b.material);
@@ -237,10 +241,14 @@ void drawWorldBatches(Frame& f) {
         drawBatch(f, b, cursor);
     }
     f.endTimer();
-    if (f.fog && !fogged_opaque) {
-        f.beginTimer("fog");
-        drawFogPass(f);
-        f.endTimer();
+    if (!opaque_done) {
+        if (f.after_opaque)
+            f.after_opaque(f);
+        if (f.fog) {
+            f.beginTimer("fog");
+            drawFogPass(f);
+            f.endTimer();
+        }
     }
 }
 

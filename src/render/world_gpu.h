@@ -41,6 +41,8 @@ struct WorldSource {
     // The pages the mesh's lightmap layers index (scene::MapBundle::lightmaps); nullptr: the
     // map's own pages as the parser numbered them (the mesh built without a set).
     const scene::LightmapSet* lightmaps = nullptr;
+    // Models and sprites on point entities (render/model_renderer.h); nullptr: none.
+    const scene::EntityModelSet* models = nullptr;
 };
 
 struct GpuStats {

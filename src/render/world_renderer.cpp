@@ -3,6 +3,7 @@
 #include "render/flare_renderer.h"
 #include "render/frame.h"
 #include "render/gpu_timers.h"
+#include "render/model_renderer.h"
 
 #include <glm/gtc/type_ptr.hpp>
 
@@ -24,8 +25,13 @@ bool WorldRenderer::init(const GlslLibrary& shaders, std::string* error) {
     auto flares = std::make_unique<FlareRenderer>();
     if (!flares->init(shaders, error))
         return false;
+    // Entity models and sprites: drawn after the opaque world (render/model_renderer.h).
+    auto models = std::make_unique<ModelRenderer>();
+    if (!models->init(shaders, error))
+        return false;
     m_programs = std::move(programs);
     m_flares = std::move(flares);
+    m_models = std::move(models);
     return true;
 }
 
@@ -34,7 +40,8 @@ bool WorldRenderer::reloadShaders(std::string* error) {
         return false;
     // Both sets compile or neither is replaced.
     std::unique_ptr<ProgramCache> fresh = m_programs->rebuilt(error);
-    if (!fresh || !m_flares->reloadPrograms(fresh->glsl(), error))
+    if (!fresh || !m_flares->reloadPrograms(fresh->glsl(), error) ||
+        !m_models->reloadPrograms(fresh->glsl(), error))
         return false;
     m_programs = std::move(fresh);
     return true;
@@ -47,6 +54,8 @@ bool WorldRenderer::upload(const WorldSource& source, std::string* error) {
     m_gpu = std::move(gpu);
     if (m_flares)
         m_flares->upload(source.map, source.mesh.materials, source.textures);
+    if (m_models)
+        m_models->upload(source.models);
     return true;
 }
 
@@ -94,6 +103,14 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         drawDepthPrepass(f);
         f.endTimer();
     }
+    if (m_models && !f.overdraw && !list.models.empty())
+        f.after_opaque = [this, &camera, &options](Frame& frame) {
+            frame.beginTimer("models");
+            m_models->draw(camera, options.time, frame.list, options.view, m_state);
+            frame.endTimer();
+            // The world's passes after this one expect its vertex array bound.
+            m_state.bindVertexArray(m_gpu->vao.id());
+        };
     drawWorldBatches(f);
     m_stage_draws = f.stage_draws;
 

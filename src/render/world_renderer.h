@@ -34,6 +34,7 @@ struct FaceGroup {
 enum class FaceOverlay { Fill, LuxelGrid };
 
 class FlareRenderer;
+class ModelRenderer;
 
 class WorldRenderer {
 public:
@@ -64,6 +65,8 @@ public:
     uint32_t stageDraws() const { return m_stage_draws; }
     // The current world's flares (nullptr before init()).
     const FlareRenderer* flares() const { return m_flares.get(); }
+    // The current map's entity models (nullptr before init()).
+    const ModelRenderer* models() const { return m_models.get(); }
 
     void draw(const scene::DrawList& list, const scene::Camera& camera,
               const RenderOptions& options);
@@ -83,6 +86,7 @@ private:
     std::unique_ptr<ProgramCache> m_programs;
     std::unique_ptr<WorldGpu> m_gpu;
     std::unique_ptr<FlareRenderer> m_flares;
+    std::unique_ptr<ModelRenderer> m_models;
     DrawSubmitter m_submitter;
     GlState m_state;
     uint32_t m_stage_draws = 0;

@@ -245,6 +245,10 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     mesh_options.lightmaps = &bundle->lightmaps;
     bundle->mesh = buildMapMesh(parsed, bundle->materials, bundle->stages, mesh_options);
     bundle->timings.mesh_s = since(t0);
+
+    t0 = Clock::now();
+    bundle->models = loadEntityModels(parsed, *bundle->fs, bundle->lightmaps, bundle->mesh);
+    bundle->timings.models_s = since(t0);
     return bundle;
 }
 

@@ -12,6 +12,7 @@
 #include "content/textures.h"
 #include "content/vfs.h"
 #include "core/result.h"
+#include "scene/entity_models.h"
 #include "scene/fog.h"
 #include "scene/lightmap_set.h"
 #include "scene/material_stages.h"
@@ -42,7 +43,7 @@ struct LoadSettings {
 };
 
 struct LoadTimings {
-    double read_s = 0, parse_s = 0, textures_s = 0, mesh_s = 0;
+    double read_s = 0, parse_s = 0, textures_s = 0, mesh_s = 0, models_s = 0;
     double texture_cache_write_s = 0; // writing the cache entry after a miss
 };
 
@@ -71,6 +72,9 @@ struct MapBundle {
     // (deluxe maps split off). The mesh's lightmap layers index them.
     LightmapSet lightmaps;
     WorldMesh mesh;
+    // Models and sprites on point entities (scene/entity_models.h): read through `fs`, placed
+    // and lit from `lightmaps`; missing ones listed.
+    EntityModelSet models;
     LoadTimings timings;
     // "off" (no cache folder, or the sources could not be fingerprinted), "hit", "miss"
     // (decoded and stored) or "miss, not stored" (the entry could not be written).

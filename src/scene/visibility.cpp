@@ -17,13 +17,15 @@ void DrawList::clear() {
     ranges.clear();
     batches.clear();
     flares.clear();
+    models.clear();
     culled_pvs.clear();
     culled_frustum.clear();
     stats = DrawStats();
 }
 
-Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh)
-    : m_map(map), m_mesh(mesh), m_flares(extractFlares(map, mesh.materials)) {
+Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh,
+                       const std::vector<EntityModelInstance>* models)
+    : m_map(map), m_mesh(mesh), m_models(models), m_flares(extractFlares(map, mesh.materials)) {
     m_leaf_mins.reserve(map.leaves.size());
     m_leaf_maxs.reserve(map.leaves.size());
     for (const bsp::Leaf& l : map.leaves) {
@@ -135,6 +137,26 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
                 continue;
         }
         out.flares.push_back(f.face);
+    }
+
+    // Entity models: the PVS by the cluster of the origin, as collectPvsLeaves decides for a
+    // leaf (every cluster from outside the map; an origin in no cluster only without vis
+    // data); the frustum by the bounding sphere's box.
+    if (m_models) {
+        out.stats.models_total = static_cast<uint32_t>(m_models->size());
+        const bool all = !options.pvs || cluster < 0 || !m_map.vis.present();
+        for (uint32_t i = 0; options.models && i < m_models->size(); ++i) {
+            const EntityModelInstance& m = (*m_models)[i];
+            if (!all && !m_map.vis.visible(cluster, m.cluster))
+                continue;
+            if (all && options.pvs && m_map.vis.present() && m.cluster < 0)
+                continue;
+            if (options.frustum && !frustum.intersectsBox(m.origin - glm::vec3(m.radius),
+                                                          m.origin + glm::vec3(m.radius)))
+                continue;
+            out.models.push_back(i);
+        }
+        out.stats.models_drawn = static_cast<uint32_t>(out.models.size());
     }
 
     // Brush models are not in the leaves: test their bounds, placed at their origin.

@@ -10,6 +10,7 @@
 
 #include "bsp/map.h"
 #include "scene/camera.h"
+#include "scene/entity_models.h"
 #include "scene/flares.h"
 #include "scene/frustum.h"
 #include "scene/world_mesh.h"
@@ -30,6 +31,7 @@ struct VisOptions {
     // depth writes) by material, model and fog, so they draw in fewer batches; the frame is
     // the same. Off: strict sort-then-distance order (for comparisons and tests).
     bool commute_blends = true;
+    bool models = true; // entity models and sprites (scene/entity_models.h); --no-models
 };
 
 struct DrawRange {
@@ -64,6 +66,9 @@ struct DrawStats {
     uint32_t drawn_world = 0;
     uint32_t culled_pvs = 0;     // in no leaf the PVS lets through
     uint32_t culled_frustum = 0; // in PVS leaves, all outside the frustum
+    // Entity models: instances drawn (in DrawList::models) of those the map places.
+    uint32_t models_drawn = 0;
+    uint32_t models_total = 0;
 };
 
 // Plain data, like ImDrawData: what to draw this frame, in order.
@@ -76,6 +81,10 @@ struct DrawList {
     // the leaf holding each flare's point). The flare renderer draws only these, after its
     // own on-screen, facing and occlusion tests.
     std::vector<uint32_t> flares;
+    // Entity model instances to draw (EntityModelSet::instances indices, ascending): those whose
+    // origin's cluster the camera's PVS row lets through and whose bounding sphere meets the
+    // frustum, as for the world faces.
+    std::vector<uint32_t> models;
     DrawStats stats;
     // With VisOptions::classify: the world faces the PVS or the frustum rejected.
     std::vector<uint32_t> culled_pvs;
@@ -89,7 +98,10 @@ class Visibility {
 public:
     // Both must outlive it. Blended faces sort by, and regroup by, the sort and blend order of
     // mesh.materials (the resolved table the mesh was built from).
-    Visibility(const bsp::Map& map, const WorldMesh& mesh);
+    // `models` (optional, outlives it too): the entity model instances culled into
+    // DrawList::models.
+    Visibility(const bsp::Map& map, const WorldMesh& mesh,
+               const std::vector<EntityModelInstance>* models = nullptr);
 
     // Computes the draw list for a camera. With options.lock the previous list is kept (the
     // camera position is still reported in the stats).
@@ -110,6 +122,7 @@ private:
 
     const bsp::Map& m_map;
     const WorldMesh& m_mesh;
+    const std::vector<EntityModelInstance>* m_models = nullptr;
     std::vector<Flare> m_flares; // extractFlares(map), for DrawList::flares
     std::vector<glm::vec3> m_leaf_mins, m_leaf_maxs;
     std::vector<uint32_t> m_pvs_leaves;

@@ -81,6 +81,8 @@ std::vector<GoldenCase> cases() {
          at(2176, 360, -144, 0, -135)},
         // Quake 1 lightmaps with styles, Quake 2 sky box and .wal textures.
         {"lq_e1m1_spawn0", maps + "/q1/lq_e1m1.bsp", spawn(0)},
+        // Entity models: two soldiers in their first stand frame, lit from the floor below.
+        {"lq_e1m1_soldiers", maps + "/q1/lq_e1m1.bsp", at(176, -820, 140, 5, 90)},
         {"aq_wizs_spawn0", maps + "/q2/aq_wizs.bsp", spawn(0)},
         // Quake 2 under yquake2 GL3's curve: .wal textures, water, town and trees (the sky box
         // the map names is not in the test pak, so its sky texture stands in).
@@ -102,7 +104,8 @@ protected:
         ASSERT_TRUE(camera.ok()) << camera.error().message();
         m_camera = *camera;
         m_camera.aspect = static_cast<float>(kW) / static_cast<float>(kH);
-        scene::Visibility vis(m_map.bundle->map, m_map.bundle->mesh);
+        scene::Visibility vis(m_map.bundle->map, m_map.bundle->mesh,
+                              &m_map.bundle->models.instances);
         vis.update(m_camera, {}, m_list);
     }
 

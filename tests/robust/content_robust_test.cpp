@@ -1,5 +1,5 @@
-// Mutated archives (.pak, .pk3), images, entity text, portal and leak files through the fuzz
-// entry points: each
+// Mutated archives (.pak, .pk3), images, entity text, portal and leak files, models and sprites
+// through the fuzz entry points: each
 // mutant is accepted or rejected with a proper core::Error, never a crash. New decoders add an
 // input list and a TEST with blobMutations (or spanMutations for formats with a directory).
 #include "robust/mutate.h"
@@ -302,6 +302,40 @@ TEST(ContentMutations, WalkScripts) {
         edges.check("edge", bytesOf(s), &fuzz::runWalkScript);
     }
     edges.print(0.0);
+}
+
+TEST(ContentMutations, QuakeModels) {
+    // LibreQuake models: a skin group (armor: three skins), frame groups (flame2), a large
+    // animated model (soldier), and the hand-made two-frame model with a seam.
+    for (const char* name : {"armor.mdl", "flame2.mdl", "soldier.mdl", "bolt.mdl"}) {
+        auto bytes = core::readFile(kMaps / "q1/progs" / name);
+        ASSERT_TRUE(bytes.ok()) << name;
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally(name);
+        ASSERT_TRUE(fuzz::runMdl(*bytes).accepted) << name;
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0800;
+        bo.header_bytes = 84;
+        runBlob(tally, *bytes, bo, &fuzz::runMdl);
+        tally.print(secondsSince(t0));
+        EXPECT_LT(tally.accepted(), tally.total());
+    }
+}
+
+TEST(ContentMutations, Sprites) {
+    for (const char* name : {"s_explod.spr", "s_light.spr", "s_bubble.spr"}) {
+        auto bytes = core::readFile(kMaps / "q1/progs" / name);
+        ASSERT_TRUE(bytes.ok()) << name;
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally(name);
+        ASSERT_TRUE(fuzz::runSprite(*bytes).accepted) << name;
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0900;
+        bo.header_bytes = 40;
+        runBlob(tally, *bytes, bo, &fuzz::runSprite);
+        tally.print(secondsSince(t0));
+        EXPECT_LT(tally.accepted(), tally.total());
+    }
 }
 
 } // namespace

@@ -1,0 +1,22 @@
+// Entity models: the skin lit by the entity's light (the lightmap below it, / 200) and the
+// vertex shade; the skin's alpha is 0 on fullbright texels, which keep their colour. SPRITE:
+// the picture, alpha-tested (u_alpha_test) or blended as the pass sets up.
+in vec2 v_uv;
+in float v_shade;
+out vec4 o_colour;
+uniform sampler2D u_texture;
+uniform vec3 u_light; // (1, 1, 1) and u_unlit for full bright entities and unlit views
+uniform bool u_unlit;
+uniform bool u_alpha_test;
+
+void main() {
+    vec4 t = texture(u_texture, v_uv);
+#ifdef SPRITE
+    if (u_alpha_test && t.a < 0.5)
+        discard;
+    o_colour = t;
+#else
+    vec3 lit = u_unlit ? t.rgb : t.rgb * u_light * v_shade;
+    o_colour = vec4(mix(t.rgb, lit, t.a), 1.0);
+#endif
+}

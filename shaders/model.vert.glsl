@@ -1,0 +1,42 @@
+// Entity models (render/model_renderer.cpp). Alias models: one pose's positions and normals,
+// placed by u_model. SPRITE: a quad from gl_VertexID spanning u_rect (left, bottom, right,
+// top in sprite units) along u_right and u_up about u_origin.
+uniform mat4 u_view_projection;
+out vec2 v_uv;
+out float v_shade;
+
+#ifdef SPRITE
+uniform vec3 u_origin;
+uniform vec3 u_right;
+uniform vec3 u_up;
+uniform vec4 u_rect;
+
+void main() {
+    const vec2 kCorners[6] =
+        vec2[6](vec2(0, 0), vec2(1, 0), vec2(1, 1), vec2(0, 0), vec2(1, 1), vec2(0, 1));
+    vec2 c = kCorners[gl_VertexID];
+    vec2 p = mix(u_rect.xy, u_rect.zw, c);
+    v_uv = vec2(c.x, 1.0 - c.y);
+    v_shade = 1.0;
+    gl_Position = u_view_projection * vec4(u_origin + u_right * p.x + u_up * p.y, 1.0);
+}
+#else
+layout(location = ATTRIB_POSITION) in vec3 a_position;
+layout(location = ATTRIB_NORMAL) in vec3 a_normal;
+layout(location = ATTRIB_UV) in vec2 a_uv;
+uniform mat4 u_model;
+uniform vec3 u_shade_vector; // model space
+
+// QuakeSpasm r_alias.c GLAlias_CreateShaders (r_avertexnormal_dot): the shade of a vertex
+// from its normal, which approximates GLQuake's anorm_dots table.
+float shadeDot(vec3 n) {
+    float d = dot(n, u_shade_vector);
+    return d < 0.0 ? 1.0 + d * (13.0 / 44.0) : 1.0 + d;
+}
+
+void main() {
+    v_uv = a_uv;
+    v_shade = shadeDot(a_normal);
+    gl_Position = u_view_projection * (u_model * vec4(a_position, 1.0));
+}
+#endif

@@ -1,0 +1,68 @@
+// The entity model as the viewer draws it, whatever file it came from.
+//
+// A ModelMesh is a vertex-animated triangle mesh: one texture coordinate per vertex for all
+// poses, one position and normal set per pose, frames that name a run of poses with their
+// timing, and skins that name a run of images with theirs. Quake 1 .mdl builds one today
+// (content/mdl.h); Quake 2 .md2 and Quake 3 .md3 surfaces have the same shape (a pose per
+// frame, one interval each), so they will build the same struct. Skeletal models (Half-Life
+// studio) pose their vertices on the CPU into the same arrays. GL-free, plain data.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace content {
+
+// Timed runs (a frame group, a skin group): entry i shows until the cumulative time
+// end_times[i] (seconds), then the run repeats. A single frame has one entry.
+struct TimedRun {
+    uint32_t first = 0; // first pose or image
+    uint32_t count = 1;
+    std::vector<float> end_times; // count entries, increasing; empty when count == 1
+};
+
+// Which entry of `run` shows at `time` seconds: the first whose end time lies after the time
+// within the loop (QuakeSpasm r_alias.c R_SetupAliasFrame; non-increasing or non-positive
+// times, which hostile files carry, give the first entry). Returns an index in [0, count).
+uint32_t entryAt(const TimedRun& run, double time);
+
+struct ModelFrame {
+    std::string name;
+    TimedRun poses;
+};
+
+// One skin image, RGBA8 rows top to bottom. `fullbright` holds one byte per texel, 255 where
+// the texel ignores lighting (Quake's palette indices 224..254), 0 elsewhere; empty when no
+// texel is fullbright.
+struct ModelImage {
+    int width = 0;
+    int height = 0;
+    std::vector<uint8_t> rgba;
+    std::vector<uint8_t> fullbright;
+};
+
+struct ModelSkin {
+    TimedRun images; // into ModelMesh::images
+};
+
+struct ModelMesh {
+    uint32_t vertex_count = 0;
+    std::vector<std::array<float, 2>> uv; // vertex_count texture coordinates in [0, 1]
+    std::vector<uint32_t> indices;        // 3 per triangle, in the file's winding
+    // pose p, vertex v: positions[p * vertex_count + v] (model units), normals likewise (unit).
+    uint32_t pose_count = 0;
+    std::vector<std::array<float, 3>> positions;
+    std::vector<std::array<float, 3>> normals;
+    std::vector<ModelFrame> frames;
+    std::vector<ModelImage> images;
+    std::vector<ModelSkin> skins;
+    // The file asks for its entity to turn about z (Quake 1's EF_ROTATE: pickups).
+    bool rotates = false;
+    // Bounds over every pose (model units); mins > maxs when the mesh has no vertex.
+    std::array<float, 3> mins{0, 0, 0};
+    std::array<float, 3> maxs{0, 0, 0};
+};
+
+} // namespace content

@@ -1,0 +1,306 @@
+#include "render/model_renderer.h"
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/type_ptr.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace render {
+
+namespace {
+
+// RGBA8 with mipmaps; nearest texels up close, as Quake's skins look.
+Texture uploadRgba(int width, int height, const uint8_t* rgba, const char* label_text) {
+    Texture t = makeTexture(GL_TEXTURE_2D, label_text);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    glGenerateMipmap(GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return t;
+}
+
+// A skin image with its fullbright mask in alpha: 0 on fullbright texels (model.frag.glsl).
+Texture uploadSkin(const content::ModelImage& img) {
+    std::vector<uint8_t> rgba = img.rgba;
+    for (size_t i = 0; i < img.fullbright.size() && i * 4 + 3 < rgba.size(); ++i)
+        rgba[i * 4 + 3] = static_cast<uint8_t>(255 - img.fullbright[i]);
+    return uploadRgba(img.width, img.height, rgba.data(), "models/skin");
+}
+
+// QuakeSpasm gl_rmain.c R_RotateForEntity: yaw about z, then pitch (negated) about y, then roll
+// about x.
+glm::mat4 placement(const glm::vec3& origin, const glm::vec3& angles) {
+    glm::mat4 m = glm::translate(glm::mat4(1.0f), origin);
+    m = glm::rotate(m, glm::radians(angles.y), glm::vec3(0, 0, 1));
+    m = glm::rotate(m, glm::radians(-angles.x), glm::vec3(0, 1, 0));
+    m = glm::rotate(m, glm::radians(angles.z), glm::vec3(1, 0, 0));
+    return m;
+}
+
+// QuakeSpasm r_alias.c R_SetupAliasLighting: the shade vector for the entity's yaw quantised to
+// 16 steps, in model space.
+glm::vec3 shadeVector(float yaw_degrees) {
+    const int quantised = static_cast<int>(yaw_degrees * (16.0f / 360.0f)) & 15;
+    const float an = -float(quantised) * (2.0f * 3.14159265f / 16.0f);
+    return glm::normalize(glm::vec3(std::cos(an), std::sin(an), 1.0f));
+}
+
+// The sprite's right and up axes (QuakeSpasm r_sprite.c R_DrawSpriteModel).
+void spriteAxes(content::SpriteOrientation type, const scene::Camera& camera,
+                const scene::EntityModelInstance& inst, glm::vec3* right, glm::vec3* up) {
+    switch (type) {
+    case content::SpriteOrientation::ParallelUpright:
+        *up = glm::vec3(0, 0, 1);
+        *right = camera.right();
+        return;
+    case content::SpriteOrientation::FacingUpright: {
+        glm::vec3 f = inst.origin - camera.position;
+        f.z = 0.0f;
+        const float len = glm::length(f);
+        f = len > 0.0f ? f / len : glm::vec3(1, 0, 0);
+        *right = glm::vec3(f.y, -f.x, 0.0f);
+        *up = glm::vec3(0, 0, 1);
+        return;
+    }
+    case content::SpriteOrientation::Oriented: {
+        const glm::mat4 m = placement(glm::vec3(0.0f), inst.angles);
+        *right = -glm::vec3(m[1]); // AngleVectors' right is -y of the placed frame
+        *up = glm::vec3(m[2]);
+        return;
+    }
+    case content::SpriteOrientation::ParallelOriented: {
+        const float roll = glm::radians(inst.angles.z);
+        const float s = std::sin(roll), c = std::cos(roll);
+        *right = camera.right() * c + camera.up() * s;
+        *up = camera.right() * -s + camera.up() * c;
+        return;
+    }
+    case content::SpriteOrientation::Parallel:
+        break;
+    }
+    *right = camera.right();
+    *up = camera.up();
+}
+
+} // namespace
+
+bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error) {
+    Programs p;
+    p.alias = shaders.build("model|alias", "model.vert.glsl", "model.frag.glsl", "", error);
+    if (!p.alias)
+        return false;
+    p.sprite = shaders.build("model|sprite", "model.vert.glsl", "model.frag.glsl", "SPRITE", error);
+    if (!p.sprite)
+        return false;
+    auto loc = [](const Program& prog, const char* name) {
+        return glGetUniformLocation(prog.id(), name);
+    };
+    p.alias_vp = loc(p.alias, "u_view_projection");
+    p.alias_model = loc(p.alias, "u_model");
+    p.alias_shade = loc(p.alias, "u_shade_vector");
+    p.alias_light = loc(p.alias, "u_light");
+    p.alias_unlit = loc(p.alias, "u_unlit");
+    p.sprite_vp = loc(p.sprite, "u_view_projection");
+    p.sprite_origin = loc(p.sprite, "u_origin");
+    p.sprite_right = loc(p.sprite, "u_right");
+    p.sprite_up = loc(p.sprite, "u_up");
+    p.sprite_rect = loc(p.sprite, "u_rect");
+    p.sprite_alpha_test = loc(p.sprite, "u_alpha_test");
+    GLint bound = 0;
+    glGetIntegerv(GL_CURRENT_PROGRAM, &bound);
+    for (const Program* prog : {&p.alias, &p.sprite}) {
+        glUseProgram(prog->id());
+        glUniform1i(loc(*prog, "u_texture"), kUnitTexture);
+    }
+    glUseProgram(static_cast<GLuint>(bound));
+    *out = std::move(p);
+    return true;
+}
+
+bool ModelRenderer::init(const GlslLibrary& shaders, std::string* error) {
+    if (!buildPrograms(shaders, &m_programs, error))
+        return false;
+    m_quad_vao = makeVertexArray("models/sprite quad");
+    return true;
+}
+
+bool ModelRenderer::reloadPrograms(const GlslLibrary& shaders, std::string* error) {
+    Programs fresh;
+    if (!buildPrograms(shaders, &fresh, error))
+        return false;
+    m_programs = std::move(fresh);
+    return true;
+}
+
+void ModelRenderer::clear() {
+    m_models.clear();
+    m_instances.clear();
+    m_drawn = 0;
+}
+
+void ModelRenderer::upload(const scene::EntityModelSet* set) {
+    clear();
+    if (!set)
+        return;
+    m_instances = set->instances;
+    m_models.resize(set->models.size());
+    for (size_t i = 0; i < set->models.size(); ++i) {
+        const scene::LoadedModel& lm = set->models[i];
+        if (lm.mesh && lm.mesh->vertex_count > 0 && !lm.mesh->indices.empty()) {
+            const content::ModelMesh& m = *lm.mesh;
+            AliasGpu g;
+            g.vertex_count = m.vertex_count;
+            g.index_count = static_cast<uint32_t>(m.indices.size());
+            g.pose_count = m.pose_count;
+            // Per pose: vertex_count (position, normal) pairs.
+            std::vector<float> poses;
+            poses.reserve(m.positions.size() * 6);
+            for (size_t v = 0; v < m.positions.size(); ++v) {
+                poses.insert(poses.end(), m.positions[v].begin(), m.positions[v].end());
+                poses.insert(poses.end(), m.normals[v].begin(), m.normals[v].end());
+            }
+            g.vao = makeVertexArray("models/alias");
+            g.poses = makeBuffer("models/poses");
+            g.uv = makeBuffer("models/uv");
+            g.indices = makeBuffer("models/indices");
+            glBindVertexArray(g.vao.id());
+            glBindBuffer(GL_ARRAY_BUFFER, g.poses.id());
+            glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(poses.size() * sizeof(float)), poses.data(),
+                         GL_STATIC_DRAW);
+            glEnableVertexAttribArray(kAttribPosition);
+            glEnableVertexAttribArray(kAttribNormal);
+            glBindBuffer(GL_ARRAY_BUFFER, g.uv.id());
+            glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(m.uv.size() * sizeof(m.uv[0])), m.uv.data(),
+                         GL_STATIC_DRAW);
+            glEnableVertexAttribArray(kAttribUv);
+            glVertexAttribPointer(kAttribUv, 2, GL_FLOAT, GL_FALSE, sizeof(m.uv[0]), nullptr);
+            glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g.indices.id());
+            glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(m.indices.size() * sizeof(uint32_t)),
+                         m.indices.data(), GL_STATIC_DRAW);
+            glBindVertexArray(0);
+            glBindBuffer(GL_ARRAY_BUFFER, 0);
+            for (const content::ModelImage& img : m.images)
+                g.images.push_back(uploadSkin(img));
+            g.timing.frames = m.frames;
+            g.timing.skins = m.skins;
+            g.timing.pose_count = m.pose_count;
+            g.timing.images.resize(m.images.size());
+            m_models[i].alias = std::move(g);
+        } else if (lm.sprite && !lm.sprite->pictures.empty()) {
+            SpriteGpu g;
+            g.timing = *lm.sprite;
+            for (content::SpritePicture& p : g.timing.pictures) {
+                g.pictures.push_back(uploadRgba(p.width, p.height, p.rgba.data(), "models/sprite"));
+                p.rgba.clear();
+                p.rgba.shrink_to_fit();
+            }
+            m_models[i].sprite = std::move(g);
+        }
+    }
+}
+
+void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::DrawList& list,
+                         ViewMode view, GlState& state) {
+    m_drawn = 0;
+    if (list.models.empty() || !m_programs.alias || !m_programs.sprite)
+        return;
+    DebugGroup group("models");
+    const glm::mat4 vp = camera.viewProjection();
+    const bool lit = view == ViewMode::Lit;
+    state.enable(GL_DEPTH_TEST, true);
+    state.depthFunc(GL_LEQUAL);
+    state.depthMask(true);
+    state.enable(GL_BLEND, false);
+    // Alias triangles wind clockwise seen from outside, as the world's do (world_renderer.cpp).
+    state.enable(GL_CULL_FACE, true);
+    state.cullFace(GL_FRONT);
+    state.useProgram(m_programs.alias.id());
+    glUniformMatrix4fv(m_programs.alias_vp, 1, GL_FALSE, glm::value_ptr(vp));
+    for (uint32_t index : list.models) {
+        if (index >= m_instances.size())
+            continue;
+        const scene::EntityModelInstance& inst = m_instances[index];
+        if (inst.model >= m_models.size() || !m_models[inst.model].alias)
+            continue;
+        const AliasGpu& g = *m_models[inst.model].alias;
+        const uint32_t pose = scene::instancePose(inst, g.timing, time);
+        const uint32_t image = scene::instanceSkinImage(inst, g.timing, time);
+        if (pose >= g.pose_count || image >= g.images.size())
+            continue;
+        glm::vec3 angles = inst.angles;
+        angles.y = scene::instanceYaw(inst, time);
+        const glm::mat4 model = placement(inst.origin, angles);
+        glUniformMatrix4fv(m_programs.alias_model, 1, GL_FALSE, glm::value_ptr(model));
+        const glm::vec3 shade = shadeVector(angles.y);
+        glUniform3f(m_programs.alias_shade, shade.x, shade.y, shade.z);
+        glUniform3f(m_programs.alias_light, inst.light.r, inst.light.g, inst.light.b);
+        glUniform1i(m_programs.alias_unlit, !lit || inst.fullbright);
+        state.bindVertexArray(g.vao.id());
+        glBindBuffer(GL_ARRAY_BUFFER, g.poses.id());
+        const size_t stride = 6 * sizeof(float);
+        const size_t first = size_t(pose) * g.vertex_count * stride;
+        glVertexAttribPointer(kAttribPosition, 3, GL_FLOAT, GL_FALSE, GLsizei(stride),
+                              reinterpret_cast<const void*>(first));
+        glVertexAttribPointer(kAttribNormal, 3, GL_FLOAT, GL_FALSE, GLsizei(stride),
+                              reinterpret_cast<const void*>(first + 3 * sizeof(float)));
+        state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[image].id());
+        glDrawElements(GL_TRIANGLES, GLsizei(g.index_count), GL_UNSIGNED_INT, nullptr);
+        ++m_drawn;
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+
+    // Sprites: both sides, alpha-tested (Quake 1, Half-Life alpha test) or blended.
+    state.enable(GL_CULL_FACE, false);
+    bool sprite_program = false;
+    for (uint32_t index : list.models) {
+        if (index >= m_instances.size())
+            continue;
+        const scene::EntityModelInstance& inst = m_instances[index];
+        if (inst.model >= m_models.size() || !m_models[inst.model].sprite)
+            continue;
+        const SpriteGpu& g = *m_models[inst.model].sprite;
+        const uint32_t picture = scene::instanceSpritePicture(inst, g.timing, time);
+        if (picture >= g.pictures.size())
+            continue;
+        if (!sprite_program) {
+            state.useProgram(m_programs.sprite.id());
+            glUniformMatrix4fv(m_programs.sprite_vp, 1, GL_FALSE, glm::value_ptr(vp));
+            state.bindVertexArray(m_quad_vao.id());
+            sprite_program = true;
+        }
+        const content::SpritePicture& p = g.timing.pictures[picture];
+        glm::vec3 right, up;
+        spriteAxes(g.timing.orientation, camera, inst, &right, &up);
+        const content::SpriteRenderMode mode = g.timing.render_mode;
+        const bool blended = mode == content::SpriteRenderMode::Additive ||
+                             mode == content::SpriteRenderMode::IndexAlpha;
+        state.enable(GL_BLEND, blended);
+        state.depthMask(!blended);
+        if (mode == content::SpriteRenderMode::Additive)
+            state.blendFunc(GL_ONE, GL_ONE);
+        else if (blended)
+            state.blendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        glUniform1i(m_programs.sprite_alpha_test, mode == content::SpriteRenderMode::AlphaTest);
+        glUniform3f(m_programs.sprite_origin, inst.origin.x, inst.origin.y, inst.origin.z);
+        glUniform3f(m_programs.sprite_right, right.x, right.y, right.z);
+        glUniform3f(m_programs.sprite_up, up.x, up.y, up.z);
+        glUniform4f(m_programs.sprite_rect, float(p.origin_x), float(p.origin_y - p.height),
+                    float(p.origin_x + p.width), float(p.origin_y));
+        state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.pictures[picture].id());
+        glDrawArrays(GL_TRIANGLES, 0, 6);
+        ++m_drawn;
+    }
+    state.bindTexture(kUnitTexture, GL_TEXTURE_2D, 0);
+    state.enable(GL_BLEND, false);
+    state.enable(GL_CULL_FACE, false);
+    state.depthMask(true);
+    state.bindVertexArray(0);
+    state.useProgram(0);
+}
+
+} // namespace render

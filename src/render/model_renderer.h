@@ -1,0 +1,72 @@
+// Entity models and sprites (scene/entity_models.h): the GPU copy of every loaded model and the
+// pass that draws the instances scene::Visibility kept (DrawList::models), after the opaque
+// world. Alias models: every pose in one buffer, a pose chosen per draw by where the position
+// and normal attributes start; skins as textures whose alpha marks fullbright texels. Sprites:
+// a textured quad per picture, turned to the camera by the sprite's orientation type.
+#pragma once
+
+#include "render/gl.h"
+#include "render/gl_state.h"
+#include "render/glsl_library.h"
+#include "render/view_mode.h"
+#include "scene/camera.h"
+#include "scene/entity_models.h"
+#include "scene/visibility.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace render {
+
+class ModelRenderer {
+public:
+    bool init(const GlslLibrary& shaders, std::string* error);
+    // Compiles both programs again (shader hot reload); they replace the current ones only
+    // when both compile.
+    bool reloadPrograms(const GlslLibrary& shaders, std::string* error);
+    // The models of a new map (nullptr: none). Copies what it draws; keeps the instances.
+    void upload(const scene::EntityModelSet* set);
+    void clear();
+
+    // Draws list.models at `time` seconds into the bound framebuffer, depth-tested against the
+    // world. Alias models are lit in the lit view and unlit in the others. State goes through
+    // `state`; leaves blending off, culling off, depth writes on and program 0 bound.
+    void draw(const scene::Camera& camera, double time, const scene::DrawList& list, ViewMode view,
+              GlState& state);
+
+    size_t instanceCount() const { return m_instances.size(); }
+    size_t drawnCount() const { return m_drawn; }
+
+private:
+    struct AliasGpu {
+        VertexArray vao;
+        Buffer poses, uv, indices;
+        uint32_t vertex_count = 0, index_count = 0, pose_count = 0;
+        std::vector<Texture> images;
+        content::ModelMesh timing; // frames and skins only (the arrays are emptied)
+    };
+    struct SpriteGpu {
+        std::vector<Texture> pictures;
+        content::Sprite timing; // frames and picture rectangles only (no pixels)
+    };
+    struct ModelGpu {
+        std::optional<AliasGpu> alias;
+        std::optional<SpriteGpu> sprite;
+    };
+    struct Programs {
+        Program alias, sprite;
+        GLint alias_vp = -1, alias_model = -1, alias_shade = -1, alias_light = -1, alias_unlit = -1;
+        GLint sprite_vp = -1, sprite_origin = -1, sprite_right = -1, sprite_up = -1,
+              sprite_rect = -1, sprite_alpha_test = -1;
+    };
+    static bool buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error);
+
+    Programs m_programs;
+    VertexArray m_quad_vao; // sprites: no attributes, corners from gl_VertexID
+    std::vector<ModelGpu> m_models;
+    std::vector<scene::EntityModelInstance> m_instances;
+    size_t m_drawn = 0;
+};
+
+} // namespace render

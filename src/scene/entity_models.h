@@ -1,0 +1,109 @@
+// Models and sprites on point entities: which entity shows which model (a table per game, as
+// data, the way level editors keep it: TrenchBroom's FGD `model()`), the models read through
+// the map's search paths, and one placed, lit instance per entity. GL-free.
+//
+// The table is picked by bsp::Map::entity_models, which the parser sets; nothing here or in
+// the renderer asks which game a map came from. A model that is missing or broken is listed
+// (EntityModelSet::missing) and its entity keeps the debug marker; it is never an error.
+#pragma once
+
+#include "bsp/map.h"
+#include "content/model_mesh.h"
+#include "content/sprite.h"
+#include "content/vfs.h"
+#include "scene/lightmap_set.h"
+#include "scene/world_mesh.h"
+
+#include <glm/vec3.hpp>
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace scene {
+
+// One row of a game's table. Rows of one classname are tried in order; the first whose
+// conditions hold gives the model.
+struct EntityModelRule {
+    std::string_view classname{};
+    std::string_view model{}; // virtual path ("progs/soldier.mdl", "maps/b_bh25.bsp")
+    uint32_t spawnflags = 0;  // the row needs (spawnflags & this) != 0; 0: any
+    int32_t worldtype = -1;   // the row needs worldspawn "worldtype" equal to this; -1: any
+    int32_t skin = 0;         // skin index (item_armor1..armorInv share one model)
+    int32_t frame = 0;        // frame shown; its frame group animates by its intervals
+    int32_t idle_frames = 0;  // > 1: frames frame .. frame + idle_frames - 1 play at 10 Hz (a
+                              // QuakeC monster's stand frames, one per 0.1 s think)
+    bool fullbright = false;  // drawn unlit (QuakeSpasm's MOD_FBRIGHTHACK for flames)
+};
+
+// The table bsp::Map::entity_models names (empty for None).
+std::span<const EntityModelRule> entityModelRules(bsp::EntityModelTable table);
+
+// The rule that applies to `entity`, or nullptr. `worldtype` is worldspawn's (0 when absent).
+const EntityModelRule* findEntityModelRule(std::span<const EntityModelRule> rules,
+                                           const bsp::Entity& entity, int32_t worldtype);
+
+// A model file as loaded: an alias mesh, a sprite, or neither (a brush model "maps/b_*.bsp",
+// which this slice lists but does not draw yet, or a file that is missing or broken).
+struct LoadedModel {
+    std::string path;
+    std::optional<content::ModelMesh> mesh;
+    std::optional<content::Sprite> sprite;
+    std::string error; // why neither is present
+};
+
+// One entity drawn with a model.
+struct EntityModelInstance {
+    uint32_t entity = 0; // index into bsp::Map::entities
+    uint32_t model = 0;  // index into EntityModelSet::models
+    glm::vec3 origin{0.0f};
+    glm::vec3 angles{0.0f}; // pitch, yaw, roll in degrees ("angles", else "angle" as yaw)
+    int32_t skin = 0;       // clamped to the model's skins
+    uint32_t first_frame = 0;
+    uint32_t frame_count = 1; // > 1: frames first_frame.. play at 10 Hz
+    bool rotates = false;     // the model's rotate flag: turns about z at 100 degrees/s
+    bool fullbright = false;
+    glm::vec3 light{1.0f}; // the lightmap under the origin / 200 (R_LightPoint), or 1 unlit
+    float radius = 0.0f;   // of a sphere about the origin holding every pose at any angle
+    int32_t cluster = -1;  // of the leaf holding the origin; -1 outside the map
+};
+
+struct EntityModelSet {
+    std::vector<LoadedModel> models;            // each path once
+    std::vector<EntityModelInstance> instances; // in entity order
+    // Entities whose model could not be drawn: "classname: path (why)", in entity order.
+    std::vector<std::string> missing;
+    size_t wanted = 0; // entities the table gives a model
+};
+
+// Resolves, loads and places the models of every point entity the map's table knows, lighting
+// each from the lightmap below its origin (QuakeSpasm gl_rlight.c R_LightPoint: the first
+// surface straight down, its style-0 luxel; set.pages give the colour).
+EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& fs,
+                                const LightmapSet& lightmaps, const WorldMesh& mesh);
+
+// The instance whose bounding sphere a ray crosses first within `max_distance` (picking: the
+// viewer's I key); `dir` need not be unit length.
+struct EntityModelHit {
+    uint32_t instance = 0;
+    float distance = 0.0f;
+};
+std::optional<EntityModelHit> pickEntityModel(const EntityModelSet& set, const glm::vec3& origin,
+                                              const glm::vec3& dir, float max_distance);
+
+// Which pose of `model` an instance shows at `time` seconds (its frame's group timing, or its
+// idle frames at 10 Hz), and which skin image.
+uint32_t instancePose(const EntityModelInstance& instance, const content::ModelMesh& model,
+                      double time);
+uint32_t instanceSkinImage(const EntityModelInstance& instance, const content::ModelMesh& model,
+                           double time);
+// Which picture of a sprite an instance shows at `time`.
+uint32_t instanceSpritePicture(const EntityModelInstance& instance, const content::Sprite& sprite,
+                               double time);
+// The instance's yaw at `time`: rotating items turn at 100 degrees a second (QuakeSpasm
+// cl_main.c CL_RelinkEntities, bobjrotate = anglemod(100 * cl.time)).
+float instanceYaw(const EntityModelInstance& instance, double time);
+
+} // namespace scene
