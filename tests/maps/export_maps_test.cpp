@@ -93,9 +93,17 @@ void checkMap(const std::string& relative) {
         EXPECT_NEAR(s.mins[k], want.mins[k], 1e-4f) << k;
         EXPECT_NEAR(s.maxs[k], want.maxs[k], 1e-4f) << k;
     }
-    // Inside the world model's bounds (--info "bounds"), converted the same way.
-    const glm::vec3 a = scene::toExportAxes(b.map.worldMins(), kInch);
-    const glm::vec3 c = scene::toExportAxes(b.map.worldMaxs(), kInch);
+    // Inside the world model's bounds (--info "bounds") and the brush models' bounds where they
+    // are placed (Quake 1 doors and trains start away from where they were built), converted
+    // the same way.
+    glm::vec3 box_min = b.map.worldMins(), box_max = b.map.worldMaxs();
+    for (size_t m = 1; m < b.map.submodels.size(); ++m) {
+        const bsp::Submodel& sm = b.map.submodels[m];
+        box_min = glm::min(box_min, sm.mins + sm.origin);
+        box_max = glm::max(box_max, sm.maxs + sm.origin);
+    }
+    const glm::vec3 a = scene::toExportAxes(box_min, kInch);
+    const glm::vec3 c = scene::toExportAxes(box_max, kInch);
     const glm::vec3 lo = glm::min(a, c), hi = glm::max(a, c);
     for (int k = 0; k < 3; ++k) {
         EXPECT_GE(s.mins[k], lo[k] - kInch) << k;
