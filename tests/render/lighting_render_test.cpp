@@ -72,8 +72,8 @@ class LightingRender : public gltest::GlFixture {
 protected:
     // Renders `map` with `texture` on its material, straight down onto x = 64, and returns the
     // red channel at the middle of face 0 (left) and face 1 (right).
-    std::array<int, 2> render(const bsp::Map& map, const content::Image& texture,
-                              double time = 0.0, bool fog = true) {
+    std::array<int, 2> render(const bsp::Map& map, const content::Image& texture, double time = 0.0,
+                              bool fog = true) {
         const scene::WorldMesh mesh = scene::buildWorldMesh(map);
         std::vector<content::TextureInfo> textures(1);
         textures[0].image = texture;

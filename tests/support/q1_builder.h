@@ -161,8 +161,8 @@ struct Model {
         : solids(std::move(solids_)), classname(std::move(classname_)), keys(std::move(keys_)) {}
 
     std::vector<Box> solids;
-    std::string classname = "func_door";                   // for models > 0
-    std::vector<Liquid> liquids; // hull 0 only; solids win where they overlap
+    std::string classname = "func_door"; // for models > 0
+    std::vector<Liquid> liquids;         // hull 0 only; solids win where they overlap
     std::vector<std::pair<std::string, std::string>> keys; // more key/value pairs of its entity
 };
 
