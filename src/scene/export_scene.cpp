@@ -243,9 +243,14 @@ private:
         const bool coloured = m_options.lighting == ExportLighting::Baked ||
                               (m_options.lighting == ExportLighting::Lightmap && page < 0);
         // A face's vertices belong to it alone (buildWorldMesh writes them per face), so each
-        // is converted once, when its first index is met.
+        // is converted once, when its first index is met. The mesh winds front faces
+        // clockwise, as the games draw them; glTF and OBJ front faces are counter-clockwise
+        // (glTF 2.0 spec, "Meshes": front faces have counter-clockwise winding), so each
+        // triangle is written as (0, 2, 1). The axis change is a rotation and keeps windings.
+        static constexpr uint32_t kCounterClockwise[3] = {0, 2, 1};
         for (uint32_t k = 0; k < mf.num_indices; ++k) {
-            const uint32_t vi = m_mesh.indices[mf.first_index + k];
+            const uint32_t corner = k - k % 3 + kCounterClockwise[k % 3];
+            const uint32_t vi = m_mesh.indices[mf.first_index + corner];
             if (m_local[vi] == kUnset) {
                 m_local[vi] = static_cast<uint32_t>(prim.positions.size());
                 addVertex(prim, m_mesh.vertices[vi], lightmapped, coloured);

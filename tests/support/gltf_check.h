@@ -1,6 +1,6 @@
 // Reads an exported glTF back with tinygltf (the loader, not our writer) and sums up what the
 // export tests compare with the map: nodes, meshes, materials, images, triangles and the
-// bounds of every vertex placed by its nodes' transforms.
+// bounds of every vertex placed by its nodes' transforms, and how triangles are wound.
 #pragma once
 
 #include <tiny_gltf.h>
@@ -12,6 +12,7 @@
 #include <limits>
 #include <string>
 
+#include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/mat4x4.hpp>
@@ -26,6 +27,13 @@ struct Summary {
     glm::vec3 maxs{std::numeric_limits<float>::lowest()};
     size_t with_lightmap_uv = 0; // primitives with TEXCOORD_1
     size_t with_colour = 0;      // primitives with COLOR_0
+    // Triangles by winding: the counter-clockwise normal cross(b - a, c - a) against the NORMAL
+    // of the first vertex. glTF's front faces are counter-clockwise (spec, "Meshes"). Front:
+    // within 60 degrees of NORMAL; clockwise: within 60 degrees of -NORMAL; the rest (no area,
+    // or a NORMAL across the triangle) cannot tell. Areas in square metres: the maps' fans
+    // keep slivers whose third vertex sits a float's noise past the edge, wound either way.
+    uint64_t front_ccw = 0, clockwise = 0, untold = 0;
+    double front_area = 0.0, clockwise_area = 0.0;
 };
 
 inline bool load(const std::filesystem::path& path, tinygltf::Model& model) {
@@ -38,6 +46,58 @@ inline bool load(const std::filesystem::path& path, tinygltf::Model& model) {
     EXPECT_TRUE(err.empty()) << err;
     EXPECT_TRUE(warn.empty()) << warn;
     return ok;
+}
+
+// Element i of a float VEC3 accessor.
+inline glm::vec3 vec3At(const tinygltf::Model& model, int accessor, size_t i) {
+    const tinygltf::Accessor& a = model.accessors[static_cast<size_t>(accessor)];
+    const tinygltf::BufferView& v = model.bufferViews[static_cast<size_t>(a.bufferView)];
+    const size_t stride = v.byteStride ? v.byteStride : 12;
+    glm::vec3 out;
+    std::memcpy(&out,
+                model.buffers[static_cast<size_t>(v.buffer)].data.data() + v.byteOffset +
+                    a.byteOffset + i * stride,
+                sizeof out);
+    return out;
+}
+
+// Index i of an unsigned short or unsigned int index accessor.
+inline uint32_t indexAt(const tinygltf::Model& model, int accessor, size_t i) {
+    const tinygltf::Accessor& a = model.accessors[static_cast<size_t>(accessor)];
+    const tinygltf::BufferView& v = model.bufferViews[static_cast<size_t>(a.bufferView)];
+    const unsigned char* p =
+        model.buffers[static_cast<size_t>(v.buffer)].data.data() + v.byteOffset + a.byteOffset;
+    if (a.componentType == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT) {
+        uint16_t x;
+        std::memcpy(&x, p + i * 2, sizeof x);
+        return x;
+    }
+    uint32_t x;
+    std::memcpy(&x, p + i * 4, sizeof x);
+    return x;
+}
+
+inline void countWindings(const tinygltf::Model& model, const tinygltf::Primitive& p, Summary& s) {
+    const int pos = p.attributes.at("POSITION"), nrm = p.attributes.at("NORMAL");
+    const size_t count = model.accessors[static_cast<size_t>(p.indices)].count;
+    for (size_t t = 0; t + 2 < count; t += 3) {
+        const uint32_t i0 = indexAt(model, p.indices, t), i1 = indexAt(model, p.indices, t + 1),
+                       i2 = indexAt(model, p.indices, t + 2);
+        const glm::vec3 a = vec3At(model, pos, i0), e1 = vec3At(model, pos, i1) - a,
+                        e2 = vec3At(model, pos, i2) - a;
+        const glm::vec3 n = glm::cross(e1, e2);
+        const float area = 0.5f * glm::length(n);
+        const float c = area > 0.0f ? glm::dot(n, vec3At(model, nrm, i0)) / (2.0f * area) : 0.0f;
+        if (c > 0.5f) {
+            ++s.front_ccw;
+            s.front_area += area;
+        } else if (c < -0.5f) {
+            ++s.clockwise;
+            s.clockwise_area += area;
+        } else {
+            ++s.untold;
+        }
+    }
 }
 
 inline glm::mat4 localTransform(const tinygltf::Node& n) {
@@ -74,6 +134,7 @@ inline void visit(const tinygltf::Model& model, int node, const glm::mat4& paren
             s.triangles += model.accessors[static_cast<size_t>(p.indices)].count / 3;
             s.with_lightmap_uv += p.attributes.count("TEXCOORD_1");
             s.with_colour += p.attributes.count("COLOR_0");
+            countWindings(model, p, s);
             ++s.primitives;
         }
     }

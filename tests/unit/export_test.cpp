@@ -139,6 +139,12 @@ TEST(ExportGlb, TinyMapRoundTrip) {
     EXPECT_EQ(s.with_lightmap_uv, 3u);
     EXPECT_EQ(s.with_colour, 1u); // the vertex-lit patch carries its light as COLOR_0
     EXPECT_EQ(s.triangles, 37u);
+    // The mesh winds front faces clockwise as the games do; glTF viewers cull by
+    // counter-clockwise fronts, so every triangle is turned around (the patch as well). The
+    // soup's builder NORMAL (0, 0, 1) lies in its plane y = 100: it cannot tell.
+    EXPECT_EQ(s.front_ccw, 36u);
+    EXPECT_EQ(s.clockwise, 0u);
+    EXPECT_EQ(s.untold, 1u);
     expectVec(s.mins, {0.0f, 0.0f, -264 * kInch});
     expectVec(s.maxs, {64 * kInch, 12 * kInch, 0.0f});
 
