@@ -38,7 +38,7 @@ constexpr int kElementArrayBuffer = TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER;
 struct PendingImage {
     std::string name; // file stem ("textures/base_wall/concrete", "lightmap_003")
     const content::Image* image = nullptr;
-    content::Image owned; // lightmap pages, converted to RGBA
+    content::Image owned; // lightmap pages converted to RGBA, base colours without glow
     int channels = 4;
     std::vector<uint8_t> png;
 };
@@ -157,8 +157,22 @@ private:
             PendingImage base;
             base.name = stems[i];
             base.image = &info->image;
+            const bool glows = info->glow.valid() && info->glow.width == info->image.width &&
+                               info->glow.height == info->image.height;
+            if (glows) {
+                // glTF adds the emissive colour to the lit base colour; the renderer puts a
+                // fullbright texel in place of the lit one (world.frag.glsl GLOW: mix by the
+                // glow's alpha). So the base colour is darkened where the texel glows: lit
+                // base + emission then gives the same colour.
+                base.image = nullptr;
+                base.owned = info->image;
+                for (size_t t = 0; t < base.owned.rgba.size(); t += 4)
+                    for (size_t c = 0; c < 3; ++c)
+                        base.owned.rgba[t + c] = static_cast<uint8_t>(
+                            base.owned.rgba[t + c] * (255 - info->glow.rgba[t + 3]) / 255);
+            }
             m_texture_of[m_scene.textures[i]] = addImageTexture(std::move(base), 0);
-            if (info->glow.valid()) {
+            if (glows) {
                 PendingImage glow;
                 glow.name = stems[i] + "_glow";
                 glow.image = &info->glow;

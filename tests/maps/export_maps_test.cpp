@@ -123,6 +123,58 @@ void checkMap(const std::string& relative) {
 TEST(ExportMaps, Quake1) {
     checkMap("q1/lq_e1m1.bsp");
 }
+// Quake 1 fullbright texels: the renderer draws them in place of the lit texel (mix by the glow
+// alpha), glTF adds the emissive colour to the lit base colour. So where a texel glows the
+// base colour is black and the emissive texture holds it; elsewhere the base is the texture.
+TEST(ExportMaps, Quake1FullbrightTexelsOnlyInTheEmissiveTexture) {
+    auto loaded = scene::loadMapBundle((kMaps / "q1/lq_e1m1.bsp").string(), {});
+    ASSERT_TRUE(loaded) << loaded.error().message();
+    const scene::MapBundle& b = **loaded;
+    const fs::path out =
+        fs::temp_directory_path() / ("bspv_export_glow_" + std::to_string(::getpid()) + ".glb");
+    ASSERT_TRUE(scene::exportMap(b, out, {}, "bspview test"));
+    tinygltf::Model model;
+    const bool read = gltftest::load(out, model);
+    fs::remove(out);
+    ASSERT_TRUE(read);
+    auto imageOf = [&](int texture) -> const tinygltf::Image& {
+        return model
+            .images[static_cast<size_t>(model.textures[static_cast<size_t>(texture)].source)];
+    };
+    size_t glowing_materials = 0, glowing = 0, plain = 0;
+    for (const tinygltf::Material& m : model.materials) {
+        if (m.emissiveTexture.index < 0)
+            continue;
+        ++glowing_materials;
+        const std::string name = m.extras.Get("bsp_material").Get<std::string>();
+        const content::TextureInfo* info = nullptr;
+        for (size_t i = 0; i < b.map.materials.size() && !info; ++i)
+            if (b.map.materials[i].name == name)
+                info = &b.textures[i];
+        ASSERT_NE(info, nullptr) << name;
+        const tinygltf::Image& base = imageOf(m.pbrMetallicRoughness.baseColorTexture.index);
+        const tinygltf::Image& glow = imageOf(m.emissiveTexture.index);
+        ASSERT_EQ(base.width, info->image.width) << name;
+        ASSERT_EQ(base.height, info->image.height) << name;
+        ASSERT_EQ(glow.width, base.width) << name;
+        const auto bc = static_cast<size_t>(base.component),
+                   gc = static_cast<size_t>(glow.component);
+        for (size_t t = 0; t < static_cast<size_t>(base.width) * static_cast<size_t>(base.height);
+             ++t) {
+            const bool lit = info->glow.rgba[t * 4 + 3] == 255;
+            (lit ? glowing : plain) += 1;
+            for (size_t c = 0; c < 3; ++c) {
+                ASSERT_EQ(base.image[t * bc + c], lit ? 0 : info->image.rgba[t * 4 + c])
+                    << name << " texel " << t;
+                ASSERT_EQ(glow.image[t * gc + c], lit ? info->image.rgba[t * 4 + c] : 0)
+                    << name << " texel " << t;
+            }
+        }
+    }
+    EXPECT_GT(glowing_materials, 0u);
+    EXPECT_GT(glowing, 0u);
+    EXPECT_GT(plain, glowing);
+}
 TEST(ExportMaps, Quake1Bsp2) {
     checkMap("q1bsp2/lq_lq1m1.bsp");
 }
