@@ -43,8 +43,14 @@ ref="${REFRENDER:-$root/../shared/refrender}"
 scale=0.0254
 mkdir -p "$out"
 
-command -v node >/dev/null || { echo "gltf_compare: node not found (apt-get install nodejs npm)" >&2; exit 1; }
-[[ -x "${CHROMIUM:-/usr/bin/chromium}" ]] || { echo "gltf_compare: ${CHROMIUM:-/usr/bin/chromium} not found (apt-get install chromium)" >&2; exit 1; }
+if ! command -v node >/dev/null; then
+    echo "gltf_compare: node not found (apt-get install nodejs npm)" >&2
+    exit 1
+fi
+if [[ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]]; then
+    echo "gltf_compare: ${CHROMIUM:-/usr/bin/chromium} not found (apt-get install chromium)" >&2
+    exit 1
+fi
 if [[ ! -d "$modules/node_modules/three" || ! -d "$modules/node_modules/playwright-core" ]] ||
     ! cmp -s "$root/tools/gltf_view/package-lock.json" "$modules/package-lock.json"; then
     mkdir -p "$modules"

@@ -12,7 +12,8 @@ const path = require('path');
 
 const [modules, glb, out, size, camera, fov, scale, colour] = process.argv.slice(2);
 if (!colour) {
-    console.error('usage: node shoot.cjs MODULES GLB OUT.png WxH X,Y,Z,PITCH,YAW FOV SCALE game|spec');
+    console.error('usage: node shoot.cjs MODULES GLB OUT.png WxH X,Y,Z,PITCH,YAW FOV SCALE ' +
+                  'game|spec');
     process.exit(2);
 }
 const { chromium } = require(path.join(path.resolve(modules), 'playwright-core'));
@@ -34,7 +35,8 @@ function serve(req, res) {
             }
     fs.readFile(file || '', (err, data) => {
         if (err) { res.writeHead(404); res.end(); return; }
-        res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
+        const type = types[path.extname(file)] || 'application/octet-stream';
+        res.writeHead(200, { 'Content-Type': type });
         res.end(data);
     });
 }
@@ -58,7 +60,8 @@ async function main() {
         await page.waitForFunction(() => window.gltfView !== undefined, null, { timeout: 300000 });
         const result = await page.evaluate(() => window.gltfView);
         if (!result.ok) throw new Error(result.error + '\n' + log.join('\n'));
-        const png = await page.evaluate(() => document.querySelector('canvas').toDataURL('image/png'));
+        const png = await page.evaluate(() =>
+            document.querySelector('canvas').toDataURL('image/png'));
         fs.writeFileSync(out, Buffer.from(png.slice(png.indexOf(',') + 1), 'base64'));
         console.log(JSON.stringify(result));
     } finally {

@@ -70,15 +70,16 @@ async function main() {
     gltf.scene.traverse((o) => {
         if (!o.isMesh) return;
         ++stats.meshes;
-        stats.triangles += (o.geometry.index ? o.geometry.index.count : o.geometry.attributes.position.count) / 3;
+        const g = o.geometry;
+        stats.triangles += (g.index ? g.index.count : g.attributes.position.count) / 3;
         wireLightmap(o, stats);
     });
 
     // bspview's camera (src/scene/camera.*): horizontal fov, near plane 4 units.
-    const camera = new THREE.PerspectiveCamera(
-        2 * THREE.MathUtils.radToDeg(Math.atan(Math.tan(THREE.MathUtils.degToRad(fovX) / 2) * height / width)),
-        width / height, 4 * scale, 65536 * scale);
-    const p = THREE.MathUtils.degToRad(pitch), w = THREE.MathUtils.degToRad(yaw);
+    const { degToRad, radToDeg } = THREE.MathUtils;
+    const fovY = 2 * radToDeg(Math.atan(Math.tan(degToRad(fovX) / 2) * height / width));
+    const camera = new THREE.PerspectiveCamera(fovY, width / height, 4 * scale, 65536 * scale);
+    const p = degToRad(pitch), w = degToRad(yaw);
     // Quake forward: (cos p cos y, cos p sin y, -sin p); pitch > 0 looks down, no roll.
     const forward = toGltf([Math.cos(p) * Math.cos(w), Math.cos(p) * Math.sin(w), -Math.sin(p)]);
     camera.position.copy(toGltf([x, y, z]).multiplyScalar(scale));
@@ -88,7 +89,10 @@ async function main() {
     const scene = new THREE.Scene();
     scene.add(gltf.scene);
     renderer.render(scene, camera);
-    window.gltfView = { ok: true, ...stats, three: THREE.REVISION, gl: renderer.getContext().getParameter(renderer.getContext().VERSION) };
+    const gl = renderer.getContext();
+    window.gltfView = {
+        ok: true, ...stats, three: THREE.REVISION, gl: gl.getParameter(gl.VERSION),
+    };
 }
 
 main().catch((e) => { window.gltfView = { ok: false, error: String(e && e.stack || e) }; });
