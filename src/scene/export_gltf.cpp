@@ -192,7 +192,11 @@ private:
             const std::vector<uint8_t>& rgb = set.pages[static_cast<size_t>(page)].rgb;
             p.owned.rgba.resize(rgb.size() / 3 * 4);
             for (size_t t = 0; t < rgb.size() / 3; ++t) {
-                std::memcpy(&p.owned.rgba[t * 4], &rgb[t * 3], 3);
+                const glm::u8vec3 texel =
+                    savedTexel(m_scene, {rgb[t * 3], rgb[t * 3 + 1], rgb[t * 3 + 2]});
+                p.owned.rgba[t * 4] = texel.r;
+                p.owned.rgba[t * 4 + 1] = texel.g;
+                p.owned.rgba[t * 4 + 2] = texel.b;
                 p.owned.rgba[t * 4 + 3] = 255;
             }
             m_page_of[page] = addImageTexture(std::move(p), 1);

@@ -188,6 +188,11 @@ public:
 
     ExportScene build() {
         m_scene.light_scale = m_light.scale * m_light.output;
+        if (m_light.normalize && m_light.max <= 0.0f) {
+            m_scene.saturate_pages = true;
+            m_scene.page_scale = m_light.scale;
+            m_scene.light_scale = m_light.output;
+        }
         m_scene.meshes.resize(m_map.submodels.size());
         std::vector<std::map<uint32_t, size_t>> primitive_of(m_map.submodels.size());
         for (uint32_t order = 0; order < m_mesh.order_to_face.size(); ++order)
@@ -429,6 +434,17 @@ private:
 };
 
 } // namespace
+
+glm::u8vec3 savedTexel(const ExportScene& scene, glm::u8vec3 texel) {
+    if (!scene.saturate_pages)
+        return texel;
+    LightRule r;
+    r.scale = scene.page_scale;
+    r.normalize = true;
+    const glm::vec3 light = r.apply(glm::vec3(texel) / 255.0f) * 255.0f + 0.5f;
+    return glm::u8vec3(static_cast<uint8_t>(light.r), static_cast<uint8_t>(light.g),
+                       static_cast<uint8_t>(light.b));
+}
 
 ExportScene buildExportScene(const MapBundle& bundle, const ExportOptions& options) {
     const int level = options.patch_level > 0 ? options.patch_level : bundle.mesh.patch_level;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <glm/gtc/quaternion.hpp>
+#include <glm/gtc/type_precision.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
@@ -90,11 +91,22 @@ struct ExportScene {
     // Of every exported vertex placed by its node's transforms, in metres (+Y up); zero when
     // nothing is exported.
     glm::vec3 mins{0.0f}, maxs{0.0f};
-    // What the renderer multiplies the lightmap texels by for style 0 at normal brightness
-    // (2x overbright, the game's style scale, Quake 3's output doubling); written to the
-    // materials' extras so an importer can reproduce the brightness.
+    // What a viewer multiplies the exported lightmap texels by for style 0 at normal
+    // brightness (2x overbright and the game's style scale, or with saturated pages only Quake
+    // 3's output doubling); written to the materials' extras so an importer can reproduce the
+    // brightness.
     float light_scale = 1.0f;
+    // Quake 3 family: the renderer scales the light by page_scale and, where a channel passes
+    // 1, scales it down by its largest channel (hue kept) before the output doubling, as
+    // ioquake3 shifts lightmap bytes on load (tr_bsp.c R_ColorShiftLightingBytes). A glTF viewer
+    // can only multiply, so the pages are written already saturated: savedTexel().
+    bool saturate_pages = false;
+    float page_scale = 1.0f;
 };
+
+// A lightmap page texel as the export writes it: as stored, or for saturate_pages the light
+// the renderer multiplies the texture by before its output doubling.
+glm::u8vec3 savedTexel(const ExportScene& scene, glm::u8vec3 texel);
 
 // The map as `options` ask. Material names are the map's texture names, made unique where one
 // texture is exported several ways: "#lmN" (lightmap page N) and "#aNN" (opacity in percent)

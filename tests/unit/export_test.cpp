@@ -174,6 +174,37 @@ TEST(ExportGlb, TinyMapRoundTrip) {
     EXPECT_EQ(lit, 2);
 }
 
+// Quake 3 lightmap pages are written as the light the renderer multiplies the texture by
+// before its output doubling: texel x 2, scaled down by its largest channel past 255. The
+// builder's lightmap byte i is (i * 7 + page) mod 256, so page 0 holds texel (0, 7, 14) ->
+// (0, 14, 28) and texel (210, 217, 224) -> (420, 434, 448) * 255 / 448 = (239.06, 247.03, 255)
+// -> (239, 247, 255); lightmap_scale is the output doubling, 2.
+TEST(ExportGlb, Quake3PagesHoldTheSaturatedLight) {
+    Fixture f;
+    ASSERT_TRUE(f.bundle);
+    tinygltf::Model model;
+    f.exportAndRead("tiny.glb", {}, &model);
+    const tinygltf::Image* page = nullptr;
+    for (const tinygltf::Image& img : model.images)
+        if (img.name == "lightmap_000")
+            page = &img;
+    ASSERT_NE(page, nullptr);
+    const std::vector<uint8_t>& source = f.bundle->lightmaps.pages.at(0).rgb;
+    ASSERT_EQ(static_cast<size_t>(page->width) * static_cast<size_t>(page->height) * 3,
+              source.size());
+    const auto exportedAt = [&](uint8_t r, uint8_t g, uint8_t b) -> std::optional<glm::u8vec3> {
+        const auto c = static_cast<size_t>(page->component);
+        for (size_t t = 0; t + 2 < source.size(); t += 3)
+            if (source[t] == r && source[t + 1] == g && source[t + 2] == b)
+                return glm::u8vec3(page->image[t / 3 * c], page->image[t / 3 * c + 1],
+                                   page->image[t / 3 * c + 2]);
+        return std::nullopt;
+    };
+    EXPECT_EQ(exportedAt(0, 7, 14), glm::u8vec3(0, 14, 28));
+    EXPECT_EQ(exportedAt(210, 217, 224), glm::u8vec3(239, 247, 255));
+    EXPECT_EQ(model.scenes.at(0).extras.Get("lightmap_scale").GetNumberAsDouble(), 2.0);
+}
+
 TEST(ExportGlb, BakedAndUnlit) {
     Fixture f;
     ASSERT_TRUE(f.bundle);
@@ -325,7 +356,10 @@ TEST(ExportScene, BakedLightFollowsTheGamesRules) {
     o.lighting = scene::ExportLighting::Baked;
     o.scale = 1.0f;
     const scene::ExportScene s = scene::buildExportScene(*f.bundle, o);
-    EXPECT_FLOAT_EQ(s.light_scale, 4.0f);
+    // The pages are written saturated (light x 2, hue kept): a viewer only doubles them.
+    EXPECT_TRUE(s.saturate_pages);
+    EXPECT_FLOAT_EQ(s.page_scale, 2.0f);
+    EXPECT_FLOAT_EQ(s.light_scale, 2.0f);
     ASSERT_EQ(s.meshes.size(), 2u);
     ASSERT_EQ(s.meshes[0].size(), 1u);
     const scene::ExportPrimitive& p = s.meshes[0][0];
