@@ -482,6 +482,14 @@ core::Status Parser::lightFace(LightmapBuilder& lightmaps, uint64_t index, uint3
                                "m_LightmapTextureSizeInLuxels",
                                std::to_string(size[0]) + "x" + std::to_string(size[1]) +
                                    " outside 0.." + std::to_string(kMaxLightmapSide - 1));
+    // Luxel coordinates of real maps stay far inside this (the largest maps, +-131072 units at
+    // one luxel per unit); beyond it mins * 16 would overflow the texel mins.
+    constexpr int32_t kMaxLuxelMins = 1 << 24;
+    if (std::abs(int64_t(mins[0])) > kMaxLuxelMins || std::abs(int64_t(mins[1])) > kMaxLuxelMins)
+        return core::makeError(core::ErrorCode::BadLightmap, kLumpNames[faces_lump], int64_t(index),
+                               "m_LightmapTextureMinsInLuxels",
+                               std::to_string(mins[0]) + "," + std::to_string(mins[1]) +
+                                   " outside +-" + std::to_string(kMaxLuxelMins));
     const int32_t w = size[0] + 1, h = size[1] + 1;
     const int styles = face.numStyles();
     const int maps = (texinfo_flags[texinfo] & kSurfBumpLight) ? 4 : 1;

@@ -168,6 +168,20 @@ TEST(Vbsp, HostileHeadersGetErrorsNamingTheLump) {
         EXPECT_EQ(r.error().lump, "nodes");
     }
     {
+        // A lit face's lightmap mins far outside any map (found by the mutation test under
+        // UBSan: mins * 16 overflowed).
+        std::vector<uint8_t> far = good;
+        const int32_t faces = readI32(good, kDir + 7 * 16);
+        size_t lit = 0;
+        while (readI32(good, size_t(faces) + lit * 56 + 20) < 0)
+            ++lit;
+        writeI32(far, size_t(faces) + lit * 56 + 28, 0x7f000000);
+        auto r = bsp::loadMap(far, "far.bsp");
+        ASSERT_FALSE(r.ok());
+        EXPECT_EQ(r.error().code, core::ErrorCode::BadLightmap);
+        EXPECT_EQ(r.error().field, "m_LightmapTextureMinsInLuxels") << r.error().message();
+    }
+    {
         auto r = bsp::loadMap(std::span<const uint8_t>(good.data(), 600), "short.bsp");
         ASSERT_FALSE(r.ok());
         EXPECT_EQ(r.error().code, core::ErrorCode::Truncated);
