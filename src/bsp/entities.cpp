@@ -163,6 +163,14 @@ std::vector<Entity> parseEntities(std::string_view text, std::vector<std::string
     return out;
 }
 
+void readEntityLump(Map& map, std::span<const uint8_t> lump) {
+    size_t n = 0;
+    while (n < lump.size() && lump[n] != 0)
+        ++n;
+    map.entity_text.assign(reinterpret_cast<const char*>(lump.data()), n);
+    map.entities = parseEntities(map.entity_text, &map.warnings);
+}
+
 std::vector<SpawnPoint> findSpawnPoints(const Map& map) {
     static constexpr std::string_view kClasses[] = {
         "info_player_start", "info_player_deathmatch", "info_player_coop", "team_CTF_redplayer",

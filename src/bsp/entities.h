@@ -8,6 +8,7 @@
 
 #include "bsp/map.h"
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,10 @@ inline constexpr size_t kMaxEntities = 65536;
 inline constexpr size_t kMaxEntityPairs = 1024;
 
 std::vector<Entity> parseEntities(std::string_view text, std::vector<std::string>* warnings);
+
+// The entity lump of the Quake 1, Quake 2 and Source families: text up to the first NUL (or the
+// lump's end) into map.entity_text, parsed into map.entities (warnings into map.warnings).
+void readEntityLump(Map& map, std::span<const uint8_t> lump);
 
 // Player starts in the order a viewer should cycle them: info_player_start,
 // info_player_deathmatch, then other team spawns and intermission cameras.

@@ -45,6 +45,16 @@ inline core::Error indexError(const char* lump, int64_t index, const char* field
                            std::to_string(value) + " beyond " + std::to_string(limit) + " " + what);
 }
 
+// The planes lump of the Quake 1, Quake 2 and Source families: 20-byte records of normal, dist
+// and an axis type (not kept). The caller has checked the record multiple.
+inline void readPlanes(Map& map, const core::ByteReader& r) {
+    map.planes.resize(r.size() / 20);
+    for (size_t i = 0; i < map.planes.size(); ++i) {
+        r.read(i * 20, map.planes[i].normal);
+        map.planes[i].dist = r.f32(i * 20 + 12);
+    }
+}
+
 // Caps on visibility memory (rows are clusters^2 / 8 bytes).
 inline constexpr uint64_t kMaxVisBytes = 256ull * 1024 * 1024;
 

@@ -201,25 +201,12 @@ void Parser::bspx() {
 }
 
 core::Status Parser::entities() {
-    const core::ByteReader r = lump(kEntities);
-    const auto bytes = r.bytes();
-    size_t n = 0;
-    while (n < bytes.size() && bytes[n] != 0)
-        ++n;
-    map.entity_text.assign(reinterpret_cast<const char*>(bytes.data()), n);
-    map.entities = parseEntities(map.entity_text, &map.warnings);
+    readEntityLump(map, lump(kEntities).bytes());
     return core::okStatus();
 }
 
 core::Status Parser::planes() {
-    const core::ByteReader r = lump(kPlanes);
-    const uint64_t n = lumps[kPlanes].count();
-    map.planes.resize(n);
-    for (uint64_t i = 0; i < n; ++i) {
-        Plane& p = map.planes[i];
-        r.read(i * 20, p.normal);
-        p.dist = r.f32(i * 20 + 12);
-    }
+    readPlanes(map, lump(kPlanes));
     return core::okStatus();
 }
 

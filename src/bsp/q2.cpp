@@ -195,12 +195,7 @@ core::Status Parser::header() {
 }
 
 core::Status Parser::entities() {
-    const auto bytes = lump(kEntities).bytes();
-    size_t n = 0;
-    while (n < bytes.size() && bytes[n] != 0)
-        ++n;
-    map.entity_text.assign(reinterpret_cast<const char*>(bytes.data()), n);
-    map.entities = parseEntities(map.entity_text, &map.warnings);
+    readEntityLump(map, lump(kEntities).bytes());
     // yquake2 SV_SpawnServer / GL3_SetSky: worldspawn "sky" names env/<sky><rt|bk|...>.
     if (!map.entities.empty() && map.entities[0].classname() == "worldspawn") {
         const std::string_view sky = map.entities[0].get("sky");
@@ -211,12 +206,7 @@ core::Status Parser::entities() {
 }
 
 core::Status Parser::planes() {
-    const core::ByteReader r = lump(kPlanes);
-    map.planes.resize(lumps[kPlanes].count());
-    for (size_t i = 0; i < map.planes.size(); ++i) {
-        r.read(i * 20, map.planes[i].normal);
-        map.planes[i].dist = r.f32(i * 20 + 12);
-    }
+    readPlanes(map, lump(kPlanes));
     return core::okStatus();
 }
 

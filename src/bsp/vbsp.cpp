@@ -377,22 +377,12 @@ core::Status Parser::recordSizes() {
 }
 
 core::Status Parser::entities() {
-    const auto bytes = data[kEntities].bytes();
-    size_t n = 0;
-    while (n < bytes.size() && bytes[n] != 0)
-        ++n;
-    map.entity_text.assign(reinterpret_cast<const char*>(bytes.data()), n);
-    map.entities = parseEntities(map.entity_text, &map.warnings);
+    readEntityLump(map, data[kEntities].bytes());
     return core::okStatus();
 }
 
 core::Status Parser::planes() {
-    const core::ByteReader& r = data[kPlanes];
-    map.planes.resize(count(kPlanes));
-    for (size_t i = 0; i < map.planes.size(); ++i) {
-        r.read(i * 20, map.planes[i].normal);
-        map.planes[i].dist = r.f32(i * 20 + 12);
-    }
+    readPlanes(map, data[kPlanes]);
     return core::okStatus();
 }
 
