@@ -17,10 +17,6 @@ extern const char kGitRevision[];
 
 namespace {
 
-void writeVec3(core::JsonWriter& j, std::string_view key, const glm::vec3& v) {
-    j.key(key).beginArray().value(v.x).value(v.y).value(v.z).endArray();
-}
-
 void writeExport(core::JsonWriter& j, const scene::ExportResult& r, const scene::ExportOptions& o) {
     j.key("export").beginObject();
     j.field("path", r.files.front().string()).field("format", scene::exportFormatName(r.format));

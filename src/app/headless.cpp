@@ -31,11 +31,11 @@
 
 namespace app {
 
-namespace {
-
 void writeVec3(core::JsonWriter& j, std::string_view key, const glm::vec3& v) {
     j.key(key).beginArray().value(v.x).value(v.y).value(v.z).endArray();
 }
+
+namespace {
 
 // --overlay: the viewer's overlay drawn over the frame in the bound target, through an ImGui
 // context that has no platform window (display size and time step are set by hand). Two

@@ -4,11 +4,15 @@
 #include "app/cli.h"
 #include "app/map_session.h"
 #include "app/window.h"
+#include "core/json.h"
 #include "render/world_renderer.h"
 #include "scene/camera.h"
 #include "scene/map_bundle.h"
 
 #include <memory>
+#include <string_view>
+
+#include <glm/vec3.hpp>
 
 namespace app {
 
@@ -42,5 +46,8 @@ int reportError(const core::Error& error);
 
 // The default map shipped in assets/ (found beside the executable or in the source tree).
 std::string defaultMapPath();
+
+// "key": [x, y, z] in the JSON the headless modes print.
+void writeVec3(core::JsonWriter& j, std::string_view key, const glm::vec3& v);
 
 } // namespace app
