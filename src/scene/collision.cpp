@@ -19,6 +19,9 @@ constexpr float kHullEpsilon = 0.03125f;
 // real maps stay below 100 levels), so a hostile chain of nodes cannot exhaust the stack.
 constexpr int kMaxDepth = 4096;
 constexpr int32_t kSolidValue = -2; // what an unreadable region counts as
+// Patch facets kept for one map (each up to 4 + 6 + 24 + 1 planes), so a hostile map's patches
+// cannot take gigabytes; real maps stay far below (oa_ctf2: 42 patches, 552 facets).
+constexpr size_t kMaxMapPatchFacets = size_t(1) << 18;
 
 bool finite(const glm::vec3& v) {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
@@ -332,7 +335,8 @@ CollisionWorld::CollisionWorld(const bsp::Map& map) : m_map(&map) {
     if (c.kind == bsp::CollisionKind::Brushes && !c.material_contents.empty()) {
         m_face_patch.assign(map.faces.size(), -1);
         std::vector<glm::vec3> controls;
-        for (size_t f = 0; f < map.faces.size(); ++f) {
+        size_t facets = 0;
+        for (size_t f = 0; f < map.faces.size() && facets < kMaxMapPatchFacets; ++f) {
             const bsp::Face& face = map.faces[f];
             if (face.kind != bsp::FaceKind::Patch || face.material < 0 ||
                 size_t(face.material) >= c.material_contents.size() ||
@@ -345,6 +349,7 @@ CollisionWorld::CollisionWorld(const bsp::Map& map) : m_map(&map) {
             PatchCollide pc = buildPatchCollide(controls, face.patch_width, face.patch_height);
             if (pc.facets.empty())
                 continue;
+            facets += pc.facets.size();
             m_face_patch[f] = int32_t(m_patches.size());
             m_patches.push_back(
                 {std::move(pc), c.material_contents[size_t(face.material)], face.material});

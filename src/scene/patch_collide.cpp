@@ -187,7 +187,7 @@ void addFacet(PatchCollide& pc, std::span<const glm::vec3> w, const bsp::Plane& 
 // PLANE_TRI_EPSILON of the first triangle's plane, facing the same way) is one quad facet.
 void facetsFromGrid(PatchCollide& pc, const Grid& g) {
     for (size_t i = 0; i + 1 < g.size(); ++i)
-        for (size_t j = 0; j + 1 < g[i].size(); ++j) {
+        for (size_t j = 0; j + 1 < g[i].size() && pc.facets.size() + 2 <= kMaxPatchFacets; ++j) {
             const glm::vec3 p1 = g[i][j], p2 = g[i + 1][j], p3 = g[i + 1][j + 1], p4 = g[i][j + 1];
             bsp::Plane t0, t1;
             const bool ok0 = planeFromPoints(p1, p2, p3, t0);

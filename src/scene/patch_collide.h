@@ -21,6 +21,7 @@
 
 #include "bsp/map.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -31,6 +32,8 @@ namespace scene {
 
 inline constexpr float kPatchSubdivideDistance = 16.0f; // cm_patch.c SUBDIVIDE_DISTANCE
 inline constexpr int kMaxPatchGrid = 129;               // cm_patch.c MAX_GRID_SIZE
+// cm_patch.c MAX_FACETS: the engine refuses a patch with more; here the rest does not collide.
+inline constexpr size_t kMaxPatchFacets = 1024;
 
 // planes[first_plane]: the surface plane, facing the patch's front; then the borders, facing out
 // of the facet; last the surface plane reversed (the back, which never stops a trace).
