@@ -148,12 +148,11 @@ TEST(PatchCollision, APatchWallStopsBoxesFromItsFrontOnly) {
 TEST(PatchCollision, APatchWhoseContentsAreNotMaskedLetsTracesThrough) {
     const bsp::Map map = patchRoom();
     const CollisionWorld world(map);
-    // The x = 350 wall is a trigger-like volume: player traces pass it and stop at x = 400's
-    // back... which they pass too, reaching the x+ wall brush.
+    // The x = 350 wall's material is not solid and the x = 400 wall is met from behind:
+    // player traces pass both and stop at the x+ wall brush.
     const TraceResult t = world.trace(vec3(300, 96, 64), vec3(600, 96, 64), kQ3Mins, kQ3Maxs);
     EXPECT_NEAR(t.end_pos.x, 496.875f, kTol);
-    // Masked, it stops the trace coming from +x after the solid wall... from 390 towards -x:
-    // 350 + 15 + 1/8.
+    // A trace masked for its contents stops at it from the front: 350 + 15 + 1/8.
     const TraceResult m =
         world.trace(vec3(390, 96, 64), vec3(300, 96, 64), kQ3Mins, kQ3Maxs, bsp::kCollideTrigger);
     EXPECT_NEAR(m.end_pos.x, 365.125f, kTol);
