@@ -91,6 +91,8 @@ std::string checkCollisionInvariants(const bsp::Map& m) {
             !p.empty())
             return p;
     }
+    if (!c.material_contents.empty() && c.material_contents.size() != m.materials.size())
+        return "collision.material_contents do not match the materials";
     if (c.kind == bsp::CollisionKind::Hulls && c.leaf_values.size() != m.leaves.size())
         return "collision.leaf_values do not match the leaves";
     for (size_t i = 0; i < c.brushes.size(); ++i)

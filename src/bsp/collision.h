@@ -8,7 +8,8 @@
 //   sv_world.c SV_HullForBsp), so the hull sizes and the choice rule are data here.
 // - Brushes (Quake 2, Quake 3): convex brushes (planes with contents) listed per leaf of the
 //   node tree; a box is clipped against them (ioquake3 cm_trace.c CM_TraceThroughBrush,
-//   Quake 2 cmodel.c CM_ClipBoxToBrush).
+//   Quake 2 cmodel.c CM_ClipBoxToBrush). Quake 3 patches add facets built from their control
+//   grids (cm_patch.c CM_GeneratePatchCollide), with their material's contents.
 //
 // Contents are game-neutral CollisionContents bits; the game's own value is kept for display.
 #pragma once
@@ -130,6 +131,12 @@ struct Collision {
     std::vector<Range> leaf_brush_ranges; // parallel to Map::leaves, into leaf_brushes
     // Distance kept from brush surfaces (Quake 2 DIST_EPSILON, Quake 3 SURFACE_CLIP_EPSILON).
     float clip_epsilon = 0.03125f;
+
+    // Quake 3: patches (FaceKind::Patch, found through the leaves' faces and the models' face
+    // ranges) collide through facets built from their control grids (ioquake3 cm_patch.c), with
+    // the CollisionContents of their material: parallel to Map::materials. Empty where patches
+    // do not collide.
+    std::vector<uint32_t> material_contents;
 };
 
 } // namespace bsp

@@ -827,6 +827,10 @@ private:
             s.material = m_r.i32(o + 4);
             s.contents = shaderContents(s.material).first;
         }
+        // Patches collide with their shader's contents (cm_load.c CMod_LoadPatches).
+        c.material_contents.resize(m_map.materials.size());
+        for (size_t i = 0; i < m_map.materials.size(); ++i)
+            c.material_contents[i] = shaderContents(static_cast<int32_t>(i)).first;
         c.leaf_brushes.resize(static_cast<size_t>(count(kLeafBrushes)));
         for (uint64_t i = 0; i < c.leaf_brushes.size(); ++i)
             c.leaf_brushes[static_cast<size_t>(i)] = m_r.u32(at(kLeafBrushes, i));

@@ -19,6 +19,9 @@ constexpr float kHullEpsilon = 0.03125f;
 // real maps stay below 100 levels), so a hostile chain of nodes cannot exhaust the stack.
 constexpr int kMaxDepth = 4096;
 constexpr int32_t kSolidValue = -2; // what an unreadable region counts as
+// Patch facets kept for one map (each up to 4 + 6 + 24 + 1 planes), so a hostile map's patches
+// cannot take gigabytes; real maps stay far below (oa_ctf2: 42 patches, 552 facets).
+constexpr size_t kMaxMapPatchFacets = size_t(1) << 18;
 
 bool finite(const glm::vec3& v) {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
@@ -186,12 +189,39 @@ struct BrushTracer {
         clipBrush(c.brushes[index]);
     }
 
+    // CM_TraceThroughPatch: a patch whose contents are in the mask, once per trace.
+    void patchOfFace(uint32_t face) {
+        if (face >= world.m_face_patch.size() || world.m_face_patch[face] < 0)
+            return;
+        const size_t index = size_t(world.m_face_patch[face]);
+        if (world.m_patch_mark[index] == world.m_mark)
+            return;
+        world.m_patch_mark[index] = world.m_mark;
+        const CollisionWorld::Patch& p = world.m_patches[index];
+        if (!(p.contents & mask))
+            return;
+        if (tracePatch(p.collide, start, end, ext, eps, tr.fraction, tr.plane)) {
+            tr.contents = p.contents;
+            tr.game_contents = size_t(p.material) < map.materials.size()
+                                   ? map.materials[size_t(p.material)].game_contents
+                                   : 0u;
+            tr.material = p.material;
+        }
+    }
+
+    // CM_TraceThroughLeaf: the leaf's brushes, then its patches.
     void leaf(int32_t index) {
         if (index < 0 || size_t(index) >= c.leaf_brush_ranges.size())
             return;
         const bsp::Range& r = c.leaf_brush_ranges[size_t(index)];
         for (uint32_t k = 0; k < r.count && !tr.all_solid; ++k)
             brush(c.leaf_brushes[r.first + k]);
+        if (world.m_patches.empty() || tr.all_solid || size_t(index) >= map.leaves.size())
+            return;
+        const bsp::Leaf& l = map.leaves[size_t(index)];
+        for (uint64_t k = l.first_leaf_face;
+             k < uint64_t(l.first_leaf_face) + l.num_leaf_faces && k < map.leaf_faces.size(); ++k)
+            patchOfFace(map.leaf_faces[size_t(k)]);
     }
 
     // CM_RecursiveHullCheck (Quake 2 cmodel.c): both children whose half-space the swept box
@@ -302,6 +332,30 @@ CollisionWorld::CollisionWorld(const bsp::Map& map) : m_map(&map) {
         }
     }
     m_brush_mark.assign(c.brushes.size(), 0);
+    if (c.kind == bsp::CollisionKind::Brushes && !c.material_contents.empty()) {
+        m_face_patch.assign(map.faces.size(), -1);
+        std::vector<glm::vec3> controls;
+        size_t facets = 0;
+        for (size_t f = 0; f < map.faces.size() && facets < kMaxMapPatchFacets; ++f) {
+            const bsp::Face& face = map.faces[f];
+            if (face.kind != bsp::FaceKind::Patch || face.material < 0 ||
+                size_t(face.material) >= c.material_contents.size() ||
+                !c.material_contents[size_t(face.material)] ||
+                uint64_t(face.first_vertex) + face.num_vertices > map.vertices.size())
+                continue;
+            controls.clear();
+            for (uint32_t v = 0; v < face.num_vertices; ++v)
+                controls.push_back(map.vertices[face.first_vertex + v].position);
+            PatchCollide pc = buildPatchCollide(controls, face.patch_width, face.patch_height);
+            if (pc.facets.empty())
+                continue;
+            facets += pc.facets.size();
+            m_face_patch[f] = int32_t(m_patches.size());
+            m_patches.push_back(
+                {std::move(pc), c.material_contents[size_t(face.material)], face.material});
+        }
+        m_patch_mark.assign(m_patches.size(), 0);
+    }
 }
 
 int32_t CollisionWorld::hullCount() const {
@@ -428,11 +482,17 @@ TraceResult CollisionWorld::traceModel(int32_t model, const glm::vec3& start, co
                   mask,  c.clip_epsilon, {}};
     if (++m_mark == 0) {
         std::fill(m_brush_mark.begin(), m_brush_mark.end(), 0u);
+        std::fill(m_patch_mark.begin(), m_patch_mark.end(), 0u);
         m_mark = 1;
     }
-    if (mc.brushes.count > 0) {
+    if (mc.brushes.count > 0 || (model > 0 && !m_patches.empty())) {
+        // Quake 3 models: their brush list and their own faces' patches (CMod_LoadSubmodels).
         for (uint32_t k = 0; k < mc.brushes.count && !b.tr.all_solid; ++k)
             b.brush(mc.brushes.first + k);
+        const bsp::Submodel& sm = m_map->submodels[size_t(model)];
+        for (uint64_t f = sm.first_face;
+             model > 0 && f < uint64_t(sm.first_face) + sm.num_faces && !b.tr.all_solid; ++f)
+            b.patchOfFace(uint32_t(f));
     } else {
         b.node(mc.heads[0], 0.0f, 1.0f, b.start, b.end, 0);
     }

@@ -9,14 +9,15 @@
 // Brush models (doors, platforms, ...) are traced at their entity's origin, closed; their
 // angles are not applied (Quake 1 never rotates brush-model collision either). Models whose
 // entity the games make non-solid (triggers, func_illusionary, ...) are skipped. Quake 3
-// patches are not collided (the engine builds collision facets from them, cm_patch.c): a
-// trace passes through curved surfaces.
+// patches collide through the facets cm_patch.c builds from them (scene/patch_collide.h), from
+// their front side, in traces; pointContents reads brushes only (CM_PointContents).
 //
 // Thread safety: trace() marks brushes as tested in a per-object array (the engines'
 // checkcount), so one CollisionWorld serves one thread at a time. The Map must outlive it.
 #pragma once
 
 #include "bsp/map.h"
+#include "scene/patch_collide.h"
 
 #include <cstdint>
 #include <optional>
@@ -75,9 +76,19 @@ public:
 private:
     uint32_t volumesAt(const glm::vec3& p, int32_t hull) const;
 
+    // A Quake 3 patch that collides (bsp::Collision::material_contents).
+    struct Patch {
+        PatchCollide collide;
+        uint32_t contents = 0; // bsp::CollisionContents of its material
+        int32_t material = -1;
+    };
+
     const bsp::Map* m_map;
     std::vector<bsp::ClipNode> m_hull0; // Map::nodes with leaves replaced by contents values
+    std::vector<Patch> m_patches;
+    std::vector<int32_t> m_face_patch; // per Map::faces: index into m_patches, -1 none
     mutable std::vector<uint32_t> m_brush_mark;
+    mutable std::vector<uint32_t> m_patch_mark;
     mutable uint32_t m_mark = 0;
 
     friend struct BrushTracer;

@@ -4,6 +4,8 @@
 #include "scene/player_move.h"
 
 #include "bsp/entities.h"
+#include "bsp/patch.h"
+#include "bsp/tree.h"
 #include "scene/map_bundle.h"
 
 #include <gtest/gtest.h>
@@ -64,4 +66,132 @@ TEST(PlayerMoveMaps, Quake2WalksFromEverySpawn) {
 
 TEST(PlayerMoveMaps, Quake3WalksFromEverySpawn) {
     walkFromEverySpawn(std::string(BSPV_OPENARENA_DIR) + "/pak1-maps.pk3:maps/oa_dm1.bsp");
+}
+
+// oa_shouse's curved floors (Quake 3 patches, collided as cm_patch.c does; oa_dm1 has none): on
+// every patch in the playable map whose middle faces up enough to stand on (normal z >= 0.7071,
+// where a player from 40 units above the middle is not stuck), the player dropped lands on
+// the patch: its feet within SUBDIVIDE_DISTANCE (16) below the curve, or above it by at most
+// 16 plus the box's reach on the slope (15 x tan 45 degrees). Without patch collision most of
+// them fall through. Walking 1 s from there, the player never sinks below the patch's lowest
+// control point (the facets lie inside the control points' hull) while over the patch.
+TEST(PlayerMoveMaps, Quake3WalksOnCurvedFloors) {
+    auto map =
+        scene::loadMapSpec(std::string(BSPV_OPENARENA_DIR) + "/pak1-maps.pk3:maps/oa_shouse.bsp");
+    ASSERT_TRUE(map.ok()) << map.error().message();
+    const scene::CollisionWorld world(*map);
+    bsp::Map without = *map;
+    without.collision.material_contents.clear();
+    const scene::CollisionWorld no_patches(without);
+    const scene::PlayerMove move(world, scene::moveRulesFor(map->collision));
+    const glm::vec3 mins(-15, -15, -24), maxs(15, 15, 32);
+    int floors = 0, fell_through = 0, walked = 0;
+    for (const bsp::Face& f : map->faces) {
+        if (f.kind != bsp::FaceKind::Patch ||
+            !(map->collision.material_contents[size_t(f.material)] & bsp::kCollideSolid))
+            continue;
+        const std::span<const bsp::Vertex> controls(map->vertices.data() + f.first_vertex,
+                                                    f.num_vertices);
+        // Level 2 puts a vertex on the curve at the patch's middle (row h / 2, column w / 2).
+        const bsp::PatchMesh mesh =
+            bsp::tessellatePatch(controls, f.patch_width, f.patch_height, 2);
+        ASSERT_EQ(mesh.vertices.size(), size_t(f.patch_width) * f.patch_height);
+        const bsp::Vertex& mid =
+            mesh.vertices[size_t(f.patch_height / 2) * f.patch_width + f.patch_width / 2];
+        if (mid.normal.z < 0.7071f)
+            continue;
+        const glm::vec3 start = mid.position + glm::vec3(0, 0, 40);
+        const int32_t leaf = bsp::pointLeaf(*map, start);
+        if (leaf < 0 || map->leaves[size_t(leaf)].cluster < 0 || // outside the playable map
+            world.pointContents(start, 1) & bsp::kMaskPlayerSolid ||
+            world.trace(start, start, mins, maxs).start_solid)
+            continue;
+        ++floors;
+        const glm::vec3 down = mid.position - glm::vec3(0, 0, 256);
+        const scene::TraceResult t = world.trace(start, down, mins, maxs);
+        const float feet = t.end_pos.z - 24.0f;
+        EXPECT_GE(feet, mid.position.z - 16.0f)
+            << "patch at " << mid.position.x << " " << mid.position.y;
+        EXPECT_LE(feet, mid.position.z + 16.0f + 15.0f)
+            << "patch at " << mid.position.x << " " << mid.position.y;
+        fell_through +=
+            no_patches.trace(start, down, mins, maxs).end_pos.z - 24.0f < mid.position.z - 16.0f;
+
+        float lowest = controls[0].position.z;
+        glm::vec2 lo(controls[0].position), hi(controls[0].position);
+        for (const bsp::Vertex& v : controls) {
+            lowest = std::min(lowest, v.position.z);
+            lo = glm::min(lo, glm::vec2(v.position));
+            hi = glm::max(hi, glm::vec2(v.position));
+        }
+        scene::PlayerState s;
+        s.origin = t.end_pos;
+        ASSERT_TRUE(move.settle(s));
+        const scene::MoveInput in{1.0f, 0.0f, 0.0f, false, false};
+        for (int tick = 0; tick < 60; ++tick) {
+            move.tick(s, in);
+            const glm::vec2 xy(s.origin);
+            if (glm::any(glm::lessThan(xy, lo)) || glm::any(glm::greaterThan(xy, hi)))
+                break;
+            ASSERT_GE(s.origin.z - 24.0f, lowest - 1.0f)
+                << "patch at " << mid.position.x << " " << mid.position.y << " tick " << tick;
+        }
+        ++walked;
+    }
+    EXPECT_GE(floors, 10);
+    EXPECT_EQ(walked, floors);
+    EXPECT_GE(fell_through, floors / 2);
+    std::printf("oa_shouse: %d patch floors, %d fall through without patch collision\n", floors,
+                fell_through);
+}
+
+// How far the collision facets lie from the drawn curve on oa_ctf2: from every vertex of every
+// patch tessellated at level 8 (points on the curve), a point is traced along the vertex normal,
+// from 20 in front to 20 behind, against that patch's facets alone. Every trace meets them
+// (their front is the drawn front) but a few, and no vertex is 16 or more from them.
+TEST(PlayerMoveMaps, Quake3PatchFacetsStayWithinTheFlatnessOfTheCurve) {
+    auto map =
+        scene::loadMapSpec(std::string(BSPV_OPENARENA_DIR) + "/pak1-maps.pk3:maps/oa_ctf2.bsp");
+    ASSERT_TRUE(map.ok()) << map.error().message();
+    float worst = 0.0f, sum = 0.0f;
+    size_t samples = 0, missed = 0, patches = 0, facets = 0;
+    std::vector<glm::vec3> points;
+    for (const bsp::Face& f : map->faces) {
+        if (f.kind != bsp::FaceKind::Patch)
+            continue;
+        const std::span<const bsp::Vertex> controls(map->vertices.data() + f.first_vertex,
+                                                    f.num_vertices);
+        points.clear();
+        for (const bsp::Vertex& v : controls)
+            points.push_back(v.position);
+        const scene::PatchCollide pc =
+            scene::buildPatchCollide(points, f.patch_width, f.patch_height);
+        ++patches;
+        facets += pc.facets.size();
+        const bsp::PatchMesh mesh =
+            bsp::tessellatePatch(controls, f.patch_width, f.patch_height, 8);
+        for (const bsp::Vertex& v : mesh.vertices) {
+            const glm::vec3 n = glm::normalize(v.normal);
+            float fraction = 1.0f;
+            bsp::Plane plane;
+            ++samples;
+            if (!scene::tracePatch(pc, v.position + 20.0f * n, v.position - 20.0f * n,
+                                   glm::vec3(0.0f), 0.0f, fraction, plane)) {
+                ++missed;
+                continue;
+            }
+            const float off = std::fabs(20.0f - 40.0f * fraction);
+            worst = std::max(worst, off);
+            sum += off;
+        }
+    }
+    std::printf("oa_ctf2: %zu patches, %zu facets, %zu samples, %zu missed, distance to the "
+                "facets mean %.2f max %.2f\n",
+                patches, facets, samples, missed, double(sum / float(samples - missed)),
+                double(worst));
+    EXPECT_GT(patches, 0u);
+    // Misses: thin pipe trims (a few units across), whose facets lie farther than 20 units from
+    // their curve along some normals or face away from them.
+    EXPECT_LE(missed * 50, samples);
+    EXPECT_LT(worst, 16.0f);
 }
