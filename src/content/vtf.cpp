@@ -297,10 +297,10 @@ core::Result<VtfHeader> parseVtfHeader(std::span<const uint8_t> data, std::strin
     if (r.fixedString(0, 4) != "VTF" || r.u8(3) != 0)
         return vtfError(core::ErrorCode::UnknownFormat, name, "signature", "not \"VTF\\0\"");
     const uint32_t major = r.u32(4), minor = r.u32(8);
-    if (major != 7 || minor > 5)
+    if (major != 7 || minor > 6)
         return vtfError(core::ErrorCode::UnsupportedVersion, name, "version",
                         std::to_string(major) + "." + std::to_string(minor) +
-                            ", supported 7.0 to 7.5");
+                            ", supported 7.0 to 7.6");
     VtfHeader h;
     h.version_minor = minor;
     h.header_size = r.u32(12);
@@ -342,7 +342,7 @@ core::Result<VtfHeader> parseVtfHeader(std::span<const uint8_t> data, std::strin
         return vtfError(core::ErrorCode::BadImage, name, "high_res_format",
                         formatText(int32_t(h.format)));
     if (h.flags & kVtfFlagEnvMap)
-        h.faces = minor < 5 && first_frame == 0xffff ? 7 : 6;
+        h.faces = minor < 5 && first_frame != 0xffff ? 7 : 6;
 
     if (minor < 3) {
         uint64_t low_bytes = 0;
@@ -370,6 +370,9 @@ core::Result<VtfHeader> parseVtfHeader(std::span<const uint8_t> data, std::strin
                 h.high_res_offset = r.u32(at + 4);
                 found = true;
             }
+            if (r.fixedString(at, 3) == "AXC")
+                return vtfError(core::ErrorCode::BadImage, name, "resources",
+                                "AXC (compressed mips, 7.6) is not decoded");
         }
         if (!found)
             return vtfError(core::ErrorCode::BadImage, name, "resources",

@@ -1,5 +1,6 @@
-// Valve Texture Format (.vtf), versions 7.0 to 7.5: the header, the mip chain arithmetic and
-// the decoding of the largest mip of frame 0, face 0, slice 0 to RGBA8.
+// Valve Texture Format (.vtf), versions 7.0 to 7.5 (and Strata Source's 7.6 without its
+// compressed "AXC" resource, laid out as 7.5: momentum_mp_lobby's pakfile): the header, the mip
+// chain arithmetic and the decoding of the largest mip of frame 0, face 0, slice 0 to RGBA8.
 //
 // Layout (Source SDK public/vtf/vtf.h, VTFFileHeader_t and its 7.1-7.3 descendants, packed to
 // one byte; the Valve Developer Community page "Valve Texture Format"):
@@ -14,8 +15,9 @@
 // data follows it; from 7.3 the resource entry tagged {0x30, 0, 0} gives the high-res offset
 // (and {0x01, 0, 0} the thumbnail's; other tags, and entries with flag 0x02 whose "offset" is
 // the data itself, are skipped). The high-res data holds the mips smallest first; within a
-// mip, frames, then faces (6 for an environment map, 7 for a pre-7.5 one with first_frame
-// 0xffff: the sphere map), then depth slices.
+// mip, frames, then faces, then depth slices. An environment map has 6 faces from 7.5 on;
+// before 7.5 it has a seventh (the sphere map) unless first_frame is 0xffff (VTFLib's
+// CVTFFile::GetFaceCount; l4d2_tooltextures' 7.4 cubemaps hold 7 faces with first_frame 0).
 //
 // Formats are Source's ImageFormat enum (public/bitmap/imageformat.h). The 8-bit-per-channel
 // names give the byte order in the file (BGRA8888: B, G, R, A). The 16-bit packed names list

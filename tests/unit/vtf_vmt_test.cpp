@@ -1,6 +1,11 @@
 // VTF decoding and VMT / KeyValues parsing on hand-made files with hand-computed pixels.
+#include "bsp/load.h"
+#include "content/textures.h"
+#include "content/vfs.h"
 #include "content/vmt.h"
 #include "content/vtf.h"
+#include "core/file.h"
+#include "unit/content_test_util.h"
 
 #include <gtest/gtest.h>
 
@@ -106,7 +111,7 @@ TEST(Vtf, EnvironmentMapFacesAndFrames) {
     s.mips = 2;
     s.frames = 2;
     s.flags = content::kVtfFlagEnvMap;
-    s.first_frame = 0xffff; // before 7.5: a seventh face, the sphere map
+    s.first_frame = 0; // before 7.5: a seventh face, the sphere map
     // 1x1 mip: 2 frames * 7 faces * 1 byte; 2x2: 2 * 7 * 4.
     auto file = makeVtf(s, std::vector<uint8_t>(14 + 56, 0));
     auto h = content::parseVtfHeader(file, "sky.vtf");
@@ -114,7 +119,7 @@ TEST(Vtf, EnvironmentMapFacesAndFrames) {
     EXPECT_EQ(h->faces, 7u);
     EXPECT_EQ(h->largest_mip_offset, 80u + 14u);
 
-    s.first_frame = 0;
+    s.first_frame = 0xffff; // ... unless first_frame is 0xffff
     file = makeVtf(s, std::vector<uint8_t>(12 + 48, 0));
     h = content::parseVtfHeader(file, "cube.vtf");
     ASSERT_TRUE(h) << h.error().message();
@@ -122,7 +127,7 @@ TEST(Vtf, EnvironmentMapFacesAndFrames) {
     EXPECT_EQ(h->largest_mip_offset, 80u + 12u);
 
     s.minor = 5; // 7.5 has six faces whatever first_frame says; data after one resource entry
-    s.first_frame = 0xffff;
+    s.first_frame = 0;
     s.resources = {{0x30, 0, 0, 0, 88, 0, 0, 0}};
     file = makeVtf(s, std::vector<uint8_t>(12 + 48, 0));
     h = content::parseVtfHeader(file, "cube75.vtf");
@@ -340,13 +345,13 @@ TEST(Vtf, HeaderErrorsNameFieldAndValue) {
     EXPECT_EQ(e.error().code, core::ErrorCode::UnknownFormat);
 
     auto ver = file;
-    put<uint32_t>(ver, 8, 6);
+    put<uint32_t>(ver, 8, 7);
     e = content::decodeVtf(ver, "x.vtf");
     ASSERT_FALSE(e);
     EXPECT_EQ(e.error().code, core::ErrorCode::UnsupportedVersion);
     EXPECT_EQ(e.error().field, "version");
     EXPECT_EQ(e.error().file, "x.vtf");
-    EXPECT_NE(e.error().detail.find("7.6"), std::string::npos);
+    EXPECT_NE(e.error().detail.find("7.7"), std::string::npos);
 
     auto fmt = file;
     put<int32_t>(fmt, 52, 99);
@@ -491,4 +496,119 @@ TEST(Vmt, PathsAreLowerCaseUnderMaterials) {
     EXPECT_EQ(content::vtfPathOf("Brick\\Wall01"), "materials/brick/wall01.vtf");
     EXPECT_EQ(content::vtfPathOf("materials/x.VTF"), "materials/x.vtf");
     EXPECT_EQ(content::vmtPathOf("TOOLS/ToolsNodraw"), "materials/tools/toolsnodraw.vmt");
+}
+
+namespace {
+
+std::string textOf(const std::vector<uint8_t>& b) {
+    return std::string(b.begin(), b.end());
+}
+
+// A file system holding one zip in memory, as a Source map's pakfile is mounted.
+content::FileSystem pakfileOf(const content_test::Files& files) {
+    content_test::TempDir tmp;
+    const auto zip = tmp.path() / "pak.zip";
+    content_test::writeZip(zip, files);
+    auto bytes = core::readFile(zip);
+    EXPECT_TRUE(bytes);
+    content::FileSystem fs;
+    auto st = fs.addEmbeddedArchive(std::move(*bytes), "t.bsp", "pakfile (t.bsp)");
+    EXPECT_TRUE(st) << st.error().message();
+    return fs;
+}
+
+} // namespace
+
+TEST(ValveMaterials, VmtToVtfThroughAnEmbeddedArchive) {
+    VtfSpec s;
+    const std::string tex = textOf(makeVtf(s, {9, 8, 7, 6}));
+    const std::string direct = textOf(makeVtf(s, {1, 1, 1, 1}));
+    const content::FileSystem fs = pakfileOf({
+        {"materials/brick/wall.vmt",
+         "patch { include materials/base/wall.vmt replace { $basetexture Brick\\WallTex } }"},
+        {"materials/base/wall.vmt", "LightmappedGeneric { $basetexture base/other }"},
+        {"materials/brick/walltex.vtf", tex},
+        {"materials/brick/Direct.vtf", direct},
+        {"materials/brick/blank.vmt", "UnlitGeneric { $color \"[1 0 0]\" }"},
+    });
+    bsp::Map map;
+    map.material_files = bsp::MaterialFiles::ValveMaterials;
+    map.materials.resize(4);
+    map.materials[0].name = "BRICK/WALL";
+    map.materials[1].name = "brick/direct";
+    map.materials[2].name = "brick/blank";
+    map.materials[3].name = "nothing/here";
+    const auto textures = content::loadMaterialTextures(map, fs, 1);
+    ASSERT_EQ(textures.size(), 4u);
+
+    EXPECT_FALSE(textures[0].missing) << textures[0].error;
+    EXPECT_EQ(pixel(textures[0].image, 0, 0), (Px{9, 8, 7, 6}));
+    EXPECT_EQ(textures[0].source, "materials/brick/walltex.vtf");
+    EXPECT_EQ(textures[0].origin, "pakfile (t.bsp)");
+    EXPECT_EQ(textures[0].shader_file, "materials/brick/wall.vmt");
+    EXPECT_EQ(textures[0].shader_image, "Brick\\WallTex");
+
+    EXPECT_FALSE(textures[1].missing) << textures[1].error;
+    EXPECT_EQ(pixel(textures[1].image, 0, 0), (Px{1, 1, 1, 1}));
+
+    EXPECT_TRUE(textures[2].missing);
+    EXPECT_EQ(textures[2].error,
+              "materials/brick/blank.vmt: no $basetexture (shader unlitgeneric)");
+    EXPECT_TRUE(textures[3].missing);
+    EXPECT_EQ(textures[3].error, "materials/nothing/here.vtf: not found");
+    EXPECT_EQ(textures[3].image.width, content::makeMissingTexture().width);
+}
+
+TEST(ValveMaterials, EmbeddedArchiveThatIsNoZip) {
+    content::FileSystem fs;
+    auto st = fs.addEmbeddedArchive({'P', 'K', 3, 4, 0, 0}, "bad.bsp", "pakfile (bad.bsp)");
+    ASSERT_FALSE(st);
+    EXPECT_EQ(st.error().code, core::ErrorCode::BadArchive);
+    EXPECT_EQ(st.error().file, "bad.bsp");
+    EXPECT_EQ(st.error().lump, "pakfile (bad.bsp)");
+    EXPECT_FALSE(fs.addEmbeddedArchive({}, "empty.bsp", "pakfile (empty.bsp)"));
+}
+
+// The shared Source maps' pakfiles hold their default cube maps: 32x32, 6 mips, DXT5 and
+// RGBA16161616F (HDR). Left 4 Dead 2 writes VTF 7.4 with the seventh (sphere map) face, CS:GO
+// 7.5 and Momentum (Strata) 7.6 six faces; parseVtfHeader checks the chain fills the file.
+TEST(ValveMaterials, SharedMapPakfileCubeMaps) {
+    struct Case {
+        const char* map;
+        const char* folder;
+        uint32_t minor, faces;
+    };
+    const Case cases[] = {{"l4d2_tooltextures", "l4d2_tooltextures", 4, 7},
+                          {"csgo_tooltextures", "csgo_tooltextures", 5, 6},
+                          {"momentum_mp_lobby", "mp_lobby", 6, 6}};
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.map);
+        auto map =
+            bsp::loadMapFile(std::string(BSPV_SHARED_MAPS_DIR) + "/source/" + c.map + ".bsp");
+        ASSERT_TRUE(map) << map.error().message();
+        EXPECT_EQ(map->material_files, bsp::MaterialFiles::ValveMaterials);
+        content::FileSystem fs;
+        ASSERT_TRUE(fs.addEmbeddedArchive(map->embedded_archive, "m.bsp", "pakfile"));
+        const std::string base = std::string("materials/maps/") + c.folder + "/cubemapdefault";
+        for (const auto& [suffix, format] : {std::pair{".vtf", VtfFormat::DXT5},
+                                             std::pair{".hdr.vtf", VtfFormat::RGBA16161616F}}) {
+            auto bytes = fs.readChecked(base + suffix);
+            ASSERT_TRUE(bytes) << bytes.error().message();
+            auto h = content::parseVtfHeader(*bytes, base + suffix);
+            ASSERT_TRUE(h) << h.error().message();
+            EXPECT_EQ(h->version_minor, c.minor);
+            EXPECT_EQ(h->format, format);
+            EXPECT_EQ(h->faces, c.faces);
+            EXPECT_EQ(h->mip_count, 6u);
+            EXPECT_EQ(h->high_res_offset, 88u);
+            const uint64_t face_bytes = format == VtfFormat::DXT5
+                                            ? (64 + 16 + 4 + 1 + 1 + 1) * 16
+                                            : (1024 + 256 + 64 + 16 + 4 + 1) * 8;
+            EXPECT_EQ(bytes->size(), 88u + face_bytes * c.faces);
+            auto im = content::decodeVtf(*bytes, base + suffix);
+            ASSERT_TRUE(im) << im.error().message();
+            EXPECT_EQ(im->width, 32);
+            EXPECT_EQ(im->height, 32);
+        }
+    }
 }
