@@ -9,6 +9,8 @@
 #include "content/sprite.h"
 #include "content/texture_cache.h"
 #include "content/vfs.h"
+#include "content/vmt.h"
+#include "content/vtf.h"
 #include "scene/collision.h"
 #include "scene/compile_overlays.h"
 #include "scene/lightmap_set.h"
@@ -686,8 +688,60 @@ Outcome runSprite(std::span<const uint8_t> data) {
     return o;
 }
 
+Outcome runVtf(std::span<const uint8_t> data) {
+    auto image = content::decodeVtf(data, "fuzz.vtf");
+    if (!image)
+        return rejected(std::move(image.error()));
+    Outcome o;
+    o.accepted = true;
+    if (!image->valid())
+        o.violation = "accepted VTF with an invalid image";
+    else if (image->width > content::kMaxImageDimension ||
+             image->height > content::kMaxImageDimension)
+        o.violation =
+            "accepted VTF of " + std::to_string(image->width) + "x" + std::to_string(image->height);
+    return o;
+}
+
+namespace {
+
+int keyValuesDepth(const content::KeyValues& kv) {
+    int deepest = 0;
+    for (const content::KeyValues& c : kv.children)
+        deepest = std::max(deepest, keyValuesDepth(c));
+    return deepest + (kv.block ? 1 : 0);
+}
+
+std::string checkVmt(const content::Vmt& vmt) {
+    if (!vmt.params.block)
+        return "accepted material without a parameter block";
+    if (keyValuesDepth(vmt.params) > content::kMaxKeyValuesDepth + 1)
+        return "accepted material nested " + std::to_string(keyValuesDepth(vmt.params)) + " deep";
+    return {};
+}
+
+} // namespace
+
+Outcome runVmt(std::span<const uint8_t> data) {
+    const std::string text(data.begin(), data.end());
+    auto vmt = content::parseVmt(text, "fuzz.vmt");
+    if (!vmt)
+        return rejected(std::move(vmt.error()));
+    Outcome o;
+    o.accepted = true;
+    o.violation = checkVmt(*vmt);
+    const content::VmtReader same = [&text](std::string_view) { return std::optional(text); };
+    auto resolved = content::resolveVmt("materials/fuzz.vmt", same);
+    if (o.violation.empty() && !resolved &&
+        (resolved.error().code == core::ErrorCode::Ok || resolved.error().message().empty()))
+        o.violation = "resolveVmt rejected without a code or message";
+    if (o.violation.empty() && resolved)
+        o.violation = checkVmt(*resolved);
+    return o;
+}
+
 std::span<const Target> targets() {
-    static const std::array<Target, 11> kTargets = {{
+    static const std::array<Target, 13> kTargets = {{
         {"load_map", &runLoadMap},
         {"external_lightmap", &runExternalLightmap},
         {"archive", &runArchive},
@@ -699,6 +753,8 @@ std::span<const Target> targets() {
         {"walk_script", &runWalkScript},
         {"mdl", &runMdl},
         {"sprite", &runSprite},
+        {"vtf", &runVtf},
+        {"vmt", &runVmt},
     }};
     return kTargets;
 }

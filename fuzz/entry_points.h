@@ -61,6 +61,14 @@ Outcome runMdl(std::span<const uint8_t> data);
 // inside its pictures and pictures of their size.
 Outcome runSprite(std::span<const uint8_t> data);
 
+// content::decodeVtf (Source .vtf); an accepted image is valid (rgba of width * height texels)
+// and no side exceeds content::kMaxImageDimension.
+Outcome runVtf(std::span<const uint8_t> data);
+// content::parseVmt on the bytes as text, then content::resolveVmt with every path reading the
+// same text (a patch includes itself until the depth limit); an accepted material has a block
+// of parameters nested no deeper than content::kMaxKeyValuesDepth.
+Outcome runVmt(std::span<const uint8_t> data);
+
 // Invariants of an accepted map that scene/ and render/ rely on (every range and index inside
 // its array). Empty when they hold, else the first broken one.
 std::string checkMapInvariants(const bsp::Map& map);

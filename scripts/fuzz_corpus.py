@@ -20,6 +20,9 @@ portal_file: every .prt under the maps folder, and PRT1-AM / PRT2 / q3map2 files
 walk_script: --walk-script files made here (every command, comments).
 mdl:      LibreQuake's .mdl files under the maps folder (q1/progs) up to 64 KiB.
 sprite:   LibreQuake's .spr files (Quake 1 version 1).
+vtf:      the .vtf files in the Source maps' pakfile lumps (DXT5 and RGBA16161616F cube maps,
+          7.4 to 7.6) and small 7.2 / 7.4 ones made here (BGRA8888 with 2 mips, DXT1).
+vmt:      material files made here (comments, conditionals, nested blocks, a patch).
 """
 import argparse
 import io
@@ -216,6 +219,35 @@ def cache_body(textures):
     return out
 
 
+def pakfile_members(data):
+    """(name, bytes) of the members of a Source map's pakfile lump (40), either directory order."""
+    if data[:4] != b"VBSP":
+        return []
+    for first in (8 + 40 * 16, 8 + 40 * 16 + 4):  # Valve's order, then Left 4 Dead 2's
+        offset, length = struct.unpack_from("<ii", data, first)
+        if 0 < length and 0 <= offset and offset + length <= len(data) and \
+                data[offset:offset + 2] == b"PK":
+            try:
+                z = zipfile.ZipFile(io.BytesIO(data[offset:offset + length]))
+                return [(i.filename, z.read(i)) for i in z.infolist()]
+            except zipfile.BadZipFile:
+                return []
+    return []
+
+
+def make_vtf(width, height, fmt, mips, minor, payload):
+    """A VTF 7.2 (80-byte header, no thumbnail) or 7.3+ (one high-res resource entry)."""
+    header = 80 if minor < 3 else 88
+    h = bytearray(header)
+    h[0:4] = b"VTF\0"
+    struct.pack_into("<IIIHHIHH", h, 4, 7, minor, header, width, height, 0, 1, 0)
+    struct.pack_into("<iBiBBH", h, 52, fmt, mips, -1, 0, 0, 1)
+    if minor >= 3:
+        struct.pack_into("<I", h, 68, 1)
+        h[80:88] = bytes((0x30, 0, 0, 0)) + struct.pack("<I", header)
+    return bytes(h) + payload
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
@@ -230,7 +262,7 @@ def main():
     dirs = {t: os.path.join(args.out, t)
             for t in ("load_map", "external_lightmap", "archive", "image", "entities",
                       "texture_cache", "leak_file", "portal_file", "walk_script", "mdl",
-                      "sprite")}
+                      "sprite", "vtf", "vmt")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -336,6 +368,31 @@ def main():
                 shutil.copyfile(path, os.path.join(dirs["mdl"], f))
             if f.lower().endswith(".spr"):
                 shutil.copyfile(path, os.path.join(dirs["sprite"], f))
+
+    for m in maps:
+        with open(m, "rb") as f:
+            for name, data in pakfile_members(f.read()):
+                if name.lower().endswith(".vtf"):
+                    out = os.path.basename(m)[:-4] + "_" + os.path.basename(name)
+                    with open(os.path.join(dirs["vtf"], out), "wb") as g:
+                        g.write(data)
+    for name, data in (("bgra8888_2mips.vtf", make_vtf(2, 2, 12, 2, 2, bytes(range(20)))),
+                       ("dxt1_74.vtf", make_vtf(4, 4, 13, 1, 4,
+                                                bytes((0, 0xf8, 0x1f, 0, 0, 0x55, 0xaa, 0xff))))):
+        with open(os.path.join(dirs["vtf"], name), "wb") as f:
+            f.write(data)
+    vmts = {
+        "lightmapped.vmt": '// comment\n"LightmappedGeneric"\n{\n\t"$basetexture" "brick/wall"\n'
+                           '\t$translucent 1\n\t"$envmap" "env_cubemap" [$X360]\n'
+                           '\t"$nocull" "1" [!$X360 && $WIN32]\n'
+                           '\t"Proxies" { "AnimatedTexture" { "animatedtexturevar" "$basetexture" } }\n}\n',
+        "patch.vmt": 'patch\n{\n\tinclude "materials/fuzz.vmt"\n\tinsert { $additive 1 }\n'
+                     '\treplace { $basetexture other }\n}\n',
+        "wvt.vmt": 'WorldVertexTransition { $basetexture a $basetexture2 b $alphatest 1 $selfillum 1 }',
+    }
+    for name, text in vmts.items():
+        with open(os.path.join(dirs["vmt"], name), "w", newline="") as f:
+            f.write(text)
 
     for t, d in dirs.items():
         print("%-9s %3d seed files in %s" % (t, len(os.listdir(d)), d))

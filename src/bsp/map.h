@@ -252,6 +252,13 @@ enum class DeluxeMaps : uint8_t {
     TangentSpace, // worldspawn "deluxeMaps" "2"
 };
 
+// How the content layer turns a material name into pixels. Set by the parser from the format;
+// the renderer never sees it.
+enum class MaterialFiles : uint8_t {
+    Images,         // image files named after the material (Quake family; content/textures.h)
+    ValveMaterials, // materials/NAME.vmt, whose $basetexture names materials/TEX.vtf (Source)
+};
+
 // Decompressed potentially-visible sets: one row of row_size bytes per cluster, bit j of a
 // row set when cluster j may be seen from the row's cluster.
 struct Vis {
@@ -421,6 +428,10 @@ struct Map {
     // GLQuake's and Quake 2's 16 pi (about 50 texels); QuakeSpasm's warp image 128.
     float warp_period = 16.0f * 3.14159265f;
     std::vector<std::string> wad_files; // Half-Life worldspawn "wad" list (base names)
+    MaterialFiles material_files = MaterialFiles::Images;
+    // An archive stored in the map itself (Source's pakfile lump: a zip of the map's own
+    // materials and cube maps), mounted above every other source; empty when none.
+    std::vector<uint8_t> embedded_archive;
     // Sky box base path for content::loadSkyBox, from worldspawn: Quake 2 "sky" ->
     // "env/<sky>", Half-Life "skyname" and Quake 1 (quakespasm) "sky"/"skyname" ->
     // "gfx/env/<name>". Empty when the map names none.

@@ -67,6 +67,7 @@ enum VLump {
     kDispInfo = 26,
     kDispVerts = 33,
     kGameLump = 35,
+    kPakfile = 40,
     kTexdataStringData = 43,
     kTexdataStringTable = 44,
     kLightingHdr = 53,
@@ -978,6 +979,10 @@ core::Result<Map> parseSource(std::span<const uint8_t> bytes, std::string_view n
         if (auto s = (p.*step)(); !s)
             return s.error();
     bindSubmodelEntities(p.map);
+    p.map.material_files = MaterialFiles::ValveMaterials;
+    // The pakfile lump (a zip) as it is stored; the content layer mounts it.
+    const auto pak = p.data[kPakfile].bytes();
+    p.map.embedded_archive.assign(pak.begin(), pak.end());
     if (auto s = p.staticProps(); !s)
         return s.error();
     return std::move(p.map);

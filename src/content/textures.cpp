@@ -3,6 +3,8 @@
 #include "content/embedded_texture.h"
 #include "content/miptex.h"
 #include "content/pcx.h"
+#include "content/vmt.h"
+#include "content/vtf.h"
 #include "content/wal.h"
 
 #include "core/file.h"
@@ -109,6 +111,50 @@ bool loadImageFile(const FileSystem& fs, std::string_view name, TextureInfo& inf
         return true; // error keeps the candidate skipped before, if any
     }
     return false;
+}
+
+bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, TextureInfo& info) {
+    const std::string vmt_path = vmtPathOf(material);
+    std::string vtf_path = vtfPathOf(material);
+    if (fs.exists(vmt_path)) {
+        const VmtReader read = [&fs](std::string_view path) -> std::optional<std::string> {
+            auto bytes = fs.read(path);
+            if (!bytes)
+                return std::nullopt;
+            return std::string(bytes->begin(), bytes->end());
+        };
+        auto vmt = resolveVmt(vmt_path, read);
+        if (!vmt) {
+            info.error = vmt.error().message();
+            return false;
+        }
+        info.shader_file = vmt_path;
+        info.shader_image = vmt->base_texture;
+        if (vmt->base_texture.empty()) {
+            info.error = vmt_path + ": no $basetexture (shader " + vmt->shader + ")";
+            return false;
+        }
+        vtf_path = vtfPathOf(vmt->base_texture);
+    }
+    if (!fs.exists(vtf_path)) {
+        info.error = vtf_path + ": not found";
+        return false;
+    }
+    auto bytes = fs.readChecked(vtf_path);
+    if (!bytes) {
+        info.error = bytes.error().message();
+        return false;
+    }
+    auto image = decodeVtf(*bytes, vtf_path);
+    if (!image) {
+        info.error = image.error().message();
+        return false;
+    }
+    info.image = std::move(*image);
+    info.source = vtf_path;
+    info.origin = fs.sourceOf(vtf_path);
+    info.missing = false;
+    return true;
 }
 
 TextureInfo loadImageTexture(const FileSystem& fs, std::string_view name) {
@@ -386,6 +432,13 @@ TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& m
             palettedTexture(material, resolveSurfaceFlags(material, shaders), map, fs, sources))
         return std::move(*paletted);
     TextureInfo info;
+    if (map.material_files == bsp::MaterialFiles::ValveMaterials) {
+        if (!loadValveMaterialFile(fs, material.name, info)) {
+            info.image = makeMissingTexture();
+            info.missing = true;
+        }
+        return info;
+    }
     if (const ShaderDef* def = shaders ? shaders->find(material.name) : nullptr) {
         info.shader_file = def->file;
         info.shader_image = primaryImage(*def);

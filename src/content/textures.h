@@ -70,6 +70,13 @@ bool loadImageFile(const FileSystem& fs, std::string_view name, TextureInfo& inf
 // The same, with the missing-texture tile and missing = true when no candidate decodes.
 TextureInfo loadImageTexture(const FileSystem& fs, std::string_view name);
 
+// Source (bsp::MaterialFiles::ValveMaterials): materials/NAME.vmt read through resolveVmt
+// (patch includes followed), its $basetexture decoded from materials/TEX.vtf; a name with no
+// .vmt tries materials/NAME.vtf. Names are lower-cased (Source paths ignore case). On success
+// fills info.image, source (the .vtf), origin, shader_file (the .vmt) and shader_image
+// ($basetexture) and clears missing; false (info.error says why) otherwise.
+bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, TextureInfo& info);
+
 // What the 8-bit decoders share across one map's materials, found once per map:
 // - quake_palette: gfx/palette.lmp from the FileSystem, else defaultQuakePalette() (Quake 1
 //   miptex carry no palette);

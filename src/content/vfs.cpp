@@ -82,6 +82,7 @@ struct FileSystem::Source {
     std::string label;
     std::unordered_map<std::string, Entry> entries; // key: normalizeName(name)
     zip_t* zip = nullptr;
+    std::vector<uint8_t> memory;  // an embedded archive's bytes (libzip reads them in place)
     mutable std::mutex zip_mutex; // libzip archives must not be read from two threads at once
 
     ~Source() {
@@ -182,6 +183,21 @@ core::Status FileSystem::addArchive(const fs::path& archive) {
     return core::okStatus();
 }
 
+core::Status FileSystem::addEmbeddedArchive(std::vector<uint8_t> bytes, const fs::path& owner,
+                                            std::string label) {
+    auto src = std::make_unique<Source>();
+    src->kind = Kind::Zip;
+    src->path = owner;
+    src->label = std::move(label);
+    src->memory = std::move(bytes);
+    if (src->memory.empty())
+        return fileError(core::ErrorCode::BadArchive, owner, src->label, -1, "empty archive");
+    if (auto st = indexZip(*src); !st)
+        return st;
+    m_sources.push_back(std::move(src));
+    return core::okStatus();
+}
+
 namespace {
 
 core::Status indexPak(FileSystem::Source& src) {
@@ -264,9 +280,23 @@ std::string zipErrorText(int code) {
 
 core::Status indexZip(FileSystem::Source& src) {
     int code = 0;
-    src.zip = zip_open(src.path.string().c_str(), ZIP_RDONLY, &code);
+    if (src.memory.empty()) {
+        src.zip = zip_open(src.path.string().c_str(), ZIP_RDONLY, &code);
+    } else {
+        zip_error_t err;
+        zip_error_init(&err);
+        zip_source_t* source =
+            zip_source_buffer_create(src.memory.data(), src.memory.size(), 0, &err);
+        if (source) {
+            src.zip = zip_open_from_source(source, ZIP_RDONLY, &err);
+            if (!src.zip)
+                zip_source_free(source);
+        }
+        code = zip_error_code_zip(&err);
+        zip_error_fini(&err);
+    }
     if (!src.zip)
-        return fileError(core::ErrorCode::BadArchive, src.path, {}, -1,
+        return fileError(core::ErrorCode::BadArchive, src.path, src.label, -1,
                          "cannot open zip: " + zipErrorText(code));
     const zip_int64_t count = zip_get_num_entries(src.zip, 0);
     if (count < 0 || static_cast<uint64_t>(count) > kMaxArchiveEntries)

@@ -61,6 +61,12 @@ public:
     // archive and, where it applies, the entry index and name.
     core::Status addArchive(const std::filesystem::path& archive);
 
+    // A zip held in memory: Source's pakfile lump, the map's own materials. `owner` is the file
+    // it came from (the map: for specOf, sourcePaths and cache keys), `label` what sourceOf
+    // says ("pakfile (x.bsp)"). Errors: BadArchive, LimitExceeded, naming owner and label.
+    core::Status addEmbeddedArchive(std::vector<uint8_t> bytes, const std::filesystem::path& owner,
+                                    std::string label);
+
     // ioquake3's game folder: every *.pk3 and *.pak directly inside `dir` (sorted by lower-case
     // file name), then `dir` itself. Fails on the first archive that fails to open.
     core::Status addGameDir(const std::filesystem::path& dir);

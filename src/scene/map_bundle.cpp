@@ -150,6 +150,14 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
         if (auto st = bundle->fs->addGameDir(dir); !st)
             bundle->warnings.push_back(st.error().message());
     }
+    // The map's own archive (Source's pakfile lump) overrides every folder, as the engine
+    // mounts it first in its search path.
+    if (!parsed.embedded_archive.empty()) {
+        if (auto st = bundle->fs->addEmbeddedArchive(parsed.embedded_archive, where.file(),
+                                                     "pakfile (" + parsed.name + ")");
+            !st)
+            bundle->warnings.push_back(st.error().message());
+    }
 
     // Half-Life WADs that are not FileSystem members: the map's folder and its parents up to
     // the game folder's parent, the "valve" folder beside the game folder (GoldSrc always

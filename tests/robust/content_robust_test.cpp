@@ -338,4 +338,58 @@ TEST(ContentMutations, Sprites) {
     }
 }
 
+TEST(ContentMutations, SourcePakfileVtfs) {
+    // The cube maps in Source maps' pakfile lumps: DXT5 7.4 with seven faces (Left 4 Dead 2)
+    // and RGBA16161616F 7.5 (CS:GO).
+    for (const auto& [map_name, member] :
+         {std::pair{"l4d2_tooltextures", "materials/maps/l4d2_tooltextures/cubemapdefault.vtf"},
+          std::pair{"csgo_tooltextures",
+                    "materials/maps/csgo_tooltextures/cubemapdefault.hdr.vtf"}}) {
+        auto map = bsp::loadMapFile(kMaps / "source" / (std::string(map_name) + ".bsp"));
+        ASSERT_TRUE(map.ok()) << map.error().message();
+        content::FileSystem vfs;
+        ASSERT_TRUE(vfs.addEmbeddedArchive(map->embedded_archive, map_name, "pakfile").ok());
+        auto bytes = vfs.readChecked(member);
+        ASSERT_TRUE(bytes.ok()) << bytes.error().message();
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally(member);
+        ASSERT_TRUE(fuzz::runVtf(*bytes).accepted) << member;
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0a00;
+        bo.header_bytes = 88;
+        runBlob(tally, *bytes, bo, &fuzz::runVtf);
+        tally.print(secondsSince(t0));
+        EXPECT_LT(tally.accepted(), tally.total());
+    }
+}
+
+TEST(ContentMutations, VmtText) {
+    // KeyValues with comments, conditionals, nested blocks; a patch that includes itself.
+    const std::string vmt = "// comment\n\"LightmappedGeneric\"\n{\n"
+                            "\t\"$basetexture\" \"brick/wall\"\n\t$translucent 1\n"
+                            "\t\"$envmap\" \"env_cubemap\" [$X360]\n"
+                            "\t\"$nocull\" \"1\" [!$X360 && $WIN32]\n"
+                            "\t\"Proxies\" { \"AnimatedTexture\" { \"animatedtexturevar\" "
+                            "\"$basetexture\" } }\n}\n";
+    const std::string patch = "patch { include materials/fuzz.vmt insert { $additive 1 } "
+                              "replace { $basetexture other } }";
+    for (const std::string& text : {vmt, patch}) {
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally("vmt");
+        ASSERT_TRUE(fuzz::runVmt(bytesOf(text)).accepted);
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0b00;
+        bo.flip_mutants = 128;
+        runBlob(tally, bytesOf(text), bo, &fuzz::runVmt);
+        tally.print(secondsSince(t0));
+        EXPECT_LT(tally.accepted(), tally.total());
+    }
+    robust::Tally edges("vmt edge cases");
+    for (const std::string& s :
+         {std::string(1 << 16, '{'), "s " + std::string(1 << 16, '{'), std::string(1 << 16, '"'),
+          std::string("s { [") + std::string(4096, '!'), std::string(4096, '\0')})
+        edges.check("edge", bytesOf(s), &fuzz::runVmt);
+    edges.print(0.0);
+}
+
 } // namespace

@@ -1,0 +1,85 @@
+// Valve material files (.vmt): KeyValues text and the material parameters bspview uses.
+//
+// KeyValues (the Valve Developer Community pages "KeyValues" and "Material"; Source SDK
+// tier1/KeyValues.cpp, KeyValues::LoadFromBuffer / RecursiveLoadFromBuffer): a file is a key
+// followed by a block; a block holds key/value pairs and nested key/block pairs. Tokens are
+// "quoted strings" (no escape sequences in material files) or unquoted runs ending at white
+// space, a brace or a quote; `//` starts a comment running to the end of the line. A
+// bracketed conditional after a key or a value ("$envmap" "env_cubemap" [$X360]) keeps or
+// drops that entry: the terms $WIN32, $WINDOWS and $PC are true, every other ($X360, $PS3,
+// $OSX, $LINUX, $POSIX, $GAMECONSOLE, ...) false, a leading '!' negates, and `||` / `&&`
+// join terms left to right. Keys are compared without ASCII case (Source's keys are
+// case-insensitive symbols); they are stored lower-cased.
+//
+// A material is one block named by its shader ("LightmappedGeneric", "WorldVertexTransition",
+// "UnlitGeneric", "Water", ...). A `patch` material names another with `include` and changes
+// its parameters: `insert` adds or overwrites keys, `replace` overwrites only keys the included
+// material has (VDC "Patch"; materialsystem's ApplyPatchKeyValues). resolveVmt follows the
+// includes (at most kMaxVmtPatchDepth) through a caller's reader, so the parser stays free of
+// the file system.
+//
+// Safety: linear in the text, nesting limited to kMaxKeyValuesDepth, errors name the file and
+// the line.
+#pragma once
+
+#include "core/result.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace content {
+
+inline constexpr int kMaxKeyValuesDepth = 64;
+inline constexpr int kMaxVmtPatchDepth = 8;
+
+struct KeyValues {
+    std::string key;   // lower-cased
+    std::string value; // empty for a block
+    bool block = false;
+    std::vector<KeyValues> children; // a block's entries, in file order
+
+    // The last child with `key` (case-insensitive); nullptr when none. Source keeps the last
+    // of repeated keys.
+    const KeyValues* find(std::string_view key) const;
+    KeyValues* find(std::string_view key);
+};
+
+// The first top-level key and its block (a material's shader and parameters). Errors
+// (file = `name`, lump "keyvalues", field "line N"): BadValue for an unterminated string, a
+// missing value or brace, text after the root block's end is ignored as Source does;
+// LimitExceeded past kMaxKeyValuesDepth.
+core::Result<KeyValues> parseKeyValues(std::string_view text, std::string_view name);
+
+struct Vmt {
+    std::string shader;        // lower-cased: "lightmappedgeneric", "patch", ...
+    KeyValues params;          // the shader's block (keys lower-cased, "$basetexture", ...)
+    std::string base_texture;  // "$basetexture", as written ("brick/brickwall031a")
+    std::string base_texture2; // "$basetexture2" (WorldVertexTransition's second layer)
+    bool translucent = false;
+    bool alphatest = false;
+    bool additive = false;
+    bool selfillum = false;
+    bool nocull = false;
+    std::string include; // a patch material's `include` ("materials/x.vmt"); else empty
+};
+
+// Parses one file. A patch material comes back with shader "patch", `include` set and its
+// insert/replace blocks in params; resolveVmt applies them.
+core::Result<Vmt> parseVmt(std::string_view text, std::string_view name);
+
+// The text of a virtual path ("materials/brick/wall.vmt"), or nullopt when absent.
+using VmtReader = std::function<std::optional<std::string>(std::string_view path)>;
+
+// Reads `path` through `read` and follows patch includes. Errors: NotFound (the file or an
+// include), LimitExceeded (more than kMaxVmtPatchDepth includes, or a cycle), and parseVmt's.
+core::Result<Vmt> resolveVmt(std::string_view path, const VmtReader& read);
+
+// "brick/Wall01" -> "materials/brick/wall01.vtf" (backslashes turned, ".vtf" not doubled).
+std::string vtfPathOf(std::string_view texture);
+// "BRICK/Wall01" -> "materials/brick/wall01.vmt".
+std::string vmtPathOf(std::string_view material);
+
+} // namespace content

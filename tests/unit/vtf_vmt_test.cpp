@@ -1,0 +1,614 @@
+// VTF decoding and VMT / KeyValues parsing on hand-made files with hand-computed pixels.
+#include "bsp/load.h"
+#include "content/textures.h"
+#include "content/vfs.h"
+#include "content/vmt.h"
+#include "content/vtf.h"
+#include "core/file.h"
+#include "unit/content_test_util.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+using content::VtfFormat;
+
+namespace {
+
+// A VTF header of `minor` (7.0-7.2 without resources; 7.3+ with `resources` entries), then
+// `payload`. The header is 80 bytes for 7.2 (as vtex writes it), 64 for 7.0/7.1, and
+// 80 + 8 * resources for 7.3+.
+struct VtfSpec {
+    uint32_t minor = 2;
+    uint16_t width = 1, height = 1, frames = 1, first_frame = 0, depth = 1;
+    uint32_t flags = 0;
+    VtfFormat format = VtfFormat::RGBA8888;
+    uint8_t mips = 1;
+    int32_t low_format = -1;
+    uint8_t low_w = 0, low_h = 0;
+    std::vector<std::array<uint8_t, 8>> resources; // tag[3], flags, offset (7.3+)
+};
+
+template <class T> void put(std::vector<uint8_t>& b, size_t at, T v) {
+    std::memcpy(b.data() + at, &v, sizeof v);
+}
+
+std::vector<uint8_t> makeVtf(const VtfSpec& s, const std::vector<uint8_t>& payload) {
+    const uint32_t header = s.minor >= 3   ? 80 + 8 * uint32_t(s.resources.size())
+                            : s.minor == 2 ? 80
+                                           : 64;
+    std::vector<uint8_t> b(header, 0);
+    std::memcpy(b.data(), "VTF", 4);
+    put<uint32_t>(b, 4, 7);
+    put<uint32_t>(b, 8, s.minor);
+    put<uint32_t>(b, 12, header);
+    put<uint16_t>(b, 16, s.width);
+    put<uint16_t>(b, 18, s.height);
+    put<uint32_t>(b, 20, s.flags);
+    put<uint16_t>(b, 24, s.frames);
+    put<uint16_t>(b, 26, s.first_frame);
+    put<int32_t>(b, 52, int32_t(s.format));
+    put<uint8_t>(b, 56, s.mips);
+    put<int32_t>(b, 57, s.low_format);
+    put<uint8_t>(b, 61, s.low_w);
+    put<uint8_t>(b, 62, s.low_h);
+    if (s.minor >= 2)
+        put<uint16_t>(b, 63, s.depth);
+    if (s.minor >= 3) {
+        put<uint32_t>(b, 68, uint32_t(s.resources.size()));
+        for (size_t i = 0; i < s.resources.size(); ++i)
+            std::memcpy(b.data() + 80 + 8 * i, s.resources[i].data(), 8);
+    }
+    b.insert(b.end(), payload.begin(), payload.end());
+    return b;
+}
+
+std::array<uint8_t, 4> pixel(const content::Image& im, int x, int y) {
+    const uint8_t* p = im.rgba.data() + (size_t(y) * size_t(im.width) + size_t(x)) * 4;
+    return {p[0], p[1], p[2], p[3]};
+}
+
+using Px = std::array<uint8_t, 4>;
+
+} // namespace
+
+TEST(Vtf, ImageBytesAndMipChainArithmetic) {
+    EXPECT_EQ(content::vtfImageBytes(VtfFormat::DXT1, 1, 1), 8u);
+    EXPECT_EQ(content::vtfImageBytes(VtfFormat::DXT1, 5, 4), 16u);
+    EXPECT_EQ(content::vtfImageBytes(VtfFormat::DXT5, 8, 4), 32u);
+    EXPECT_EQ(content::vtfImageBytes(VtfFormat::BGRA8888, 3, 5), 60u);
+    EXPECT_EQ(content::vtfImageBytes(VtfFormat::BGR888, 2, 2), 12u);
+    EXPECT_EQ(content::vtfImageBytes(VtfFormat::RGBA16161616F, 2, 2), 32u);
+    EXPECT_EQ(content::vtfImageBytes(VtfFormat::None, 2, 2), 0u);
+
+    // 8x8 DXT1 with 4 mips: 1x1 (8 bytes), 2x2 (8), 4x4 (8) come first, then 8x8 (32).
+    VtfSpec s;
+    s.width = s.height = 8;
+    s.format = VtfFormat::DXT1;
+    s.mips = 4;
+    const auto file = makeVtf(s, std::vector<uint8_t>(56, 0));
+    auto h = content::parseVtfHeader(file, "chain.vtf");
+    ASSERT_TRUE(h) << h.error().message();
+    EXPECT_EQ(h->high_res_offset, 80u);
+    EXPECT_EQ(h->largest_mip_offset, 104u);
+    // One byte short of the chain.
+    const std::vector<uint8_t> short_file(file.begin(), file.end() - 1);
+    auto bad = content::parseVtfHeader(short_file, "chain.vtf");
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.error().code, core::ErrorCode::Truncated);
+    EXPECT_EQ(bad.error().field, "high_res_data");
+    EXPECT_EQ(bad.error().file, "chain.vtf");
+}
+
+TEST(Vtf, EnvironmentMapFacesAndFrames) {
+    VtfSpec s;
+    s.width = s.height = 2;
+    s.format = VtfFormat::I8;
+    s.mips = 2;
+    s.frames = 2;
+    s.flags = content::kVtfFlagEnvMap;
+    s.first_frame = 0; // before 7.5: a seventh face, the sphere map
+    // 1x1 mip: 2 frames * 7 faces * 1 byte; 2x2: 2 * 7 * 4.
+    auto file = makeVtf(s, std::vector<uint8_t>(14 + 56, 0));
+    auto h = content::parseVtfHeader(file, "sky.vtf");
+    ASSERT_TRUE(h) << h.error().message();
+    EXPECT_EQ(h->faces, 7u);
+    EXPECT_EQ(h->largest_mip_offset, 80u + 14u);
+
+    s.first_frame = 0xffff; // ... unless first_frame is 0xffff
+    file = makeVtf(s, std::vector<uint8_t>(12 + 48, 0));
+    h = content::parseVtfHeader(file, "cube.vtf");
+    ASSERT_TRUE(h) << h.error().message();
+    EXPECT_EQ(h->faces, 6u);
+    EXPECT_EQ(h->largest_mip_offset, 80u + 12u);
+
+    s.minor = 5; // 7.5 has six faces whatever first_frame says; data after one resource entry
+    s.first_frame = 0;
+    s.resources = {{0x30, 0, 0, 0, 88, 0, 0, 0}};
+    file = makeVtf(s, std::vector<uint8_t>(12 + 48, 0));
+    h = content::parseVtfHeader(file, "cube75.vtf");
+    ASSERT_TRUE(h) << h.error().message();
+    EXPECT_EQ(h->faces, 6u);
+    EXPECT_EQ(h->largest_mip_offset, 88u + 12u);
+}
+
+TEST(Vtf, Bgra8888TwoMipsTakesTheLargest) {
+    VtfSpec s;
+    s.width = s.height = 2;
+    s.format = VtfFormat::BGRA8888;
+    s.mips = 2;
+    const std::vector<uint8_t> payload = {
+        9,  9,  9,  9,                   // mip 1 (1x1), first in the file
+        10, 20, 30, 40, 11, 21, 31, 41,  // mip 0 row 0 (B, G, R, A)
+        12, 22, 32, 42, 13, 23, 33, 43}; // mip 0 row 1
+    auto im = content::decodeVtf(makeVtf(s, payload), "two_mips.vtf");
+    ASSERT_TRUE(im) << im.error().message();
+    ASSERT_EQ(im->width, 2);
+    ASSERT_EQ(im->height, 2);
+    EXPECT_EQ(pixel(*im, 0, 0), (Px{30, 20, 10, 40}));
+    EXPECT_EQ(pixel(*im, 1, 0), (Px{31, 21, 11, 41}));
+    EXPECT_EQ(pixel(*im, 0, 1), (Px{32, 22, 12, 42}));
+    EXPECT_EQ(pixel(*im, 1, 1), (Px{33, 23, 13, 43}));
+}
+
+TEST(Vtf, Dxt1FourColourBlock) {
+    VtfSpec s;
+    s.width = s.height = 4;
+    s.format = VtfFormat::DXT1;
+    // c0 = pure red (0xf800), c1 = pure blue (0x001f); rows use indices 0, 1, 2, 3.
+    const std::vector<uint8_t> block = {0x00, 0xf8, 0x1f, 0x00, 0x00, 0x55, 0xaa, 0xff};
+    auto im = content::decodeVtf(makeVtf(s, block), "dxt1.vtf");
+    ASSERT_TRUE(im) << im.error().message();
+    for (int x = 0; x < 4; ++x) {
+        EXPECT_EQ(pixel(*im, x, 0), (Px{255, 0, 0, 255}));
+        EXPECT_EQ(pixel(*im, x, 1), (Px{0, 0, 255, 255}));
+        EXPECT_EQ(pixel(*im, x, 2), (Px{170, 0, 85, 255})); // (2 * c0 + c1) / 3
+        EXPECT_EQ(pixel(*im, x, 3), (Px{85, 0, 170, 255})); // (c0 + 2 * c1) / 3
+    }
+}
+
+TEST(Vtf, Dxt1ThreeColourModeAndOneBitAlpha) {
+    // c0 = blue (0x001f) <= c1 = red (0xf800): index 2 is the mean, index 3 black.
+    const std::vector<uint8_t> block = {0x1f, 0x00, 0x00, 0xf8, 0xe4, 0xe4, 0xe4, 0xe4};
+    // Row indices 0, 1, 2, 3 (0xe4 = 3 2 1 0 from the high bits down).
+    VtfSpec s;
+    s.width = s.height = 4;
+    s.format = VtfFormat::DXT1;
+    auto opaque = content::decodeVtf(makeVtf(s, block), "dxt1.vtf");
+    ASSERT_TRUE(opaque);
+    EXPECT_EQ(pixel(*opaque, 0, 0), (Px{0, 0, 255, 255}));
+    EXPECT_EQ(pixel(*opaque, 1, 0), (Px{255, 0, 0, 255}));
+    EXPECT_EQ(pixel(*opaque, 2, 0), (Px{127, 0, 127, 255}));
+    EXPECT_EQ(pixel(*opaque, 3, 0), (Px{0, 0, 0, 255}));
+
+    s.format = VtfFormat::DXT1_OneBitAlpha;
+    auto onebit = content::decodeVtf(makeVtf(s, block), "dxt1a.vtf");
+    ASSERT_TRUE(onebit);
+    EXPECT_EQ(pixel(*onebit, 3, 0), (Px{0, 0, 0, 0}));
+    EXPECT_EQ(pixel(*onebit, 2, 3), (Px{127, 0, 127, 255}));
+
+    s.format = VtfFormat::DXT1;
+    s.flags = content::kVtfFlagOneBitAlpha;
+    auto flagged = content::decodeVtf(makeVtf(s, block), "dxt1f.vtf");
+    ASSERT_TRUE(flagged);
+    EXPECT_EQ(pixel(*flagged, 3, 1), (Px{0, 0, 0, 0}));
+}
+
+TEST(Vtf, Dxt1BelowFourTexelsKeepsTheBlockCorner) {
+    VtfSpec s;
+    s.width = 2;
+    s.height = 1;
+    s.format = VtfFormat::DXT1;
+    const std::vector<uint8_t> block = {0x00, 0xf8, 0x1f, 0x00, 0x04, 0x00, 0x00, 0x00};
+    auto im = content::decodeVtf(makeVtf(s, block), "small.vtf");
+    ASSERT_TRUE(im);
+    ASSERT_EQ(im->rgba.size(), 8u);
+    EXPECT_EQ(pixel(*im, 0, 0), (Px{255, 0, 0, 255}));
+    EXPECT_EQ(pixel(*im, 1, 0), (Px{0, 0, 255, 255}));
+}
+
+TEST(Vtf, Dxt5AlphaRamps) {
+    VtfSpec s;
+    s.width = s.height = 4;
+    s.format = VtfFormat::DXT5;
+    const auto block = [](uint8_t a0, uint8_t a1) {
+        std::vector<uint8_t> b = {a0, a1, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0};
+        uint64_t bits = 0;
+        for (uint64_t i = 0; i < 16; ++i)
+            bits |= (i & 7) << (3 * i); // texel i uses alpha index i % 8
+        for (int i = 0; i < 6; ++i)
+            b[size_t(2 + i)] = uint8_t(bits >> (8 * i));
+        return b;
+    };
+    auto eight = content::decodeVtf(makeVtf(s, block(255, 0)), "dxt5.vtf");
+    ASSERT_TRUE(eight) << eight.error().message();
+    const std::array<uint8_t, 8> want8 = {255, 0, 218, 182, 145, 109, 72, 36};
+    for (int i = 0; i < 16; ++i) {
+        EXPECT_EQ(pixel(*eight, i % 4, i / 4)[3], want8[size_t(i % 8)]) << i;
+        EXPECT_EQ(pixel(*eight, i % 4, i / 4)[0], 255);
+    }
+    auto six = content::decodeVtf(makeVtf(s, block(0, 100)), "dxt5.vtf");
+    ASSERT_TRUE(six);
+    const std::array<uint8_t, 8> want6 = {0, 100, 20, 40, 60, 80, 0, 255};
+    for (int i = 0; i < 8; ++i)
+        EXPECT_EQ(pixel(*six, i % 4, i / 4)[3], want6[size_t(i)]) << i;
+}
+
+TEST(Vtf, Dxt3ExplicitAlpha) {
+    VtfSpec s;
+    s.width = s.height = 4;
+    s.format = VtfFormat::DXT3;
+    std::vector<uint8_t> b(16, 0);
+    b[0] = 0x4f; // texel 0: 15, texel 1: 4
+    b[7] = 0x10; // texel 15: 1, texel 14: 0
+    b[8] = 0x00; // c0 = c1 = 0xf800 (red), index 0 everywhere
+    b[9] = 0xf8;
+    b[10] = 0x00;
+    b[11] = 0xf8;
+    auto im = content::decodeVtf(makeVtf(s, b), "dxt3.vtf");
+    ASSERT_TRUE(im);
+    EXPECT_EQ(pixel(*im, 0, 0), (Px{255, 0, 0, 255}));
+    EXPECT_EQ(pixel(*im, 1, 0), (Px{255, 0, 0, 68}));
+    EXPECT_EQ(pixel(*im, 2, 3), (Px{255, 0, 0, 0}));
+    EXPECT_EQ(pixel(*im, 3, 3), (Px{255, 0, 0, 17}));
+}
+
+TEST(Vtf, EveryUncompressedFormatOneTexel) {
+    struct Case {
+        VtfFormat format;
+        std::vector<uint8_t> bytes;
+        Px want;
+    };
+    const std::vector<Case> cases = {
+        {VtfFormat::RGBA8888, {1, 2, 3, 4}, {1, 2, 3, 4}},
+        {VtfFormat::ABGR8888, {1, 2, 3, 4}, {4, 3, 2, 1}},
+        {VtfFormat::ARGB8888, {1, 2, 3, 4}, {2, 3, 4, 1}},
+        {VtfFormat::BGRA8888, {1, 2, 3, 4}, {3, 2, 1, 4}},
+        {VtfFormat::BGRX8888, {1, 2, 3, 4}, {3, 2, 1, 255}},
+        {VtfFormat::RGB888, {1, 2, 3}, {1, 2, 3, 255}},
+        {VtfFormat::BGR888, {1, 2, 3}, {3, 2, 1, 255}},
+        {VtfFormat::I8, {7}, {7, 7, 7, 255}},
+        {VtfFormat::IA88, {7, 8}, {7, 7, 7, 8}},
+        {VtfFormat::A8, {7}, {255, 255, 255, 7}},
+        {VtfFormat::UV88, {7, 8}, {7, 8, 0, 255}},
+        // 0xf810: bits 11-15 = 31, bits 5-10 = 0, bits 0-4 = 16 (16 -> 132 by replication).
+        {VtfFormat::BGR565, {0x10, 0xf8}, {255, 0, 132, 255}},
+        {VtfFormat::RGB565, {0x10, 0xf8}, {132, 0, 255, 255}},
+        // 0x8421: A 8, R 4, G 2, B 1 (times 17).
+        {VtfFormat::BGRA4444, {0x21, 0x84}, {68, 34, 17, 136}},
+        // 0xfc10: top bit 1, R 31, G 0, B 16; 0x7c10 the same with the top bit clear.
+        {VtfFormat::BGRX5551, {0x10, 0xfc}, {255, 0, 132, 255}},
+        {VtfFormat::BGRX5551, {0x10, 0x7c}, {255, 0, 132, 255}},
+        {VtfFormat::BGRA5551, {0x10, 0xfc}, {255, 0, 132, 255}},
+        {VtfFormat::BGRA5551, {0x10, 0x7c}, {255, 0, 132, 0}},
+        // Halves 1.0 (0x3c00), 0.5 (0x3800), 2.0 (0x4000), -1.0 (0xbc00).
+        {VtfFormat::RGBA16161616F,
+         {0x00, 0x3c, 0x00, 0x38, 0x00, 0x40, 0x00, 0xbc},
+         {255, 128, 255, 0}},
+    };
+    for (const Case& c : cases) {
+        VtfSpec s;
+        s.format = c.format;
+        auto im = content::decodeVtf(makeVtf(s, c.bytes), "texel.vtf");
+        ASSERT_TRUE(im) << content::vtfFormatName(c.format) << ": " << im.error().message();
+        EXPECT_EQ(pixel(*im, 0, 0), c.want) << content::vtfFormatName(c.format);
+    }
+}
+
+TEST(Vtf, ThumbnailSkippedBefore73) {
+    VtfSpec s;
+    s.minor = 0;
+    s.low_format = int32_t(VtfFormat::DXT1);
+    s.low_w = 8; // 2x1 blocks: 16 bytes
+    s.low_h = 4;
+    std::vector<uint8_t> payload(16, 0xee);
+    payload.insert(payload.end(), {5, 6, 7, 8});
+    auto im = content::decodeVtf(makeVtf(s, payload), "v70.vtf");
+    ASSERT_TRUE(im) << im.error().message();
+    EXPECT_EQ(pixel(*im, 0, 0), (Px{5, 6, 7, 8}));
+}
+
+TEST(Vtf, ResourceEntriesFrom73) {
+    VtfSpec s;
+    s.minor = 4;
+    s.low_format = int32_t(VtfFormat::DXT1);
+    s.low_w = s.low_h = 4;
+    // Header 80 + 3 entries = 104; thumbnail at 104 (8 bytes), CRC inline, image at 112.
+    s.resources = {{0x01, 0, 0, 0, 104, 0, 0, 0},
+                   {'C', 'R', 'C', 0x02, 0x12, 0x34, 0x56, 0x78},
+                   {0x30, 0, 0, 0, 112, 0, 0, 0}};
+    std::vector<uint8_t> payload(8, 0xee);
+    payload.insert(payload.end(), {1, 2, 3, 4});
+    auto im = content::decodeVtf(makeVtf(s, payload), "v74.vtf");
+    ASSERT_TRUE(im) << im.error().message();
+    EXPECT_EQ(pixel(*im, 0, 0), (Px{1, 2, 3, 4}));
+
+    s.resources.pop_back();
+    auto none = content::decodeVtf(makeVtf(s, payload), "v74.vtf");
+    ASSERT_FALSE(none);
+    EXPECT_EQ(none.error().code, core::ErrorCode::BadImage);
+    EXPECT_EQ(none.error().field, "resources");
+}
+
+TEST(Vtf, HeaderErrorsNameFieldAndValue) {
+    VtfSpec s;
+    auto file = makeVtf(s, {1, 2, 3, 4});
+
+    auto sig = file;
+    sig[0] = 'X';
+    auto e = content::decodeVtf(sig, "x.vtf");
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error().code, core::ErrorCode::UnknownFormat);
+
+    auto ver = file;
+    put<uint32_t>(ver, 8, 7);
+    e = content::decodeVtf(ver, "x.vtf");
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error().code, core::ErrorCode::UnsupportedVersion);
+    EXPECT_EQ(e.error().field, "version");
+    EXPECT_EQ(e.error().file, "x.vtf");
+    EXPECT_NE(e.error().detail.find("7.7"), std::string::npos);
+
+    auto fmt = file;
+    put<int32_t>(fmt, 52, 99);
+    e = content::decodeVtf(fmt, "x.vtf");
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error().field, "high_res_format");
+    EXPECT_NE(e.error().detail.find("99"), std::string::npos);
+
+    auto p8 = file;
+    put<int32_t>(p8, 52, int32_t(VtfFormat::P8));
+    e = content::decodeVtf(p8, "x.vtf");
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error().code, core::ErrorCode::BadImage);
+    EXPECT_NE(e.error().detail.find("P8"), std::string::npos);
+
+    auto mips = file;
+    mips[56] = 0;
+    e = content::decodeVtf(mips, "x.vtf");
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error().field, "mip_count");
+
+    auto big = file;
+    put<uint16_t>(big, 16, 9000);
+    e = content::decodeVtf(big, "x.vtf");
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error().code, core::ErrorCode::LimitExceeded);
+
+    for (size_t n = 0; n < file.size(); ++n) {
+        const std::vector<uint8_t> prefix(file.begin(), file.begin() + long(n));
+        EXPECT_FALSE(content::decodeVtf(prefix, "x.vtf")) << n;
+    }
+}
+
+TEST(KeyValues, TokensCommentsConditionsAndBlocks) {
+    const std::string text = R"(// a material
+"LightmappedGeneric"
+{
+	"$basetexture" "Brick/BrickWall031a"   // trailing comment
+	$SurfaceProp brick
+	"$translucent" 1
+	"$alphatest" "0"
+	"$envmap" "env_cubemap" [$X360]
+	"$selfillum" "1" [!$X360]
+	"$nocull" "1" [$X360 || $WIN32]
+	"$additive" "1" [$WIN32 && $OSX]
+	"Proxies"
+	{
+		"AnimatedTexture" { "animatedtexturevar" "$basetexture" }
+	}
+}
+trailing text is ignored
+)";
+    auto vmt = content::parseVmt(text, "brick.vmt");
+    ASSERT_TRUE(vmt) << vmt.error().message();
+    EXPECT_EQ(vmt->shader, "lightmappedgeneric");
+    EXPECT_EQ(vmt->base_texture, "Brick/BrickWall031a");
+    EXPECT_TRUE(vmt->translucent);
+    EXPECT_FALSE(vmt->alphatest);
+    EXPECT_TRUE(vmt->selfillum);
+    EXPECT_TRUE(vmt->nocull);
+    EXPECT_FALSE(vmt->additive);
+    EXPECT_EQ(vmt->params.find("$envmap"), nullptr);
+    ASSERT_NE(vmt->params.find("$surfaceprop"), nullptr);
+    EXPECT_EQ(vmt->params.find("$SURFACEPROP")->value, "brick");
+    const content::KeyValues* proxies = vmt->params.find("proxies");
+    ASSERT_NE(proxies, nullptr);
+    ASSERT_TRUE(proxies->block);
+    ASSERT_EQ(proxies->children.size(), 1u);
+    EXPECT_EQ(proxies->children[0].key, "animatedtexture");
+    EXPECT_EQ(proxies->children[0].children[0].value, "$basetexture");
+    EXPECT_EQ(vmt->params.children.size(), 7u); // nine entries; $envmap and $additive dropped
+}
+
+TEST(KeyValues, ErrorsNameTheLine) {
+    auto e = content::parseKeyValues("\"Shader\"\n{\n\t\"$basetexture\" \"open\n}\n", "a.vmt");
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error().code, core::ErrorCode::BadValue);
+    EXPECT_EQ(e.error().field, "line 3");
+    EXPECT_EQ(e.error().file, "a.vmt");
+
+    e = content::parseKeyValues("Shader\n{\n$a 1\n", "b.vmt");
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error().field, "line 4");
+
+    e = content::parseKeyValues("Shader\n{\n$a }\n", "c.vmt");
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error().field, "line 3");
+
+    e = content::parseKeyValues("", "d.vmt");
+    ASSERT_FALSE(e);
+
+    std::string deep = "s {";
+    for (int i = 0; i < 100; ++i)
+        deep += " k {";
+    e = content::parseKeyValues(deep, "deep.vmt");
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error().code, core::ErrorCode::LimitExceeded);
+}
+
+TEST(Vmt, PatchIncludeInsertReplace) {
+    const std::map<std::string, std::string> files = {
+        {"materials/base/a.vmt", R"("WorldVertexTransition" {
+            "$basetexture" "base/A" "$basetexture2" "base/B" "$nocull" "0" })"},
+        {"materials/patched.vmt", R"(patch {
+            include "materials/Base/A.vmt"
+            insert { "$additive" 1 "$nocull" 1 }
+            replace { "$basetexture" "base/C" "$selfillum" 1 } })"},
+        {"materials/twice.vmt", R"(patch { include "materials/patched.vmt"
+            replace { "$basetexture2" "base/D" } })"},
+        {"materials/loop.vmt", R"(patch { include "materials/loop.vmt" })"},
+        {"materials/lost.vmt", R"(patch { include "materials/nowhere.vmt" })"},
+    };
+    const content::VmtReader read = [&](std::string_view path) -> std::optional<std::string> {
+        auto it = files.find(std::string(path));
+        return it == files.end() ? std::nullopt : std::optional<std::string>(it->second);
+    };
+    auto v = content::resolveVmt("materials/patched.vmt", read);
+    ASSERT_TRUE(v) << v.error().message();
+    EXPECT_EQ(v->shader, "worldvertextransition");
+    EXPECT_EQ(v->base_texture, "base/C");
+    EXPECT_EQ(v->base_texture2, "base/B");
+    EXPECT_TRUE(v->additive);
+    EXPECT_TRUE(v->nocull);
+    EXPECT_FALSE(v->selfillum); // replace never adds a key
+
+    v = content::resolveVmt("materials/twice.vmt", read);
+    ASSERT_TRUE(v) << v.error().message();
+    EXPECT_EQ(v->base_texture, "base/C");
+    EXPECT_EQ(v->base_texture2, "base/D");
+
+    v = content::resolveVmt("materials/loop.vmt", read);
+    ASSERT_FALSE(v);
+    EXPECT_EQ(v.error().code, core::ErrorCode::LimitExceeded);
+
+    v = content::resolveVmt("materials/lost.vmt", read);
+    ASSERT_FALSE(v);
+    EXPECT_EQ(v.error().code, core::ErrorCode::NotFound);
+    EXPECT_EQ(v.error().detail, "materials/nowhere.vmt");
+}
+
+TEST(Vmt, PathsAreLowerCaseUnderMaterials) {
+    EXPECT_EQ(content::vtfPathOf("Brick\\Wall01"), "materials/brick/wall01.vtf");
+    EXPECT_EQ(content::vtfPathOf("materials/x.VTF"), "materials/x.vtf");
+    EXPECT_EQ(content::vmtPathOf("TOOLS/ToolsNodraw"), "materials/tools/toolsnodraw.vmt");
+}
+
+namespace {
+
+std::string textOf(const std::vector<uint8_t>& b) {
+    return std::string(b.begin(), b.end());
+}
+
+// A file system holding one zip in memory, as a Source map's pakfile is mounted.
+content::FileSystem pakfileOf(const content_test::Files& files) {
+    content_test::TempDir tmp;
+    const auto zip = tmp.path() / "pak.zip";
+    content_test::writeZip(zip, files);
+    auto bytes = core::readFile(zip);
+    EXPECT_TRUE(bytes);
+    content::FileSystem fs;
+    auto st = fs.addEmbeddedArchive(std::move(*bytes), "t.bsp", "pakfile (t.bsp)");
+    EXPECT_TRUE(st) << st.error().message();
+    return fs;
+}
+
+} // namespace
+
+TEST(ValveMaterials, VmtToVtfThroughAnEmbeddedArchive) {
+    VtfSpec s;
+    const std::string tex = textOf(makeVtf(s, {9, 8, 7, 6}));
+    const std::string direct = textOf(makeVtf(s, {1, 1, 1, 1}));
+    const content::FileSystem fs = pakfileOf({
+        {"materials/brick/wall.vmt",
+         "patch { include materials/base/wall.vmt replace { $basetexture Brick\\WallTex } }"},
+        {"materials/base/wall.vmt", "LightmappedGeneric { $basetexture base/other }"},
+        {"materials/brick/walltex.vtf", tex},
+        {"materials/brick/Direct.vtf", direct},
+        {"materials/brick/blank.vmt", "UnlitGeneric { $color \"[1 0 0]\" }"},
+    });
+    bsp::Map map;
+    map.material_files = bsp::MaterialFiles::ValveMaterials;
+    map.materials.resize(4);
+    map.materials[0].name = "BRICK/WALL";
+    map.materials[1].name = "brick/direct";
+    map.materials[2].name = "brick/blank";
+    map.materials[3].name = "nothing/here";
+    const auto textures = content::loadMaterialTextures(map, fs, 1);
+    ASSERT_EQ(textures.size(), 4u);
+
+    EXPECT_FALSE(textures[0].missing) << textures[0].error;
+    EXPECT_EQ(pixel(textures[0].image, 0, 0), (Px{9, 8, 7, 6}));
+    EXPECT_EQ(textures[0].source, "materials/brick/walltex.vtf");
+    EXPECT_EQ(textures[0].origin, "pakfile (t.bsp)");
+    EXPECT_EQ(textures[0].shader_file, "materials/brick/wall.vmt");
+    EXPECT_EQ(textures[0].shader_image, "Brick\\WallTex");
+
+    EXPECT_FALSE(textures[1].missing) << textures[1].error;
+    EXPECT_EQ(pixel(textures[1].image, 0, 0), (Px{1, 1, 1, 1}));
+
+    EXPECT_TRUE(textures[2].missing);
+    EXPECT_EQ(textures[2].error,
+              "materials/brick/blank.vmt: no $basetexture (shader unlitgeneric)");
+    EXPECT_TRUE(textures[3].missing);
+    EXPECT_EQ(textures[3].error, "materials/nothing/here.vtf: not found");
+    EXPECT_EQ(textures[3].image.width, content::makeMissingTexture().width);
+}
+
+TEST(ValveMaterials, EmbeddedArchiveThatIsNoZip) {
+    content::FileSystem fs;
+    auto st = fs.addEmbeddedArchive({'P', 'K', 3, 4, 0, 0}, "bad.bsp", "pakfile (bad.bsp)");
+    ASSERT_FALSE(st);
+    EXPECT_EQ(st.error().code, core::ErrorCode::BadArchive);
+    EXPECT_EQ(st.error().file, "bad.bsp");
+    EXPECT_EQ(st.error().lump, "pakfile (bad.bsp)");
+    EXPECT_FALSE(fs.addEmbeddedArchive({}, "empty.bsp", "pakfile (empty.bsp)"));
+}
+
+// The shared Source maps' pakfiles hold their default cube maps: 32x32, 6 mips, DXT5 and
+// RGBA16161616F (HDR). Left 4 Dead 2 writes VTF 7.4 with the seventh (sphere map) face, CS:GO
+// 7.5 and Momentum (Strata) 7.6 six faces; parseVtfHeader checks the chain fills the file.
+TEST(ValveMaterials, SharedMapPakfileCubeMaps) {
+    struct Case {
+        const char* map;
+        const char* folder;
+        uint32_t minor, faces;
+    };
+    const Case cases[] = {{"l4d2_tooltextures", "l4d2_tooltextures", 4, 7},
+                          {"csgo_tooltextures", "csgo_tooltextures", 5, 6},
+                          {"momentum_mp_lobby", "mp_lobby", 6, 6}};
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.map);
+        auto map =
+            bsp::loadMapFile(std::string(BSPV_SHARED_MAPS_DIR) + "/source/" + c.map + ".bsp");
+        ASSERT_TRUE(map) << map.error().message();
+        EXPECT_EQ(map->material_files, bsp::MaterialFiles::ValveMaterials);
+        content::FileSystem fs;
+        ASSERT_TRUE(fs.addEmbeddedArchive(map->embedded_archive, "m.bsp", "pakfile"));
+        const std::string base = std::string("materials/maps/") + c.folder + "/cubemapdefault";
+        for (const auto& [suffix, format] : {std::pair{".vtf", VtfFormat::DXT5},
+                                             std::pair{".hdr.vtf", VtfFormat::RGBA16161616F}}) {
+            auto bytes = fs.readChecked(base + suffix);
+            ASSERT_TRUE(bytes) << bytes.error().message();
+            auto h = content::parseVtfHeader(*bytes, base + suffix);
+            ASSERT_TRUE(h) << h.error().message();
+            EXPECT_EQ(h->version_minor, c.minor);
+            EXPECT_EQ(h->format, format);
+            EXPECT_EQ(h->faces, c.faces);
+            EXPECT_EQ(h->mip_count, 6u);
+            EXPECT_EQ(h->high_res_offset, 88u);
+            const uint64_t face_bytes = format == VtfFormat::DXT5
+                                            ? (64 + 16 + 4 + 1 + 1 + 1) * 16
+                                            : (1024 + 256 + 64 + 16 + 4 + 1) * 8;
+            EXPECT_EQ(bytes->size(), 88u + face_bytes * c.faces);
+            auto im = content::decodeVtf(*bytes, base + suffix);
+            ASSERT_TRUE(im) << im.error().message();
+            EXPECT_EQ(im->width, 32);
+            EXPECT_EQ(im->height, 32);
+        }
+    }
+}
