@@ -149,6 +149,14 @@ core::Result<Image> decodeImage(std::span<const uint8_t> data, std::string_view 
     return img;
 }
 
+size_t compressedLevelBytes(CompressedMips::Format format, int width, int height) {
+    const size_t block =
+        format == CompressedMips::Format::Dxt1 || format == CompressedMips::Format::Dxt1Alpha ? 8
+                                                                                              : 16;
+    const auto blocks = [](int side) { return static_cast<size_t>((std::max(side, 1) + 3) / 4); };
+    return blocks(width) * blocks(height) * block;
+}
+
 Image makeMissingTexture(int size) {
     size = std::clamp(size, 8, kMaxMissingTextureSize);
     const int cell = size / 4;

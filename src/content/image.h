@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -18,11 +19,34 @@ namespace content {
 // hostile header may claim 65535 x 65535 (16 GiB of RGBA).
 inline constexpr int kMaxImageDimension = 8192;
 
+// An image's S3TC blocks as its file stored them (a VTF in DXT1, DXT3 or DXT5), every mip
+// from the full size down to 1x1, so a renderer that has EXT_texture_compression_s3tc uploads
+// them as they are: a quarter (DXT3, DXT5) or an eighth (DXT1) of the RGBA memory, and no mip
+// chain to build. Level k is max(1, width >> k) x max(1, height >> k) texels in whole 4x4
+// blocks of 8 (DXT1) or 16 bytes.
+struct CompressedMips {
+    enum class Format : uint8_t {
+        Dxt1,      // opaque: the three-colour mode's fourth entry is black
+        Dxt1Alpha, // the fourth entry is transparent black (one-bit alpha)
+        Dxt3,
+        Dxt5,
+    };
+    Format format = Format::Dxt1;
+    std::vector<std::vector<uint8_t>> levels;
+};
+
+// Bytes of one width x height level of `format` in whole 4x4 blocks.
+size_t compressedLevelBytes(CompressedMips::Format format, int width, int height);
+
 // Rows top to bottom, 4 bytes per pixel (R, G, B, A), no padding: rgba.size() == w * h * 4.
 struct Image {
     int width = 0;
     int height = 0;
     std::vector<uint8_t> rgba;
+    // The same texels as the file's compressed blocks (rgba is their decoding), or null. Shared
+    // and immutable; code that makes an image with other texels starts from a fresh Image, so
+    // a pointer here always describes `rgba`.
+    std::shared_ptr<const CompressedMips> compressed;
 
     bool valid() const {
         return width > 0 && height > 0 &&

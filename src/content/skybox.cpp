@@ -29,7 +29,7 @@ std::optional<Image> loadFace(const FileSystem& fs, const std::string& stem, std
             if (!rgba)
                 continue;
             source = name;
-            return Image{rgba->width, rgba->height, std::move(rgba->rgba)};
+            return Image{rgba->width, rgba->height, std::move(rgba->rgba), {}};
         }
         auto image = decodeImage(*bytes, name);
         if (!image)

@@ -443,12 +443,63 @@ core::Result<Image> decodeVtf(std::span<const uint8_t> data, std::string_view na
     if (!h)
         return h.error();
     const uint64_t bytes = vtfImageBytes(h->format, h->width, h->height);
-    auto image = decodeVtfPixels(h->format, h->width, h->height,
-                                 data.subspan(size_t(h->largest_mip_offset), size_t(bytes)),
-                                 (h->flags & kVtfFlagOneBitAlpha) != 0);
-    if (!image)
+    const bool one_bit_alpha = (h->flags & kVtfFlagOneBitAlpha) != 0;
+    auto image =
+        decodeVtfPixels(h->format, h->width, h->height,
+                        data.subspan(size_t(h->largest_mip_offset), size_t(bytes)), one_bit_alpha);
+    if (!image) {
         image.error().file = std::string(name);
+        return image;
+    }
+    image->compressed = vtfCompressedMips(data, *h);
     return image;
+}
+
+std::shared_ptr<const CompressedMips> vtfCompressedMips(std::span<const uint8_t> data,
+                                                        const VtfHeader& h) {
+    CompressedMips out;
+    switch (h.format) {
+    case VtfFormat::DXT1:
+        out.format = (h.flags & kVtfFlagOneBitAlpha) != 0 ? CompressedMips::Format::Dxt1Alpha
+                                                          : CompressedMips::Format::Dxt1;
+        break;
+    case VtfFormat::DXT1_OneBitAlpha:
+        out.format = CompressedMips::Format::Dxt1Alpha;
+        break;
+    case VtfFormat::DXT3:
+        out.format = CompressedMips::Format::Dxt3;
+        break;
+    case VtfFormat::DXT5:
+        out.format = CompressedMips::Format::Dxt5;
+        break;
+    default:
+        return nullptr;
+    }
+    // The whole chain down to 1x1, or the renderer's own mips (from the RGBA) serve better.
+    uint32_t full = 1;
+    while ((std::max(h.width, h.height) >> full) > 0)
+        ++full;
+    if (h.depth != 1 || h.mip_count != full)
+        return nullptr;
+    // Smallest mip first (as parseVtfHeader walks it); frame 0, face 0 opens each mip's block.
+    std::vector<uint64_t> starts(h.mip_count);
+    uint64_t offset = h.high_res_offset;
+    for (uint32_t mip = h.mip_count; mip-- > 0;) {
+        starts[mip] = offset;
+        offset +=
+            vtfImageBytes(h.format, std::max(1u, h.width >> mip), std::max(1u, h.height >> mip)) *
+            h.frames * h.faces;
+    }
+    if (offset > data.size())
+        return nullptr;
+    out.levels.resize(h.mip_count);
+    for (uint32_t mip = 0; mip < h.mip_count; ++mip) {
+        const size_t n = compressedLevelBytes(out.format, int(std::max(1u, h.width >> mip)),
+                                              int(std::max(1u, h.height >> mip)));
+        const auto first = data.begin() + std::ptrdiff_t(starts[mip]);
+        out.levels[mip].assign(first, first + std::ptrdiff_t(n));
+    }
+    return std::make_shared<const CompressedMips>(std::move(out));
 }
 
 } // namespace content

@@ -45,6 +45,7 @@
 #include "core/result.h"
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string_view>
 
@@ -117,8 +118,16 @@ struct VtfHeader {
 // UnsupportedVersion, BadImage (format, sizes, resources), LimitExceeded.
 core::Result<VtfHeader> parseVtfHeader(std::span<const uint8_t> data, std::string_view name);
 
-// The largest mip of frame 0, face 0, slice 0 as RGBA8, rows top to bottom.
+// The largest mip of frame 0, face 0, slice 0 as RGBA8, rows top to bottom (with its S3TC
+// blocks attached for a DXT image: vtfCompressedMips).
 core::Result<Image> decodeVtf(std::span<const uint8_t> data, std::string_view name);
+
+// The S3TC blocks of frame 0, face 0 at every mip (content::CompressedMips) of a header that
+// parseVtfHeader accepted for `data`: for DXT1, DXT1_ONEBITALPHA, DXT3 and DXT5 images of depth
+// 1 whose file holds the whole chain down to 1x1; null otherwise. decodeVtf attaches it to
+// the image it returns.
+std::shared_ptr<const CompressedMips> vtfCompressedMips(std::span<const uint8_t> data,
+                                                        const VtfHeader& h);
 
 // One width x height image in `format` from `pixels` (at least vtfImageBytes bytes) to RGBA8;
 // `one_bit_alpha` as for DXT1 above. BadImage for a refused format or short data.

@@ -59,6 +59,7 @@ bool loadGl(GLADloadfunc loader, std::string* error) {
     g_caps.khr_debug = GLAD_GL_KHR_debug || g_caps.atLeast(4, 3);
     g_caps.multi_draw_indirect = g_caps.atLeast(4, 3);
     g_caps.direct_state_access = g_caps.atLeast(4, 5);
+    g_caps.texture_s3tc = GLAD_GL_EXT_texture_compression_s3tc != 0;
     if (GLAD_GL_EXT_texture_filter_anisotropic || GLAD_GL_ARB_texture_filter_anisotropic)
         glGetFloatv(GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT, &g_caps.max_anisotropy);
     return true;

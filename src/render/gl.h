@@ -18,6 +18,7 @@ struct GlCaps {
     bool khr_debug = false;
     bool multi_draw_indirect = false; // 4.3+
     bool direct_state_access = false; // 4.5+
+    bool texture_s3tc = false;        // EXT_texture_compression_s3tc: DXT images kept compressed
     float max_anisotropy = 1.0f;
 
     bool atLeast(int ma, int mi) const { return major > ma || (major == ma && minor >= mi); }

@@ -81,28 +81,81 @@ void setupVertexFormat() {
     attribute(kAttribLmStep, 1, GL_FLOAT, GL_FALSE, kStride, offsetof(WorldVertex, lm_step));
 }
 
+GLenum compressedFormat(content::CompressedMips::Format format) {
+    switch (format) {
+    case content::CompressedMips::Format::Dxt1:
+        return GL_COMPRESSED_RGB_S3TC_DXT1_EXT;
+    case content::CompressedMips::Format::Dxt1Alpha:
+        return GL_COMPRESSED_RGBA_S3TC_DXT1_EXT;
+    case content::CompressedMips::Format::Dxt3:
+        return GL_COMPRESSED_RGBA_S3TC_DXT3_EXT;
+    case content::CompressedMips::Format::Dxt5:
+        break;
+    }
+    return GL_COMPRESSED_RGBA_S3TC_DXT5_EXT;
+}
+
+// The file's own S3TC levels, as they are; the count of levels made.
+GLint uploadCompressed(const content::Image& img, bool mipmaps, uint64_t* bytes) {
+    const content::CompressedMips& c = *img.compressed;
+    const GLenum format = compressedFormat(c.format);
+    const size_t levels = mipmaps ? c.levels.size() : 1;
+    for (size_t level = 0; level < levels; ++level) {
+        const int w = std::max(1, img.width >> level), h = std::max(1, img.height >> level);
+        glCompressedTexImage2D(GL_TEXTURE_2D, static_cast<GLint>(level), format, w, h, 0,
+                               static_cast<GLsizei>(c.levels[level].size()),
+                               c.levels[level].data());
+        *bytes += c.levels[level].size();
+    }
+    return static_cast<GLint>(levels);
+}
+
+} // namespace
+
+bool uploadsCompressed(const content::Image& img) {
+    if (!img.compressed || !caps().texture_s3tc || img.compressed->levels.empty())
+        return false;
+    const content::CompressedMips& c = *img.compressed;
+    for (size_t level = 0; level < c.levels.size(); ++level)
+        if (c.levels[level].size() !=
+            content::compressedLevelBytes(c.format, std::max(1, img.width >> level),
+                                          std::max(1, img.height >> level)))
+            return false;
+    return true;
+}
+
+namespace {
+
 // `mips`: levels 1.. from content::mipChain (glGenerateMipmap costs llvmpipe ~15x the upload);
-// with `mipmaps` false (Quake 3 nomipmaps) only level 0 is made.
+// with `mipmaps` false (Quake 3 nomipmaps) only level 0 is made. An image with S3TC blocks
+// (content::CompressedMips) goes up compressed where the context takes S3TC, with the file's
+// own mips, and `mips` is not used.
 Texture uploadImage(const content::Image& img, const std::vector<content::Image>& mips,
                     const std::string& name, uint64_t* bytes, bool clamp = false,
                     bool mipmaps = true) {
     Texture t = makeTexture(GL_TEXTURE_2D, ("texture/" + name).c_str());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.width, img.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-                 img.rgba.data());
-    if (mipmaps)
-        for (size_t level = 0; level < mips.size(); ++level)
-            glTexImage2D(GL_TEXTURE_2D, static_cast<GLint>(level + 1), GL_RGBA8, mips[level].width,
-                         mips[level].height, 0, GL_RGBA, GL_UNSIGNED_BYTE, mips[level].rgba.data());
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL,
-                    mipmaps ? static_cast<GLint>(mips.size()) : 0);
+    GLint levels = 1;
+    if (uploadsCompressed(img)) {
+        levels = uploadCompressed(img, mipmaps, bytes);
+    } else {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.width, img.height, 0, GL_RGBA,
+                     GL_UNSIGNED_BYTE, img.rgba.data());
+        if (mipmaps)
+            for (size_t level = 0; level < mips.size(); ++level)
+                glTexImage2D(GL_TEXTURE_2D, static_cast<GLint>(level + 1), GL_RGBA8,
+                             mips[level].width, mips[level].height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                             mips[level].rgba.data());
+        levels = mipmaps ? static_cast<GLint>(mips.size()) + 1 : 1;
+        *bytes += static_cast<uint64_t>(img.width) * static_cast<uint64_t>(img.height) * 4 * 4 / 3;
+    }
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, levels - 1);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
                     mipmaps ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     const GLint wrap = clamp ? GL_CLAMP_TO_EDGE : GL_REPEAT;
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
-    *bytes += static_cast<uint64_t>(img.width) * static_cast<uint64_t>(img.height) * 4 * 4 / 3;
     return t;
 }
 
@@ -234,8 +287,15 @@ void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
         glow_slot[i] = unique.slotOf(textures[i].glow, textures[i].source + "/glow",
                                      map.materials[i].name + "/glow");
     }
-    // Mip chains on worker threads, then upload.
-    std::vector<std::vector<content::Image>> chains = content::mipChains(unique.images);
+    // Mip chains on worker threads (none for images that go up with their file's S3TC mips),
+    // then upload.
+    std::vector<const content::Image*> to_mip = unique.images;
+    for (const content::Image*& img : to_mip)
+        if (uploadsCompressed(*img)) {
+            img = nullptr;
+            ++gpu.stats.compressed_textures;
+        }
+    std::vector<std::vector<content::Image>> chains = content::mipChains(to_mip);
     gpu.owned.reserve(unique.images.size());
     for (size_t u = 0; u < unique.images.size(); ++u) {
         gpu.owned.push_back(
@@ -317,7 +377,7 @@ GpuStagedMaterial stagedForGpu(const scene::StagedMaterial& sm) {
 void uploadStages(WorldGpu& gpu, const scene::MaterialStages& stages) {
     if (stages.materials.size() != gpu.materials.size())
         return;
-    const content::Image white_image{1, 1, {255, 255, 255, 255}};
+    const content::Image white_image{1, 1, {255, 255, 255, 255}, {}};
     gpu.white = uploadImage(white_image, {}, "$whiteimage", &gpu.stats.texture_bytes, false, false);
     std::vector<const content::Image*> mipmapped(stages.images.size(), nullptr);
     for (size_t i = 0; i < stages.images.size(); ++i)

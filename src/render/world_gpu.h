@@ -48,7 +48,14 @@ struct WorldSource {
 struct GpuStats {
     uint64_t vertex_bytes = 0, index_bytes = 0, texture_bytes = 0;
     uint32_t textures = 0, lightmap_pages = 0, deluxe_pages = 0;
+    uint32_t compressed_textures = 0; // of `textures`, kept in their file's S3TC blocks
 };
+
+// Whether `img` goes up in its file's S3TC blocks (content::CompressedMips): it carries them,
+// each level has the size its dimensions need, and the context has
+// EXT_texture_compression_s3tc (Mesa's llvmpipe and every desktop driver do). Otherwise the
+// RGBA texels go up with mips built from them.
+bool uploadsCompressed(const content::Image& img);
 
 // A material's shader stages as uploaded (copied from scene::StagedMaterial: the GPU set keeps
 // nothing that points into the bundle).

@@ -612,3 +612,50 @@ TEST(ValveMaterials, SharedMapPakfileCubeMaps) {
         }
     }
 }
+
+TEST(Vtf, DxtImagesCarryTheirFileBlocksForEveryMip) {
+    // 8x4 DXT1 with the whole chain: 1x1, 2x1, 4x2 (one block each), then 8x4 (two blocks).
+    // Every block is filled with its own byte so each level can be told apart.
+    VtfSpec s;
+    s.width = 8;
+    s.height = 4;
+    s.format = VtfFormat::DXT1;
+    s.mips = 4;
+    std::vector<uint8_t> payload;
+    for (const uint8_t fill : {0x11, 0x22, 0x33})
+        payload.insert(payload.end(), 8, fill); // mips 3, 2, 1
+    payload.insert(payload.end(), 16, 0x44);    // mip 0
+    auto im = content::decodeVtf(makeVtf(s, payload), "chain.vtf");
+    ASSERT_TRUE(im) << im.error().message();
+    ASSERT_NE(im->compressed, nullptr);
+    const content::CompressedMips& c = *im->compressed;
+    EXPECT_EQ(c.format, content::CompressedMips::Format::Dxt1);
+    ASSERT_EQ(c.levels.size(), 4u);
+    EXPECT_EQ(c.levels[0], std::vector<uint8_t>(16, 0x44));
+    EXPECT_EQ(c.levels[1], std::vector<uint8_t>(8, 0x33));
+    EXPECT_EQ(c.levels[2], std::vector<uint8_t>(8, 0x22));
+    EXPECT_EQ(c.levels[3], std::vector<uint8_t>(8, 0x11));
+    EXPECT_EQ(content::compressedLevelBytes(c.format, 8, 4), 16u);
+    EXPECT_EQ(content::compressedLevelBytes(content::CompressedMips::Format::Dxt5, 5, 1), 32u);
+
+    // The header's one-bit-alpha flag keeps the transparent fourth entry.
+    s.flags = content::kVtfFlagOneBitAlpha;
+    auto flagged = content::decodeVtf(makeVtf(s, payload), "chain.vtf");
+    ASSERT_TRUE(flagged && flagged->compressed);
+    EXPECT_EQ(flagged->compressed->format, content::CompressedMips::Format::Dxt1Alpha);
+
+    // Without the whole chain the renderer builds mips from the RGBA: no blocks kept.
+    s.flags = 0;
+    s.mips = 1;
+    auto single = content::decodeVtf(makeVtf(s, std::vector<uint8_t>(16, 0x44)), "one.vtf");
+    ASSERT_TRUE(single);
+    EXPECT_EQ(single->compressed, nullptr);
+
+    // Uncompressed formats carry none.
+    VtfSpec rgba;
+    rgba.width = rgba.height = 1;
+    rgba.format = VtfFormat::BGRA8888;
+    auto plain = content::decodeVtf(makeVtf(rgba, {1, 2, 3, 4}), "plain.vtf");
+    ASSERT_TRUE(plain);
+    EXPECT_EQ(plain->compressed, nullptr);
+}

@@ -5,7 +5,7 @@
  *
  * Generator: C/C++
  * Specification: gl
- * Extensions: 3
+ * Extensions: 4
  *
  * APIs:
  *  - gl:core=4.5
@@ -19,10 +19,10 @@
  *  - ON_DEMAND = False
  *
  * Commandline:
- *    --api='gl:core=4.5' --extensions='GL_ARB_texture_filter_anisotropic,GL_EXT_texture_filter_anisotropic,GL_KHR_debug' c
+ *    --api='gl:core=4.5' --extensions='GL_ARB_texture_filter_anisotropic,GL_EXT_texture_compression_s3tc,GL_EXT_texture_filter_anisotropic,GL_KHR_debug' c
  *
  * Online:
- *    http://glad.sh/#api=gl%3Acore%3D4.5&extensions=GL_ARB_texture_filter_anisotropic%2CGL_EXT_texture_filter_anisotropic%2CGL_KHR_debug&generator=c&options=
+ *    http://glad.sh/#api=gl%3Acore%3D4.5&extensions=GL_ARB_texture_filter_anisotropic%2CGL_EXT_texture_compression_s3tc%2CGL_EXT_texture_filter_anisotropic%2CGL_KHR_debug&generator=c&options=
  *
  */
 
@@ -339,8 +339,12 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_COMPRESSED_RGBA 0x84EE
 #define GL_COMPRESSED_RGBA8_ETC2_EAC 0x9278
 #define GL_COMPRESSED_RGBA_BPTC_UNORM 0x8E8C
+#define GL_COMPRESSED_RGBA_S3TC_DXT1_EXT 0x83F1
+#define GL_COMPRESSED_RGBA_S3TC_DXT3_EXT 0x83F2
+#define GL_COMPRESSED_RGBA_S3TC_DXT5_EXT 0x83F3
 #define GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT 0x8E8E
 #define GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT 0x8E8F
+#define GL_COMPRESSED_RGB_S3TC_DXT1_EXT 0x83F0
 #define GL_COMPRESSED_RG_RGTC2 0x8DBD
 #define GL_COMPRESSED_SIGNED_R11_EAC 0x9271
 #define GL_COMPRESSED_SIGNED_RED_RGTC1 0x8DBC
@@ -1629,6 +1633,8 @@ GLAD_API_CALL int GLAD_GL_VERSION_4_4;
 GLAD_API_CALL int GLAD_GL_VERSION_4_5;
 #define GL_ARB_texture_filter_anisotropic 1
 GLAD_API_CALL int GLAD_GL_ARB_texture_filter_anisotropic;
+#define GL_EXT_texture_compression_s3tc 1
+GLAD_API_CALL int GLAD_GL_EXT_texture_compression_s3tc;
 #define GL_EXT_texture_filter_anisotropic 1
 GLAD_API_CALL int GLAD_GL_EXT_texture_filter_anisotropic;
 #define GL_KHR_debug 1
