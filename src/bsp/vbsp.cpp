@@ -379,6 +379,13 @@ core::Status Parser::recordSizes() {
 
 core::Status Parser::entities() {
     readEntityLump(map, data[kEntities].bytes());
+    // Worldspawn "skyname" names the sky box materials/skybox/<skyname>{rt,bk,lf,ft,up,dn}.vmt
+    // (VDC "Skybox (2D)"; the sides are materials, usually UnlitGeneric or Sky).
+    if (!map.entities.empty() && map.entities[0].classname() == "worldspawn") {
+        const std::string_view sky = map.entities[0].get("skyname");
+        if (!sky.empty() && sky.size() <= 64)
+            map.skybox = "skybox/" + std::string(sky);
+    }
     return core::okStatus();
 }
 
@@ -532,6 +539,11 @@ core::Status Parser::faces() {
     const uint64_t n = r.size() / size;
     // A map without lighting is drawn full bright, as the engine does (mat_fullbright).
     map.unlit_faces = UnlitFaces::Fullbright;
+    // With no lighting lump at all the engine shows each texture as it is (the look of
+    // mat_fullbright 1): the 2x overbright belongs to luxels, and this map has none, so the
+    // full light of its unlit faces is 1x, not 2x (bspsrc's *_tooltextures samples).
+    if (!ldr && !hdr)
+        map.lightmap_scale = 1.0f;
     EdgeFaceBuilder builder(map, EdgeGeometry{vertices, edges, surfedges}, n);
     LightmapBuilder lightmaps;
     for (uint64_t i = 0; i < n; ++i) {

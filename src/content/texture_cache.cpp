@@ -4,6 +4,8 @@
 #include "core/file.h"
 
 #include <algorithm>
+#include <bit>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -286,6 +288,9 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
         putString(out, t.error);
         putString(out, t.shader_file);
         putString(out, t.shader_image);
+        putU32(out, t.surface_flags);
+        putU32(out, std::bit_cast<uint32_t>(t.alpha_cutoff));
+        putU32(out, std::bit_cast<uint32_t>(t.fullbright_light));
         putImage(out, keep ? t.image : Image());
         putImage(out, keep ? t.glow : Image());
     }
@@ -323,9 +328,9 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
     Cursor body(core::ByteReader(payload).sub(sizeof(kMagic) + 8 + key_len,
                                               payload.size() - sizeof(kMagic) - 8 - key_len));
     const uint32_t count = body.u32();
-    // Each texture takes at least its flags, five string lengths and two image sizes: a count
-    // the bytes cannot hold is refused before anything is allocated for it.
-    constexpr uint64_t kMinTextureBytes = 4 + 5 * 4 + 2 * 8;
+    // Each texture takes at least its flags, five string lengths, three drawing fields and two
+    // image sizes: a count the bytes cannot hold is refused before anything is allocated for it.
+    constexpr uint64_t kMinTextureBytes = 4 + 5 * 4 + 3 * 4 + 2 * 8;
     if (!body.ok() || count != expected_count ||
         count > (payload.size() - sizeof(kMagic) - 8 - key_len) / kMinTextureBytes)
         return std::nullopt;
@@ -338,6 +343,11 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
         t.error = body.string();
         t.shader_file = body.string();
         t.shader_image = body.string();
+        t.surface_flags = body.u32();
+        t.alpha_cutoff = std::bit_cast<float>(body.u32());
+        t.fullbright_light = std::bit_cast<float>(body.u32());
+        if (!std::isfinite(t.alpha_cutoff) || !std::isfinite(t.fullbright_light))
+            return std::nullopt;
         body.image(t.image);
         body.image(t.glow);
         if (!body.ok() || (flags & ~(kFlagMissing | kFlagPixelsOmitted)) != 0)

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <unordered_map>
 
 namespace content {
@@ -113,9 +114,48 @@ bool loadImageFile(const FileSystem& fs, std::string_view name, TextureInfo& inf
     return false;
 }
 
+void applyVmtDrawing(const Vmt& vmt, TextureInfo& info) {
+    uint32_t f = 0;
+    if (vmt.translucent)
+        f |= bsp::kSurfTranslucent;
+    if (vmt.additive)
+        f |= bsp::kSurfAdditive;
+    if (vmt.alphatest)
+        f |= bsp::kSurfAlphaTest;
+    if (vmt.nocull)
+        f |= bsp::kSurfNoCull;
+    if (vmt.shader == "unlitgeneric" || vmt.shader == "sky") {
+        f |= bsp::kSurfFullbright;
+        info.fullbright_light = 1.0f;
+    }
+    if (vmt.shader == "water" && vmt.has_fog_colour) {
+        f |= bsp::kSurfTranslucent | bsp::kSurfFullbright;
+        info.fullbright_light = 1.0f;
+        constexpr int kSide = 4;
+        info.image = Image{};
+        info.image.width = kSide;
+        info.image.height = kSide;
+        info.image.rgba.resize(size_t(kSide) * kSide * 4);
+        for (size_t i = 0; i < info.image.rgba.size(); i += 4) {
+            for (size_t c = 0; c < 3; ++c)
+                info.image.rgba[i + c] = uint8_t(std::lround(vmt.fog_colour[c] * 255.0f));
+            info.image.rgba[i + 3] = 128;
+        }
+        info.glow = Image{};
+    }
+    if (vmt.selfillum && vmt.shader != "water" && info.image.valid()) {
+        info.glow = info.image;
+        for (size_t i = 3; i < info.image.rgba.size(); i += 4)
+            info.image.rgba[i] = 255;
+    }
+    info.surface_flags = f;
+    info.alpha_cutoff = vmt.alphatest_reference;
+}
+
 bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, TextureInfo& info) {
     const std::string vmt_path = vmtPathOf(material);
     std::string vtf_path = vtfPathOf(material);
+    std::optional<Vmt> vmt;
     if (fs.exists(vmt_path)) {
         const VmtReader read = [&fs](std::string_view path) -> std::optional<std::string> {
             auto bytes = fs.read(path);
@@ -123,13 +163,22 @@ bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, Text
                 return std::nullopt;
             return std::string(bytes->begin(), bytes->end());
         };
-        auto vmt = resolveVmt(vmt_path, read);
-        if (!vmt) {
-            info.error = vmt.error().message();
+        auto resolved = resolveVmt(vmt_path, read);
+        if (!resolved) {
+            info.error = resolved.error().message();
             return false;
         }
+        vmt = std::move(*resolved);
         info.shader_file = vmt_path;
         info.shader_image = vmt->base_texture;
+        if (vmt->shader == "water" && vmt->has_fog_colour) {
+            // Drawn as its fog colour for now: no texture to read.
+            applyVmtDrawing(*vmt, info);
+            info.source = vmt_path + " $fogcolor";
+            info.origin = fs.sourceOf(vmt_path);
+            info.missing = false;
+            return true;
+        }
         if (vmt->base_texture.empty()) {
             info.error = vmt_path + ": no $basetexture (shader " + vmt->shader + ")";
             return false;
@@ -154,6 +203,8 @@ bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, Text
     info.source = vtf_path;
     info.origin = fs.sourceOf(vtf_path);
     info.missing = false;
+    if (vmt)
+        applyVmtDrawing(*vmt, info);
     return true;
 }
 

@@ -18,6 +18,7 @@
 #include "content/palette.h"
 #include "content/shader_library.h"
 #include "content/vfs.h"
+#include "content/vmt.h"
 #include "content/wad.h"
 
 #include <filesystem>
@@ -51,6 +52,11 @@ struct TextureInfo {
     // stage image that was asked for (primaryImage), empty when the material name was used.
     std::string shader_file;
     std::string shader_image;
+    // How the material file (a Source .vmt) says to draw the surface, for
+    // scene::resolveMaterials; the defaults change nothing.
+    uint32_t surface_flags = 0;    // bsp::SurfaceFlags, ORed into the map's own
+    float alpha_cutoff = 0.5f;     // kSurfAlphaTest: texels with alpha below it are cut out
+    float fullbright_light = 0.0f; // > 0: drawn without lightmaps at this light (UnlitGeneric)
 };
 
 // Where a texture's pixels came from, for the viewer's texture list.
@@ -74,8 +80,23 @@ TextureInfo loadImageTexture(const FileSystem& fs, std::string_view name);
 // (patch includes followed), its $basetexture decoded from materials/TEX.vtf; a name with no
 // .vmt tries materials/NAME.vtf. Names are lower-cased (Source paths ignore case). On success
 // fills info.image, source (the .vtf), origin, shader_file (the .vmt) and shader_image
-// ($basetexture) and clears missing; false (info.error says why) otherwise.
+// ($basetexture) and clears missing; false (info.error says why) otherwise. The material's
+// parameters set how it is drawn (applyVmtDrawing); a Water material is a flat tint.
 bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, TextureInfo& info);
+
+// What a .vmt's parameters mean for drawing (VDC "Material" and the shader pages; Source SDK
+// 2013 materialsystem/stdshaders), into info's surface_flags, alpha_cutoff and
+// fullbright_light and, for $selfillum, its image and glow:
+// - $translucent: alpha-blended with the translucent surfaces; $additive: added;
+//   $alphatest: cut out below $alphatestreference; $nocull: two-sided.
+// - UnlitGeneric (and Sky): no lightmap, the texture at 1x.
+// - $selfillum: the base alpha is a mask of full brightness, not opacity: the pixel is
+//   lerp(lit, texel, alpha) (lightmappedgeneric_dx9_helper.cpp, the SELFILLUM combo), which is
+//   the world shader's glow mix with the texel as glow; the image's alpha becomes 255.
+// - Water: drawn for now as a translucent, unlit tint of its $fogcolor at half opacity (the
+//   image becomes a 4x4 tile of that colour, alpha 128); without $fogcolor it keeps the
+//   $basetexture path.
+void applyVmtDrawing(const Vmt& vmt, TextureInfo& info);
 
 // What the 8-bit decoders share across one map's materials, found once per map:
 // - quake_palette: gfx/palette.lmp from the FileSystem, else defaultQuakePalette() (Quake 1

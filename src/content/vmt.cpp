@@ -3,6 +3,7 @@
 #include "core/file.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <utility>
 
@@ -246,6 +247,25 @@ std::string stringParam(const KeyValues& params, std::string_view key) {
     return kv && !kv->block ? kv->value : std::string();
 }
 
+// A colour parameter: "{255 128 0}" (0..255) or "[1 0.5 0]" (0..1), each clamped to 0..1.
+bool colourParam(const KeyValues& params, std::string_view key, std::array<float, 3>& out) {
+    const std::string text = stringParam(params, key);
+    const size_t open = text.find_first_of("{[");
+    if (open == std::string::npos)
+        return false;
+    const bool bytes = text[open] == '{';
+    const char* p = text.c_str() + open + 1;
+    for (float& c : out) {
+        char* end = nullptr;
+        const double v = std::strtod(p, &end);
+        if (end == p || !std::isfinite(v))
+            return false;
+        c = static_cast<float>(std::clamp(bytes ? v / 255.0 : v, 0.0, 1.0));
+        p = end;
+    }
+    return true;
+}
+
 void fillFields(Vmt& vmt) {
     const KeyValues& p = vmt.params;
     vmt.base_texture = stringParam(p, "$basetexture");
@@ -255,6 +275,12 @@ void fillFields(Vmt& vmt) {
     vmt.additive = truthy(p, "$additive");
     vmt.selfillum = truthy(p, "$selfillum");
     vmt.nocull = truthy(p, "$nocull");
+    if (const KeyValues* ref = p.find("$alphatestreference"); ref && !ref->block) {
+        const double v = std::atof(ref->value.c_str());
+        if (std::isfinite(v))
+            vmt.alphatest_reference = static_cast<float>(std::clamp(v, 0.0, 1.0));
+    }
+    vmt.has_fog_colour = colourParam(p, "$fogcolor", vmt.fog_colour);
     vmt.include = vmt.shader == "patch" ? stringParam(p, "include") : std::string();
 }
 

@@ -24,6 +24,7 @@
 
 #include "core/result.h"
 
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -63,6 +64,13 @@ struct Vmt {
     bool additive = false;
     bool selfillum = false;
     bool nocull = false;
+    // $alphatestreference: texels with alpha below it are cut out (VDC "$alphatest": 0.5 when
+    // absent).
+    float alphatest_reference = 0.5f;
+    // Water's $fogcolor in 0..1: "{R G B}" in 0..255 or "[r g b]" in 0..1 (VDC "Material"
+    // vectors and colours); has_fog_colour false when absent or unreadable.
+    std::array<float, 3> fog_colour{0.0f, 0.0f, 0.0f};
+    bool has_fog_colour = false;
     std::string include; // a patch material's `include` ("materials/x.vmt"); else empty
 };
 

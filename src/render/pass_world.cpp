@@ -112,7 +112,7 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
                     1.0f);
     else
         glUniform4f(u.solid_colour, 0.0f, 0.0f, 0.0f, 0.0f);
-    glUniform1f(u.alpha_cutoff, 0.5f);
+    glUniform1f(u.alpha_cutoff, material ? material->alpha_cutoff : 0.5f);
     glUniform1f(u.alpha, alpha);
     if (fog) {
         const glm::vec3 forward = f.camera.forward();

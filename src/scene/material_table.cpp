@@ -25,11 +25,18 @@ MaterialTable resolveMaterials(const bsp::Map& map, const content::ShaderLibrary
         const bsp::Material& m = map.materials[i];
         ResolvedMaterial& r = table[i];
         r.flags = content::resolveSurfaceFlags(m, shaders);
+        if (i < textures.size()) {
+            const content::TextureInfo& t = textures[i];
+            r.flags |= t.surface_flags;
+            r.alpha_cutoff = t.alpha_cutoff;
+        }
         r.pass = classifyMaterial(r.flags);
         r.width = m.width;
         r.height = m.height;
         r.alpha = m.alpha;
         r.fullbright_light = m.fullbright_light;
+        if (i < textures.size() && textures[i].fullbright_light > 0.0f)
+            r.fullbright_light = textures[i].fullbright_light;
         r.flow_speed = m.flow_speed;
         r.anim_fps = m.anim_fps;
         // Quake 2 maps learn their texture sizes from the .wal files (or the missing-texture

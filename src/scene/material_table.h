@@ -42,8 +42,9 @@ enum class BlendOrder : uint8_t {
 };
 
 struct ResolvedMaterial {
-    // bsp::SurfaceFlags: the map's, with those of the material's shader script ORed in
-    // (content::resolveSurfaceFlags).
+    // bsp::SurfaceFlags: the map's, with those of the material's shader script
+    // (content::resolveSurfaceFlags) and of its material file (a Source .vmt,
+    // content::TextureInfo::surface_flags) ORed in.
     uint32_t flags = 0;
     Pass pass = Pass::Opaque; // classifyMaterial(flags), before any brush model's blending
     // Texel size: the map's, or for a material whose uv are in texels (Quake 2) the decoded
@@ -62,7 +63,8 @@ struct ResolvedMaterial {
     // Copied from the map's material for consumers that do not keep the map (the GPU set).
     float alpha = 1.0f;            // bsp::Material::alpha (kSurfTranslucent)
     float anim_fps = 0.0f;         // bsp::Material::anim_fps
-    float fullbright_light = 0.0f; // bsp::Material::fullbright_light
+    float fullbright_light = 0.0f; // bsp::Material::fullbright_light, or the material file's
+    float alpha_cutoff = 0.5f;     // kSurfAlphaTest threshold (Source $alphatestreference)
     float flow_speed = 0.0f;       // bsp::Material::flow_speed
 };
 
@@ -74,8 +76,9 @@ inline Pass classifyMaterial(const bsp::Material& material) {
     return classifyMaterial(material.flags);
 }
 
-// One entry per map material: flags after the shader scripts (none when `shaders` is null),
-// pass, alpha and animation rate. With `textures` (parallel to map.materials; empty: none),
+// One entry per map material: flags after the shader scripts (none when `shaders` is null)
+// and the material files (textures' surface_flags, alpha_cutoff, fullbright_light), pass,
+// alpha and animation rate. With `textures` (parallel to map.materials; empty: none),
 // a material whose uv are in texels takes its decoded texture's size and gets divide_uv when
 // that size is positive. sort and blend_order keep their defaults (buildMaterialStages).
 MaterialTable resolveMaterials(const bsp::Map& map, const content::ShaderLibrary* shaders = nullptr,

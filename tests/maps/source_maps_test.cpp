@@ -81,6 +81,18 @@ TEST(SourceMaps, LightingAndSpawnPoints) {
     const bsp::Map tools = load("csgo_tooltextures.bsp");
     EXPECT_TRUE(tools.lightmap_pages.empty());
     EXPECT_EQ(tools.unlit_faces, bsp::UnlitFaces::Fullbright);
+    // The engine shows an unlit map's textures as they are (mat_fullbright 1), not at the 2x
+    // overbright of luxels: every face's light, vertex colour times the scale, is exactly 1.
+    EXPECT_EQ(tools.lightmap_scale, 1.0f);
+    EXPECT_EQ(tf2.lightmap_scale, 2.0f);
+    size_t unlit = 0;
+    for (const bsp::Face& f : tools.faces) {
+        ASSERT_EQ(f.lightmap_page, -1);
+        for (uint32_t v = f.first_vertex; v < f.first_vertex + f.num_vertices; ++v)
+            EXPECT_EQ(float(tools.vertices[v].colour.r) / 255.0f * tools.lightmap_scale, 1.0f);
+        ++unlit;
+    }
+    EXPECT_GT(unlit, 0u);
     size_t hidden = 0;
     for (const bsp::Material& m : tools.materials)
         hidden += (m.flags & bsp::kSurfNoDraw) != 0;
@@ -187,4 +199,10 @@ TEST(SourceLighting, ColorRgbExp32BecomesTheEnginesLdrLightmapByte) {
     EXPECT_EQ(bsp::sourceLightmapByte(1, -8), 0);
     EXPECT_EQ(bsp::sourceLightmapByte(255, -128), 0);
     EXPECT_EQ(bsp::sourceLightmapByte(255, 127), 239);
+}
+
+TEST(SourceMaps, SkyBoxFromWorldspawnSkyname) {
+    EXPECT_EQ(load("tf2_mp_lobby.bsp").skybox, "skybox/sky_tf2_04");
+    EXPECT_EQ(load("momentum_mp_lobby.bsp").skybox, "skybox/mpa115");
+    EXPECT_EQ(load("csgo_tooltextures.bsp").skybox, ""); // no skyname key
 }

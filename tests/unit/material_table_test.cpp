@@ -92,6 +92,31 @@ TEST(MaterialTable, ShaderFlagsAreOredInAndPickThePass) {
     EXPECT_EQ(mesh.materials[0].flags, table[0].flags);
 }
 
+// A material file's drawing fields (Source .vmt, content::applyVmtDrawing) join the map's
+// flags and pick the pass; the cutoff and full light reach the table for the renderer.
+TEST(MaterialTable, MaterialFileFieldsJoinTheMapsFlags) {
+    const bsp::Map map = triangleMap({material("glass", bsp::kSurfLiquid), material("fence"),
+                                      material("unlit"), material("plain")});
+    std::vector<content::TextureInfo> textures(4);
+    textures[0].surface_flags = bsp::kSurfTranslucent;
+    textures[1].surface_flags = bsp::kSurfAlphaTest | bsp::kSurfNoCull;
+    textures[1].alpha_cutoff = 0.75f;
+    textures[2].surface_flags = bsp::kSurfFullbright;
+    textures[2].fullbright_light = 1.0f;
+    const scene::MaterialTable table = scene::resolveMaterials(map, nullptr, textures);
+    ASSERT_EQ(table.size(), 4u);
+    EXPECT_EQ(table[0].flags, bsp::kSurfLiquid | bsp::kSurfTranslucent);
+    EXPECT_EQ(table[0].pass, scene::Pass::Translucent);
+    EXPECT_EQ(table[1].flags, bsp::kSurfAlphaTest | bsp::kSurfNoCull);
+    EXPECT_EQ(table[1].pass, scene::Pass::AlphaTest);
+    EXPECT_EQ(table[1].alpha_cutoff, 0.75f);
+    EXPECT_EQ(table[2].pass, scene::Pass::Opaque);
+    EXPECT_EQ(table[2].fullbright_light, 1.0f);
+    EXPECT_EQ(table[3].flags, 0u);
+    EXPECT_EQ(table[3].alpha_cutoff, 0.5f);
+    EXPECT_EQ(table[3].fullbright_light, 0.0f);
+}
+
 // Quake 2: the map's uv are in texels until the decoded texture's size is known; the mesh
 // divides them (the map keeps them), as bsp::applyTextureSizes did in place before.
 TEST(MaterialTable, TexelUvAreDividedByTheDecodedSize) {

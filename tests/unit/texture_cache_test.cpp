@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -188,7 +189,10 @@ TEST(TextureCacheFormat, WrappedBodiesReachTheParserAndItsLimits) {
         u32(1); // one texture
         u32(0); // flags: pixels kept, not missing
         for (int k = 0; k < 5; ++k)
-            u32(0); // source, origin, error, shader file, shader image: empty
+            u32(0);                 // source, origin, error, shader file, shader image: empty
+        u32(bsp::kSurfTranslucent); // surface flags
+        u32(std::bit_cast<uint32_t>(0.25f)); // alpha cutoff
+        u32(std::bit_cast<uint32_t>(1.0f));  // full light
         u32(w);
         u32(h);
         b.resize(b.size() + static_cast<size_t>(w) * h * 4, 7);
@@ -202,6 +206,9 @@ TEST(TextureCacheFormat, WrappedBodiesReachTheParserAndItsLimits) {
     ASSERT_EQ(ok->size(), 1u);
     EXPECT_EQ((*ok)[0].image.width, 3);
     EXPECT_EQ((*ok)[0].image.rgba.size(), 24u);
+    EXPECT_EQ((*ok)[0].surface_flags, static_cast<uint32_t>(bsp::kSurfTranslucent));
+    EXPECT_EQ((*ok)[0].alpha_cutoff, 0.25f);
+    EXPECT_EQ((*ok)[0].fullbright_light, 1.0f);
     EXPECT_FALSE(content::decodeTextureCache(
         content::wrapTextureCacheBody("k", body(content::kMaxImageDimension + 1, 1)), "k", 1));
     EXPECT_TRUE(content::decodeTextureCache(

@@ -658,4 +658,72 @@ TEST(Vtf, DxtImagesCarryTheirFileBlocksForEveryMip) {
     auto plain = content::decodeVtf(makeVtf(rgba, {1, 2, 3, 4}), "plain.vtf");
     ASSERT_TRUE(plain);
     EXPECT_EQ(plain->compressed, nullptr);
+
+TEST(Vmt, AlphaTestReferenceAndFogColour) {
+    auto a = content::parseVmt(R"(LightmappedGeneric { $alphatest 1 $alphatestreference 0.25 })",
+                               "a.vmt");
+    ASSERT_TRUE(a.ok()) << a.error().message();
+    EXPECT_TRUE(a->alphatest);
+    EXPECT_EQ(a->alphatest_reference, 0.25f);
+    EXPECT_FALSE(a->has_fog_colour);
+    auto d = content::parseVmt("LightmappedGeneric { $alphatest 1 }", "d.vmt");
+    ASSERT_TRUE(d.ok());
+    EXPECT_EQ(d->alphatest_reference, 0.5f); // VDC "$alphatest": the default
+    // Braces: 0..255; brackets: 0..1; a colour that does not read is absent.
+    auto w = content::parseVmt(R"(Water { $fogcolor "{51 102 255}" })", "w.vmt");
+    ASSERT_TRUE(w.ok());
+    EXPECT_TRUE(w->has_fog_colour);
+    EXPECT_EQ(w->fog_colour, (std::array<float, 3>{51.0f / 255.0f, 102.0f / 255.0f, 1.0f}));
+    auto v = content::parseVmt(R"(Water { $fogcolor "[0.5 0.25 2]" })", "v.vmt");
+    ASSERT_TRUE(v.ok());
+    EXPECT_EQ(v->fog_colour, (std::array<float, 3>{0.5f, 0.25f, 1.0f}));
+    auto x = content::parseVmt(R"(Water { $fogcolor "{1 2}" })", "x.vmt");
+    ASSERT_TRUE(x.ok());
+    EXPECT_FALSE(x->has_fog_colour);
+}
+
+TEST(ValveMaterials, VmtParametersSetHowTheSurfaceIsDrawn) {
+    VtfSpec s; // one RGBA8888 texel
+    const std::string tex = textOf(makeVtf(s, {10, 20, 30, 64}));
+    const content::FileSystem fs = pakfileOf({
+        {"materials/t/tex.vtf", tex},
+        {"materials/t/glass.vmt", "LightmappedGeneric { $basetexture t/tex $translucent 1 }"},
+        {"materials/t/fence.vmt",
+         "LightmappedGeneric { $basetexture t/tex $alphatest 1 $alphatestreference .75 "
+         "$nocull 1 }"},
+        {"materials/t/beam.vmt", "UnlitGeneric { $basetexture t/tex $additive 1 }"},
+        {"materials/t/sign.vmt", "LightmappedGeneric { $basetexture t/tex $selfillum 1 }"},
+        {"materials/t/water.vmt", R"(Water { $fogcolor "{40 80 120}" $normalmap t/none })"},
+        {"materials/t/plain.vmt", "LightmappedGeneric { $basetexture t/tex }"},
+    });
+    bsp::Map map;
+    map.material_files = bsp::MaterialFiles::ValveMaterials;
+    for (const char* n : {"t/glass", "t/fence", "t/beam", "t/sign", "t/water", "t/plain"})
+        map.materials.emplace_back().name = n;
+    const auto t = content::loadMaterialTextures(map, fs, 1);
+    ASSERT_EQ(t.size(), 6u);
+    for (const content::TextureInfo& info : t)
+        ASSERT_FALSE(info.missing) << info.error;
+
+    EXPECT_EQ(t[0].surface_flags, uint32_t(bsp::kSurfTranslucent));
+    EXPECT_EQ(pixel(t[0].image, 0, 0), (Px{10, 20, 30, 64})); // alpha kept for blending
+    EXPECT_EQ(t[1].surface_flags, uint32_t(bsp::kSurfAlphaTest | bsp::kSurfNoCull));
+    EXPECT_EQ(t[1].alpha_cutoff, 0.75f);
+    EXPECT_EQ(t[2].surface_flags, uint32_t(bsp::kSurfAdditive | bsp::kSurfFullbright));
+    EXPECT_EQ(t[2].fullbright_light, 1.0f);
+    // $selfillum: opaque, the texel as glow with the base alpha as its weight.
+    EXPECT_EQ(t[3].surface_flags, 0u);
+    EXPECT_EQ(pixel(t[3].image, 0, 0), (Px{10, 20, 30, 255}));
+    ASSERT_TRUE(t[3].glow.valid());
+    EXPECT_EQ(pixel(t[3].glow, 0, 0), (Px{10, 20, 30, 64}));
+    // Water: a half-opaque, unlit tile of its fog colour.
+    EXPECT_EQ(t[4].surface_flags, uint32_t(bsp::kSurfTranslucent | bsp::kSurfFullbright));
+    EXPECT_EQ(t[4].fullbright_light, 1.0f);
+    EXPECT_EQ(t[4].image.width, 4);
+    EXPECT_EQ(pixel(t[4].image, 3, 3), (Px{40, 80, 120, 128}));
+    EXPECT_EQ(t[4].source, "materials/t/water.vmt $fogcolor");
+    EXPECT_EQ(t[5].surface_flags, 0u);
+    EXPECT_EQ(t[5].alpha_cutoff, 0.5f);
+    EXPECT_EQ(t[5].fullbright_light, 0.0f);
+    EXPECT_FALSE(t[5].glow.valid());
 }
