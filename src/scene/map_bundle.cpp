@@ -146,8 +146,10 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
         if (auto st = bundle->fs->addGameDir(*game); !st)
             bundle->warnings.push_back(st.error().message());
     }
+    // A --base that names a file is one archive (a game's pak01_dir.vpk), not a folder.
     for (const auto& dir : settings.base_dirs) {
-        if (auto st = bundle->fs->addGameDir(dir); !st)
+        const bool archive = std::filesystem::is_regular_file(dir, ec);
+        if (auto st = archive ? bundle->fs->addArchive(dir) : bundle->fs->addGameDir(dir); !st)
             bundle->warnings.push_back(st.error().message());
     }
     // The map's own archive (Source's pakfile lump) overrides every folder, as the engine

@@ -28,7 +28,8 @@
 namespace scene {
 
 struct LoadSettings {
-    std::vector<std::filesystem::path> base_dirs; // --base folders, searched after the map's own
+    std::vector<std::filesystem::path>
+        base_dirs; // --base folders or archives, searched after the map's own
     int patch_level = 4;
     // Folder of the decoded-texture cache (content/texture_cache.h); nullopt: decode every
     // time. The app passes content::defaultTextureCacheDir(); tests leave it off unless they
