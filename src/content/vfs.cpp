@@ -16,6 +16,7 @@
 #include "content/vpk.h"
 #include "core/byte_reader.h"
 #include "core/file.h"
+#include "core/lzma.h"
 
 #include <zip.h>
 
@@ -89,6 +90,10 @@ struct FileSystem::Entry {
     uint64_t preload_offset = 0;
     uint32_t preload_size = 0;
     uint16_t vpk_archive = 0;
+    // .pk3 only: LZMA (method 14) members libzip cannot decode are read raw and decoded here.
+    bool zip_lzma = false;
+    uint64_t zip_packed_size = 0;
+    uint32_t zip_crc = 0;
 };
 
 struct FileSystem::Source {
@@ -339,6 +344,15 @@ core::Status indexZip(FileSystem::Source& src) {
         // Oversized members are indexed (so they are found and reported) but never read.
         e.offset = static_cast<uint64_t>(i);
         e.size = st.size;
+        if ((st.valid & ZIP_STAT_COMP_METHOD) && st.comp_method == ZIP_CM_LZMA &&
+            !zip_compression_method_supported(ZIP_CM_LZMA, 0)) {
+            if (!(st.valid & ZIP_STAT_COMP_SIZE) || !(st.valid & ZIP_STAT_CRC))
+                return fileError(core::ErrorCode::BadArchive, src.path, "directory", i,
+                                 "LZMA entry \"" + e.name + "\" without sizes or CRC");
+            e.zip_lzma = true;
+            e.zip_packed_size = st.comp_size;
+            e.zip_crc = st.crc;
+        }
         src.entries.emplace(normalizeName(e.name), std::move(e));
     }
     return core::okStatus();
@@ -408,8 +422,47 @@ core::Result<std::vector<uint8_t>> readVpkMember(const FileSystem::Source& src,
     return data;
 }
 
+// A method 14 member when libzip lacks LZMA (Debian's libzip 1.7 is built without it, and
+// Valve's bspzip writes pakfile members this way): its raw bytes, decoded by core/lzma.h, with
+// the CRC that libzip would have checked.
+core::Result<std::vector<uint8_t>> readZipLzmaMember(const FileSystem::Source& src,
+                                                     const FileSystem::Entry& e) {
+    if (e.zip_packed_size > kMaxMemberBytes)
+        return fileError(core::ErrorCode::LimitExceeded, src.path, e.name, -1,
+                         "compressed size " + std::to_string(e.zip_packed_size) +
+                             " exceeds limit " + std::to_string(kMaxMemberBytes));
+    std::vector<uint8_t> packed(static_cast<size_t>(e.zip_packed_size));
+    {
+        std::lock_guard<std::mutex> lock(src.zip_mutex);
+        zip_file_t* f = zip_fopen_index(src.zip, e.offset, ZIP_FL_COMPRESSED);
+        if (!f)
+            return fileError(core::ErrorCode::BadArchive, src.path, e.name, -1,
+                             std::string("cannot open member: ") + zip_strerror(src.zip));
+        const zip_int64_t n = packed.empty() ? 0 : zip_fread(f, packed.data(), packed.size());
+        std::string why = n < 0 ? zip_file_strerror(f) : std::string();
+        zip_fclose(f);
+        if (n < 0 || static_cast<uint64_t>(n) != packed.size())
+            return fileError(core::ErrorCode::BadArchive, src.path, e.name, -1,
+                             "cannot read the " + std::to_string(packed.size()) +
+                                 " compressed bytes: " + why);
+    }
+    auto data = core::decodeZipLzma(packed, e.size);
+    if (!data) {
+        core::Error err = std::move(data.error());
+        err.file = src.path.string();
+        err.lump = e.name;
+        return err;
+    }
+    if (core::crc32(*data) != e.zip_crc)
+        return fileError(core::ErrorCode::BadArchive, src.path, e.name, -1,
+                         "LZMA member fails its CRC check");
+    return data;
+}
+
 core::Result<std::vector<uint8_t>> readZipMember(const FileSystem::Source& src,
                                                  const FileSystem::Entry& e) {
+    if (e.zip_lzma)
+        return readZipLzmaMember(src, e);
     std::lock_guard<std::mutex> lock(src.zip_mutex);
     zip_file_t* f = zip_fopen_index(src.zip, e.offset, 0);
     if (!f)
