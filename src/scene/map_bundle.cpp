@@ -2,6 +2,7 @@
 
 #include "bsp/entities.h"
 #include "bsp/load.h"
+#include "content/game_hints.h"
 #include "content/texture_cache.h"
 #include "core/file.h"
 
@@ -232,6 +233,11 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
         if (bundle->textures[i].missing && !parsed.materials[i].name.empty() &&
             !(bundle->materials[i].flags & (bsp::kSurfNoDraw | bsp::kSurfSky)))
             bundle->missing_textures.push_back(parsed.materials[i].name);
+    // Source maps name materials by folder ("props_2fort/...", "de_dust/..."), which tells the
+    // user which game's content to mount (--base its _dir.vpk or folder).
+    if (parsed.material_files == bsp::MaterialFiles::ValveMaterials)
+        for (const std::string& name : bundle->missing_textures)
+            bundle->missing_texture_games.emplace_back(content::likelyGameOf(name));
 
     bundle->skybox = content::loadSkyBox(*bundle->fs, parsed.skybox);
     // Quake 3: the first sky shader with a far box ("skyParms env/space1 - -" names
