@@ -100,8 +100,3 @@ TEST(CollisionMaps, Quake2RandomTracesEndOutsideSolid) {
 TEST(CollisionMaps, Quake3RandomTracesEndOutsideSolid) {
     checkMap(std::string(BSPV_OPENARENA_DIR) + "/pak1-maps.pk3:maps/oa_dm1.bsp", 4000);
 }
-
-TEST(CollisionMaps, SourceRandomTracesEndOutsideSolid) {
-    checkMap(shared("source/tf2_test_physcollide.bsp"), 2000);
-    checkMap(shared("source/momentum_mp_lobby.bsp"), 2000);
-}
