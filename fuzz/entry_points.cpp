@@ -10,6 +10,7 @@
 #include "content/texture_cache.h"
 #include "content/vfs.h"
 #include "content/vmt.h"
+#include "content/vpk.h"
 #include "content/vtf.h"
 #include "scene/collision.h"
 #include "scene/compile_overlays.h"
@@ -740,8 +741,80 @@ Outcome runVmt(std::span<const uint8_t> data) {
     return o;
 }
 
+namespace {
+
+std::string checkVpk(const content::VpkDirectory& dir, uint64_t file_size) {
+    const uint64_t tree_end = dir.header_size + dir.tree_size;
+    if (tree_end > file_size || dir.data_offset != tree_end ||
+        dir.data_offset + dir.data_size > file_size)
+        return "accepted VPK whose tree or data section leaves the file";
+    for (size_t i = 0; i < dir.entries.size(); ++i) {
+        const content::VpkEntry& e = dir.entries[i];
+        const std::string at = "entry " + std::to_string(i) + ": ";
+        if (e.name.empty())
+            return at + "empty name";
+        if (e.preload_offset < dir.header_size || e.preload_offset + e.preload_size > tree_end)
+            return at + "preload bytes outside the tree";
+        if (e.archive == content::kVpkDirArchive &&
+            (e.offset < dir.data_offset || e.offset + e.size > dir.data_offset + dir.data_size))
+            return at + "data outside the directory file's data section";
+    }
+    return {};
+}
+
+} // namespace
+
+Outcome runVpk(std::span<const uint8_t> data) {
+    auto dir = content::parseVpkDirectory(data, data.size(), "fuzz_dir.vpk");
+    if (!dir)
+        return rejected(std::move(dir.error()));
+    Outcome o;
+    o.accepted = true;
+    o.violation = checkVpk(*dir, data.size());
+    if (!o.violation.empty())
+        return o;
+    // Mounted as NAME_dir.vpk beside a 64-byte NAME_000.vpk, every member read back.
+    const std::filesystem::path base = tempArchivePath();
+    const std::filesystem::path dir_file = base.string() + "_dir.vpk";
+    const std::filesystem::path data_file = content::vpkArchivePath(dir_file, 0);
+    {
+        std::ofstream out(dir_file, std::ios::binary | std::ios::trunc);
+        out.write(reinterpret_cast<const char*>(data.data()),
+                  static_cast<std::streamsize>(data.size()));
+        std::ofstream sibling(data_file, std::ios::binary | std::ios::trunc);
+        const std::array<char, 64> fill{};
+        sibling.write(fill.data(), fill.size());
+        if (!out || !sibling)
+            o.violation = "cannot write temporary files beside " + dir_file.string();
+    }
+    if (o.violation.empty()) {
+        content::FileSystem fs;
+        core::Status st = fs.addArchive(dir_file);
+        if (!st) {
+            o.violation = "FileSystem rejected a directory parseVpkDirectory accepted: " +
+                          st.error().message();
+        } else {
+            int read = 0;
+            for (const std::string& name : fs.list("", "")) {
+                if (++read > 64)
+                    break;
+                auto bytes = fs.readChecked(name);
+                if (!bytes && (bytes.error().code == core::ErrorCode::Ok ||
+                               bytes.error().message().empty())) {
+                    o.violation = "member read failed without a proper error";
+                    break;
+                }
+            }
+        }
+    }
+    std::error_code ec;
+    std::filesystem::remove(dir_file, ec);
+    std::filesystem::remove(data_file, ec);
+    return o;
+}
+
 std::span<const Target> targets() {
-    static const std::array<Target, 13> kTargets = {{
+    static const std::array<Target, 14> kTargets = {{
         {"load_map", &runLoadMap},
         {"external_lightmap", &runExternalLightmap},
         {"archive", &runArchive},
@@ -755,6 +828,7 @@ std::span<const Target> targets() {
         {"sprite", &runSprite},
         {"vtf", &runVtf},
         {"vmt", &runVmt},
+        {"vpk", &runVpk},
     }};
     return kTargets;
 }

@@ -68,6 +68,11 @@ Outcome runVtf(std::span<const uint8_t> data);
 // same text (a patch includes itself until the depth limit); an accepted material has a block
 // of parameters nested no deeper than content::kMaxKeyValuesDepth.
 Outcome runVmt(std::span<const uint8_t> data);
+// content::parseVpkDirectory on the bytes as a NAME_dir.vpk; an accepted directory keeps every
+// preload range inside its tree and every directory-file entry inside its data section. Then
+// the bytes are mounted through content::FileSystem beside a 64-byte NAME_000.vpk (temporary
+// files) and every member up to 64 is read back.
+Outcome runVpk(std::span<const uint8_t> data);
 
 // Invariants of an accepted map that scene/ and render/ rely on (every range and index inside
 // its array). Empty when they hold, else the first broken one.

@@ -23,6 +23,8 @@ sprite:   LibreQuake's .spr files (Quake 1 version 1).
 vtf:      the .vtf files in the Source maps' pakfile lumps (DXT5 and RGBA16161616F cube maps,
           7.4 to 7.6) and small 7.2 / 7.4 ones made here (BGRA8888 with 2 mips, DXT1).
 vmt:      material files made here (comments, conditionals, nested blocks, a patch).
+vpk:      VPK directory files made here (versions 1 and 2: a preload-only member, one in
+          NAME_000.vpk, one split between preload bytes and the directory file's data).
 """
 import argparse
 import io
@@ -235,6 +237,28 @@ def pakfile_members(data):
     return []
 
 
+def make_vpk(version):
+    """A NAME_dir.vpk (content/vpk.h): three members, one extension node each."""
+    files = (("vmt", "materials/brick", "wall", b"VMT!", 0x7fff, b""),
+             ("vtf", "materials/brick", "wall", b"", 0, b"VTFDA"),
+             ("txt", " ", "readme", b"ab", 0x7fff, b"cde"))
+    tree, embedded, archive0 = b"", b"", b""
+    for ext, path, name, preload, archive, data in files:
+        offset = len(embedded) if archive == 0x7fff else len(archive0)
+        if archive == 0x7fff:
+            embedded += data
+        else:
+            archive0 += data
+        tree += ext.encode() + b"\0" + path.encode() + b"\0" + name.encode() + b"\0"
+        tree += struct.pack("<IHHIIH", zlib.crc32(preload + data), len(preload), archive,
+                            offset, len(data), 0xffff) + preload + b"\0\0"
+    tree += b"\0"
+    header = struct.pack("<III", 0x55aa1234, version, len(tree))
+    if version == 2:
+        header += struct.pack("<IIII", len(embedded), 0, 48, 0)
+    return header + tree + embedded + (bytes(48) if version == 2 else b"")
+
+
 def make_vtf(width, height, fmt, mips, minor, payload):
     """A VTF 7.2 (80-byte header, no thumbnail) or 7.3+ (one high-res resource entry)."""
     header = 80 if minor < 3 else 88
@@ -262,7 +286,7 @@ def main():
     dirs = {t: os.path.join(args.out, t)
             for t in ("load_map", "external_lightmap", "archive", "image", "entities",
                       "texture_cache", "leak_file", "portal_file", "walk_script", "mdl",
-                      "sprite", "vtf", "vmt")}
+                      "sprite", "vtf", "vmt", "vpk")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -393,6 +417,10 @@ def main():
     for name, text in vmts.items():
         with open(os.path.join(dirs["vmt"], name), "w", newline="") as f:
             f.write(text)
+
+    for version in (1, 2):
+        with open(os.path.join(dirs["vpk"], "v%d_dir.vpk" % version), "wb") as f:
+            f.write(make_vpk(version))
 
     for t, d in dirs.items():
         print("%-9s %3d seed files in %s" % (t, len(os.listdir(d)), d))

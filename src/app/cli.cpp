@@ -327,7 +327,7 @@ std::string helpText() {
            "culled)\n"
            "  --size WxH              image/window size (default 1280x720)\n"
            "  --fov DEG               horizontal field of view (default 90)\n"
-           "  --base DIR              add a game folder to the texture search path (repeatable)\n"
+           "  --base DIR              game folder or _dir.vpk to search for textures (repeatable)\n"
            "  --view MODE             lit, lightmap, fullbright, flat, normals, overdraw or\n"
            "                          deluxe (light directions: q3map2 deluxe maps, BSPX\n"
            "                          LIGHTINGDIR or .lux)\n"

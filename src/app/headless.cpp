@@ -337,6 +337,13 @@ int runInfo(const Options& options) {
     for (const std::string& name : b.missing_textures)
         j.value(name);
     j.endArray();
+    // Source maps: the game each missing material's path suggests, "" where none (parallel).
+    if (!b.missing_texture_games.empty()) {
+        j.key("missing_texture_games").beginArray();
+        for (const std::string& game : b.missing_texture_games)
+            j.value(game);
+        j.endArray();
+    }
     // Entity models (scene/entity_models.h): those the game's table names, those placed, and
     // the ones that could not be drawn ("classname: path (why)").
     j.key("models").beginObject();

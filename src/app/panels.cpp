@@ -134,8 +134,13 @@ void drawMapInfo(OverlayModel& m) {
         ImGui::TextDisabled("no missing textures");
     } else if (ImGui::TreeNode("missing", "missing textures (%zu, drawn as grey tiles)",
                                missing.size())) {
-        for (const std::string& name : missing)
-            ImGui::BulletText("%s", name.c_str());
+        const std::vector<std::string>& games = m.bundle->missing_texture_games;
+        for (size_t i = 0; i < missing.size(); ++i) {
+            if (i < games.size() && !games[i].empty())
+                ImGui::BulletText("%s  (likely %s)", missing[i].c_str(), games[i].c_str());
+            else
+                ImGui::BulletText("%s", missing[i].c_str());
+        }
         ImGui::TreePop();
     }
     const std::vector<std::string>& warnings = m.bundle->warnings;

@@ -299,6 +299,90 @@ core::Status readQ2Collision(Map& map, const Q2BrushLumps& in) {
     return checkBrushCollision(map);
 }
 
+namespace {
+
+// Source SDK 2013 public/bspflags.h CONTENTS_*. MASK_PLAYERSOLID is SOLID | MOVEABLE |
+// PLAYERCLIP | WINDOW | MONSTER | GRATE, so a grate and a window stop a walking player.
+constexpr ContentsBit kSourceContents[] = {
+    {0x1, kCollideSolid},           // SOLID
+    {0x2, kCollideSolid},           // WINDOW
+    {0x8, kCollideSolid},           // GRATE
+    {0x10, kCollideSlime},          // SLIME
+    {0x20, kCollideWater},          // WATER
+    {0x4000, kCollideSolid},        // MOVEABLE
+    {0x8000, kCollideTrigger},      // AREAPORTAL
+    {0x10000, kCollidePlayerClip},  // PLAYERCLIP
+    {0x20000, kCollideMonsterClip}, // MONSTERCLIP
+    {0x1000000, kCollideTrigger},   // ORIGIN
+    {0x20000000, kCollideLadder},   // LADDER
+};
+
+} // namespace
+
+core::Status readSourceCollision(Map& map, const SourceBrushLumps& in) {
+    Collision& c = map.collision;
+    c.kind = CollisionKind::Brushes;
+    // Source's standing hull (game/shared/gamerules.cpp g_DefaultViewVectors:
+    // VEC_HULL_MIN -16 -16 0, VEC_HULL_MAX 16 16 72) and the engine's DIST_EPSILON
+    // (engine/cmodel_private.h, 0.03125).
+    c.hulls = {{}, {{-16, -16, 0}, {16, 16, 72}}};
+    c.clip_epsilon = 0.03125f;
+    const uint64_t side_size = in.wide_sides ? 16 : 8;
+    const uint64_t ns = in.brush_sides.size() / side_size;
+
+    const uint64_t nb = in.brushes.size() / 12;
+    c.brushes.resize(size_t(nb));
+    for (uint64_t i = 0; i < nb; ++i) {
+        Brush& b = c.brushes[size_t(i)];
+        const int32_t first = in.brushes.i32(i * 12), num = in.brushes.i32(i * 12 + 4);
+        if (first < 0 || num < 0)
+            return rangeError("brushes", i, "firstside", uint64_t(uint32_t(first)),
+                              uint64_t(uint32_t(num)), ns, "brushsides");
+        b.first_side = uint32_t(first);
+        b.num_sides = uint32_t(num);
+        b.game_contents = in.brushes.u32(i * 12 + 8);
+        b.contents = neutralContents(b.game_contents, kSourceContents);
+    }
+    c.brush_sides.resize(size_t(ns));
+    for (uint64_t i = 0; i < ns; ++i) {
+        const uint64_t at = i * side_size;
+        const int64_t plane =
+            in.wide_sides ? int64_t(in.brush_sides.u32(at)) : int64_t(in.brush_sides.u16(at));
+        if (plane > INT32_MAX)
+            return indexError("brushsides", int64_t(i), "planenum", plane, map.planes.size(),
+                              "planes");
+        // Bevel sides (the compiler's extra axial and edge planes, bevel = 1) stay: they keep a
+        // box from catching on brush edges, as Quake 2's bevels do in CM_ClipBoxToBrush.
+        c.brush_sides[size_t(i)].plane = int32_t(plane);
+        // Materials are the texinfos one to one (vbsp.cpp); a bevel's texinfo is often -1.
+        const int32_t texinfo = in.wide_sides ? in.brush_sides.i32(at + 4)
+                                              : int32_t(in.brush_sides.get<int16_t>(at + 2));
+        if (texinfo >= 0 && size_t(texinfo) >= map.materials.size())
+            return indexError("brushsides", int64_t(i), "texinfo", texinfo, map.materials.size(),
+                              "texinfo");
+        c.brush_sides[size_t(i)].material = texinfo < 0 ? -1 : texinfo;
+    }
+    const uint64_t lb_size = in.wide_leaf_brushes ? 4 : 2;
+    const uint64_t nl = in.leaf_brushes.size() / lb_size;
+    c.leaf_brushes.resize(size_t(nl));
+    for (uint64_t i = 0; i < nl; ++i)
+        c.leaf_brushes[size_t(i)] =
+            in.wide_leaf_brushes ? in.leaf_brushes.u32(i * 4) : in.leaf_brushes.u16(i * 2);
+    const bool wide_leaf = in.leaf_version == 2;
+    const uint64_t leaf_size = in.leaf_version == 1 ? 32 : 56;
+    c.leaf_brush_ranges.resize(map.leaves.size());
+    for (size_t i = 0; i < map.leaves.size(); ++i) {
+        const uint64_t at = uint64_t(i) * leaf_size;
+        Range& r = c.leaf_brush_ranges[i];
+        r.first = wide_leaf ? in.leafs.u32(at + 44) : in.leafs.u16(at + 24);
+        r.count = wide_leaf ? in.leafs.u32(at + 48) : in.leafs.u16(at + 26);
+    }
+    c.models.resize(map.submodels.size());
+    for (size_t m = 0; m < c.models.size(); ++m)
+        c.models[m].heads = {in.models.i32(uint64_t(m) * 48 + 36), -1, -1, -1};
+    return checkBrushCollision(map);
+}
+
 uint32_t q3CollisionContents(uint32_t f, uint32_t surface) {
     // The ladder is a surface flag in Quake 3 (surfaceflags.h SURF_LADDER 0x8).
     return neutralContents(f, kQ3Contents) | ((surface & 0x8u) ? kCollideLadder : 0u);

@@ -36,6 +36,24 @@ struct Q2BrushLumps {
 };
 core::Status readQ2Collision(Map& map, const Q2BrushLumps& lumps);
 
+// Source VBSP (public/bspfile.h): brushes (dbrush_t, 12 bytes as Quake 2, with Source's
+// CONTENTS_* of public/bspflags.h), brush sides (dbrushside_t: u16 planenum, i16 texinfo,
+// i16 dispinfo, u8 bevel, u8 thin = 8 bytes; Strata Source's lump version 1: u32 planenum,
+// i32 texinfo, i32 dispinfo, u8 bevel, u8 thin, 2 pad = 16 bytes), leaf brushes (u16; Strata
+// version 1: u32), the leaves' leaf-brush ranges (u16 at 24 and 26 of leaf versions 0 and 1,
+// u32 at 44 and 48 of Strata's version 2) and the models' head nodes (int32 at 36 of 48).
+struct SourceBrushLumps {
+    core::ByteReader brushes;
+    core::ByteReader brush_sides;
+    bool wide_sides = false;
+    core::ByteReader leaf_brushes;
+    bool wide_leaf_brushes = false;
+    core::ByteReader leafs;
+    int32_t leaf_version = 1;
+    core::ByteReader models;
+};
+core::Status readSourceCollision(Map& map, const SourceBrushLumps& lumps);
+
 // Quake 3 brush contents from shader content flags and surface flags (ioquake3
 // code/game/surfaceflags.h), for q3.cpp, which decodes its records itself.
 uint32_t q3CollisionContents(uint32_t content_flags, uint32_t surface_flags);

@@ -25,6 +25,8 @@
 //   displacement's start position, each point moved along its offset vector by its distance.
 // - Visibility is Quake 2's cluster PVS; areas are read, area portals are not used yet.
 #include "bsp/vbsp.h"
+
+#include "bsp/collision_read.h"
 #include "bsp/edge_faces.h"
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
@@ -63,6 +65,9 @@ enum VLump {
     kSurfedges = 13,
     kModels = 14,
     kLeafFaces = 16,
+    kLeafBrushes = 17,
+    kBrushes = 18,
+    kBrushSides = 19,
     kAreas = 20,
     kDispInfo = 26,
     kDispVerts = 33,
@@ -167,7 +172,12 @@ uint32_t recordSize(int lump, int32_t version) {
     case kModels:
         return 48;
     case kLeafFaces:
+    case kLeafBrushes:
         return version == 0 ? 2 : version == 1 ? 4 : 0;
+    case kBrushes:
+        return 12;
+    case kBrushSides:
+        return version == 0 ? 8 : version == 1 ? 16 : 0;
     case kAreas:
         return 8;
     case kDispInfo:
@@ -284,6 +294,7 @@ struct Parser {
     core::Status nodes();
     core::Status models();
     core::Status linkDisplacements();
+    core::Status collision();
     core::Status staticProps();
     core::Status visibility();
 
@@ -350,10 +361,11 @@ core::Status Parser::header() {
 }
 
 core::Status Parser::recordSizes() {
-    static constexpr int kRead[] = {kPlanes,  kTexdata,   kVertexes,  kNodes,
-                                    kTexinfo, kFaces,     kFacesHdr,  kLeafs,
-                                    kEdges,   kSurfedges, kModels,    kLeafFaces,
-                                    kAreas,   kDispInfo,  kDispVerts, kTexdataStringTable};
+    static constexpr int kRead[] = {kPlanes,      kTexdata,   kVertexes,  kNodes,
+                                    kTexinfo,     kFaces,     kFacesHdr,  kLeafs,
+                                    kEdges,       kSurfedges, kModels,    kLeafFaces,
+                                    kAreas,       kDispInfo,  kDispVerts, kTexdataStringTable,
+                                    kLeafBrushes, kBrushes,   kBrushSides};
     for (int lump : kRead) {
         const uint32_t size = recordSize(lump, dir[lump].version);
         if (size == 0 && data[lump].size() > 0)
@@ -792,6 +804,13 @@ core::Status Parser::models() {
     return validateNodeTrees(map, *heads);
 }
 
+core::Status Parser::collision() {
+    return readSourceCollision(
+        map, SourceBrushLumps{data[kBrushes], data[kBrushSides], dir[kBrushSides].version == 1,
+                              data[kLeafBrushes], dir[kLeafBrushes].version == 1, data[kLeafs],
+                              dir[kLeafs].version, data[kModels]});
+}
+
 // Displacement faces are in no leaf's face list: the engine links each displacement to the
 // leaves its bounding box touches when it loads the map. Done the same way here, walking the
 // world's tree from model 0's head node, so PVS and frustum culling treat them like any face.
@@ -986,6 +1005,7 @@ core::Result<Map> parseSource(std::span<const uint8_t> bytes, std::string_view n
                           &Parser::nodes,
                           &Parser::models,
                           &Parser::linkDisplacements,
+                          &Parser::collision,
                           &Parser::visibility};
     for (Step step : steps)
         if (auto s = (p.*step)(); !s)

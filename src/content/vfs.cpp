@@ -6,12 +6,17 @@
 //   entries of { char name[56] (NUL-padded), int32 file_pos, int32 file_len }. Members are
 //   stored uncompressed. Every field is checked against the file size here; the engines trust it.
 // - .pk3: a plain zip (PKWARE APPNOTE), read through libzip in read-only mode.
+// - Source's NAME_dir.vpk (versions 1 and 2, vpk.h): the tree is read once; a member is its
+//   preload bytes from the directory file followed by its data from the directory file or
+//   from NAME_NNN.vpk beside it.
 // Override order: ioquake3 code/qcommon/files.c FS_AddGameDirectory (archives sorted by name,
 // later ones searched first, then the folder's loose files searched before its archives).
 #include "content/vfs.h"
 
+#include "content/vpk.h"
 #include "core/byte_reader.h"
 #include "core/file.h"
+#include "core/lzma.h"
 
 #include <zip.h>
 
@@ -34,7 +39,7 @@ constexpr uint64_t kPakEntryBytes = 64;
 constexpr uint64_t kPakNameBytes = 56;
 constexpr int kGameDirSearchLevels = 4;
 
-enum class Kind { Directory, Pak, Zip };
+enum class Kind { Directory, Pak, Zip, Vpk };
 
 core::Error fileError(core::ErrorCode code, const fs::path& file, std::string lump, int64_t index,
                       std::string detail) {
@@ -49,6 +54,13 @@ std::string lowerExtension(const fs::path& p) {
 
 bool isArchiveExtension(const std::string& ext) {
     return ext == ".pk3" || ext == ".pak" || ext == ".zip";
+}
+
+// What addGameDir mounts from a game folder: .pk3, .pak, and a VPK's directory file (not its
+// NAME_NNN.vpk data files).
+bool isMountedArchive(const fs::path& p) {
+    const std::string ext = lowerExtension(p);
+    return ext == ".pk3" || ext == ".pak" || (ext == ".vpk" && isVpkDirectoryName(p));
 }
 
 // Reads [offset, offset + size) of a file; the caller has checked the range against the file
@@ -72,8 +84,16 @@ core::Result<std::vector<uint8_t>> readRange(const fs::path& path, uint64_t offs
 
 struct FileSystem::Entry {
     std::string name;    // as stored (original letter case), '/' separators
-    uint64_t offset = 0; // .pak: data offset; .pk3: libzip entry index
-    uint64_t size = 0;
+    uint64_t offset = 0; // .pak: data offset; .pk3: libzip entry index; .vpk: data offset
+    uint64_t size = 0;   // the whole member (.vpk: preload + data)
+    // .vpk only: the preload bytes in the directory file, and which file holds the rest.
+    uint64_t preload_offset = 0;
+    uint32_t preload_size = 0;
+    uint16_t vpk_archive = 0;
+    // .pk3 only: LZMA (method 14) members libzip cannot decode are read raw and decoded here.
+    bool zip_lzma = false;
+    uint64_t zip_packed_size = 0;
+    uint32_t zip_crc = 0;
 };
 
 struct FileSystem::Source {
@@ -150,6 +170,7 @@ namespace {
 
 core::Status indexPak(FileSystem::Source& src);
 core::Status indexZip(FileSystem::Source& src);
+core::Status indexVpk(FileSystem::Source& src);
 
 } // namespace
 
@@ -162,6 +183,8 @@ core::Status FileSystem::addArchive(const fs::path& archive) {
     in.read(magic.data(), 4);
     const bool got_magic = static_cast<bool>(in);
     in.close();
+    uint32_t magic_u32 = 0;
+    std::memcpy(&magic_u32, magic.data(), sizeof(magic_u32));
 
     auto src = std::make_unique<Source>();
     src->path = archive;
@@ -173,9 +196,12 @@ core::Status FileSystem::addArchive(const fs::path& archive) {
     } else if (got_magic && magic[0] == 'P' && magic[1] == 'K') {
         src->kind = Kind::Zip;
         st = indexZip(*src);
+    } else if (got_magic && magic_u32 == kVpkSignature) {
+        src->kind = Kind::Vpk;
+        st = indexVpk(*src);
     } else {
         return fileError(core::ErrorCode::BadArchive, archive, "header", -1,
-                         "neither a zip (.pk3) nor a PACK (.pak) archive");
+                         "neither a zip (.pk3), a PACK (.pak) nor a VPK directory (_dir.vpk)");
     }
     if (!st)
         return st;
@@ -318,13 +344,125 @@ core::Status indexZip(FileSystem::Source& src) {
         // Oversized members are indexed (so they are found and reported) but never read.
         e.offset = static_cast<uint64_t>(i);
         e.size = st.size;
+        if ((st.valid & ZIP_STAT_COMP_METHOD) && st.comp_method == ZIP_CM_LZMA &&
+            !zip_compression_method_supported(ZIP_CM_LZMA, 0)) {
+            if (!(st.valid & ZIP_STAT_COMP_SIZE) || !(st.valid & ZIP_STAT_CRC))
+                return fileError(core::ErrorCode::BadArchive, src.path, "directory", i,
+                                 "LZMA entry \"" + e.name + "\" without sizes or CRC");
+            e.zip_lzma = true;
+            e.zip_packed_size = st.comp_size;
+            e.zip_crc = st.crc;
+        }
         src.entries.emplace(normalizeName(e.name), std::move(e));
     }
     return core::okStatus();
 }
 
+core::Status indexVpk(FileSystem::Source& src) {
+    std::error_code ec;
+    const uint64_t file_size = fs::file_size(src.path, ec);
+    if (ec)
+        return fileError(core::ErrorCode::FileOpen, src.path, {}, -1, ec.message());
+    const std::string label = src.path.string();
+    auto head = readRange(src.path, 0, std::min(file_size, kVpkHeaderBytesV2), "header");
+    if (!head)
+        return head.error();
+    auto needed = vpkDirectoryBytes(*head, file_size, label);
+    if (!needed)
+        return needed.error();
+    if (*needed > kMaxMemberBytes)
+        return fileError(core::ErrorCode::LimitExceeded, src.path, "tree", -1,
+                         "tree of " + std::to_string(*needed) + " bytes exceeds limit " +
+                             std::to_string(kMaxMemberBytes));
+    auto bytes = readRange(src.path, 0, *needed, "tree");
+    if (!bytes)
+        return bytes.error();
+    auto dir = parseVpkDirectory(*bytes, file_size, label);
+    if (!dir)
+        return dir.error();
+    for (VpkEntry& v : dir->entries) {
+        FileSystem::Entry e;
+        e.name = std::move(v.name);
+        std::replace(e.name.begin(), e.name.end(), '\\', '/');
+        e.offset = v.offset;
+        e.size = v.totalSize();
+        e.preload_offset = v.preload_offset;
+        e.preload_size = v.preload_size;
+        e.vpk_archive = v.archive;
+        src.entries.emplace(normalizeName(e.name), std::move(e));
+    }
+    return core::okStatus();
+}
+
+// Preload bytes from the directory file, then the rest from the file the entry names.
+core::Result<std::vector<uint8_t>> readVpkMember(const FileSystem::Source& src,
+                                                 const FileSystem::Entry& e) {
+    auto data = readRange(src.path, e.preload_offset, e.preload_size, e.name);
+    if (!data)
+        return data;
+    const uint64_t rest = e.size - e.preload_size;
+    if (rest == 0)
+        return data;
+    const fs::path file =
+        e.vpk_archive == kVpkDirArchive ? src.path : vpkArchivePath(src.path, e.vpk_archive);
+    std::error_code ec;
+    const uint64_t file_size = fs::file_size(file, ec);
+    if (ec)
+        return fileError(core::ErrorCode::FileOpen, file, e.name, -1,
+                         "archive " + std::to_string(e.vpk_archive) + " of " +
+                             core::baseName(src.path.string()) + ": " + ec.message());
+    if (e.offset + rest > file_size)
+        return fileError(core::ErrorCode::BadArchive, file, e.name, -1,
+                         "data " + std::to_string(e.offset) + "+" + std::to_string(rest) +
+                             " beyond file size " + std::to_string(file_size));
+    auto tail = readRange(file, e.offset, rest, e.name);
+    if (!tail)
+        return tail;
+    data->insert(data->end(), tail->begin(), tail->end());
+    return data;
+}
+
+// A method 14 member when libzip lacks LZMA (Debian's libzip 1.7 is built without it, and
+// Valve's bspzip writes pakfile members this way): its raw bytes, decoded by core/lzma.h, with
+// the CRC that libzip would have checked.
+core::Result<std::vector<uint8_t>> readZipLzmaMember(const FileSystem::Source& src,
+                                                     const FileSystem::Entry& e) {
+    if (e.zip_packed_size > kMaxMemberBytes)
+        return fileError(core::ErrorCode::LimitExceeded, src.path, e.name, -1,
+                         "compressed size " + std::to_string(e.zip_packed_size) +
+                             " exceeds limit " + std::to_string(kMaxMemberBytes));
+    std::vector<uint8_t> packed(static_cast<size_t>(e.zip_packed_size));
+    {
+        std::lock_guard<std::mutex> lock(src.zip_mutex);
+        zip_file_t* f = zip_fopen_index(src.zip, e.offset, ZIP_FL_COMPRESSED);
+        if (!f)
+            return fileError(core::ErrorCode::BadArchive, src.path, e.name, -1,
+                             std::string("cannot open member: ") + zip_strerror(src.zip));
+        const zip_int64_t n = packed.empty() ? 0 : zip_fread(f, packed.data(), packed.size());
+        std::string why = n < 0 ? zip_file_strerror(f) : std::string();
+        zip_fclose(f);
+        if (n < 0 || static_cast<uint64_t>(n) != packed.size())
+            return fileError(core::ErrorCode::BadArchive, src.path, e.name, -1,
+                             "cannot read the " + std::to_string(packed.size()) +
+                                 " compressed bytes: " + why);
+    }
+    auto data = core::decodeZipLzma(packed, e.size);
+    if (!data) {
+        core::Error err = std::move(data.error());
+        err.file = src.path.string();
+        err.lump = e.name;
+        return err;
+    }
+    if (core::crc32(*data) != e.zip_crc)
+        return fileError(core::ErrorCode::BadArchive, src.path, e.name, -1,
+                         "LZMA member fails its CRC check");
+    return data;
+}
+
 core::Result<std::vector<uint8_t>> readZipMember(const FileSystem::Source& src,
                                                  const FileSystem::Entry& e) {
+    if (e.zip_lzma)
+        return readZipLzmaMember(src, e);
     std::lock_guard<std::mutex> lock(src.zip_mutex);
     zip_file_t* f = zip_fopen_index(src.zip, e.offset, 0);
     if (!f)
@@ -357,8 +495,7 @@ core::Status FileSystem::addGameDir(const fs::path& dir) {
     for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
          !ec && it != end; it.increment(ec)) {
         std::error_code fec;
-        const std::string ext = lowerExtension(it->path());
-        if ((ext == ".pk3" || ext == ".pak") && it->is_regular_file(fec)) {
+        if (isMountedArchive(it->path()) && it->is_regular_file(fec)) {
             if (archives.size() >= kMaxArchiveEntries)
                 return fileError(core::ErrorCode::LimitExceeded, dir, {}, -1, "too many archives");
             archives.emplace_back(core::toLower(it->path().filename().string()), it->path());
@@ -415,6 +552,8 @@ core::Result<std::vector<uint8_t>> FileSystem::readChecked(std::string_view name
         return readRange(src->path, entry->offset, entry->size, entry->name);
     case Kind::Zip:
         return readZipMember(*src, *entry);
+    case Kind::Vpk:
+        return readVpkMember(*src, *entry);
     }
     return core::makeError(core::ErrorCode::BadArgument, std::string(name));
 }
@@ -487,9 +626,8 @@ bool holdsArchive(const fs::path& dir) {
     uint64_t seen = 0;
     for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
          !ec && it != end && seen < kMaxArchiveEntries; it.increment(ec), ++seen) {
-        const std::string ext = lowerExtension(it->path());
         std::error_code fec;
-        if ((ext == ".pk3" || ext == ".pak") && it->is_regular_file(fec))
+        if (isMountedArchive(it->path()) && it->is_regular_file(fec))
             return true;
     }
     return false;

@@ -1,4 +1,5 @@
-// Virtual file system: loose directories, .pk3 (zip) and Quake .pak archives behind one lookup.
+// Virtual file system: loose directories, .pk3 (zip), Quake .pak and Source .vpk archives behind
+// one lookup.
 //
 // Search order follows ioquake3 (code/qcommon/files.c, FS_AddGameDirectory): every source added
 // later overrides the ones added before it. addGameDir(dir) adds the folder's *.pk3 / *.pak
@@ -56,9 +57,10 @@ public:
     // kMaxArchiveEntries files.
     core::Status addDirectory(const std::filesystem::path& dir);
 
-    // A .pk3 / .zip (by content: zip signature) or a Quake .pak ("PACK" header). The directory
-    // is read and checked now. Errors: FileOpen, BadArchive, LimitExceeded, each naming the
-    // archive and, where it applies, the entry index and name.
+    // A .pk3 / .zip (by content: zip signature), a Quake .pak ("PACK" header) or a Source VPK
+    // directory (NAME_dir.vpk, vpk.h; its data files NAME_NNN.vpk are opened on read). The
+    // directory is read and checked now. Errors: FileOpen, BadArchive, LimitExceeded, each naming
+    // the archive and, where it applies, the entry index and name.
     core::Status addArchive(const std::filesystem::path& archive);
 
     // A zip held in memory: Source's pakfile lump, the map's own materials. `owner` is the file
@@ -67,8 +69,8 @@ public:
     core::Status addEmbeddedArchive(std::vector<uint8_t> bytes, const std::filesystem::path& owner,
                                     std::string label);
 
-    // ioquake3's game folder: every *.pk3 and *.pak directly inside `dir` (sorted by lower-case
-    // file name), then `dir` itself. Fails on the first archive that fails to open.
+    // ioquake3's game folder: every *.pk3, *.pak and *_dir.vpk directly inside `dir` (sorted by
+    // lower-case file name), then `dir` itself. Fails on the first archive that fails to open.
     core::Status addGameDir(const std::filesystem::path& dir);
 
     // The member's bytes from the highest-priority source that has it; nullopt when no source

@@ -99,4 +99,31 @@ Result<std::vector<uint8_t>> encodeValveLzma(std::span<const uint8_t> data) {
     return out;
 }
 
+Result<std::vector<uint8_t>> decodeZipLzma(std::span<const uint8_t> member,
+                                           uint64_t uncompressed_size) {
+    constexpr size_t kZipLzmaHeader = 9; // version (2), properties size (2), properties (5)
+    if (member.size() < kZipLzmaHeader)
+        return lzmaError("zip LZMA member of " + std::to_string(member.size()) +
+                         " bytes is shorter than its 9-byte header");
+    const unsigned props = unsigned(member[2]) | unsigned(member[3]) << 8;
+    if (props != 5)
+        return lzmaError("zip LZMA properties size " + std::to_string(props) + " is not 5");
+    if (uncompressed_size > kMaxLzmaOutput)
+        return lzmaError("uncompressed size " + std::to_string(uncompressed_size) +
+                         " beyond the limit of " + std::to_string(kMaxLzmaOutput));
+    // The same stream as a Valve block: id, actual size, packed size, properties, data.
+    const size_t packed = member.size() - kZipLzmaHeader;
+    std::vector<uint8_t> block(kValveLzmaHeaderSize + packed);
+    std::memcpy(block.data(), kId, 4);
+    putLe32(block.data() + 4, uncompressed_size);
+    putLe32(block.data() + 8, packed);
+    std::memcpy(block.data() + 12, member.data() + 4, 5);
+    std::memcpy(block.data() + kValveLzmaHeaderSize, member.data() + kZipLzmaHeader, packed);
+    return decodeValveLzma(block);
+}
+
+uint32_t crc32(std::span<const uint8_t> data, uint32_t crc) {
+    return lzma_crc32(data.data(), data.size(), crc);
+}
+
 } // namespace core

@@ -29,6 +29,16 @@ bool isValveLzma(std::span<const uint8_t> data);
 // shorter than the header's actual_size.
 Result<std::vector<uint8_t>> decodeValveLzma(std::span<const uint8_t> data);
 
+// Decodes a zip member stored with method 14 (PKWARE APPNOTE 5.8.8: u8 major, u8 minor LZMA SDK
+// version, u16 properties size (5), the five LZMA1 properties, raw LZMA data with or without an
+// end marker) to `uncompressed_size` bytes, the size the zip's directory gives. Valve's bspzip
+// writes pakfile members this way. Errors (BadArchive) as decodeValveLzma's.
+Result<std::vector<uint8_t>> decodeZipLzma(std::span<const uint8_t> member,
+                                           uint64_t uncompressed_size);
+
+// CRC-32 (ISO 3309, the zip and PNG one) of `data`, continuing from `crc` (0 to start).
+uint32_t crc32(std::span<const uint8_t> data, uint32_t crc = 0);
+
 // Encodes `data` as a Valve LZMA block (preset 6). For tests and fixtures: no shipped tool
 // writes compressed lumps.
 Result<std::vector<uint8_t>> encodeValveLzma(std::span<const uint8_t> data);

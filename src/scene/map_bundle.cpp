@@ -2,6 +2,7 @@
 
 #include "bsp/entities.h"
 #include "bsp/load.h"
+#include "content/game_hints.h"
 #include "content/texture_cache.h"
 #include "core/file.h"
 
@@ -146,8 +147,10 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
         if (auto st = bundle->fs->addGameDir(*game); !st)
             bundle->warnings.push_back(st.error().message());
     }
+    // A --base that names a file is one archive (a game's pak01_dir.vpk), not a folder.
     for (const auto& dir : settings.base_dirs) {
-        if (auto st = bundle->fs->addGameDir(dir); !st)
+        const bool archive = std::filesystem::is_regular_file(dir, ec);
+        if (auto st = archive ? bundle->fs->addArchive(dir) : bundle->fs->addGameDir(dir); !st)
             bundle->warnings.push_back(st.error().message());
     }
     // The map's own archive (Source's pakfile lump) overrides every folder, as the engine
@@ -230,6 +233,11 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
         if (bundle->textures[i].missing && !parsed.materials[i].name.empty() &&
             !(bundle->materials[i].flags & (bsp::kSurfNoDraw | bsp::kSurfSky)))
             bundle->missing_textures.push_back(parsed.materials[i].name);
+    // Source maps name materials by folder ("props_2fort/...", "de_dust/..."), which tells the
+    // user which game's content to mount (--base its _dir.vpk or folder).
+    if (parsed.material_files == bsp::MaterialFiles::ValveMaterials)
+        for (const std::string& name : bundle->missing_textures)
+            bundle->missing_texture_games.emplace_back(content::likelyGameOf(name));
 
     bundle->skybox = content::loadSkyBox(*bundle->fs, parsed.skybox);
     // Quake 3: the first sky shader with a far box ("skyParms env/space1 - -" names

@@ -28,7 +28,8 @@
 namespace scene {
 
 struct LoadSettings {
-    std::vector<std::filesystem::path> base_dirs; // --base folders, searched after the map's own
+    std::vector<std::filesystem::path>
+        base_dirs; // --base folders or archives, searched after the map's own
     int patch_level = 4;
     // Folder of the decoded-texture cache (content/texture_cache.h); nullopt: decode every
     // time. The app passes content::defaultTextureCacheDir(); tests leave it off unless they
@@ -80,6 +81,9 @@ struct MapBundle {
     // (decoded and stored) or "miss, not stored" (the entry could not be written).
     std::string texture_cache = "off";
     std::vector<std::string> missing_textures;
+    // Source maps only, parallel to missing_textures: the game each name suggests
+    // (content::likelyGameOf), empty where none does. Empty for other formats.
+    std::vector<std::string> missing_texture_games;
     // The compiler's leak line and portal file (see LoadSettings::pointfile, portal_file).
     std::optional<content::LeakLine> leak;
     std::optional<content::PortalFile> portals;

@@ -59,6 +59,20 @@ MoveRules moveRulesFor(const bsp::Collision& c) {
         r.view_height = 28.0f; // VEC_VIEW
         r.swim_scale = 0.8f;   // PM_WaterMove
         r.up_speed = 320.0f;   // cl_upspeed
+    } else if (c.kind == bsp::CollisionKind::Brushes && has_box && r.mins.z == 0.0f) {
+        // Source (its box starts at the feet; Source SDK 2013 game/shared/gamemovement.cpp,
+        // which keeps Half-Life's pm_shared.c movement): ducked box VEC_DUCK_HULL_MAX 16 16 36
+        // and view VEC_DUCK_VIEW 28 (gamerules.cpp g_DefaultViewVectors), FinishDuck's speed
+        // 0.33333, CheckJump's 268.3281572999747 (sqrt(2 * 800 * 45); Half-Life 2 itself jumps
+        // lower), sv_gravity 800 (Team Fortress 2 and Counter-Strike), VEC_VIEW 64.
+        r.game = "source";
+        r.can_crouch = true;
+        r.crouch_mins = r.mins;
+        r.crouch_maxs = glm::vec3(r.maxs.x, r.maxs.y, 36.0f);
+        r.crouch_eye = 28.0f;
+        r.crouch_scale = 0.33333f;
+        r.jump_speed = std::sqrt(2.0f * 800.0f * 45.0f);
+        r.view_height = 64.0f;
     } else if (c.kind == bsp::CollisionKind::Brushes) {
         // Quake 2 pmove.c and Quake 3 bg_pmove.c: friction 6, air acceleration 1 with no cap.
         r.friction = 6.0f;

@@ -195,3 +195,28 @@ TEST(PlayerMoveMaps, Quake3PatchFacetsStayWithinTheFlatnessOfTheCurve) {
     EXPECT_LE(missed * 50, samples);
     EXPECT_LT(worst, 16.0f);
 }
+
+// momentum_mp_lobby's info_player_start is at (0 0 0); the floor under it is brush 0, a solid
+// (CONTENTS_SOLID) box whose top plane is z = -192 (read off the map's planes 18/19 lumps by
+// hand). Source's box starts at the feet, so the player lands with the origin on that plane,
+// kept DIST_EPSILON (1/32) above it at most.
+TEST(PlayerMoveMaps, SourceDropsToTheFloorBelowTheSpawn) {
+    auto map = scene::loadMapSpec(shared("source/momentum_mp_lobby.bsp"));
+    ASSERT_TRUE(map.ok()) << map.error().message();
+    ASSERT_EQ(map->collision.kind, bsp::CollisionKind::Brushes);
+    const scene::CollisionWorld world(*map);
+    const scene::PlayerMove move(world, scene::moveRulesFor(map->collision));
+    EXPECT_STREQ(move.rules().game, "source");
+    scene::PlayerState s;
+    s.origin = glm::vec3(0.0f);
+    ASSERT_TRUE(move.dropToFloor(s, 256.0f));
+    EXPECT_GE(s.origin.z, -192.0f);
+    EXPECT_LE(s.origin.z, -192.0f + 0.03125f + 1e-3f);
+    EXPECT_FLOAT_EQ(s.origin.x, 0.0f);
+    EXPECT_FLOAT_EQ(s.origin.y, 0.0f);
+}
+
+TEST(PlayerMoveMaps, SourceWalksFromEverySpawn) {
+    walkFromEverySpawn(shared("source/momentum_mp_lobby.bsp"));
+    walkFromEverySpawn(shared("source/tf2_mp_lobby.bsp"));
+}

@@ -1,9 +1,10 @@
-// Mutated archives (.pak, .pk3), images, entity text, portal and leak files, models and sprites
-// through the fuzz entry points: each
-// mutant is accepted or rejected with a proper core::Error, never a crash. New decoders add an
-// input list and a TEST with blobMutations (or spanMutations for formats with a directory).
+// Mutated archives (.pak, .pk3, .vpk), images, entity text, portal and leak files, models and
+// sprites through the fuzz entry points: each mutant is accepted or rejected with a proper
+// core::Error, never a crash. New decoders add an input list and a TEST with blobMutations (or
+// spanMutations for formats with a directory).
 #include "robust/mutate.h"
 #include "robust/tally.h"
+#include "unit/vpk_builder.h"
 
 #include "bsp/load.h"
 #include "content/vfs.h"
@@ -390,6 +391,24 @@ TEST(ContentMutations, VmtText) {
           std::string("s { [") + std::string(4096, '!'), std::string(4096, '\0')})
         edges.check("edge", bytesOf(s), &fuzz::runVmt);
     edges.print(0.0);
+}
+
+TEST(ContentMutations, VpkDirectories) {
+    // Version 1 and 2 directories (tests/unit/vpk_builder.h): preload bytes, data in the
+    // directory file and in NAME_000.vpk; the header and the first records are mutated densely.
+    for (uint32_t version : {1u, 2u}) {
+        const auto built = vpk_test::buildVpk(vpk_test::sampleFiles(), version);
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally("vpk v" + std::to_string(version));
+        ASSERT_TRUE(fuzz::runVpk(built.dir).accepted);
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0c00 + version;
+        bo.header_bytes = version == 1 ? 12 : 28;
+        runBlob(tally, built.dir, bo, &fuzz::runVpk);
+        tally.print(secondsSince(t0));
+        EXPECT_LT(tally.accepted(), tally.total());
+        EXPECT_GT(tally.accepted(), 0u);
+    }
 }
 
 } // namespace
