@@ -4,6 +4,7 @@
 #include "bsp/load.h"
 #include "content/image.h"
 #include "content/leak_file.h"
+#include "content/md3.h"
 #include "content/mdl.h"
 #include "content/portal_file.h"
 #include "content/sprite.h"
@@ -670,6 +671,37 @@ Outcome runMdl(std::span<const uint8_t> data) {
     return o;
 }
 
+Outcome runMd3(std::span<const uint8_t> data) {
+    auto model = content::decodeMd3(data);
+    if (!model)
+        return rejected(std::move(model.error()));
+    Outcome o;
+    o.accepted = true;
+    const content::Md3Model& m = *model;
+    const size_t frames = m.frames.size();
+    if (frames == 0 || m.tags.size() != frames * m.tag_count)
+        o.violation = "accepted model without frames or with the wrong tag count";
+    for (size_t s = 0; s < m.surfaces.size() && o.violation.empty(); ++s) {
+        const content::ModelMesh& mesh = m.surfaces[s].mesh;
+        const std::string where = "surface " + std::to_string(s) + ": ";
+        const size_t pose_vertices = size_t(mesh.pose_count) * mesh.vertex_count;
+        if (mesh.pose_count != frames || mesh.frames.size() != frames ||
+            mesh.uv.size() != mesh.vertex_count || mesh.positions.size() != pose_vertices ||
+            mesh.normals.size() != pose_vertices || mesh.indices.size() % 3 != 0)
+            o.violation = where + "arrays of the wrong size";
+        for (size_t i = 0; i < mesh.indices.size() && o.violation.empty(); ++i)
+            if (mesh.indices[i] >= mesh.vertex_count)
+                o.violation = where + "index " + std::to_string(i) + " outside the vertices";
+        for (size_t i = 0; i < mesh.uv.size() && o.violation.empty(); ++i)
+            if (!std::isfinite(mesh.uv[i][0]) || !std::isfinite(mesh.uv[i][1]))
+                o.violation = where + "texture coordinate " + std::to_string(i) + " not finite";
+        for (size_t i = 0; i < mesh.frames.size() && o.violation.empty(); ++i)
+            if (!runInside(mesh.frames[i].poses, mesh.pose_count))
+                o.violation = where + "frame " + std::to_string(i) + " outside the poses";
+    }
+    return o;
+}
+
 Outcome runSprite(std::span<const uint8_t> data) {
     auto spr = content::decodeSprite(data, content::defaultQuakePalette());
     if (!spr)
@@ -826,6 +858,7 @@ std::span<const Target> targets() {
         {"walk_script", &runWalkScript},
         {"mdl", &runMdl},
         {"sprite", &runSprite},
+        {"md3", &runMd3},
         {"vtf", &runVtf},
         {"vmt", &runVmt},
         {"vpk", &runVpk},

@@ -61,6 +61,11 @@ Outcome runMdl(std::span<const uint8_t> data);
 // inside its pictures and pictures of their size.
 Outcome runSprite(std::span<const uint8_t> data);
 
+// content::decodeMd3 (Quake 3 .md3); an accepted model has every surface's index inside its
+// vertices, a position and normal per frame and vertex, finite texture coordinates, one pose
+// per frame in each surface and numFrames * numTags tags.
+Outcome runMd3(std::span<const uint8_t> data);
+
 // content::decodeVtf (Source .vtf); an accepted image is valid (rgba of width * height texels)
 // and no side exceeds content::kMaxImageDimension.
 Outcome runVtf(std::span<const uint8_t> data);

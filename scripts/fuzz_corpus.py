@@ -25,6 +25,7 @@ vtf:      the .vtf files in the Source maps' pakfile lumps (DXT5 and RGBA1616161
 vmt:      material files made here (comments, conditionals, nested blocks, a patch).
 vpk:      VPK directory files made here (versions 1 and 2: a preload-only member, one in
           NAME_000.vpk, one split between preload bytes and the directory file's data).
+md3:      OpenArena's item models from pak0.pk3 (one and several surfaces, tags, frames).
 """
 import argparse
 import io
@@ -286,7 +287,7 @@ def main():
     dirs = {t: os.path.join(args.out, t)
             for t in ("load_map", "external_lightmap", "archive", "image", "entities",
                       "texture_cache", "leak_file", "portal_file", "walk_script", "mdl",
-                      "sprite", "vtf", "vmt", "vpk")}
+                      "sprite", "vtf", "vmt", "vpk", "md3")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -331,6 +332,15 @@ def main():
         if os.path.exists(path):
             with zipfile.ZipFile(path) as z:
                 images.append((os.path.basename(member), z.read(member)))
+    md3_members = ("models/powerups/ammo/rocketam.md3", "models/powerups/armor/armor_red.md3",
+                   "models/powerups/health/medium_cross.md3",
+                   "models/weapons2/rocketl/rocketl.md3")
+    pak0 = os.path.join(args.openarena, "pak0.pk3")
+    if os.path.exists(pak0):
+        with zipfile.ZipFile(pak0) as z:
+            for member in md3_members:
+                with open(os.path.join(dirs["md3"], os.path.basename(member)), "wb") as f:
+                    f.write(z.read(member))
     for name, data in images:
         with open(os.path.join(dirs["image"], name), "wb") as f:
             f.write(data)

@@ -227,6 +227,7 @@ private:
         m_map.entity_text = std::string(text);
         m_map.entities = parseEntities(m_map.entity_text, &m_map.warnings);
         m_map.deluxe_maps = deluxeKey();
+        m_map.entity_models = EntityModelTable::Quake3;
         return core::okStatus();
     }
 

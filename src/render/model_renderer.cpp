@@ -221,38 +221,51 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
     state.cullFace(GL_FRONT);
     state.useProgram(m_programs.alias.id());
     glUniformMatrix4fv(m_programs.alias_vp, 1, GL_FALSE, glm::value_ptr(vp));
-    for (uint32_t index : list.models) {
-        if (index >= m_instances.size())
-            continue;
-        const scene::EntityModelInstance& inst = m_instances[index];
-        if (inst.model >= m_models.size() || !m_models[inst.model].alias)
-            continue;
-        const AliasGpu& g = *m_models[inst.model].alias;
-        const uint32_t pose = scene::instancePose(inst, g.timing, time);
-        const uint32_t image = scene::instanceSkinImage(inst, g.timing, time);
-        if (pose >= g.pose_count || image >= g.images.size())
-            continue;
-        glm::vec3 angles = inst.angles;
-        angles.y = scene::instanceYaw(inst, time);
-        const glm::mat4 model = placement(inst.origin, angles);
-        glUniformMatrix4fv(m_programs.alias_model, 1, GL_FALSE, glm::value_ptr(model));
-        const glm::vec3 shade = shadeVector(angles.y);
-        glUniform3f(m_programs.alias_shade, shade.x, shade.y, shade.z);
-        glUniform3f(m_programs.alias_light, inst.light.r, inst.light.g, inst.light.b);
-        glUniform1i(m_programs.alias_unlit, !lit || inst.fullbright);
-        state.bindVertexArray(g.vao.id());
-        glBindBuffer(GL_ARRAY_BUFFER, g.poses.id());
-        const size_t stride = 6 * sizeof(float);
-        const size_t first = size_t(pose) * g.vertex_count * stride;
-        glVertexAttribPointer(kAttribPosition, 3, GL_FLOAT, GL_FALSE, GLsizei(stride),
-                              reinterpret_cast<const void*>(first));
-        glVertexAttribPointer(kAttribNormal, 3, GL_FLOAT, GL_FALSE, GLsizei(stride),
-                              reinterpret_cast<const void*>(first + 3 * sizeof(float)));
-        state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[image].id());
-        glDrawElements(GL_TRIANGLES, GLsizei(g.index_count), GL_UNSIGNED_INT, nullptr);
-        ++m_drawn;
-    }
+    // Opaque models, then additive ones (GL_ONE, GL_ONE, no depth writes) over them.
+    for (const bool additive_pass : {false, true})
+        for (uint32_t index : list.models) {
+            if (index >= m_instances.size())
+                continue;
+            const scene::EntityModelInstance& inst = m_instances[index];
+            if (inst.model >= m_models.size() || !m_models[inst.model].alias ||
+                inst.additive != additive_pass)
+                continue;
+            if (additive_pass) {
+                state.enable(GL_BLEND, true);
+                state.blendFunc(GL_ONE, GL_ONE);
+                state.depthMask(false);
+            }
+            const AliasGpu& g = *m_models[inst.model].alias;
+            const uint32_t pose = scene::instancePose(inst, g.timing, time);
+            const uint32_t image = scene::instanceSkinImage(inst, g.timing, time);
+            if (pose >= g.pose_count || image >= g.images.size())
+                continue;
+            glm::vec3 angles = inst.angles;
+            angles.y = scene::instanceYaw(inst, time);
+            glm::mat4 model = placement(scene::instanceOrigin(inst, time), angles);
+            // Quake 3 weapons as items (cg_ents.c CG_Item): scaled, turned about their midpoint.
+            if (inst.scale != 1.0f || inst.pivot != glm::vec3(0.0f))
+                model = glm::scale(glm::translate(model, -inst.pivot), glm::vec3(inst.scale));
+            glUniformMatrix4fv(m_programs.alias_model, 1, GL_FALSE, glm::value_ptr(model));
+            const glm::vec3 shade = shadeVector(angles.y);
+            glUniform3f(m_programs.alias_shade, shade.x, shade.y, shade.z);
+            glUniform3f(m_programs.alias_light, inst.light.r, inst.light.g, inst.light.b);
+            glUniform1i(m_programs.alias_unlit, !lit || inst.fullbright);
+            state.bindVertexArray(g.vao.id());
+            glBindBuffer(GL_ARRAY_BUFFER, g.poses.id());
+            const size_t stride = 6 * sizeof(float);
+            const size_t first = size_t(pose) * g.vertex_count * stride;
+            glVertexAttribPointer(kAttribPosition, 3, GL_FLOAT, GL_FALSE, GLsizei(stride),
+                                  reinterpret_cast<const void*>(first));
+            glVertexAttribPointer(kAttribNormal, 3, GL_FLOAT, GL_FALSE, GLsizei(stride),
+                                  reinterpret_cast<const void*>(first + 3 * sizeof(float)));
+            state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[image].id());
+            glDrawElements(GL_TRIANGLES, GLsizei(g.index_count), GL_UNSIGNED_INT, nullptr);
+            ++m_drawn;
+        }
     glBindBuffer(GL_ARRAY_BUFFER, 0);
+    state.enable(GL_BLEND, false);
+    state.depthMask(true);
 
     // Sprites: both sides, alpha-tested (Quake 1, Half-Life alpha test) or blended.
     state.enable(GL_CULL_FACE, false);

@@ -1,7 +1,9 @@
 #include "scene/entity_models.h"
 
 #include "bsp/tree.h"
+#include "content/md3.h"
 #include "content/mdl.h"
+#include "content/textures.h"
 #include "scene/debug_geometry.h"
 
 #include <algorithm>
@@ -88,6 +90,138 @@ constexpr EntityModelRule kQuake1[] = {
     {.classname = "misc_explobox2", .model = "maps/b_exbox2.bsp"},
 };
 
+// Quake 3 / OpenArena, from ioquake3 code/game/bg_misc.c bg_itemlist (the classname and its
+// world models, without the MISSIONPACK items): every item turns and bobs (cgame cg_ents.c
+// CG_Item), weapons at 1.5 times their size about their midpoint. misc_model names its own
+// file (q3map2 bakes most into the BSP; those left in the entity lump are drawn).
+constexpr EntityModelRule kQuake3[] = {
+    {.classname = "item_armor_shard",
+     .model = "models/powerups/armor/shard.md3",
+     .model2 = "models/powerups/armor/shard_sphere.md3",
+     .item_motion = true},
+    {.classname = "item_armor_combat",
+     .model = "models/powerups/armor/armor_yel.md3",
+     .item_motion = true},
+    {.classname = "item_armor_body",
+     .model = "models/powerups/armor/armor_red.md3",
+     .item_motion = true},
+    {.classname = "item_health_small",
+     .model = "models/powerups/health/small_cross.md3",
+     .model2 = "models/powerups/health/small_sphere.md3",
+     .item_motion = true},
+    {.classname = "item_health",
+     .model = "models/powerups/health/medium_cross.md3",
+     .model2 = "models/powerups/health/medium_sphere.md3",
+     .item_motion = true},
+    {.classname = "item_health_large",
+     .model = "models/powerups/health/large_cross.md3",
+     .model2 = "models/powerups/health/large_sphere.md3",
+     .item_motion = true},
+    {.classname = "item_health_mega",
+     .model = "models/powerups/health/mega_cross.md3",
+     .model2 = "models/powerups/health/mega_sphere.md3",
+     .item_motion = true},
+    {.classname = "weapon_gauntlet",
+     .model = "models/weapons2/gauntlet/gauntlet.md3",
+     .item_motion = true,
+     .weapon = true},
+    {.classname = "weapon_shotgun",
+     .model = "models/weapons2/shotgun/shotgun.md3",
+     .item_motion = true,
+     .weapon = true},
+    {.classname = "weapon_machinegun",
+     .model = "models/weapons2/machinegun/machinegun.md3",
+     .item_motion = true,
+     .weapon = true},
+    {.classname = "weapon_grenadelauncher",
+     .model = "models/weapons2/grenadel/grenadel.md3",
+     .item_motion = true,
+     .weapon = true},
+    {.classname = "weapon_rocketlauncher",
+     .model = "models/weapons2/rocketl/rocketl.md3",
+     .item_motion = true,
+     .weapon = true},
+    {.classname = "weapon_lightning",
+     .model = "models/weapons2/lightning/lightning.md3",
+     .item_motion = true,
+     .weapon = true},
+    {.classname = "weapon_railgun",
+     .model = "models/weapons2/railgun/railgun.md3",
+     .item_motion = true,
+     .weapon = true},
+    {.classname = "weapon_plasmagun",
+     .model = "models/weapons2/plasma/plasma.md3",
+     .item_motion = true,
+     .weapon = true},
+    {.classname = "weapon_bfg",
+     .model = "models/weapons2/bfg/bfg.md3",
+     .item_motion = true,
+     .weapon = true},
+    {.classname = "weapon_grapplinghook",
+     .model = "models/weapons2/grapple/grapple.md3",
+     .item_motion = true,
+     .weapon = true},
+    {.classname = "ammo_shells",
+     .model = "models/powerups/ammo/shotgunam.md3",
+     .item_motion = true},
+    {.classname = "ammo_bullets",
+     .model = "models/powerups/ammo/machinegunam.md3",
+     .item_motion = true},
+    {.classname = "ammo_grenades",
+     .model = "models/powerups/ammo/grenadeam.md3",
+     .item_motion = true},
+    {.classname = "ammo_cells", .model = "models/powerups/ammo/plasmaam.md3", .item_motion = true},
+    {.classname = "ammo_lightning",
+     .model = "models/powerups/ammo/lightningam.md3",
+     .item_motion = true},
+    {.classname = "ammo_rockets",
+     .model = "models/powerups/ammo/rocketam.md3",
+     .item_motion = true},
+    {.classname = "ammo_slugs", .model = "models/powerups/ammo/railgunam.md3", .item_motion = true},
+    {.classname = "ammo_bfg", .model = "models/powerups/ammo/bfgam.md3", .item_motion = true},
+    {.classname = "holdable_teleporter",
+     .model = "models/powerups/holdable/teleporter.md3",
+     .item_motion = true},
+    {.classname = "holdable_medkit",
+     .model = "models/powerups/holdable/medkit.md3",
+     .model2 = "models/powerups/holdable/medkit_sphere.md3",
+     .item_motion = true},
+    {.classname = "item_quad",
+     .model = "models/powerups/instant/quad.md3",
+     .model2 = "models/powerups/instant/quad_ring.md3",
+     .item_motion = true},
+    {.classname = "item_enviro",
+     .model = "models/powerups/instant/enviro.md3",
+     .model2 = "models/powerups/instant/enviro_ring.md3",
+     .item_motion = true},
+    {.classname = "item_haste",
+     .model = "models/powerups/instant/haste.md3",
+     .model2 = "models/powerups/instant/haste_ring.md3",
+     .item_motion = true},
+    {.classname = "item_invis",
+     .model = "models/powerups/instant/invis.md3",
+     .model2 = "models/powerups/instant/invis_ring.md3",
+     .item_motion = true},
+    {.classname = "item_regen",
+     .model = "models/powerups/instant/regen.md3",
+     .model2 = "models/powerups/instant/regen_ring.md3",
+     .item_motion = true},
+    {.classname = "item_flight",
+     .model = "models/powerups/instant/flight.md3",
+     .model2 = "models/powerups/instant/flight_ring.md3",
+     .item_motion = true},
+    {.classname = "team_CTF_redflag", .model = "models/flags/r_flag.md3", .item_motion = true},
+    {.classname = "team_CTF_blueflag", .model = "models/flags/b_flag.md3", .item_motion = true},
+    {.classname = "misc_model"},
+};
+
+// cg_ents.c CG_AddPacketEntities: cg.autoAngles[YAW] = (cg.time & 2047) * 360 / 2048.0.
+constexpr float kQuake3ItemSpin = 360.0f / 2.048f;
+// g_items.c: ITEM_RADIUS, the half size of the box FinishSpawningItem drops to the floor.
+constexpr float kQuake3ItemRadius = 15.0f;
+// g_local.h MAX_CLIENTS: game entity numbers of spawned entities start after the clients.
+constexpr uint32_t kQuake3MaxClients = 64;
+
 int32_t intKey(const bsp::Entity& e, std::string_view key, int32_t fallback) {
     const std::string_view v = e.get(key);
     float f = 0;
@@ -104,6 +238,79 @@ bool hasSuffix(std::string_view s, std::string_view suffix) {
         if (std::tolower(static_cast<unsigned char>(s[s.size() - suffix.size() + i])) != suffix[i])
             return false;
     return true;
+}
+
+// A surface's look: the first stage of its shader that names an image (its other stages,
+// tcGen environment and tcMods are not drawn), additive when that stage blends GL_ONE onto the
+// framebuffer; without a script the name itself is the image (ioquake3 tr_shader.c
+// FinishShader's implicit shader).
+content::ModelImage surfaceImage(const content::FileSystem& fs,
+                                 const content::ShaderLibrary* shaders, std::string_view shader,
+                                 bool* additive) {
+    std::string image_name(shader);
+    *additive = false;
+    if (const content::ShaderDef* def = shaders ? shaders->find(shader) : nullptr) {
+        for (const content::ShaderStage& st : def->stages) {
+            const bool has_image = st.map == content::MapKind::Texture ||
+                                   st.map == content::MapKind::Clamp ||
+                                   st.map == content::MapKind::Animated;
+            if (!has_image || st.images.empty())
+                continue;
+            image_name = st.images[0];
+            *additive = st.blend && st.dst == content::BlendFactor::One;
+            break;
+        }
+    }
+    content::TextureInfo info = content::loadImageTexture(fs, image_name);
+    content::ModelImage img;
+    img.width = info.image.width;
+    img.height = info.image.height;
+    img.rgba = std::move(info.image.rgba);
+    // model.frag.glsl reads alpha 0 as fullbright: Quake 3 skins carry no such mask.
+    for (size_t i = 3; i < img.rgba.size(); i += 4)
+        img.rgba[i] = 255;
+    return img;
+}
+
+// The models a path stands for: one, or one per surface of an .md3.
+struct PathModels {
+    uint32_t first = 0;
+    uint32_t count = 0;
+    glm::vec3 midpoint{0.0f};   // of an .md3's frame 0 bounds (cg_weapons.c CG_RegisterWeapon)
+    std::vector<bool> additive; // per model
+};
+
+PathModels loadMd3(const content::FileSystem& fs, const content::ShaderLibrary* shaders,
+                   std::string_view path, std::span<const uint8_t> bytes,
+                   std::vector<LoadedModel>& models) {
+    PathModels pm;
+    pm.first = uint32_t(models.size());
+    auto md3 = content::decodeMd3(bytes);
+    if (!md3 || md3->surfaces.empty()) {
+        LoadedModel m;
+        m.path = std::string(path);
+        m.error = md3 ? "no surfaces" : md3.error().message();
+        models.push_back(std::move(m));
+        pm.count = 1;
+        pm.additive.push_back(false);
+        return pm;
+    }
+    const content::Md3Frame& f0 = md3->frames[0];
+    for (int k = 0; k < 3; ++k)
+        pm.midpoint[k] = f0.mins[size_t(k)] + 0.5f * (f0.maxs[size_t(k)] - f0.mins[size_t(k)]);
+    for (content::Md3Surface& s : md3->surfaces) {
+        LoadedModel m;
+        m.path = std::string(path) + "#" + s.name;
+        bool additive = false;
+        s.mesh.images.push_back(
+            surfaceImage(fs, shaders, s.shaders.empty() ? s.name : s.shaders[0], &additive));
+        s.mesh.skins.push_back({});
+        m.mesh = std::move(s.mesh);
+        models.push_back(std::move(m));
+        pm.additive.push_back(additive);
+    }
+    pm.count = uint32_t(models.size()) - pm.first;
+    return pm;
 }
 
 LoadedModel loadModel(const content::FileSystem& fs, std::string_view path) {
@@ -181,6 +388,8 @@ std::span<const EntityModelRule> entityModelRules(bsp::EntityModelTable table) {
     switch (table) {
     case bsp::EntityModelTable::Quake1:
         return kQuake1;
+    case bsp::EntityModelTable::Quake3:
+        return kQuake3;
     case bsp::EntityModelTable::None:
         break;
     }
@@ -206,7 +415,8 @@ const EntityModelRule* findEntityModelRule(std::span<const EntityModelRule> rule
 }
 
 EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& fs,
-                                const LightmapSet& lightmaps, const WorldMesh& mesh) {
+                                const LightmapSet& lightmaps, const WorldMesh& mesh,
+                                const content::ShaderLibrary* shaders) {
     EntityModelSet set;
     const auto rules = entityModelRules(map.entity_models);
     if (rules.empty())
@@ -215,56 +425,120 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
     for (const bsp::Entity& e : map.entities)
         if (e.classname() == "worldspawn")
             worldtype = intKey(e, "worldtype", 0);
-    std::map<std::string, uint32_t, std::less<>> by_path;
+    std::map<std::string, PathModels, std::less<>> by_path;
     std::vector<FaceBounds> bounds;
+    auto modelsOf = [&](std::string_view path) -> const PathModels& {
+        auto it = by_path.find(path);
+        if (it != by_path.end())
+            return it->second;
+        PathModels pm;
+        std::optional<core::Result<std::vector<uint8_t>>> bytes;
+        if (hasSuffix(path, ".md3"))
+            bytes.emplace(fs.readChecked(path));
+        if (bytes && bytes->ok()) {
+            pm = loadMd3(fs, shaders, path, **bytes, set.models);
+        } else {
+            pm.first = uint32_t(set.models.size());
+            pm.count = 1;
+            pm.additive.push_back(false);
+            set.models.push_back(loadModel(fs, path));
+        }
+        return by_path.emplace(std::string(path), std::move(pm)).first->second;
+    };
     for (uint32_t i = 0; i < map.entities.size(); ++i) {
         const bsp::Entity& e = map.entities[i];
         const EntityModelRule* rule = findEntityModelRule(rules, e, worldtype);
-        if (!rule || e.has("model")) // a brush entity of the same name draws its own brushes
+        const bool own_model = rule && rule->model.empty();
+        // A brush entity of the same name draws its own brushes.
+        if (!rule || (!own_model && e.has("model")) || (own_model && !e.has("model")))
             continue;
         const auto origin = e.vec3("origin");
         if (!origin)
             continue;
         ++set.wanted;
-        auto it = by_path.find(rule->model);
-        if (it == by_path.end()) {
-            it = by_path.emplace(std::string(rule->model), uint32_t(set.models.size())).first;
-            set.models.push_back(loadModel(fs, rule->model));
-        }
-        const LoadedModel& model = set.models[it->second];
-        if (!model.mesh && !model.sprite) {
-            set.missing.push_back(std::string(rule->classname) + ": " + model.path + " (" +
-                                  model.error + ")");
-            continue;
-        }
-        EntityModelInstance inst;
-        inst.entity = i;
-        inst.model = it->second;
-        inst.origin = *origin;
-        if (auto angles = e.vec3("angles"))
-            inst.angles = *angles;
-        else if (auto yaw = e.number("angle"))
-            inst.angles = glm::vec3(0.0f, *yaw, 0.0f);
-        inst.fullbright = rule->fullbright;
-        if (model.mesh) {
-            const content::ModelMesh& m = *model.mesh;
-            inst.skin = std::clamp(rule->skin, 0, int32_t(m.skins.size()) - 1);
-            inst.first_frame = uint32_t(std::clamp(rule->frame, 0, int32_t(m.frames.size()) - 1));
-            if (rule->idle_frames > 1 &&
-                size_t(rule->frame) + size_t(rule->idle_frames) <= m.frames.size())
-                inst.frame_count = uint32_t(rule->idle_frames);
-        }
-        inst.rotates = model.mesh && model.mesh->rotates;
-        if (!inst.fullbright) {
+        glm::vec3 place = *origin;
+        if (rule->item_motion && (uint32_t(intKey(e, "spawnflags", 0)) & 1) == 0) {
+            // FinishSpawningItem drops a 30-unit box 4096 units; a ray from the box's foot
+            // stands in for the box, and a box that starts in the floor stays where it is.
             if (bounds.empty())
                 bounds = faceBounds(map);
-            inst.light = lightBelow(map, lightmaps, mesh, bounds, inst.origin);
+            const glm::vec3 foot = place - glm::vec3(0, 0, kQuake3ItemRadius);
+            if (const auto hit = rayCast(map, mesh, foot, glm::vec3(0, 0, -1), 4096.0f, &bounds))
+                place.z -= hit->distance;
         }
-        inst.radius = modelRadius(model);
-        const int32_t leaf = bsp::pointLeaf(map, inst.origin);
-        inst.cluster =
-            leaf >= 0 && size_t(leaf) < map.leaves.size() ? map.leaves[size_t(leaf)].cluster : -1;
-        set.instances.push_back(inst);
+        const std::string_view paths[2] = {own_model ? e.get("model") : rule->model, rule->model2};
+        for (const std::string_view path : paths) {
+            if (path.empty())
+                continue;
+            const PathModels pm = modelsOf(path);
+            for (uint32_t k = 0; k < pm.count; ++k) {
+                const uint32_t model_index = pm.first + k;
+                const LoadedModel& model = set.models[model_index];
+                if (!model.mesh && !model.sprite) {
+                    set.missing.push_back(std::string(rule->classname) + ": " + model.path + " (" +
+                                          model.error + ")");
+                    continue;
+                }
+                EntityModelInstance inst;
+                inst.entity = i;
+                inst.model = model_index;
+                inst.origin = place;
+                if (auto angles = e.vec3("angles"))
+                    inst.angles = *angles;
+                else if (auto yaw = e.number("angle"))
+                    inst.angles = glm::vec3(0.0f, *yaw, 0.0f);
+                inst.fullbright = rule->fullbright;
+                inst.additive = pm.additive[k];
+                if (model.mesh) {
+                    const content::ModelMesh& m = *model.mesh;
+                    inst.skin = std::clamp(rule->skin, 0, int32_t(m.skins.size()) - 1);
+                    inst.first_frame =
+                        uint32_t(std::clamp(rule->frame, 0, int32_t(m.frames.size()) - 1));
+                    if (rule->idle_frames > 1 &&
+                        size_t(rule->frame) + size_t(rule->idle_frames) <= m.frames.size())
+                        inst.frame_count = uint32_t(rule->idle_frames);
+                }
+                inst.rotates = model.mesh && model.mesh->rotates;
+                if (rule->item_motion) {
+                    // CG_Item: the bob's rate from the entity number (the entity's place in
+                    // the lump after worldspawn stands in for the game's number).
+                    inst.rotates = true;
+                    inst.spin_rate = kQuake3ItemSpin;
+                    inst.bob_scale = 0.005f + float(kQuake3MaxClients + i - 1) * 0.00001f;
+                    // Blended surfaces (a health sphere, a powerup ring) glow full bright.
+                    inst.fullbright = inst.additive;
+                }
+                if (rule->weapon) {
+                    // CG_Item: weapons turn about their midpoint, 8 units higher, 1.5 times
+                    // their size.
+                    inst.pivot = pm.midpoint;
+                    inst.origin.z += 8.0f;
+                    inst.scale = 1.5f;
+                }
+                if (own_model) {
+                    const auto scale = e.number("modelscale");
+                    if (scale && std::isfinite(*scale) && *scale > 0.0f)
+                        inst.scale = *scale;
+                }
+                // Quake 3 lights entities from the light grid (tr_light.c
+                // R_SetupEntityLightingGrid), which is not read yet: until then its models are
+                // drawn at full light rather than by the Quake 1 rule below.
+                if (rule->item_motion || own_model)
+                    inst.fullbright = true;
+                if (!inst.fullbright) {
+                    if (bounds.empty())
+                        bounds = faceBounds(map);
+                    inst.light = lightBelow(map, lightmaps, mesh, bounds, inst.origin);
+                }
+                inst.radius = modelRadius(model) * inst.scale + glm::length(inst.pivot) +
+                              (inst.bob_scale > 0.0f ? 8.0f : 0.0f);
+                const int32_t leaf = bsp::pointLeaf(map, inst.origin);
+                inst.cluster = leaf >= 0 && size_t(leaf) < map.leaves.size()
+                                   ? map.leaves[size_t(leaf)].cluster
+                                   : -1;
+                set.instances.push_back(inst);
+            }
+        }
     }
     return set;
 }
@@ -328,7 +602,15 @@ uint32_t instanceSpritePicture(const EntityModelInstance& inst, const content::S
 float instanceYaw(const EntityModelInstance& inst, double time) {
     if (!inst.rotates || !std::isfinite(time))
         return inst.angles.y;
-    return float(std::fmod(100.0 * time, 360.0));
+    return float(std::fmod(double(inst.spin_rate) * time, 360.0));
+}
+
+glm::vec3 instanceOrigin(const EntityModelInstance& inst, double time) {
+    if (inst.bob_scale <= 0.0f || !std::isfinite(time))
+        return inst.origin;
+    const double ms = time * 1000.0;
+    return inst.origin +
+           glm::vec3(0, 0, float(4.0 + std::cos((ms + 1000.0) * double(inst.bob_scale)) * 4.0));
 }
 
 } // namespace scene

@@ -9,6 +9,7 @@
 
 #include "bsp/map.h"
 #include "content/model_mesh.h"
+#include "content/shader_library.h"
 #include "content/sprite.h"
 #include "content/vfs.h"
 #include "scene/lightmap_set.h"
@@ -28,7 +29,8 @@ namespace scene {
 // conditions hold gives the model.
 struct EntityModelRule {
     std::string_view classname{};
-    std::string_view model{}; // virtual path ("progs/soldier.mdl", "maps/b_bh25.bsp")
+    std::string_view model{}; // virtual path ("progs/soldier.mdl", "maps/b_bh25.bsp"); empty:
+                              // the entity's own "model" key (Quake 3 misc_model)
     uint32_t spawnflags = 0;  // the row needs (spawnflags & this) != 0; 0: any
     int32_t worldtype = -1;   // the row needs worldspawn "worldtype" equal to this; -1: any
     int32_t skin = 0;         // skin index (item_armor1..armorInv share one model)
@@ -36,6 +38,13 @@ struct EntityModelRule {
     int32_t idle_frames = 0;  // > 1: frames frame .. frame + idle_frames - 1 play at 10 Hz (a
                               // QuakeC monster's stand frames, one per 0.1 s think)
     bool fullbright = false;  // drawn unlit (QuakeSpasm's MOD_FBRIGHTHACK for flames)
+    // Quake 3 items (cgame cg_ents.c CG_Item): a second model drawn with the first (health's
+    // sphere about its cross, a powerup's ring), the turn and bob every item shows, the
+    // weapons' 1.5 scale about their midpoint, and the drop to the floor (g_items.c
+    // FinishSpawningItem) unless spawnflags 1 (suspended).
+    std::string_view model2{};
+    bool item_motion = false;
+    bool weapon = false;
 };
 
 // The table bsp::Map::entity_models names (empty for None).
@@ -65,6 +74,11 @@ struct EntityModelInstance {
     uint32_t frame_count = 1; // > 1: frames first_frame.. play at 10 Hz
     bool rotates = false;     // the model's rotate flag: turns about z at 100 degrees/s
     bool fullbright = false;
+    float spin_rate = 100.0f; // degrees a second when `rotates`
+    float bob_scale = 0.0f;   // > 0: bobs 4 + 4 cos((ms + 1000) * bob_scale) units (CG_Item)
+    glm::vec3 pivot{0.0f};    // model-space point the model turns about (weapon midpoint)
+    float scale = 1.0f;
+    bool additive = false; // drawn blended GL_ONE, GL_ONE after the opaque models
     glm::vec3 light{1.0f}; // the lightmap under the origin / 200 (R_LightPoint), or 1 unlit
     float radius = 0.0f;   // of a sphere about the origin holding every pose at any angle
     int32_t cluster = -1;  // of the leaf holding the origin; -1 outside the map
@@ -81,8 +95,13 @@ struct EntityModelSet {
 // Resolves, loads and places the models of every point entity the map's table knows, lighting
 // each from the lightmap below its origin (QuakeSpasm gl_rlight.c R_LightPoint: the first
 // surface straight down, its style-0 luxel; set.pages give the colour).
+//
+// A Quake 3 .md3 becomes one LoadedModel per surface (its path "file.md3#surface"), each with
+// its shader's base image as its one skin, found through `shaders` (nullptr: the shader name
+// as an image); an entity gets an instance per surface.
 EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& fs,
-                                const LightmapSet& lightmaps, const WorldMesh& mesh);
+                                const LightmapSet& lightmaps, const WorldMesh& mesh,
+                                const content::ShaderLibrary* shaders = nullptr);
 
 // The instance whose bounding sphere a ray crosses first within `max_distance` (picking: the
 // viewer's I key); `dir` need not be unit length.
@@ -103,7 +122,11 @@ uint32_t instanceSkinImage(const EntityModelInstance& instance, const content::M
 uint32_t instanceSpritePicture(const EntityModelInstance& instance, const content::Sprite& sprite,
                                double time);
 // The instance's yaw at `time`: rotating items turn at 100 degrees a second (QuakeSpasm
-// cl_main.c CL_RelinkEntities, bobjrotate = anglemod(100 * cl.time)).
+// cl_main.c CL_RelinkEntities, bobjrotate = anglemod(100 * cl.time)); Quake 3 items at
+// spin_rate 360 / 2.048 (cg_ents.c CG_AddPacketEntities: autoAngles yaw (cg.time & 2047) * 360
+// / 2048).
 float instanceYaw(const EntityModelInstance& instance, double time);
+// Where the instance's origin is at `time`: its origin, raised by the Quake 3 item bob.
+glm::vec3 instanceOrigin(const EntityModelInstance& instance, double time);
 
 } // namespace scene

@@ -263,7 +263,8 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     bundle->timings.mesh_s = since(t0);
 
     t0 = Clock::now();
-    bundle->models = loadEntityModels(parsed, *bundle->fs, bundle->lightmaps, bundle->mesh);
+    bundle->models =
+        loadEntityModels(parsed, *bundle->fs, bundle->lightmaps, bundle->mesh, &bundle->shaders);
     bundle->timings.models_s = since(t0);
     return bundle;
 }

@@ -72,6 +72,9 @@ std::vector<GoldenCase> cases() {
         // Multi-stage shaders, sky box and cloud layers, blended glass.
         {"oa_dm1_intermission", oa + "/pak1-maps.pk3:maps/oa_dm1.bsp",
          at(296, 1152, 200, 26.565f, 180)},
+        // Quake 3 items: the rocket launcher (1.5 times its size, about its midpoint, dropped
+        // to the floor and raised 8) and, behind, the health by the door.
+        {"oa_dm1_items", oa + "/pak1-maps.pk3:maps/oa_dm1.bsp", at(170, 1150, 90, 15, 180)},
         {"oasago2_intermission", oa + "/pak6-patch088.pk3:maps/oasago2.bsp",
          at(-60, -1536, 436, 0, 90)},
         {"oa_thor_intermission", oa + "/pak6-patch088.pk3:maps/oa_thor.bsp",

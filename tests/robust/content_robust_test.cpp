@@ -323,6 +323,26 @@ TEST(ContentMutations, QuakeModels) {
     }
 }
 
+TEST(ContentMutations, Quake3Models) {
+    // OpenArena models: one surface (an ammo box), several surfaces (the red armour), a weapon
+    // with tags (the rocket launcher's tag_barrel and tag_flash).
+    for (const char* member :
+         {"models/powerups/ammo/rocketam.md3", "models/powerups/armor/armor_red.md3",
+          "models/weapons2/rocketl/rocketl.md3"}) {
+        const std::vector<uint8_t> bytes = readOpenArena("pak0.pk3", member);
+        ASSERT_FALSE(bytes.empty()) << member;
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally(member);
+        ASSERT_TRUE(fuzz::runMd3(bytes).accepted) << member;
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0a00;
+        bo.header_bytes = 108;
+        runBlob(tally, bytes, bo, &fuzz::runMd3);
+        tally.print(secondsSince(t0));
+        EXPECT_LT(tally.accepted(), tally.total());
+    }
+}
+
 TEST(ContentMutations, Sprites) {
     for (const char* name : {"s_explod.spr", "s_light.spr", "s_bubble.spr"}) {
         auto bytes = core::readFile(kMaps / "q1/progs" / name);
