@@ -5,6 +5,7 @@
 #include "core/byte_reader.h"
 
 #include <cmath>
+#include <optional>
 #include <unordered_map>
 
 namespace content {
