@@ -4,9 +4,11 @@
 #include "bsp/load.h"
 #include "content/image.h"
 #include "content/leak_file.h"
+#include "content/md2.h"
 #include "content/md3.h"
 #include "content/mdl.h"
 #include "content/portal_file.h"
+#include "content/sp2.h"
 #include "content/sprite.h"
 #include "content/texture_cache.h"
 #include "content/vfs.h"
@@ -634,6 +636,53 @@ bool runInside(const content::TimedRun& run, size_t size) {
            (run.count == 1 || run.end_times.size() == run.count);
 }
 
+// What is wrong with an accepted mesh (runMdl's contract), or empty.
+std::string meshViolation(const content::ModelMesh& m) {
+    std::string v;
+    const size_t pose_vertices = size_t(m.pose_count) * m.vertex_count;
+    if (m.uv.size() != m.vertex_count || m.positions.size() != pose_vertices ||
+        m.normals.size() != pose_vertices || m.indices.size() % 3 != 0)
+        v = "accepted mesh has arrays of the wrong size";
+    for (size_t i = 0; i < m.indices.size() && v.empty(); ++i)
+        if (m.indices[i] >= m.vertex_count)
+            v = "index " + std::to_string(i) + " outside the vertices";
+    for (size_t i = 0; i < m.uv.size() && v.empty(); ++i)
+        if (!std::isfinite(m.uv[i][0]) || !std::isfinite(m.uv[i][1]))
+            v = "texture coordinate " + std::to_string(i) + " is not finite";
+    for (size_t i = 0; i < m.frames.size() && v.empty(); ++i)
+        if (!runInside(m.frames[i].poses, m.pose_count))
+            v = "frame " + std::to_string(i) + " outside the poses";
+    for (size_t i = 0; i < m.skins.size() && v.empty(); ++i)
+        if (!runInside(m.skins[i].images, m.images.size()))
+            v = "skin " + std::to_string(i) + " outside the images";
+    for (size_t i = 0; i < m.images.size() && v.empty(); ++i) {
+        const content::ModelImage& img = m.images[i];
+        const size_t texels = size_t(img.width) * size_t(img.height);
+        if (img.rgba.size() != texels * 4 ||
+            (!img.fullbright.empty() && img.fullbright.size() != texels))
+            v = "image " + std::to_string(i) + " has the wrong size";
+    }
+    if (v.empty() && (m.frames.empty() || m.skins.empty()))
+        v = "accepted mesh without frames or skins";
+    return v;
+}
+
+// What is wrong with an accepted sprite (runSprite's contract), or empty.
+std::string spriteViolation(const content::Sprite& s) {
+    std::string v;
+    if (s.frames.empty())
+        v = "accepted sprite without frames";
+    for (size_t i = 0; i < s.frames.size() && v.empty(); ++i)
+        if (!runInside(s.frames[i].pictures, s.pictures.size()))
+            v = "frame " + std::to_string(i) + " outside the pictures";
+    for (size_t i = 0; i < s.pictures.size() && v.empty(); ++i) {
+        const content::SpritePicture& p = s.pictures[i];
+        if (p.width < 1 || p.height < 1 || p.rgba.size() != size_t(p.width) * size_t(p.height) * 4)
+            v = "picture " + std::to_string(i) + " has the wrong size";
+    }
+    return v;
+}
+
 } // namespace
 
 Outcome runMdl(std::span<const uint8_t> data) {
@@ -642,32 +691,7 @@ Outcome runMdl(std::span<const uint8_t> data) {
         return rejected(std::move(mesh.error()));
     Outcome o;
     o.accepted = true;
-    const content::ModelMesh& m = *mesh;
-    const size_t pose_vertices = size_t(m.pose_count) * m.vertex_count;
-    if (m.uv.size() != m.vertex_count || m.positions.size() != pose_vertices ||
-        m.normals.size() != pose_vertices || m.indices.size() % 3 != 0)
-        o.violation = "accepted mesh has arrays of the wrong size";
-    for (size_t i = 0; i < m.indices.size() && o.violation.empty(); ++i)
-        if (m.indices[i] >= m.vertex_count)
-            o.violation = "index " + std::to_string(i) + " outside the vertices";
-    for (size_t i = 0; i < m.uv.size() && o.violation.empty(); ++i)
-        if (!std::isfinite(m.uv[i][0]) || !std::isfinite(m.uv[i][1]))
-            o.violation = "texture coordinate " + std::to_string(i) + " is not finite";
-    for (size_t i = 0; i < m.frames.size() && o.violation.empty(); ++i)
-        if (!runInside(m.frames[i].poses, m.pose_count))
-            o.violation = "frame " + std::to_string(i) + " outside the poses";
-    for (size_t i = 0; i < m.skins.size() && o.violation.empty(); ++i)
-        if (!runInside(m.skins[i].images, m.images.size()))
-            o.violation = "skin " + std::to_string(i) + " outside the images";
-    for (size_t i = 0; i < m.images.size() && o.violation.empty(); ++i) {
-        const content::ModelImage& img = m.images[i];
-        const size_t texels = size_t(img.width) * size_t(img.height);
-        if (img.rgba.size() != texels * 4 ||
-            (!img.fullbright.empty() && img.fullbright.size() != texels))
-            o.violation = "image " + std::to_string(i) + " has the wrong size";
-    }
-    if (o.violation.empty() && (m.frames.empty() || m.skins.empty()))
-        o.violation = "accepted mesh without frames or skins";
+    o.violation = meshViolation(*mesh);
     return o;
 }
 
@@ -708,16 +732,35 @@ Outcome runSprite(std::span<const uint8_t> data) {
         return rejected(std::move(spr.error()));
     Outcome o;
     o.accepted = true;
-    if (spr->frames.empty())
-        o.violation = "accepted sprite without frames";
-    for (size_t i = 0; i < spr->frames.size() && o.violation.empty(); ++i)
-        if (!runInside(spr->frames[i].pictures, spr->pictures.size()))
-            o.violation = "frame " + std::to_string(i) + " outside the pictures";
-    for (size_t i = 0; i < spr->pictures.size() && o.violation.empty(); ++i) {
-        const content::SpritePicture& p = spr->pictures[i];
-        if (p.width < 1 || p.height < 1 || p.rgba.size() != size_t(p.width) * size_t(p.height) * 4)
-            o.violation = "picture " + std::to_string(i) + " has the wrong size";
-    }
+    o.violation = spriteViolation(*spr);
+    return o;
+}
+
+Outcome runMd2(std::span<const uint8_t> data) {
+    auto md2 = content::decodeMd2(data);
+    if (!md2)
+        return rejected(std::move(md2.error()));
+    const content::FileSystem none;
+    std::vector<std::string> problems;
+    content::attachPcxSkins(*md2, none, problems);
+    Outcome o;
+    o.accepted = true;
+    o.violation = meshViolation(md2->mesh);
+    if (o.violation.empty() && problems.size() != md2->skin_names.size())
+        o.violation = "a skin from an empty file system was not reported";
+    return o;
+}
+
+Outcome runSp2(std::span<const uint8_t> data) {
+    auto frames = content::parseSp2(data);
+    if (!frames)
+        return rejected(std::move(frames.error()));
+    const content::FileSystem none;
+    std::vector<std::string> problems;
+    const content::Sprite sprite = content::buildSp2Sprite(*frames, none, problems);
+    Outcome o;
+    o.accepted = true;
+    o.violation = spriteViolation(sprite);
     return o;
 }
 
@@ -846,7 +889,7 @@ Outcome runVpk(std::span<const uint8_t> data) {
 }
 
 std::span<const Target> targets() {
-    static const std::array<Target, 14> kTargets = {{
+    static const std::array<Target, 17> kTargets = {{
         {"load_map", &runLoadMap},
         {"external_lightmap", &runExternalLightmap},
         {"archive", &runArchive},
@@ -859,6 +902,8 @@ std::span<const Target> targets() {
         {"mdl", &runMdl},
         {"sprite", &runSprite},
         {"md3", &runMd3},
+        {"md2", &runMd2},
+        {"sp2", &runSp2},
         {"vtf", &runVtf},
         {"vmt", &runVmt},
         {"vpk", &runVpk},

@@ -60,6 +60,12 @@ Outcome runMdl(std::span<const uint8_t> data);
 // content::decodeSprite (Quake 1 / Half-Life .spr); an accepted sprite has frames whose runs lie
 // inside its pictures and pictures of their size.
 Outcome runSprite(std::span<const uint8_t> data);
+// content::decodeMd2 (Quake 2 .md2), then attachPcxSkins from an empty file system (every skin
+// a checker); an accepted mesh meets runMdl's checks.
+Outcome runMd2(std::span<const uint8_t> data);
+// content::parseSp2 (Quake 2 .sp2), then buildSp2Sprite from an empty file system (every
+// picture transparent); an accepted sprite meets runSprite's checks.
+Outcome runSp2(std::span<const uint8_t> data);
 
 // content::decodeMd3 (Quake 3 .md3); an accepted model has every surface's index inside its
 // vertices, a position and normal per frame and vertex, finite texture coordinates, one pose

@@ -20,6 +20,9 @@ portal_file: every .prt under the maps folder, and PRT1-AM / PRT2 / q3map2 files
 walk_script: --walk-script files made here (every command, comments).
 mdl:      LibreQuake's .mdl files under the maps folder (q1/progs) up to 64 KiB.
 sprite:   LibreQuake's .spr files (Quake 1 version 1).
+md2:      the .md2 files of Debian's assimp-testmodels, when installed, and a two-frame one
+          made here.
+sp2:      two-frame .sp2 sprites made here (Quake 2 has no free ones in the test data).
 vtf:      the .vtf files in the Source maps' pakfile lumps (DXT5 and RGBA16161616F cube maps,
           7.4 to 7.6) and small 7.2 / 7.4 ones made here (BGRA8888 with 2 mips, DXT1).
 vmt:      material files made here (comments, conditionals, nested blocks, a patch).
@@ -273,6 +276,23 @@ def make_vtf(width, height, fmt, mips, minor, payload):
     return bytes(h) + payload
 
 
+def make_md2():
+    """A two-frame .md2 as tests/support/md2_builder.h makes it (content/md2.h layout)."""
+    skins, st, tris = 68, 68 + 64, 68 + 64 + 16
+    frames = tris + 24
+    end = frames + 2 * 56
+    out = struct.pack("<4s16i", b"IDP2", 8, 4, 2, 56, 1, 4, 4, 2, 0, 2, skins, st, tris,
+                      frames, end, end)
+    out += struct.pack("<64s", b"models/test/skin.pcx")
+    out += struct.pack("<8h", 0, 0, 4, 0, 4, 2, 2, 1)
+    out += struct.pack("<12h", 0, 1, 2, 0, 1, 2, 0, 2, 3, 3, 2, 0)
+    for f, name in enumerate((b"stand01", b"run01")):
+        out += struct.pack("<6f16s", 2, 0.5, 1, -10, 4, 8, name)
+        for v, (x, y) in enumerate(((0, 0), (10, 0), (10, 20), (0, 20))):
+            out += bytes((x, y, 0 if f == 0 else 255 if v == 3 else 5, (5, 0, 5, 84)[v]))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
@@ -287,7 +307,7 @@ def main():
     dirs = {t: os.path.join(args.out, t)
             for t in ("load_map", "external_lightmap", "archive", "image", "entities",
                       "texture_cache", "leak_file", "portal_file", "walk_script", "mdl",
-                      "sprite", "vtf", "vmt", "vpk", "md3")}
+                      "sprite", "vtf", "vmt", "vpk", "md3", "md2", "sp2")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -402,6 +422,19 @@ def main():
                 shutil.copyfile(path, os.path.join(dirs["mdl"], f))
             if f.lower().endswith(".spr"):
                 shutil.copyfile(path, os.path.join(dirs["sprite"], f))
+
+    assimp_md2 = "/usr/share/assimp/models/MD2"
+    if os.path.isdir(assimp_md2):
+        for f in sorted(os.listdir(assimp_md2)):
+            if f.lower().endswith(".md2"):
+                shutil.copyfile(os.path.join(assimp_md2, f), os.path.join(dirs["md2"], f))
+    with open(os.path.join(dirs["md2"], "two_frames.md2"), "wb") as f:
+        f.write(make_md2())
+    for name, frames in (("one.sp2", [(8, 4, 4, 2, b"sprites/a.pcx")]),
+                         ("two.sp2", [(8, 4, 4, 2, b"sprites/a.pcx"), (2, 2, 0, 0, b"b.pcx")])):
+        with open(os.path.join(dirs["sp2"], name), "wb") as f:
+            f.write(struct.pack("<4sii", b"IDS2", 2, len(frames)) +
+                    b"".join(struct.pack("<4i64s", *fr) for fr in frames))
 
     for m in maps:
         with open(m, "rb") as f:

@@ -15,7 +15,7 @@ if [[ "${1:-}" == "--test" ]]; then
                desktop-file-utils libxml2-utils shared-mime-info libglib2.0-bin dpkg-dev
                groff-base
                openarena-data openarena-081-maps openarena-085-data openarena-088-data
-               openarena-oacmp1 nexuiz-data)
+               openarena-oacmp1 nexuiz-data assimp-testmodels)
 fi
 
 missing=()

@@ -422,6 +422,7 @@ core::Result<Map> parseQuake2(std::span<const uint8_t> data, std::string_view na
                                "not a Quake 2 IBSP/QBSP 38 map");
     p.map.format = qbsp ? Format::Quake2Qbsp : Format::Quake2;
     p.map.eye_height = 22.0f; // game/p_client.c PutClientInServer: ent->viewheight = 22
+    p.map.entity_models = EntityModelTable::Quake2;
     p.w = qbsp ? 4 : 2;
     using Step = core::Status (Parser::*)();
     const Step steps[] = {&Parser::header,   &Parser::entities,  &Parser::planes,

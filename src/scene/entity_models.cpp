@@ -1,9 +1,12 @@
 #include "scene/entity_models.h"
 
 #include "bsp/tree.h"
+#include "content/md2.h"
 #include "content/md3.h"
 #include "content/mdl.h"
+#include "content/sp2.h"
 #include "content/textures.h"
+#include "scene/collision.h"
 #include "scene/debug_geometry.h"
 
 #include <algorithm>
@@ -222,6 +225,97 @@ constexpr float kQuake3ItemRadius = 15.0f;
 // g_local.h MAX_CLIENTS: game entity numbers of spawned entities start after the clients.
 constexpr uint32_t kQuake3MaxClients = 64;
 
+// An item: dropped to the floor; EF_ROTATE items turn unless ITEM_NO_TOUCH (spawnflags 2).
+constexpr EntityModelRule q2Item(std::string_view classname, std::string_view model, bool rotates) {
+    return {.classname = classname,
+            .model = model,
+            .rotates = rotates,
+            .still_spawnflags = rotates ? 2u : 0u,
+            .drops_to_floor = true};
+}
+
+constexpr EntityModelRule q2Monster(std::string_view classname, std::string_view model,
+                                    int32_t skin = 0) {
+    return {.classname = classname, .model = model, .skin = skin};
+}
+
+// Quake 2, from yquake2's game code: g_items.c's item list (each item's world_model and its
+// EF_ROTATE flag; ITEM_NO_TOUCH, spawnflags 2, clears the rotation in droptofloor), the health
+// spawn functions (SP_item_health, _small, _large, _mega), every item dropped to the floor by
+// droptofloor, and the monsters' spawn functions under game/monster/ (gi.modelindex of
+// models/monsters/*/tris.md2; soldier.c gives the light, plain and SS soldiers skins 0, 2 and
+// 4, tank.c the commander skin 2; boss31.c draws jorg, boss32.c makron's rider;
+// g_misc.c SP_monster_commander_body). Monsters show frame 0: their stand loops are not
+// tabled yet. The blaster has no world model.
+constexpr EntityModelRule kQuake2[] = {
+    q2Item("item_armor_body", "models/items/armor/body/tris.md2", true),
+    q2Item("item_armor_combat", "models/items/armor/combat/tris.md2", true),
+    q2Item("item_armor_jacket", "models/items/armor/jacket/tris.md2", true),
+    q2Item("item_armor_shard", "models/items/armor/shard/tris.md2", true),
+    q2Item("item_power_screen", "models/items/armor/screen/tris.md2", true),
+    q2Item("item_power_shield", "models/items/armor/shield/tris.md2", true),
+    q2Item("weapon_shotgun", "models/weapons/g_shotg/tris.md2", true),
+    q2Item("weapon_supershotgun", "models/weapons/g_shotg2/tris.md2", true),
+    q2Item("weapon_machinegun", "models/weapons/g_machn/tris.md2", true),
+    q2Item("weapon_chaingun", "models/weapons/g_chain/tris.md2", true),
+    q2Item("ammo_grenades", "models/items/ammo/grenades/medium/tris.md2", false),
+    q2Item("weapon_grenadelauncher", "models/weapons/g_launch/tris.md2", true),
+    q2Item("weapon_rocketlauncher", "models/weapons/g_rocket/tris.md2", true),
+    q2Item("weapon_hyperblaster", "models/weapons/g_hyperb/tris.md2", true),
+    q2Item("weapon_railgun", "models/weapons/g_rail/tris.md2", true),
+    q2Item("weapon_bfg", "models/weapons/g_bfg/tris.md2", true),
+    q2Item("ammo_shells", "models/items/ammo/shells/medium/tris.md2", false),
+    q2Item("ammo_bullets", "models/items/ammo/bullets/medium/tris.md2", false),
+    q2Item("ammo_cells", "models/items/ammo/cells/medium/tris.md2", false),
+    q2Item("ammo_rockets", "models/items/ammo/rockets/medium/tris.md2", false),
+    q2Item("ammo_slugs", "models/items/ammo/slugs/medium/tris.md2", false),
+    q2Item("item_quad", "models/items/quaddama/tris.md2", true),
+    q2Item("item_invulnerability", "models/items/invulner/tris.md2", true),
+    q2Item("item_silencer", "models/items/silencer/tris.md2", true),
+    q2Item("item_breather", "models/items/breather/tris.md2", true),
+    q2Item("item_enviro", "models/items/enviro/tris.md2", true),
+    q2Item("item_ancient_head", "models/items/c_head/tris.md2", true),
+    q2Item("item_adrenaline", "models/items/adrenal/tris.md2", true),
+    q2Item("item_bandolier", "models/items/band/tris.md2", true),
+    q2Item("item_pack", "models/items/pack/tris.md2", true),
+    q2Item("key_data_cd", "models/items/keys/data_cd/tris.md2", true),
+    q2Item("key_power_cube", "models/items/keys/power/tris.md2", true),
+    q2Item("key_pyramid", "models/items/keys/pyramid/tris.md2", true),
+    q2Item("key_data_spinner", "models/items/keys/spinner/tris.md2", true),
+    q2Item("key_pass", "models/items/keys/pass/tris.md2", true),
+    q2Item("key_blue_key", "models/items/keys/key/tris.md2", true),
+    q2Item("key_red_key", "models/items/keys/red_key/tris.md2", true),
+    q2Item("key_commander_head", "models/monsters/commandr/head/tris.md2", false),
+    q2Item("key_airstrike_target", "models/items/keys/target/tris.md2", true),
+    q2Item("item_health", "models/items/healing/medium/tris.md2", false),
+    q2Item("item_health_small", "models/items/healing/stimpack/tris.md2", false),
+    q2Item("item_health_large", "models/items/healing/large/tris.md2", false),
+    q2Item("item_health_mega", "models/items/mega_h/tris.md2", false),
+    q2Monster("monster_berserk", "models/monsters/berserk/tris.md2"),
+    q2Monster("monster_gladiator", "models/monsters/gladiatr/tris.md2"),
+    q2Monster("monster_gunner", "models/monsters/gunner/tris.md2"),
+    q2Monster("monster_infantry", "models/monsters/infantry/tris.md2"),
+    q2Monster("monster_soldier_light", "models/monsters/soldier/tris.md2"),
+    q2Monster("monster_soldier", "models/monsters/soldier/tris.md2", 2),
+    q2Monster("monster_soldier_ss", "models/monsters/soldier/tris.md2", 4),
+    q2Monster("monster_tank", "models/monsters/tank/tris.md2"),
+    q2Monster("monster_tank_commander", "models/monsters/tank/tris.md2", 2),
+    q2Monster("monster_medic", "models/monsters/medic/tris.md2"),
+    q2Monster("monster_flipper", "models/monsters/flipper/tris.md2"),
+    q2Monster("monster_chick", "models/monsters/bitch/tris.md2"),
+    q2Monster("monster_parasite", "models/monsters/parasite/tris.md2"),
+    q2Monster("monster_flyer", "models/monsters/flyer/tris.md2"),
+    q2Monster("monster_brain", "models/monsters/brain/tris.md2"),
+    q2Monster("monster_floater", "models/monsters/float/tris.md2"),
+    q2Monster("monster_hover", "models/monsters/hover/tris.md2"),
+    q2Monster("monster_mutant", "models/monsters/mutant/tris.md2"),
+    q2Monster("monster_supertank", "models/monsters/boss1/tris.md2"),
+    q2Monster("monster_boss2", "models/monsters/boss2/tris.md2"),
+    q2Monster("monster_jorg", "models/monsters/boss3/jorg/tris.md2"),
+    q2Monster("monster_makron", "models/monsters/boss3/rider/tris.md2"),
+    q2Monster("monster_commander_body", "models/monsters/commandr/tris.md2"),
+};
+
 int32_t intKey(const bsp::Entity& e, std::string_view key, int32_t fallback) {
     const std::string_view v = e.get(key);
     float f = 0;
@@ -326,7 +420,21 @@ LoadedModel loadModel(const content::FileSystem& fs, std::string_view path) {
             bytes.error().code == core::ErrorCode::NotFound ? "not found" : bytes.error().message();
         return m;
     }
-    if (hasSuffix(path, ".spr")) {
+    if (hasSuffix(path, ".md2")) {
+        auto md2 = content::decodeMd2(*bytes);
+        if (!md2) {
+            m.error = md2.error().message();
+            return m;
+        }
+        content::attachPcxSkins(*md2, fs, m.warnings);
+        m.mesh = std::move(md2->mesh);
+    } else if (hasSuffix(path, ".sp2")) {
+        auto frames = content::parseSp2(*bytes);
+        if (frames)
+            m.sprite = content::buildSp2Sprite(*frames, fs, m.warnings);
+        else
+            m.error = frames.error().message();
+    } else if (hasSuffix(path, ".spr")) {
         auto s = content::decodeSprite(*bytes, content::defaultQuakePalette());
         if (s)
             m.sprite = std::move(*s);
@@ -364,6 +472,17 @@ glm::vec3 lightBelow(const bsp::Map& map, const LightmapSet& set, const WorldMes
     return c / 200.0f;
 }
 
+// g_items.c droptofloor: a box of +-15 moved from the origin 128 units down against solid; the
+// origin becomes where it stopped. nullopt when it starts in solid (the game frees the item).
+std::optional<glm::vec3> dropToFloor(const CollisionWorld& world, const glm::vec3& origin) {
+    const glm::vec3 half(15.0f);
+    const TraceResult tr =
+        world.trace(origin, origin - glm::vec3(0, 0, 128), -half, half, bsp::kCollideSolid);
+    if (tr.start_solid)
+        return std::nullopt;
+    return tr.end_pos;
+}
+
 float modelRadius(const LoadedModel& m) {
     float r = 0;
     if (m.mesh)
@@ -388,6 +507,8 @@ std::span<const EntityModelRule> entityModelRules(bsp::EntityModelTable table) {
     switch (table) {
     case bsp::EntityModelTable::Quake1:
         return kQuake1;
+    case bsp::EntityModelTable::Quake2:
+        return kQuake2;
     case bsp::EntityModelTable::Quake3:
         return kQuake3;
     case bsp::EntityModelTable::None:
@@ -427,6 +548,7 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
             worldtype = intKey(e, "worldtype", 0);
     std::map<std::string, PathModels, std::less<>> by_path;
     std::vector<FaceBounds> bounds;
+    std::optional<CollisionWorld> collision; // built for the first row that drops to the floor
     auto modelsOf = [&](std::string_view path) -> const PathModels& {
         auto it = by_path.find(path);
         if (it != by_path.end())
@@ -466,6 +588,23 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
             if (const auto hit = rayCast(map, mesh, foot, glm::vec3(0, 0, -1), 4096.0f, &bounds))
                 place.z -= hit->distance;
         }
+        if (rule->drops_to_floor) {
+            // Quake 2's droptofloor, for an item whose model is there (a missing one is listed
+            // as missing below).
+            const PathModels& first = modelsOf(rule->model);
+            const LoadedModel& drawn = set.models[first.first];
+            if (drawn.mesh || drawn.sprite) {
+                if (!collision)
+                    collision.emplace(map);
+                const auto floor = dropToFloor(*collision, place);
+                if (!floor) {
+                    set.missing.push_back(std::string(rule->classname) + ": " + drawn.path +
+                                          " (starts in solid: removed by droptofloor)");
+                    continue;
+                }
+                place = *floor;
+            }
+        }
         const std::string_view paths[2] = {own_model ? e.get("model") : rule->model, rule->model2};
         for (const std::string_view path : paths) {
             if (path.empty())
@@ -498,7 +637,9 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                         size_t(rule->frame) + size_t(rule->idle_frames) <= m.frames.size())
                         inst.frame_count = uint32_t(rule->idle_frames);
                 }
-                inst.rotates = model.mesh && model.mesh->rotates;
+                const uint32_t spawnflags = uint32_t(intKey(e, "spawnflags", 0));
+                inst.rotates = (model.mesh && model.mesh->rotates) ||
+                               (rule->rotates && (spawnflags & rule->still_spawnflags) == 0);
                 if (rule->item_motion) {
                     // CG_Item: the bob's rate from the entity number (the entity's place in
                     // the lump after worldspawn stands in for the game's number).

@@ -45,6 +45,12 @@ struct EntityModelRule {
     std::string_view model2{};
     bool item_motion = false;
     bool weapon = false;
+    // Quake 2: the item's EF_ROTATE (g_items.c itemlist world_model_flags), which spawnflags
+    // bits in `still_spawnflags` clear (ITEM_NO_TOUCH, droptofloor); and the game's
+    // droptofloor: a 30-unit box moved down at most 128 units to the floor.
+    bool rotates = false;
+    uint32_t still_spawnflags = 0;
+    bool drops_to_floor = false;
 };
 
 // The table bsp::Map::entity_models names (empty for None).
@@ -54,13 +60,16 @@ std::span<const EntityModelRule> entityModelRules(bsp::EntityModelTable table);
 const EntityModelRule* findEntityModelRule(std::span<const EntityModelRule> rules,
                                            const bsp::Entity& entity, int32_t worldtype);
 
-// A model file as loaded: an alias mesh, a sprite, or neither (a brush model "maps/b_*.bsp",
-// which this slice lists but does not draw yet, or a file that is missing or broken).
+// A model file as loaded: an alias mesh (.mdl, .md2), a sprite (.spr, .sp2), or neither (a
+// brush model "maps/b_*.bsp", which this slice lists but does not draw yet, or a file that is
+// missing or broken). `warnings`: parts that failed while the model still draws (a Quake 2
+// skin or sprite picture missing, drawn as a checker or transparent).
 struct LoadedModel {
     std::string path;
     std::optional<content::ModelMesh> mesh;
     std::optional<content::Sprite> sprite;
     std::string error; // why neither is present
+    std::vector<std::string> warnings;
 };
 
 // One entity drawn with a model.
@@ -94,7 +103,10 @@ struct EntityModelSet {
 
 // Resolves, loads and places the models of every point entity the map's table knows, lighting
 // each from the lightmap below its origin (QuakeSpasm gl_rlight.c R_LightPoint: the first
-// surface straight down, its style-0 luxel; set.pages give the colour).
+// surface straight down, its style-0 luxel; set.pages give the colour). Rows that drop to the
+// floor are moved first, as Quake 2's droptofloor does (g_items.c: a box of +-15 traced from
+// the origin 128 units down against solid; an item that starts in solid is removed by the
+// game and listed in `missing` here).
 //
 // A Quake 3 .md3 becomes one LoadedModel per surface (its path "file.md3#surface"), each with
 // its shader's base image as its one skin, found through `shaders` (nullptr: the shader name

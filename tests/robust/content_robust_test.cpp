@@ -4,6 +4,7 @@
 // spanMutations for formats with a directory).
 #include "robust/mutate.h"
 #include "robust/tally.h"
+#include "support/md2_builder.h"
 #include "unit/vpk_builder.h"
 
 #include "bsp/load.h"
@@ -357,6 +358,39 @@ TEST(ContentMutations, Sprites) {
         tally.print(secondsSince(t0));
         EXPECT_LT(tally.accepted(), tally.total());
     }
+}
+
+TEST(ContentMutations, QuakeTwoModels) {
+    // The hand-made two-frame .md2 (a split vertex) and a real one from assimp-testmodels.
+    std::vector<std::pair<std::string, std::vector<uint8_t>>> files = {
+        {"two_frames.md2", md2test::buildMd2()}};
+    auto faerie = core::readFile("/usr/share/assimp/models/MD2/faerie.md2");
+    ASSERT_TRUE(faerie.ok()) << "apt-get install assimp-testmodels";
+    files.emplace_back("faerie.md2", std::move(*faerie));
+    for (const auto& [name, bytes] : files) {
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally(name);
+        ASSERT_TRUE(fuzz::runMd2(bytes).accepted) << name;
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0a00;
+        bo.header_bytes = 68;
+        runBlob(tally, bytes, bo, &fuzz::runMd2);
+        tally.print(secondsSince(t0));
+        EXPECT_LT(tally.accepted(), tally.total());
+    }
+}
+
+TEST(ContentMutations, QuakeTwoSprites) {
+    const auto bytes = md2test::buildSp2();
+    const auto t0 = std::chrono::steady_clock::now();
+    robust::Tally tally("two_frames.sp2");
+    ASSERT_TRUE(fuzz::runSp2(bytes).accepted);
+    robust::BlobOptions bo;
+    bo.seed = 0x5eed0b00;
+    bo.header_bytes = 12;
+    runBlob(tally, bytes, bo, &fuzz::runSp2);
+    tally.print(secondsSince(t0));
+    EXPECT_LT(tally.accepted(), tally.total());
 }
 
 TEST(ContentMutations, SourcePakfileVtfs) {
