@@ -658,6 +658,7 @@ TEST(Vtf, DxtImagesCarryTheirFileBlocksForEveryMip) {
     auto plain = content::decodeVtf(makeVtf(rgba, {1, 2, 3, 4}), "plain.vtf");
     ASSERT_TRUE(plain);
     EXPECT_EQ(plain->compressed, nullptr);
+}
 
 TEST(Vmt, AlphaTestReferenceAndFogColour) {
     auto a = content::parseVmt(R"(LightmappedGeneric { $alphatest 1 $alphatestreference 0.25 })",
