@@ -317,6 +317,19 @@ struct DistanceFog {
     float sky = 0.0f;     // share of the fog colour over the sky, 0..1
 };
 
+// Which brush models (submodels placed by entities) the game's server sends to the client, which
+// draws only those it was sent. With `by_pvs` a model is drawn only when a leaf its box touches
+// (the placed bounds spread by `box_margin` on every side, solid leaves left out) is in the
+// union of the PVS rows of every leaf within `eye_radius` of the eye; a model touching
+// `leaf_limit` leaves or more is always drawn (0: no limit). Off: every brush model in the
+// frustum is drawn. Quake 1 sets it (bsp/q1.cpp cites QuakeSpasm's server).
+struct BrushModelVis {
+    bool by_pvs = false;
+    float box_margin = 0.0f;
+    float eye_radius = 0.0f;
+    uint32_t leaf_limit = 0;
+};
+
 // Quake 3 fog volume.
 struct Fog {
     std::string shader;
@@ -429,6 +442,7 @@ struct Map {
     // swapped).
     // GLQuake's and Quake 2's 16 pi (about 50 texels); QuakeSpasm's warp image 128.
     float warp_period = 16.0f * 3.14159265f;
+    BrushModelVis brush_model_vis;
     std::vector<std::string> wad_files; // Half-Life worldspawn "wad" list (base names)
     MaterialFiles material_files = MaterialFiles::Images;
     // An archive stored in the map itself (Source's pakfile lump: a zip of the map's own

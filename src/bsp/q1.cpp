@@ -942,6 +942,14 @@ core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view na
         // texels and its sine index advances 2 steps of 256 per texel.
         p.map.warp_period = 128.0f;
         p.map.entity_models = EntityModelTable::Quake1;
+        // QuakeSpasm's server sends an entity only when one of the leaves it is linked into is
+        // in the eye's fat PVS (sv_main.c SV_WriteEntitiesToClient), and the client drops
+        // what it was not sent (cl_main.c CL_RelinkEntities). The fat PVS joins every leaf
+        // within 8 units of the eye (SV_AddToFatPVS); the links are the leaves the entity's
+        // box touches (world.c SV_FindTouchedLeafs), that box being the model's bounds spread
+        // by 1 (gl_model.c Mod_LoadSubmodels) and by 1 more (world.c SV_LinkEdict); an entity
+        // linked into MAX_ENT_LEAFS (32, progs.h) leaves is always sent.
+        p.map.brush_model_vis = {true, 2.0f, 8.0f, 32};
     }
     using Step = core::Status (Parser::*)();
     if (auto s = p.header(); !s)

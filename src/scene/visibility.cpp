@@ -4,9 +4,43 @@
 
 #include <algorithm>
 #include <bit>
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
 namespace scene {
+
+namespace {
+
+// Visits the leaves reached from the root, descending from each node into the children that
+// `sides(plane)` names (bit 1 the front, bit 2 the back), and calls `leaf(index)` for each. A
+// tree visits every node and leaf at most once, so the walk stops after that many steps: a
+// malformed graph that shares children cannot make it run on.
+template <typename Sides, typename LeafFn>
+void walkTree(const bsp::Map& map, std::vector<int32_t>& stack, Sides sides, LeafFn leaf) {
+    stack.assign(1, map.nodes.empty() ? -1 : 0);
+    size_t budget = map.nodes.size() + map.leaves.size() + 1;
+    while (!stack.empty() && budget-- > 0) {
+        const int32_t child = stack.back();
+        stack.pop_back();
+        if (child < 0) {
+            const auto index = static_cast<size_t>(-1 - static_cast<int64_t>(child));
+            if (index < map.leaves.size())
+                leaf(index);
+            continue;
+        }
+        const bsp::Node& n = map.nodes[static_cast<size_t>(child)];
+        if (n.plane < 0 || static_cast<size_t>(n.plane) >= map.planes.size())
+            continue;
+        const int s = sides(map.planes[static_cast<size_t>(n.plane)]);
+        for (int k = 0; k < 2; ++k) {
+            const int32_t c = n.children[static_cast<size_t>(k)];
+            if ((s & (1 << k)) && c < static_cast<int32_t>(map.nodes.size()))
+                stack.push_back(c);
+        }
+    }
+}
+
+} // namespace
 
 bool DrawList::containsFace(uint32_t face) const {
     return std::find(faces.begin(), faces.end(), face) != faces.end();
@@ -51,6 +85,79 @@ Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh,
                 m_cluster_leaves[fill[static_cast<size_t>(l.cluster)]++] = i;
         }
     }
+    if (map.brush_model_vis.by_pvs)
+        linkBrushModels();
+}
+
+// The leaves each brush model's placed box touches, as QuakeSpasm's SV_FindTouchedLeafs links
+// an entity: both sides of a plane the box reaches (its nearest corner in front counts as the
+// front, BOX_ON_PLANE_SIDE), solid leaves left out. Turned models keep the frustum test only.
+void Visibility::linkBrushModels() {
+    const bsp::BrushModelVis& rule = m_map.brush_model_vis;
+    m_model_first.assign(1, 0);
+    m_model_always.assign(m_map.submodels.size(), 1);
+    for (size_t s = 0; s < m_map.submodels.size(); ++s) {
+        const bsp::Submodel& sm = m_map.submodels[s];
+        if (s > 0 && sm.angles == glm::vec3(0.0f)) {
+            const glm::vec3 half = (sm.maxs - sm.mins) * 0.5f + rule.box_margin;
+            const glm::vec3 centre = sm.origin + (sm.mins + sm.maxs) * 0.5f;
+            uint32_t touched = 0;
+            walkTree(
+                m_map, m_walk,
+                [&](const bsp::Plane& p) {
+                    const float d = bsp::planeDistance(p, centre);
+                    const float r = glm::dot(glm::abs(p.normal), half);
+                    return (d + r >= 0.0f ? 1 : 0) | (d - r < 0.0f ? 2 : 0);
+                },
+                [&](size_t leaf) {
+                    const bsp::Leaf& l = m_map.leaves[leaf];
+                    if (l.contents & bsp::kContentsSolid)
+                        return;
+                    ++touched;
+                    if (l.cluster >= 0)
+                        m_model_clusters.push_back(l.cluster);
+                });
+            m_model_always[s] = rule.leaf_limit > 0 && touched >= rule.leaf_limit;
+        }
+        m_model_first.push_back(static_cast<uint32_t>(m_model_clusters.size()));
+    }
+}
+
+// The PVS rows of every non-solid leaf within eye_radius of the eye, joined (SV_FatPVS). An eye
+// deep in solid or in the void reaches no leaf and sees no brush model; without vis data every
+// leaf it reaches sees everything (QuakeSpasm's Mod_LeafPVS gives the no-vis row then).
+void Visibility::collectFatPvs(const glm::vec3& eye) {
+    const float radius = m_map.brush_model_vis.eye_radius;
+    m_fat_pvs.assign(static_cast<size_t>(m_map.vis.row_size), 0);
+    m_fat_reaches_leaf = false;
+    walkTree(
+        m_map, m_walk,
+        [&](const bsp::Plane& p) {
+            const float d = bsp::planeDistance(p, eye);
+            return d > radius ? 1 : d < -radius ? 2 : 3;
+        },
+        [&](size_t leaf) {
+            const bsp::Leaf& l = m_map.leaves[leaf];
+            if (l.contents & bsp::kContentsSolid)
+                return;
+            m_fat_reaches_leaf = true;
+            const uint8_t* row = m_map.vis.row(l.cluster);
+            for (size_t b = 0; row && b < m_fat_pvs.size(); ++b)
+                m_fat_pvs[b] |= row[b];
+        });
+}
+
+bool Visibility::brushModelSent(size_t submodel) const {
+    if (submodel >= m_model_always.size() || m_model_always[submodel])
+        return true;
+    if (!m_map.vis.present())
+        return m_fat_reaches_leaf;
+    for (uint32_t k = m_model_first[submodel]; k < m_model_first[submodel + 1]; ++k) {
+        const auto c = static_cast<uint32_t>(m_model_clusters[k]);
+        if ((c >> 3) < m_fat_pvs.size() && ((m_fat_pvs[c >> 3] >> (c & 7)) & 1))
+            return true;
+    }
+    return false;
 }
 
 void Visibility::collectPvsLeaves(int32_t cluster, bool use_pvs) {
@@ -159,11 +266,19 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
         out.stats.models_drawn = static_cast<uint32_t>(out.models.size());
     }
 
-    // Brush models are not in the leaves: test their bounds, placed at their origin.
+    // Brush models are not in the leaves: test their bounds, placed at their origin, and, where
+    // the game's server sends only the entities the eye's PVS reaches, the leaves they touch.
+    const bool models_by_pvs = m_map.brush_model_vis.by_pvs && options.pvs;
+    if (models_by_pvs)
+        collectFatPvs(camera.position);
     for (size_t s = 1; s < m_map.submodels.size(); ++s) {
         const bsp::Submodel& sm = m_map.submodels[s];
         if (!sm.visible)
             continue;
+        if (models_by_pvs && !brushModelSent(s)) {
+            ++out.stats.brush_models_culled_pvs;
+            continue;
+        }
         if (options.frustum &&
             !frustum.intersectsBox(sm.mins + sm.origin - glm::vec3(1.0f),
                                    sm.maxs + sm.origin + glm::vec3(1.0f)) &&

@@ -69,6 +69,8 @@ struct DrawStats {
     // Entity models: instances drawn (in DrawList::models) of those the map places.
     uint32_t models_drawn = 0;
     uint32_t models_total = 0;
+    // Brush models the PVS hid as the game's server does (bsp::Map::brush_model_vis).
+    uint32_t brush_models_culled_pvs = 0;
 };
 
 // Plain data, like ImDrawData: what to draw this frame, in order.
@@ -119,6 +121,9 @@ private:
     void regroupCommutingRuns(DrawList& out, size_t first_translucent);
     void regroupRun(DrawList& out, size_t begin, size_t end);
     void classify(DrawList& out) const;
+    void linkBrushModels();
+    void collectFatPvs(const glm::vec3& eye);
+    bool brushModelSent(size_t submodel) const;
 
     const bsp::Map& m_map;
     const WorldMesh& m_mesh;
@@ -147,6 +152,15 @@ private:
     std::vector<uint32_t> m_batch_group;   // per batch of the run
     std::vector<DrawBatch> m_regrouped;    // the run's batches in their sorted order
     bool m_has_list = false;
+    // Brush models as the game's server links them (bsp::Map::brush_model_vis): per submodel the
+    // clusters of the leaves its placed box touches (CSR, submodels + 1 entries), and whether it
+    // touches so many that it is always sent.
+    std::vector<uint32_t> m_model_first;
+    std::vector<int32_t> m_model_clusters;
+    std::vector<uint8_t> m_model_always;
+    std::vector<uint8_t> m_fat_pvs;  // scratch: the eye's fat PVS, one row
+    bool m_fat_reaches_leaf = false; // the fat PVS walk reached a leaf that is not solid
+    std::vector<int32_t> m_walk;     // scratch: nodes still to visit
 };
 
 } // namespace scene

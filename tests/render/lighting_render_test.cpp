@@ -281,6 +281,35 @@ TEST_F(LightingRender, WarpAmplitude) {
     }
 }
 
+// QuakeSpasm's warp (gl_warp.c WARPCALC, r_oldwater 0): texel (s, t) shows the texture at
+// s + 8 sin(t pi / 64 + time) texels, a ripple of 8 texels repeating every 128 (the Quake 1
+// parser's Map::warp_period). On a 64 x 64 ramp (grey 4 x column in every row) at s = t = 0.3
+// repeats (19.2 texels): time 0 samples 19.2 + 8 sin(0.3 pi) = 25.6721 texels, linear filtering
+// gives 4 x 25.1721 = 100.689, times the light 128 / 255 x 2 = 101.08 -> 101; time 2 samples
+// 19.2 + 8 sin(0.3 pi + 2) = 20.7824, 4 x 20.2824 x 1.00392 = 81.45 -> 81. GLQuake's period
+// (16 pi, the default) would give 96.8 and 44.5 (sin(2.4) and sin(4.4)); one level is allowed
+// for llvmpipe's filtering, as in WarpAmplitude.
+TEST_F(LightingRender, Quake1WarpRipplesEvery128Texels) {
+    bsp::Map map = twoFloors(128, 128);
+    map.materials[0].flags |= bsp::kSurfWarp;
+    map.warp_period = parsed(q1test::buildQ1({})).warp_period;
+    ASSERT_EQ(map.warp_period, 128.0f);
+    content::Image ramp;
+    ramp.width = ramp.height = 64;
+    ramp.rgba.resize(64 * 64 * 4);
+    for (size_t i = 0; i < 64 * 64; ++i) {
+        const auto v = static_cast<uint8_t>(4 * (i % 64));
+        ramp.rgba[i * 4] = ramp.rgba[i * 4 + 1] = ramp.rgba[i * 4 + 2] = v;
+        ramp.rgba[i * 4 + 3] = 255;
+    }
+    const std::array<int, 2> at0 = render(map, ramp, 0.0);
+    const std::array<int, 2> at2 = render(map, ramp, 2.0);
+    for (size_t k = 0; k < 2; ++k) {
+        EXPECT_NEAR(at0[k], 101.08, 1.0) << k;
+        EXPECT_NEAR(at2[k], 81.45, 1.0) << k;
+    }
+}
+
 // Quake 1 worldspawn fog (QuakeSpasm, GL_EXP2): the camera is 60 units above the floor and
 // looks straight down, so every floor point is 60 deep. A density of sqrt(ln 2) / 60 leaves
 // exp(-(60 d)^2) = 1/2 of the surface: texel 100 under luxel 128 (100.4) becomes

@@ -342,6 +342,103 @@ TEST(Visibility, MapWithoutVisDrawsAllLeaves) {
     EXPECT_TRUE(list.containsFace(1));
 }
 
+// A door (face 1 made brush model 1, its box x -200, y and z +-32) in room B, culled as Quake 1's
+// server culls entities (bsp::Map::brush_model_vis: box spread by 2, leaves within 8 units of
+// the eye, 32 leaves at most). From room A the PVS cannot see room B.
+TEST(Visibility, BrushModelsOutsideThePvsAreNotDrawn) {
+    bsp::Map map = twoRoomMap();
+    bsp::Submodel door;
+    door.mins = {-200, -32, -32};
+    door.maxs = {-200, 32, 32};
+    door.first_face = 1;
+    door.num_faces = 1;
+    map.submodels.push_back(door);
+    map.faces[1].submodel = 1;
+    map.brush_model_vis = {true, 2.0f, 8.0f, 32};
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    scene::DrawList list;
+    scene::Camera cam;
+    cam.yaw = 180; // looking at -X, the door in front
+    const auto drawn = [&](const bsp::Map& m, glm::vec3 eye, const scene::VisOptions& opts = {}) {
+        scene::Visibility vis(m, mesh);
+        cam.position = eye;
+        vis.update(cam, opts, list);
+        return list.containsFace(1);
+    };
+    EXPECT_FALSE(drawn(map, {100, 0, 0}));
+    EXPECT_EQ(list.stats.brush_models_culled_pvs, 1u);
+    EXPECT_TRUE(drawn(map, {-100, 0, 0})); // from room B
+    EXPECT_EQ(list.stats.brush_models_culled_pvs, 0u);
+    // The fat PVS: 8 units from the plane x = 0 the eye's leaves are both rooms, 9 only room A.
+    EXPECT_TRUE(drawn(map, {8, 0, 0}));
+    EXPECT_FALSE(drawn(map, {9, 0, 0}));
+    scene::VisOptions no_pvs;
+    no_pvs.pvs = false;
+    EXPECT_TRUE(drawn(map, {100, 0, 0}, no_pvs));
+
+    // Moved by its origin to x -1.5 .. -1.5, the box spread by 2 reaches x = 0.5 and touches
+    // room A's leaf; at x -2 it reaches 0, the plane itself, which counts as the front too
+    // (BOX_ON_PLANE_SIDE); at -2.25 it stays in room B.
+    bsp::Map moved = map;
+    moved.submodels[1].origin = {198.5f, 0, 0};
+    EXPECT_TRUE(drawn(moved, {100, 0, 0}));
+    moved.submodels[1].origin = {198.0f, 0, 0};
+    EXPECT_TRUE(drawn(moved, {100, 0, 0}));
+    moved.submodels[1].origin = {197.75f, 0, 0};
+    EXPECT_FALSE(drawn(moved, {100, 0, 0}));
+
+    // A model linked into leaf_limit leaves or more is always sent: the door touches one.
+    bsp::Map limited = map;
+    limited.brush_model_vis.leaf_limit = 1;
+    EXPECT_TRUE(drawn(limited, {100, 0, 0}));
+    limited.brush_model_vis.leaf_limit = 2;
+    EXPECT_FALSE(drawn(limited, {100, 0, 0}));
+
+    // Without the rule (other games) only the frustum decides.
+    bsp::Map other = map;
+    other.brush_model_vis = {};
+    EXPECT_TRUE(drawn(other, {100, 0, 0}));
+    EXPECT_EQ(list.stats.brush_models_culled_pvs, 0u);
+}
+
+// An eye in solid (x < 0 is leaf 0 here) reaches only the leaves within 8 units: from x = -9 no
+// leaf, so no brush model is sent, although the world is drawn whole (no cluster, no PVS); from
+// x = -8 room A's leaf, whose row shows the door (face 1 moved by its origin to x = 200).
+TEST(Visibility, EyeInSolidSeesBrushModelsOnlyNearALeaf) {
+    bsp::Map map = twoRoomMap();
+    map.nodes[0].children = {-2, -1};
+    map.leaves[0].contents = bsp::kContentsSolid;
+    bsp::Submodel door;
+    door.mins = {-200, -32, -32};
+    door.maxs = {-200, 32, 32};
+    door.origin = {400, 0, 0};
+    door.first_face = 1;
+    door.num_faces = 1;
+    map.submodels.push_back(door);
+    map.faces[1].submodel = 1;
+    map.brush_model_vis = {true, 2.0f, 8.0f, 32};
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    scene::Camera cam; // looking at +X
+    cam.position = {-9, 0, 0};
+    vis.update(cam, {}, list);
+    EXPECT_EQ(list.stats.camera_cluster, -1);
+    EXPECT_TRUE(list.containsFace(0));
+    EXPECT_FALSE(list.containsFace(1));
+    cam.position = {-8, 0, 0};
+    vis.update(cam, {}, list);
+    EXPECT_TRUE(list.containsFace(1));
+    // Without vis data a reached leaf sees everything, and still none is reached from -9.
+    map.vis = bsp::Vis();
+    scene::Visibility no_vis(map, mesh);
+    no_vis.update(cam, {}, list);
+    EXPECT_TRUE(list.containsFace(1));
+    cam.position = {-9, 0, 0};
+    no_vis.update(cam, {}, list);
+    EXPECT_FALSE(list.containsFace(1));
+}
+
 TEST(WorldMesh, NoDrawAndSkyAreClassified) {
     bsp::Map map = twoRoomMap();
     map.materials.push_back({});
