@@ -7,6 +7,7 @@
 #include "content/mdl.h"
 #include "content/portal_file.h"
 #include "content/sprite.h"
+#include "content/studio.h"
 #include "content/texture_cache.h"
 #include "content/vfs.h"
 #include "content/vmt.h"
@@ -632,6 +633,36 @@ bool runInside(const content::TimedRun& run, size_t size) {
            (run.count == 1 || run.end_times.size() == run.count);
 }
 
+// The drawn-mesh contract every model decoder's output keeps (model_mesh.h); empty when kept.
+std::string meshViolation(const content::ModelMesh& m) {
+    const size_t pose_vertices = size_t(m.pose_count) * m.vertex_count;
+    if (m.uv.size() != m.vertex_count || m.positions.size() != pose_vertices ||
+        m.normals.size() != pose_vertices || m.indices.size() % 3 != 0)
+        return "accepted mesh has arrays of the wrong size";
+    for (size_t i = 0; i < m.indices.size(); ++i)
+        if (m.indices[i] >= m.vertex_count)
+            return "index " + std::to_string(i) + " outside the vertices";
+    for (size_t i = 0; i < m.uv.size(); ++i)
+        if (!std::isfinite(m.uv[i][0]) || !std::isfinite(m.uv[i][1]))
+            return "texture coordinate " + std::to_string(i) + " is not finite";
+    for (size_t i = 0; i < m.frames.size(); ++i)
+        if (!runInside(m.frames[i].poses, m.pose_count))
+            return "frame " + std::to_string(i) + " outside the poses";
+    for (size_t i = 0; i < m.skins.size(); ++i)
+        if (!runInside(m.skins[i].images, m.images.size()))
+            return "skin " + std::to_string(i) + " outside the images";
+    for (size_t i = 0; i < m.images.size(); ++i) {
+        const content::ModelImage& img = m.images[i];
+        const size_t texels = size_t(img.width) * size_t(img.height);
+        if (img.rgba.size() != texels * 4 ||
+            (!img.fullbright.empty() && img.fullbright.size() != texels))
+            return "image " + std::to_string(i) + " has the wrong size";
+    }
+    if (m.frames.empty() || m.skins.empty())
+        return "accepted mesh without frames or skins";
+    return {};
+}
+
 } // namespace
 
 Outcome runMdl(std::span<const uint8_t> data) {
@@ -640,32 +671,27 @@ Outcome runMdl(std::span<const uint8_t> data) {
         return rejected(std::move(mesh.error()));
     Outcome o;
     o.accepted = true;
-    const content::ModelMesh& m = *mesh;
-    const size_t pose_vertices = size_t(m.pose_count) * m.vertex_count;
-    if (m.uv.size() != m.vertex_count || m.positions.size() != pose_vertices ||
-        m.normals.size() != pose_vertices || m.indices.size() % 3 != 0)
-        o.violation = "accepted mesh has arrays of the wrong size";
-    for (size_t i = 0; i < m.indices.size() && o.violation.empty(); ++i)
-        if (m.indices[i] >= m.vertex_count)
-            o.violation = "index " + std::to_string(i) + " outside the vertices";
-    for (size_t i = 0; i < m.uv.size() && o.violation.empty(); ++i)
-        if (!std::isfinite(m.uv[i][0]) || !std::isfinite(m.uv[i][1]))
-            o.violation = "texture coordinate " + std::to_string(i) + " is not finite";
-    for (size_t i = 0; i < m.frames.size() && o.violation.empty(); ++i)
-        if (!runInside(m.frames[i].poses, m.pose_count))
-            o.violation = "frame " + std::to_string(i) + " outside the poses";
-    for (size_t i = 0; i < m.skins.size() && o.violation.empty(); ++i)
-        if (!runInside(m.skins[i].images, m.images.size()))
-            o.violation = "skin " + std::to_string(i) + " outside the images";
-    for (size_t i = 0; i < m.images.size() && o.violation.empty(); ++i) {
-        const content::ModelImage& img = m.images[i];
-        const size_t texels = size_t(img.width) * size_t(img.height);
-        if (img.rgba.size() != texels * 4 ||
-            (!img.fullbright.empty() && img.fullbright.size() != texels))
-            o.violation = "image " + std::to_string(i) + " has the wrong size";
-    }
-    if (o.violation.empty() && (m.frames.empty() || m.skins.empty()))
-        o.violation = "accepted mesh without frames or skins";
+    o.violation = meshViolation(*mesh);
+    return o;
+}
+
+Outcome runStudio(std::span<const uint8_t> data) {
+    auto model = content::parseStudio(data);
+    if (!model)
+        return rejected(std::move(model.error()));
+    // The companions a loader would read (the "T" file, a sequence group) are the same bytes.
+    if (model->textures.empty())
+        if (auto s = content::loadStudioTextures(*model, data); !s)
+            return rejected(std::move(s.error()));
+    if (!model->sequences.empty())
+        if (auto s = content::decodeStudioAnimation(*model, 0, data); !s)
+            return rejected(std::move(s.error()));
+    Outcome o;
+    o.accepted = true;
+    const content::ModelMesh mesh = content::buildStudioMesh(*model);
+    o.violation = meshViolation(mesh);
+    if (o.violation.empty() && mesh.pose_count > content::kMaxStudioPoses)
+        o.violation = "more poses than kMaxStudioPoses";
     return o;
 }
 
@@ -741,7 +767,7 @@ Outcome runVmt(std::span<const uint8_t> data) {
 }
 
 std::span<const Target> targets() {
-    static const std::array<Target, 13> kTargets = {{
+    static const std::array<Target, 14> kTargets = {{
         {"load_map", &runLoadMap},
         {"external_lightmap", &runExternalLightmap},
         {"archive", &runArchive},
@@ -753,6 +779,7 @@ std::span<const Target> targets() {
         {"walk_script", &runWalkScript},
         {"mdl", &runMdl},
         {"sprite", &runSprite},
+        {"studio", &runStudio},
         {"vtf", &runVtf},
         {"vmt", &runVmt},
     }};

@@ -60,6 +60,10 @@ Outcome runMdl(std::span<const uint8_t> data);
 // content::decodeSprite (Quake 1 / Half-Life .spr); an accepted sprite has frames whose runs lie
 // inside its pictures and pictures of their size.
 Outcome runSprite(std::span<const uint8_t> data);
+// content::parseStudio (Half-Life .mdl), then the same bytes as its "T" texture file when it has
+// no textures and as the animation of its first sequence, then content::buildStudioMesh; an
+// accepted mesh keeps runMdl's contract and has at most content::kMaxStudioPoses poses.
+Outcome runStudio(std::span<const uint8_t> data);
 
 // content::decodeVtf (Source .vtf); an accepted image is valid (rgba of width * height texels)
 // and no side exceeds content::kMaxImageDimension.
