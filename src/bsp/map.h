@@ -217,8 +217,9 @@ struct Face {
 // monster and light entities as its editors' entity definitions list them. Set by the parser
 // from the format; the renderer only sees the models it resolves to.
 enum class EntityModelTable : uint8_t {
-    None,   // no table yet (Half-Life, Quake 2, Quake 3: later sessions of issue #16)
-    Quake1, // id's progs (monster_*, weapon_*, item_*, light_torch_*, light_flame_*)
+    None,     // no table yet (Quake 2, Quake 3: later sessions of issue #16)
+    Quake1,   // id's progs (monster_*, weapon_*, item_*, light_torch_*, light_flame_*)
+    HalfLife, // "model" keys naming .mdl / .spr, items and weapons, render modes and amounts
 };
 
 // The light a face without lightmap data gets, as the game's engine draws it. The parser gives

@@ -942,6 +942,8 @@ core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view na
         // texels and its sine index advances 2 steps of 256 per texel.
         p.map.warp_period = 128.0f;
         p.map.entity_models = EntityModelTable::Quake1;
+    } else {
+        p.map.entity_models = EntityModelTable::HalfLife;
     }
     using Step = core::Status (Parser::*)();
     if (auto s = p.header(); !s)
