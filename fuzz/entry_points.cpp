@@ -10,6 +10,7 @@
 #include "content/portal_file.h"
 #include "content/sp2.h"
 #include "content/sprite.h"
+#include "content/studio.h"
 #include "content/texture_cache.h"
 #include "content/vfs.h"
 #include "content/vmt.h"
@@ -726,6 +727,26 @@ Outcome runMd3(std::span<const uint8_t> data) {
     return o;
 }
 
+Outcome runStudio(std::span<const uint8_t> data) {
+    auto model = content::parseStudio(data);
+    if (!model)
+        return rejected(std::move(model.error()));
+    // The companions a loader would read (the "T" file, a sequence group) are the same bytes.
+    if (model->textures.empty())
+        if (auto s = content::loadStudioTextures(*model, data); !s)
+            return rejected(std::move(s.error()));
+    if (!model->sequences.empty())
+        if (auto s = content::decodeStudioAnimation(*model, 0, data); !s)
+            return rejected(std::move(s.error()));
+    Outcome o;
+    o.accepted = true;
+    const content::ModelMesh mesh = content::buildStudioMesh(*model);
+    o.violation = meshViolation(mesh);
+    if (o.violation.empty() && mesh.pose_count > content::kMaxStudioPoses)
+        o.violation = "more poses than kMaxStudioPoses";
+    return o;
+}
+
 Outcome runSprite(std::span<const uint8_t> data) {
     auto spr = content::decodeSprite(data, content::defaultQuakePalette());
     if (!spr)
@@ -889,7 +910,7 @@ Outcome runVpk(std::span<const uint8_t> data) {
 }
 
 std::span<const Target> targets() {
-    static const std::array<Target, 17> kTargets = {{
+    static const std::array<Target, 18> kTargets = {{
         {"load_map", &runLoadMap},
         {"external_lightmap", &runExternalLightmap},
         {"archive", &runArchive},
@@ -904,6 +925,7 @@ std::span<const Target> targets() {
         {"md3", &runMd3},
         {"md2", &runMd2},
         {"sp2", &runSp2},
+        {"studio", &runStudio},
         {"vtf", &runVtf},
         {"vmt", &runVmt},
         {"vpk", &runVpk},

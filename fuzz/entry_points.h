@@ -71,6 +71,10 @@ Outcome runSp2(std::span<const uint8_t> data);
 // vertices, a position and normal per frame and vertex, finite texture coordinates, one pose
 // per frame in each surface and numFrames * numTags tags.
 Outcome runMd3(std::span<const uint8_t> data);
+// content::parseStudio (Half-Life .mdl), then the same bytes as its "T" texture file when it has
+// no textures and as the animation of its first sequence, then content::buildStudioMesh; an
+// accepted mesh keeps runMdl's contract and has at most content::kMaxStudioPoses poses.
+Outcome runStudio(std::span<const uint8_t> data);
 
 // content::decodeVtf (Source .vtf); an accepted image is valid (rgba of width * height texels)
 // and no side exceeds content::kMaxImageDimension.

@@ -23,6 +23,8 @@ sprite:   LibreQuake's .spr files (Quake 1 version 1).
 md2:      the .md2 files of Debian's assimp-testmodels, when installed, and a two-frame one
           made here.
 sp2:      two-frame .sp2 sprites made here (Quake 2 has no free ones in the test data).
+studio:   the Half-Life models of Debian's assimp-testmodels (--studio) up to 64 KiB, with
+          their textures inside.
 vtf:      the .vtf files in the Source maps' pakfile lumps (DXT5 and RGBA16161616F cube maps,
           7.4 to 7.6) and small 7.2 / 7.4 ones made here (BGRA8888 with 2 mips, DXT1).
 vmt:      material files made here (comments, conditionals, nested blocks, a patch).
@@ -299,6 +301,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap.add_argument("--maps", default=os.path.join(here, "..", "..", "shared", "maps"))
     ap.add_argument("--openarena", default="/usr/share/games/openarena/baseoa")
+    ap.add_argument("--studio", default="/usr/share/assimp/models/MDL/MDL (HL1)")
     args = ap.parse_args()
 
     maps = bsp_files(args.maps)
@@ -307,7 +310,7 @@ def main():
     dirs = {t: os.path.join(args.out, t)
             for t in ("load_map", "external_lightmap", "archive", "image", "entities",
                       "texture_cache", "leak_file", "portal_file", "walk_script", "mdl",
-                      "sprite", "vtf", "vmt", "vpk", "md3", "md2", "sp2")}
+                      "sprite", "vtf", "vmt", "vpk", "md3", "md2", "sp2", "studio")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -422,6 +425,14 @@ def main():
                 shutil.copyfile(path, os.path.join(dirs["mdl"], f))
             if f.lower().endswith(".spr"):
                 shutil.copyfile(path, os.path.join(dirs["sprite"], f))
+    # Half-Life models: the companions ("T" textures, "NN" sequence groups) are not models.
+    for root, _, files in os.walk(args.studio):
+        for f in sorted(files):
+            path = os.path.join(root, f)
+            stem = f[:-4]
+            if (f.lower().endswith(".mdl") and not stem.endswith("T")
+                    and not stem[-2:].isdigit() and os.path.getsize(path) <= 64 * 1024):
+                shutil.copyfile(path, os.path.join(dirs["studio"], f))
 
     assimp_md2 = "/usr/share/assimp/models/MD2"
     if os.path.isdir(assimp_md2):

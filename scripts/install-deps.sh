@@ -2,7 +2,8 @@
 # Installs the Debian packages bspview needs that are missing.
 #   scripts/install-deps.sh           build + run dependencies
 #   scripts/install-deps.sh --test    also what the test suite needs (Xvfb, Mesa, OpenArena maps,
-#                                     Nexuiz maps, the desktop/MIME/man/.deb checkers)
+#                                     Nexuiz maps, Half-Life studio models from assimp-testmodels,
+#                                     the desktop/MIME/man/.deb checkers)
 # As root it runs apt-get; otherwise it prints the exact apt-get line and exits 1.
 set -euo pipefail
 

@@ -1,6 +1,7 @@
 // Entity models: the skin lit by the entity's light (the lightmap below it, / 200) and the
 // vertex shade; the skin's alpha is 0 on fullbright texels, which keep their colour. SPRITE:
-// the picture, alpha-tested (u_alpha_test) or blended as the pass sets up.
+// the picture, alpha-tested (u_alpha_test) or blended as the pass sets up, tinted by u_tint.
+// Both take u_alpha as their alpha (the pass blends by it for translucent render modes).
 in vec2 v_uv;
 in float v_shade;
 out vec4 o_colour;
@@ -8,15 +9,17 @@ uniform sampler2D u_texture;
 uniform vec3 u_light; // (1, 1, 1) and u_unlit for full bright entities and unlit views
 uniform bool u_unlit;
 uniform bool u_alpha_test;
+uniform float u_alpha; // the entity's render amount when blended (Half-Life renderamt), else 1
+uniform vec3 u_tint;   // SPRITE: the entity's render colour, else (1, 1, 1)
 
 void main() {
     vec4 t = texture(u_texture, v_uv);
 #ifdef SPRITE
     if (u_alpha_test && t.a < 0.5)
         discard;
-    o_colour = t;
+    o_colour = vec4(t.rgb * u_tint, t.a * u_alpha);
 #else
     vec3 lit = u_unlit ? t.rgb : t.rgb * u_light * v_shade;
-    o_colour = vec4(mix(t.rgb, lit, t.a), 1.0);
+    o_colour = vec4(mix(t.rgb, lit, t.a), u_alpha);
 #endif
 }

@@ -217,10 +217,11 @@ struct Face {
 // monster and light entities as its editors' entity definitions list them. Set by the parser
 // from the format; the renderer only sees the models it resolves to.
 enum class EntityModelTable : uint8_t {
-    None,   // no table yet (Half-Life: a later session of issue #16)
-    Quake1, // id's progs (monster_*, weapon_*, item_*, light_torch_*, light_flame_*)
-    Quake2, // the game's itemlist (weapon_*, ammo_*, item_*, key_*) and monster_*
-    Quake3, // the game's item list (weapons, ammo, armour, health, powerups, flags), misc_model
+    None,     // no table (Source: prop models are a later phase)
+    Quake1,   // id's progs (monster_*, weapon_*, item_*, light_torch_*, light_flame_*)
+    Quake2,   // the game's itemlist (weapon_*, ammo_*, item_*, key_*) and monster_*
+    Quake3,   // the game's item list (weapons, ammo, armour, health, powerups, flags), misc_model
+    HalfLife, // "model" keys naming .mdl / .spr, items and weapons, render modes and amounts
 };
 
 // The light a face without lightmap data gets, as the game's engine draws it. The parser gives

@@ -950,6 +950,8 @@ core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view na
         // by 1 (gl_model.c Mod_LoadSubmodels) and by 1 more (world.c SV_LinkEdict); an entity
         // linked into MAX_ENT_LEAFS (32, progs.h) leaves is always sent.
         p.map.brush_model_vis = {true, 2.0f, 8.0f, 32};
+    } else {
+        p.map.entity_models = EntityModelTable::HalfLife;
     }
     using Step = core::Status (Parser::*)();
     if (auto s = p.header(); !s)

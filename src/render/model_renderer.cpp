@@ -105,6 +105,9 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.alias_shade = loc(p.alias, "u_shade_vector");
     p.alias_light = loc(p.alias, "u_light");
     p.alias_unlit = loc(p.alias, "u_unlit");
+    p.alias_alpha = loc(p.alias, "u_alpha");
+    p.sprite_alpha = loc(p.sprite, "u_alpha");
+    p.sprite_tint = loc(p.sprite, "u_tint");
     p.sprite_vp = loc(p.sprite, "u_view_projection");
     p.sprite_origin = loc(p.sprite, "u_origin");
     p.sprite_right = loc(p.sprite, "u_right");
@@ -221,20 +224,30 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
     state.cullFace(GL_FRONT);
     state.useProgram(m_programs.alias.id());
     glUniformMatrix4fv(m_programs.alias_vp, 1, GL_FALSE, glm::value_ptr(vp));
-    // Opaque models, then additive ones (GL_ONE, GL_ONE, no depth writes) over them.
-    for (const bool additive_pass : {false, true})
+    // Opaque models first, then the blended ones over them without depth writes: surfaces
+    // whose Quake 3 shader adds (GL_ONE, GL_ONE) and Half-Life render modes.
+    for (int blended_pass = 0; blended_pass < 2; ++blended_pass) {
         for (uint32_t index : list.models) {
             if (index >= m_instances.size())
                 continue;
             const scene::EntityModelInstance& inst = m_instances[index];
-            if (inst.model >= m_models.size() || !m_models[inst.model].alias ||
-                inst.additive != additive_pass)
+            if (inst.model >= m_models.size() || !m_models[inst.model].alias)
                 continue;
-            if (additive_pass) {
+            const scene::ModelRenderMode& rm = inst.render;
+            const bool blended = inst.additive || rm.blend != scene::ModelBlend::Normal;
+            if (blended != (blended_pass == 1))
+                continue;
+            if (blended) {
                 state.enable(GL_BLEND, true);
-                state.blendFunc(GL_ONE, GL_ONE);
                 state.depthMask(false);
+                if (inst.additive)
+                    state.blendFunc(GL_ONE, GL_ONE);
+                else
+                    state.blendFunc(GL_SRC_ALPHA, rm.blend == scene::ModelBlend::Additive
+                                                      ? GL_ONE
+                                                      : GL_ONE_MINUS_SRC_ALPHA);
             }
+            glUniform1f(m_programs.alias_alpha, blended && !inst.additive ? rm.alpha : 1.0f);
             const AliasGpu& g = *m_models[inst.model].alias;
             const uint32_t pose = scene::instancePose(inst, g.timing, time);
             const uint32_t image = scene::instanceSkinImage(inst, g.timing, time);
@@ -263,11 +276,13 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
             glDrawElements(GL_TRIANGLES, GLsizei(g.index_count), GL_UNSIGNED_INT, nullptr);
             ++m_drawn;
         }
+    }
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     state.enable(GL_BLEND, false);
     state.depthMask(true);
 
-    // Sprites: both sides, alpha-tested (Quake 1, Half-Life alpha test) or blended.
+    // Sprites: both sides, alpha-tested (Quake 1, Half-Life alpha test) or blended: by the
+    // file's format, or by the entity's render mode when it has one.
     state.enable(GL_CULL_FACE, false);
     bool sprite_program = false;
     for (uint32_t index : list.models) {
@@ -290,25 +305,45 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
         glm::vec3 right, up;
         spriteAxes(g.timing.orientation, camera, inst, &right, &up);
         const content::SpriteRenderMode mode = g.timing.render_mode;
-        const bool blended = mode == content::SpriteRenderMode::Additive ||
-                             mode == content::SpriteRenderMode::IndexAlpha;
-        state.enable(GL_BLEND, blended);
-        state.depthMask(!blended);
-        if (mode == content::SpriteRenderMode::Additive)
-            state.blendFunc(GL_ONE, GL_ONE);
-        else if (blended)
-            state.blendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-        glUniform1i(m_programs.sprite_alpha_test, mode == content::SpriteRenderMode::AlphaTest);
+        const scene::ModelRenderMode& rm = inst.render;
+        if (rm.blend == scene::ModelBlend::Normal) {
+            const bool blended = mode == content::SpriteRenderMode::Additive ||
+                                 mode == content::SpriteRenderMode::IndexAlpha;
+            state.enable(GL_BLEND, blended);
+            state.depthMask(!blended);
+            if (mode == content::SpriteRenderMode::Additive)
+                state.blendFunc(GL_ONE, GL_ONE);
+            else if (blended)
+                state.blendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+            glUniform1i(m_programs.sprite_alpha_test, mode == content::SpriteRenderMode::AlphaTest);
+            glUniform1f(m_programs.sprite_alpha, 1.0f);
+            glUniform3f(m_programs.sprite_tint, 1.0f, 1.0f, 1.0f);
+        } else {
+            // Xash3D ref/gl/gl_sprite.c R_DrawSpriteModel: additive modes add the picture times
+            // the render amount, the others blend by it; glow shows through walls.
+            state.enable(GL_BLEND, true);
+            state.depthMask(false);
+            state.blendFunc(GL_SRC_ALPHA, rm.blend == scene::ModelBlend::Additive
+                                              ? GL_ONE
+                                              : GL_ONE_MINUS_SRC_ALPHA);
+            glUniform1i(m_programs.sprite_alpha_test,
+                        rm.alpha_test || mode == content::SpriteRenderMode::AlphaTest);
+            glUniform1f(m_programs.sprite_alpha, rm.alpha);
+            glUniform3f(m_programs.sprite_tint, rm.tint.r, rm.tint.g, rm.tint.b);
+        }
+        state.enable(GL_DEPTH_TEST, rm.depth_test);
         glUniform3f(m_programs.sprite_origin, inst.origin.x, inst.origin.y, inst.origin.z);
         glUniform3f(m_programs.sprite_right, right.x, right.y, right.z);
         glUniform3f(m_programs.sprite_up, up.x, up.y, up.z);
-        glUniform4f(m_programs.sprite_rect, float(p.origin_x), float(p.origin_y - p.height),
-                    float(p.origin_x + p.width), float(p.origin_y));
+        const float k = inst.scale;
+        glUniform4f(m_programs.sprite_rect, k * float(p.origin_x), k * float(p.origin_y - p.height),
+                    k * float(p.origin_x + p.width), k * float(p.origin_y));
         state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.pictures[picture].id());
         glDrawArrays(GL_TRIANGLES, 0, 6);
         ++m_drawn;
     }
     state.bindTexture(kUnitTexture, GL_TEXTURE_2D, 0);
+    state.enable(GL_DEPTH_TEST, true);
     state.enable(GL_BLEND, false);
     state.enable(GL_CULL_FACE, false);
     state.depthMask(true);

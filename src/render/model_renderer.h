@@ -2,7 +2,8 @@
 // pass that draws the instances scene::Visibility kept (DrawList::models), after the opaque
 // world. Alias models: every pose in one buffer, a pose chosen per draw by where the position
 // and normal attributes start; skins as textures whose alpha marks fullbright texels. Sprites:
-// a textured quad per picture, turned to the camera by the sprite's orientation type.
+// a textured quad per picture, turned to the camera by the sprite's orientation type. An
+// instance's render mode (scene::ModelRenderMode) blends it by its amount, adds it, or tints it.
 #pragma once
 
 #include "render/gl.h"
@@ -56,9 +57,10 @@ private:
     };
     struct Programs {
         Program alias, sprite;
-        GLint alias_vp = -1, alias_model = -1, alias_shade = -1, alias_light = -1, alias_unlit = -1;
+        GLint alias_vp = -1, alias_model = -1, alias_shade = -1, alias_light = -1, alias_unlit = -1,
+              alias_alpha = -1;
         GLint sprite_vp = -1, sprite_origin = -1, sprite_right = -1, sprite_up = -1,
-              sprite_rect = -1, sprite_alpha_test = -1;
+              sprite_rect = -1, sprite_alpha_test = -1, sprite_alpha = -1, sprite_tint = -1;
     };
     static bool buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error);
 

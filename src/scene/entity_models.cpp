@@ -5,6 +5,7 @@
 #include "content/md3.h"
 #include "content/mdl.h"
 #include "content/sp2.h"
+#include "content/studio.h"
 #include "content/textures.h"
 #include "scene/collision.h"
 #include "scene/debug_geometry.h"
@@ -316,6 +317,56 @@ constexpr EntityModelRule kQuake2[] = {
     q2Monster("monster_commander_body", "models/monsters/commandr/tris.md2"),
 };
 
+// Half-Life, from the HLSDK's dlls (ValveSoftware/halflife): the pickups' Spawn functions set a
+// fixed world model (items.cpp CItemSuit / CItemBattery / CItemAntidote / CItemSecurity /
+// CItemLongJump, healthkit.cpp, airtank.cpp, effects.cpp CItemSoda; the weapons' Spawn in
+// crowbar.cpp, glock.cpp, python.cpp, mp5.cpp, shotgun.cpp, crossbow.cpp, rpg.cpp, gauss.cpp,
+// egon.cpp, hornetgun.cpp, handgrenade.cpp, satchel.cpp, tripmine.cpp (v_tripmine.mdl, body 3),
+// squeakgrenade.cpp; their ammo classes likewise). Every other point entity whose "model" key
+// names a .mdl or .spr (cycler, cycler_sprite, env_sprite, env_glow, monster_generic,
+// monster_furniture, monsters given a model) shows that file (SET_MODEL(pev->model)): see
+// halfLifeModelKey.
+constexpr EntityModelRule kHalfLife[] = {
+    {.classname = "item_suit", .model = "models/w_suit.mdl"},
+    {.classname = "item_battery", .model = "models/w_battery.mdl"},
+    {.classname = "item_antidote", .model = "models/w_antidote.mdl"},
+    {.classname = "item_security", .model = "models/w_security.mdl"},
+    {.classname = "item_longjump", .model = "models/w_longjump.mdl"},
+    {.classname = "item_healthkit", .model = "models/w_medkit.mdl"},
+    {.classname = "item_airtank", .model = "models/w_oxygen.mdl"},
+    {.classname = "item_sodacan", .model = "models/can.mdl"},
+    {.classname = "weapon_crowbar", .model = "models/w_crowbar.mdl"},
+    {.classname = "weapon_9mmhandgun", .model = "models/w_9mmhandgun.mdl"},
+    {.classname = "weapon_glock", .model = "models/w_9mmhandgun.mdl"},
+    {.classname = "weapon_357", .model = "models/w_357.mdl"},
+    {.classname = "weapon_python", .model = "models/w_357.mdl"},
+    {.classname = "weapon_9mmAR", .model = "models/w_9mmAR.mdl"},
+    {.classname = "weapon_mp5", .model = "models/w_9mmAR.mdl"},
+    {.classname = "weapon_shotgun", .model = "models/w_shotgun.mdl"},
+    {.classname = "weapon_crossbow", .model = "models/w_crossbow.mdl"},
+    {.classname = "weapon_rpg", .model = "models/w_rpg.mdl"},
+    {.classname = "weapon_gauss", .model = "models/w_gauss.mdl"},
+    {.classname = "weapon_egon", .model = "models/w_egon.mdl"},
+    {.classname = "weapon_hornetgun", .model = "models/w_hgun.mdl"},
+    {.classname = "weapon_handgrenade", .model = "models/w_grenade.mdl"},
+    {.classname = "weapon_satchel", .model = "models/w_satchel.mdl"},
+    {.classname = "weapon_tripmine", .model = "models/v_tripmine.mdl"},
+    {.classname = "weapon_snark", .model = "models/w_sqknest.mdl"},
+    {.classname = "ammo_9mmclip", .model = "models/w_9mmclip.mdl"},
+    {.classname = "ammo_glockclip", .model = "models/w_9mmclip.mdl"},
+    {.classname = "ammo_9mmAR", .model = "models/w_9mmARclip.mdl"},
+    {.classname = "ammo_mp5clip", .model = "models/w_9mmARclip.mdl"},
+    {.classname = "ammo_9mmbox", .model = "models/w_chainammo.mdl"},
+    {.classname = "ammo_ARgrenades", .model = "models/w_ARgrenade.mdl"},
+    {.classname = "ammo_mp5grenades", .model = "models/w_ARgrenade.mdl"},
+    {.classname = "ammo_buckshot", .model = "models/w_shotbox.mdl"},
+    {.classname = "ammo_357", .model = "models/w_357ammobox.mdl"},
+    {.classname = "ammo_crossbow", .model = "models/w_crossbow_clip.mdl"},
+    {.classname = "ammo_rpgclip", .model = "models/w_rpgammo.mdl"},
+    {.classname = "ammo_gaussclip", .model = "models/w_gaussammo.mdl"},
+    {.classname = "ammo_egonclip", .model = "models/w_chainammo.mdl"},
+};
+
 int32_t intKey(const bsp::Entity& e, std::string_view key, int32_t fallback) {
     const std::string_view v = e.get(key);
     float f = 0;
@@ -407,6 +458,36 @@ PathModels loadMd3(const content::FileSystem& fs, const content::ShaderLibrary* 
     return pm;
 }
 
+// A Half-Life studio model with its companions: the "T" file when it keeps no textures (an
+// error when missing: the engine refuses such a model, Mod_LoadStudioModel), and the sequence
+// group of its first sequence (missing: the rest pose, as the engine would show it unanimated).
+core::Result<content::ModelMesh> loadStudio(const content::FileSystem& fs, std::string_view path,
+                                            std::span<const uint8_t> bytes) {
+    auto model = content::parseStudio(bytes);
+    if (!model)
+        return model.error();
+    if (model->textures.empty()) {
+        const std::string t_path = content::studioTextureFilePath(path);
+        auto t = fs.readChecked(t_path);
+        if (!t)
+            return core::makeError(core::ErrorCode::NotFound, t_path, -1, {},
+                                   "the model's textures");
+        if (auto s = content::loadStudioTextures(*model, *t); !s)
+            return s.error();
+    }
+    if (!model->sequences.empty()) {
+        const uint32_t group = model->sequences[0].group;
+        if (group == 0) {
+            if (auto s = content::decodeStudioAnimation(*model, 0, bytes); !s)
+                return s.error();
+        } else if (auto g = fs.readChecked(content::studioSequenceGroupPath(path, group))) {
+            if (auto s = content::decodeStudioAnimation(*model, 0, *g); !s)
+                return s.error();
+        }
+    }
+    return content::buildStudioMesh(*model);
+}
+
 LoadedModel loadModel(const content::FileSystem& fs, std::string_view path) {
     LoadedModel m;
     m.path = std::string(path);
@@ -440,6 +521,12 @@ LoadedModel loadModel(const content::FileSystem& fs, std::string_view path) {
             m.sprite = std::move(*s);
         else
             m.error = s.error().message();
+    } else if (bytes->size() >= 4 && std::equal(bytes->begin(), bytes->begin() + 4, "IDST")) {
+        auto mesh = loadStudio(fs, path, *bytes);
+        if (mesh)
+            m.mesh = std::move(*mesh);
+        else
+            m.error = mesh.error().message();
     } else {
         auto mesh = content::decodeMdl(*bytes, content::defaultQuakePalette());
         if (mesh)
@@ -501,7 +588,73 @@ float modelRadius(const LoadedModel& m) {
     return std::isfinite(r) ? r : 0.0f;
 }
 
+// Half-Life's SET_MODEL(pev->model): a point entity's "model" key naming a .mdl or .spr file
+// (brush entities name "*N"); empty otherwise.
+std::string_view halfLifeModelKey(const bsp::Entity& e) {
+    const std::string_view m = e.get("model");
+    return hasSuffix(m, ".mdl") || hasSuffix(m, ".spr") ? m : std::string_view{};
+}
+
+float floatKey(const bsp::Entity& e, std::string_view key, float fallback) {
+    const auto v = e.number(key);
+    return v && std::isfinite(*v) ? *v : fallback;
+}
+
+// The keys the Half-Life engine reads from every entity (render mode, scale) and those the
+// sprite entities read (framerate: effects.cpp CSprite::TurnOn / CGlow::Spawn and h_cycler.cpp
+// CCyclerSprite::Think step their frames at pev->framerate; CSprite::Spawn turns a yaw-only
+// "angles" into roll, since Worldcraft sets only yaw).
+void applyHalfLifeKeys(const bsp::Entity& e, const LoadedModel& model, EntityModelInstance& inst) {
+    inst.render = halfLifeRenderMode(e);
+    if (inst.render.blend == ModelBlend::Additive)
+        inst.fullbright = true;
+    const float scale = floatKey(e, "scale", 0.0f);
+    if (scale > 0.0f && scale < 1000.0f)
+        inst.scale = scale;
+    if (model.sprite) {
+        inst.fullbright = true; // sprites take no light
+        const float rate = floatKey(e, "framerate", 0.0f);
+        if (rate > 0.0f && rate < 1000.0f && model.sprite->frames.size() > 1) {
+            inst.frame_rate = rate;
+            inst.frame_count = uint32_t(model.sprite->frames.size());
+        }
+        if (e.classname() == "env_sprite" && inst.angles.y != 0.0f && inst.angles.z == 0.0f) {
+            inst.angles.z = inst.angles.y;
+            inst.angles.y = 0.0f;
+        }
+    }
+}
+
 } // namespace
+
+ModelRenderMode halfLifeRenderMode(const bsp::Entity& e) {
+    ModelRenderMode r;
+    const int32_t mode = intKey(e, "rendermode", 0);
+    const float amount = std::clamp(floatKey(e, "renderamt", 0.0f), 0.0f, 255.0f) / 255.0f;
+    switch (mode) {
+    case 1: // kRenderTransColor
+    case 2: // kRenderTransTexture
+        r.blend = ModelBlend::Alpha;
+        break;
+    case 3: // kRenderGlow: added, seen through walls
+        r.blend = ModelBlend::Additive;
+        r.depth_test = false;
+        break;
+    case 4: // kRenderTransAlpha
+        r.blend = ModelBlend::Alpha;
+        r.alpha_test = true;
+        break;
+    case 5: // kRenderTransAdd
+        r.blend = ModelBlend::Additive;
+        break;
+    default:
+        return r;
+    }
+    r.alpha = amount;
+    if (auto c = e.vec3("rendercolor"); c && (c->r > 0 || c->g > 0 || c->b > 0))
+        r.tint = glm::clamp(*c / 255.0f, glm::vec3(0.0f), glm::vec3(1.0f));
+    return r;
+}
 
 std::span<const EntityModelRule> entityModelRules(bsp::EntityModelTable table) {
     switch (table) {
@@ -511,6 +664,8 @@ std::span<const EntityModelRule> entityModelRules(bsp::EntityModelTable table) {
         return kQuake2;
     case bsp::EntityModelTable::Quake3:
         return kQuake3;
+    case bsp::EntityModelTable::HalfLife:
+        return kHalfLife;
     case bsp::EntityModelTable::None:
         break;
     }
@@ -546,6 +701,7 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
     for (const bsp::Entity& e : map.entities)
         if (e.classname() == "worldspawn")
             worldtype = intKey(e, "worldtype", 0);
+    const bool half_life = map.entity_models == bsp::EntityModelTable::HalfLife;
     std::map<std::string, PathModels, std::less<>> by_path;
     std::vector<FaceBounds> bounds;
     std::optional<CollisionWorld> collision; // built for the first row that drops to the floor
@@ -569,17 +725,28 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
     };
     for (uint32_t i = 0; i < map.entities.size(); ++i) {
         const bsp::Entity& e = map.entities[i];
-        const EntityModelRule* rule = findEntityModelRule(rules, e, worldtype);
-        const bool own_model = rule && rule->model.empty();
-        // A brush entity of the same name draws its own brushes.
-        if (!rule || (!own_model && e.has("model")) || (own_model && !e.has("model")))
+        // Half-Life: a point entity whose "model" key names a .mdl or .spr shows that file.
+        const std::string_view key_path = half_life ? halfLifeModelKey(e) : std::string_view{};
+        const EntityModelRule* rule = nullptr;
+        bool own_model = false;
+        if (key_path.empty()) {
+            rule = findEntityModelRule(rules, e, worldtype);
+            own_model = rule && rule->model.empty();
+            // A brush entity of the same name draws its own brushes.
+            if (!rule || (!own_model && e.has("model")) || (own_model && !e.has("model")))
+                continue;
+        }
+        // effects.cpp CSprite::Spawn: a named env_sprite without "start on" (spawnflags 1)
+        // stays off until triggered.
+        if (half_life && e.classname() == "env_sprite" && e.has("targetname") &&
+            (intKey(e, "spawnflags", 0) & 1) == 0)
             continue;
         const auto origin = e.vec3("origin");
         if (!origin)
             continue;
         ++set.wanted;
         glm::vec3 place = *origin;
-        if (rule->item_motion && (uint32_t(intKey(e, "spawnflags", 0)) & 1) == 0) {
+        if (rule && rule->item_motion && (uint32_t(intKey(e, "spawnflags", 0)) & 1) == 0) {
             // FinishSpawningItem drops a 30-unit box 4096 units; a ray from the box's foot
             // stands in for the box, and a box that starts in the floor stays where it is.
             if (bounds.empty())
@@ -588,7 +755,7 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
             if (const auto hit = rayCast(map, mesh, foot, glm::vec3(0, 0, -1), 4096.0f, &bounds))
                 place.z -= hit->distance;
         }
-        if (rule->drops_to_floor) {
+        if (rule && rule->drops_to_floor) {
             // Quake 2's droptofloor, for an item whose model is there (a missing one is listed
             // as missing below).
             const PathModels& first = modelsOf(rule->model);
@@ -605,7 +772,10 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                 place = *floor;
             }
         }
-        const std::string_view paths[2] = {own_model ? e.get("model") : rule->model, rule->model2};
+        const std::string_view paths[2] = {!key_path.empty() ? key_path
+                                           : own_model       ? e.get("model")
+                                                             : rule->model,
+                                           rule ? rule->model2 : std::string_view{}};
         for (const std::string_view path : paths) {
             if (path.empty())
                 continue;
@@ -614,7 +784,7 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                 const uint32_t model_index = pm.first + k;
                 const LoadedModel& model = set.models[model_index];
                 if (!model.mesh && !model.sprite) {
-                    set.missing.push_back(std::string(rule->classname) + ": " + model.path + " (" +
+                    set.missing.push_back(std::string(e.classname()) + ": " + model.path + " (" +
                                           model.error + ")");
                     continue;
                 }
@@ -626,21 +796,25 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                     inst.angles = *angles;
                 else if (auto yaw = e.number("angle"))
                     inst.angles = glm::vec3(0.0f, *yaw, 0.0f);
-                inst.fullbright = rule->fullbright;
+                inst.fullbright = rule && rule->fullbright;
                 inst.additive = pm.additive[k];
                 if (model.mesh) {
                     const content::ModelMesh& m = *model.mesh;
-                    inst.skin = std::clamp(rule->skin, 0, int32_t(m.skins.size()) - 1);
-                    inst.first_frame =
-                        uint32_t(std::clamp(rule->frame, 0, int32_t(m.frames.size()) - 1));
-                    if (rule->idle_frames > 1 &&
+                    const int32_t skin = rule ? rule->skin : intKey(e, "skin", 0);
+                    const int32_t frame = rule ? rule->frame : 0;
+                    inst.skin = std::clamp(skin, 0, int32_t(m.skins.size()) - 1);
+                    inst.first_frame = uint32_t(std::clamp(frame, 0, int32_t(m.frames.size()) - 1));
+                    if (rule && rule->idle_frames > 1 &&
                         size_t(rule->frame) + size_t(rule->idle_frames) <= m.frames.size())
                         inst.frame_count = uint32_t(rule->idle_frames);
                 }
+                if (half_life)
+                    applyHalfLifeKeys(e, model, inst);
                 const uint32_t spawnflags = uint32_t(intKey(e, "spawnflags", 0));
-                inst.rotates = (model.mesh && model.mesh->rotates) ||
-                               (rule->rotates && (spawnflags & rule->still_spawnflags) == 0);
-                if (rule->item_motion) {
+                inst.rotates =
+                    (model.mesh && model.mesh->rotates) ||
+                    (rule && rule->rotates && (spawnflags & rule->still_spawnflags) == 0);
+                if (rule && rule->item_motion) {
                     // CG_Item: the bob's rate from the entity number (the entity's place in
                     // the lump after worldspawn stands in for the game's number).
                     inst.rotates = true;
@@ -649,7 +823,7 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                     // Blended surfaces (a health sphere, a powerup ring) glow full bright.
                     inst.fullbright = inst.additive;
                 }
-                if (rule->weapon) {
+                if (rule && rule->weapon) {
                     // CG_Item: weapons turn about their midpoint, 8 units higher, 1.5 times
                     // their size.
                     inst.pivot = pm.midpoint;
@@ -664,7 +838,7 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                 // Quake 3 lights entities from the light grid (tr_light.c
                 // R_SetupEntityLightingGrid), which is not read yet: until then its models are
                 // drawn at full light rather than by the Quake 1 rule below.
-                if (rule->item_motion || own_model)
+                if (rule && (rule->item_motion || own_model))
                     inst.fullbright = true;
                 if (!inst.fullbright) {
                     if (bounds.empty())
@@ -712,7 +886,7 @@ uint32_t instancePose(const EntityModelInstance& inst, const content::ModelMesh&
         return 0;
     uint32_t frame = std::min<uint32_t>(inst.first_frame, uint32_t(m.frames.size()) - 1);
     if (inst.frame_count > 1 && std::isfinite(time)) {
-        const double step = std::floor(time * 10.0);
+        const double step = std::floor(time * inst.frame_rate);
         const double k = step - std::floor(step / inst.frame_count) * inst.frame_count;
         frame = std::min<uint32_t>(frame + uint32_t(k), uint32_t(m.frames.size()) - 1);
     }
@@ -734,7 +908,12 @@ uint32_t instanceSpritePicture(const EntityModelInstance& inst, const content::S
                                double time) {
     if (s.frames.empty())
         return 0;
-    const uint32_t frame = std::min<uint32_t>(inst.first_frame, uint32_t(s.frames.size()) - 1);
+    uint32_t frame = std::min<uint32_t>(inst.first_frame, uint32_t(s.frames.size()) - 1);
+    if (inst.frame_count > 1 && std::isfinite(time)) {
+        const double step = std::floor(time * inst.frame_rate);
+        const double k = step - std::floor(step / inst.frame_count) * inst.frame_count;
+        frame = std::min<uint32_t>(frame + uint32_t(k), uint32_t(s.frames.size()) - 1);
+    }
     const content::TimedRun& run = s.frames[frame].pictures;
     return std::min<uint32_t>(run.first + content::entryAt(run, time),
                               uint32_t(s.pictures.size()) - 1);

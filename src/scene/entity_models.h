@@ -72,6 +72,27 @@ struct LoadedModel {
     std::vector<std::string> warnings;
 };
 
+// How an instance is drawn over what lies behind it: Half-Life's entity render modes (HLSDK
+// common/const.h kRender*), mapped by the table's loader (halfLifeRenderMode); other games draw
+// everything Normal.
+enum class ModelBlend : uint8_t {
+    Normal,   // opaque (a sprite as its file's format says)
+    Alpha,    // blended by `alpha` (kRenderTransColor, kRenderTransTexture, kRenderTransAlpha)
+    Additive, // added, times `alpha`, full bright (kRenderTransAdd, kRenderGlow)
+};
+
+struct ModelRenderMode {
+    ModelBlend blend = ModelBlend::Normal;
+    float alpha = 1.0f;      // renderamt / 255 when blended
+    glm::vec3 tint{1.0f};    // sprites: rendercolor / 255 when given and not black
+    bool alpha_test = false; // kRenderTransAlpha: texels below half alpha are cut
+    bool depth_test = true;  // kRenderGlow sprites show through walls
+};
+
+// Half-Life's render keys of `entity`: rendermode (0 normal, 1 colour, 2 texture, 3 glow,
+// 4 solid / alpha test, 5 additive), renderamt (0..255), rendercolor ("r g b").
+ModelRenderMode halfLifeRenderMode(const bsp::Entity& entity);
+
 // One entity drawn with a model.
 struct EntityModelInstance {
     uint32_t entity = 0; // index into bsp::Map::entities
@@ -80,17 +101,19 @@ struct EntityModelInstance {
     glm::vec3 angles{0.0f}; // pitch, yaw, roll in degrees ("angles", else "angle" as yaw)
     int32_t skin = 0;       // clamped to the model's skins
     uint32_t first_frame = 0;
-    uint32_t frame_count = 1; // > 1: frames first_frame.. play at 10 Hz
+    uint32_t frame_count = 1; // > 1: frames first_frame.. play at frame_rate
     bool rotates = false;     // the model's rotate flag: turns about z at 100 degrees/s
     bool fullbright = false;
     float spin_rate = 100.0f; // degrees a second when `rotates`
     float bob_scale = 0.0f;   // > 0: bobs 4 + 4 cos((ms + 1000) * bob_scale) units (CG_Item)
     glm::vec3 pivot{0.0f};    // model-space point the model turns about (weapon midpoint)
-    float scale = 1.0f;
-    bool additive = false; // drawn blended GL_ONE, GL_ONE after the opaque models
-    glm::vec3 light{1.0f}; // the lightmap under the origin / 200 (R_LightPoint), or 1 unlit
-    float radius = 0.0f;   // of a sphere about the origin holding every pose at any angle
-    int32_t cluster = -1;  // of the leaf holding the origin; -1 outside the map
+    float scale = 1.0f;       // Quake 3 weapons 1.5, misc_model "modelscale", Half-Life "scale"
+    bool additive = false;    // drawn blended GL_ONE, GL_ONE after the opaque models
+    ModelRenderMode render{};
+    float frame_rate = 10.0f; // frames per second of the frame_count frames
+    glm::vec3 light{1.0f};    // the lightmap under the origin / 200 (R_LightPoint), or 1 unlit
+    float radius = 0.0f;      // of a sphere about the origin holding every pose at any angle
+    int32_t cluster = -1;     // of the leaf holding the origin; -1 outside the map
 };
 
 struct EntityModelSet {
@@ -125,12 +148,13 @@ std::optional<EntityModelHit> pickEntityModel(const EntityModelSet& set, const g
                                               const glm::vec3& dir, float max_distance);
 
 // Which pose of `model` an instance shows at `time` seconds (its frame's group timing, or its
-// idle frames at 10 Hz), and which skin image.
+// idle frames at frame_rate), and which skin image.
 uint32_t instancePose(const EntityModelInstance& instance, const content::ModelMesh& model,
                       double time);
 uint32_t instanceSkinImage(const EntityModelInstance& instance, const content::ModelMesh& model,
                            double time);
-// Which picture of a sprite an instance shows at `time`.
+// Which picture of a sprite an instance shows at `time` (its frames at frame_rate when
+// frame_count > 1, each frame's group by its intervals).
 uint32_t instanceSpritePicture(const EntityModelInstance& instance, const content::Sprite& sprite,
                                double time);
 // The instance's yaw at `time`: rotating items turn at 100 degrees a second (QuakeSpasm

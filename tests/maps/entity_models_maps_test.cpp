@@ -168,3 +168,111 @@ TEST(EntityModelsMaps, LibreQuakeE1m1) {
     EXPECT_EQ(list.stats.models_drawn, 0u);
     EXPECT_EQ(list.stats.models_total, 72u);
 }
+
+TEST(EntityModels, HalfLifeItemsAndRenderModes) {
+    const auto rules = scene::entityModelRules(bsp::EntityModelTable::HalfLife);
+    auto model = [&](const char* classname) {
+        const auto* r = scene::findEntityModelRule(rules, entity({{"classname", classname}}), 0);
+        return r ? std::string(r->model) : std::string("none");
+    };
+    EXPECT_EQ(model("item_battery"), "models/w_battery.mdl");
+    EXPECT_EQ(model("weapon_9mmAR"), "models/w_9mmAR.mdl");
+    EXPECT_EQ(model("weapon_mp5"), "models/w_9mmAR.mdl");
+    EXPECT_EQ(model("weapon_tripmine"), "models/v_tripmine.mdl");
+    EXPECT_EQ(model("ammo_buckshot"), "models/w_shotbox.mdl");
+    EXPECT_EQ(model("env_sprite"), "none"); // drawn by its model key, not the table
+    EXPECT_EQ(model("monster_scientist"), "none");
+
+    const auto normal = scene::halfLifeRenderMode(entity({{"renderamt", "100"}}));
+    EXPECT_EQ(normal.blend, scene::ModelBlend::Normal);
+    EXPECT_EQ(normal.alpha, 1.0f); // renderamt counts only when blended
+    const auto add = scene::halfLifeRenderMode(
+        entity({{"rendermode", "5"}, {"renderamt", "51"}, {"rendercolor", "255 0 51"}}));
+    EXPECT_EQ(add.blend, scene::ModelBlend::Additive);
+    EXPECT_FLOAT_EQ(add.alpha, 0.2f);
+    EXPECT_EQ(add.tint, glm::vec3(1.0f, 0.0f, 0.2f));
+    EXPECT_TRUE(add.depth_test);
+    const auto glow =
+        scene::halfLifeRenderMode(entity({{"rendermode", "3"}, {"renderamt", "255"}}));
+    EXPECT_EQ(glow.blend, scene::ModelBlend::Additive);
+    EXPECT_FALSE(glow.depth_test);
+    EXPECT_EQ(glow.tint, glm::vec3(1.0f)); // no rendercolor
+    const auto solid =
+        scene::halfLifeRenderMode(entity({{"rendermode", "4"}, {"renderamt", "510"}}));
+    EXPECT_EQ(solid.blend, scene::ModelBlend::Alpha);
+    EXPECT_TRUE(solid.alpha_test);
+    EXPECT_EQ(solid.alpha, 1.0f); // clamped to 255
+    const auto texture = scene::halfLifeRenderMode(entity({{"rendermode", "2"}}));
+    EXPECT_EQ(texture.blend, scene::ModelBlend::Alpha);
+    EXPECT_EQ(texture.alpha, 0.0f); // renderamt 0: invisible, as in the game
+}
+
+TEST(EntityModels, SpriteFramesAtTheEntityFrameRate) {
+    auto spr = content::decodeSprite(modeltest::buildSprite(), content::defaultQuakePalette());
+    ASSERT_TRUE(spr.ok());
+    scene::EntityModelInstance inst;
+    // Frame 0 alone: picture 0 at any time.
+    EXPECT_EQ(scene::instanceSpritePicture(inst, *spr, 0.6), 0u);
+    // Both frames at 4 frames a second: frame 0 for 0.25 s, then frame 1's group (pictures 1
+    // until 0.25 s, 2 until 0.75 s of its own loop, timed from the map's clock).
+    inst.frame_count = 2;
+    inst.frame_rate = 4.0f;
+    EXPECT_EQ(scene::instanceSpritePicture(inst, *spr, 0.1), 0u);
+    EXPECT_EQ(scene::instanceSpritePicture(inst, *spr, 0.3), 2u); // 0.3 s: the group's second
+    EXPECT_EQ(scene::instanceSpritePicture(inst, *spr, 0.55), 0u);
+}
+
+// The shared Half-Life maps come without their models: freehl_test_weapons places 21 weapons
+// and ammo by class and a cycler with models/barney.mdl (22 wanted, all listed as not found);
+// jf_trainride2 a monster_furniture with models/skeleton.mdl; the two Counter-Strike maps none.
+TEST(EntityModelsMaps, HalfLifeMapsListTheirMissingModels) {
+    const std::pair<const char*, size_t> maps[] = {{"hl/freehl_test_weapons.bsp", 22},
+                                                   {"hl/jf_trainride2.bsp", 1},
+                                                   {"hl/cs_awp_india.bsp", 0},
+                                                   {"hl/cs_fy_pool_day.bsp", 0}};
+    for (const auto& [name, wanted] : maps) {
+        SCOPED_TRACE(name);
+        auto loaded = scene::loadMapBundle((kMaps / name).string(), {});
+        ASSERT_TRUE(loaded.ok()) << loaded.error().message();
+        const scene::EntityModelSet& set = (*loaded)->models;
+        EXPECT_EQ((*loaded)->map.entity_models, bsp::EntityModelTable::HalfLife);
+        EXPECT_EQ(set.wanted, wanted);
+        EXPECT_TRUE(set.instances.empty());
+        ASSERT_EQ(set.missing.size(), wanted);
+        for (const std::string& m : set.missing)
+            EXPECT_NE(m.find(".mdl (not found)"), std::string::npos) << m;
+    }
+}
+
+// The same map with assimp-testmodels' Half-Life models standing in for two of its models (in
+// a --base folder): the cycler's barney.mdl is man.mdl with its textures in barneyT.mdl, the
+// crowbar is chrome_sphere.mdl; the other 20 are still missing.
+TEST(EntityModelsMaps, HalfLifeStudioModelsOnAMap) {
+    const fs::path hl1 = "/usr/share/assimp/models/MDL/MDL (HL1)";
+    const fs::path base = fs::path(testing::TempDir()) / "bspv_studio_base";
+    fs::remove_all(base);
+    fs::create_directories(base / "models");
+    fs::copy_file(hl1 / "man.mdl", base / "models/barney.mdl");
+    fs::copy_file(hl1 / "manT.mdl", base / "models/barneyT.mdl");
+    fs::copy_file(hl1 / "chrome_sphere.mdl", base / "models/w_crowbar.mdl");
+    scene::LoadSettings settings;
+    settings.base_dirs = {base};
+    auto loaded = scene::loadMapBundle((kMaps / "hl/freehl_test_weapons.bsp").string(), settings);
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message();
+    const scene::EntityModelSet& set = (*loaded)->models;
+    EXPECT_EQ(set.wanted, 22u);
+    EXPECT_EQ(set.missing.size(), 20u);
+    ASSERT_EQ(set.instances.size(), 2u);
+    for (const auto& inst : set.instances) {
+        const scene::LoadedModel& lm = set.models[inst.model];
+        ASSERT_TRUE(lm.mesh) << lm.path << ": " << lm.error;
+        EXPECT_GT(inst.radius, 0.0f);
+        EXPECT_GE(inst.cluster, 0);
+        EXPECT_EQ(inst.render.blend, scene::ModelBlend::Normal);
+        if (lm.path == "models/barney.mdl") {
+            EXPECT_EQ(lm.mesh->images.size(), 2u); // manT.mdl's two skin families
+            EXPECT_EQ(lm.mesh->pose_count, 2u);
+        }
+    }
+    fs::remove_all(base);
+}

@@ -5,6 +5,7 @@
 #include "robust/mutate.h"
 #include "robust/tally.h"
 #include "support/md2_builder.h"
+#include "support/studio_builder.h"
 #include "unit/vpk_builder.h"
 
 #include "bsp/load.h"
@@ -466,3 +467,28 @@ TEST(ContentMutations, VpkDirectories) {
 }
 
 } // namespace
+
+TEST(ContentMutations, HalfLifeStudioModels) {
+    // assimp-testmodels' Half-Life models: one with its textures inside and a chrome texture,
+    // one with an additive texture, several bones and sequences (unnamed_bones), and the
+    // hand-made two-bone model with an animation.
+    const fs::path dir = "/usr/share/assimp/models/MDL/MDL (HL1)";
+    std::vector<std::pair<std::string, std::vector<uint8_t>>> inputs;
+    for (const char* name : {"chrome_sphere.mdl", "blend_additive.mdl", "unnamed_bones.mdl"}) {
+        auto bytes = core::readFile(dir / name);
+        ASSERT_TRUE(bytes.ok()) << name << ": install assimp-testmodels";
+        inputs.emplace_back(name, std::move(*bytes));
+    }
+    inputs.emplace_back("hand-made", studiotest::buildStudio());
+    for (const auto& [name, bytes] : inputs) {
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally(name);
+        ASSERT_TRUE(fuzz::runStudio(bytes).accepted) << name;
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0a00;
+        bo.header_bytes = 244;
+        runBlob(tally, bytes, bo, &fuzz::runStudio);
+        tally.print(secondsSince(t0));
+        EXPECT_LT(tally.accepted(), tally.total());
+    }
+}
