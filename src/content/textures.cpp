@@ -381,7 +381,11 @@ PalettedSources loadPalettedSources(const bsp::Map& map, const FileSystem& fs,
                                     std::span<const std::filesystem::path> wad_dirs) {
     PalettedSources out;
     bool need_quake = false, need_wal = false, need_wads = false;
+    // Source maps read .vmt files only (loadMaterialTexture): no palette, WAD or .wal.
+    const bool vmt_only = map.material_files == bsp::MaterialFiles::ValveMaterials;
     for (const bsp::Material& m : map.materials) {
+        if (vmt_only)
+            break;
         if (m.embedded >= 0 && size_t(m.embedded) < map.embedded_textures.size() &&
             map.embedded_textures[size_t(m.embedded)].palette.empty())
             need_quake = true;
@@ -479,10 +483,9 @@ std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, co
 TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
                                 const FileSystem& fs, const PalettedSources& sources,
                                 const ShaderLibrary* shaders) {
-    if (auto paletted =
-            palettedTexture(material, resolveSurfaceFlags(material, shaders), map, fs, sources))
-        return std::move(*paletted);
     TextureInfo info;
+    // Source materials are .vmt files wherever they lie (the map's pakfile, a game folder, a
+    // VPK): a texdata size is not a Half-Life WAD texture's, nor a zero one a Quake 2 .wal.
     if (map.material_files == bsp::MaterialFiles::ValveMaterials) {
         if (!loadValveMaterialFile(fs, material.name, info)) {
             info.image = makeMissingTexture();
@@ -490,6 +493,9 @@ TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& m
         }
         return info;
     }
+    if (auto paletted =
+            palettedTexture(material, resolveSurfaceFlags(material, shaders), map, fs, sources))
+        return std::move(*paletted);
     if (const ShaderDef* def = shaders ? shaders->find(material.name) : nullptr) {
         info.shader_file = def->file;
         info.shader_image = primaryImage(*def);

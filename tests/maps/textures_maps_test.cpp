@@ -1,14 +1,18 @@
-// Quake 1, Half-Life and Quake 2 maps get their real textures through scene::loadMapBundle:
-// embedded miptex with gfx/palette.lmp, Half-Life WAD lookups, Quake 2 .wal files from
-// q2/aq_textures.pak, Quake 2 texture sizes applied to the uv, and sky boxes
-// (see BSPV_SHARED_MAPS_DIR/SOURCES.md). A missing map file fails.
+// Quake 1, Half-Life, Quake 2 and Source maps get their real textures through
+// scene::loadMapBundle: embedded miptex with gfx/palette.lmp, Half-Life WAD lookups, Quake 2
+// .wal files from q2/aq_textures.pak, Quake 2 texture sizes applied to the uv, sky boxes, and
+// Source .vmt / .vtf from a folder or a VPK (see BSPV_SHARED_MAPS_DIR/SOURCES.md). A missing
+// map file fails.
 #include "content/wad.h"
 #include "scene/map_bundle.h"
+#include "unit/vpk_builder.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <string>
 
@@ -325,4 +329,92 @@ TEST(HalfLifeTextures, ExternalTexturesFromAWadOnDisk) {
     }
     EXPECT_TRUE(tex.back().missing);
     EXPECT_NE(tex.back().error.find("nothere.wad"), std::string::npos) << tex.back().error;
+}
+
+namespace {
+
+// A 4x4 VTF 7.2 in BGRA8888, one mip, every texel (r, g, b), opaque.
+std::vector<uint8_t> solidVtf(uint8_t r, uint8_t g, uint8_t b) {
+    std::vector<uint8_t> v(80, 0);
+    const auto put = [&v](size_t at, auto value) {
+        std::memcpy(v.data() + at, &value, sizeof value);
+    };
+    std::memcpy(v.data(), "VTF", 4);
+    put(4, uint32_t(7));
+    put(8, uint32_t(2));
+    put(12, uint32_t(80)); // header size
+    put(16, uint16_t(4));  // width
+    put(18, uint16_t(4));  // height
+    put(24, uint16_t(1));  // frames
+    put(52, int32_t(12));  // BGRA8888
+    v[56] = 1;             // mips
+    put(57, int32_t(-1));  // no thumbnail
+    put(63, uint16_t(1));  // depth
+    for (int i = 0; i < 16; ++i)
+        v.insert(v.end(), {b, g, r, 255});
+    return v;
+}
+
+const char* const kDevVmt = "\"LightmappedGeneric\"\n{\n\t\"$basetexture\" \"dev/red\"\n}\n";
+
+void expectDevMaterialFrom(const fs::path& base, const std::string& origin_ends) {
+    scene::LoadSettings settings;
+    settings.base_dirs.push_back(base);
+    settings.texture_cache_dir.reset();
+    auto bundle =
+        scene::loadMapBundle((kMaps / "source" / "momentum_mp_lobby.bsp").string(), settings);
+    ASSERT_TRUE(bundle) << bundle.error().message();
+    const scene::MapBundle& b = **bundle;
+    size_t dev = 0;
+    for (size_t i = 0; i < b.textures.size(); ++i) {
+        if (b.map.materials[i].name != "DEV/DEV_MEASUREGENERIC01B")
+            continue;
+        ++dev;
+        const content::TextureInfo& t = b.textures[i];
+        EXPECT_FALSE(t.missing) << t.error;
+        EXPECT_EQ(t.source, "materials/dev/red.vtf");
+        EXPECT_TRUE(t.origin.ends_with(origin_ends)) << t.origin;
+        ASSERT_TRUE(t.image.valid());
+        EXPECT_EQ(t.image.rgba[0], 255);
+        EXPECT_EQ(t.image.rgba[1], 0);
+        EXPECT_EQ(t.image.rgba[2], 0);
+    }
+    EXPECT_GT(dev, 0u);
+    EXPECT_TRUE(b.missing_textures.empty());
+}
+
+} // namespace
+
+// Source materials are .vmt files wherever they lie, never WAD or .wal textures (a texdata
+// size looks like a Half-Life external miptex): momentum_mp_lobby's DEV/DEV_MEASUREGENERIC01B
+// from a --base folder and from a --base _dir.vpk.
+TEST(SourceTextures, VmtAndVtfFromABaseFolderAndAVpk) {
+    const fs::path dir = fs::path(testing::TempDir()) / "bspv_source_textures";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "game/materials/dev");
+    const auto vtf = solidVtf(255, 0, 0);
+    {
+        std::ofstream(dir / "game/materials/dev/dev_measuregeneric01b.vmt") << kDevVmt;
+        std::ofstream out(dir / "game/materials/dev/red.vtf", std::ios::binary);
+        out.write(reinterpret_cast<const char*>(vtf.data()), std::streamsize(vtf.size()));
+    }
+    expectDevMaterialFrom(dir / "game", "game");
+
+    std::vector<vpk_test::FileSpec> files(2);
+    files[0].ext = "vmt";
+    files[0].path = "materials/dev";
+    files[0].file = "dev_measuregeneric01b";
+    files[0].data = kDevVmt;
+    files[1].ext = "vtf";
+    files[1].path = "materials/dev";
+    files[1].file = "red";
+    files[1].data.assign(vtf.begin(), vtf.end());
+    const auto built = vpk_test::buildVpk(files, 1);
+    {
+        std::ofstream out(dir / "pak01_dir.vpk", std::ios::binary);
+        out.write(reinterpret_cast<const char*>(built.dir.data()),
+                  std::streamsize(built.dir.size()));
+    }
+    expectDevMaterialFrom(dir / "pak01_dir.vpk", "pak01_dir.vpk");
+    fs::remove_all(dir);
 }
