@@ -4,7 +4,7 @@
 # errors, and runs every CTest test; then the whole suite again under ASan + UBSan + LSan
 # (scripts/sanitize.sh) and each libFuzzer target for a bounded time (scripts/fuzz.sh).
 # Rendering tests use Mesa's llvmpipe under xvfb-run.
-#   scripts/test.sh                  everything (what CI runs, about 25 minutes on 2 cores)
+#   scripts/test.sh                  everything (what CI runs, about 36 minutes on 2 cores)
 #   BSPV_TEST_QUICK=1 scripts/test.sh   only the plain build and its tests (a few minutes)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
