@@ -637,8 +637,9 @@ bool runInside(const content::TimedRun& run, size_t size) {
            (run.count == 1 || run.end_times.size() == run.count);
 }
 
-// What is wrong with an accepted mesh (runMdl's contract), or empty.
-std::string meshViolation(const content::ModelMesh& m) {
+// What is wrong with an accepted mesh's geometry, or empty: array sizes, indices inside the
+// vertices, finite texture coordinates, frame runs inside the poses.
+std::string meshGeometryViolation(const content::ModelMesh& m) {
     std::string v;
     const size_t pose_vertices = size_t(m.pose_count) * m.vertex_count;
     if (m.uv.size() != m.vertex_count || m.positions.size() != pose_vertices ||
@@ -653,6 +654,13 @@ std::string meshViolation(const content::ModelMesh& m) {
     for (size_t i = 0; i < m.frames.size() && v.empty(); ++i)
         if (!runInside(m.frames[i].poses, m.pose_count))
             v = "frame " + std::to_string(i) + " outside the poses";
+    return v;
+}
+
+// What is wrong with an accepted mesh (runMdl's contract), or empty: its geometry, then skin
+// runs inside the images and images of their size.
+std::string meshViolation(const content::ModelMesh& m) {
+    std::string v = meshGeometryViolation(m);
     for (size_t i = 0; i < m.skins.size() && v.empty(); ++i)
         if (!runInside(m.skins[i].images, m.images.size()))
             v = "skin " + std::to_string(i) + " outside the images";
@@ -706,23 +714,14 @@ Outcome runMd3(std::span<const uint8_t> data) {
     const size_t frames = m.frames.size();
     if (frames == 0 || m.tags.size() != frames * m.tag_count)
         o.violation = "accepted model without frames or with the wrong tag count";
+    // Surfaces carry no skins until the loader gives them their shader's image.
     for (size_t s = 0; s < m.surfaces.size() && o.violation.empty(); ++s) {
         const content::ModelMesh& mesh = m.surfaces[s].mesh;
-        const std::string where = "surface " + std::to_string(s) + ": ";
-        const size_t pose_vertices = size_t(mesh.pose_count) * mesh.vertex_count;
-        if (mesh.pose_count != frames || mesh.frames.size() != frames ||
-            mesh.uv.size() != mesh.vertex_count || mesh.positions.size() != pose_vertices ||
-            mesh.normals.size() != pose_vertices || mesh.indices.size() % 3 != 0)
-            o.violation = where + "arrays of the wrong size";
-        for (size_t i = 0; i < mesh.indices.size() && o.violation.empty(); ++i)
-            if (mesh.indices[i] >= mesh.vertex_count)
-                o.violation = where + "index " + std::to_string(i) + " outside the vertices";
-        for (size_t i = 0; i < mesh.uv.size() && o.violation.empty(); ++i)
-            if (!std::isfinite(mesh.uv[i][0]) || !std::isfinite(mesh.uv[i][1]))
-                o.violation = where + "texture coordinate " + std::to_string(i) + " not finite";
-        for (size_t i = 0; i < mesh.frames.size() && o.violation.empty(); ++i)
-            if (!runInside(mesh.frames[i].poses, mesh.pose_count))
-                o.violation = where + "frame " + std::to_string(i) + " outside the poses";
+        std::string v = mesh.pose_count != frames || mesh.frames.size() != frames
+                            ? "one pose and frame per model frame expected"
+                            : meshGeometryViolation(mesh);
+        if (!v.empty())
+            o.violation = "surface " + std::to_string(s) + ": " + v;
     }
     return o;
 }
