@@ -177,6 +177,35 @@ core::Error rangeError(const char* lump, uint64_t index, const char* field, uint
                                std::to_string(limit) + " " + what);
 }
 
+// The brushes lump of Quake 2 and Source (dbrush_t: firstside, numsides, contents; 12 bytes),
+// each brush's game contents turned into kCollide* bits by `contents`. `sides` (the brush side
+// count) names the limit in the error; checkBrushCollision checks the ranges themselves.
+template <class Contents>
+core::Status readBrushes(Collision& c, const core::ByteReader& brushes, uint64_t sides,
+                         Contents contents) {
+    const uint64_t nb = brushes.size() / 12;
+    c.brushes.resize(size_t(nb));
+    for (uint64_t i = 0; i < nb; ++i) {
+        Brush& b = c.brushes[size_t(i)];
+        const int32_t first = brushes.i32(i * 12), num = brushes.i32(i * 12 + 4);
+        if (first < 0 || num < 0)
+            return rangeError("brushes", i, "firstside", uint64_t(uint32_t(first)),
+                              uint64_t(uint32_t(num)), sides, "brushsides");
+        b.first_side = uint32_t(first);
+        b.num_sides = uint32_t(num);
+        b.game_contents = brushes.u32(i * 12 + 8);
+        b.contents = contents(b.game_contents);
+    }
+    return core::okStatus();
+}
+
+// Each brush model's head node (dmodel_t's headnode, at 36 of 48 bytes in Quake 2 and Source).
+void readModelHeads(Collision& c, const Map& map, const core::ByteReader& models) {
+    c.models.resize(map.submodels.size());
+    for (size_t m = 0; m < c.models.size(); ++m)
+        c.models[m].heads = {models.i32(uint64_t(m) * 48 + 36), -1, -1, -1};
+}
+
 } // namespace
 
 core::Status readHullCollision(Map& map, const HullLumps& in) {
@@ -247,22 +276,9 @@ core::Status readQ2Collision(Map& map, const Q2BrushLumps& in) {
     c.hulls = {{}, {{-16, -16, -24}, {16, 16, 32}}};
     c.clip_epsilon = 0.03125f;
     const uint64_t w = in.w;
-
-    const uint64_t nb = in.brushes.size() / 12;
-    c.brushes.resize(size_t(nb));
-    for (uint64_t i = 0; i < nb; ++i) {
-        Brush& b = c.brushes[size_t(i)];
-        const int32_t first = in.brushes.i32(i * 12), num = in.brushes.i32(i * 12 + 4);
-        if (first < 0 || num < 0)
-            return rangeError("brushes", i, "firstside", uint64_t(uint32_t(first)),
-                              uint64_t(uint32_t(num)), in.brush_sides.size() / (2 * w),
-                              "brushsides");
-        b.first_side = uint32_t(first);
-        b.num_sides = uint32_t(num);
-        b.game_contents = in.brushes.u32(i * 12 + 8);
-        b.contents = q2Contents(b.game_contents);
-    }
     const uint64_t ns = in.brush_sides.size() / (2 * w);
+    if (auto st = readBrushes(c, in.brushes, ns, q2Contents); !st)
+        return st;
     c.brush_sides.resize(size_t(ns));
     for (uint64_t i = 0; i < ns; ++i) {
         const uint64_t at = i * 2 * w;
@@ -293,9 +309,7 @@ core::Status readQ2Collision(Map& map, const Q2BrushLumps& in) {
         r.first = w == 2 ? in.leafs.u16(at) : in.leafs.u32(at);
         r.count = w == 2 ? in.leafs.u16(at + 2) : in.leafs.u32(at + 4);
     }
-    c.models.resize(map.submodels.size());
-    for (size_t m = 0; m < c.models.size(); ++m)
-        c.models[m].heads = {in.models.i32(uint64_t(m) * 48 + 36), -1, -1, -1};
+    readModelHeads(c, map, in.models);
     return checkBrushCollision(map);
 }
 
@@ -329,20 +343,10 @@ core::Status readSourceCollision(Map& map, const SourceBrushLumps& in) {
     c.clip_epsilon = 0.03125f;
     const uint64_t side_size = in.wide_sides ? 16 : 8;
     const uint64_t ns = in.brush_sides.size() / side_size;
-
-    const uint64_t nb = in.brushes.size() / 12;
-    c.brushes.resize(size_t(nb));
-    for (uint64_t i = 0; i < nb; ++i) {
-        Brush& b = c.brushes[size_t(i)];
-        const int32_t first = in.brushes.i32(i * 12), num = in.brushes.i32(i * 12 + 4);
-        if (first < 0 || num < 0)
-            return rangeError("brushes", i, "firstside", uint64_t(uint32_t(first)),
-                              uint64_t(uint32_t(num)), ns, "brushsides");
-        b.first_side = uint32_t(first);
-        b.num_sides = uint32_t(num);
-        b.game_contents = in.brushes.u32(i * 12 + 8);
-        b.contents = neutralContents(b.game_contents, kSourceContents);
-    }
+    if (auto st = readBrushes(c, in.brushes, ns,
+                              [](uint32_t f) { return neutralContents(f, kSourceContents); });
+        !st)
+        return st;
     c.brush_sides.resize(size_t(ns));
     for (uint64_t i = 0; i < ns; ++i) {
         const uint64_t at = i * side_size;
@@ -377,9 +381,7 @@ core::Status readSourceCollision(Map& map, const SourceBrushLumps& in) {
         r.first = wide_leaf ? in.leafs.u32(at + 44) : in.leafs.u16(at + 24);
         r.count = wide_leaf ? in.leafs.u32(at + 48) : in.leafs.u16(at + 26);
     }
-    c.models.resize(map.submodels.size());
-    for (size_t m = 0; m < c.models.size(); ++m)
-        c.models[m].heads = {in.models.i32(uint64_t(m) * 48 + 36), -1, -1, -1};
+    readModelHeads(c, map, in.models);
     return checkBrushCollision(map);
 }
 
