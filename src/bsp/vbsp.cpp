@@ -189,19 +189,20 @@ uint32_t recordSize(int lump, int32_t version) {
     }
 }
 
-// Source surface flags (public/bspflags.h SURF_*).
+// Source surface flags (public/bspflags.h SURF_*), named apart from the common model's kSurf*
+// flags that materialFlags turns them into.
 enum : uint32_t {
-    kSurfLight = 0x1,
-    kSurfSky2D = 0x2,
-    kSurfSky = 0x4,
-    kSurfWarp = 0x8,
-    kSurfTrans = 0x10,
-    kSurfTrigger = 0x40,
-    kSurfNoDrawV = 0x80,
-    kSurfHint = 0x100,
-    kSurfSkip = 0x200,
-    kSurfNoLight = 0x400,
-    kSurfBumpLight = 0x800,
+    kVbspSurfLight = 0x1,
+    kVbspSurfSky2D = 0x2,
+    kVbspSurfSky = 0x4,
+    kVbspSurfWarp = 0x8,
+    kVbspSurfTrans = 0x10,
+    kVbspSurfTrigger = 0x40,
+    kVbspSurfNoDrawV = 0x80,
+    kVbspSurfHint = 0x100,
+    kVbspSurfSkip = 0x200,
+    kVbspSurfNoLight = 0x400,
+    kVbspSurfBumpLight = 0x800,
 };
 
 // Source contents (public/bspflags.h CONTENTS_*).
@@ -231,13 +232,14 @@ bool isToolTexture(std::string_view name) {
 
 uint32_t materialFlags(uint32_t flags, std::string_view name) {
     uint32_t f = 0;
-    if (flags & (kSurfSky | kSurfSky2D))
+    if (flags & (kVbspSurfSky | kVbspSurfSky2D))
         return kSurfSky;
-    if (flags & kSurfWarp)
+    if (flags & kVbspSurfWarp)
         f |= kSurfLiquid;
-    if (flags & kSurfTrans)
+    if (flags & kVbspSurfTrans)
         f |= kSurfTranslucent;
-    if ((flags & (kSurfNoDrawV | kSurfHint | kSurfSkip | kSurfTrigger)) || isToolTexture(name))
+    if ((flags & (kVbspSurfNoDrawV | kVbspSurfHint | kVbspSurfSkip | kVbspSurfTrigger)) ||
+        isToolTexture(name))
         f |= kSurfNoDraw;
     return f;
 }
@@ -502,7 +504,7 @@ core::Status Parser::lightFace(LightmapBuilder& lightmaps, uint64_t index, uint3
                                    " outside +-" + std::to_string(kMaxLuxelMins));
     const int32_t w = size[0] + 1, h = size[1] + 1;
     const int styles = face.numStyles();
-    const int maps = (texinfo_flags[texinfo] & kSurfBumpLight) ? 4 : 1;
+    const int maps = (texinfo_flags[texinfo] & kVbspSurfBumpLight) ? 4 : 1;
     const uint64_t samples = uint64_t(w) * uint64_t(h);
     const uint64_t need = uint64_t(styles) * uint64_t(maps) * samples * 4;
     if (uint64_t(lightofs) > light.size() || need > light.size() - uint64_t(lightofs))
@@ -591,7 +593,7 @@ core::Status Parser::faces() {
             !s)
             return s;
         const uint32_t flags = texinfo_flags[size_t(rec.texinfo)];
-        if (flags & (kSurfSky | kSurfSky2D | kSurfNoDrawV))
+        if (flags & (kVbspSurfSky | kVbspSurfSky2D | kVbspSurfNoDrawV))
             continue;
         if (auto s = lightFace(lightmaps, i, uint32_t(rec.texinfo), r, at, wide); !s)
             return s;

@@ -206,3 +206,21 @@ TEST(SourceMaps, SkyBoxFromWorldspawnSkyname) {
     EXPECT_EQ(load("momentum_mp_lobby.bsp").skybox, "skybox/mpa115");
     EXPECT_EQ(load("csgo_tooltextures.bsp").skybox, ""); // no skyname key
 }
+
+// Faces with SURF_SKY or SURF_SKY2D (0x4, 0x2: tools/toolsskybox) are the common model's sky
+// and nothing else: the Source bits must not leak through as the common flags of the same value
+// (0x4 is kSurfTranslucent there).
+TEST(SourceMaps, SkyFacesAreSkyAndOnlySky) {
+    for (const char* name : {"tf2_test_displacement.bsp", "tf2_test2.bsp"}) {
+        const bsp::Map map = load(name);
+        size_t sky = 0;
+        for (const bsp::Material& m : map.materials) {
+            if (m.name.find("TOOLSSKYBOX") == std::string::npos &&
+                m.name.find("toolsskybox") == std::string::npos)
+                continue;
+            EXPECT_EQ(m.flags, bsp::kSurfSky) << name << ": " << m.name;
+            ++sky;
+        }
+        EXPECT_GT(sky, 0u) << name;
+    }
+}
