@@ -11,18 +11,21 @@
 #include "core/json.h"
 #include "render/flare_renderer.h"
 #include "render/world_renderer.h"
+#include "scene/camera.h"
 #include "scene/map_diff.h"
 #include "scene/visibility.h"
 #include "scene/walk_script.h"
 
 #include <SDL.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <glm/common.hpp>
 #include <imgui.h>
 
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <optional>
 
 #ifndef BSPV_SOURCE_ASSETS_DIR
@@ -193,8 +196,23 @@ core::Result<scene::Camera> resolveCamera(const CameraSpec& spec, const scene::M
             return core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
                                    "--camera spawn:" + std::to_string(spec.spawn_index) +
                                        ": the map has no spawn points");
-        cam.position = (map.worldMins() + map.worldMaxs()) * 0.5f;
-        return cam;
+        // The bounds of the faces drawn as architecture, not the world model's: a leaked Source
+        // map's world model spans the whole +-16384 grid, and a test map's sky box room would
+        // hide what it holds.
+        glm::vec3 mins(std::numeric_limits<float>::max());
+        glm::vec3 maxs(std::numeric_limits<float>::lowest());
+        for (const bsp::Face& f : map.faces) {
+            const bool known = f.material >= 0 && size_t(f.material) < map.materials.size();
+            if (known &&
+                (map.materials[size_t(f.material)].flags & (bsp::kSurfSky | bsp::kSurfNoDraw)))
+                continue;
+            for (uint32_t v = f.first_vertex;
+                 v < f.first_vertex + f.num_vertices && v < map.vertices.size(); ++v) {
+                mins = glm::min(mins, map.vertices[v].position);
+                maxs = glm::max(maxs, map.vertices[v].position);
+            }
+        }
+        return scene::overviewCamera(mins, maxs);
     }
     if (spec.spawn_index >= static_cast<int>(bundle.spawns.size()))
         return core::makeError(core::ErrorCode::BadArgument, {}, -1, {},

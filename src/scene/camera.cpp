@@ -1,5 +1,6 @@
 #include "scene/camera.h"
 
+#include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
@@ -53,6 +54,23 @@ glm::mat4 Camera::projection() const {
 float farPlaneForBounds(const glm::vec3& mins, const glm::vec3& maxs) {
     const float diag = glm::length(maxs - mins);
     return std::max(4096.0f, diag * 1.05f + 64.0f);
+}
+
+Camera overviewCamera(const glm::vec3& mins, const glm::vec3& maxs) {
+    Camera cam;
+    if (mins.x > maxs.x || mins.y > maxs.y || mins.z > maxs.z)
+        return cam;
+    cam.pitch = 30.0f;
+    cam.yaw = 45.0f;
+    const glm::vec3 centre = (mins + maxs) * 0.5f;
+    const float radius = std::max(glm::length(maxs - mins) * 0.5f, 64.0f);
+    // The sphere about the box fits a view whose narrower half-angle is a: distance r / sin(a).
+    // 90 degrees across at 16:9 is 58.7 degrees high (a = 29.4, 1 / sin(a) = 2.04); wider
+    // pictures crop the sphere's top and bottom a little.
+    const float distance = radius * 2.1f;
+    cam.position = centre - cam.forward() * distance;
+    cam.z_far = std::max(farPlaneForBounds(mins, maxs), distance + radius * 1.05f + 64.0f);
+    return cam;
 }
 
 } // namespace scene

@@ -31,4 +31,11 @@ struct Camera {
 // A far plane that covers the whole world from any point inside its bounds.
 float farPlaneForBounds(const glm::vec3& mins, const glm::vec3& maxs);
 
+// The camera for a map without spawn points: above the box [mins, maxs] on its -X -Y side
+// (yaw 45, pitch 30 down), looking at its centre from far enough that a view 90 degrees across
+// at 16:9 holds the box's bounding sphere, as an editor's first 3D view shows a level. Callers
+// pass the bounds of the architecture (no sky, no tool faces), so a test map's sky room does not
+// hide what it holds. mins > maxs (nothing to look at) gives the default camera at the origin.
+Camera overviewCamera(const glm::vec3& mins, const glm::vec3& maxs);
+
 } // namespace scene

@@ -8,10 +8,12 @@
 #include <gtest/gtest.h>
 
 #include <glm/geometric.hpp>
+#include <glm/vector_relational.hpp>
 
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cmath>
 #include <cstdlib>
 #include <new>
 #include <vector>
@@ -165,6 +167,37 @@ TEST(Camera, ViewMatrixPutsForwardOnMinusZAndRightOnPlusX) {
     EXPECT_NEAR(right.x, 5.0f, 1e-3f);
     const glm::vec4 up = v * glm::vec4(c.position + glm::vec3(0, 0, 7), 1.0f);
     EXPECT_NEAR(up.y, 7.0f, 1e-3f);
+}
+
+// A map without spawn points opens looking at its whole geometry from outside it.
+TEST(Camera, OverviewSeesTheWholeBoxFromOutside) {
+    const glm::vec3 mins{-100, 0, 0}, maxs{300, 200, 50};
+    scene::Camera c = scene::overviewCamera(mins, maxs);
+    c.aspect = 16.0f / 9.0f;
+    EXPECT_FLOAT_EQ(c.pitch, 30.0f);
+    EXPECT_FLOAT_EQ(c.yaw, 45.0f);
+    // The eye is outside the box, above it, and looks at its centre.
+    const glm::vec3 centre = (mins + maxs) * 0.5f;
+    EXPECT_TRUE(glm::any(glm::lessThan(c.position, mins)) ||
+                glm::any(glm::greaterThan(c.position, maxs)));
+    EXPECT_GT(c.position.z, maxs.z);
+    const glm::vec3 to_centre = glm::normalize(centre - c.position);
+    EXPECT_NEAR(glm::dot(to_centre, c.forward()), 1.0f, 1e-5f);
+    // Every corner projects inside the picture, between the near and far planes.
+    const glm::mat4 vp = c.viewProjection();
+    for (int i = 0; i < 8; ++i) {
+        const glm::vec3 p{(i & 1) ? maxs.x : mins.x, (i & 2) ? maxs.y : mins.y,
+                          (i & 4) ? maxs.z : mins.z};
+        const glm::vec4 clip = vp * glm::vec4(p, 1.0f);
+        ASSERT_GT(clip.w, 0.0f) << i;
+        EXPECT_LE(std::abs(clip.x), clip.w) << i;
+        EXPECT_LE(std::abs(clip.y), clip.w) << i;
+        EXPECT_LE(std::abs(clip.z), clip.w) << i;
+    }
+    // Nothing to look at: the default camera.
+    const scene::Camera none = scene::overviewCamera(glm::vec3(1.0f), glm::vec3(-1.0f));
+    EXPECT_EQ(none.position, glm::vec3(0.0f));
+    EXPECT_EQ(none.pitch, 0.0f);
 }
 
 TEST(Frustum, BoxInsideOutsideAndBehind) {
