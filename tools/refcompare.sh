@@ -58,9 +58,10 @@ if [[ -z "$pk3" ]]; then
 fi
 
 "$ref/oa_shot.sh" "$map" "$x" "$y" "$z" "$p" "$yw" 0 "$out/${map}_ref.png" "$w" "$h" >/dev/null
-# refrender pins r_flares 0 (ioquake3's default): no flares on our side either.
+# refrender pins r_flares 0 (ioquake3's default): no flares on our side either; and its demo
+# draws the world only (no items or players), so no entity models.
 xvfb-run -a -s "-screen 0 ${w}x${h}x24" "$bspview" "$pk3" --screenshot "$out/${map}_bspview.png" \
-    --camera "$x,$y,$z,$p,$yw" --size "$size" --time "${TIME:-0}" --no-flares >/dev/null
+    --camera "$x,$y,$z,$p,$yw" --size "$size" --time "${TIME:-0}" --no-flares --no-models >/dev/null
 result=$("$py" "$ref/compare.py" "$out/${map}_ref.png" "$out/${map}_bspview.png" \
          --diff "$out/${map}_diff.png")
 echo "$map $camera eye=($x $y $z) angles=($p $yw): $result"

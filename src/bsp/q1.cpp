@@ -9,9 +9,10 @@
 // Engine behaviour followed: BSP29 node children are read as unsigned 16-bit (index >= node
 // count means leaf 65535 - index, as quakespasm does for maps with more than 32767 nodes);
 // leaf 0 is the shared solid leaf; leaf i's PVS row covers models[0].visleafs leaves and bit j
-// means leaf j + 1; visofs -1 means "see everything". Faces with sky or liquid textures carry
-// no lightmap. Every lump is read by copying (core::ByteReader), never by casting: pd_lava.bsp
-// stores lumps at odd offsets, and lq_e1m1.bsp stores them out of directory order.
+// means leaf j + 1; visofs -1 means "see everything". Faces with sky textures carry no
+// lightmap, nor do liquid faces unless the map has lit water (QuakeSpasm r_litwater, below). Every
+// lump is read by copying (core::ByteReader), never by casting: pd_lava.bsp stores lumps at odd
+// offsets, and lq_e1m1.bsp stores them out of directory order.
 #include "bsp/bspx.h"
 #include "bsp/collision_read.h"
 #include "bsp/edge_faces.h"
@@ -114,6 +115,8 @@ struct Parser {
     core::Status lighting();
     bool bspxLighting(uint64_t samples);
     void lightDirections();
+    EdgeFaceRecord faceRecord(const core::ByteReader& r, uint64_t index) const;
+    bool hasLitLiquids(const core::ByteReader& r, uint64_t count) const;
     core::Status faces();
     core::Status leafs();
     core::Status nodes();
@@ -580,6 +583,45 @@ std::string bspxLightmap(const BspxFaceLighting& bspx, uint64_t i,
 
 } // namespace
 
+// One record of the faces lump. BSP29 stores plane, side, edge count and texinfo as unsigned
+// 16-bit, BSP2 every field as 32-bit (bspfile.h dface_t / dface_bsp2_t).
+EdgeFaceRecord Parser::faceRecord(const core::ByteReader& r, uint64_t index) const {
+    EdgeFaceRecord rec;
+    uint64_t off = index * sizes.face;
+    const auto field = [&](bool short_in_bsp29) -> int32_t {
+        const bool narrow = bsp29_style && short_in_bsp29;
+        const int32_t v = narrow ? int32_t(r.u16(off)) : r.i32(off);
+        off += narrow ? 2 : 4;
+        return v;
+    };
+    rec.plane = field(true);
+    rec.side = field(true);
+    rec.first_edge = field(false);
+    rec.num_edges = field(true);
+    rec.texinfo = field(true);
+    r.read(off, rec.styles);
+    rec.lightofs = r.i32(off + 4);
+    return rec;
+}
+
+// QuakeSpasm 0.95 gl_model.c Mod_LoadFaces: a map "has lit water" when any face with a liquid
+// ('*') texture and without TEX_SPECIAL in its texinfo has samples (lightofs other than -1),
+// as ericw-tools' light writes them for -splitturb / _litwater maps. Half-Life's engines draw
+// liquids without lightmaps whatever the file holds.
+bool Parser::hasLitLiquids(const core::ByteReader& r, uint64_t count) const {
+    if (variant == Variant::HalfLife)
+        return false;
+    for (uint64_t i = 0; i < count; ++i) {
+        const EdgeFaceRecord rec = faceRecord(r, i);
+        if (rec.texinfo < 0 || uint64_t(rec.texinfo) >= texinfo.size() || rec.lightofs == -1)
+            continue;
+        const TexinfoQ1& ti = texinfo[size_t(rec.texinfo)];
+        if (!(ti.flags & kTexSpecial) && (map.materials[size_t(ti.material)].flags & kSurfLiquid))
+            return true;
+    }
+    return false;
+}
+
 core::Status Parser::faces() {
     const core::ByteReader r = lump(kFaces);
     const uint64_t n = lumps[kFaces].count();
@@ -602,27 +644,20 @@ core::Status Parser::faces() {
         map.light_max = 1.0f;
         map.texture_gamma = 2.0f / 2.5f;
     }
+    // In a map with lit water (r_litwater 1, QuakeSpasm's default) every liquid face without
+    // TEX_SPECIAL gets its lightmap like a wall, and one without samples is black
+    // (gl_model.c Mod_LoadFaces leaves SURF_DRAWTILED off, so r_brush.c GL_BuildLightmaps
+    // builds its lightmap; r_world.c R_DrawTextureChains_Water draws it warp x lightmap). The
+    // others, and every liquid face of a map without lit water, stay unlit as before.
+    const bool lit_liquids = hasLitLiquids(r, n);
+    if (lit_liquids)
+        for (Material& m : map.materials)
+            if (m.flags & kSurfLiquid)
+                m.flags &= ~uint32_t(kSurfFullbright);
     const BspxFaceLighting bspx = readBspxFaceLighting(file, map, n, name);
     BspxFallback fallback;
     for (uint64_t i = 0; i < n; ++i) {
-        const uint64_t at = i * sizes.face;
-        // One field list at two widths: BSP29 stores plane, side, edge count and texinfo as
-        // unsigned 16-bit, BSP2 every field as 32-bit (bspfile.h dface_t / dface_bsp2_t).
-        EdgeFaceRecord rec;
-        uint64_t off = at;
-        const auto field = [&](bool short_in_bsp29) -> int32_t {
-            const bool narrow = bsp29_style && short_in_bsp29;
-            const int32_t v = narrow ? int32_t(r.u16(off)) : r.i32(off);
-            off += narrow ? 2 : 4;
-            return v;
-        };
-        rec.plane = field(true);
-        rec.side = field(true);
-        rec.first_edge = field(false);
-        rec.num_edges = field(true);
-        rec.texinfo = field(true);
-        r.read(off, rec.styles);
-        rec.lightofs = r.i32(off + 4);
+        const EdgeFaceRecord rec = faceRecord(r, i);
         const TexinfoQ1* ti = rec.texinfo >= 0 && uint64_t(rec.texinfo) < texinfo.size()
                                   ? &texinfo[size_t(rec.texinfo)]
                                   : nullptr;
@@ -633,7 +668,9 @@ core::Status Parser::faces() {
                                   ti ? ti->axes : TexAxes{}, tw, th);
             !s)
             return s;
-        const bool special = (ti->flags & kTexSpecial) || (mat->flags & (kSurfSky | kSurfLiquid));
+        const bool lit_liquid = lit_liquids && !(ti->flags & kTexSpecial);
+        const bool special = (ti->flags & kTexSpecial) || (mat->flags & kSurfSky) ||
+                             ((mat->flags & kSurfLiquid) && !lit_liquid);
         if (special)
             continue;
         if (lighting_rgb.empty()) {

@@ -291,7 +291,12 @@ TextureInfo fromEmbedded(const bsp::Material& material, uint32_t flags, const bs
         return info;
     }
     info.image = toImage(std::move(decoded->colour));
-    if (decoded->has_fullbright && !(flags & bsp::kSurfSky))
+    // QuakeSpasm loads sky and liquid ('*') textures without a fullbright mask (gl_model.c
+    // Mod_LoadTextures): a liquid the map lights (Quake 1 lit water) is its texture times the
+    // lightmap in every texel. Unlit liquids keep the glow, which holds their fullbright texels
+    // at the texture's own colour as the engine draws them.
+    const bool lit_liquid = (flags & bsp::kSurfLiquid) && !(flags & bsp::kSurfFullbright);
+    if (decoded->has_fullbright && !(flags & bsp::kSurfSky) && !lit_liquid)
         info.glow = glowImage(info.image, decoded->fullbright);
     info.source = own_palette ? "<embedded>" : "<embedded> + " + sources.quake_palette_label;
     info.origin = map.name;

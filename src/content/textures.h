@@ -36,7 +36,7 @@ struct TextureInfo {
     // Quake 1 fullbright texels (palette indices 224..254, drawn without lighting): the same
     // size as `image`, those texels in their colour with alpha 255, every other texel
     // (0, 0, 0, 0), so a shader adds it after lighting. Empty (width 0) when the texture has
-    // none; never set for sky textures.
+    // none; never set for sky textures nor for liquids the map lights (Quake 1 lit water).
     Image glow;
     std::string source; // virtual path that was loaded ("textures/mech/crate.jpg",
                         // "textures/e1u1/floor1_3.wal"), or a label for pixels that are not a

@@ -18,6 +18,7 @@
 
 #include <array>
 #include <string>
+#include <utility>
 
 namespace {
 
@@ -308,6 +309,32 @@ TEST_F(LightingRender, Quake1WarpRipplesEvery128Texels) {
         EXPECT_NEAR(at0[k], 101.08, 1.0) << k;
         EXPECT_NEAR(at2[k], 81.45, 1.0) << k;
     }
+}
+
+// Quake 1 lit water (QuakeSpasm r_litwater 1, r_world.c R_DrawTextureChains_Water): the
+// parser's liquid faces, warped, times their lightmap like a wall. A texel of 100 under a luxel
+// of 128: 100 * 128 / 255 * 2 * 264 / 256 = 103.5 -> 104; the face without samples is black.
+// The same faces with TEX_SPECIAL are drawn as bspview drew every Quake 1 liquid before: white
+// vertex colours through the 2x overbright, saturated at 2, so 200 (QuakeSpasm draws unlit
+// liquids at the texture's own 100; docs/fidelity.md lists the difference).
+TEST_F(LightingRender, Quake1LitWaterIsWarpTimesLightmap) {
+    // buildQ1's quads wind counter-clockwise seen from above; turned over so that the camera
+    // above sees their fronts.
+    const auto liquid = [](const q1test::Q1Options& o) {
+        bsp::Map m = parsed(q1test::buildQ1(o));
+        for (size_t i = 0; i + 2 < m.indices.size(); i += 3)
+            std::swap(m.indices[i + 1], m.indices[i + 2]);
+        return m;
+    };
+    q1test::Q1Options o;
+    o.texture = "*water";
+    o.face1_lightofs = -1;
+    const bsp::Map lit = liquid(o);
+    ASSERT_NE(lit.materials[0].flags & bsp::kSurfWarp, 0u);
+    EXPECT_EQ(render(lit, greyImage(100), 1.0), (std::array<int, 2>{104, 0}));
+    o.texinfo_flags = 1; // TEX_SPECIAL
+    o.face1_lightofs = 25;
+    EXPECT_EQ(render(liquid(o), greyImage(100), 1.0), (std::array<int, 2>{200, 200}));
 }
 
 // Quake 1 worldspawn fog (QuakeSpasm, GL_EXP2): the camera is 60 units above the floor and

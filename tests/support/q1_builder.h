@@ -6,6 +6,7 @@
 //   ("floor", 16x16, embedded), each face in its own leaf. Face 0 is lit: one style (0) and a
 //   5x5 block of grey luxels of `luxel` at lightofs 0. Face 1's lightmap data is what the options
 //   say, so tests can give it none (lightofs -1, or no styles) or drop the lighting lump.
+//   `texture` and `texinfo_flags` make both faces a liquid ("*water"), lit or TEX_SPECIAL.
 //   `lighting_data` replaces the lighting lump's bytes, and appendBspx() adds BSPX lumps after
 //   the last lump (BSPX lighting tests).
 //
@@ -42,6 +43,8 @@ struct Q1Options {
     // BSP30: RGB lighting (lightofs in bytes, face1_lightofs counted in luxels as above) and
     // a palette after the miptex's last mip level.
     bool half_life = false;
+    std::string texture = "floor"; // the one texture's name ("*water": a liquid)
+    int32_t texinfo_flags = 0;     // 1: TEX_SPECIAL (a liquid or sky the compiler left unlit)
 };
 
 inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
@@ -58,7 +61,7 @@ inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
     // textures: one 16x16 miptex with its four mip levels (256 + 64 + 16 + 4 bytes of index 7)
     lumps[2].put(int32_t(1));
     lumps[2].put(int32_t(8));
-    lumps[2].putName("floor", 16);
+    lumps[2].putName(o.texture.c_str(), 16);
     lumps[2].put(uint32_t(16));
     lumps[2].put(uint32_t(16));
     for (uint32_t ofs : {40u, 40u + 256u, 40u + 320u, 40u + 336u})
@@ -84,11 +87,11 @@ inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
     lumps[5].put(nb);
     lumps[5].put(uint16_t(0));
     lumps[5].put(uint16_t(2));
-    // texinfo: s = x, t = y, miptex 0, no flags
+    // texinfo: s = x, t = y, miptex 0, flags as the options say
     lumps[6].put(glm::vec4(1, 0, 0, 0));
     lumps[6].put(glm::vec4(0, 1, 0, 0));
     lumps[6].put(int32_t(0));
-    lumps[6].put(int32_t(0));
+    lumps[6].put(o.texinfo_flags);
     // faces (20 bytes): plane, side, firstedge, numedges, texinfo, styles[4], lightofs
     for (int f = 0; f < 2; ++f) {
         lumps[7].put(uint16_t(0));

@@ -101,6 +101,65 @@ TEST(LightingRules, Quake1StyleScaleAndSaturation) {
     EXPECT_FLOAT_EQ(light, 2.0f * 132.0f / 255.0f);
 }
 
+// QuakeSpasm r_litwater (gl_model.c Mod_LoadFaces, r_world.c R_DrawTextureChains_Water): a map
+// with any liquid face that has samples and no TEX_SPECIAL has lit water. Its liquid faces keep
+// their luxels like walls, and one without samples is black.
+TEST(LightingRules, Quake1LitWaterKeepsItsLuxels) {
+    q1test::Q1Options o;
+    o.texture = "*water";
+    o.face1_lightofs = -1;
+    const bsp::Map m = loadOrFail(q1test::buildQ1(o), "q1_litwater.bsp");
+    ASSERT_EQ(m.faces.size(), 2u);
+    ASSERT_EQ(m.materials.size(), 1u);
+    EXPECT_EQ(m.materials[0].flags & bsp::kSurfLiquid, uint32_t(bsp::kSurfLiquid));
+    EXPECT_EQ(m.materials[0].flags & bsp::kSurfFullbright, 0u); // lit, so no fullbright
+    const bsp::Face& lit = m.faces[0];
+    ASSERT_EQ(lit.lightmap_page, 0);
+    EXPECT_EQ(lit.lightmap_rect.w, 5);
+    EXPECT_EQ(lit.lightmap_rect.h, 5);
+    const auto& page = m.lightmap_pages[0].rgb;
+    const size_t at =
+        (size_t(lit.lightmap_rect.y) * size_t(m.lightmap_width) + lit.lightmap_rect.x) * 3;
+    EXPECT_EQ(page[at], 128);
+    // Luxel centres: the face spans s 0..64 on a 5-luxel grid starting at texel 0, so vertex
+    // (0, 0) samples luxel 0's centre, half a luxel into the block.
+    const float lm_u = m.vertices[lit.first_vertex].lm_uv.x;
+    EXPECT_FLOAT_EQ(lm_u, (float(lit.lightmap_rect.x) + 0.5f) / float(m.lightmap_width));
+    EXPECT_EQ(m.faces[1].lightmap_page, -1);
+    expectFaceColour(m, 1, 0);
+    EXPECT_EQ(m.unlit_face_count, 1u);
+}
+
+// The same liquid faces with TEX_SPECIAL (the compiler lit none of them): no lit water, both
+// drawn without lightmaps in white as before, neither counted as unlit.
+TEST(LightingRules, Quake1SpecialLiquidStaysUnlit) {
+    q1test::Q1Options o;
+    o.texture = "*water";
+    o.texinfo_flags = 1; // TEX_SPECIAL
+    const bsp::Map m = loadOrFail(q1test::buildQ1(o), "q1_water.bsp");
+    ASSERT_EQ(m.faces.size(), 2u);
+    EXPECT_NE(m.materials[0].flags & bsp::kSurfFullbright, 0u);
+    for (size_t f = 0; f < 2; ++f) {
+        EXPECT_EQ(m.faces[f].lightmap_page, -1) << f;
+        expectFaceColour(m, f, 255);
+    }
+    EXPECT_EQ(m.unlit_face_count, 0u);
+    EXPECT_TRUE(m.lightmap_pages.empty());
+}
+
+// Half-Life's engines draw liquids without lightmaps whatever the file stores.
+TEST(LightingRules, HalfLifeLiquidIgnoresSamples) {
+    q1test::Q1Options o;
+    o.half_life = true;
+    o.texture = "*water";
+    const bsp::Map m = loadOrFail(q1test::buildQ1(o), "hl_water.bsp");
+    ASSERT_EQ(m.faces.size(), 2u);
+    for (size_t f = 0; f < 2; ++f) {
+        EXPECT_EQ(m.faces[f].lightmap_page, -1) << f;
+        expectFaceColour(m, f, 255);
+    }
+}
+
 TEST(LightingRules, Quake2FaceWithoutSamplesIsFullBright) {
     // buildQ2's face 0 is lit at lightofs 0 (face 1 is TRANS33, never lit); give it none.
     std::vector<uint8_t> bytes = q2test::buildQ2();

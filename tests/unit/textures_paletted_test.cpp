@@ -116,6 +116,24 @@ TEST(PalettedTextures, SkyTexturesGetNoGlow) {
     EXPECT_EQ(info->glow.width, 0);
 }
 
+// QuakeSpasm loads '*' textures without a fullbright mask (gl_model.c Mod_LoadTextures): a
+// liquid the map lights (lit water: kSurfLiquid without kSurfFullbright) has no glow, while an
+// unlit one keeps it.
+TEST(PalettedTextures, LitLiquidsGetNoGlow) {
+    content::FileSystem vfs;
+    bsp::Map map = quake1Map({240, 10, 240, 10}, 2, 2, "*lava1");
+    map.materials[0].flags = bsp::kSurfLiquid | bsp::kSurfWarp;
+    const auto lit = content::loadPalettedTexture(map.materials[0], map, vfs);
+    ASSERT_TRUE(lit);
+    EXPECT_EQ(lit->glow.width, 0);
+    map.materials[0].flags |= bsp::kSurfFullbright;
+    const auto unlit = content::loadPalettedTexture(map.materials[0], map, vfs);
+    ASSERT_TRUE(unlit);
+    ASSERT_EQ(unlit->glow.width, 2);
+    EXPECT_EQ(unlit->glow.rgba[3], 255); // texel 0 (index 240) glows
+    EXPECT_EQ(unlit->glow.rgba[7], 0);   // texel 1 (index 10) does not
+}
+
 TEST(PalettedTextures, HalfLifeEmbeddedUsesItsOwnPalette) {
     content::FileSystem vfs;
     bsp::Map map = quake1Map({5, 6}, 2, 1);
