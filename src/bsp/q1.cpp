@@ -654,6 +654,13 @@ core::Status Parser::faces() {
         for (Material& m : map.materials)
             if (m.flags & kSurfLiquid)
                 m.flags &= ~uint32_t(kSurfFullbright);
+    // An unlit liquid is its warped texture as it is: R_DrawTextureChains_Water binds the warp
+    // image alone (no lightmap, so no overbright doubling), where a white vertex colour through
+    // Map::lightmap_scale would draw it twice as bright.
+    if (variant != Variant::HalfLife)
+        for (Material& m : map.materials)
+            if ((m.flags & kSurfLiquid) && (m.flags & kSurfFullbright))
+                m.fullbright_light = 1.0f;
     const BspxFaceLighting bspx = readBspxFaceLighting(file, map, n, name);
     BspxFallback fallback;
     for (uint64_t i = 0; i < n; ++i) {

@@ -314,9 +314,8 @@ TEST_F(LightingRender, Quake1WarpRipplesEvery128Texels) {
 // Quake 1 lit water (QuakeSpasm r_litwater 1, r_world.c R_DrawTextureChains_Water): the
 // parser's liquid faces, warped, times their lightmap like a wall. A texel of 100 under a luxel
 // of 128: 100 * 128 / 255 * 2 * 264 / 256 = 103.5 -> 104; the face without samples is black.
-// The same faces with TEX_SPECIAL are drawn as bspview drew every Quake 1 liquid before: white
-// vertex colours through the 2x overbright, saturated at 2, so 200 (QuakeSpasm draws unlit
-// liquids at the texture's own 100; docs/fidelity.md lists the difference).
+// The same faces with TEX_SPECIAL are unlit: the warped texture as it is, 100 (QuakeSpasm binds
+// the warp image alone; a white vertex colour through the 2x overbright would give 200).
 TEST_F(LightingRender, Quake1LitWaterIsWarpTimesLightmap) {
     // buildQ1's quads wind counter-clockwise seen from above; turned over so that the camera
     // above sees their fronts.
@@ -334,7 +333,7 @@ TEST_F(LightingRender, Quake1LitWaterIsWarpTimesLightmap) {
     EXPECT_EQ(render(lit, greyImage(100), 1.0), (std::array<int, 2>{104, 0}));
     o.texinfo_flags = 1; // TEX_SPECIAL
     o.face1_lightofs = 25;
-    EXPECT_EQ(render(liquid(o), greyImage(100), 1.0), (std::array<int, 2>{200, 200}));
+    EXPECT_EQ(render(liquid(o), greyImage(100), 1.0), (std::array<int, 2>{100, 100}));
 }
 
 // Quake 1 worldspawn fog (QuakeSpasm, GL_EXP2): the camera is 60 units above the floor and
