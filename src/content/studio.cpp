@@ -498,6 +498,29 @@ ModelMesh buildStudioMesh(const StudioModel& model) {
                 }
                 mesh.indices.push_back(it->second);
             }
+            // The mesh's draw range by its texture's flags (family 0's, as the slot is).
+            const uint32_t flags =
+                has_slot ? model.textures[model.skin_families[0][m.skinref]].flags : 0;
+            ModelDrawRange range;
+            range.index_count = uint32_t(m.corners.size());
+            range.first_index = uint32_t(mesh.indices.size()) - range.index_count;
+            // R_StudioDrawPoints tests masked before additive.
+            range.masked = (flags & kStudioMasked) != 0;
+            range.additive = (flags & kStudioAdditive) != 0 && !range.masked;
+            range.chrome = (flags & kStudioChrome) != 0;
+            if (range.chrome) {
+                // Xash3D R_StudioSetupChrome: (n + 1) * 32 texels, over the texture's size.
+                range.chrome_rect = {float(slot.x) / float(atlas_w), float(slot.y) / float(atlas_h),
+                                     float(slot.x + slot.w) / float(atlas_w),
+                                     float(slot.y + slot.h) / float(atlas_h)};
+                range.chrome_scale = {32.0f / float(slot.w), 32.0f / float(slot.h)};
+            }
+            ModelDrawRange* last = mesh.ranges.empty() ? nullptr : &mesh.ranges.back();
+            if (last && !range.chrome && !last->chrome && last->additive == range.additive &&
+                last->masked == range.masked)
+                last->index_count += range.index_count;
+            else if (range.index_count > 0)
+                mesh.ranges.push_back(range);
         }
     }
     mesh.vertex_count = uint32_t(sources.size());
@@ -559,8 +582,11 @@ ModelMesh buildStudioMesh(const StudioModel& model) {
         for (uint32_t k = 0; textured && k < model.skin_refs; ++k) {
             const StudioTexture& t = model.textures[model.skin_families[f][k]];
             const Slot& s = slots[k];
-            const bool fullbright = (t.flags & kStudioFullbright) != 0;
-            any_bright |= fullbright;
+            // A masked texture's mask marks its cut texels (index 255) instead, so a masked
+            // texture is not also fullbright.
+            const bool masked = (t.flags & kStudioMasked) != 0;
+            const bool fullbright = (t.flags & kStudioFullbright) != 0 && !masked;
+            any_bright |= fullbright || masked;
             for (int y = 0; y < s.h; ++y)
                 for (int x = 0; x < s.w; ++x) {
                     const size_t src =
@@ -569,7 +595,7 @@ ModelMesh buildStudioMesh(const StudioModel& model) {
                     const size_t dst = size_t(s.y + y) * size_t(atlas_w) + size_t(s.x + x);
                     for (size_t c = 0; c < 3; ++c)
                         img.rgba[dst * 4 + c] = t.palette[size_t(i) * 3 + c];
-                    if (fullbright)
+                    if (fullbright || (masked && i == 255))
                         bright[dst] = 255;
                 }
         }

@@ -27,6 +27,8 @@ struct StudioOptions {
     int32_t version = 10;
     int32_t bone1_parent = 0;
     uint16_t last_vertex = 0; // the strip's fourth corner's vertex index
+    int32_t body_flags = 0;   // texture 0's flags (kStudio*)
+    uint8_t body_texel7 = 7;  // texture 0's last texel
 };
 
 inline std::vector<uint8_t> buildStudio(const StudioOptions& o = {}) {
@@ -90,7 +92,7 @@ inline std::vector<uint8_t> buildStudio(const StudioOptions& o = {}) {
     patch(184, here());
     const size_t tex = w.bytes.size();
     for (auto [name, flags, width, height] :
-         {std::tuple{"body", 0, 4, 1 * 2}, std::tuple{"glow", 4, 2, 1}}) {
+         {std::tuple{"body", o.body_flags, 4, 1 * 2}, std::tuple{"glow", 4, 2, 1}}) {
         w.putName(name, 64);
         w.put(int32_t(flags));
         w.put(int32_t(width));
@@ -99,8 +101,9 @@ inline std::vector<uint8_t> buildStudio(const StudioOptions& o = {}) {
     }
     patch(188, here());
     patch(tex + 76, here());
-    for (uint8_t i = 0; i < 8; ++i)
+    for (uint8_t i = 0; i < 7; ++i)
         w.put(i);
+    w.put(o.body_texel7);
     for (int i = 0; i < 256; ++i)
         for (int c = 1; c <= 3; ++c)
             w.put(uint8_t(i * c));

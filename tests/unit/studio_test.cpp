@@ -123,6 +123,43 @@ TEST(Studio, SkinFamiliesBecomeImages) {
     EXPECT_EQ(glow.fullbright[3], 255);
 }
 
+// Texture flags become draw ranges (one per mesh: the hand-made model's 9 indices) and, for a
+// masked texture, a mask marking index 255 (texel 7 here), not fullbright texels.
+TEST(Studio, TextureFlagsBecomeDrawRanges) {
+    auto build = [](int32_t flags, uint8_t texel7 = 7) {
+        return content::buildStudioMesh(parseWithAnimation(
+            studiotest::buildStudio({.body_flags = flags, .body_texel7 = texel7})));
+    };
+    const content::ModelMesh plain = build(0);
+    ASSERT_EQ(plain.ranges.size(), 1u);
+    EXPECT_EQ(plain.ranges[0].first_index, 0u);
+    EXPECT_EQ(plain.ranges[0].index_count, 9u);
+    EXPECT_FALSE(plain.ranges[0].additive || plain.ranges[0].masked || plain.ranges[0].chrome);
+
+    const content::ModelMesh additive = build(content::kStudioAdditive);
+    ASSERT_EQ(additive.ranges.size(), 1u);
+    EXPECT_TRUE(additive.ranges[0].additive);
+    EXPECT_FALSE(additive.ranges[0].masked);
+
+    // Masked and additive: masked wins, as R_StudioDrawPoints tests it first. Texel 7 is index
+    // 255: cut; the others are kept and not fullbright.
+    const content::ModelMesh masked =
+        build(content::kStudioMasked | content::kStudioAdditive | content::kStudioFullbright, 255);
+    ASSERT_EQ(masked.ranges.size(), 1u);
+    EXPECT_TRUE(masked.ranges[0].masked);
+    EXPECT_FALSE(masked.ranges[0].additive);
+    ASSERT_EQ(masked.images[0].fullbright.size(), 8u);
+    EXPECT_EQ(masked.images[0].fullbright, (std::vector<uint8_t>{0, 0, 0, 0, 0, 0, 0, 255}));
+    EXPECT_EQ(masked.images[0].rgba[7 * 4], 255); // palette 255: (255, 254, 253)
+
+    // Chrome on the 4x2 texture alone in a 4x2 atlas: the whole image, 32 / 4 and 32 / 2.
+    const content::ModelMesh chrome = build(content::kStudioChrome);
+    ASSERT_EQ(chrome.ranges.size(), 1u);
+    EXPECT_TRUE(chrome.ranges[0].chrome);
+    EXPECT_EQ(chrome.ranges[0].chrome_rect, (std::array<float, 4>{0, 0, 1, 1}));
+    EXPECT_EQ(chrome.ranges[0].chrome_scale, (std::array<float, 2>{8, 16}));
+}
+
 TEST(Studio, BoneAnglesTurnRollThenPitchThenYaw) {
     // AngleQuaternion: (x, y, z) = (pi/2, 0, pi/2) is Rz(90) * Rx(90): (0, 1, 0) -> (0, 0, 1)
     // and (0, 0, 1) -> (0, -1, 0) -> (1, 0, 0).
