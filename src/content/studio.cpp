@@ -316,6 +316,7 @@ core::Result<StudioModel> parseStudio(std::span<const uint8_t> data) {
         return parts.error();
     m.body_parts.resize(parts->count);
     uint64_t triangles = 0;
+    uint32_t model_index = 0; // over all parts, as errors name them ("studio.models[k]")
     for (uint32_t i = 0; i < parts->count; ++i) {
         const uint64_t at = parts->offset + uint64_t(i) * kBodyPartBytes;
         StudioBodyPart& part = m.body_parts[i];
@@ -324,9 +325,11 @@ core::Result<StudioModel> parseStudio(std::span<const uint8_t> data) {
                             kModelBytes, kMaxStudioRecords);
         if (!models)
             return models.error();
-        part.model_count = models->count;
-        if (models->count > 0)
-            if (auto s = readModel(r, models->offset, i, bones->count, part.first_model, triangles);
+        part.base = r.i32(at + 68);
+        part.models.resize(models->count);
+        for (uint32_t k = 0; k < models->count; ++k)
+            if (auto s = readModel(r, models->offset + uint64_t(k) * kModelBytes, model_index++,
+                                   bones->count, part.models[k], triangles);
                 !s)
                 return s.error();
     }
@@ -399,6 +402,7 @@ core::Status decodeStudioAnimation(StudioModel& model, uint32_t sequence,
     const bool timed = std::isfinite(seq.fps) && seq.fps > 0.0f;
     model.frame_time = timed ? float(double(total) / seq.fps / poses) : 0.1f;
     model.frames = std::move(frames);
+    model.frames_sequence = sequence;
     return core::okStatus();
 }
 
@@ -439,8 +443,20 @@ std::vector<std::array<float, 12>> studioBoneTransforms(std::span<const StudioBo
     return out;
 }
 
-ModelMesh buildStudioMesh(const StudioModel& model) {
+std::vector<uint32_t> studioBodyModels(const StudioModel& model, int32_t body) {
+    std::vector<uint32_t> chosen;
+    const int64_t value = std::max<int64_t>(body, 0);
+    for (const StudioBodyPart& part : model.body_parts) {
+        const int64_t base = std::max<int64_t>(part.base, 1);
+        chosen.push_back(
+            part.models.empty() ? 0 : uint32_t((value / base) % int64_t(part.models.size())));
+    }
+    return chosen;
+}
+
+ModelMesh buildStudioMesh(const StudioModel& model, int32_t body) {
     ModelMesh mesh;
+    const std::vector<uint32_t> chosen = studioBodyModels(model, body);
     // The atlas: one slot per skin reference, sized by family 0's texture, placed in shelves.
     struct Slot {
         int x = 0, y = 0, w = 1, h = 1;
@@ -481,7 +497,9 @@ ModelMesh buildStudioMesh(const StudioModel& model) {
     std::vector<Source> sources;
     std::map<std::array<int32_t, 6>, uint32_t> drawn;
     for (size_t p = 0; p < model.body_parts.size(); ++p) {
-        const StudioSubModel& sub = model.body_parts[p].first_model;
+        if (model.body_parts[p].models.empty())
+            continue;
+        const StudioSubModel& sub = model.body_parts[p].models[chosen[p]];
         for (const StudioMesh& m : sub.meshes) {
             const bool has_slot = textured && m.skinref < model.skin_refs;
             const Slot slot = has_slot ? slots[m.skinref] : Slot{};
@@ -561,7 +579,9 @@ ModelMesh buildStudioMesh(const StudioModel& model) {
         }
     }
     ModelFrame frame;
-    frame.name = model.sequences.empty() ? std::string("rest") : model.sequences[0].label;
+    frame.name = model.frames_sequence < model.sequences.size()
+                     ? model.sequences[model.frames_sequence].label
+                     : std::string("rest");
     frame.poses.first = 0;
     frame.poses.count = mesh.pose_count;
     if (mesh.pose_count > 1)

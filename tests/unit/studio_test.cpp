@@ -46,7 +46,8 @@ TEST(Studio, HandMadeTwoBoneModelRecords) {
     ASSERT_EQ(m.textures.size(), 2u);
     EXPECT_EQ(m.textures[1].flags, content::kStudioFullbright);
     ASSERT_EQ(m.body_parts.size(), 1u);
-    const content::StudioSubModel& sub = m.body_parts[0].first_model;
+    ASSERT_EQ(m.body_parts[0].models.size(), 1u);
+    const content::StudioSubModel& sub = m.body_parts[0].models[0];
     ASSERT_EQ(sub.meshes.size(), 1u);
     // A strip of 4 gives 2 triangles, the second with its first two corners swapped; the fan
     // of 3 gives one.
@@ -158,6 +159,47 @@ TEST(Studio, TextureFlagsBecomeDrawRanges) {
     EXPECT_TRUE(chrome.ranges[0].chrome);
     EXPECT_EQ(chrome.ranges[0].chrome_rect, (std::array<float, 4>{0, 0, 1, 1}));
     EXPECT_EQ(chrome.ranges[0].chrome_scale, (std::array<float, 2>{8, 16}));
+}
+
+// Body groups: each part shows model (body / base) % nummodels (SetBodygroup). The builder's
+// parts draw the model 1, 0, 2, 1 times for body 0..3; body 4 chooses as body 0 in part 0 and
+// the empty model in part 1 (4 / 2 % 2 = 0).
+TEST(Studio, BodyValueChoosesAModelPerPart) {
+    const content::StudioModel m =
+        parseWithAnimation(studiotest::buildStudio({.body_groups = true}));
+    ASSERT_EQ(m.body_parts.size(), 2u);
+    EXPECT_EQ(m.body_parts[0].base, 1);
+    EXPECT_EQ(m.body_parts[1].base, 2);
+    ASSERT_EQ(m.body_parts[1].models.size(), 2u);
+    EXPECT_EQ(m.body_parts[1].models[0].name, "empty");
+    EXPECT_EQ(content::studioBodyModels(m, 1), (std::vector<uint32_t>{1, 0}));
+    EXPECT_EQ(content::studioBodyModels(m, 2), (std::vector<uint32_t>{0, 1}));
+    EXPECT_EQ(content::studioBodyModels(m, -5), (std::vector<uint32_t>{0, 0}));
+    const size_t triangles[5] = {3, 0, 6, 3, 3};
+    for (int32_t body = 0; body < 5; ++body)
+        EXPECT_EQ(content::buildStudioMesh(m, body).indices.size(), 3 * triangles[body]) << body;
+    // Both copies' meshes are plain: one range of 18 indices.
+    const content::ModelMesh two = content::buildStudioMesh(m, 2);
+    ASSERT_EQ(two.ranges.size(), 1u);
+    EXPECT_EQ(two.ranges[0].index_count, 18u);
+}
+
+// Sequence 1 "walk" (5 fps, one frame at the bones' rest values) instead of the first.
+TEST(Studio, AnySequenceIsSampled) {
+    const auto bytes = studiotest::buildStudio({.walk_sequence = true});
+    auto m = content::parseStudio(bytes);
+    ASSERT_TRUE(m.ok()) << m.error().message();
+    ASSERT_EQ(m->sequences.size(), 2u);
+    ASSERT_TRUE(content::decodeStudioAnimation(*m, 1, bytes).ok());
+    EXPECT_EQ(m->frames_sequence, 1u);
+    ASSERT_EQ(m->frames.size(), 1u);
+    EXPECT_FLOAT_EQ(m->frames[0][0][0], 10.0f);
+    EXPECT_FLOAT_EQ(m->frame_time, 0.2f);
+    const content::ModelMesh mesh = content::buildStudioMesh(*m);
+    ASSERT_EQ(mesh.frames.size(), 1u);
+    EXPECT_EQ(mesh.frames[0].name, "walk");
+    EXPECT_EQ(mesh.pose_count, 1u);
+    EXPECT_FALSE(content::decodeStudioAnimation(*m, 2, bytes).ok());
 }
 
 TEST(Studio, BoneAnglesTurnRollThenPitchThenYaw) {
