@@ -72,8 +72,9 @@ Outcome runSp2(std::span<const uint8_t> data);
 // per frame in each surface and numFrames * numTags tags.
 Outcome runMd3(std::span<const uint8_t> data);
 // content::parseStudio (Half-Life .mdl), then the same bytes as its "T" texture file when it has
-// no textures and as the animation of its first sequence, then content::buildStudioMesh; an
-// accepted mesh keeps runMdl's contract and has at most content::kMaxStudioPoses poses.
+// no textures and as the animation of its first sequence, then content::buildStudioMesh for
+// body 0 and for a body value from the bytes' length; an accepted mesh keeps runMdl's contract,
+// has at most content::kMaxStudioPoses poses and its draw ranges lie within its indices.
 Outcome runStudio(std::span<const uint8_t> data);
 
 // content::decodeVtf (Source .vtf); an accepted image is valid (rgba of width * height texels)

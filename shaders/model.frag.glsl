@@ -1,5 +1,6 @@
 // Entity models: the skin lit by the entity's light (the lightmap below it, / 200) and the
-// vertex shade; the skin's alpha is 0 on fullbright texels, which keep their colour. SPRITE:
+// vertex shade; the skin's alpha is 0 on fullbright texels, which keep their colour (cut ones
+// when u_alpha_test). SPRITE:
 // the picture, alpha-tested (u_alpha_test) or blended as the pass sets up, tinted by u_tint.
 // Both take u_alpha as their alpha (the pass blends by it for translucent render modes).
 in vec2 v_uv;
@@ -19,6 +20,12 @@ void main() {
         discard;
     o_colour = vec4(t.rgb * u_tint, t.a * u_alpha);
 #else
+    // u_alpha_test: a Half-Life masked texture, whose mask (alpha 0) marks the cut texels.
+    if (u_alpha_test) {
+        if (t.a < 0.5)
+            discard;
+        t.a = 1.0;
+    }
     vec3 lit = u_unlit ? t.rgb : t.rgb * u_light * v_shade;
     o_colour = vec4(mix(t.rgb, lit, t.a), u_alpha);
 #endif

@@ -26,6 +26,14 @@ layout(location = ATTRIB_NORMAL) in vec3 a_normal;
 layout(location = ATTRIB_UV) in vec2 a_uv;
 uniform mat4 u_model;
 uniform vec3 u_shade_vector; // model space
+// Half-Life chrome textures (Xash3D gl_studio.c R_StudioSetupChrome): texture coordinates from
+// the normal along the view's chrome axes (model space), (n . axis + 1) * u_chrome_scale within
+// u_chrome_rect (u0, v0, u1, v1) of the skin image.
+uniform bool u_chrome;
+uniform vec3 u_chrome_right;
+uniform vec3 u_chrome_up;
+uniform vec4 u_chrome_rect;
+uniform vec2 u_chrome_scale;
 
 // QuakeSpasm r_alias.c GLAlias_CreateShaders (r_avertexnormal_dot): the shade of a vertex
 // from its normal, which approximates GLQuake's anorm_dots table.
@@ -36,6 +44,10 @@ float shadeDot(vec3 n) {
 
 void main() {
     v_uv = a_uv;
+    if (u_chrome) {
+        vec2 c = vec2(dot(a_normal, u_chrome_right), dot(a_normal, u_chrome_up)) + 1.0;
+        v_uv = mix(u_chrome_rect.xy, u_chrome_rect.zw, clamp(c * u_chrome_scale, 0.0, 1.0));
+    }
     v_shade = shadeDot(a_normal);
     gl_Position = u_view_projection * (u_model * vec4(a_position, 1.0));
 }

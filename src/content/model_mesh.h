@@ -47,6 +47,21 @@ struct ModelSkin {
     TimedRun images; // into ModelMesh::images
 };
 
+// A run of a mesh's indices drawn one way: Half-Life studio textures' flags (studio.h
+// STUDIO_NF_*, drawn as Xash3D FWGS ref/gl/gl_studio.c R_StudioDrawPoints does). A mesh without
+// ranges draws all its indices as a default range does.
+struct ModelDrawRange {
+    uint32_t first_index = 0;
+    uint32_t index_count = 0;
+    bool additive = false; // added (GL_ONE, GL_ONE) after the opaque models, no depth writes
+    bool masked = false;   // texels whose fullbright mask is 255 are cut (not fullbright)
+    bool chrome = false;   // texture coordinates from the normal and the view (R_StudioSetupChrome)
+    // chrome: the image rectangle the coordinates fall in (u0, v0, u1, v1), and the texels of
+    // the texture per unit of (n . axis + 1) over its size: (32 / width, 32 / height).
+    std::array<float, 4> chrome_rect{0, 0, 1, 1};
+    std::array<float, 2> chrome_scale{0.5f, 0.5f};
+};
+
 struct ModelMesh {
     uint32_t vertex_count = 0;
     std::vector<std::array<float, 2>> uv; // vertex_count texture coordinates in [0, 1]
@@ -58,6 +73,7 @@ struct ModelMesh {
     std::vector<ModelFrame> frames;
     std::vector<ModelImage> images;
     std::vector<ModelSkin> skins;
+    std::vector<ModelDrawRange> ranges; // in index order, covering `indices`; empty: one plain
     // The file asks for its entity to turn about z (Quake 1's EF_ROTATE: pickups).
     bool rotates = false;
     // Bounds over every pose (model units); mins > maxs when the mesh has no vertex.

@@ -316,6 +316,7 @@ core::Result<StudioModel> parseStudio(std::span<const uint8_t> data) {
         return parts.error();
     m.body_parts.resize(parts->count);
     uint64_t triangles = 0;
+    uint32_t model_index = 0; // over all parts, as errors name them ("studio.models[k]")
     for (uint32_t i = 0; i < parts->count; ++i) {
         const uint64_t at = parts->offset + uint64_t(i) * kBodyPartBytes;
         StudioBodyPart& part = m.body_parts[i];
@@ -324,9 +325,11 @@ core::Result<StudioModel> parseStudio(std::span<const uint8_t> data) {
                             kModelBytes, kMaxStudioRecords);
         if (!models)
             return models.error();
-        part.model_count = models->count;
-        if (models->count > 0)
-            if (auto s = readModel(r, models->offset, i, bones->count, part.first_model, triangles);
+        part.base = r.i32(at + 68);
+        part.models.resize(models->count);
+        for (uint32_t k = 0; k < models->count; ++k)
+            if (auto s = readModel(r, models->offset + uint64_t(k) * kModelBytes, model_index++,
+                                   bones->count, part.models[k], triangles);
                 !s)
                 return s.error();
     }
@@ -399,6 +402,7 @@ core::Status decodeStudioAnimation(StudioModel& model, uint32_t sequence,
     const bool timed = std::isfinite(seq.fps) && seq.fps > 0.0f;
     model.frame_time = timed ? float(double(total) / seq.fps / poses) : 0.1f;
     model.frames = std::move(frames);
+    model.frames_sequence = sequence;
     return core::okStatus();
 }
 
@@ -439,8 +443,20 @@ std::vector<std::array<float, 12>> studioBoneTransforms(std::span<const StudioBo
     return out;
 }
 
-ModelMesh buildStudioMesh(const StudioModel& model) {
+std::vector<uint32_t> studioBodyModels(const StudioModel& model, int32_t body) {
+    std::vector<uint32_t> chosen;
+    const int64_t value = std::max<int64_t>(body, 0);
+    for (const StudioBodyPart& part : model.body_parts) {
+        const int64_t base = std::max<int64_t>(part.base, 1);
+        chosen.push_back(
+            part.models.empty() ? 0 : uint32_t((value / base) % int64_t(part.models.size())));
+    }
+    return chosen;
+}
+
+ModelMesh buildStudioMesh(const StudioModel& model, int32_t body) {
     ModelMesh mesh;
+    const std::vector<uint32_t> chosen = studioBodyModels(model, body);
     // The atlas: one slot per skin reference, sized by family 0's texture, placed in shelves.
     struct Slot {
         int x = 0, y = 0, w = 1, h = 1;
@@ -481,7 +497,9 @@ ModelMesh buildStudioMesh(const StudioModel& model) {
     std::vector<Source> sources;
     std::map<std::array<int32_t, 6>, uint32_t> drawn;
     for (size_t p = 0; p < model.body_parts.size(); ++p) {
-        const StudioSubModel& sub = model.body_parts[p].first_model;
+        if (model.body_parts[p].models.empty())
+            continue;
+        const StudioSubModel& sub = model.body_parts[p].models[chosen[p]];
         for (const StudioMesh& m : sub.meshes) {
             const bool has_slot = textured && m.skinref < model.skin_refs;
             const Slot slot = has_slot ? slots[m.skinref] : Slot{};
@@ -498,6 +516,29 @@ ModelMesh buildStudioMesh(const StudioModel& model) {
                 }
                 mesh.indices.push_back(it->second);
             }
+            // The mesh's draw range by its texture's flags (family 0's, as the slot is).
+            const uint32_t flags =
+                has_slot ? model.textures[model.skin_families[0][m.skinref]].flags : 0;
+            ModelDrawRange range;
+            range.index_count = uint32_t(m.corners.size());
+            range.first_index = uint32_t(mesh.indices.size()) - range.index_count;
+            // R_StudioDrawPoints tests masked before additive.
+            range.masked = (flags & kStudioMasked) != 0;
+            range.additive = (flags & kStudioAdditive) != 0 && !range.masked;
+            range.chrome = (flags & kStudioChrome) != 0;
+            if (range.chrome) {
+                // Xash3D R_StudioSetupChrome: (n + 1) * 32 texels, over the texture's size.
+                range.chrome_rect = {float(slot.x) / float(atlas_w), float(slot.y) / float(atlas_h),
+                                     float(slot.x + slot.w) / float(atlas_w),
+                                     float(slot.y + slot.h) / float(atlas_h)};
+                range.chrome_scale = {32.0f / float(slot.w), 32.0f / float(slot.h)};
+            }
+            ModelDrawRange* last = mesh.ranges.empty() ? nullptr : &mesh.ranges.back();
+            if (last && !range.chrome && !last->chrome && last->additive == range.additive &&
+                last->masked == range.masked)
+                last->index_count += range.index_count;
+            else if (range.index_count > 0)
+                mesh.ranges.push_back(range);
         }
     }
     mesh.vertex_count = uint32_t(sources.size());
@@ -538,7 +579,9 @@ ModelMesh buildStudioMesh(const StudioModel& model) {
         }
     }
     ModelFrame frame;
-    frame.name = model.sequences.empty() ? std::string("rest") : model.sequences[0].label;
+    frame.name = model.frames_sequence < model.sequences.size()
+                     ? model.sequences[model.frames_sequence].label
+                     : std::string("rest");
     frame.poses.first = 0;
     frame.poses.count = mesh.pose_count;
     if (mesh.pose_count > 1)
@@ -559,8 +602,11 @@ ModelMesh buildStudioMesh(const StudioModel& model) {
         for (uint32_t k = 0; textured && k < model.skin_refs; ++k) {
             const StudioTexture& t = model.textures[model.skin_families[f][k]];
             const Slot& s = slots[k];
-            const bool fullbright = (t.flags & kStudioFullbright) != 0;
-            any_bright |= fullbright;
+            // A masked texture's mask marks its cut texels (index 255) instead, so a masked
+            // texture is not also fullbright.
+            const bool masked = (t.flags & kStudioMasked) != 0;
+            const bool fullbright = (t.flags & kStudioFullbright) != 0 && !masked;
+            any_bright |= fullbright || masked;
             for (int y = 0; y < s.h; ++y)
                 for (int x = 0; x < s.w; ++x) {
                     const size_t src =
@@ -569,7 +615,7 @@ ModelMesh buildStudioMesh(const StudioModel& model) {
                     const size_t dst = size_t(s.y + y) * size_t(atlas_w) + size_t(s.x + x);
                     for (size_t c = 0; c < 3; ++c)
                         img.rgba[dst * 4 + c] = t.palette[size_t(i) * 3 + c];
-                    if (fullbright)
+                    if (fullbright || (masked && i == 255))
                         bright[dst] = 255;
                 }
         }

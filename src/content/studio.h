@@ -111,8 +111,8 @@ struct StudioSubModel {
 
 struct StudioBodyPart {
     std::string name;
-    uint32_t model_count = 0;   // the part's choices; the first is read and drawn (body 0)
-    StudioSubModel first_model; // empty when model_count is 0
+    int32_t base = 1;                   // the part's unit in an entity's "body" value
+    std::vector<StudioSubModel> models; // the part's choices
 };
 
 // Per bone position and rotation (radians) of one frame: value + anim * scale.
@@ -133,6 +133,7 @@ struct StudioModel {
     // decodeStudioAnimation; empty: the bones' rest values).
     std::vector<std::vector<StudioBoneFrame>> frames;
     float frame_time = 0.1f;
+    uint32_t frames_sequence = 0; // the sequence `frames` samples
 };
 
 // Parses a studio model. Errors (lump "studio.<part>", index the record): UnknownFormat (not
@@ -164,11 +165,19 @@ std::string studioSequenceGroupPath(std::string_view path, uint32_t group);
 std::vector<std::array<float, 12>> studioBoneTransforms(std::span<const StudioBone> bones,
                                                         std::span<const StudioBoneFrame> frame);
 
-// The drawn mesh: the first model of every body part, each frame of model.frames one pose
-// (the rest pose when there are none), vertices moved by their bone, normals turned by it. The
-// textures of a skin family are stacked into one image (each slot as large as family 0's
-// texture; texture coordinates s / width, t / height as the engines use them, which wrap
+// Which model of each body part an entity's "body" value shows: (body / base) % nummodels
+// (HLSDK utils/mdlviewer/studio_render.cpp SetBodygroup decomposes the value so; Xash3D
+// gl_studio.c R_StudioSetupModel reads it back). A negative body counts as 0, a base below 1 as
+// 1. Parts without models give 0.
+std::vector<uint32_t> studioBodyModels(const StudioModel& model, int32_t body);
+
+// The drawn mesh: the model `body` chooses in every body part (studioBodyModels), each frame of
+// model.frames one pose (the rest pose when there are none), vertices moved by their bone, normals
+// turned by it. The textures of a skin family are stacked into one image (each slot as large as
+// family 0's texture; texture coordinates s / width, t / height as the engines use them, which wrap
 // within the slot only when they lie in 0..1); kStudioFullbright textures are marked fullbright.
-ModelMesh buildStudioMesh(const StudioModel& model);
+// Every mesh becomes a draw range (ModelMesh::ranges) with its texture's flags: additive,
+// masked (index 255 marked in the image's mask instead of fullbright texels) or chrome.
+ModelMesh buildStudioMesh(const StudioModel& model, int32_t body = 0);
 
 } // namespace content

@@ -106,6 +106,12 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.alias_light = loc(p.alias, "u_light");
     p.alias_unlit = loc(p.alias, "u_unlit");
     p.alias_alpha = loc(p.alias, "u_alpha");
+    p.alias_alpha_test = loc(p.alias, "u_alpha_test");
+    p.alias_chrome = loc(p.alias, "u_chrome");
+    p.alias_chrome_right = loc(p.alias, "u_chrome_right");
+    p.alias_chrome_up = loc(p.alias, "u_chrome_up");
+    p.alias_chrome_rect = loc(p.alias, "u_chrome_rect");
+    p.alias_chrome_scale = loc(p.alias, "u_chrome_scale");
     p.sprite_alpha = loc(p.sprite, "u_alpha");
     p.sprite_tint = loc(p.sprite, "u_tint");
     p.sprite_vp = loc(p.sprite, "u_view_projection");
@@ -193,6 +199,9 @@ void ModelRenderer::upload(const scene::EntityModelSet* set) {
             g.timing.skins = m.skins;
             g.timing.pose_count = m.pose_count;
             g.timing.images.resize(m.images.size());
+            g.timing.ranges = m.ranges;
+            if (g.timing.ranges.empty())
+                g.timing.ranges.push_back({0, g.index_count});
             m_models[i].alias = std::move(g);
         } else if (lm.sprite && !lm.sprite->pictures.empty()) {
             SpriteGpu g;
@@ -235,27 +244,24 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
                 continue;
             const scene::ModelRenderMode& rm = inst.render;
             const bool blended = inst.additive || rm.blend != scene::ModelBlend::Normal;
-            if (blended != (blended_pass == 1))
-                continue;
-            if (blended) {
-                state.enable(GL_BLEND, true);
-                state.depthMask(false);
-                if (inst.additive)
-                    state.blendFunc(GL_ONE, GL_ONE);
-                else
-                    state.blendFunc(GL_SRC_ALPHA, rm.blend == scene::ModelBlend::Additive
-                                                      ? GL_ONE
-                                                      : GL_ONE_MINUS_SRC_ALPHA);
-            }
-            glUniform1f(m_programs.alias_alpha, blended && !inst.additive ? rm.alpha : 1.0f);
             const AliasGpu& g = *m_models[inst.model].alias;
+            // Half-Life additive textures add after the opaque models (R_StudioDrawPoints).
+            auto in_pass = [&](const content::ModelDrawRange& r) {
+                return (blended || r.additive) == (blended_pass == 1) && r.index_count > 0 &&
+                       size_t(r.first_index) + r.index_count <= g.index_count;
+            };
+            if (std::none_of(g.timing.ranges.begin(), g.timing.ranges.end(), in_pass))
+                continue;
+            glUniform1f(m_programs.alias_alpha, blended && !inst.additive ? rm.alpha : 1.0f);
             const uint32_t pose = scene::instancePose(inst, g.timing, time);
             const uint32_t image = scene::instanceSkinImage(inst, g.timing, time);
             if (pose >= g.pose_count || image >= g.images.size())
                 continue;
             glm::vec3 angles = inst.angles;
             angles.y = scene::instanceYaw(inst, time);
-            glm::mat4 model = placement(scene::instanceOrigin(inst, time), angles);
+            const glm::vec3 origin = scene::instanceOrigin(inst, time);
+            glm::mat4 model = placement(origin, angles);
+            const glm::mat3 rotation(model);
             // Quake 3 weapons as items (cg_ents.c CG_Item): scaled, turned about their midpoint.
             if (inst.scale != 1.0f || inst.pivot != glm::vec3(0.0f))
                 model = glm::scale(glm::translate(model, -inst.pivot), glm::vec3(inst.scale));
@@ -273,8 +279,43 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
             glVertexAttribPointer(kAttribNormal, 3, GL_FLOAT, GL_FALSE, GLsizei(stride),
                                   reinterpret_cast<const void*>(first + 3 * sizeof(float)));
             state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[image].id());
-            glDrawElements(GL_TRIANGLES, GLsizei(g.index_count), GL_UNSIGNED_INT, nullptr);
-            ++m_drawn;
+            for (const content::ModelDrawRange& range : g.timing.ranges) {
+                if (!in_pass(range))
+                    continue;
+                const bool range_blended = blended || range.additive;
+                state.enable(GL_BLEND, range_blended);
+                state.depthMask(!range_blended);
+                if (inst.additive || (range.additive && !blended))
+                    state.blendFunc(GL_ONE, GL_ONE);
+                else if (range_blended)
+                    state.blendFunc(GL_SRC_ALPHA,
+                                    rm.blend == scene::ModelBlend::Additive || range.additive
+                                        ? GL_ONE
+                                        : GL_ONE_MINUS_SRC_ALPHA);
+                glUniform1i(m_programs.alias_alpha_test, range.masked);
+                glUniform1i(m_programs.alias_chrome, range.chrome);
+                if (range.chrome) {
+                    // Xash3D gl_studio.c R_StudioSetupChrome, with the entity's origin for the
+                    // bone's: up = |to x view right|, right = |up x to|, turned into model space.
+                    const glm::vec3 to = glm::normalize(origin - camera.position);
+                    const glm::vec3 up = glm::normalize(glm::cross(to, camera.right()));
+                    const glm::vec3 right = glm::normalize(glm::cross(up, to));
+                    const glm::vec3 mr = glm::transpose(rotation) * right;
+                    const glm::vec3 mu = glm::transpose(rotation) * up;
+                    glUniform3f(m_programs.alias_chrome_right, mr.x, mr.y, mr.z);
+                    glUniform3f(m_programs.alias_chrome_up, mu.x, mu.y, mu.z);
+                    glUniform4fv(m_programs.alias_chrome_rect, 1, range.chrome_rect.data());
+                    glUniform2fv(m_programs.alias_chrome_scale, 1, range.chrome_scale.data());
+                }
+                glDrawElements(
+                    GL_TRIANGLES, GLsizei(range.index_count), GL_UNSIGNED_INT,
+                    reinterpret_cast<const void*>(size_t(range.first_index) * sizeof(uint32_t)));
+            }
+            // An opaque instance with additive ranges is drawn in both passes: counted once.
+            if (blended_pass == 0 || blended ||
+                std::all_of(g.timing.ranges.begin(), g.timing.ranges.end(),
+                            [](const content::ModelDrawRange& r) { return r.additive; }))
+                ++m_drawn;
         }
     }
     glBindBuffer(GL_ARRAY_BUFFER, 0);

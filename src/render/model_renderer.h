@@ -45,7 +45,7 @@ private:
         Buffer poses, uv, indices;
         uint32_t vertex_count = 0, index_count = 0, pose_count = 0;
         std::vector<Texture> images;
-        content::ModelMesh timing; // frames and skins only (the arrays are emptied)
+        content::ModelMesh timing; // frames, skins and draw ranges only (no vertex arrays)
     };
     struct SpriteGpu {
         std::vector<Texture> pictures;
@@ -58,7 +58,8 @@ private:
     struct Programs {
         Program alias, sprite;
         GLint alias_vp = -1, alias_model = -1, alias_shade = -1, alias_light = -1, alias_unlit = -1,
-              alias_alpha = -1;
+              alias_alpha = -1, alias_alpha_test = -1, alias_chrome = -1, alias_chrome_right = -1,
+              alias_chrome_up = -1, alias_chrome_rect = -1, alias_chrome_scale = -1;
         GLint sprite_vp = -1, sprite_origin = -1, sprite_right = -1, sprite_up = -1,
               sprite_rect = -1, sprite_alpha_test = -1, sprite_alpha = -1, sprite_tint = -1;
     };

@@ -458,11 +458,20 @@ PathModels loadMd3(const content::FileSystem& fs, const content::ShaderLibrary* 
     return pm;
 }
 
+// Half-Life entity keys that change a studio model's mesh: "body" (the body group choice) and
+// "sequence" (the one played; one outside the model's plays the first, as Xash3D gl_studio.c
+// R_StudioComputeBBox resets it).
+struct StudioChoice {
+    int32_t body = 0;
+    int32_t sequence = 0;
+};
+
 // A Half-Life studio model with its companions: the "T" file when it keeps no textures (an
 // error when missing: the engine refuses such a model, Mod_LoadStudioModel), and the sequence
-// group of its first sequence (missing: the rest pose, as the engine would show it unanimated).
+// group of the played sequence (missing: the rest pose, as the engine would show it unanimated).
 core::Result<content::ModelMesh> loadStudio(const content::FileSystem& fs, std::string_view path,
-                                            std::span<const uint8_t> bytes) {
+                                            std::span<const uint8_t> bytes,
+                                            const StudioChoice& choice) {
     auto model = content::parseStudio(bytes);
     if (!model)
         return model.error();
@@ -476,21 +485,27 @@ core::Result<content::ModelMesh> loadStudio(const content::FileSystem& fs, std::
             return s.error();
     }
     if (!model->sequences.empty()) {
-        const uint32_t group = model->sequences[0].group;
+        const uint32_t seq =
+            choice.sequence > 0 && uint32_t(choice.sequence) < model->sequences.size()
+                ? uint32_t(choice.sequence)
+                : 0;
+        const uint32_t group = model->sequences[seq].group;
         if (group == 0) {
-            if (auto s = content::decodeStudioAnimation(*model, 0, bytes); !s)
+            if (auto s = content::decodeStudioAnimation(*model, seq, bytes); !s)
                 return s.error();
         } else if (auto g = fs.readChecked(content::studioSequenceGroupPath(path, group))) {
-            if (auto s = content::decodeStudioAnimation(*model, 0, *g); !s)
+            if (auto s = content::decodeStudioAnimation(*model, seq, *g); !s)
                 return s.error();
         }
     }
-    return content::buildStudioMesh(*model);
+    return content::buildStudioMesh(*model, choice.body);
 }
 
-LoadedModel loadModel(const content::FileSystem& fs, std::string_view path) {
+// `path` is the file; `name` the model's name in the set (the path, with the studio choice).
+LoadedModel loadModel(const content::FileSystem& fs, std::string_view path, std::string_view name,
+                      const StudioChoice& choice) {
     LoadedModel m;
-    m.path = std::string(path);
+    m.path = std::string(name);
     if (hasSuffix(path, ".bsp")) {
         m.error = fs.exists(path) ? "brush model, not drawn yet" : "not found";
         return m;
@@ -522,7 +537,7 @@ LoadedModel loadModel(const content::FileSystem& fs, std::string_view path) {
         else
             m.error = s.error().message();
     } else if (bytes->size() >= 4 && std::equal(bytes->begin(), bytes->begin() + 4, "IDST")) {
-        auto mesh = loadStudio(fs, path, *bytes);
+        auto mesh = loadStudio(fs, path, *bytes, choice);
         if (mesh)
             m.mesh = std::move(*mesh);
         else
@@ -705,8 +720,14 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
     std::map<std::string, PathModels, std::less<>> by_path;
     std::vector<FaceBounds> bounds;
     std::optional<CollisionWorld> collision; // built for the first row that drops to the floor
-    auto modelsOf = [&](std::string_view path) -> const PathModels& {
-        auto it = by_path.find(path);
+    auto modelsOf = [&](std::string_view path,
+                        const StudioChoice& choice = {}) -> const PathModels& {
+        // A studio model's body group and sequence make a mesh of their own.
+        const std::string name = choice.body == 0 && choice.sequence == 0
+                                     ? std::string(path)
+                                     : std::string(path) + "#body " + std::to_string(choice.body) +
+                                           " sequence " + std::to_string(choice.sequence);
+        auto it = by_path.find(name);
         if (it != by_path.end())
             return it->second;
         PathModels pm;
@@ -719,9 +740,9 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
             pm.first = uint32_t(set.models.size());
             pm.count = 1;
             pm.additive.push_back(false);
-            set.models.push_back(loadModel(fs, path));
+            set.models.push_back(loadModel(fs, path, name, choice));
         }
-        return by_path.emplace(std::string(path), std::move(pm)).first->second;
+        return by_path.emplace(name, std::move(pm)).first->second;
     };
     for (uint32_t i = 0; i < map.entities.size(); ++i) {
         const bsp::Entity& e = map.entities[i];
@@ -779,7 +800,10 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
         for (const std::string_view path : paths) {
             if (path.empty())
                 continue;
-            const PathModels pm = modelsOf(path);
+            StudioChoice choice;
+            if (half_life && hasSuffix(path, ".mdl"))
+                choice = {intKey(e, "body", 0), intKey(e, "sequence", 0)};
+            const PathModels pm = modelsOf(path, choice);
             for (uint32_t k = 0; k < pm.count; ++k) {
                 const uint32_t model_index = pm.first + k;
                 const LoadedModel& model = set.models[model_index];

@@ -6,6 +6,7 @@
 #include "scene/visibility.h"
 
 #include "support/model_builder.h"
+#include "support/studio_builder.h"
 
 #include "content/mdl.h"
 
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <map>
 
 namespace fs = std::filesystem;
@@ -275,4 +277,62 @@ TEST(EntityModelsMaps, HalfLifeStudioModelsOnAMap) {
         }
     }
     fs::remove_all(base);
+}
+
+// Half-Life "body", "sequence" and "skin" keys on hand-made cyclers of freehl_test_weapons, all
+// showing the hand-made studio model (tests/support/studio_builder.h): a body or sequence other
+// than 0 makes a mesh of its own (named with them), a sequence the model lacks plays the first.
+TEST(EntityModelsMaps, HalfLifeBodySequenceAndSkinKeys) {
+    auto loaded = scene::loadMapBundle((kMaps / "hl/freehl_test_weapons.bsp").string(), {});
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message();
+    const scene::MapBundle& b = **loaded;
+    const fs::path dir = fs::path(testing::TempDir()) / "bspv_studio_keys";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "models");
+    const auto bytes = studiotest::buildStudio({.body_groups = true, .walk_sequence = true});
+    std::ofstream(dir / "models/test.mdl", std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    content::FileSystem files;
+    ASSERT_TRUE(files.addDirectory(dir).ok());
+    bsp::Map map = b.map;
+    std::string origin;
+    for (const bsp::Entity& e : map.entities)
+        if (e.classname() == "info_player_start")
+            origin = std::string(e.get("origin"));
+    ASSERT_FALSE(origin.empty());
+    const uint32_t first = uint32_t(map.entities.size());
+    using Pairs = std::vector<std::pair<std::string, std::string>>;
+    const Pairs keys[3] = {
+        {}, {{"body", "2"}, {"sequence", "1"}, {"skin", "1"}}, {{"body", "3"}, {"sequence", "7"}}};
+    for (const Pairs& k : keys) {
+        Pairs pairs = {{"classname", "cycler"}, {"model", "models/test.mdl"}, {"origin", origin}};
+        pairs.insert(pairs.end(), k.begin(), k.end());
+        map.entities.push_back(entity(pairs));
+    }
+    const scene::EntityModelSet set = scene::loadEntityModels(map, files, b.lightmaps, b.mesh);
+    struct Expected {
+        const char* path;
+        size_t indices;
+        const char* frame;
+        int32_t skin;
+    };
+    const Expected expected[3] = {{"models/test.mdl", 9, "idle", 0},
+                                  {"models/test.mdl#body 2 sequence 1", 18, "walk", 1},
+                                  {"models/test.mdl#body 3 sequence 7", 9, "idle", 0}};
+    size_t found = 0;
+    for (const scene::EntityModelInstance& inst : set.instances) {
+        if (inst.entity < first)
+            continue;
+        const Expected& e = expected[inst.entity - first];
+        const scene::LoadedModel& lm = set.models[inst.model];
+        ASSERT_TRUE(lm.mesh) << lm.path << ": " << lm.error;
+        EXPECT_EQ(lm.path, e.path);
+        EXPECT_EQ(lm.mesh->indices.size(), e.indices) << e.path;
+        ASSERT_EQ(lm.mesh->frames.size(), 1u);
+        EXPECT_EQ(lm.mesh->frames[0].name, e.frame) << e.path;
+        EXPECT_EQ(inst.skin, e.skin) << e.path;
+        ++found;
+    }
+    EXPECT_EQ(found, 3u);
+    fs::remove_all(dir);
 }

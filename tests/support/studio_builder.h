@@ -27,6 +27,13 @@ struct StudioOptions {
     int32_t version = 10;
     int32_t bone1_parent = 0;
     uint16_t last_vertex = 0; // the strip's fourth corner's vertex index
+    int32_t body_flags = 0;   // texture 0's flags (kStudio*)
+    uint8_t body_texel7 = 7;  // texture 0's last texel
+    // Body groups: part 0 "body" (base 1) holds the model below, then an empty one; part 1
+    // "head" (base 2) an empty one, then the model. Body values 0..3 draw 1, 0, 2, 1 copies.
+    bool body_groups = false;
+    // A second sequence 1 "walk": 5 fps, 1 frame, no animation (the bones' rest values).
+    bool walk_sequence = false;
 };
 
 inline std::vector<uint8_t> buildStudio(const StudioOptions& o = {}) {
@@ -90,7 +97,7 @@ inline std::vector<uint8_t> buildStudio(const StudioOptions& o = {}) {
     patch(184, here());
     const size_t tex = w.bytes.size();
     for (auto [name, flags, width, height] :
-         {std::tuple{"body", 0, 4, 1 * 2}, std::tuple{"glow", 4, 2, 1}}) {
+         {std::tuple{"body", o.body_flags, 4, 1 * 2}, std::tuple{"glow", 4, 2, 1}}) {
         w.putName(name, 64);
         w.put(int32_t(flags));
         w.put(int32_t(width));
@@ -99,8 +106,9 @@ inline std::vector<uint8_t> buildStudio(const StudioOptions& o = {}) {
     }
     patch(188, here());
     patch(tex + 76, here());
-    for (uint8_t i = 0; i < 8; ++i)
+    for (uint8_t i = 0; i < 7; ++i)
         w.put(i);
+    w.put(o.body_texel7);
     for (int i = 0; i < 256; ++i)
         for (int c = 1; c <= 3; ++c)
             w.put(uint8_t(i * c));
@@ -164,6 +172,41 @@ inline std::vector<uint8_t> buildStudio(const StudioOptions& o = {}) {
     corner(0, 0, 0, 0);
     corner(1, 0, 4, 0);
     w.put(int16_t(0));
+    if (o.body_groups) {
+        const std::vector<uint8_t> full(w.bytes.begin() + std::ptrdiff_t(model),
+                                        w.bytes.begin() + std::ptrdiff_t(model + 112));
+        std::vector<uint8_t> blank(112, 0);
+        std::memcpy(blank.data(), "empty", 5);
+        const std::vector<uint8_t> empty = blank;
+        const int32_t models_at = here();
+        for (const auto* m : {&full, &empty, &empty, &full})
+            w.bytes.insert(w.bytes.end(), m->begin(), m->end());
+        patch(204, 2);
+        patch(208, here());
+        for (int32_t p = 0; p < 2; ++p) {
+            w.putName(p == 0 ? "body" : "head", 64);
+            w.put(int32_t(2));     // nummodels
+            w.put(int32_t(p + 1)); // base
+            w.put(models_at + p * 2 * 112);
+        }
+    }
+    if (o.walk_sequence) {
+        const int32_t walk_anim = here();
+        w.bytes.resize(w.bytes.size() + 24, 0); // two bones, every axis at its value
+        const std::vector<uint8_t> idle(w.bytes.begin() + std::ptrdiff_t(seq),
+                                        w.bytes.begin() + std::ptrdiff_t(seq + 176));
+        patch(168, here());
+        w.bytes.insert(w.bytes.end(), idle.begin(), idle.end());
+        const size_t walk = w.bytes.size();
+        w.bytes.resize(walk + 176, 0);
+        std::memcpy(w.bytes.data() + walk, "walk", 4);
+        const float walk_fps = 5;
+        std::memcpy(w.bytes.data() + walk + 32, &walk_fps, 4);
+        patch(walk + 56, 1);  // numframes
+        patch(walk + 120, 1); // numblends
+        patch(walk + 124, walk_anim);
+        patch(164, 2);
+    }
     patch(72, here()); // length
     return w.bytes;
 }

@@ -46,7 +46,8 @@ TEST(Studio, HandMadeTwoBoneModelRecords) {
     ASSERT_EQ(m.textures.size(), 2u);
     EXPECT_EQ(m.textures[1].flags, content::kStudioFullbright);
     ASSERT_EQ(m.body_parts.size(), 1u);
-    const content::StudioSubModel& sub = m.body_parts[0].first_model;
+    ASSERT_EQ(m.body_parts[0].models.size(), 1u);
+    const content::StudioSubModel& sub = m.body_parts[0].models[0];
     ASSERT_EQ(sub.meshes.size(), 1u);
     // A strip of 4 gives 2 triangles, the second with its first two corners swapped; the fan
     // of 3 gives one.
@@ -121,6 +122,84 @@ TEST(Studio, SkinFamiliesBecomeImages) {
             EXPECT_EQ(glow.rgba[(y * 4 + x) * 4], x < 2 ? 109 : 110) << x << "," << y;
     ASSERT_EQ(glow.fullbright.size(), 8u);
     EXPECT_EQ(glow.fullbright[3], 255);
+}
+
+// Texture flags become draw ranges (one per mesh: the hand-made model's 9 indices) and, for a
+// masked texture, a mask marking index 255 (texel 7 here), not fullbright texels.
+TEST(Studio, TextureFlagsBecomeDrawRanges) {
+    auto build = [](int32_t flags, uint8_t texel7 = 7) {
+        return content::buildStudioMesh(parseWithAnimation(
+            studiotest::buildStudio({.body_flags = flags, .body_texel7 = texel7})));
+    };
+    const content::ModelMesh plain = build(0);
+    ASSERT_EQ(plain.ranges.size(), 1u);
+    EXPECT_EQ(plain.ranges[0].first_index, 0u);
+    EXPECT_EQ(plain.ranges[0].index_count, 9u);
+    EXPECT_FALSE(plain.ranges[0].additive || plain.ranges[0].masked || plain.ranges[0].chrome);
+
+    const content::ModelMesh additive = build(content::kStudioAdditive);
+    ASSERT_EQ(additive.ranges.size(), 1u);
+    EXPECT_TRUE(additive.ranges[0].additive);
+    EXPECT_FALSE(additive.ranges[0].masked);
+
+    // Masked and additive: masked wins, as R_StudioDrawPoints tests it first. Texel 7 is index
+    // 255: cut; the others are kept and not fullbright.
+    const content::ModelMesh masked =
+        build(content::kStudioMasked | content::kStudioAdditive | content::kStudioFullbright, 255);
+    ASSERT_EQ(masked.ranges.size(), 1u);
+    EXPECT_TRUE(masked.ranges[0].masked);
+    EXPECT_FALSE(masked.ranges[0].additive);
+    ASSERT_EQ(masked.images[0].fullbright.size(), 8u);
+    EXPECT_EQ(masked.images[0].fullbright, (std::vector<uint8_t>{0, 0, 0, 0, 0, 0, 0, 255}));
+    EXPECT_EQ(masked.images[0].rgba[7 * 4], 255); // palette 255: (255, 254, 253)
+
+    // Chrome on the 4x2 texture alone in a 4x2 atlas: the whole image, 32 / 4 and 32 / 2.
+    const content::ModelMesh chrome = build(content::kStudioChrome);
+    ASSERT_EQ(chrome.ranges.size(), 1u);
+    EXPECT_TRUE(chrome.ranges[0].chrome);
+    EXPECT_EQ(chrome.ranges[0].chrome_rect, (std::array<float, 4>{0, 0, 1, 1}));
+    EXPECT_EQ(chrome.ranges[0].chrome_scale, (std::array<float, 2>{8, 16}));
+}
+
+// Body groups: each part shows model (body / base) % nummodels (SetBodygroup). The builder's
+// parts draw the model 1, 0, 2, 1 times for body 0..3; body 4 chooses as body 0 in part 0 and
+// the empty model in part 1 (4 / 2 % 2 = 0).
+TEST(Studio, BodyValueChoosesAModelPerPart) {
+    const content::StudioModel m =
+        parseWithAnimation(studiotest::buildStudio({.body_groups = true}));
+    ASSERT_EQ(m.body_parts.size(), 2u);
+    EXPECT_EQ(m.body_parts[0].base, 1);
+    EXPECT_EQ(m.body_parts[1].base, 2);
+    ASSERT_EQ(m.body_parts[1].models.size(), 2u);
+    EXPECT_EQ(m.body_parts[1].models[0].name, "empty");
+    EXPECT_EQ(content::studioBodyModels(m, 1), (std::vector<uint32_t>{1, 0}));
+    EXPECT_EQ(content::studioBodyModels(m, 2), (std::vector<uint32_t>{0, 1}));
+    EXPECT_EQ(content::studioBodyModels(m, -5), (std::vector<uint32_t>{0, 0}));
+    const size_t triangles[5] = {3, 0, 6, 3, 3};
+    for (int32_t body = 0; body < 5; ++body)
+        EXPECT_EQ(content::buildStudioMesh(m, body).indices.size(), 3 * triangles[body]) << body;
+    // Both copies' meshes are plain: one range of 18 indices.
+    const content::ModelMesh two = content::buildStudioMesh(m, 2);
+    ASSERT_EQ(two.ranges.size(), 1u);
+    EXPECT_EQ(two.ranges[0].index_count, 18u);
+}
+
+// Sequence 1 "walk" (5 fps, one frame at the bones' rest values) instead of the first.
+TEST(Studio, AnySequenceIsSampled) {
+    const auto bytes = studiotest::buildStudio({.walk_sequence = true});
+    auto m = content::parseStudio(bytes);
+    ASSERT_TRUE(m.ok()) << m.error().message();
+    ASSERT_EQ(m->sequences.size(), 2u);
+    ASSERT_TRUE(content::decodeStudioAnimation(*m, 1, bytes).ok());
+    EXPECT_EQ(m->frames_sequence, 1u);
+    ASSERT_EQ(m->frames.size(), 1u);
+    EXPECT_FLOAT_EQ(m->frames[0][0][0], 10.0f);
+    EXPECT_FLOAT_EQ(m->frame_time, 0.2f);
+    const content::ModelMesh mesh = content::buildStudioMesh(*m);
+    ASSERT_EQ(mesh.frames.size(), 1u);
+    EXPECT_EQ(mesh.frames[0].name, "walk");
+    EXPECT_EQ(mesh.pose_count, 1u);
+    EXPECT_FALSE(content::decodeStudioAnimation(*m, 2, bytes).ok());
 }
 
 TEST(Studio, BoneAnglesTurnRollThenPitchThenYaw) {

@@ -1,0 +1,126 @@
+// Entity model draw ranges as render::ModelRenderer draws them (Mesa llvmpipe under xvfb-run):
+// Half-Life studio texture flags (studio.h STUDIO_NF_MASKED, _ADDITIVE, _CHROME) on a hand-made
+// mesh of four quads, each quad its own range, seen straight from above. Expected pixels are the
+// texels by hand: the instance is full bright, so a texel shows as it is.
+#include "content/model_mesh.h"
+#include "gl_fixture.h"
+#include "render/model_renderer.h"
+#include "render/render_target.h"
+
+#include <glm/vec4.hpp>
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <string>
+
+namespace {
+
+constexpr int kW = 320, kH = 180;
+constexpr uint8_t kClear = 51; // 0.2 * 255
+
+// Texels of the 2x2 skin, rows top to bottom: A (0, 0) red, B (1, 0) grey and marked in the
+// mask (fullbright, or cut in a masked range), C (0, 1) brown, D (1, 1) blue.
+constexpr std::array<std::array<uint8_t, 3>, 4> kTexels = {
+    {{200, 0, 0}, {9, 9, 9}, {100, 50, 10}, {0, 0, 220}}};
+
+// Quad q spans x -64 + 32q .. -32 + 32q, y -16..16 at z 0, clockwise seen from above (the
+// front). Its texture coordinates all fall in one texel: plain A, masked B, additive C, chrome
+// A (which the chrome coordinates replace). Normals (0.6, -0.8, 0): along the chrome axes of a
+// view straight down with screen right +x (right (1, 0, 0), up (0, -1, 0)) that is
+// (0.6, 0.8), so (n + 1) * 0.5 = (0.8, 0.9): texel D.
+content::ModelMesh fourQuads() {
+    content::ModelMesh m;
+    const std::array<std::array<float, 2>, 4> uv = {{{0.25f, 0.25f}, // A
+                                                     {0.75f, 0.25f}, // B
+                                                     {0.25f, 0.75f}, // C
+                                                     {0.25f, 0.25f}}};
+    for (uint32_t q = 0; q < 4; ++q) {
+        const float x0 = -64.0f + 32.0f * float(q);
+        const std::array<std::array<float, 3>, 4> corners = {
+            {{x0, -16, 0}, {x0, 16, 0}, {x0 + 32, 16, 0}, {x0 + 32, -16, 0}}};
+        for (const auto& c : corners) {
+            m.positions.push_back(c);
+            m.normals.push_back({0.6f, -0.8f, 0.0f});
+            m.uv.push_back(uv[q]);
+        }
+        for (uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u})
+            m.indices.push_back(q * 4 + k);
+        content::ModelDrawRange r;
+        r.first_index = q * 6;
+        r.index_count = 6;
+        r.masked = q == 1;
+        r.additive = q == 2;
+        r.chrome = q == 3;
+        r.chrome_scale = {0.5f, 0.5f}; // a 64-texel texture: 32 / 64
+        m.ranges.push_back(r);
+    }
+    m.vertex_count = 16;
+    m.pose_count = 1;
+    m.frames.push_back({"f", {}});
+    content::ModelImage img;
+    img.width = img.height = 2;
+    for (const auto& t : kTexels)
+        img.rgba.insert(img.rgba.end(), {t[0], t[1], t[2], 255});
+    img.fullbright = {0, 255, 0, 0};
+    m.images.push_back(img);
+    m.skins.push_back({});
+    m.mins = {-64, -16, 0};
+    m.maxs = {64, 16, 0};
+    return m;
+}
+
+class ModelRender : public gltest::GlFixture {
+protected:
+    // Draws fourQuads() at (0, 0, 0) from 100 units above and returns each quad's middle pixel.
+    std::array<std::array<int, 3>, 4> render() {
+        scene::EntityModelSet set;
+        set.models.push_back({"quads", fourQuads(), std::nullopt, {}, {}});
+        scene::EntityModelInstance inst;
+        inst.fullbright = true;
+        inst.radius = 80.0f;
+        set.instances.push_back(inst);
+        render::ModelRenderer r;
+        std::string error;
+        EXPECT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+        r.upload(&set);
+        render::RenderTarget target;
+        EXPECT_TRUE(target.create(kW, kH, &error)) << error;
+        scene::Camera cam;
+        cam.position = {0, 0, 100};
+        cam.pitch = 90.0f;
+        cam.yaw = 90.0f; // screen right is +x
+        cam.aspect = float(kW) / float(kH);
+        cam.z_near = 1.0f;
+        target.bind();
+        glClearColor(0.2f, 0.2f, 0.2f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        scene::DrawList list;
+        list.models = {0};
+        render::GlState state;
+        r.draw(cam, 0.0, list, render::ViewMode::Lit, state);
+        EXPECT_EQ(r.drawnCount(), 1u);
+        const auto img = target.readPixels();
+        std::array<std::array<int, 3>, 4> out{};
+        for (int q = 0; q < 4; ++q) {
+            const glm::vec4 clip = cam.viewProjection() * glm::vec4(-48.0f + 32.0f * q, 0, 0, 1);
+            const int x = int(std::floor((clip.x / clip.w * 0.5f + 0.5f) * kW));
+            const int y = int(std::floor((0.5f - clip.y / clip.w * 0.5f) * kH));
+            const uint8_t* p = gltest::pixelAt(img, kW, x, y);
+            out[size_t(q)] = {p[0], p[1], p[2]};
+        }
+        return out;
+    }
+};
+
+} // namespace
+
+// Plain: texel A. Masked: texel B is cut, the clear colour shows. Additive: C added to the
+// clear colour. Chrome: texel D from the normal and the view, not A from the coordinates.
+TEST_F(ModelRender, HalfLifeTextureFlags) {
+    const auto px = render();
+    EXPECT_EQ(px[0], (std::array<int, 3>{200, 0, 0}));
+    EXPECT_EQ(px[1], (std::array<int, 3>{kClear, kClear, kClear}));
+    EXPECT_EQ(px[2], (std::array<int, 3>{kClear + 100, kClear + 50, kClear + 10}));
+    EXPECT_EQ(px[3], (std::array<int, 3>{0, 0, 220}));
+}
