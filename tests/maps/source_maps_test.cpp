@@ -206,3 +206,17 @@ TEST(SourceMaps, SkyBoxFromWorldspawnSkyname) {
     EXPECT_EQ(load("momentum_mp_lobby.bsp").skybox, "skybox/mpa115");
     EXPECT_EQ(load("csgo_tooltextures.bsp").skybox, ""); // no skyname key
 }
+
+// SURF_SKY (0x4 in public/bspflags.h) becomes the common model's kSurfSky, and nothing else:
+// tf2_test2's TOOLS/TOOLSSKYBOX texinfo has flags 0x404 (SURF_SKY | SURF_NOLIGHT).
+TEST(SourceMaps, SkyFacesDrawWithTheSky) {
+    const bsp::Map m = load("tf2_test2.bsp");
+    size_t sky = 0;
+    for (const bsp::Material& mat : m.materials) {
+        if (mat.name != "TOOLS/TOOLSSKYBOX")
+            continue;
+        ++sky;
+        EXPECT_EQ(mat.flags, uint32_t(bsp::kSurfSky));
+    }
+    EXPECT_EQ(sky, 1u);
+}
