@@ -220,3 +220,21 @@ TEST(SourceMaps, SkyFacesDrawWithTheSky) {
     }
     EXPECT_EQ(sky, 1u);
 }
+
+// momentum_mp_lobby is lit by one light_spot of brightness 200 with quadratic falloff, 250-400
+// units from the walls (docs/source.md): its brightest sample in LIGHTING_HDR is
+// (128, 128, 128, -3), linear 128 / 8 / 255 = 0.0627, and the page holds nothing brighter than
+// that sample's byte.
+TEST(SourceLighting, MomentumLobbyIsAsDarkAsItsOneLight) {
+    // round(0.0627 * 1024) = 64; (64 / 1024)^(1 / 2.2) = 0.28358; floor(127.5 * 0.28358) = 36.
+    EXPECT_EQ(bsp::sourceLightmapByte(128, -3), 36);
+    // (204, -4): 0.05 -> 51 / 1024 -> 0.25577 -> 32.
+    EXPECT_EQ(bsp::sourceLightmapByte(204, -4), 32);
+    const bsp::Map m = load("momentum_mp_lobby.bsp");
+    EXPECT_EQ(m.lighting_variants, (std::vector<std::string>{"HDR"}));
+    EXPECT_EQ(m.lighting_variant, "HDR");
+    EXPECT_EQ(m.lightmap_scale, 2.0f);
+    ASSERT_EQ(m.lightmap_pages.size(), 1u);
+    const auto& rgb = m.lightmap_pages[0].rgb;
+    EXPECT_EQ(*std::max_element(rgb.begin(), rgb.end()), 36);
+}
