@@ -189,21 +189,24 @@ uint32_t recordSize(int lump, int32_t version) {
     }
 }
 
-// Source surface flags (public/bspflags.h SURF_*), named apart from the common model's kSurf*
-// flags that materialFlags turns them into.
+// Source surface flags (public/bspflags.h SURF_*), in a namespace of their own: bsp::kSurfSky
+// and bsp::kSurfWarp are the common model's bits and have other values (a Source SURF_SKY
+// returned as bsp::SurfaceFlags once made every sky face translucent).
+namespace vsurf {
 enum : uint32_t {
-    kVbspSurfLight = 0x1,
-    kVbspSurfSky2D = 0x2,
-    kVbspSurfSky = 0x4,
-    kVbspSurfWarp = 0x8,
-    kVbspSurfTrans = 0x10,
-    kVbspSurfTrigger = 0x40,
-    kVbspSurfNoDrawV = 0x80,
-    kVbspSurfHint = 0x100,
-    kVbspSurfSkip = 0x200,
-    kVbspSurfNoLight = 0x400,
-    kVbspSurfBumpLight = 0x800,
+    kLight = 0x1,
+    kSky2D = 0x2,
+    kSky = 0x4,
+    kWarp = 0x8,
+    kTrans = 0x10,
+    kTrigger = 0x40,
+    kNoDraw = 0x80,
+    kHint = 0x100,
+    kSkip = 0x200,
+    kNoLight = 0x400,
+    kBumpLight = 0x800,
 };
+} // namespace vsurf
 
 // Source contents (public/bspflags.h CONTENTS_*).
 uint32_t leafContents(uint32_t c) {
@@ -232,13 +235,13 @@ bool isToolTexture(std::string_view name) {
 
 uint32_t materialFlags(uint32_t flags, std::string_view name) {
     uint32_t f = 0;
-    if (flags & (kVbspSurfSky | kVbspSurfSky2D))
+    if (flags & (vsurf::kSky | vsurf::kSky2D))
         return kSurfSky;
-    if (flags & kVbspSurfWarp)
+    if (flags & vsurf::kWarp)
         f |= kSurfLiquid;
-    if (flags & kVbspSurfTrans)
+    if (flags & vsurf::kTrans)
         f |= kSurfTranslucent;
-    if ((flags & (kVbspSurfNoDrawV | kVbspSurfHint | kVbspSurfSkip | kVbspSurfTrigger)) ||
+    if ((flags & (vsurf::kNoDraw | vsurf::kHint | vsurf::kSkip | vsurf::kTrigger)) ||
         isToolTexture(name))
         f |= kSurfNoDraw;
     return f;
@@ -504,7 +507,7 @@ core::Status Parser::lightFace(LightmapBuilder& lightmaps, uint64_t index, uint3
                                    " outside +-" + std::to_string(kMaxLuxelMins));
     const int32_t w = size[0] + 1, h = size[1] + 1;
     const int styles = face.numStyles();
-    const int maps = (texinfo_flags[texinfo] & kVbspSurfBumpLight) ? 4 : 1;
+    const int maps = (texinfo_flags[texinfo] & vsurf::kBumpLight) ? 4 : 1;
     const uint64_t samples = uint64_t(w) * uint64_t(h);
     const uint64_t need = uint64_t(styles) * uint64_t(maps) * samples * 4;
     if (uint64_t(lightofs) > light.size() || need > light.size() - uint64_t(lightofs))
@@ -593,7 +596,7 @@ core::Status Parser::faces() {
             !s)
             return s;
         const uint32_t flags = texinfo_flags[size_t(rec.texinfo)];
-        if (flags & (kVbspSurfSky | kVbspSurfSky2D | kVbspSurfNoDrawV))
+        if (flags & (vsurf::kSky | vsurf::kSky2D | vsurf::kNoDraw))
             continue;
         if (auto s = lightFace(lightmaps, i, uint32_t(rec.texinfo), r, at, wide); !s)
             return s;

@@ -1,10 +1,13 @@
 #include "content/skybox.h"
 
 #include "content/pcx.h"
+#include "content/vmt.h"
+#include "content/vtf.h"
 
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -38,6 +41,69 @@ std::optional<Image> loadFace(const FileSystem& fs, const std::string& stem, std
         return std::move(*image);
     }
     return std::nullopt;
+}
+
+// $hdrcompressedtexture texels to what the LDR screen shows (decodeRgbsTexel); a fresh image,
+// so no compressed blocks describe other texels.
+Image decodeRgbsImage(const Image& rgbs) {
+    Image out;
+    out.width = rgbs.width;
+    out.height = rgbs.height;
+    out.rgba.resize(rgbs.rgba.size());
+    for (size_t i = 0; i + 3 < rgbs.rgba.size(); i += 4) {
+        const auto c =
+            decodeRgbsTexel({rgbs.rgba[i], rgbs.rgba[i + 1], rgbs.rgba[i + 2], rgbs.rgba[i + 3]});
+        std::copy(c.begin(), c.end(), out.rgba.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+    return out;
+}
+
+// One Source face: materials/<stem>.vmt -> the texture the Sky shader draws without HDR.
+std::optional<Image> loadValveFace(const FileSystem& fs, const std::string& stem,
+                                   std::string& source, std::string& why) {
+    const std::string vmt_path = vmtPathOf(stem);
+    if (!fs.exists(vmt_path)) {
+        why = vmt_path + ": not found";
+        return std::nullopt;
+    }
+    const VmtReader read = [&fs](std::string_view path) -> std::optional<std::string> {
+        auto bytes = fs.read(path);
+        if (!bytes)
+            return std::nullopt;
+        return std::string(bytes->begin(), bytes->end());
+    };
+    auto vmt = resolveVmt(vmt_path, read);
+    if (!vmt) {
+        why = vmt.error().message();
+        return std::nullopt;
+    }
+    const bool rgbs = vmt->base_texture.empty() && vmt->hdr_base_texture.empty();
+    const std::string& texture = !vmt->base_texture.empty()       ? vmt->base_texture
+                                 : !vmt->hdr_base_texture.empty() ? vmt->hdr_base_texture
+                                                                  : vmt->hdr_compressed_texture;
+    if (texture.empty()) {
+        why = vmt_path + ": no $basetexture, $hdrbasetexture or $hdrcompressedtexture";
+        return std::nullopt;
+    }
+    const std::string vtf_path = vtfPathOf(texture);
+    if (!fs.exists(vtf_path)) {
+        why = vtf_path + ": not found (" + vmt_path + ")";
+        return std::nullopt;
+    }
+    auto bytes = fs.readChecked(vtf_path);
+    if (!bytes) {
+        why = bytes.error().message();
+        return std::nullopt;
+    }
+    auto image = decodeVtf(*bytes, vtf_path);
+    if (!image) {
+        why = image.error().message();
+        return std::nullopt;
+    }
+    source = vtf_path;
+    if (rgbs)
+        return decodeRgbsImage(*image);
+    return std::move(*image);
 }
 
 // Leading float of `s` after spaces; nullopt when there is none or it is not finite.
@@ -79,15 +145,35 @@ SkyRotation parseSkyRotation(std::string_view skyrotate, std::string_view skyaxi
     return r;
 }
 
-std::optional<SkyBox> loadSkyBox(const FileSystem& fs, std::string_view base) {
+std::array<uint8_t, 4> decodeRgbsTexel(std::array<uint8_t, 4> rgbs) {
+    std::array<uint8_t, 4> out{0, 0, 0, 255};
+    const double scale = 8.0 * rgbs[3] / 255.0;
+    for (size_t c = 0; c < 3; ++c) {
+        const double linear = std::min(1.0, rgbs[c] / 255.0 * scale);
+        const double encoded =
+            linear <= 0.0031308 ? 12.92 * linear : 1.055 * std::pow(linear, 1.0 / 2.4) - 0.055;
+        out[c] = static_cast<uint8_t>(std::lround(std::clamp(encoded, 0.0, 1.0) * 255.0));
+    }
+    return out;
+}
+
+std::optional<SkyBox> loadSkyBox(const FileSystem& fs, std::string_view base,
+                                 bsp::MaterialFiles files, std::string* why) {
     if (base.empty())
         return std::nullopt;
     SkyBox sky;
     sky.base = std::string(base);
     for (size_t i = 0; i < kSkyFaceSuffixes.size(); ++i) {
-        auto face = loadFace(fs, sky.base + std::string(kSkyFaceSuffixes[i]), sky.sources[i]);
-        if (!face)
+        const std::string stem = sky.base + std::string(kSkyFaceSuffixes[i]);
+        std::string reason;
+        auto face = files == bsp::MaterialFiles::ValveMaterials
+                        ? loadValveFace(fs, stem, sky.sources[i], reason)
+                        : loadFace(fs, stem, sky.sources[i]);
+        if (!face) {
+            if (why)
+                *why = reason.empty() ? stem + ": no .tga, .pcx, .jpg or .png decodes" : reason;
             return std::nullopt;
+        }
         sky.faces[i] = std::move(*face);
     }
     return sky;

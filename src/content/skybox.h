@@ -17,6 +17,7 @@
 // [1/512, 511/512] to hide seams between faces.
 #pragma once
 
+#include "bsp/map.h"
 #include "content/image.h"
 #include "content/vfs.h"
 
@@ -24,6 +25,7 @@
 #include <glm/vec3.hpp>
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -59,7 +61,27 @@ struct SkyBox {
 };
 
 // All six faces, or nullopt when `base` is empty or any face is missing or does not decode
-// (a half sky is not drawn). Faces need not share a size.
-std::optional<SkyBox> loadSkyBox(const FileSystem& fs, std::string_view base);
+// (a half sky is not drawn; `why`, when given, says which face and why). Faces need not share
+// a size.
+//
+// `files` says where a face's pixels are (bsp::Map::material_files):
+// - Images: the image files above.
+// - ValveMaterials (Source): each face is the material `base` + suffix, that is
+//   materials/skybox/NAMErt.vmt ... (engine/gl_warp.cpp R_LoadNamedSkys asks the material
+//   system for "skybox/<skyname><suffix>" with Quake 2's suffixes, and draws them with Quake
+//   2's st_to_vec, skytexorder and flipped t in MakeSkyVec: the orientation above). Patch
+//   materials are followed. The face is $basetexture's VTF (the Sky shader's LDR path,
+//   Sky_DX9); a material with none falls back to $hdrbasetexture (RGBA16161616F clamped to
+//   0..1 by the VTF decoder), then to $hdrcompressedtexture (RGBS: linear colour =
+//   rgb * a * 8, stdshaders/sky_hdr_dx9.cpp; clamped to 1 and written with the sRGB curve,
+//   as the shader's sRGB write does at tone-map scale 1).
+std::optional<SkyBox> loadSkyBox(const FileSystem& fs, std::string_view base,
+                                 bsp::MaterialFiles files = bsp::MaterialFiles::Images,
+                                 std::string* why = nullptr);
+
+// One RGBS texel of a $hdrcompressedtexture to the 8-bit colour drawn: each of r, g, b is
+// (c / 255) * (a / 255) * 8 in linear light, clamped to 1 and encoded with the sRGB curve,
+// rounded; alpha becomes 255.
+std::array<uint8_t, 4> decodeRgbsTexel(std::array<uint8_t, 4> rgbs);
 
 } // namespace content

@@ -59,6 +59,11 @@ struct Vmt {
     KeyValues params;          // the shader's block (keys lower-cased, "$basetexture", ...)
     std::string base_texture;  // "$basetexture", as written ("brick/brickwall031a")
     std::string base_texture2; // "$basetexture2" (WorldVertexTransition's second layer)
+    // The Sky shader's HDR textures (Source SDK 2013 stdshaders/sky_hdr_dx9.cpp):
+    // "$hdrbasetexture" (RGBA16161616F as a rule) and "$hdrcompressedtexture" (RGBS: colour
+    // times alpha times 8 in linear light); the LDR Sky_DX9 fallback draws $basetexture.
+    std::string hdr_base_texture;
+    std::string hdr_compressed_texture;
     bool translucent = false;
     bool alphatest = false;
     bool additive = false;

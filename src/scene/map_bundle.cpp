@@ -239,7 +239,14 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
         for (const std::string& name : bundle->missing_textures)
             bundle->missing_texture_games.emplace_back(content::likelyGameOf(name));
 
-    bundle->skybox = content::loadSkyBox(*bundle->fs, parsed.skybox);
+    // A sky box the map names but the search paths lack (a Team Fortress 2 map's
+    // sky_tf2_04 without the game's VPKs) is a warning: the sky faces draw as they would
+    // without one.
+    std::string sky_why;
+    bundle->skybox =
+        content::loadSkyBox(*bundle->fs, parsed.skybox, parsed.material_files, &sky_why);
+    if (!parsed.skybox.empty() && !bundle->skybox)
+        bundle->warnings.push_back("sky box " + parsed.skybox + " not loaded: " + sky_why);
     // Quake 3: the first sky shader with a far box ("skyParms env/space1 - -" names
     // env/space1_rt.tga ...; ioquake3 tr_sky.c uses the same face order and axes as Quake 2).
     for (size_t i = 0; !bundle->skybox && i < bundle->materials.size(); ++i) {

@@ -207,20 +207,34 @@ TEST(SourceMaps, SkyBoxFromWorldspawnSkyname) {
     EXPECT_EQ(load("csgo_tooltextures.bsp").skybox, ""); // no skyname key
 }
 
-// Faces with SURF_SKY or SURF_SKY2D (0x4, 0x2: tools/toolsskybox) are the common model's sky
-// and nothing else: the Source bits must not leak through as the common flags of the same value
-// (0x4 is kSurfTranslucent there).
-TEST(SourceMaps, SkyFacesAreSkyAndOnlySky) {
-    for (const char* name : {"tf2_test_displacement.bsp", "tf2_test2.bsp"}) {
-        const bsp::Map map = load(name);
-        size_t sky = 0;
-        for (const bsp::Material& m : map.materials) {
-            if (m.name.find("TOOLSSKYBOX") == std::string::npos &&
-                m.name.find("toolsskybox") == std::string::npos)
-                continue;
-            EXPECT_EQ(m.flags, bsp::kSurfSky) << name << ": " << m.name;
-            ++sky;
-        }
-        EXPECT_GT(sky, 0u) << name;
+// SURF_SKY (0x4 in public/bspflags.h) becomes the common model's kSurfSky, and nothing else:
+// tf2_test2's TOOLS/TOOLSSKYBOX texinfo has flags 0x404 (SURF_SKY | SURF_NOLIGHT).
+TEST(SourceMaps, SkyFacesDrawWithTheSky) {
+    const bsp::Map m = load("tf2_test2.bsp");
+    size_t sky = 0;
+    for (const bsp::Material& mat : m.materials) {
+        if (mat.name != "TOOLS/TOOLSSKYBOX")
+            continue;
+        ++sky;
+        EXPECT_EQ(mat.flags, uint32_t(bsp::kSurfSky));
     }
+    EXPECT_EQ(sky, 1u);
+}
+
+// momentum_mp_lobby is lit by one light_spot of brightness 200 with quadratic falloff, 250-400
+// units from the walls (docs/source.md): its brightest sample in LIGHTING_HDR is
+// (128, 128, 128, -3), linear 128 / 8 / 255 = 0.0627, and the page holds nothing brighter than
+// that sample's byte.
+TEST(SourceLighting, MomentumLobbyIsAsDarkAsItsOneLight) {
+    // round(0.0627 * 1024) = 64; (64 / 1024)^(1 / 2.2) = 0.28358; floor(127.5 * 0.28358) = 36.
+    EXPECT_EQ(bsp::sourceLightmapByte(128, -3), 36);
+    // (204, -4): 0.05 -> 51 / 1024 -> 0.25577 -> 32.
+    EXPECT_EQ(bsp::sourceLightmapByte(204, -4), 32);
+    const bsp::Map m = load("momentum_mp_lobby.bsp");
+    EXPECT_EQ(m.lighting_variants, (std::vector<std::string>{"HDR"}));
+    EXPECT_EQ(m.lighting_variant, "HDR");
+    EXPECT_EQ(m.lightmap_scale, 2.0f);
+    ASSERT_EQ(m.lightmap_pages.size(), 1u);
+    const auto& rgb = m.lightmap_pages[0].rgb;
+    EXPECT_EQ(*std::max_element(rgb.begin(), rgb.end()), 36);
 }

@@ -418,3 +418,51 @@ TEST(SourceTextures, VmtAndVtfFromABaseFolderAndAVpk) {
     expectDevMaterialFrom(dir / "pak01_dir.vpk", "pak01_dir.vpk");
     fs::remove_all(dir);
 }
+
+// Source: worldspawn "skyname" names materials/skybox/NAME{rt,bk,lf,ft,up,dn}.vmt. The Team
+// Fortress 2 maps name sky_tf2_04, which only the game's VPKs hold: no sky box and a warning
+// naming the first face looked for. Faces in a --base folder load through their .vmt.
+TEST(SkyBoxes, SourceSkynameFromABaseFolderElseAWarning) {
+    const fs::path lobby = kMaps / "source" / "tf2_mp_lobby.bsp";
+    scene::LoadSettings settings;
+    settings.texture_cache_dir.reset();
+    auto bare = scene::loadMapBundle(lobby.string(), settings);
+    ASSERT_TRUE(bare) << bare.error().message();
+    EXPECT_EQ((*bare)->map.skybox, "skybox/sky_tf2_04");
+    EXPECT_FALSE((*bare)->skybox.has_value());
+    const auto& warnings = (*bare)->warnings;
+    EXPECT_NE(std::find(warnings.begin(), warnings.end(),
+                        "sky box skybox/sky_tf2_04 not loaded: "
+                        "materials/skybox/sky_tf2_04rt.vmt: not found"),
+              warnings.end())
+        << ::testing::PrintToString(warnings);
+
+    const fs::path dir = fs::path(testing::TempDir()) / "bspv_source_sky";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "materials/skybox");
+    for (size_t i = 0; i < 6; ++i) {
+        const std::string face = "sky_tf2_04" + std::string(content::kSkyFaceSuffixes[i]);
+        std::ofstream(dir / "materials/skybox" / (face + ".vmt"))
+            << "\"Sky\"\n{\n\t\"$basetexture\" \"skybox/" << face << "\"\n}\n";
+        const auto vtf = solidVtf(uint8_t(40 * i), uint8_t(200 - 30 * i), 7);
+        std::ofstream(dir / "materials/skybox" / (face + ".vtf"), std::ios::binary)
+            .write(reinterpret_cast<const char*>(vtf.data()), std::streamsize(vtf.size()));
+    }
+    settings.base_dirs.push_back(dir);
+    auto with = scene::loadMapBundle(lobby.string(), settings);
+    ASSERT_TRUE(with) << with.error().message();
+    const auto& sky = (*with)->skybox;
+    ASSERT_TRUE(sky.has_value());
+    EXPECT_EQ(sky->base, "skybox/sky_tf2_04");
+    for (size_t i = 0; i < 6; ++i) {
+        EXPECT_EQ(sky->sources[i], "materials/skybox/sky_tf2_04" +
+                                       std::string(content::kSkyFaceSuffixes[i]) + ".vtf");
+        ASSERT_EQ(sky->faces[i].width, 4);
+        EXPECT_EQ(sky->faces[i].rgba[0], uint8_t(40 * i)) << i;
+        EXPECT_EQ(sky->faces[i].rgba[1], uint8_t(200 - 30 * i)) << i;
+        EXPECT_EQ(sky->faces[i].rgba[2], 7) << i;
+    }
+    for (const std::string& w : (*with)->warnings)
+        EXPECT_EQ(w.find("sky box"), std::string::npos) << w;
+    fs::remove_all(dir);
+}

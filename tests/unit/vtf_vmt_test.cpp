@@ -1,5 +1,6 @@
 // VTF decoding and VMT / KeyValues parsing on hand-made files with hand-computed pixels.
 #include "bsp/load.h"
+#include "content/skybox.h"
 #include "content/textures.h"
 #include "content/vfs.h"
 #include "content/vmt.h"
@@ -727,4 +728,106 @@ TEST(ValveMaterials, VmtParametersSetHowTheSurfaceIsDrawn) {
     EXPECT_EQ(t[5].alpha_cutoff, 0.5f);
     EXPECT_EQ(t[5].fullbright_light, 0.0f);
     EXPECT_FALSE(t[5].glow.valid());
+}
+
+// Source sky boxes: materials/skybox/NAME{rt,bk,lf,ft,up,dn}.vmt, each face the texture the
+// Sky shader draws without HDR ($basetexture), else $hdrbasetexture, else the RGBS
+// $hdrcompressedtexture.
+TEST(SourceSkyBox, SixVmtFacesThroughTheirVtfs) {
+    VtfSpec rgba;
+    VtfSpec half;
+    half.format = VtfFormat::RGBA16161616F;
+    content_test::Files files;
+    const std::array<std::string, 6> suffix = {"rt", "bk", "lf", "ft", "up", "dn"};
+    // rt, bk, lf, ft: $basetexture, each one texel (10 i + 1, 20 i + 2, 30 i + 3, 255); rt names
+    // an HDR texture that does not exist (the LDR path never reads it), lf is a patch.
+    for (size_t i = 0; i < 4; ++i) {
+        const auto c = uint8_t(i);
+        const std::string face = "skybox/test" + suffix[i];
+        files.emplace_back("materials/" + face + ".vtf",
+                           textOf(makeVtf(rgba, {uint8_t(10 * c + 1), uint8_t(20 * c + 2),
+                                                 uint8_t(30 * c + 3), 255})));
+    }
+    files.emplace_back("materials/skybox/testrt.vmt",
+                       "\"Sky\" { \"$basetexture\" \"skybox/testrt\" "
+                       "\"$hdrcompressedtexture\" \"skybox/test_hdr_rt\" \"$nofog\" 1 }");
+    files.emplace_back("materials/skybox/testbk.vmt", "Sky { $basetexture skybox\\TestBK }");
+    files.emplace_back("materials/skybox/testlf.vmt", "patch { include materials/skybox/testrt.vmt "
+                                                      "replace { $basetexture skybox/testlf } }");
+    files.emplace_back("materials/skybox/testft.vmt", "Sky { $basetexture skybox/testft }");
+    // up: RGBS only. (255, 128, 64, 32): linear r = 32/255 * 8 = 1.0039 (clamped to 1),
+    // g = 128/255 * 32/255 * 8 = 0.50393 -> sRGB 1.055 * 0.50393^(1/2.4) - 0.055 = 0.73794 -> 188,
+    // b = 0.25196 -> 0.53903 -> 137.
+    files.emplace_back("materials/skybox/testup.vmt",
+                       "Sky { $hdrcompressedtexture skybox/test_hdr_up }");
+    files.emplace_back("materials/skybox/test_hdr_up.vtf",
+                       textOf(makeVtf(rgba, {255, 128, 64, 32})));
+    // dn: $hdrbasetexture only, halves 1.0, 0.5, 0.0, 1.0.
+    files.emplace_back("materials/skybox/testdn.vmt", "Sky { $hdrbasetexture skybox/test_hdr_dn }");
+    files.emplace_back("materials/skybox/test_hdr_dn.vtf",
+                       textOf(makeVtf(half, {0x00, 0x3c, 0x00, 0x38, 0x00, 0x00, 0x00, 0x3c})));
+    const content::FileSystem fs = pakfileOf(files);
+
+    std::string why;
+    const auto sky =
+        content::loadSkyBox(fs, "skybox/test", bsp::MaterialFiles::ValveMaterials, &why);
+    ASSERT_TRUE(sky) << why;
+    EXPECT_EQ(sky->base, "skybox/test");
+    for (size_t i = 0; i < 4; ++i) {
+        const auto c = uint8_t(i);
+        EXPECT_EQ(pixel(sky->faces[i], 0, 0),
+                  (Px{uint8_t(10 * c + 1), uint8_t(20 * c + 2), uint8_t(30 * c + 3), 255}))
+            << suffix[i];
+        EXPECT_EQ(sky->sources[i], "materials/skybox/test" + suffix[i] + ".vtf");
+    }
+    EXPECT_EQ(pixel(sky->faces[4], 0, 0), (Px{255, 188, 137, 255}));
+    EXPECT_EQ(sky->sources[4], "materials/skybox/test_hdr_up.vtf");
+    EXPECT_EQ(pixel(sky->faces[5], 0, 0), (Px{255, 128, 0, 255}));
+    EXPECT_EQ(sky->sources[5], "materials/skybox/test_hdr_dn.vtf");
+
+    // The Quake family's image files are not Source's: no sky, and why.
+    EXPECT_FALSE(content::loadSkyBox(fs, "skybox/test", bsp::MaterialFiles::Images, &why));
+    EXPECT_EQ(why, "skybox/testrt: no .tga, .pcx, .jpg or .png decodes");
+}
+
+TEST(SourceSkyBox, AMissingFaceMeansNoSkyAndSaysWhich) {
+    VtfSpec s;
+    content_test::Files files;
+    for (std::string_view suffix : {"rt", "bk", "lf", "ft", "up"}) {
+        const std::string face = "skybox/half" + std::string(suffix);
+        files.emplace_back("materials/" + face + ".vmt", "Sky { $basetexture " + face + " }");
+        files.emplace_back("materials/" + face + ".vtf", textOf(makeVtf(s, {1, 2, 3, 4})));
+    }
+    const content::FileSystem fs = pakfileOf(files);
+
+    std::string why;
+    EXPECT_FALSE(content::loadSkyBox(fs, "skybox/half", bsp::MaterialFiles::ValveMaterials, &why));
+    EXPECT_EQ(why, "materials/skybox/halfdn.vmt: not found");
+    EXPECT_FALSE(content::loadSkyBox(fs, "skybox/half", bsp::MaterialFiles::ValveMaterials));
+
+    // Faces whose material names no texture, or a texture that is not there.
+    content_test::Files broken = files;
+    for (std::string_view suffix : {"rt", "bk", "lf", "ft", "up"})
+        broken.emplace_back("materials/skybox/b" + std::string(suffix) + ".vmt",
+                            "Sky { $basetexture skybox/half" + std::string(suffix) + " }");
+    broken.emplace_back("materials/skybox/bdn.vmt", "Sky { $basetexture skybox/gone }");
+    broken.emplace_back("materials/skybox/crt.vmt", "Sky { $nofog 1 }");
+    const content::FileSystem fs2 = pakfileOf(broken);
+    EXPECT_FALSE(content::loadSkyBox(fs2, "skybox/b", bsp::MaterialFiles::ValveMaterials, &why));
+    EXPECT_EQ(why, "materials/skybox/gone.vtf: not found (materials/skybox/bdn.vmt)");
+    EXPECT_FALSE(content::loadSkyBox(fs2, "skybox/c", bsp::MaterialFiles::ValveMaterials, &why));
+    EXPECT_EQ(
+        why, "materials/skybox/crt.vmt: no $basetexture, $hdrbasetexture or $hdrcompressedtexture");
+}
+
+TEST(SourceSkyBox, RgbsTexelsHandComputed) {
+    EXPECT_EQ(content::decodeRgbsTexel({0, 0, 0, 0}), (std::array<uint8_t, 4>{0, 0, 0, 255}));
+    // 255 * 255/255 * 8: far above 1, clamped to white.
+    EXPECT_EQ(content::decodeRgbsTexel({255, 255, 255, 255}),
+              (std::array<uint8_t, 4>{255, 255, 255, 255}));
+    // (20/255)(1/255) 8 = 0.0024606: below 0.0031308, the linear segment 12.92 x = 0.031791 -> 8.
+    EXPECT_EQ(content::decodeRgbsTexel({20, 20, 20, 1}), (std::array<uint8_t, 4>{8, 8, 8, 255}));
+    // (1/255)(32/255) 8 = 0.0039370 -> 1.055 x^(1/2.4) - 0.055 = 0.05001 -> 13;
+    // (64/255)(32/255) 8 = 0.25196 -> 0.53903 -> 137 (as in the test above).
+    EXPECT_EQ(content::decodeRgbsTexel({1, 64, 0, 32}), (std::array<uint8_t, 4>{13, 137, 0, 255}));
 }

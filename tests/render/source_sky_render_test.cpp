@@ -1,0 +1,115 @@
+// A Source map's worldspawn sky box drawn: tf2_test2 names sky_tf2_04, six solid-colour Sky
+// materials in a --base folder stand in for Team Fortress 2's, and the pixel at the centre of a
+// view toward each face is that face's colour (content/skybox.h: rt along +X, bk along +Y, up
+// along +Z). Without them the sky faces draw the flat sky colour, not a world face.
+#include "app/headless.h"
+#include "content/skybox.h"
+#include "gl_fixture.h"
+#include "render/world_renderer.h"
+#include "scene/map_bundle.h"
+#include "scene/visibility.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kW = 64, kH = 64;
+
+// VTF 7.2, 4x4 BGRA8888 of one colour.
+std::vector<uint8_t> solidVtf(std::array<uint8_t, 3> rgb) {
+    std::vector<uint8_t> v(80, 0);
+    const auto put = [&v](size_t at, auto value) {
+        std::memcpy(v.data() + at, &value, sizeof value);
+    };
+    std::memcpy(v.data(), "VTF", 4);
+    put(4, uint32_t(7));
+    put(8, uint32_t(2));
+    put(12, uint32_t(80));
+    put(16, uint16_t(4));
+    put(18, uint16_t(4));
+    put(24, uint16_t(1));
+    put(52, int32_t(12)); // BGRA8888
+    v[56] = 1;
+    put(57, int32_t(-1));
+    put(63, uint16_t(1));
+    for (int i = 0; i < 16; ++i)
+        v.insert(v.end(), {rgb[2], rgb[1], rgb[0], 255});
+    return v;
+}
+
+constexpr std::array<std::array<uint8_t, 3>, 6> kFaceColours = {
+    {{200, 40, 40}, {40, 200, 40}, {40, 40, 200}, {200, 200, 40}, {40, 200, 200}, {90, 60, 30}}};
+
+std::array<uint8_t, 3> centre(const scene::MapBundle& b, render::WorldRenderer& renderer,
+                              render::RenderTarget& target, float pitch, float yaw) {
+    scene::Camera camera;
+    camera.position = glm::vec3(0.0f, -500.0f, 100.0f); // in tf2_test2's open yard
+    camera.pitch = pitch;
+    camera.yaw = yaw;
+    camera.aspect = 1.0f;
+    scene::Visibility vis(b.map, b.mesh);
+    scene::DrawList list;
+    vis.update(camera, scene::VisOptions(), list);
+    target.bind();
+    renderer.draw(list, camera, render::RenderOptions());
+    const std::vector<uint8_t> rgba = target.readPixels();
+    const size_t at = (size_t(kH / 2) * kW + kW / 2) * 4;
+    return {rgba[at], rgba[at + 1], rgba[at + 2]};
+}
+
+class SourceSkyRender : public gltest::GlFixture {};
+
+} // namespace
+
+TEST_F(SourceSkyRender, SkynameFacesFromABaseFolderDrawAroundTheView) {
+    const fs::path dir = fs::path(testing::TempDir()) / "bspv_source_sky_render";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "materials/skybox");
+    for (size_t i = 0; i < 6; ++i) {
+        const std::string face = "sky_tf2_04" + std::string(content::kSkyFaceSuffixes[i]);
+        std::ofstream(dir / "materials/skybox" / (face + ".vmt"))
+            << "Sky { $basetexture skybox/" << face << " }\n";
+        const auto vtf = solidVtf(kFaceColours[i]);
+        std::ofstream(dir / "materials/skybox" / (face + ".vtf"), std::ios::binary)
+            .write(reinterpret_cast<const char*>(vtf.data()), std::streamsize(vtf.size()));
+    }
+    const std::string map = std::string(BSPV_SHARED_MAPS_DIR) + "/source/tf2_test2.bsp";
+    for (const bool with_sky : {true, false}) {
+        scene::LoadSettings settings;
+        settings.texture_cache_dir.reset();
+        if (with_sky)
+            settings.base_dirs.push_back(dir);
+        auto bundle = scene::loadMapBundle(map, settings);
+        ASSERT_TRUE(bundle.ok()) << bundle.error().message();
+        ASSERT_EQ((*bundle)->skybox.has_value(), with_sky);
+        render::WorldRenderer renderer;
+        std::string error;
+        ASSERT_TRUE(renderer.init(render::GlslLibrary(), &error)) << error;
+        ASSERT_TRUE(app::uploadBundle(renderer, **bundle).ok());
+        render::RenderTarget target;
+        ASSERT_TRUE(target.create(kW, kH, &error)) << error;
+        const auto rt = centre(**bundle, renderer, target, -35.0f, 0.0f);
+        const auto bk = centre(**bundle, renderer, target, -35.0f, 90.0f);
+        const auto up = centre(**bundle, renderer, target, -89.0f, 0.0f);
+        if (with_sky) {
+            EXPECT_EQ(rt, kFaceColours[0]);
+            EXPECT_EQ(bk, kFaceColours[1]);
+            EXPECT_EQ(up, kFaceColours[4]);
+        } else {
+            // render::kSkyFlatColour (0.32, 0.40, 0.55) in 8 bits.
+            const std::array<uint8_t, 3> flat = {82, 102, 140};
+            EXPECT_EQ(rt, flat);
+            EXPECT_EQ(up, flat);
+        }
+    }
+    fs::remove_all(dir);
+}
