@@ -5,6 +5,7 @@
 // Both take u_alpha as their alpha (the pass blends by it for translucent render modes).
 in vec2 v_uv;
 in float v_shade;
+in vec3 v_directed; // Quake 3: u_directed_light * max(dot(normal, u_light_dir), 0)
 out vec4 o_colour;
 uniform sampler2D u_texture;
 uniform vec3 u_light; // (1, 1, 1) and u_unlit for full bright entities and unlit views
@@ -26,7 +27,7 @@ void main() {
             discard;
         t.a = 1.0;
     }
-    vec3 lit = u_unlit ? t.rgb : t.rgb * u_light * v_shade;
+    vec3 lit = u_unlit ? t.rgb : t.rgb * (u_light * v_shade + v_directed);
     o_colour = vec4(mix(t.rgb, lit, t.a), u_alpha);
 #endif
 }

@@ -4,6 +4,7 @@
 uniform mat4 u_view_projection;
 out vec2 v_uv;
 out float v_shade;
+out vec3 v_directed; // the directed light's share, added to u_light * v_shade
 
 #ifdef SPRITE
 uniform vec3 u_origin;
@@ -18,6 +19,7 @@ void main() {
     vec2 p = mix(u_rect.xy, u_rect.zw, c);
     v_uv = vec2(c.x, 1.0 - c.y);
     v_shade = 1.0;
+    v_directed = vec3(0.0);
     gl_Position = u_view_projection * vec4(u_origin + u_right * p.x + u_up * p.y, 1.0);
 }
 #else
@@ -25,7 +27,9 @@ layout(location = ATTRIB_POSITION) in vec3 a_position;
 layout(location = ATTRIB_NORMAL) in vec3 a_normal;
 layout(location = ATTRIB_UV) in vec2 a_uv;
 uniform mat4 u_model;
-uniform vec3 u_shade_vector; // model space
+uniform vec3 u_shade_vector;   // model space; 0 for models lit by u_directed_light
+uniform vec3 u_directed_light; // 0: none
+uniform vec3 u_light_dir;      // world space, unit, toward the light
 // Half-Life chrome textures (Xash3D gl_studio.c R_StudioSetupChrome): texture coordinates from
 // the normal along the view's chrome axes (model space), (n . axis + 1) * u_chrome_scale within
 // u_chrome_rect (u0, v0, u1, v1) of the skin image.
@@ -49,6 +53,11 @@ void main() {
         v_uv = mix(u_chrome_rect.xy, u_chrome_rect.zw, clamp(c * u_chrome_scale, 0.0, 1.0));
     }
     v_shade = shadeDot(a_normal);
+    // ioquake3 tr_light.c R_SetupEntityLighting turns the light direction into model space by
+    // the entity's axes, which carry its scale (weapons as items: 1.5), and
+    // tr_shade_calc.c RB_CalcDiffuseColor dots it with the model-space normal.
+    vec3 light_dir = transpose(mat3(u_model)) * u_light_dir;
+    v_directed = u_directed_light * max(dot(a_normal, light_dir), 0.0);
     gl_Position = u_view_projection * (u_model * vec4(a_position, 1.0));
 }
 #endif

@@ -345,6 +345,28 @@ struct Fog {
     Plane surface;
 };
 
+// A lattice of light samples for lighting models (Quake 3's light grid: ioquake3 tr_bsp.c
+// R_LoadLightGrid). Point (x, y, z) sits at origin + (x, y, z) * cell_size and is stored at
+// x + counts.x * (y + counts.y * z). Colours are the compiler's bytes, before any overbright
+// shift; a point with zero ambient light lies in solid and is skipped when sampling.
+struct LightGridPoint {
+    std::array<uint8_t, 3> ambient{};
+    std::array<uint8_t, 3> directed{};
+    glm::vec3 direction{0.0f, 0.0f, 1.0f}; // unit vector toward the directed light
+};
+struct LightGrid {
+    glm::vec3 origin{0.0f};
+    glm::vec3 cell_size{64.0f, 64.0f, 128.0f};
+    std::array<int32_t, 3> counts{}; // points along x, y, z; each >= 1
+    std::vector<LightGridPoint> points;
+};
+
+// How point entities' models take their light.
+enum class ModelLighting : uint8_t {
+    LightPoint, // the lightmap straight below the origin (Quake 1: R_LightPoint)
+    LightGrid,  // Map::light_grid, or a fixed light when the map has none (Quake 3)
+};
+
 // Quake 2 areas: leaves carry an area, areas list the portals (doors) that join them.
 struct Area {
     int32_t num_portals = 0;
@@ -463,6 +485,8 @@ struct Map {
     // Empty: the viewer's own background.
     std::optional<glm::vec3> void_colour;
     EntityModelTable entity_models = EntityModelTable::None;
+    ModelLighting model_lighting = ModelLighting::LightPoint;
+    std::optional<LightGrid> light_grid; // absent: none in the file, or one that did not fit
 
     // Collision: clip hulls (Quake 1 family) or brushes (Quake 2 / 3), see collision.h
     Collision collision;

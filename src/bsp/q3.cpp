@@ -132,12 +132,12 @@ public:
         m_map.format = m_format;
         m_map.version = m_version;
         m_map.overbright_lighting = true;
-        for (auto step :
-             {&Parser::readLumpTable, &Parser::readEntities, &Parser::readTextures,
-              &Parser::readPlanes, &Parser::readNodes, &Parser::readLeafs, &Parser::checkBrushes,
-              &Parser::readEffects, &Parser::readVertices, &Parser::readFaces,
-              &Parser::readLightmaps, &Parser::readModels, &Parser::readCollision, &Parser::readVis,
-              &Parser::checkTree, &Parser::dropSkippedFaces}) {
+        for (auto step : {&Parser::readLumpTable, &Parser::readEntities, &Parser::readTextures,
+                          &Parser::readPlanes, &Parser::readNodes, &Parser::readLeafs,
+                          &Parser::checkBrushes, &Parser::readEffects, &Parser::readVertices,
+                          &Parser::readFaces, &Parser::readLightmaps, &Parser::readModels,
+                          &Parser::readLightGrid, &Parser::readCollision, &Parser::readVis,
+                          &Parser::checkTree, &Parser::dropSkippedFaces}) {
             core::Status s = (this->*step)();
             if (!s)
                 return std::move(s.error());
@@ -798,6 +798,71 @@ private:
                 m_map.faces[static_cast<size_t>(first + k)].submodel = static_cast<int32_t>(i);
             m_map.submodels.push_back(m);
         }
+        return core::okStatus();
+    }
+
+    // The light grid (ioquake3 tr_bsp.c R_LoadLightGrid): cells of worldspawn "gridsize"
+    // (R_LoadEntities: 64 64 128 by default) whose corners lie on multiples of the cell size
+    // inside the world model's bounds, x fastest. A lump of another length is ignored with a
+    // warning, as the engine does ("light grid mismatch"); models are then lit by the engine's
+    // fixed light. Qfusion's 30-byte cells are reached through an index lump not read here.
+    core::Status readLightGrid() {
+        m_map.model_lighting = ModelLighting::LightGrid;
+        const LumpRange& l = m_lumps[kLightVols];
+        if (m_fbsp || l.length == 0 || m_map.submodels.empty())
+            return core::okStatus();
+        LightGrid grid;
+        if (!m_map.entities.empty() && m_map.entities[0].classname() == "worldspawn")
+            if (const auto size = m_map.entities[0].vec3("gridsize"))
+                grid.cell_size = *size;
+        const Submodel& world = m_map.submodels[0];
+        // Point counts in doubles: a hostile gridsize or bounds may ask for more than any lump
+        // holds, and then the product is compared, never allocated.
+        std::array<double, 3> n{};
+        for (int i = 0; i < 3; ++i) {
+            // In floats and truncated, as the engine computes it.
+            const float cell = grid.cell_size[i];
+            const float lo = cell * std::ceil(world.mins[i] / cell);
+            const float hi = cell * std::floor(world.maxs[i] / cell);
+            n[size_t(i)] = std::trunc(double((hi - lo) / cell + 1.0f));
+            if (!(cell > 0.0f) || !std::isfinite(n[size_t(i)]) || n[size_t(i)] < 1.0) {
+                m_map.warnings.push_back(
+                    "lightvols: gridsize " + std::to_string(cell) + " over bounds " +
+                    std::to_string(world.mins[i]) + ".." + std::to_string(world.maxs[i]) +
+                    " gives no grid along axis " + std::to_string(i) + "; ignored");
+                return core::okStatus();
+            }
+            grid.origin[i] = lo;
+        }
+        const double points = n[0] * n[1] * n[2];
+        if (points != double(l.count)) {
+            auto text = [](double v) {
+                return v < 1e15 ? std::to_string(static_cast<uint64_t>(v)) : std::string("huge");
+            };
+            m_map.warnings.push_back("lightvols: " + std::to_string(l.count) +
+                                     " points, the grid of " + text(n[0]) + "x" + text(n[1]) + "x" +
+                                     text(n[2]) + " needs " + text(points) +
+                                     " (light grid mismatch); ignored");
+            return core::okStatus();
+        }
+        for (size_t i = 0; i < 3; ++i)
+            grid.counts[i] = static_cast<int32_t>(n[i]); // each at most the lump's count
+        // tr_light.c R_SetupEntityLightingGrid: byte 7 is the latitude, byte 6 the longitude,
+        // each a 256th of a turn; x = cos(lat) sin(lng), y = sin(lat) sin(lng), z = cos(lng).
+        constexpr double kStep = 2.0 * 3.14159265358979323846 / 256.0;
+        grid.points.resize(static_cast<size_t>(l.count));
+        for (uint64_t i = 0; i < l.count; ++i) {
+            const uint64_t o = at(kLightVols, i);
+            LightGridPoint& p = grid.points[static_cast<size_t>(i)];
+            for (uint64_t c = 0; c < 3; ++c) {
+                p.ambient[c] = m_r.u8(o + c);
+                p.directed[c] = m_r.u8(o + 3 + c);
+            }
+            const double lng = m_r.u8(o + 6) * kStep, lat = m_r.u8(o + 7) * kStep;
+            p.direction = glm::vec3(std::cos(lat) * std::sin(lng), std::sin(lat) * std::sin(lng),
+                                    std::cos(lng));
+        }
+        m_map.light_grid = std::move(grid);
         return core::okStatus();
     }
 

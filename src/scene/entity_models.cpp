@@ -9,6 +9,7 @@
 #include "content/textures.h"
 #include "scene/collision.h"
 #include "scene/debug_geometry.h"
+#include "scene/model_light.h"
 
 #include <algorithm>
 #include <array>
@@ -859,12 +860,16 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                     if (scale && std::isfinite(*scale) && *scale > 0.0f)
                         inst.scale = *scale;
                 }
-                // Quake 3 lights entities from the light grid (tr_light.c
-                // R_SetupEntityLightingGrid), which is not read yet: until then its models are
-                // drawn at full light rather than by the Quake 1 rule below.
-                if (rule && (rule->item_motion || own_model))
-                    inst.fullbright = true;
-                if (!inst.fullbright) {
+                if (!inst.fullbright && map.model_lighting == bsp::ModelLighting::LightGrid) {
+                    // Sampled once, at the middle of the item bob (cg_ents.c CG_Item lights an
+                    // item at its bobbing origin, 0 to 8 units up; grid cells are 64 or more).
+                    const glm::vec3 at =
+                        inst.origin + glm::vec3(0, 0, inst.bob_scale > 0.0f ? 4.0f : 0.0f);
+                    const ModelLight l = gridModelLight(map, at);
+                    inst.light = l.ambient;
+                    inst.directed_light = l.directed;
+                    inst.light_dir = l.dir;
+                } else if (!inst.fullbright) {
                     if (bounds.empty())
                         bounds = faceBounds(map);
                     inst.light = lightBelow(map, lightmaps, mesh, bounds, inst.origin);

@@ -112,8 +112,10 @@ struct EntityModelInstance {
     ModelRenderMode render{};
     float frame_rate = 10.0f; // frames per second of the frame_count frames
     glm::vec3 light{1.0f};    // the lightmap under the origin / 200 (R_LightPoint), or 1 unlit
-    float radius = 0.0f;      // of a sphere about the origin holding every pose at any angle
-    int32_t cluster = -1;     // of the leaf holding the origin; -1 outside the map
+    glm::vec3 directed_light{0.0f};        // directed colour; 0: none
+    glm::vec3 light_dir{0.0f, 0.0f, 1.0f}; // world-space unit vector toward the light
+    float radius = 0.0f;  // of a sphere about the origin holding every pose at any angle
+    int32_t cluster = -1; // of the leaf holding the origin; -1 outside the map
 };
 
 struct EntityModelSet {
@@ -130,6 +132,9 @@ struct EntityModelSet {
 // floor are moved first, as Quake 2's droptofloor does (g_items.c: a box of +-15 traced from
 // the origin 128 units down against solid; an item that starts in solid is removed by the
 // game and listed in `missing` here).
+//
+// On a map whose models are lit from a light grid (bsp::ModelLighting::LightGrid) an instance
+// takes its ambient, directed light and direction from the grid instead (scene/model_light.h).
 //
 // A Quake 3 .md3 becomes one LoadedModel per surface (its path "file.md3#surface"), each with
 // its shader's base image as its one skin, found through `shaders` (nullptr: the shader name

@@ -249,7 +249,8 @@ struct Q3Builder {
         b.lightmaps.resize(2 * mapgen::kQ3LightmapBytes);
         for (size_t i = 0; i < b.lightmaps.size(); ++i)
             b.lightmaps[i] = static_cast<uint8_t>(i * 7 + i / mapgen::kQ3LightmapBytes);
-        b.light_vols.assign(8, 0x40);
+        // The light grid of the world's bounds at the default gridsize 64 64 128: 3 x 3 x 1.
+        b.light_vols.assign(9 * 8, 0x40);
         b.setVis(2, 1, {0x3, 0x2});
         return b;
     }

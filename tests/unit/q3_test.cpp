@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 
 using core::ErrorCode;
 using namespace q3test;
@@ -256,6 +257,79 @@ TEST(Q3Parse, WorldspawnDeluxeMapsKey) {
         ASSERT_TRUE(r) << r.error().message();
         EXPECT_EQ(r->deluxe_maps, expected) << pair;
     }
+}
+
+// ioquake3 tr_bsp.c R_LoadLightGrid over the tiny map's world bounds (-64..64 on each axis) at
+// the default gridsize 64 64 128: x and y from -64 to 64 (3 points), z from 128 ceil(-0.5) = 0
+// to 128 floor(0.5) = 0 (1 point).
+TEST(Q3Parse, LightGridFromWorldBounds) {
+    Q3Builder b = Q3Builder::tiny();
+    b.light_vols.assign(9 * 8, 0);
+    // Point (2, 1, 0), index 2 + 3 * 1: longitude 64 and latitude 64 (a quarter turn each) point
+    // along +y; point 8 with longitude 128 (half a turn) points down.
+    const uint8_t p5[8] = {10, 20, 30, 200, 100, 50, 64, 64};
+    std::copy(p5, p5 + 8, b.light_vols.begin() + 5 * 8);
+    b.light_vols[8 * 8 + 6] = 128;
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    EXPECT_TRUE(r->warnings.empty()) << r->warnings.front();
+    EXPECT_EQ(r->model_lighting, bsp::ModelLighting::LightGrid);
+    ASSERT_TRUE(r->light_grid.has_value());
+    const bsp::LightGrid& g = *r->light_grid;
+    EXPECT_EQ(g.origin, glm::vec3(-64, -64, 0));
+    EXPECT_EQ(g.cell_size, glm::vec3(64, 64, 128));
+    EXPECT_EQ(g.counts, (std::array<int32_t, 3>{3, 3, 1}));
+    ASSERT_EQ(g.points.size(), 9u);
+    EXPECT_EQ(g.points[5].ambient, (std::array<uint8_t, 3>{10, 20, 30}));
+    EXPECT_EQ(g.points[5].directed, (std::array<uint8_t, 3>{200, 100, 50}));
+    EXPECT_NEAR(g.points[5].direction.x, 0.0f, 1e-6f);
+    EXPECT_NEAR(g.points[5].direction.y, 1.0f, 1e-6f);
+    EXPECT_NEAR(g.points[5].direction.z, 0.0f, 1e-6f);
+    EXPECT_EQ(g.points[0].direction, glm::vec3(0, 0, 1)); // longitude 0: straight up
+    EXPECT_NEAR(g.points[8].direction.z, -1.0f, 1e-6f);
+    EXPECT_EQ(g.points[0].ambient, (std::array<uint8_t, 3>{0, 0, 0}));
+}
+
+TEST(Q3Parse, LightGridGridsizeKey) {
+    // "gridsize" "32 64 64": x from -64 to 64 in 5 points, y in 3, z from -64 to 64 in 3.
+    Q3Builder b = Q3Builder::tiny();
+    b.entities = "{\n\"classname\" \"worldspawn\"\n\"gridsize\" \"32 64 64\"\n}\n";
+    b.light_vols.assign(45 * 8, 7);
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    ASSERT_TRUE(r->light_grid.has_value());
+    EXPECT_EQ(r->light_grid->origin, glm::vec3(-64, -64, -64));
+    EXPECT_EQ(r->light_grid->cell_size, glm::vec3(32, 64, 64));
+    EXPECT_EQ(r->light_grid->counts, (std::array<int32_t, 3>{5, 3, 3}));
+}
+
+TEST(Q3Parse, LightGridMismatchIsIgnoredWithAWarning) {
+    // As the engine: a lump of the wrong length gives "light grid mismatch" and no grid.
+    Q3Builder b = Q3Builder::tiny();
+    b.light_vols.assign(8 * 8, 1);
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    EXPECT_FALSE(r->light_grid.has_value());
+    EXPECT_EQ(r->model_lighting, bsp::ModelLighting::LightGrid);
+    ASSERT_EQ(r->warnings.size(), 1u);
+    EXPECT_EQ(r->warnings[0],
+              "lightvols: 8 points, the grid of 3x3x1 needs 9 (light grid mismatch); ignored");
+
+    // A gridsize that makes no grid at all.
+    b = Q3Builder::tiny();
+    b.entities = "{\n\"classname\" \"worldspawn\"\n\"gridsize\" \"0 64 128\"\n}\n";
+    const auto zero = load(b);
+    ASSERT_TRUE(zero) << zero.error().message();
+    EXPECT_FALSE(zero->light_grid.has_value());
+    EXPECT_TRUE(hasWarning(*zero, "gives no grid along axis 0"));
+
+    // An empty lump (a map compiled without light): no grid, nothing to warn about.
+    b = Q3Builder::tiny();
+    b.light_vols.clear();
+    const auto empty = load(b);
+    ASSERT_TRUE(empty) << empty.error().message();
+    EXPECT_FALSE(empty->light_grid.has_value());
+    EXPECT_TRUE(empty->warnings.empty());
 }
 
 TEST(Q3Parse, UnknownFaceTypeIsSkippedAndReferencesRenumbered) {

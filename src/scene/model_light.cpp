@@ -1,0 +1,108 @@
+#include "scene/model_light.h"
+
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace scene {
+
+namespace {
+
+// tr_bsp.c R_ColorShiftLightingBytes: shifted, and scaled down by the largest channel when
+// one passes 255, so a bright colour keeps its hue instead of going white.
+glm::vec3 shiftColour(const std::array<uint8_t, 3>& in, int shift) {
+    std::array<int, 3> c{in[0] << shift, in[1] << shift, in[2] << shift};
+    const int largest = std::max({c[0], c[1], c[2]});
+    if (largest > 255)
+        for (int& v : c)
+            v = v * 255 / largest;
+    return glm::vec3(float(c[0]), float(c[1]), float(c[2]));
+}
+
+} // namespace
+
+ModelLight sampleLightGrid(const bsp::LightGrid& grid, const glm::vec3& p, int shift) {
+    ModelLight out;
+    out.dir = glm::vec3(0.0f);
+    const size_t expected =
+        size_t(grid.counts[0]) * size_t(grid.counts[1]) * size_t(grid.counts[2]);
+    if (grid.points.empty() || grid.points.size() != expected)
+        return out;
+    std::array<int32_t, 3> pos{};
+    glm::vec3 frac(0.0f);
+    for (int i = 0; i < 3; ++i) {
+        const float v = (p[i] - grid.origin[i]) / grid.cell_size[i];
+        const float fl = std::isfinite(v) ? std::floor(v) : 0.0f;
+        frac[i] = std::isfinite(v) ? v - fl : 0.0f;
+        // The engine keeps the fraction of a point outside the grid and clamps the cell.
+        pos[size_t(i)] = int32_t(std::clamp(fl, 0.0f, float(grid.counts[size_t(i)] - 1)));
+    }
+    float total = 0.0f;
+    for (int corner = 0; corner < 8; ++corner) {
+        float factor = 1.0f;
+        std::array<int32_t, 3> at = pos;
+        bool inside = true;
+        for (int j = 0; j < 3; ++j) {
+            if (corner & (1 << j)) {
+                if (pos[size_t(j)] + 1 > grid.counts[size_t(j)] - 1) {
+                    inside = false;
+                    break;
+                }
+                factor *= frac[j];
+                ++at[size_t(j)];
+            } else {
+                factor *= 1.0f - frac[j];
+            }
+        }
+        if (!inside)
+            continue;
+        const bsp::LightGridPoint& point =
+            grid.points[size_t(at[0]) +
+                        size_t(grid.counts[0]) *
+                            (size_t(at[1]) + size_t(grid.counts[1]) * size_t(at[2]))];
+        // The engine tests the shifted ambient bytes, zero exactly when the stored ones are.
+        if (point.ambient[0] + point.ambient[1] + point.ambient[2] == 0)
+            continue; // in a wall
+        total += factor;
+        out.ambient += factor * shiftColour(point.ambient, shift);
+        out.directed += factor * shiftColour(point.directed, shift);
+        out.dir += factor * point.direction;
+    }
+    if (total > 0.0f && total < 0.99f) {
+        out.ambient /= total;
+        out.directed /= total;
+    }
+    const float len = glm::length(out.dir);
+    out.dir = len > 0.0f ? out.dir / len : glm::vec3(0.0f);
+    return out;
+}
+
+ModelLight gridModelLight(const bsp::Map& map, const glm::vec3& p) {
+    // ioquake3 at the settings the world is drawn with (r_mapOverBrightBits 2,
+    // r_overBrightBits 1): grid bytes shifted left once, identity light 1/2, and the gamma
+    // ramp doubling what is drawn.
+    const bool overbright = map.overbright_lighting;
+    const float identity = overbright ? 0.5f : 1.0f;
+    ModelLight l;
+    if (map.light_grid) {
+        l = sampleLightGrid(*map.light_grid, p, overbright ? 1 : 0);
+        l.ambient *= 0.6f; // r_ambientScale
+    } else {
+        // R_SetupEntityLighting without grid data; tr_bsp.c RE_LoadWorldMap's sun direction.
+        l.ambient = l.directed = glm::vec3(identity * 150.0f);
+        l.dir = glm::normalize(glm::vec3(0.45f, 0.3f, 0.9f));
+    }
+    const float identity_byte = std::floor(255.0f * identity); // tr.identityLightByte, an int
+    l.ambient = glm::min(l.ambient + identity * 32.0f, glm::vec3(identity_byte));
+    if (l.dir == glm::vec3(0.0f))
+        l.dir = glm::vec3(0.0f, 0.0f, 1.0f); // every point in solid: no directed light either
+    const float to_texel = 1.0f / (identity * 255.0f);
+    l.ambient *= to_texel;
+    l.directed *= to_texel;
+    return l;
+}
+
+} // namespace scene

@@ -1,0 +1,117 @@
+// Models lit from the light grid (scene/model_light.h) against values worked out by hand from
+// ioquake3 tr_light.c R_SetupEntityLightingGrid and R_SetupEntityLighting.
+#include "scene/model_light.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+
+namespace {
+
+bsp::LightGridPoint point(std::array<uint8_t, 3> ambient, std::array<uint8_t, 3> directed,
+                          glm::vec3 direction) {
+    return {ambient, directed, direction};
+}
+
+void expectNear(const glm::vec3& got, const glm::vec3& want, float tolerance = 1e-4f) {
+    EXPECT_NEAR(got.x, want.x, tolerance);
+    EXPECT_NEAR(got.y, want.y, tolerance);
+    EXPECT_NEAR(got.z, want.z, tolerance);
+}
+
+// 2 x 2 x 2 points from the origin, cells 64 x 64 x 128; point (1, 0, 0) lies in solid (no
+// ambient), although it has directed light, which the engine's test does not look at.
+bsp::LightGrid cube() {
+    bsp::LightGrid g;
+    g.origin = glm::vec3(0.0f);
+    g.cell_size = glm::vec3(64, 64, 128);
+    g.counts = {2, 2, 2};
+    const glm::vec3 up(0, 0, 1);
+    g.points = {
+        point({100, 100, 100}, {40, 0, 0}, glm::vec3(1, 0, 0)), // (0, 0, 0)
+        point({0, 0, 0}, {255, 255, 255}, glm::vec3(0, 1, 0)),  // (1, 0, 0): solid
+        point({200, 0, 0}, {0, 0, 0}, up),                      // (0, 1, 0)
+        point({50, 50, 50}, {100, 100, 100}, up),               // (1, 1, 0)
+    };
+    for (int i = 0; i < 4; ++i) // z = 1
+        g.points.push_back(point({10, 10, 10}, {0, 0, 0}, up));
+    return g;
+}
+
+} // namespace
+
+TEST(ModelLight, TrilinearSkipsSolidPoints) {
+    // (16, 32, 32): fractions 0.25, 0.5, 0.25. Weights: (0,0,0) 0.28125, (1,0,0) 0.09375 (solid,
+    // left out), (0,1,0) 0.28125, (1,1,0) 0.09375, the z = 1 layer 0.25 in all. The total
+    // 0.90625 is below 0.99, so the sums are divided by it (times 32 / 29):
+    //   ambient r = (28.125 + 56.25 + 4.6875 + 2.5) * 32 / 29 = 2930 / 29
+    //   ambient g = b = (28.125 + 4.6875 + 2.5) * 32 / 29 = 1130 / 29
+    //   directed r = (11.25 + 9.375) * 32 / 29 = 660 / 29, g = b = 9.375 * 32 / 29 = 300 / 29
+    //   direction = 0.28125 (1, 0, 0) + 0.625 (0, 0, 1), normalised.
+    const scene::ModelLight l = scene::sampleLightGrid(cube(), glm::vec3(16, 32, 32), 0);
+    expectNear(l.ambient, glm::vec3(2930.0f / 29, 1130.0f / 29, 1130.0f / 29));
+    expectNear(l.directed, glm::vec3(660.0f / 29, 300.0f / 29, 300.0f / 29));
+    expectNear(l.dir, glm::vec3(0.4103647f, 0.0f, 0.9119215f), 1e-6f);
+}
+
+TEST(ModelLight, ExactPointsAndTheGridEdge) {
+    // On point (0, 1, 0): the corners past y's last point are left out, the others weigh 0
+    // except the point itself.
+    const scene::ModelLight on = scene::sampleLightGrid(cube(), glm::vec3(0, 64, 0), 0);
+    expectNear(on.ambient, glm::vec3(200, 0, 0));
+    expectNear(on.directed, glm::vec3(0.0f));
+    expectNear(on.dir, glm::vec3(0, 0, 1));
+
+    // Beyond the grid the cell is clamped and the engine keeps the fraction: x = 96 is cell 1
+    // (clamped to 1, the last), fraction 0.5, and no corner past it; y = 0, z = 0 exactly.
+    // Only (1, 0, 0) carries weight, and it is solid; its +y and +z neighbours weigh 0.
+    const scene::ModelLight past = scene::sampleLightGrid(cube(), glm::vec3(96, 0, 0), 0);
+    expectNear(past.ambient, glm::vec3(0.0f));
+    EXPECT_EQ(past.dir, glm::vec3(0.0f)); // nothing lit: no direction
+}
+
+TEST(ModelLight, OverbrightShiftKeepsTheHue) {
+    // tr_bsp.c R_ColorShiftLightingBytes with shift 1: (200, 100, 50) -> (400, 200, 100), over
+    // 255, so times 255 / 400 in integers: (255, 127, 63); (10, 20, 30) -> (20, 40, 60).
+    bsp::LightGrid g;
+    g.counts = {1, 1, 1};
+    g.points = {point({200, 100, 50}, {10, 20, 30}, glm::vec3(0, 0, 1))};
+    const scene::ModelLight l = scene::sampleLightGrid(g, glm::vec3(5, 5, 5), 1);
+    // (5, 5, 5) weighs the one point below 1 and the sums are divided by that weight again.
+    expectNear(l.ambient, glm::vec3(255, 127, 63));
+    expectNear(l.directed, glm::vec3(20, 40, 60));
+}
+
+TEST(ModelLight, EntityLightFromTheGrid) {
+    // Overbright map (identity light 1/2): grid (100, 50, 0) / (100, 100, 100) shifted to
+    // (200, 100, 0) / (200, 200, 200); ambient times r_ambientScale 0.6 = (120, 60, 0), plus
+    // 32 / 2 = (136, 76, 16), clamped at the identity light byte 127: (127, 76, 16). In texel
+    // units (the gamma ramp doubles, so / 127.5): (0.996078, 0.596078, 0.125490); directed
+    // 200 / 127.5 = 1.568627.
+    bsp::Map map;
+    map.overbright_lighting = true;
+    map.model_lighting = bsp::ModelLighting::LightGrid;
+    bsp::LightGrid g;
+    g.counts = {1, 1, 1};
+    g.points = {point({100, 50, 0}, {100, 100, 100}, glm::vec3(0, 1, 0))};
+    map.light_grid = g;
+    const scene::ModelLight l = scene::gridModelLight(map, glm::vec3(0.0f));
+    expectNear(l.ambient, glm::vec3(0.996078f, 0.596078f, 0.125490f), 1e-5f);
+    expectNear(l.directed, glm::vec3(1.568627f), 1e-5f);
+    expectNear(l.dir, glm::vec3(0, 1, 0));
+
+    // No grid: the engine's fixed 150 (75 at identity light 1/2) from its default sun, (0.45,
+    // 0.3, 0.9) / 1.05; ambient 75 + 16 = 91. In texel units 91 / 127.5 and 75 / 127.5.
+    map.light_grid.reset();
+    const scene::ModelLight fixed = scene::gridModelLight(map, glm::vec3(0.0f));
+    expectNear(fixed.ambient, glm::vec3(0.713725f), 1e-5f);
+    expectNear(fixed.directed, glm::vec3(0.588235f), 1e-5f);
+    expectNear(fixed.dir, glm::vec3(0.428571f, 0.285714f, 0.857143f), 1e-5f);
+
+    // Every point in solid: only the minimum ambient, 16 / 127.5, and no directed light.
+    g.points[0].ambient = {0, 0, 0};
+    map.light_grid = g;
+    const scene::ModelLight dark = scene::gridModelLight(map, glm::vec3(0.0f));
+    expectNear(dark.ambient, glm::vec3(0.125490f), 1e-5f);
+    expectNear(dark.directed, glm::vec3(0.0f));
+}
