@@ -28,7 +28,7 @@
 namespace content {
 
 // Bumped whenever the file layout or any decoder's output changes.
-inline constexpr uint32_t kTextureCacheVersion = 2; // 2: TextureInfo's drawing fields
+inline constexpr uint32_t kTextureCacheVersion = 3; // 3: TextureInfo::layer2
 // Default cap on the cache folder; least recently used files go first.
 inline constexpr uint64_t kTextureCacheMaxBytes = 1024ull * 1024 * 1024;
 
