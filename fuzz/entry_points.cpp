@@ -511,7 +511,7 @@ Outcome runTextureCache(std::span<const uint8_t> data) {
         return o;
     }
     for (const content::TextureInfo& t : *textures)
-        for (const content::Image* img : {&t.image, &t.glow})
+        for (const content::Image* img : {&t.image, &t.glow, &t.layer2})
             if (img->width != 0 && (!img->valid() || img->width > content::kMaxImageDimension ||
                                     img->height > content::kMaxImageDimension)) {
                 o.violation = "accepted texture with a broken or oversized image";

@@ -27,6 +27,7 @@
 #define UNIT_STAGE0 4    // u_texture0..5: the images of a folded run of Quake 3 stages
 #define MAX_FOLDED_STAGES 6
 #define UNIT_DELUXEMAPS 10 // u_deluxemaps: light directions (q3map2 deluxe maps), a 2D array
+#define UNIT_LAYER2 11     // u_layer2: a material's second image, mixed in by vertex alpha
 
 // Debug view modes (render::ViewMode).
 #define VIEW_LIT 0

@@ -7,6 +7,8 @@
 //               a shader that can discard loses early depth rejection)
 //   WARP        Quake 1 / Quake 2 turbulent liquid warp
 //   GLOW        Quake 1 fullbright texels from u_glow
+//   LAYER2      a second image (u_layer2) mixed over u_texture by the vertex colour's alpha
+//               (Source $basetexture2); only materials that have one pay for the fetch
 //   DISTANCE_FOG  the map's fog over the whole view (Quake 1 worldspawn fog): GL_EXP2 by the
 //               depth along the view axis, as fixed-function GL fogs it in QuakeSpasm
 //   FOG_PASS    the surface is in a Quake 3 fog volume: its colour fogs here, as the fog pass
@@ -22,6 +24,9 @@ flat in float v_lm_step;
 
 uniform sampler2D u_texture;
 uniform sampler2D u_glow;          // fullbright texels (alpha 1), black elsewhere
+#ifdef LAYER2
+uniform sampler2D u_layer2; // the second layer, at the same uv as u_texture
+#endif
 uniform sampler2DArray u_lightmaps;
 uniform sampler2DArray u_deluxemaps; // VIEW_DELUXE: light directions, layers as u_lightmaps
 uniform float u_style_values[64]; // brightness of each light style slot
@@ -101,6 +106,11 @@ void main() {
     uv += (u_warp_amplitude * 64.0 / size) * sin(v_uv.yx * size * u_warp_frequency + u_time);
 #endif
     vec4 tex = texture(u_texture, uv);
+#ifdef LAYER2
+    // Source's WorldVertexTransition (lightmappedgeneric_ps2_3_x.h): the colour goes linearly
+    // from the first layer (alpha 0) to the second (alpha 1); opacity stays the first's.
+    tex.rgb = mix(tex.rgb, texture(u_layer2, uv).rgb, v_colour.a);
+#endif
     // pow() only where a game curves the colour: exp2(log2(x)) need not give x back exactly.
     if (u_texture_gamma != 1.0)
         tex.rgb = pow(tex.rgb, vec3(u_texture_gamma));

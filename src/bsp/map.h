@@ -177,7 +177,14 @@ struct Vertex {
     glm::vec2 uv{0.0f};    // texture coordinates, in texture repeats
     glm::vec2 lm_uv{0.0f}; // lightmap coordinates in [0,1] of the face's page, style 0
     glm::vec3 normal{0.0f, 0.0f, 1.0f};
-    glm::u8vec4 colour{255, 255, 255, 255}; // vertex colour (vertex-lit faces)
+    // Vertex colour (vertex-lit faces). The alpha is also the weight of a material's second
+    // layer (content::TextureInfo::layer2: 0 the first texture, 255 the second), as Source's
+    // vertex format carries a displacement's painted alpha in its colour's alpha
+    // (lightmappedgeneric_vs20.fxc). One channel serves both: no map has a face whose material
+    // has a second layer and whose alpha means anything else (Quake 3's alphaGen vertex reads
+    // it only on shader-script stages, which never have a second layer), and a new field would
+    // widen every vertex of every map.
+    glm::u8vec4 colour{255, 255, 255, 255};
 };
 
 inline constexpr int kMaxLightStyles = 4;

@@ -22,7 +22,8 @@
 //   then one per bump basis vector); the flat one is drawn. docs/source.md gives the conversion.
 // - Displacements (DISPINFO, DISP_VERTS) replace their four-sided base face with a grid of
 //   (2^power + 1)^2 vertices: the base quad interpolated from the corner nearest the
-//   displacement's start position, each point moved along its offset vector by its distance.
+//   displacement's start position, each point moved along its offset vector by its distance,
+//   its alpha (the second texture's weight) in the vertex colour's alpha.
 // - Visibility is Quake 2's cluster PVS; areas are read, area portals are not used yet.
 #include "bsp/vbsp.h"
 
@@ -683,6 +684,12 @@ core::Status Parser::displacements() {
                 if (std::isfinite(dist) && std::isfinite(offset.x) && std::isfinite(offset.y) &&
                     std::isfinite(offset.z))
                     v.position += offset * dist;
+                // Hammer's painted alpha, 0..255: the weight of a two-layer material's second
+                // texture, carried in the colour's alpha as Source's own vertex format carries
+                // it (bsp::Vertex::colour). Out of range clamps, NaN reads as the first layer.
+                const float alpha = dv.f32(vat + 16);
+                v.colour.a =
+                    std::isnan(alpha) ? 0 : uint8_t(std::lround(std::clamp(alpha, 0.0f, 255.0f)));
                 map.vertices.push_back(v);
             }
         }

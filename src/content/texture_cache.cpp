@@ -275,7 +275,7 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
     size_t pixels = 0;
     for (const TextureInfo& t : textures)
         if (texturePixelsWorthCaching(t))
-            pixels += t.image.rgba.size() + t.glow.rgba.size();
+            pixels += t.image.rgba.size() + t.glow.rgba.size() + t.layer2.rgba.size();
     std::vector<uint8_t> out;
     out.reserve(pixels + key.size() + textures.size() * 128 + 64);
     putHeader(out, key);
@@ -293,6 +293,7 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
         putU32(out, std::bit_cast<uint32_t>(t.fullbright_light));
         putImage(out, keep ? t.image : Image());
         putImage(out, keep ? t.glow : Image());
+        putImage(out, keep ? t.layer2 : Image());
     }
     putChecksum(out);
     return out;
@@ -328,9 +329,9 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
     Cursor body(core::ByteReader(payload).sub(sizeof(kMagic) + 8 + key_len,
                                               payload.size() - sizeof(kMagic) - 8 - key_len));
     const uint32_t count = body.u32();
-    // Each texture takes at least its flags, five string lengths, three drawing fields and two
+    // Each texture takes at least its flags, five string lengths, three drawing fields and three
     // image sizes: a count the bytes cannot hold is refused before anything is allocated for it.
-    constexpr uint64_t kMinTextureBytes = 4 + 5 * 4 + 3 * 4 + 2 * 8;
+    constexpr uint64_t kMinTextureBytes = 4 + 5 * 4 + 3 * 4 + 3 * 8;
     if (!body.ok() || count != expected_count ||
         count > (payload.size() - sizeof(kMagic) - 8 - key_len) / kMinTextureBytes)
         return std::nullopt;
@@ -350,11 +351,13 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
             return std::nullopt;
         body.image(t.image);
         body.image(t.glow);
+        body.image(t.layer2);
         if (!body.ok() || (flags & ~(kFlagMissing | kFlagPixelsOmitted)) != 0)
             return std::nullopt;
         // Kept pixels are a whole image; omitted ones are none at all.
         const bool omitted = (flags & kFlagPixelsOmitted) != 0;
-        if (omitted ? (t.image.width != 0 || t.glow.width != 0) : !t.image.valid())
+        if (omitted ? (t.image.width != 0 || t.glow.width != 0 || t.layer2.width != 0)
+                    : !t.image.valid())
             return std::nullopt;
     }
     if (body.offset() != payload.size() - sizeof(kMagic) - 8 - key_len)

@@ -152,6 +152,30 @@ void applyVmtDrawing(const Vmt& vmt, TextureInfo& info) {
     info.alpha_cutoff = vmt.alphatest_reference;
 }
 
+namespace {
+
+// A material's further texture (Source $basetexture2): its decoded pixels, or the
+// missing-texture tile with `error` saying why.
+Image loadVtfLayer(const FileSystem& fs, const std::string& vtf_path, std::string& error) {
+    if (!fs.exists(vtf_path)) {
+        error = vtf_path + ": not found ($basetexture2)";
+        return makeMissingTexture();
+    }
+    auto bytes = fs.readChecked(vtf_path);
+    if (!bytes) {
+        error = bytes.error().message();
+        return makeMissingTexture();
+    }
+    auto image = decodeVtf(*bytes, vtf_path);
+    if (!image) {
+        error = image.error().message();
+        return makeMissingTexture();
+    }
+    return std::move(*image);
+}
+
+} // namespace
+
 bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, TextureInfo& info) {
     const std::string vmt_path = vmtPathOf(material);
     std::string vtf_path = vtfPathOf(material);
@@ -205,6 +229,8 @@ bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, Text
     info.missing = false;
     if (vmt)
         applyVmtDrawing(*vmt, info);
+    if (vmt && !vmt->base_texture2.empty())
+        info.layer2 = loadVtfLayer(fs, vtfPathOf(vmt->base_texture2), info.error);
     return true;
 }
 

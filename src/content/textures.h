@@ -38,6 +38,11 @@ struct TextureInfo {
     // (0, 0, 0, 0), so a shader adds it after lighting. Empty (width 0) when the texture has
     // none; never set for sky textures nor for liquids the map lights (Quake 1 lit water).
     Image glow;
+    // A second image blended over `image` by the vertex colour's alpha (bsp::Vertex::colour: 0
+    // draws `image`, 255 this one), at the same texture coordinates: Source's $basetexture2
+    // (WorldVertexTransition). Empty (width 0) when the material has none; the
+    // missing-texture tile when it names one that is not found (error says which).
+    Image layer2;
     std::string source; // virtual path that was loaded ("textures/mech/crate.jpg",
                         // "textures/e1u1/floor1_3.wal"), or a label for pixels that are not a
                         // file of their own: "<embedded> + gfx/palette.lmp (pak0.pak)",
@@ -81,7 +86,9 @@ TextureInfo loadImageTexture(const FileSystem& fs, std::string_view name);
 // .vmt tries materials/NAME.vtf. Names are lower-cased (Source paths ignore case). On success
 // fills info.image, source (the .vtf), origin, shader_file (the .vmt) and shader_image
 // ($basetexture) and clears missing; false (info.error says why) otherwise. The material's
-// parameters set how it is drawn (applyVmtDrawing); a Water material is a flat tint.
+// parameters set how it is drawn (applyVmtDrawing); a Water material is a flat tint. A
+// $basetexture2 (any shader: materialsystem's InitLightmappedGeneric_DX9 loads it for the
+// LightmappedGeneric family, WorldVertexTransition among them) becomes info.layer2.
 bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, TextureInfo& info);
 
 // What a .vmt's parameters mean for drawing (VDC "Material" and the shader pages; Source SDK

@@ -45,6 +45,7 @@ enum TextureUnit : GLuint {
     kUnitSkybox = UNIT_SKYBOX,
     kUnitStage0 = UNIT_STAGE0, // stage k of a folded run: kUnitStage0 + k
     kUnitDeluxemaps = UNIT_DELUXEMAPS,
+    kUnitLayer2 = UNIT_LAYER2,
 };
 constexpr size_t kMaxFoldedStages = MAX_FOLDED_STAGES;
 

@@ -142,12 +142,14 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::FogVolum
     const bool textured = b.material >= 0 && static_cast<size_t>(b.material) < gpu.textures.size();
     const int32_t frame = textured ? gpu.animationFrame(b.material, f.options.time) : b.material;
     const GLuint glow = textured ? gpu.glows[static_cast<size_t>(frame)] : 0;
+    const GLuint layer2 = textured ? gpu.layers2[static_cast<size_t>(frame)] : 0;
     WorldVariant variant;
     variant.view = f.options.view;
     variant.styles = gpu.style_count;
     variant.alpha_test = b.pass == scene::Pass::AlphaTest;
     variant.warp = material && (material->flags & bsp::kSurfWarp);
     variant.glow = glow != 0;
+    variant.layer2 = layer2 != 0;
     variant.fog_pass = fog != nullptr;
     variant.distance_fog = distanceFogged(f);
     const WorldProgram* program = f.programs.world(variant);
@@ -172,6 +174,8 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::FogVolum
     }
     if (glow)
         f.state.bindTexture(kUnitGlow, GL_TEXTURE_2D, glow);
+    if (layer2)
+        f.state.bindTexture(kUnitLayer2, GL_TEXTURE_2D, layer2);
     f.state.bindTexture(kUnitTexture, GL_TEXTURE_2D,
                         textured ? gpu.textures[static_cast<size_t>(frame)] : 0);
     setSurfaceUniforms(f, *program, b, alpha, fog);

@@ -44,6 +44,7 @@ struct WorldVariant {
     ViewMode view = ViewMode::Lit;
     int styles = 1; // light styles per face the program blends (1..4)
     bool alpha_test = false, warp = false, glow = false, fog_pass = false;
+    bool layer2 = false;       // the material has a second image (WorldGpu::layers2)
     bool distance_fog = false; // bsp::Map::distance_fog (lit view)
 };
 

@@ -281,11 +281,14 @@ private:
 void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
                     const std::vector<content::TextureInfo>& textures) {
     UniqueImages unique;
-    std::vector<int32_t> tex_slot(textures.size()), glow_slot(textures.size());
+    std::vector<int32_t> tex_slot(textures.size()), glow_slot(textures.size()),
+        layer2_slot(textures.size());
     for (size_t i = 0; i < textures.size(); ++i) {
         tex_slot[i] = unique.slotOf(textures[i].image, textures[i].source, map.materials[i].name);
         glow_slot[i] = unique.slotOf(textures[i].glow, textures[i].source + "/glow",
                                      map.materials[i].name + "/glow");
+        layer2_slot[i] = unique.slotOf(textures[i].layer2, textures[i].source + "/layer2",
+                                       map.materials[i].name + "/layer2");
     }
     // Mip chains on worker threads (none for images that go up with their file's S3TC mips),
     // then upload.
@@ -309,6 +312,7 @@ void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
         gpu.textures.push_back(nameOf(tex_slot[i]));
         gpu.missing.push_back(textures[i].missing);
         gpu.glows.push_back(nameOf(glow_slot[i]));
+        gpu.layers2.push_back(nameOf(layer2_slot[i]));
     }
     gpu.stats.textures = static_cast<uint32_t>(gpu.owned.size());
     gpu.anim_frames.resize(map.materials.size());

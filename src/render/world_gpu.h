@@ -92,6 +92,7 @@ struct WorldGpu {
     std::vector<Texture> owned;
     std::vector<GLuint> textures;      // per material
     std::vector<GLuint> glows;         // per material; 0: none
+    std::vector<GLuint> layers2;       // per material: its second image; 0: none
     std::vector<bool> missing;         // per material
     Texture skybox;                    // 2D array of 6 faces, empty when the map has none
     content::SkyRotation sky_rotation; // the box's turn over time (Quake 2 skyrotate/skyaxis)

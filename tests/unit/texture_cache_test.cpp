@@ -40,6 +40,7 @@ std::vector<content::TextureInfo> sample() {
     t[0].missing = false;
     t[0].shader_file = "scripts/a.shader";
     t[0].shader_image = "textures/a_img.tga";
+    t[0].layer2 = solid(2, 4, 50);
     t[1].image = solid(8, 8, 99);
     t[1].glow = solid(8, 8, 3);
     t[1].source = "textures/b.JPG";
@@ -69,6 +70,8 @@ void expectSame(const std::vector<content::TextureInfo>& a,
         EXPECT_TRUE(a[i].image.rgba == b[i].image.rgba);
         EXPECT_EQ(a[i].glow.width, b[i].glow.width);
         EXPECT_TRUE(a[i].glow.rgba == b[i].glow.rgba);
+        EXPECT_EQ(a[i].layer2.width, b[i].layer2.width);
+        EXPECT_TRUE(a[i].layer2.rgba == b[i].layer2.rgba);
         EXPECT_EQ(a[i].source, b[i].source);
         EXPECT_EQ(a[i].origin, b[i].origin);
         EXPECT_EQ(a[i].missing, b[i].missing);
@@ -123,6 +126,7 @@ TEST(TextureCacheFormat, CheapFormatsKeepOnlyTheirMetadata) {
     v[0].missing = false;
     v[1].image = solid(4, 4, 2);
     v[1].glow = solid(4, 4, 9);
+    v[1].layer2 = solid(4, 4, 5);
     v[1].source = "textures/e1u1/floor.wal";
     v[1].origin = "pak0.pak";
     v[1].missing = false;
@@ -132,6 +136,7 @@ TEST(TextureCacheFormat, CheapFormatsKeepOnlyTheirMetadata) {
     EXPECT_TRUE((*back)[0].image.rgba == v[0].image.rgba);
     EXPECT_FALSE((*back)[1].image.valid());
     EXPECT_EQ((*back)[1].glow.width, 0);
+    EXPECT_EQ((*back)[1].layer2.width, 0);
     EXPECT_EQ((*back)[1].source, v[1].source);
     EXPECT_EQ((*back)[1].origin, v[1].origin);
     EXPECT_FALSE((*back)[1].missing);
@@ -197,6 +202,8 @@ TEST(TextureCacheFormat, WrappedBodiesReachTheParserAndItsLimits) {
         u32(h);
         b.resize(b.size() + static_cast<size_t>(w) * h * 4, 7);
         u32(0); // no glow
+        u32(0);
+        u32(0); // no second layer
         u32(0);
         return b;
     };

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -186,4 +187,64 @@ TEST(Vbsp, HostileHeadersGetErrorsNamingTheLump) {
         ASSERT_FALSE(r.ok());
         EXPECT_EQ(r.error().code, core::ErrorCode::Truncated);
     }
+}
+
+TEST(Vbsp, DisplacementVertexAlphaIsTheSecondLayerWeight) {
+    // tf2_test_displacement's CDispVert alphas (lump 33, 20-byte records: vec3 vector, dist,
+    // alpha) rewritten: vertex k gets (7 * k) % 256, and four get values past the ends: 300 ->
+    // 255, -7 -> 0, NaN -> 0, 127.5 -> 128 (nearest).
+    std::vector<uint8_t> bytes = readMap("tf2_test_displacement.bsp");
+    ASSERT_FALSE(bytes.empty());
+    const int32_t verts_at = readI32(bytes, kDir + 33 * 16);
+    const int32_t verts_len = readI32(bytes, kDir + 33 * 16 + 4);
+    ASSERT_EQ(readI32(bytes, kDir + 33 * 16 + 12), 0); // stored plain
+    const size_t count = size_t(verts_len) / 20;
+    ASSERT_EQ(count, 75u); // three power-2 grids
+    std::vector<float> alphas(count);
+    for (size_t k = 0; k < count; ++k)
+        alphas[k] = float((7 * k) % 256);
+    alphas[3] = 300.0f;
+    alphas[4] = -7.0f;
+    alphas[30] = std::nanf("");
+    alphas[31] = 127.5f;
+    std::vector<uint8_t> expected(count);
+    for (size_t k = 0; k < count; ++k)
+        expected[k] = uint8_t((7 * k) % 256);
+    expected[3] = 255;
+    expected[4] = 0;
+    expected[30] = 0;
+    expected[31] = 128;
+    for (size_t k = 0; k < count; ++k)
+        std::memcpy(bytes.data() + size_t(verts_at) + k * 20 + 16, &alphas[k], 4);
+    auto m = bsp::loadMap(bytes, "tf2_test_displacement.bsp");
+    ASSERT_TRUE(m.ok()) << m.error().message();
+    // Each displacement face's grid is its dispinfo's DispVertStart.. in row order: the face's
+    // dispinfo index (dface_t +12, 56-byte records of lump 7), then DispVertStart (ddispinfo_t
+    // +12, 176-byte records of lump 26).
+    const int32_t faces_at = readI32(bytes, kDir + 7 * 16);
+    const int32_t infos_at = readI32(bytes, kDir + 26 * 16);
+    size_t grids = 0;
+    for (size_t f = 0; f < m->faces.size(); ++f) {
+        const bsp::Face& face = m->faces[f];
+        int16_t disp = 0;
+        std::memcpy(&disp, bytes.data() + size_t(faces_at) + f * 56 + 12, 2);
+        ASSERT_EQ(face.kind == bsp::FaceKind::Mesh, disp >= 0) << f;
+        if (disp < 0) {
+            // Brush faces keep the colour's default: no two-layer material reaches them (vbsp
+            // gives them a one-layer copy).
+            for (uint32_t v = 0; v < face.num_vertices; ++v)
+                EXPECT_EQ(m->vertices[face.first_vertex + v].colour.a, 255);
+            continue;
+        }
+        const int32_t start = readI32(bytes, size_t(infos_at) + size_t(disp) * 176 + 12);
+        ASSERT_EQ(face.num_vertices, 25u);
+        for (uint32_t v = 0; v < 25; ++v) {
+            const bsp::Vertex& vertex = m->vertices[face.first_vertex + v];
+            EXPECT_EQ(vertex.colour.a, expected[size_t(start) + v])
+                << "face " << f << " vertex " << v;
+            EXPECT_EQ(vertex.colour.r, 255);
+        }
+        ++grids;
+    }
+    EXPECT_EQ(grids, 3u);
 }

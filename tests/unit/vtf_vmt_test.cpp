@@ -831,3 +831,34 @@ TEST(SourceSkyBox, RgbsTexelsHandComputed) {
     // (64/255)(32/255) 8 = 0.25196 -> 0.53903 -> 137 (as in the test above).
     EXPECT_EQ(content::decodeRgbsTexel({1, 64, 0, 32}), (std::array<uint8_t, 4>{13, 137, 0, 255}));
 }
+
+TEST(ValveMaterials, BaseTexture2IsTheSecondLayer) {
+    VtfSpec s; // one RGBA8888 texel each
+    const content::FileSystem fs = pakfileOf({
+        {"materials/t/grass.vtf", textOf(makeVtf(s, {10, 200, 30, 255}))},
+        {"materials/t/rock.vtf", textOf(makeVtf(s, {120, 110, 100, 40}))},
+        {"materials/t/blend.vmt",
+         "WorldVertexTransition { $basetexture t/grass $basetexture2 t/rock }"},
+        {"materials/t/lost.vmt",
+         "WorldVertexTransition { $basetexture t/grass $basetexture2 t/gone }"},
+        {"materials/t/plain.vmt", "LightmappedGeneric { $basetexture t/grass }"},
+    });
+    bsp::Map map;
+    map.material_files = bsp::MaterialFiles::ValveMaterials;
+    for (const char* n : {"t/blend", "t/lost", "t/plain"})
+        map.materials.emplace_back().name = n;
+    const auto t = content::loadMaterialTextures(map, fs, 1);
+    ASSERT_EQ(t.size(), 3u);
+    for (const content::TextureInfo& info : t)
+        ASSERT_FALSE(info.missing) << info.error;
+    EXPECT_EQ(pixel(t[0].image, 0, 0), (Px{10, 200, 30, 255}));
+    ASSERT_TRUE(t[0].layer2.valid());
+    EXPECT_EQ(pixel(t[0].layer2, 0, 0), (Px{120, 110, 100, 40}));
+    // A second layer that is not found is the missing-texture tile, as a missing first one is,
+    // and the error says which file.
+    ASSERT_TRUE(t[1].layer2.valid());
+    EXPECT_EQ(pixel(t[1].layer2, 1, 1),
+              (Px{content::kMissingFill, content::kMissingFill, content::kMissingFill, 255}));
+    EXPECT_EQ(t[1].error, "materials/t/gone.vtf: not found ($basetexture2)");
+    EXPECT_FALSE(t[2].layer2.valid());
+}
