@@ -333,6 +333,10 @@ constexpr ContentsBit kSourceContents[] = {
 
 } // namespace
 
+uint32_t sourceContents(uint32_t game_contents) {
+    return neutralContents(game_contents, kSourceContents);
+}
+
 core::Status readSourceCollision(Map& map, const SourceBrushLumps& in) {
     Collision& c = map.collision;
     c.kind = CollisionKind::Brushes;
@@ -343,9 +347,7 @@ core::Status readSourceCollision(Map& map, const SourceBrushLumps& in) {
     c.clip_epsilon = 0.03125f;
     const uint64_t side_size = in.wide_sides ? 16 : 8;
     const uint64_t ns = in.brush_sides.size() / side_size;
-    if (auto st = readBrushes(c, in.brushes, ns,
-                              [](uint32_t f) { return neutralContents(f, kSourceContents); });
-        !st)
+    if (auto st = readBrushes(c, in.brushes, ns, sourceContents); !st)
         return st;
     c.brush_sides.resize(size_t(ns));
     for (uint64_t i = 0; i < ns; ++i) {

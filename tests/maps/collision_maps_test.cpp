@@ -100,3 +100,8 @@ TEST(CollisionMaps, Quake2RandomTracesEndOutsideSolid) {
 TEST(CollisionMaps, Quake3RandomTracesEndOutsideSolid) {
     checkMap(std::string(BSPV_OPENARENA_DIR) + "/pak1-maps.pk3:maps/oa_dm1.bsp", 4000);
 }
+
+TEST(CollisionMaps, SourceRandomTracesEndOutsideSolid) {
+    checkMap(shared("source/tf2_mp_lobby.bsp"), 4000);
+    checkMap(shared("source/momentum_mp_lobby.bsp"), 4000);
+}
