@@ -383,6 +383,10 @@ core::Status readSourceCollision(Map& map, const SourceBrushLumps& in) {
         r.first = wide_leaf ? in.leafs.u32(at + 44) : in.leafs.u16(at + 24);
         r.count = wide_leaf ? in.leafs.u32(at + 48) : in.leafs.u16(at + 26);
     }
+    // dleaf_t::contents, the first field of every version.
+    c.leaf_contents.resize(map.leaves.size());
+    for (size_t i = 0; i < map.leaves.size(); ++i)
+        c.leaf_contents[i] = sourceContents(in.leafs.u32(uint64_t(i) * leaf_size));
     readModelHeads(c, map, in.models);
     return checkBrushCollision(map);
 }

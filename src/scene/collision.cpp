@@ -313,6 +313,10 @@ struct BrushTracer {
             ++depth;
         }
         const int32_t li = -1 - num;
+        // A point takes its leaf's contents where the map stores them (Source cmodel.cpp
+        // CM_PointContents), so the void outside the map is solid.
+        if (ext == glm::vec3(0.0f) && size_t(li) < c.leaf_contents.size())
+            out |= c.leaf_contents[size_t(li)];
         if (size_t(li) >= c.leaf_brush_ranges.size())
             return out;
         const bsp::Range& r = c.leaf_brush_ranges[size_t(li)];
