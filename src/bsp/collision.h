@@ -9,7 +9,9 @@
 // - Brushes (Quake 2, Quake 3): convex brushes (planes with contents) listed per leaf of the
 //   node tree; a box is clipped against them (ioquake3 cm_trace.c CM_TraceThroughBrush,
 //   Quake 2 cmodel.c CM_ClipBoxToBrush). Quake 3 patches add facets built from their control
-//   grids (cm_patch.c CM_GeneratePatchCollide), with their material's contents.
+//   grids (cm_patch.c CM_GeneratePatchCollide), with their material's contents. Source
+//   displacements add their triangles (public/dispcoll_common.cpp CDispCollTree), the same
+//   grid the faces draw.
 //
 // Contents are game-neutral CollisionContents bits; the game's own value is kept for display.
 #pragma once
@@ -91,6 +93,23 @@ struct BrushSide {
     int32_t material = -1; // into Map::materials (Quake 2 texinfo, Quake 3 shader), -1: none
 };
 
+// DISPINFO flags (Source SDK public/builddisp.h CCoreDispInfo SURF_NO*_COLL, stored in
+// ddispinfo_t::minTess when its top bit, DISP_INFO_FLAG_MAGIC, is set).
+enum DisplacementFlags : uint32_t {
+    kDispNoPhysicsColl = 1u << 1, // physics objects pass; players still collide
+    kDispNoHullColl = 1u << 2,    // boxes (players, NPCs) pass
+    kDispNoRayColl = 1u << 3,     // rays (zero-size traces) pass
+};
+
+// A Source displacement: its triangles are the drawn grid of Map::faces[face] (FaceKind::Mesh:
+// its vertices and indices), so collision and drawing share the positions.
+struct DisplacementCollision {
+    uint32_t face = 0;
+    uint32_t contents = 0;      // CollisionContents of ddispinfo_t::contents
+    uint32_t game_contents = 0; // as stored (bspflags.h CONTENTS_*)
+    uint32_t flags = 0;         // DisplacementFlags
+};
+
 struct Range {
     uint32_t first = 0;
     uint32_t count = 0;
@@ -129,6 +148,11 @@ struct Collision {
     std::vector<BrushSide> brush_sides;
     std::vector<uint32_t> leaf_brushes;   // brush indices
     std::vector<Range> leaf_brush_ranges; // parallel to Map::leaves, into leaf_brushes
+    // Source: CollisionContents of each Map leaf as stored (dleaf_t::contents), parallel to
+    // Map::leaves. The engine's point contents are the leaf's (cmodel.cpp CM_PointContents), so
+    // the void outside a sealed map, solid leaves with no brush in them, is solid to a point.
+    // Empty: point contents come from the brushes alone (ioquake3 CM_PointContents).
+    std::vector<uint32_t> leaf_contents;
     // Distance kept from brush surfaces (Quake 2 DIST_EPSILON, Quake 3 SURFACE_CLIP_EPSILON).
     float clip_epsilon = 0.03125f;
 
@@ -137,6 +161,10 @@ struct Collision {
     // the CollisionContents of their material: parallel to Map::materials. Empty where patches
     // do not collide.
     std::vector<uint32_t> material_contents;
+
+    // Source: displacements, found through the leaves' faces (the parser links them to the
+    // leaves their bounds touch, as the engine's CM_DispTreeLeafnum does).
+    std::vector<DisplacementCollision> displacements;
 };
 
 } // namespace bsp

@@ -333,6 +333,10 @@ constexpr ContentsBit kSourceContents[] = {
 
 } // namespace
 
+uint32_t sourceContents(uint32_t game_contents) {
+    return neutralContents(game_contents, kSourceContents);
+}
+
 core::Status readSourceCollision(Map& map, const SourceBrushLumps& in) {
     Collision& c = map.collision;
     c.kind = CollisionKind::Brushes;
@@ -343,9 +347,7 @@ core::Status readSourceCollision(Map& map, const SourceBrushLumps& in) {
     c.clip_epsilon = 0.03125f;
     const uint64_t side_size = in.wide_sides ? 16 : 8;
     const uint64_t ns = in.brush_sides.size() / side_size;
-    if (auto st = readBrushes(c, in.brushes, ns,
-                              [](uint32_t f) { return neutralContents(f, kSourceContents); });
-        !st)
+    if (auto st = readBrushes(c, in.brushes, ns, sourceContents); !st)
         return st;
     c.brush_sides.resize(size_t(ns));
     for (uint64_t i = 0; i < ns; ++i) {
@@ -381,6 +383,10 @@ core::Status readSourceCollision(Map& map, const SourceBrushLumps& in) {
         r.first = wide_leaf ? in.leafs.u32(at + 44) : in.leafs.u16(at + 24);
         r.count = wide_leaf ? in.leafs.u32(at + 48) : in.leafs.u16(at + 26);
     }
+    // dleaf_t::contents, the first field of every version.
+    c.leaf_contents.resize(map.leaves.size());
+    for (size_t i = 0; i < map.leaves.size(); ++i)
+        c.leaf_contents[i] = sourceContents(in.leafs.u32(uint64_t(i) * leaf_size));
     readModelHeads(c, map, in.models);
     return checkBrushCollision(map);
 }

@@ -53,6 +53,8 @@ struct SourceBrushLumps {
     core::ByteReader models;
 };
 core::Status readSourceCollision(Map& map, const SourceBrushLumps& lumps);
+// CollisionContents of Source bspflags.h CONTENTS_* bits (brushes and displacements).
+uint32_t sourceContents(uint32_t game_contents);
 
 // Quake 3 brush contents from shader content flags and surface flags (ioquake3
 // code/game/surfaceflags.h), for q3.cpp, which decodes its records itself.

@@ -23,7 +23,8 @@
 // - Displacements (DISPINFO, DISP_VERTS) replace their four-sided base face with a grid of
 //   (2^power + 1)^2 vertices: the base quad interpolated from the corner nearest the
 //   displacement's start position, each point moved along its offset vector by its distance,
-//   its alpha (the second texture's weight) in the vertex colour's alpha.
+//   its alpha (the second texture's weight) in the vertex colour's alpha. They collide as that
+//   grid's triangles (bsp::Collision::displacements, docs/collision.md).
 // - Visibility is Quake 2's cluster PVS; areas are read, area portals are not used yet.
 #include "bsp/vbsp.h"
 
@@ -723,6 +724,18 @@ core::Status Parser::displacements() {
             }
         face.kind = FaceKind::Mesh;
         displacement_faces.push_back(uint32_t(f));
+        // ddispinfo_t: minTess (24) holds the collision flags when its top bit is set
+        // (DISP_INFO_FLAG_MAGIC), contents (32). Strata's wide record is not documented for
+        // these; its displacements collide as solid.
+        DisplacementCollision dc{uint32_t(f), kCollideSolid, 1u, 0u};
+        if (!wide) {
+            const uint32_t min_tess = r.u32(at + 24);
+            dc.game_contents = r.u32(at + 32);
+            dc.contents = sourceContents(dc.game_contents);
+            if (min_tess & 0x80000000u)
+                dc.flags = min_tess & (kDispNoPhysicsColl | kDispNoHullColl | kDispNoRayColl);
+        }
+        map.collision.displacements.push_back(dc);
         face.first_vertex = grid_first;
         face.num_vertices = uint32_t(grid);
         face.first_index = grid_index;

@@ -209,13 +209,37 @@ struct BrushTracer {
         }
     }
 
-    // CM_TraceThroughLeaf: the leaf's brushes, then its patches.
+    // Source engine cmodel_disp.cpp: a displacement whose contents are in the mask, once per
+    // trace, unless its flags let this kind of trace through (CDispCollTree::AABBTree_Ray for
+    // rays, AABBTree_SweepAABB for boxes).
+    void disp(uint32_t index) {
+        if (index >= world.m_disps.size() || world.m_disp_mark[index] == world.m_mark)
+            return;
+        world.m_disp_mark[index] = world.m_mark;
+        const CollisionWorld::Disp& d = world.m_disps[index];
+        const bool ray = ext == glm::vec3(0.0f);
+        if (!(d.contents & mask) || (d.flags & (ray ? bsp::kDispNoRayColl : bsp::kDispNoHullColl)))
+            return;
+        if (traceDisp(d.collide, start, end, ext, eps, tr.fraction, tr.plane)) {
+            tr.contents = d.contents;
+            tr.game_contents = d.game_contents;
+            tr.material = d.material;
+        }
+    }
+
+    // CM_TraceThroughLeaf: the leaf's brushes, then its patches (Quake 3) or displacements
+    // (Source: CM_TraceToLeaf).
     void leaf(int32_t index) {
         if (index < 0 || size_t(index) >= c.leaf_brush_ranges.size())
             return;
         const bsp::Range& r = c.leaf_brush_ranges[size_t(index)];
         for (uint32_t k = 0; k < r.count && !tr.all_solid; ++k)
             brush(c.leaf_brushes[r.first + k]);
+        if (size_t(index) < world.m_leaf_disp_ranges.size() && !tr.all_solid) {
+            const bsp::Range& d = world.m_leaf_disp_ranges[size_t(index)];
+            for (uint32_t k = 0; k < d.count; ++k)
+                disp(world.m_leaf_disps[d.first + k]);
+        }
         if (world.m_patches.empty() || tr.all_solid || size_t(index) >= map.leaves.size())
             return;
         const bsp::Leaf& l = map.leaves[size_t(index)];
@@ -289,6 +313,10 @@ struct BrushTracer {
             ++depth;
         }
         const int32_t li = -1 - num;
+        // A point takes its leaf's contents where the map stores them (Source cmodel.cpp
+        // CM_PointContents), so the void outside the map is solid.
+        if (ext == glm::vec3(0.0f) && size_t(li) < c.leaf_contents.size())
+            out |= c.leaf_contents[size_t(li)];
         if (size_t(li) >= c.leaf_brush_ranges.size())
             return out;
         const bsp::Range& r = c.leaf_brush_ranges[size_t(li)];
@@ -355,6 +383,51 @@ CollisionWorld::CollisionWorld(const bsp::Map& map) : m_map(&map) {
                 {std::move(pc), c.material_contents[size_t(face.material)], face.material});
         }
         m_patch_mark.assign(m_patches.size(), 0);
+    }
+    if (c.kind == bsp::CollisionKind::Brushes && !c.displacements.empty())
+        buildDisplacements();
+}
+
+void CollisionWorld::buildDisplacements() {
+    const bsp::Map& map = *m_map;
+    std::vector<int32_t> face_disp(map.faces.size(), -1);
+    std::vector<glm::vec3> positions;
+    std::vector<uint32_t> indices;
+    for (const bsp::DisplacementCollision& d : map.collision.displacements) {
+        if (d.face >= map.faces.size() || face_disp[d.face] >= 0)
+            continue;
+        const bsp::Face& face = map.faces[d.face];
+        if (uint64_t(face.first_vertex) + face.num_vertices > map.vertices.size() ||
+            uint64_t(face.first_index) + face.num_indices > map.indices.size())
+            continue;
+        positions.clear();
+        for (uint32_t v = 0; v < face.num_vertices; ++v)
+            positions.push_back(map.vertices[face.first_vertex + v].position);
+        // Face indices are into Map::vertices; the grid's are its own.
+        indices.clear();
+        for (uint32_t i = 0; i < face.num_indices; ++i)
+            indices.push_back(map.indices[face.first_index + i] - face.first_vertex);
+        DispCollide dc = buildDispCollide(positions, indices, face.normal);
+        if (dc.triangles.empty())
+            continue;
+        face_disp[d.face] = int32_t(m_disps.size());
+        m_disps.push_back({std::move(dc), d.contents, d.game_contents, d.flags, face.material});
+    }
+    m_disp_mark.assign(m_disps.size(), 0);
+    // Per leaf, the displacements among its faces (the parser linked them to the leaves their
+    // bounds touch).
+    m_leaf_disp_ranges.assign(map.leaves.size(), {});
+    for (size_t l = 0; l < map.leaves.size(); ++l) {
+        const bsp::Leaf& leaf = map.leaves[l];
+        m_leaf_disp_ranges[l].first = uint32_t(m_leaf_disps.size());
+        for (uint64_t k = leaf.first_leaf_face;
+             k < uint64_t(leaf.first_leaf_face) + leaf.num_leaf_faces && k < map.leaf_faces.size();
+             ++k) {
+            const uint32_t f = map.leaf_faces[size_t(k)];
+            if (f < face_disp.size() && face_disp[f] >= 0)
+                m_leaf_disps.push_back(uint32_t(face_disp[f]));
+        }
+        m_leaf_disp_ranges[l].count = uint32_t(m_leaf_disps.size()) - m_leaf_disp_ranges[l].first;
     }
 }
 
@@ -483,6 +556,7 @@ TraceResult CollisionWorld::traceModel(int32_t model, const glm::vec3& start, co
     if (++m_mark == 0) {
         std::fill(m_brush_mark.begin(), m_brush_mark.end(), 0u);
         std::fill(m_patch_mark.begin(), m_patch_mark.end(), 0u);
+        std::fill(m_disp_mark.begin(), m_disp_mark.end(), 0u);
         m_mark = 1;
     }
     if (mc.brushes.count > 0 || (model > 0 && !m_patches.empty())) {

@@ -10,13 +10,15 @@
 // angles are not applied (Quake 1 never rotates brush-model collision either). Models whose
 // entity the games make non-solid (triggers, func_illusionary, ...) are skipped. Quake 3
 // patches collide through the facets cm_patch.c builds from them (scene/patch_collide.h), from
-// their front side, in traces; pointContents reads brushes only (CM_PointContents).
+// their front side, in traces; pointContents reads brushes only (CM_PointContents). Source
+// displacements collide through their triangles (scene/disp_collide.h), also in traces only.
 //
 // Thread safety: trace() marks brushes as tested in a per-object array (the engines'
 // checkcount), so one CollisionWorld serves one thread at a time. The Map must outlive it.
 #pragma once
 
 #include "bsp/map.h"
+#include "scene/disp_collide.h"
 #include "scene/patch_collide.h"
 
 #include <cstdint>
@@ -75,11 +77,21 @@ public:
 
 private:
     uint32_t volumesAt(const glm::vec3& p, int32_t hull) const;
+    void buildDisplacements();
 
     // A Quake 3 patch that collides (bsp::Collision::material_contents).
     struct Patch {
         PatchCollide collide;
         uint32_t contents = 0; // bsp::CollisionContents of its material
+        int32_t material = -1;
+    };
+
+    // A Source displacement (bsp::Collision::displacements) and the triangles it collides with.
+    struct Disp {
+        DispCollide collide;
+        uint32_t contents = 0; // bsp::CollisionContents
+        uint32_t game_contents = 0;
+        uint32_t flags = 0; // bsp::DisplacementFlags
         int32_t material = -1;
     };
 
@@ -89,6 +101,10 @@ private:
     std::vector<int32_t> m_face_patch; // per Map::faces: index into m_patches, -1 none
     mutable std::vector<uint32_t> m_brush_mark;
     mutable std::vector<uint32_t> m_patch_mark;
+    std::vector<Disp> m_disps;
+    std::vector<bsp::Range> m_leaf_disp_ranges; // per Map::leaves, into m_leaf_disps
+    std::vector<uint32_t> m_leaf_disps;         // indices into m_disps
+    mutable std::vector<uint32_t> m_disp_mark;
     mutable uint32_t m_mark = 0;
 
     friend struct BrushTracer;

@@ -5,7 +5,10 @@
 #include "scene/collision.h"
 #include "scene/map_bundle.h"
 
+#include "bsp/entities.h"
+
 #include <glm/geometric.hpp>
+#include <glm/gtx/component_wise.hpp>
 #include <gtest/gtest.h>
 
 #include <random>
@@ -99,4 +102,52 @@ TEST(CollisionMaps, Quake2RandomTracesEndOutsideSolid) {
 
 TEST(CollisionMaps, Quake3RandomTracesEndOutsideSolid) {
     checkMap(std::string(BSPV_OPENARENA_DIR) + "/pak1-maps.pk3:maps/oa_dm1.bsp", 4000);
+}
+
+TEST(CollisionMaps, SourceRandomTracesEndOutsideSolid) {
+    checkMap(shared("source/tf2_mp_lobby.bsp"), 4000);
+    checkMap(shared("source/momentum_mp_lobby.bsp"), 4000);
+}
+
+// tf2_mp_lobby: a room (-192..192 on every axis) sealed by six wall brushes 64 thick that do
+// not overlap at the edges, so the columns at the room's edges outside it (x and y both
+// 192..256) hold no brush. They are the void outside the map: leaves whose stored contents are
+// CONTENTS_SOLID, which Source's point contents read (CM_PointContents). From the spawn point
+// (in the room, not solid), traces in every direction, of the point and of the player box, end
+// in the room, outside solid.
+TEST(CollisionMaps, SourcePointContentsReadTheLeafAndTracesFromTheSpawnStayInTheRoom) {
+    auto map = scene::loadMapSpec(shared("source/tf2_mp_lobby.bsp"));
+    ASSERT_TRUE(map.ok()) << map.error().message();
+    const scene::CollisionWorld world(*map);
+    EXPECT_EQ(world.pointContents(glm::vec3(224, 224, 0)), bsp::kCollideSolid);
+    EXPECT_EQ(world.pointContents(glm::vec3(-224, 224, 100)), bsp::kCollideSolid);
+    EXPECT_EQ(world.pointContents(glm::vec3(0, 0, 0)), 0u);
+    EXPECT_EQ(world.pointContents(glm::vec3(0, 0, 0), 1), 0u);
+    EXPECT_EQ(world.pointContents(glm::vec3(0, 0, 200)), bsp::kCollideSolid); // the ceiling
+    const std::vector<bsp::SpawnPoint> spawns = bsp::findSpawnPoints(*map);
+    ASSERT_EQ(spawns.size(), 1u);
+    const glm::vec3 spawn = spawns[0].origin;
+    EXPECT_EQ(world.pointContents(spawn) & bsp::kMaskPlayerSolid, 0u);
+    EXPECT_EQ(world.pointContents(spawn, 1) & bsp::kMaskPlayerSolid, 0u);
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> dir(-1.0f, 1.0f);
+    int hits = 0;
+    for (int i = 0; i < 2000; ++i) {
+        glm::vec3 d(dir(rng), dir(rng), dir(rng));
+        if (glm::length(d) < 1e-3f)
+            continue;
+        const int32_t hull = i % 2;
+        const bsp::HullSize box = world.hullSize(hull);
+        const scene::TraceResult t =
+            world.trace(spawn, spawn + glm::normalize(d) * 1024.0f, box.mins, box.maxs);
+        ASSERT_FALSE(t.start_solid);
+        ASSERT_LT(t.fraction, 1.0f); // 1024 units always reach a wall
+        hits += 1;
+        ASSERT_EQ(world.pointContents(t.end_pos, hull) & bsp::kMaskPlayerSolid, 0u)
+            << "trace " << i << " ends at " << t.end_pos.x << " " << t.end_pos.y << " "
+            << t.end_pos.z;
+        const glm::vec3 centre = t.end_pos + (box.mins + box.maxs) * 0.5f;
+        ASSERT_LE(glm::compMax(glm::abs(centre)), 192.0f);
+    }
+    EXPECT_GT(hits, 1900);
 }

@@ -216,6 +216,87 @@ TEST(PlayerMoveMaps, SourceDropsToTheFloorBelowTheSpawn) {
     EXPECT_FLOAT_EQ(s.origin.y, 0.0f);
 }
 
+// Source displacements collide as their drawn triangles (scene/disp_collide.h). On the shared
+// maps with displacements, a player dropped from 40 units above each grid point whose normal
+// faces up (z >= 0.7) lands with its feet (the box's bottom) on the terrain: no lower than the
+// grid point under its centre and no higher than the highest triangle corner under its 32 x 32
+// footprint; without displacement collision it falls through to the brushes below. From there
+// it walks 1 s and never ends a tick inside solid or below the displacement's lowest point while
+// over it.
+TEST(PlayerMoveMaps, SourceStandsAndWalksOnDisplacements) {
+    for (const char* name : {"source/tf2_test_displacement.bsp", "source/tf2_test2.bsp"}) {
+        auto map = scene::loadMapSpec(shared(name));
+        ASSERT_TRUE(map.ok()) << map.error().message();
+        ASSERT_FALSE(map->collision.displacements.empty()) << name;
+        const scene::CollisionWorld world(*map);
+        bsp::Map without = *map;
+        without.collision.displacements.clear();
+        const scene::CollisionWorld no_disps(without);
+        const scene::PlayerMove move(world, scene::moveRulesFor(map->collision));
+        const glm::vec3 mins = map->collision.hulls[1].mins, maxs = map->collision.hulls[1].maxs;
+        ASSERT_EQ(mins, glm::vec3(-16, -16, 0));
+        int landed = 0;
+        for (const bsp::DisplacementCollision& d : map->collision.displacements) {
+            const bsp::Face& f = map->faces[d.face];
+            float lowest = INFINITY;
+            glm::vec2 lo(INFINITY), hi(-INFINITY);
+            for (uint32_t v = 0; v < f.num_vertices; ++v) {
+                const glm::vec3& p = map->vertices[f.first_vertex + v].position;
+                lowest = std::min(lowest, p.z);
+                lo = glm::min(lo, glm::vec2(p));
+                hi = glm::max(hi, glm::vec2(p));
+            }
+            for (uint32_t v = 0; v < f.num_vertices; ++v) {
+                const bsp::Vertex& g = map->vertices[f.first_vertex + v];
+                if (g.normal.z < 0.7f)
+                    continue;
+                const glm::vec3 start = g.position + glm::vec3(0, 0, 40);
+                if (world.trace(start, start, mins, maxs).start_solid)
+                    continue;
+                const glm::vec3 down = g.position - glm::vec3(0, 0, 256);
+                // Something other than the displacement above the point: not this test's case.
+                if (no_disps.trace(start, down, mins, maxs).end_pos.z > g.position.z - 1.0f)
+                    continue;
+                // The highest corner of the triangles under the footprint.
+                float top = -INFINITY;
+                for (uint32_t i = 0; i < f.num_indices; i += 3) {
+                    glm::vec3 tlo(INFINITY), thi(-INFINITY);
+                    for (uint32_t k = 0; k < 3; ++k) {
+                        const glm::vec3& p =
+                            map->vertices[map->indices[f.first_index + i + k]].position;
+                        tlo = glm::min(tlo, p);
+                        thi = glm::max(thi, p);
+                    }
+                    if (tlo.x <= g.position.x + 16 && thi.x >= g.position.x - 16 &&
+                        tlo.y <= g.position.y + 16 && thi.y >= g.position.y - 16)
+                        top = std::max(top, thi.z);
+                }
+                const scene::TraceResult t = world.trace(start, down, mins, maxs);
+                EXPECT_GE(t.end_pos.z, g.position.z)
+                    << name << " at " << g.position.x << " " << g.position.y << " " << g.position.z;
+                EXPECT_LE(t.end_pos.z, top + 0.05f)
+                    << name << " at " << g.position.x << " " << g.position.y << " " << g.position.z;
+                EXPECT_GE(t.plane.normal.z, 0.7f);
+                ++landed;
+                scene::PlayerState s;
+                s.origin = t.end_pos;
+                ASSERT_TRUE(move.settle(s));
+                const scene::MoveInput in{1.0f, 0.0f, 45.0f, false, false};
+                for (int tick = 0; tick < 60; ++tick) {
+                    move.tick(s, in);
+                    ASSERT_TRUE(move.fits(s)) << name << " tick " << tick;
+                    const glm::vec2 xy(s.origin);
+                    if (glm::any(glm::lessThan(xy, lo)) || glm::any(glm::greaterThan(xy, hi)))
+                        continue;
+                    ASSERT_GE(s.origin.z, lowest - 1.0f) << name << " tick " << tick;
+                }
+            }
+        }
+        EXPECT_GE(landed, 20) << name;
+        std::printf("%s: %d grid points landed on\n", name, landed);
+    }
+}
+
 TEST(PlayerMoveMaps, SourceWalksFromEverySpawn) {
     walkFromEverySpawn(shared("source/momentum_mp_lobby.bsp"));
     walkFromEverySpawn(shared("source/tf2_mp_lobby.bsp"));

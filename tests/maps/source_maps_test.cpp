@@ -135,6 +135,34 @@ TEST(SourceMaps, DisplacementsMeetTheirBaseFacesAtTheCorners) {
     EXPECT_EQ(sizes, (std::vector<uint32_t>{81, 25, 25}));
 }
 
+TEST(SourceMaps, DisplacementsAndLeavesCarryTheirCollision) {
+    // Each displacement collides through its grid face, with its dispinfo contents
+    // (CONTENTS_SOLID in these maps) and no flags (minTess 0: no DISP_INFO_FLAG_MAGIC).
+    for (const char* name : {"tf2_test_displacement.bsp", "tf2_test2.bsp"}) {
+        const bsp::Map m = load(name);
+        ASSERT_EQ(m.collision.displacements.size(), 3u) << name;
+        for (const bsp::DisplacementCollision& d : m.collision.displacements) {
+            ASSERT_LT(d.face, m.faces.size());
+            EXPECT_EQ(m.faces[d.face].kind, bsp::FaceKind::Mesh);
+            EXPECT_EQ(d.game_contents, 1u);
+            EXPECT_EQ(d.contents, bsp::kCollideSolid);
+            EXPECT_EQ(d.flags, 0u);
+        }
+    }
+    // tf2_mp_lobby: every leaf's stored contents; the room's 4 leaves (its quarters, split at
+    // x = 0 and y = 0) are open, the rest (walls and the void around them) CONTENTS_SOLID.
+    const bsp::Map lobby = load("tf2_mp_lobby.bsp");
+    ASSERT_EQ(lobby.collision.leaf_contents.size(), lobby.leaves.size());
+    size_t open = 0;
+    for (size_t i = 0; i < lobby.leaves.size(); ++i) {
+        const uint32_t c = lobby.collision.leaf_contents[i];
+        EXPECT_TRUE(c == 0 || c == bsp::kCollideSolid) << "leaf " << i;
+        EXPECT_EQ(c == 0, lobby.leaves[i].contents == 0) << "leaf " << i;
+        open += c == 0;
+    }
+    EXPECT_EQ(open, 4u);
+}
+
 TEST(SourceMaps, StaticPropsAreListedAsEntities) {
     // tf2_test2's sprp game lump (version 10): 10 model names, 17 props of 72 bytes; the first
     // is models/props_2fort/oildrum.mdl at (-232.542, 233.009, -150.194), yaw 316.
