@@ -93,6 +93,23 @@ std::vector<GoldenCase> cases() {
         // Half-Life under GoldSrc's gamma curves: WAD3 textures with their own palettes, the
         // pool (func_water, render mode texture: blended, no lightmap), tiles lit without 2x.
         {"cs_fy_pool_day_pool", maps + "/hl/cs_fy_pool_day.bsp", at(-420, 330, 80, 25, 35)},
+        // Source: every shared VBSP map from its first spawn point (the two without one from the
+        // overview camera). tf2_test2: displacements on their base faces, lightmaps, the flat
+        // sky (sky_tf2_04 is TF2's own); the lobbies' rooms from a corner, momentum's lit by its
+        // one weak light_spot (HDR only); the tool-texture maps from their spawn point looking back
+        // at a sky brush (their tool faces hidden, their dev textures missing: the grey tile).
+        {"source_tf2_test2_spawn0", maps + "/source/tf2_test2.bsp", spawn(0)},
+        {"source_tf2_test_displacement", maps + "/source/tf2_test_displacement.bsp", spawn(0)},
+        {"source_tf2_test_physcollide", maps + "/source/tf2_test_physcollide.bsp", spawn(0)},
+        {"source_tf2_mp_lobby", maps + "/source/tf2_mp_lobby.bsp", at(-200, -200, 120, 20, 45)},
+        {"source_momentum_mp_lobby", maps + "/source/momentum_mp_lobby.bsp",
+         at(-200, -200, 120, 20, 45)},
+        {"source_csgo_tooltextures", maps + "/source/csgo_tooltextures.bsp",
+         at(256, 256, 72, 10, 180)},
+        {"source_gmod_tooltextures", maps + "/source/gmod_tooltextures.bsp",
+         at(256, 256, 72, 10, 180)},
+        {"source_l4d2_tooltextures", maps + "/source/l4d2_tooltextures.bsp",
+         at(256, 256, 72, 10, 180)},
     };
 }
 
