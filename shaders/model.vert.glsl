@@ -30,6 +30,7 @@ uniform mat4 u_model;
 uniform vec3 u_shade_vector;   // model space; 0 for models lit by u_directed_light
 uniform vec3 u_directed_light; // 0: none
 uniform vec3 u_light_dir;      // world space, unit, toward the light
+uniform vec3 u_light_wrap;     // (x, y, z): directed * min(max((d + x) / y, 0), z)
 // Half-Life chrome textures (Xash3D gl_studio.c R_StudioSetupChrome): texture coordinates from
 // the normal along the view's chrome axes (model space), (n . axis + 1) * u_chrome_scale within
 // u_chrome_rect (u0, v0, u1, v1) of the skin image.
@@ -56,8 +57,11 @@ void main() {
     // ioquake3 tr_light.c R_SetupEntityLighting turns the light direction into model space by
     // the entity's axes, which carry its scale (weapons as items: 1.5), and
     // tr_shade_calc.c RB_CalcDiffuseColor dots it with the model-space normal.
+    // GoldSrc's R_StudioLighting wraps the light round the model (u_light_wrap, see
+    // scene::EntityModelInstance::light_wrap); Quake 3's is plain Lambert.
     vec3 light_dir = transpose(mat3(u_model)) * u_light_dir;
-    v_directed = u_directed_light * max(dot(a_normal, light_dir), 0.0);
+    float d = dot(a_normal, light_dir);
+    v_directed = u_directed_light * min(max((d + u_light_wrap.x) / u_light_wrap.y, 0.0), u_light_wrap.z);
     gl_Position = u_view_projection * (u_model * vec4(a_position, 1.0));
 }
 #endif

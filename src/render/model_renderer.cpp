@@ -106,6 +106,7 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.alias_light = loc(p.alias, "u_light");
     p.alias_directed_light = loc(p.alias, "u_directed_light");
     p.alias_light_dir = loc(p.alias, "u_light_dir");
+    p.alias_light_wrap = loc(p.alias, "u_light_wrap");
     p.alias_unlit = loc(p.alias, "u_unlit");
     p.alias_alpha = loc(p.alias, "u_alpha");
     p.alias_alpha_test = loc(p.alias, "u_alpha_test");
@@ -268,7 +269,8 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
             if (inst.scale != 1.0f || inst.pivot != glm::vec3(0.0f))
                 model = glm::scale(glm::translate(model, -inst.pivot), glm::vec3(inst.scale));
             glUniformMatrix4fv(m_programs.alias_model, 1, GL_FALSE, glm::value_ptr(model));
-            // A directed light (Quake 3's grid) takes the place of Quake's fixed shade vector.
+            // A directed light (Quake 3's grid, GoldSrc's studio light) takes the place of
+            // Quake's fixed shade vector.
             const bool directed = inst.directed_light != glm::vec3(0.0f);
             const glm::vec3 shade = directed ? glm::vec3(0.0f) : shadeVector(angles.y);
             glUniform3f(m_programs.alias_shade, shade.x, shade.y, shade.z);
@@ -277,6 +279,8 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
             glUniform3f(m_programs.alias_directed_light, dl.r, dl.g, dl.b);
             glUniform3f(m_programs.alias_light_dir, inst.light_dir.x, inst.light_dir.y,
                         inst.light_dir.z);
+            const glm::vec3& wrap = inst.light_wrap;
+            glUniform3f(m_programs.alias_light_wrap, wrap.x, wrap.y, wrap.z);
             glUniform1i(m_programs.alias_unlit, !lit || inst.fullbright);
             state.bindVertexArray(g.vao.id());
             glBindBuffer(GL_ARRAY_BUFFER, g.poses.id());

@@ -538,6 +538,7 @@ LoadedModel loadModel(const content::FileSystem& fs, std::string_view path, std:
         else
             m.error = s.error().message();
     } else if (bytes->size() >= 4 && std::equal(bytes->begin(), bytes->begin() + 4, "IDST")) {
+        m.studio = true;
         auto mesh = loadStudio(fs, path, *bytes, choice);
         if (mesh)
             m.mesh = std::move(*mesh);
@@ -573,6 +574,35 @@ glm::vec3 lightBelow(const bsp::Map& map, const LightmapSet& set, const WorldMes
     if (sum > 288.0f)
         c *= 288.0f / sum;
     return c / 200.0f;
+}
+
+// R_LightVec's colour (0..255) of the first lit surface straight below `p` (from 8 units above
+// it, 2048 down: R_StudioDynamicLight); a map without light data is lit at 255, a miss is dark.
+glm::vec3 luxelBelow(const bsp::Map& map, const LightmapSet& set, const WorldMesh& mesh,
+                     const std::vector<FaceBounds>& bounds, const glm::vec3& p) {
+    if (set.pages.empty())
+        return glm::vec3(255.0f);
+    const auto hit =
+        rayCast(map, mesh, p + glm::vec3(0, 0, 8), glm::vec3(0, 0, -1), 2048.0f, &bounds);
+    if (!hit)
+        return glm::vec3(0.0f);
+    const auto luxel = luxelAt(map, set, hit->face, hit->lm_uv);
+    return luxel ? glm::vec3(luxel->rgb[0], luxel->rgb[1], luxel->rgb[2]) : glm::vec3(0.0f);
+}
+
+// R_StudioDynamicLight's samples for a studio model at `p`: the light below and, for its lean,
+// the brightness below four points 16 units off (scene::studioModelLight has the rule).
+StudioLight studioLight(const bsp::Map& map, const LightmapSet& set, const WorldMesh& mesh,
+                        const std::vector<FaceBounds>& bounds, const glm::vec3& p) {
+    constexpr std::array<glm::vec2, 4> kOffsets = {glm::vec2(-16, -16), glm::vec2(16, -16),
+                                                   glm::vec2(16, 16), glm::vec2(-16, 16)};
+    std::array<float, 4> gradient{};
+    for (size_t k = 0; k < 4; ++k) {
+        const glm::vec3 c =
+            luxelBelow(map, set, mesh, bounds, p + glm::vec3(kOffsets[k].x, kOffsets[k].y, 0));
+        gradient[k] = (c.r + c.g + c.b) / 768.0f;
+    }
+    return studioModelLight(luxelBelow(map, set, mesh, bounds, p), gradient);
 }
 
 // g_items.c droptofloor: a box of +-15 moved from the origin 128 units down against solid; the
@@ -869,6 +899,14 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                     inst.light = l.ambient;
                     inst.directed_light = l.directed;
                     inst.light_dir = l.dir;
+                } else if (!inst.fullbright && model.studio) {
+                    if (bounds.empty())
+                        bounds = faceBounds(map);
+                    const StudioLight l = studioLight(map, lightmaps, mesh, bounds, inst.origin);
+                    inst.light = l.light.ambient;
+                    inst.directed_light = l.light.directed;
+                    inst.light_dir = l.light.dir;
+                    inst.light_wrap = l.wrap;
                 } else if (!inst.fullbright) {
                     if (bounds.empty())
                         bounds = faceBounds(map);

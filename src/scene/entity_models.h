@@ -70,6 +70,7 @@ struct LoadedModel {
     std::optional<content::Sprite> sprite;
     std::string error; // why neither is present
     std::vector<std::string> warnings;
+    bool studio = false; // a Half-Life studio model: lit as the engine lights those (below)
 };
 
 // How an instance is drawn over what lies behind it: Half-Life's entity render modes (HLSDK
@@ -114,6 +115,11 @@ struct EntityModelInstance {
     glm::vec3 light{1.0f};    // the lightmap under the origin / 200 (R_LightPoint), or 1 unlit
     glm::vec3 directed_light{0.0f};        // directed colour; 0: none
     glm::vec3 light_dir{0.0f, 0.0f, 1.0f}; // world-space unit vector toward the light
+    // How the directed light falls off with the angle d = dot(normal, light_dir): directed *
+    // min(max((d + x) / y, 0), z). (0, 1, huge): Lambert, max(d, 0) (Quake 3's
+    // RB_CalcDiffuseColor); (1, 1.495, 1): GoldSrc's "modified hemispherical" lambert
+    // (R_StudioLighting), which still lights faces turned 90 degrees away at two thirds.
+    glm::vec3 light_wrap{0.0f, 1.0f, 1e30f};
     float radius = 0.0f;  // of a sphere about the origin holding every pose at any angle
     int32_t cluster = -1; // of the leaf holding the origin; -1 outside the map
 };

@@ -105,4 +105,24 @@ ModelLight gridModelLight(const bsp::Map& map, const glm::vec3& p) {
     return l;
 }
 
+StudioLight studioModelLight(const glm::vec3& below, const std::array<float, 4>& gradient) {
+    constexpr float kDirect = 0.9f; // v_direct's default ("direct" 0.9)
+    const float g0 = gradient[0], g1 = gradient[1], g2 = gradient[2], g3 = gradient[3];
+    glm::vec3 from_light(g0 - g1 - g2 + g3, g1 + g0 - g2 - g3, -1.0f);
+    from_light = glm::normalize(from_light);
+    const float brightest = std::max({below.r, below.g, below.b});
+    const float total = brightest > 0.0f ? brightest : 1.0f;
+    float shade = total * kDirect; // the length of the scaled light vector
+    const float ambient = std::min(total - shade, 128.0f);
+    if (ambient + shade > 255.0f)
+        shade = 255.0f - ambient;
+    const glm::vec3 colour = brightest > 0.0f ? below / brightest : glm::vec3(1.0f);
+    constexpr float kToTexel = 4.0f / 1023.0f; // LightToTexGamma(illum * 4) / 1023
+    StudioLight out;
+    out.light.ambient = colour * (ambient * kToTexel);
+    out.light.directed = colour * (shade * kToTexel);
+    out.light.dir = -from_light;
+    return out;
+}
+
 } // namespace scene

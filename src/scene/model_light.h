@@ -7,6 +7,8 @@
 
 #include <glm/vec3.hpp>
 
+#include <array>
+
 namespace scene {
 
 // A model's light: each vertex gets ambient + directed * max(dot(normal, dir), 0)
@@ -33,5 +35,25 @@ ModelLight sampleLightGrid(const bsp::LightGrid& grid, const glm::vec3& p, int s
 // (identity light 1/2 and the output doubled when Map::overbright_lighting, as the world is
 // drawn: docs/fidelity.md).
 ModelLight gridModelLight(const bsp::Map& map, const glm::vec3& p);
+
+// GoldSrc's light for a studio model, from the light under it (Xash3D FWGS ref/gl/gl_studio.c
+// R_StudioDynamicLight, no dynamic lights, v_direct at its default 0.9):
+// - `below`: R_LightVec's colour (0..255) of the surface under the origin;
+// - `gradient`: the brightness ((r + g + b) / 768) under the four points 16 units off along
+//   (-x, -y), (+x, -y), (+x, +y), (-x, +y), which give the light's sideways lean when the map
+//   has no light vectors (GoldSrc maps have none): x = g0 - g1 - g2 + g3, y = g1 + g0 - g2 - g3,
+//   z = -1 (from above), normalised.
+// The brightest channel is the total; 0.9 of it is the shade light along that direction and the
+// rest the ambient, clamped at 128, ambient plus shade at 255; the colour is the light over its
+// brightest channel. R_StudioLighting then gives each vertex ambient + shade * min(max((1 + d)
+// / 1.495, 0), 1) with d = dot(normal, toward the light) (SHADE_LAMBERT 1.495), through
+// LightToTexGamma (the identity at the default gamma 2.5 = lightgamma 2.5) over 255.75
+// (illum * 4 / 1023). Returned in the renderer's units, with `wrap` for
+// EntityModelInstance::light_wrap.
+struct StudioLight {
+    ModelLight light;
+    glm::vec3 wrap{1.0f, 1.495f, 1.0f};
+};
+StudioLight studioModelLight(const glm::vec3& below, const std::array<float, 4>& gradient);
 
 } // namespace scene

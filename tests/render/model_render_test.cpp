@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace {
@@ -73,11 +74,13 @@ content::ModelMesh fourQuads() {
 class ModelRender : public gltest::GlFixture {
 protected:
     // Draws fourQuads() at (0, 0, 0) from 100 units above and returns each quad's middle pixel.
-    std::array<std::array<int, 3>, 4> render() {
+    // `lit`: the instance as set up by the caller (radius aside), else full bright.
+    std::array<std::array<int, 3>, 4>
+    render(std::optional<scene::EntityModelInstance> lit = std::nullopt) {
         scene::EntityModelSet set;
         set.models.push_back({"quads", fourQuads(), std::nullopt, {}, {}});
-        scene::EntityModelInstance inst;
-        inst.fullbright = true;
+        scene::EntityModelInstance inst = lit.value_or(scene::EntityModelInstance{});
+        inst.fullbright = !lit;
         inst.radius = 80.0f;
         set.instances.push_back(inst);
         render::ModelRenderer r;
@@ -123,4 +126,21 @@ TEST_F(ModelRender, HalfLifeTextureFlags) {
     EXPECT_EQ(px[1], (std::array<int, 3>{kClear, kClear, kClear}));
     EXPECT_EQ(px[2], (std::array<int, 3>{kClear + 100, kClear + 50, kClear + 10}));
     EXPECT_EQ(px[3], (std::array<int, 3>{0, 0, 220}));
+}
+
+// The directed light's fall-off with the angle (EntityModelInstance::light_wrap). The quads'
+// normals lie flat, at 90 degrees to a light straight above: d = 0. GoldSrc's hemispherical
+// lambert (1, 1.495, 1) still lights them at 1 / 1.495 = 0.668896 of the shade light, Quake 3's
+// Lambert (0, 1, huge) not at all. Ambient 0.1, shade 0.5, white; no shade vector (the directed
+// light replaces it), so texel A (200, 0, 0) shows 200 * (0.1 + 0.5 * 0.668896) = 86.9 -> 87,
+// or 200 * 0.1 = 20.
+TEST_F(ModelRender, DirectedLightWrapsAsTheInstanceSays) {
+    scene::EntityModelInstance inst;
+    inst.light = glm::vec3(0.1f);
+    inst.directed_light = glm::vec3(0.5f);
+    inst.light_dir = glm::vec3(0.0f, 0.0f, 1.0f);
+    inst.light_wrap = glm::vec3(1.0f, 1.495f, 1.0f);
+    EXPECT_EQ(render(inst)[0], (std::array<int, 3>{87, 0, 0}));
+    inst.light_wrap = glm::vec3(0.0f, 1.0f, 1e30f);
+    EXPECT_EQ(render(inst)[0], (std::array<int, 3>{20, 0, 0}));
 }

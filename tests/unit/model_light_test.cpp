@@ -115,3 +115,33 @@ TEST(ModelLight, EntityLightFromTheGrid) {
     expectNear(dark.ambient, glm::vec3(0.125490f), 1e-5f);
     expectNear(dark.directed, glm::vec3(0.0f));
 }
+
+// GoldSrc studio lighting (R_StudioDynamicLight, v_direct 0.9): the brightest channel is the
+// total; 0.9 of it is the shade light, the rest ambient; the colour is the light over its
+// brightest channel; both in texel units through illum * 4 / 1023.
+TEST(StudioLight, AmbientAndShadeFromTheLightBelow) {
+    // Light (200, 100, 50), an even floor around: straight down. Shade 180, ambient 20,
+    // colour (1, 0.5, 0.25): ambient 20 * 4 / 1023 = 0.078201 per unit of colour, shade
+    // 180 * 4 / 1023 = 0.703812.
+    const scene::StudioLight l = scene::studioModelLight({200, 100, 50}, {0.5f, 0.5f, 0.5f, 0.5f});
+    expectNear(l.light.ambient, glm::vec3(0.078201f, 0.039101f, 0.019550f), 1e-5f);
+    expectNear(l.light.directed, glm::vec3(0.703812f, 0.351906f, 0.175953f), 1e-5f);
+    expectNear(l.light.dir, glm::vec3(0, 0, 1));
+    expectNear(l.wrap, glm::vec3(1.0f, 1.495f, 1.0f));
+
+    // Brighter under the two -x points (g0, g3 = 0.6; g1, g2 = 0.2): the lean x = 0.6 - 0.2 -
+    // 0.2 + 0.6 = 0.8, y = 0.2 + 0.6 - 0.2 - 0.6 = 0, so the light travels along (0.8, 0, -1) /
+    // 1.280625 = (0.624695, 0, -0.780869) and comes from the opposite direction.
+    const scene::StudioLight lean =
+        scene::studioModelLight({255, 255, 255}, {0.6f, 0.2f, 0.2f, 0.6f});
+    expectNear(lean.light.dir, glm::vec3(-0.624695f, 0.0f, 0.780869f), 1e-5f);
+    // 255: shade 229.5 and ambient 25.5, which sum to exactly 255 (no clamp).
+    expectNear(lean.light.ambient, glm::vec3(25.5f * 4.0f / 1023.0f), 1e-6f);
+    expectNear(lean.light.directed, glm::vec3(229.5f * 4.0f / 1023.0f), 1e-6f);
+
+    // Nothing lit below: total 1 (the engine's guard), white colour: ambient 0.1 and shade 0.9
+    // levels.
+    const scene::StudioLight dark = scene::studioModelLight({0, 0, 0}, {0, 0, 0, 0});
+    expectNear(dark.light.ambient, glm::vec3(0.1f * 4.0f / 1023.0f), 1e-7f);
+    expectNear(dark.light.directed, glm::vec3(0.9f * 4.0f / 1023.0f), 1e-7f);
+}
