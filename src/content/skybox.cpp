@@ -1,6 +1,7 @@
 #include "content/skybox.h"
 
 #include "content/pcx.h"
+#include "content/textures.h"
 #include "content/vmt.h"
 #include "content/vtf.h"
 
@@ -66,13 +67,7 @@ std::optional<Image> loadValveFace(const FileSystem& fs, const std::string& stem
         why = vmt_path + ": not found";
         return std::nullopt;
     }
-    const VmtReader read = [&fs](std::string_view path) -> std::optional<std::string> {
-        auto bytes = fs.read(path);
-        if (!bytes)
-            return std::nullopt;
-        return std::string(bytes->begin(), bytes->end());
-    };
-    auto vmt = resolveVmt(vmt_path, read);
+    auto vmt = readVmt(fs, vmt_path);
     if (!vmt) {
         why = vmt.error().message();
         return std::nullopt;
@@ -86,18 +81,11 @@ std::optional<Image> loadValveFace(const FileSystem& fs, const std::string& stem
         return std::nullopt;
     }
     const std::string vtf_path = vtfPathOf(texture);
-    if (!fs.exists(vtf_path)) {
-        why = vtf_path + ": not found (" + vmt_path + ")";
-        return std::nullopt;
-    }
-    auto bytes = fs.readChecked(vtf_path);
-    if (!bytes) {
-        why = bytes.error().message();
-        return std::nullopt;
-    }
-    auto image = decodeVtf(*bytes, vtf_path);
+    auto image = readVtf(fs, vtf_path);
     if (!image) {
-        why = image.error().message();
+        why = image.error().code == core::ErrorCode::NotFound
+                  ? vtf_path + ": not found (" + vmt_path + ")"
+                  : image.error().message();
         return std::nullopt;
     }
     source = vtf_path;

@@ -157,18 +157,11 @@ namespace {
 // A material's further texture (Source $basetexture2): its decoded pixels, or the
 // missing-texture tile with `error` saying why.
 Image loadVtfLayer(const FileSystem& fs, const std::string& vtf_path, std::string& error) {
-    if (!fs.exists(vtf_path)) {
-        error = vtf_path + ": not found ($basetexture2)";
-        return makeMissingTexture();
-    }
-    auto bytes = fs.readChecked(vtf_path);
-    if (!bytes) {
-        error = bytes.error().message();
-        return makeMissingTexture();
-    }
-    auto image = decodeVtf(*bytes, vtf_path);
+    auto image = readVtf(fs, vtf_path);
     if (!image) {
-        error = image.error().message();
+        error = image.error().code == core::ErrorCode::NotFound
+                    ? vtf_path + ": not found ($basetexture2)"
+                    : image.error().message();
         return makeMissingTexture();
     }
     return std::move(*image);
@@ -176,18 +169,29 @@ Image loadVtfLayer(const FileSystem& fs, const std::string& vtf_path, std::strin
 
 } // namespace
 
+core::Result<Vmt> readVmt(const FileSystem& fs, std::string_view vmt_path) {
+    const VmtReader read = [&fs](std::string_view path) -> std::optional<std::string> {
+        auto bytes = fs.read(path);
+        if (!bytes)
+            return std::nullopt;
+        return std::string(bytes->begin(), bytes->end());
+    };
+    return resolveVmt(vmt_path, read);
+}
+
+core::Result<Image> readVtf(const FileSystem& fs, std::string_view vtf_path) {
+    auto bytes = fs.readChecked(vtf_path);
+    if (!bytes)
+        return bytes.error();
+    return decodeVtf(*bytes, vtf_path);
+}
+
 bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, TextureInfo& info) {
     const std::string vmt_path = vmtPathOf(material);
     std::string vtf_path = vtfPathOf(material);
     std::optional<Vmt> vmt;
     if (fs.exists(vmt_path)) {
-        const VmtReader read = [&fs](std::string_view path) -> std::optional<std::string> {
-            auto bytes = fs.read(path);
-            if (!bytes)
-                return std::nullopt;
-            return std::string(bytes->begin(), bytes->end());
-        };
-        auto resolved = resolveVmt(vmt_path, read);
+        auto resolved = readVmt(fs, vmt_path);
         if (!resolved) {
             info.error = resolved.error().message();
             return false;
@@ -209,18 +213,10 @@ bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, Text
         }
         vtf_path = vtfPathOf(vmt->base_texture);
     }
-    if (!fs.exists(vtf_path)) {
-        info.error = vtf_path + ": not found";
-        return false;
-    }
-    auto bytes = fs.readChecked(vtf_path);
-    if (!bytes) {
-        info.error = bytes.error().message();
-        return false;
-    }
-    auto image = decodeVtf(*bytes, vtf_path);
+    auto image = readVtf(fs, vtf_path);
     if (!image) {
-        info.error = image.error().message();
+        info.error = image.error().code == core::ErrorCode::NotFound ? vtf_path + ": not found"
+                                                                     : image.error().message();
         return false;
     }
     info.image = std::move(*image);

@@ -81,6 +81,13 @@ bool loadImageFile(const FileSystem& fs, std::string_view name, TextureInfo& inf
 // The same, with the missing-texture tile and missing = true when no candidate decodes.
 TextureInfo loadImageTexture(const FileSystem& fs, std::string_view name);
 
+// Source material files through `fs`: a .vmt with its patch includes followed (resolveVmt,
+// whose errors it returns), and a .vtf read and decoded, where a file that no search path
+// holds is ErrorCode::NotFound (no decode error has that code), so callers can word that case
+// themselves.
+core::Result<Vmt> readVmt(const FileSystem& fs, std::string_view vmt_path);
+core::Result<Image> readVtf(const FileSystem& fs, std::string_view vtf_path);
+
 // Source (bsp::MaterialFiles::ValveMaterials): materials/NAME.vmt read through resolveVmt
 // (patch includes followed), its $basetexture decoded from materials/TEX.vtf; a name with no
 // .vmt tries materials/NAME.vtf. Names are lower-cased (Source paths ignore case). On success

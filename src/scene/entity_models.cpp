@@ -554,6 +554,17 @@ LoadedModel loadModel(const content::FileSystem& fs, std::string_view path, std:
     return m;
 }
 
+// The style-0 luxel (0..255) of the first surface straight down from `from` within `length`;
+// black when nothing lit is met.
+glm::vec3 luxelDown(const bsp::Map& map, const LightmapSet& set, const WorldMesh& mesh,
+                    const std::vector<FaceBounds>& bounds, const glm::vec3& from, float length) {
+    const auto hit = rayCast(map, mesh, from, glm::vec3(0, 0, -1), length, &bounds);
+    if (!hit)
+        return glm::vec3(0.0f);
+    const auto luxel = luxelAt(map, set, hit->face, hit->lm_uv);
+    return luxel ? glm::vec3(luxel->rgb[0], luxel->rgb[1], luxel->rgb[2]) : glm::vec3(0.0f);
+}
+
 // R_LightPoint: the style-0 luxel of the first lit surface straight below `p`, / 200 as
 // R_SetupAliasLighting scales it (its sum capped at 288 first, as with overbright models).
 glm::vec3 lightBelow(const bsp::Map& map, const LightmapSet& set, const WorldMesh& mesh,
@@ -562,14 +573,7 @@ glm::vec3 lightBelow(const bsp::Map& map, const LightmapSet& set, const WorldMes
         return glm::vec3(255.0f / 200.0f); // a map without light data: everything full bright
     // From a unit above: items stand with their origin on the floor (QuakeC droptofloor), where
     // the engine's plane walk still finds the floor but a ray from the plane itself may not.
-    const auto hit =
-        rayCast(map, mesh, p + glm::vec3(0, 0, 1), glm::vec3(0, 0, -1), 8193.0f, &bounds);
-    if (!hit)
-        return glm::vec3(0.0f);
-    const auto luxel = luxelAt(map, set, hit->face, hit->lm_uv);
-    if (!luxel)
-        return glm::vec3(0.0f);
-    glm::vec3 c(luxel->rgb[0], luxel->rgb[1], luxel->rgb[2]);
+    glm::vec3 c = luxelDown(map, set, mesh, bounds, p + glm::vec3(0, 0, 1), 8193.0f);
     const float sum = c.r + c.g + c.b;
     if (sum > 288.0f)
         c *= 288.0f / sum;
@@ -582,12 +586,7 @@ glm::vec3 luxelBelow(const bsp::Map& map, const LightmapSet& set, const WorldMes
                      const std::vector<FaceBounds>& bounds, const glm::vec3& p) {
     if (set.pages.empty())
         return glm::vec3(255.0f);
-    const auto hit =
-        rayCast(map, mesh, p + glm::vec3(0, 0, 8), glm::vec3(0, 0, -1), 2048.0f, &bounds);
-    if (!hit)
-        return glm::vec3(0.0f);
-    const auto luxel = luxelAt(map, set, hit->face, hit->lm_uv);
-    return luxel ? glm::vec3(luxel->rgb[0], luxel->rgb[1], luxel->rgb[2]) : glm::vec3(0.0f);
+    return luxelDown(map, set, mesh, bounds, p + glm::vec3(0, 0, 8), 2048.0f);
 }
 
 // R_StudioDynamicLight's samples for a studio model at `p`: the light below and, for its lean,
