@@ -148,9 +148,10 @@ struct Collision {
     std::vector<BrushSide> brush_sides;
     std::vector<uint32_t> leaf_brushes;   // brush indices
     std::vector<Range> leaf_brush_ranges; // parallel to Map::leaves, into leaf_brushes
-    // Source: CollisionContents of each Map leaf as stored (dleaf_t::contents), parallel to
-    // Map::leaves. The engine's point contents are the leaf's (cmodel.cpp CM_PointContents), so
-    // the void outside a sealed map, solid leaves with no brush in them, is solid to a point.
+    // Quake 2 and Source: CollisionContents of each Map leaf as stored (dleaf_t::contents),
+    // parallel to Map::leaves. Their engines' point contents are the leaf's (Quake 2 cmodel.c,
+    // Source cmodel.cpp CM_PointContents), so the void outside a sealed map, solid leaves with
+    // no brush in them, is solid to a point.
     // Empty: point contents come from the brushes alone (ioquake3 CM_PointContents).
     std::vector<uint32_t> leaf_contents;
     // Distance kept from brush surfaces (Quake 2 DIST_EPSILON, Quake 3 SURFACE_CLIP_EPSILON).

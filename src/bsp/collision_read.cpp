@@ -309,6 +309,11 @@ core::Status readQ2Collision(Map& map, const Q2BrushLumps& in) {
         r.first = w == 2 ? in.leafs.u16(at) : in.leafs.u32(at);
         r.count = w == 2 ? in.leafs.u16(at + 2) : in.leafs.u32(at + 4);
     }
+    // dleaf_t::contents at 0: a point's contents are its leaf's (cmodel.c CM_PointContents
+    // returns map_leafs[l].contents), so the void outside the map is solid to a point.
+    c.leaf_contents.resize(map.leaves.size());
+    for (size_t i = 0; i < map.leaves.size(); ++i)
+        c.leaf_contents[i] = q2Contents(in.leafs.u32(uint64_t(i) * leaf_size));
     readModelHeads(c, map, in.models);
     return checkBrushCollision(map);
 }

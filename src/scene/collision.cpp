@@ -313,7 +313,7 @@ struct BrushTracer {
             ++depth;
         }
         const int32_t li = -1 - num;
-        // A point takes its leaf's contents where the map stores them (Source cmodel.cpp
+        // A point takes its leaf's contents where the map stores them (Quake 2 and Source
         // CM_PointContents), so the void outside the map is solid.
         if (ext == glm::vec3(0.0f) && size_t(li) < c.leaf_contents.size())
             out |= c.leaf_contents[size_t(li)];

@@ -50,7 +50,16 @@ Tally traceAtRandom(const bsp::Map& map, int count, uint32_t seed) {
         EXPECT_FALSE(r.start_solid) << "trace " << i;
         EXPECT_GE(r.fraction, 0.0f);
         EXPECT_LE(r.fraction, 1.0f);
-        const uint32_t at_end = world.pointContents(r.end_pos, hull);
+        // Clip hulls: the hull's contents at the end. Brushes: no brush holds the end, tested
+        // as a trace that does not move (point contents read the leaf in Quake 2 and Source,
+        // and qbsp3 brushbsp.c LeafNode gives a leaf the contents of every brush fragment in it,
+        // so a leaf beside a clip brush reads as clip where no brush is).
+        const uint32_t at_end =
+            map.collision.kind == bsp::CollisionKind::Hulls
+                ? world.pointContents(r.end_pos, hull)
+                : (world.traceModel(0, r.end_pos, r.end_pos, box.mins, box.maxs).start_solid
+                       ? bsp::kCollideSolid
+                       : 0u);
         EXPECT_EQ(at_end & bsp::kMaskPlayerSolid, 0u)
             << map.name << " trace " << i << " hull " << hull << " from (" << start.x << ' '
             << start.y << ' ' << start.z << ") ends in solid at (" << r.end_pos.x << ' '
@@ -150,4 +159,26 @@ TEST(CollisionMaps, SourcePointContentsReadTheLeafAndTracesFromTheSpawnStayInThe
         ASSERT_LE(glm::compMax(glm::abs(centre)), 192.0f);
     }
     EXPECT_GT(hits, 1900);
+}
+
+// q2_mp_lobby, the same room compiled by Quake 2's qbsp: Quake 2's point contents are the
+// leaf's too (cmodel.c CM_PointContents returns map_leafs[l].contents), so the void outside
+// the walls, leaves stored CONTENTS_SOLID with no brush in them, is solid to a point.
+TEST(CollisionMaps, Quake2PointContentsReadTheLeaf) {
+    auto map = scene::loadMapSpec(shared("lobby/q2_mp_lobby.bsp"));
+    ASSERT_TRUE(map.ok()) << map.error().message();
+    const scene::CollisionWorld world(*map);
+    ASSERT_EQ(map->collision.leaf_contents.size(), map->leaves.size());
+    // Outside the walls (the world's bounds are +-200): no brush holds these points, so a trace
+    // that does not move starts in the open, but their leaves are solid.
+    for (const glm::vec3 p : {glm::vec3(224, 224, 0), glm::vec3(-224, 224, 100)}) {
+        EXPECT_FALSE(world.traceModel(0, p, p, glm::vec3(0), glm::vec3(0)).start_solid);
+        EXPECT_EQ(world.pointContents(p), bsp::kCollideSolid);
+    }
+    EXPECT_EQ(world.pointContents(glm::vec3(0, 0, 0)), 0u);
+    EXPECT_EQ(world.pointContents(glm::vec3(0, 0, 0), 1), 0u);
+    EXPECT_EQ(world.pointContents(glm::vec3(0, 0, 200)), bsp::kCollideSolid); // the ceiling
+    const std::vector<bsp::SpawnPoint> spawns = bsp::findSpawnPoints(*map);
+    ASSERT_FALSE(spawns.empty());
+    EXPECT_EQ(world.pointContents(spawns[0].origin) & bsp::kMaskPlayerSolid, 0u);
 }
