@@ -749,9 +749,11 @@ Outcome runStudio(std::span<const uint8_t> data) {
     if (o.violation.empty())
         o.violation = meshViolation(other);
     for (const content::ModelMesh* m : {&mesh, &other})
-        for (const content::ModelDrawRange& r : m->ranges)
-            if (o.violation.empty() && uint64_t(r.first_index) + r.index_count > m->indices.size())
-                o.violation = "a draw range past the indices";
+        for (int32_t skin = 0; skin <= int32_t(m->skins.size()); ++skin)
+            for (const content::ModelDrawRange& r : content::skinRanges(*m, skin))
+                if (o.violation.empty() &&
+                    uint64_t(r.first_index) + r.index_count > m->indices.size())
+                    o.violation = "a draw range past the indices";
     return o;
 }
 

@@ -496,6 +496,10 @@ ModelMesh buildStudioMesh(const StudioModel& model, int32_t body) {
     };
     std::vector<Source> sources;
     std::map<std::array<int32_t, 6>, uint32_t> drawn;
+    struct DrawnMesh {
+        uint32_t first_index, index_count, skinref; // skinref ~0u: no texture
+    };
+    std::vector<DrawnMesh> drawn_meshes;
     for (size_t p = 0; p < model.body_parts.size(); ++p) {
         if (model.body_parts[p].models.empty())
             continue;
@@ -516,29 +520,8 @@ ModelMesh buildStudioMesh(const StudioModel& model, int32_t body) {
                 }
                 mesh.indices.push_back(it->second);
             }
-            // The mesh's draw range by its texture's flags (family 0's, as the slot is).
-            const uint32_t flags =
-                has_slot ? model.textures[model.skin_families[0][m.skinref]].flags : 0;
-            ModelDrawRange range;
-            range.index_count = uint32_t(m.corners.size());
-            range.first_index = uint32_t(mesh.indices.size()) - range.index_count;
-            // R_StudioDrawPoints tests masked before additive.
-            range.masked = (flags & kStudioMasked) != 0;
-            range.additive = (flags & kStudioAdditive) != 0 && !range.masked;
-            range.chrome = (flags & kStudioChrome) != 0;
-            if (range.chrome) {
-                // Xash3D R_StudioSetupChrome: (n + 1) * 32 texels, over the texture's size.
-                range.chrome_rect = {float(slot.x) / float(atlas_w), float(slot.y) / float(atlas_h),
-                                     float(slot.x + slot.w) / float(atlas_w),
-                                     float(slot.y + slot.h) / float(atlas_h)};
-                range.chrome_scale = {32.0f / float(slot.w), 32.0f / float(slot.h)};
-            }
-            ModelDrawRange* last = mesh.ranges.empty() ? nullptr : &mesh.ranges.back();
-            if (last && !range.chrome && !last->chrome && last->additive == range.additive &&
-                last->masked == range.masked)
-                last->index_count += range.index_count;
-            else if (range.index_count > 0)
-                mesh.ranges.push_back(range);
+            drawn_meshes.push_back({uint32_t(mesh.indices.size() - m.corners.size()),
+                                    uint32_t(m.corners.size()), has_slot ? m.skinref : ~0u});
         }
     }
     mesh.vertex_count = uint32_t(sources.size());
@@ -589,6 +572,40 @@ ModelMesh buildStudioMesh(const StudioModel& model, int32_t body) {
             frame.poses.end_times.push_back(model.frame_time * float(i + 1));
     mesh.frames.push_back(std::move(frame));
 
+    // Each mesh a draw range by the flags of the texture family `f` gives its reference;
+    // consecutive plain meshes merge.
+    const auto rangesOf = [&](size_t f) {
+        std::vector<ModelDrawRange> ranges;
+        for (const DrawnMesh& dm : drawn_meshes) {
+            const StudioTexture* t =
+                dm.skinref != ~0u ? &model.textures[model.skin_families[f][dm.skinref]] : nullptr;
+            const uint32_t flags = t ? t->flags : 0;
+            ModelDrawRange range;
+            range.first_index = dm.first_index;
+            range.index_count = dm.index_count;
+            // R_StudioDrawPoints tests masked before additive.
+            range.masked = (flags & kStudioMasked) != 0;
+            range.additive = (flags & kStudioAdditive) != 0 && !range.masked;
+            range.chrome = (flags & kStudioChrome) != 0;
+            if (range.chrome) {
+                // Xash3D R_StudioSetupChrome: (n + 1) * 32 texels over the texture's size; the
+                // texture fills its slot, whatever its size.
+                const Slot& slot = slots[dm.skinref];
+                range.chrome_rect = {float(slot.x) / float(atlas_w), float(slot.y) / float(atlas_h),
+                                     float(slot.x + slot.w) / float(atlas_w),
+                                     float(slot.y + slot.h) / float(atlas_h)};
+                range.chrome_scale = {32.0f / float(t->width), 32.0f / float(t->height)};
+            }
+            ModelDrawRange* last = ranges.empty() ? nullptr : &ranges.back();
+            if (last && !range.chrome && !last->chrome && last->additive == range.additive &&
+                last->masked == range.masked)
+                last->index_count += range.index_count;
+            else if (range.index_count > 0)
+                ranges.push_back(range);
+        }
+        return ranges;
+    };
+
     // One image per skin family, every slot filled from that family's texture (scaled to the
     // slot by nearest texel when its size differs from family 0's).
     const size_t families = textured ? model.skin_families.size() : 1;
@@ -623,6 +640,14 @@ ModelMesh buildStudioMesh(const StudioModel& model, int32_t body) {
             img.fullbright = std::move(bright);
         mesh.images.push_back(std::move(img));
         mesh.skins.push_back({TimedRun{uint32_t(f), 1, {}}});
+        // The family's draw ranges: its own textures' flags (R_StudioDrawPoints reads the flags
+        // of the texture the entity's skin family puts in the mesh's reference).
+        std::vector<ModelDrawRange> ranges = rangesOf(f);
+        mesh.skin_ranges.emplace_back();
+        if (f == 0)
+            mesh.ranges = std::move(ranges);
+        else if (ranges != mesh.ranges)
+            mesh.skin_ranges.back() = std::move(ranges);
     }
     if (mesh.vertex_count == 0) {
         mesh.mins = {0, 0, 0};

@@ -203,6 +203,7 @@ void ModelRenderer::upload(const scene::EntityModelSet* set) {
             g.timing.pose_count = m.pose_count;
             g.timing.images.resize(m.images.size());
             g.timing.ranges = m.ranges;
+            g.timing.skin_ranges = m.skin_ranges;
             if (g.timing.ranges.empty())
                 g.timing.ranges.push_back({0, g.index_count});
             m_models[i].alias = std::move(g);
@@ -248,12 +249,14 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
             const scene::ModelRenderMode& rm = inst.render;
             const bool blended = inst.additive || rm.blend != scene::ModelBlend::Normal;
             const AliasGpu& g = *m_models[inst.model].alias;
+            const std::vector<content::ModelDrawRange>& ranges =
+                content::skinRanges(g.timing, inst.skin);
             // Half-Life additive textures add after the opaque models (R_StudioDrawPoints).
             auto in_pass = [&](const content::ModelDrawRange& r) {
                 return (blended || r.additive) == (blended_pass == 1) && r.index_count > 0 &&
                        size_t(r.first_index) + r.index_count <= g.index_count;
             };
-            if (std::none_of(g.timing.ranges.begin(), g.timing.ranges.end(), in_pass))
+            if (std::none_of(ranges.begin(), ranges.end(), in_pass))
                 continue;
             glUniform1f(m_programs.alias_alpha, blended && !inst.additive ? rm.alpha : 1.0f);
             const uint32_t pose = scene::instancePose(inst, g.timing, time);
@@ -291,7 +294,7 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
             glVertexAttribPointer(kAttribNormal, 3, GL_FLOAT, GL_FALSE, GLsizei(stride),
                                   reinterpret_cast<const void*>(first + 3 * sizeof(float)));
             state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[image].id());
-            for (const content::ModelDrawRange& range : g.timing.ranges) {
+            for (const content::ModelDrawRange& range : ranges) {
                 if (!in_pass(range))
                     continue;
                 const bool range_blended = blended || range.additive;
@@ -325,7 +328,7 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
             }
             // An opaque instance with additive ranges is drawn in both passes: counted once.
             if (blended_pass == 0 || blended ||
-                std::all_of(g.timing.ranges.begin(), g.timing.ranges.end(),
+                std::all_of(ranges.begin(), ranges.end(),
                             [](const content::ModelDrawRange& r) { return r.additive; }))
                 ++m_drawn;
         }

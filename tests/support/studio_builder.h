@@ -28,6 +28,7 @@ struct StudioOptions {
     int32_t bone1_parent = 0;
     uint16_t last_vertex = 0; // the strip's fourth corner's vertex index
     int32_t body_flags = 0;   // texture 0's flags (kStudio*)
+    int32_t glow_flags = 4;   // texture 1's flags (kStudioFullbright)
     uint8_t body_texel7 = 7;  // texture 0's last texel
     // Body groups: part 0 "body" (base 1) holds the model below, then an empty one; part 1
     // "head" (base 2) an empty one, then the model. Body values 0..3 draw 1, 0, 2, 1 copies.
@@ -97,7 +98,7 @@ inline std::vector<uint8_t> buildStudio(const StudioOptions& o = {}) {
     patch(184, here());
     const size_t tex = w.bytes.size();
     for (auto [name, flags, width, height] :
-         {std::tuple{"body", o.body_flags, 4, 1 * 2}, std::tuple{"glow", 4, 2, 1}}) {
+         {std::tuple{"body", o.body_flags, 4, 1 * 2}, std::tuple{"glow", o.glow_flags, 2, 1}}) {
         w.putName(name, 64);
         w.put(int32_t(flags));
         w.put(int32_t(width));

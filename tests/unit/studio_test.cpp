@@ -161,6 +161,46 @@ TEST(Studio, TextureFlagsBecomeDrawRanges) {
     EXPECT_EQ(chrome.ranges[0].chrome_scale, (std::array<float, 2>{8, 16}));
 }
 
+// The flags come from the texture the chosen skin family uses (R_StudioDrawPoints reads
+// ptexture[pskinref[skinref]]): family 1's 2x1 "glow" texture decides skin 1's ranges.
+TEST(Studio, SkinFamilyTexturesGiveTheirOwnFlags) {
+    auto build = [](int32_t body, int32_t glow) {
+        return content::buildStudioMesh(
+            parseWithAnimation(studiotest::buildStudio({.body_flags = body, .glow_flags = glow})));
+    };
+    // Both plain: skin 1 shares the mesh's ranges.
+    const content::ModelMesh same = build(0, content::kStudioFullbright);
+    ASSERT_EQ(same.skins.size(), 2u);
+    EXPECT_TRUE(same.skin_ranges.size() < 2 || same.skin_ranges[1].empty());
+    EXPECT_EQ(&content::skinRanges(same, 1), &same.ranges);
+
+    // Family 1 chrome: skin 0 plain, skin 1 one chrome range over the whole 4x2 slot, its
+    // scale from the 2x1 texture's own size (32 / 2, 32 / 1), not the slot's.
+    const content::ModelMesh chrome = build(0, content::kStudioChrome);
+    ASSERT_EQ(chrome.ranges.size(), 1u);
+    EXPECT_FALSE(chrome.ranges[0].chrome);
+    const auto& r1 = content::skinRanges(chrome, 1);
+    ASSERT_EQ(r1.size(), 1u);
+    EXPECT_TRUE(r1[0].chrome);
+    EXPECT_EQ(r1[0].first_index, 0u);
+    EXPECT_EQ(r1[0].index_count, 9u);
+    EXPECT_EQ(r1[0].chrome_rect, (std::array<float, 4>{0, 0, 1, 1}));
+    EXPECT_EQ(r1[0].chrome_scale, (std::array<float, 2>{16, 32}));
+    EXPECT_FALSE(content::skinRanges(chrome, 0)[0].chrome);
+    // A skin past the families clamps to the last.
+    EXPECT_EQ(&content::skinRanges(chrome, 7), &r1);
+
+    // Family 0 additive, family 1 masked: each skin its own.
+    const content::ModelMesh mixed = build(content::kStudioAdditive, content::kStudioMasked);
+    ASSERT_EQ(mixed.ranges.size(), 1u);
+    EXPECT_TRUE(mixed.ranges[0].additive);
+    EXPECT_FALSE(mixed.ranges[0].masked);
+    const auto& m1 = content::skinRanges(mixed, 1);
+    ASSERT_EQ(m1.size(), 1u);
+    EXPECT_TRUE(m1[0].masked);
+    EXPECT_FALSE(m1[0].additive);
+}
+
 // Body groups: each part shows model (body / base) % nummodels (SetBodygroup). The builder's
 // parts draw the model 1, 0, 2, 1 times for body 0..3; body 4 chooses as body 0 in part 0 and
 // the empty model in part 1 (4 / 2 % 2 = 0).
