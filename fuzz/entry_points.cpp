@@ -743,9 +743,10 @@ Outcome runStudio(std::span<const uint8_t> data) {
     o.violation = meshViolation(mesh);
     if (o.violation.empty() && mesh.pose_count > content::kMaxStudioPoses)
         o.violation = "more poses than kMaxStudioPoses";
-    // Another body group choice (a value from the bytes' length), and the draw ranges of both.
-    const content::ModelMesh other =
-        content::buildStudioMesh(*model, int32_t(data.size() % 4096) - 8);
+    // Another body group choice (a value from the bytes' length) with the bone controllers as
+    // InitBoneControllers sets them, and the draw ranges of both.
+    const content::ModelMesh other = content::buildStudioMesh(
+        *model, int32_t(data.size() % 4096) - 8, content::studioInitControllers(*model));
     if (o.violation.empty())
         o.violation = meshViolation(other);
     for (const content::ModelMesh* m : {&mesh, &other})

@@ -56,6 +56,9 @@ struct ModelDrawRange {
     bool additive = false; // added (GL_ONE, GL_ONE) after the opaque models, no depth writes
     bool masked = false;   // texels whose fullbright mask is 255 are cut (not fullbright)
     bool chrome = false;   // texture coordinates from the normal and the view (R_StudioSetupChrome)
+    // Lit flat (STUDIO_NF_FLATSHADE, Xash3D gl_studio.c R_StudioLighting): the directed light
+    // at the instance's fixed share (EntityModelInstance::flat_share), whatever the normal.
+    bool flat = false;
     // chrome: the image rectangle the coordinates fall in (u0, v0, u1, v1), and the texels of
     // the texture per unit of (n . axis + 1) over its size: (32 / width, 32 / height).
     std::array<float, 4> chrome_rect{0, 0, 1, 1};
