@@ -111,6 +111,7 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.alias_alpha = loc(p.alias, "u_alpha");
     p.alias_alpha_test = loc(p.alias, "u_alpha_test");
     p.alias_chrome = loc(p.alias, "u_chrome");
+    p.alias_flat_share = loc(p.alias, "u_flat_share");
     p.alias_chrome_right = loc(p.alias, "u_chrome_right");
     p.alias_chrome_up = loc(p.alias, "u_chrome_up");
     p.alias_chrome_rect = loc(p.alias, "u_chrome_rect");
@@ -308,6 +309,7 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
                                         ? GL_ONE
                                         : GL_ONE_MINUS_SRC_ALPHA);
                 glUniform1i(m_programs.alias_alpha_test, range.masked);
+                glUniform1f(m_programs.alias_flat_share, range.flat ? inst.flat_share : -1.0f);
                 glUniform1i(m_programs.alias_chrome, range.chrome);
                 if (range.chrome) {
                     // Xash3D gl_studio.c R_StudioSetupChrome, with the entity's origin for the
