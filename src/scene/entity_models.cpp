@@ -464,6 +464,7 @@ PathModels loadMd3(const content::FileSystem& fs, const content::ShaderLibrary* 
 // R_StudioComputeBBox resets it) and the bone controllers' bytes.
 struct StudioChoice {
     int32_t body = 0;
+    std::vector<uint32_t> parts; // the model `body` picks in each part (studioBodyModels)
     int32_t sequence = 0;
     content::StudioControllerSettings controllers{};
 };
@@ -509,6 +510,7 @@ HalfLifeStudioKeys halfLifeStudioKeys(const bsp::Entity& e) {
 StudioChoice studioChoice(const content::StudioModel& model, const HalfLifeStudioKeys& keys) {
     StudioChoice c;
     c.body = keys.body;
+    c.parts = content::studioBodyModels(model, keys.body);
     c.sequence =
         keys.sequence > 0 && uint32_t(keys.sequence) < model.sequences.size() ? keys.sequence : 0;
     if (keys.init_controllers) {
@@ -863,10 +865,16 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                 studio = &sf->second;
                 if (studio->model)
                     choice = studioChoice(*studio->model, keys);
-                // Each body, sequence and controller setting makes a mesh of its own.
-                if (choice.body != 0 || choice.sequence != 0)
-                    name += "#body " + std::to_string(choice.body) + " sequence " +
-                            std::to_string(choice.sequence);
+                // Each choice of the parts' models, sequence and controller setting makes a
+                // mesh of its own (bodies choosing the same models share it).
+                const bool parts = std::any_of(choice.parts.begin(), choice.parts.end(),
+                                               [](uint32_t m) { return m != 0; });
+                if (parts || choice.sequence != 0) {
+                    name += "#body";
+                    for (size_t p = 0; p < choice.parts.size(); ++p)
+                        name += (p == 0 ? " " : ".") + std::to_string(choice.parts[p]);
+                    name += " sequence " + std::to_string(choice.sequence);
+                }
                 if (choice.controllers != content::StudioControllerSettings{}) {
                     name += "#controllers";
                     for (uint8_t c : choice.controllers)

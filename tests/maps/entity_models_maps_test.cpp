@@ -282,8 +282,9 @@ TEST(EntityModelsMaps, HalfLifeStudioModelsOnAMap) {
 
 // Half-Life "body", "sequence" and "skin" keys on hand-made cyclers of freehl_test_weapons, all
 // showing the hand-made studio model (tests/support/studio_builder.h): a body or sequence other
-// than 0 makes a mesh of its own (named with them), a sequence the model lacks plays the first
-// (and shares the mesh of sequence 0).
+// than 0 makes a mesh of its own, named with the model each part shows (body 2: part 0's model
+// 0, part 1's model 1) and the sequence; a sequence the model lacks plays the first (and shares
+// the mesh of sequence 0).
 TEST(EntityModelsMaps, HalfLifeBodySequenceAndSkinKeys) {
     auto loaded = scene::loadMapBundle((kMaps / "hl/freehl_test_weapons.bsp").string(), {});
     ASSERT_TRUE(loaded.ok()) << loaded.error().message();
@@ -319,8 +320,8 @@ TEST(EntityModelsMaps, HalfLifeBodySequenceAndSkinKeys) {
         int32_t skin;
     };
     const Expected expected[3] = {{"models/test.mdl", 9, "idle", 0},
-                                  {"models/test.mdl#body 2 sequence 1", 18, "walk", 1},
-                                  {"models/test.mdl#body 3 sequence 0", 9, "idle", 0}};
+                                  {"models/test.mdl#body 0.1 sequence 1", 18, "walk", 1},
+                                  {"models/test.mdl#body 1.1 sequence 0", 9, "idle", 0}};
     size_t found = 0;
     for (const scene::EntityModelInstance& inst : set.instances) {
         if (inst.entity < first)
