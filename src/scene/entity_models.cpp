@@ -527,19 +527,20 @@ StudioChoice studioChoice(const content::StudioModel& model, const HalfLifeStudi
 // (from the "T" file when it keeps none: an error when missing, as the engine refuses such a
 // model in Mod_LoadStudioModel), and its bytes, which hold group 0's animation.
 struct StudioFile {
+    bool studio = false; // the file is there and starts "IDST" (a Quake .mdl goes to loadModel)
     std::optional<content::StudioModel> model;
     std::vector<uint8_t> bytes;
-    std::string error; // why `model` is absent (bytes empty: the file is missing)
+    std::string error; // why `model` is absent
 };
 
 StudioFile loadStudioFile(const content::FileSystem& fs, std::string_view path) {
     StudioFile f;
     auto bytes = fs.readChecked(path);
-    if (!bytes) {
-        f.error =
-            bytes.error().code == core::ErrorCode::NotFound ? "not found" : bytes.error().message();
+    if (!bytes)
+        return f; // loadModel says why
+    f.studio = bytes->size() >= 4 && std::equal(bytes->begin(), bytes->begin() + 4, "IDST");
+    if (!f.studio)
         return f;
-    }
     f.bytes = std::move(*bytes);
     auto model = content::parseStudio(f.bytes);
     if (!model) {
@@ -858,10 +859,8 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
             auto sf = studio_files.find(path);
             if (sf == studio_files.end())
                 sf = studio_files.emplace(std::string(path), loadStudioFile(fs, path)).first;
-            const std::vector<uint8_t>& b = sf->second.bytes;
-            // A Quake .mdl ("IDPO") goes to loadModel, which reads it again.
-            if (sf->second.model ||
-                (b.size() >= 4 && std::equal(b.begin(), b.begin() + 4, "IDST"))) {
+            // A Quake .mdl ("IDPO") or a missing file goes to loadModel, which reads it again.
+            if (sf->second.studio) {
                 studio = &sf->second;
                 if (studio->model)
                     choice = studioChoice(*studio->model, keys);
