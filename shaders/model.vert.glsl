@@ -62,9 +62,8 @@ void main() {
     // scene::EntityModelInstance::light_wrap); Quake 3's is plain Lambert.
     vec3 light_dir = transpose(mat3(u_model)) * u_light_dir;
     float d = dot(a_normal, light_dir);
-    float share = u_flat_share >= 0.0 ? u_flat_share
-                                      : min(max((d + u_light_wrap.x) / u_light_wrap.y, 0.0), u_light_wrap.z);
-    v_directed = u_directed_light * share;
+    float wrapped = min(max((d + u_light_wrap.x) / u_light_wrap.y, 0.0), u_light_wrap.z);
+    v_directed = u_directed_light * (u_flat_share >= 0.0 ? u_flat_share : wrapped);
     gl_Position = u_view_projection * (u_model * vec4(a_position, 1.0));
 }
 #endif

@@ -220,8 +220,9 @@ std::vector<float> studioControllerAdjustments(const StudioModel& model,
 // turned by it. The textures of a skin family are stacked into one image (each slot as large as
 // family 0's texture; texture coordinates s / width, t / height as the engines use them, which wrap
 // within the slot only when they lie in 0..1); kStudioFullbright textures are marked fullbright.
-// Every mesh becomes a draw range (ModelMesh::ranges) with its texture's flags: additive,
-// masked (index 255 marked in the image's mask instead of fullbright texels) or chrome.
+// Every mesh becomes a draw range (ModelMesh::ranges; ModelMesh::skin_ranges for a skin family
+// whose textures' flags differ from family 0's) with its texture's flags: additive, masked
+// (index 255 marked in the image's mask instead of fullbright texels), chrome or flat.
 // The bones' controllers move their axes by studioControllerAdjustments(settings).
 ModelMesh buildStudioMesh(const StudioModel& model, int32_t body = 0,
                           const StudioControllerSettings& controllers = {});
