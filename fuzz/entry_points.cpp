@@ -743,15 +743,18 @@ Outcome runStudio(std::span<const uint8_t> data) {
     o.violation = meshViolation(mesh);
     if (o.violation.empty() && mesh.pose_count > content::kMaxStudioPoses)
         o.violation = "more poses than kMaxStudioPoses";
-    // Another body group choice (a value from the bytes' length), and the draw ranges of both.
-    const content::ModelMesh other =
-        content::buildStudioMesh(*model, int32_t(data.size() % 4096) - 8);
+    // Another body group choice (a value from the bytes' length) with the bone controllers as
+    // InitBoneControllers sets them, and the draw ranges of both.
+    const content::ModelMesh other = content::buildStudioMesh(
+        *model, int32_t(data.size() % 4096) - 8, content::studioInitControllers(*model));
     if (o.violation.empty())
         o.violation = meshViolation(other);
     for (const content::ModelMesh* m : {&mesh, &other})
-        for (const content::ModelDrawRange& r : m->ranges)
-            if (o.violation.empty() && uint64_t(r.first_index) + r.index_count > m->indices.size())
-                o.violation = "a draw range past the indices";
+        for (int32_t skin = 0; skin <= int32_t(m->skins.size()); ++skin)
+            for (const content::ModelDrawRange& r : content::skinRanges(*m, skin))
+                if (o.violation.empty() &&
+                    uint64_t(r.first_index) + r.index_count > m->indices.size())
+                    o.violation = "a draw range past the indices";
     return o;
 }
 

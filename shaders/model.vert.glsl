@@ -31,6 +31,7 @@ uniform vec3 u_shade_vector;   // model space; 0 for models lit by u_directed_li
 uniform vec3 u_directed_light; // 0: none
 uniform vec3 u_light_dir;      // world space, unit, toward the light
 uniform vec3 u_light_wrap;     // (x, y, z): directed * min(max((d + x) / y, 0), z)
+uniform float u_flat_share;    // >= 0: directed * u_flat_share, whatever the normal (flat shade)
 // Half-Life chrome textures (Xash3D gl_studio.c R_StudioSetupChrome): texture coordinates from
 // the normal along the view's chrome axes (model space), (n . axis + 1) * u_chrome_scale within
 // u_chrome_rect (u0, v0, u1, v1) of the skin image.
@@ -61,7 +62,8 @@ void main() {
     // scene::EntityModelInstance::light_wrap); Quake 3's is plain Lambert.
     vec3 light_dir = transpose(mat3(u_model)) * u_light_dir;
     float d = dot(a_normal, light_dir);
-    v_directed = u_directed_light * min(max((d + u_light_wrap.x) / u_light_wrap.y, 0.0), u_light_wrap.z);
+    float wrapped = min(max((d + u_light_wrap.x) / u_light_wrap.y, 0.0), u_light_wrap.z);
+    v_directed = u_directed_light * (u_flat_share >= 0.0 ? u_flat_share : wrapped);
     gl_Position = u_view_projection * (u_model * vec4(a_position, 1.0));
 }
 #endif

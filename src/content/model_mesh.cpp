@@ -1,5 +1,6 @@
 #include "content/model_mesh.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace content {
@@ -15,6 +16,14 @@ uint32_t entryAt(const TimedRun& run, double time) {
         if (double(run.end_times[i]) > t)
             return i;
     return run.count - 1;
+}
+
+const std::vector<ModelDrawRange>& skinRanges(const ModelMesh& mesh, int32_t skin) {
+    if (mesh.skins.empty())
+        return mesh.ranges;
+    const size_t s = size_t(std::clamp(skin, 0, int32_t(mesh.skins.size()) - 1));
+    return s < mesh.skin_ranges.size() && !mesh.skin_ranges[s].empty() ? mesh.skin_ranges[s]
+                                                                       : mesh.ranges;
 }
 
 } // namespace content

@@ -43,23 +43,27 @@ struct ModelImage {
     std::vector<uint8_t> fullbright;
 };
 
+// A run of a mesh's indices drawn one way: Half-Life studio textures' flags (studio.h
+// STUDIO_NF_*, drawn as Xash3D FWGS ref/gl/gl_studio.c R_StudioDrawPoints does). A mesh without
+// ranges draws all its indices as a default range does.
 struct ModelSkin {
     TimedRun images; // into ModelMesh::images
 };
 
-// A run of a mesh's indices drawn one way: Half-Life studio textures' flags (studio.h
-// STUDIO_NF_*, drawn as Xash3D FWGS ref/gl/gl_studio.c R_StudioDrawPoints does). A mesh without
-// ranges draws all its indices as a default range does.
 struct ModelDrawRange {
     uint32_t first_index = 0;
     uint32_t index_count = 0;
     bool additive = false; // added (GL_ONE, GL_ONE) after the opaque models, no depth writes
     bool masked = false;   // texels whose fullbright mask is 255 are cut (not fullbright)
     bool chrome = false;   // texture coordinates from the normal and the view (R_StudioSetupChrome)
+    // Lit flat (STUDIO_NF_FLATSHADE, Xash3D gl_studio.c R_StudioLighting): the directed light
+    // at the instance's fixed share (EntityModelInstance::flat_share), whatever the normal.
+    bool flat = false;
     // chrome: the image rectangle the coordinates fall in (u0, v0, u1, v1), and the texels of
     // the texture per unit of (n . axis + 1) over its size: (32 / width, 32 / height).
     std::array<float, 4> chrome_rect{0, 0, 1, 1};
     std::array<float, 2> chrome_scale{0.5f, 0.5f};
+    bool operator==(const ModelDrawRange&) const = default;
 };
 
 struct ModelMesh {
@@ -74,11 +78,18 @@ struct ModelMesh {
     std::vector<ModelImage> images;
     std::vector<ModelSkin> skins;
     std::vector<ModelDrawRange> ranges; // in index order, covering `indices`; empty: one plain
+                                        // (a skin may give its own: skinRanges)
+    // Per skin, the draw ranges its textures ask for (Half-Life skin families whose textures'
+    // flags differ from the first family's); missing or empty: `ranges`.
+    std::vector<std::vector<ModelDrawRange>> skin_ranges;
     // The file asks for its entity to turn about z (Quake 1's EF_ROTATE: pickups).
     bool rotates = false;
     // Bounds over every pose (model units); mins > maxs when the mesh has no vertex.
     std::array<float, 3> mins{0, 0, 0};
     std::array<float, 3> maxs{0, 0, 0};
 };
+
+// The draw ranges of skin `skin` (clamped to the skins): its own, else the mesh's.
+const std::vector<ModelDrawRange>& skinRanges(const ModelMesh& mesh, int32_t skin);
 
 } // namespace content

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <numbers>
 
 namespace content {
 
@@ -19,6 +20,7 @@ constexpr uint32_t kIdst = 'I' | ('D' << 8) | ('S' << 16) | (uint32_t('T') << 24
 constexpr int32_t kStudioVersion = 10;
 constexpr uint64_t kHeaderBytes = 244;
 constexpr uint64_t kBoneBytes = 112;
+constexpr uint64_t kControllerBytes = 24;
 constexpr uint64_t kSequenceBytes = 176;
 constexpr uint64_t kSequenceGroupBytes = 104;
 constexpr uint64_t kBodyPartBytes = 76;
@@ -269,10 +271,29 @@ core::Result<StudioModel> parseStudio(std::span<const uint8_t> data) {
             return studioError(core::ErrorCode::BadValue, "bones", i, "parent",
                                std::to_string(b.parent) + ", need -1 or an earlier bone");
         for (size_t k = 0; k < 6; ++k) {
+            b.controllers[k] = r.i32(at + 40 + 4 * k);
             b.value[k] = r.f32(at + 64 + 4 * k);
             b.scale[k] = r.f32(at + 88 + 4 * k);
         }
     }
+    auto controllers = table(r, "header", -1, "numbonecontrollers", r.i32(148), r.i32(152),
+                             kControllerBytes, kMaxStudioRecords);
+    if (!controllers)
+        return controllers.error();
+    m.controllers.resize(controllers->count);
+    for (uint32_t i = 0; i < controllers->count; ++i) {
+        const uint64_t at = controllers->offset + uint64_t(i) * kControllerBytes;
+        m.controllers[i] = {r.i32(at),      r.u32(at + 4),  r.f32(at + 8),
+                            r.f32(at + 12), r.i32(at + 16), r.i32(at + 20)};
+    }
+    for (uint32_t i = 0; i < m.bones.size(); ++i)
+        for (size_t k = 0; k < 6; ++k) {
+            const int32_t c = m.bones[i].controllers[k];
+            if (c < -1 || c >= int32_t(controllers->count))
+                return studioError(core::ErrorCode::IndexOutOfRange, "bones", i,
+                                   "bonecontroller " + std::to_string(k),
+                                   std::to_string(c) + " of " + std::to_string(controllers->count));
+        }
 
     auto groups = table(r, "header", -1, "numseqgroups", r.i32(172), r.i32(176),
                         kSequenceGroupBytes, kMaxStudioRecords);
@@ -454,7 +475,73 @@ std::vector<uint32_t> studioBodyModels(const StudioModel& model, int32_t body) {
     return chosen;
 }
 
-ModelMesh buildStudioMesh(const StudioModel& model, int32_t body) {
+StudioControllerSettings studioInitControllers(const StudioModel& model) {
+    StudioControllerSettings out{};
+    for (int32_t index = 0; index < 4; ++index) {
+        // SetController takes the first controller with the index.
+        const auto c = std::find_if(model.controllers.begin(), model.controllers.end(),
+                                    [&](const StudioController& sc) { return sc.index == index; });
+        if (c == model.controllers.end())
+            continue;
+        // The arithmetic of SetController: the value and the setting in float, the range's
+        // middle in double.
+        float value = 0.0f;
+        const float start = c->start, end = c->end;
+        if ((c->type & (kStudioXR | kStudioYR | kStudioZR)) != 0 &&
+            double(start) + 359.0 >= double(end)) {
+            // (end < start negates the value, and a range past a full turn brings it into
+            // 0..360: neither changes 0.)
+            const double middle = (double(start) + double(end)) / 2.0;
+            if (double(value) > middle + 180.0)
+                value -= 360.0f;
+            if (double(value) < middle - 180.0)
+                value += 360.0f;
+        }
+        const float setting = 255.0f * (value - start) / (end - start);
+        // Truncated toward zero as the int conversion does; a 0-wide range counts as 0.
+        out[size_t(index)] =
+            std::isfinite(setting) ? uint8_t(std::clamp(std::trunc(setting), 0.0f, 255.0f)) : 0;
+    }
+    return out;
+}
+
+std::vector<float> studioControllerAdjustments(const StudioModel& model,
+                                               const StudioControllerSettings& settings) {
+    std::vector<float> adj(model.controllers.size(), 0.0f);
+    for (size_t j = 0; j < model.controllers.size(); ++j) {
+        const StudioController& c = model.controllers[j];
+        float value = 0.0f;
+        if (c.index == kStudioMouth) {
+            value = c.start; // mouthopen 0
+        } else if (c.index >= 0 && c.index < 4) {
+            const float s = float(settings[size_t(c.index)]);
+            if ((c.type & kStudioRLoop) != 0)
+                value = s * (360.0f / 256.0f) + c.start;
+            else
+                value = (1.0f - s / 255.0f) * c.start + (s / 255.0f) * c.end;
+        }
+        switch (c.type & kStudioTypes) {
+        case kStudioXR:
+        case kStudioYR:
+        case kStudioZR:
+            adj[j] = value * std::numbers::pi_v<float> / 180.0f;
+            break;
+        case kStudioX:
+        case kStudioY:
+        case kStudioZ:
+            adj[j] = value;
+            break;
+        default:
+            break;
+        }
+        if (!std::isfinite(adj[j]))
+            adj[j] = 0.0f;
+    }
+    return adj;
+}
+
+ModelMesh buildStudioMesh(const StudioModel& model, int32_t body,
+                          const StudioControllerSettings& controllers) {
     ModelMesh mesh;
     const std::vector<uint32_t> chosen = studioBodyModels(model, body);
     // The atlas: one slot per skin reference, sized by family 0's texture, placed in shelves.
@@ -496,6 +583,10 @@ ModelMesh buildStudioMesh(const StudioModel& model, int32_t body) {
     };
     std::vector<Source> sources;
     std::map<std::array<int32_t, 6>, uint32_t> drawn;
+    struct DrawnMesh {
+        uint32_t first_index, index_count, skinref; // skinref ~0u: no texture
+    };
+    std::vector<DrawnMesh> drawn_meshes;
     for (size_t p = 0; p < model.body_parts.size(); ++p) {
         if (model.body_parts[p].models.empty())
             continue;
@@ -516,40 +607,27 @@ ModelMesh buildStudioMesh(const StudioModel& model, int32_t body) {
                 }
                 mesh.indices.push_back(it->second);
             }
-            // The mesh's draw range by its texture's flags (family 0's, as the slot is).
-            const uint32_t flags =
-                has_slot ? model.textures[model.skin_families[0][m.skinref]].flags : 0;
-            ModelDrawRange range;
-            range.index_count = uint32_t(m.corners.size());
-            range.first_index = uint32_t(mesh.indices.size()) - range.index_count;
-            // R_StudioDrawPoints tests masked before additive.
-            range.masked = (flags & kStudioMasked) != 0;
-            range.additive = (flags & kStudioAdditive) != 0 && !range.masked;
-            range.chrome = (flags & kStudioChrome) != 0;
-            if (range.chrome) {
-                // Xash3D R_StudioSetupChrome: (n + 1) * 32 texels, over the texture's size.
-                range.chrome_rect = {float(slot.x) / float(atlas_w), float(slot.y) / float(atlas_h),
-                                     float(slot.x + slot.w) / float(atlas_w),
-                                     float(slot.y + slot.h) / float(atlas_h)};
-                range.chrome_scale = {32.0f / float(slot.w), 32.0f / float(slot.h)};
-            }
-            ModelDrawRange* last = mesh.ranges.empty() ? nullptr : &mesh.ranges.back();
-            if (last && !range.chrome && !last->chrome && last->additive == range.additive &&
-                last->masked == range.masked)
-                last->index_count += range.index_count;
-            else if (range.index_count > 0)
-                mesh.ranges.push_back(range);
+            drawn_meshes.push_back({uint32_t(mesh.indices.size() - m.corners.size()),
+                                    uint32_t(m.corners.size()), has_slot ? m.skinref : ~0u});
         }
     }
     mesh.vertex_count = uint32_t(sources.size());
 
-    // Poses: each sampled frame, or the bones' rest values.
+    // Poses: each sampled frame, or the bones' rest values, moved by the bone controllers.
     std::vector<std::vector<StudioBoneFrame>> frames = model.frames;
     if (frames.empty()) {
         frames.emplace_back();
         for (const StudioBone& b : model.bones)
             frames.back().push_back(b.value);
     }
+    const std::vector<float> adj = studioControllerAdjustments(model, controllers);
+    for (std::vector<StudioBoneFrame>& frame : frames)
+        for (size_t b = 0; b < frame.size() && b < model.bones.size(); ++b)
+            for (size_t k = 0; k < 6; ++k) {
+                const int32_t c = model.bones[b].controllers[k];
+                if (c >= 0 && size_t(c) < adj.size())
+                    frame[b][k] += adj[size_t(c)];
+            }
     mesh.pose_count = uint32_t(frames.size());
     mesh.positions.resize(size_t(mesh.pose_count) * mesh.vertex_count);
     mesh.normals.resize(mesh.positions.size());
@@ -589,6 +667,41 @@ ModelMesh buildStudioMesh(const StudioModel& model, int32_t body) {
             frame.poses.end_times.push_back(model.frame_time * float(i + 1));
     mesh.frames.push_back(std::move(frame));
 
+    // Each mesh a draw range by the flags of the texture family `f` gives its reference;
+    // consecutive plain meshes merge.
+    const auto rangesOf = [&](size_t f) {
+        std::vector<ModelDrawRange> ranges;
+        for (const DrawnMesh& dm : drawn_meshes) {
+            const StudioTexture* t =
+                dm.skinref != ~0u ? &model.textures[model.skin_families[f][dm.skinref]] : nullptr;
+            const uint32_t flags = t ? t->flags : 0;
+            ModelDrawRange range;
+            range.first_index = dm.first_index;
+            range.index_count = dm.index_count;
+            // R_StudioDrawPoints tests masked before additive.
+            range.masked = (flags & kStudioMasked) != 0;
+            range.additive = (flags & kStudioAdditive) != 0 && !range.masked;
+            range.chrome = (flags & kStudioChrome) != 0;
+            range.flat = (flags & kStudioFlatShade) != 0;
+            if (range.chrome) {
+                // Xash3D R_StudioSetupChrome: (n + 1) * 32 texels over the texture's size; the
+                // texture fills its slot, whatever its size.
+                const Slot& slot = slots[dm.skinref];
+                range.chrome_rect = {float(slot.x) / float(atlas_w), float(slot.y) / float(atlas_h),
+                                     float(slot.x + slot.w) / float(atlas_w),
+                                     float(slot.y + slot.h) / float(atlas_h)};
+                range.chrome_scale = {32.0f / float(t->width), 32.0f / float(t->height)};
+            }
+            ModelDrawRange* last = ranges.empty() ? nullptr : &ranges.back();
+            if (last && !range.chrome && !last->chrome && last->additive == range.additive &&
+                last->masked == range.masked && last->flat == range.flat)
+                last->index_count += range.index_count;
+            else if (range.index_count > 0)
+                ranges.push_back(range);
+        }
+        return ranges;
+    };
+
     // One image per skin family, every slot filled from that family's texture (scaled to the
     // slot by nearest texel when its size differs from family 0's).
     const size_t families = textured ? model.skin_families.size() : 1;
@@ -623,6 +736,14 @@ ModelMesh buildStudioMesh(const StudioModel& model, int32_t body) {
             img.fullbright = std::move(bright);
         mesh.images.push_back(std::move(img));
         mesh.skins.push_back({TimedRun{uint32_t(f), 1, {}}});
+        // The family's draw ranges: its own textures' flags (R_StudioDrawPoints reads the flags
+        // of the texture the entity's skin family puts in the mesh's reference).
+        std::vector<ModelDrawRange> ranges = rangesOf(f);
+        mesh.skin_ranges.emplace_back();
+        if (f == 0)
+            mesh.ranges = std::move(ranges);
+        else if (ranges != mesh.ranges)
+            mesh.skin_ranges.back() = std::move(ranges);
     }
     if (mesh.vertex_count == 0) {
         mesh.mins = {0, 0, 0};

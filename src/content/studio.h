@@ -8,8 +8,11 @@
 // offset for bones, bone controllers, hit boxes, sequences, sequence groups, textures (plus the
 // texel data offset), skins (numskinref, numskinfamilies, offset), body parts, attachments,
 // sounds and transitions). Records, all little-endian:
-//   bone (112 bytes): name[32], parent (-1 for a root), flags, bonecontroller[6], value[6]
-//     (position x y z, rotation x y z in radians), scale[6] (the animation's unit per axis).
+//   bone (112 bytes): name[32], parent (-1 for a root), flags, bonecontroller[6] (the
+//     controller moving each axis, -1 none), value[6] (position x y z, rotation x y z in
+//     radians), scale[6] (the animation's unit per axis).
+//   bone controller (24 bytes): bone, type (STUDIO_X .. STUDIO_ZR, | STUDIO_RLOOP), start, end
+//     (units or degrees), rest, index (0..3 the entity's controller bytes, 4 the mouth).
 //   sequence (176 bytes): label[32], fps at 32, numframes at 56, numblends at 120, animindex at
 //     124, seqgroup at 156. Sequence group (104 bytes): label[32], name[64], two unused ints.
 //   body part (76 bytes): name[64], nummodels, base, modelindex. Model (112 bytes): name[64],
@@ -53,6 +56,17 @@ inline constexpr uint32_t kStudioFullbright = 0x0004;
 inline constexpr uint32_t kStudioAdditive = 0x0020;
 inline constexpr uint32_t kStudioMasked = 0x0040; // palette index 255 is transparent
 
+// Bone controller types (studio.h STUDIO_X .. STUDIO_ZR, STUDIO_TYPES, STUDIO_RLOOP).
+inline constexpr uint32_t kStudioX = 0x0001;
+inline constexpr uint32_t kStudioY = 0x0002;
+inline constexpr uint32_t kStudioZ = 0x0004;
+inline constexpr uint32_t kStudioXR = 0x0008;
+inline constexpr uint32_t kStudioYR = 0x0010;
+inline constexpr uint32_t kStudioZR = 0x0020;
+inline constexpr uint32_t kStudioTypes = 0x7FFF;
+inline constexpr uint32_t kStudioRLoop = 0x8000; // wraps: the setting spans 360 degrees
+inline constexpr int32_t kStudioMouth = 4;       // the controller index the mouth drives
+
 // Limits: MAXSTUDIOBONES 128 as in the engines; the others bound the work on hostile files
 // whose counts the bytes could hold (Xash3D's MAXSTUDIOVERTS is 16,384 per model).
 inline constexpr uint32_t kMaxStudioBones = 128;
@@ -67,7 +81,20 @@ struct StudioBone {
     int32_t parent = -1; // an earlier bone, or -1
     std::array<float, 6> value{};
     std::array<float, 6> scale{};
+    std::array<int32_t, 6> controllers{-1, -1, -1, -1, -1, -1}; // per axis: a controller, or -1
 };
+
+struct StudioController {
+    int32_t bone = -1;
+    uint32_t type = 0; // kStudioX .. kStudioZR, maybe | kStudioRLoop
+    float start = 0;
+    float end = 0;
+    int32_t rest = 0;
+    int32_t index = 0; // 0..3: the entity's controller byte; kStudioMouth: the mouth
+};
+
+// An entity's four controller bytes (entvars_t controller[4]).
+using StudioControllerSettings = std::array<uint8_t, 4>;
 
 struct StudioTexture {
     std::string name;
@@ -123,6 +150,7 @@ struct StudioModel {
     std::array<float, 3> bbmin{};
     std::array<float, 3> bbmax{};
     std::vector<StudioBone> bones;
+    std::vector<StudioController> controllers;
     std::vector<StudioSequence> sequences;
     std::vector<std::string> sequence_group_names; // group g's file as the model names it
     std::vector<StudioBodyPart> body_parts;
@@ -140,7 +168,7 @@ struct StudioModel {
 // "IDST"), UnsupportedVersion (not 10), Truncated (a record or run past the end), BadValue (a
 // negative count, a bone whose parent is not an earlier bone, a texture side outside
 // 1..kMaxPalettedDimension), LimitExceeded (past kMaxStudio*), IndexOutOfRange (a corner's
-// vertex or normal, a skin's texture, a mesh's skinref).
+// vertex or normal, a skin's texture, a mesh's skinref, a bone's controller).
 core::Result<StudioModel> parseStudio(std::span<const uint8_t> data);
 
 // Takes the textures and skins of `texture_file` (the "T" model, itself a studio header) into
@@ -171,13 +199,32 @@ std::vector<std::array<float, 12>> studioBoneTransforms(std::span<const StudioBo
 // 1. Parts without models give 0.
 std::vector<uint32_t> studioBodyModels(const StudioModel& model, int32_t body);
 
+// The controller bytes CBaseAnimating::InitBoneControllers leaves (HLSDK dlls/animating.cpp:
+// SetController, dlls/animation.cpp, with the value 0 for controllers 0..3): per controller the
+// model has, 255 * (0 - start) / (end - start) clamped to 0..255, a rotation's 0 first brought
+// within 180 degrees of the range's middle (or into 0..360 when the range spans a full turn)
+// and negated when end < start. Bytes no controller of the model uses stay 0.
+StudioControllerSettings studioInitControllers(const StudioModel& model);
+
+// Each controller's adjustment for the settings (Xash3D FWGS ref/gl/gl_studio.c
+// R_StudioCalcBoneAdj with no blend from the previous settings and the mouth closed): a
+// looping (kStudioRLoop) controller gives setting * 360 / 256 + start, another
+// start + (end - start) * setting / 255, the mouth start; rotations (kStudioXR..ZR) in radians,
+// translations in units, other types 0. R_StudioCalcBoneQuaternion / R_StudioCalcBonePosition
+// add it to every bone axis the controller moves, after the animation.
+std::vector<float> studioControllerAdjustments(const StudioModel& model,
+                                               const StudioControllerSettings& settings);
+
 // The drawn mesh: the model `body` chooses in every body part (studioBodyModels), each frame of
 // model.frames one pose (the rest pose when there are none), vertices moved by their bone, normals
 // turned by it. The textures of a skin family are stacked into one image (each slot as large as
 // family 0's texture; texture coordinates s / width, t / height as the engines use them, which wrap
 // within the slot only when they lie in 0..1); kStudioFullbright textures are marked fullbright.
-// Every mesh becomes a draw range (ModelMesh::ranges) with its texture's flags: additive,
-// masked (index 255 marked in the image's mask instead of fullbright texels) or chrome.
-ModelMesh buildStudioMesh(const StudioModel& model, int32_t body = 0);
+// Every mesh becomes a draw range (ModelMesh::ranges; ModelMesh::skin_ranges for a skin family
+// whose textures' flags differ from family 0's) with its texture's flags: additive, masked
+// (index 255 marked in the image's mask instead of fullbright texels), chrome or flat.
+// The bones' controllers move their axes by studioControllerAdjustments(settings).
+ModelMesh buildStudioMesh(const StudioModel& model, int32_t body = 0,
+                          const StudioControllerSettings& controllers = {});
 
 } // namespace content

@@ -111,6 +111,7 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.alias_alpha = loc(p.alias, "u_alpha");
     p.alias_alpha_test = loc(p.alias, "u_alpha_test");
     p.alias_chrome = loc(p.alias, "u_chrome");
+    p.alias_flat_share = loc(p.alias, "u_flat_share");
     p.alias_chrome_right = loc(p.alias, "u_chrome_right");
     p.alias_chrome_up = loc(p.alias, "u_chrome_up");
     p.alias_chrome_rect = loc(p.alias, "u_chrome_rect");
@@ -203,6 +204,7 @@ void ModelRenderer::upload(const scene::EntityModelSet* set) {
             g.timing.pose_count = m.pose_count;
             g.timing.images.resize(m.images.size());
             g.timing.ranges = m.ranges;
+            g.timing.skin_ranges = m.skin_ranges;
             if (g.timing.ranges.empty())
                 g.timing.ranges.push_back({0, g.index_count});
             m_models[i].alias = std::move(g);
@@ -248,12 +250,14 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
             const scene::ModelRenderMode& rm = inst.render;
             const bool blended = inst.additive || rm.blend != scene::ModelBlend::Normal;
             const AliasGpu& g = *m_models[inst.model].alias;
+            const std::vector<content::ModelDrawRange>& ranges =
+                content::skinRanges(g.timing, inst.skin);
             // Half-Life additive textures add after the opaque models (R_StudioDrawPoints).
             auto in_pass = [&](const content::ModelDrawRange& r) {
                 return (blended || r.additive) == (blended_pass == 1) && r.index_count > 0 &&
                        size_t(r.first_index) + r.index_count <= g.index_count;
             };
-            if (std::none_of(g.timing.ranges.begin(), g.timing.ranges.end(), in_pass))
+            if (std::none_of(ranges.begin(), ranges.end(), in_pass))
                 continue;
             glUniform1f(m_programs.alias_alpha, blended && !inst.additive ? rm.alpha : 1.0f);
             const uint32_t pose = scene::instancePose(inst, g.timing, time);
@@ -291,7 +295,7 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
             glVertexAttribPointer(kAttribNormal, 3, GL_FLOAT, GL_FALSE, GLsizei(stride),
                                   reinterpret_cast<const void*>(first + 3 * sizeof(float)));
             state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[image].id());
-            for (const content::ModelDrawRange& range : g.timing.ranges) {
+            for (const content::ModelDrawRange& range : ranges) {
                 if (!in_pass(range))
                     continue;
                 const bool range_blended = blended || range.additive;
@@ -305,6 +309,7 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
                                         ? GL_ONE
                                         : GL_ONE_MINUS_SRC_ALPHA);
                 glUniform1i(m_programs.alias_alpha_test, range.masked);
+                glUniform1f(m_programs.alias_flat_share, range.flat ? inst.flat_share : -1.0f);
                 glUniform1i(m_programs.alias_chrome, range.chrome);
                 if (range.chrome) {
                     // Xash3D gl_studio.c R_StudioSetupChrome, with the entity's origin for the
@@ -325,7 +330,7 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
             }
             // An opaque instance with additive ranges is drawn in both passes: counted once.
             if (blended_pass == 0 || blended ||
-                std::all_of(g.timing.ranges.begin(), g.timing.ranges.end(),
+                std::all_of(ranges.begin(), ranges.end(),
                             [](const content::ModelDrawRange& r) { return r.additive; }))
                 ++m_drawn;
         }

@@ -459,54 +459,138 @@ PathModels loadMd3(const content::FileSystem& fs, const content::ShaderLibrary* 
     return pm;
 }
 
-// Half-Life entity keys that change a studio model's mesh: "body" (the body group choice) and
+// Half-Life entity keys that change a studio model's mesh: "body" (the body group choice),
 // "sequence" (the one played; one outside the model's plays the first, as Xash3D gl_studio.c
-// R_StudioComputeBBox resets it).
+// R_StudioComputeBBox resets it) and the bone controllers' bytes.
 struct StudioChoice {
     int32_t body = 0;
+    std::vector<uint32_t> parts; // the model `body` picks in each part (studioBodyModels)
     int32_t sequence = 0;
+    content::StudioControllerSettings controllers{};
 };
 
-// A Half-Life studio model with its companions: the "T" file when it keeps no textures (an
-// error when missing: the engine refuses such a model, Mod_LoadStudioModel), and the sequence
-// group of the played sequence (missing: the rest pose, as the engine would show it unanimated).
-core::Result<content::ModelMesh> loadStudio(const content::FileSystem& fs, std::string_view path,
-                                            std::span<const uint8_t> bytes,
-                                            const StudioChoice& choice) {
-    auto model = content::parseStudio(bytes);
-    if (!model)
-        return model.error();
+// The Half-Life entity keys a studio mesh depends on, as the entity's class leaves them.
+struct HalfLifeStudioKeys {
+    int32_t body = 0;
+    int32_t sequence = 0;
+    bool init_controllers = false; // the class's Spawn calls InitBoneControllers
+    int32_t controller = 0;        // the "controller" key (entvars_t controller[4] as an int)
+};
+
+// The HLSDK classes whose Spawn calls CBaseAnimating::InitBoneControllers, which sets each
+// controller from the value 0 (h_cycler.cpp CCycler::Spawn, scientist.cpp
+// CSittingScientist::Spawn, apache.cpp, barnacle.cpp, nihilanth.cpp, osprey.cpp, and
+// monsters.cpp MonsterInitDead for the dead bodies of barney.cpp, hgrunt.cpp, player.cpp and
+// scientist.cpp). Every other entity keeps the bytes of its "controller" key (0 when absent).
+constexpr std::string_view kInitControllerClasses[] = {"cycler",
+                                                       "monster_sitting_scientist",
+                                                       "monster_apache",
+                                                       "monster_barnacle",
+                                                       "monster_nihilanth",
+                                                       "monster_osprey",
+                                                       "monster_barney_dead",
+                                                       "monster_hgrunt_dead",
+                                                       "monster_hevsuit_dead",
+                                                       "monster_scientist_dead"};
+
+HalfLifeStudioKeys halfLifeStudioKeys(const bsp::Entity& e) {
+    HalfLifeStudioKeys k;
+    k.body = intKey(e, "body", 0);
+    k.sequence = intKey(e, "sequence", 0);
+    k.init_controllers =
+        std::find(std::begin(kInitControllerClasses), std::end(kInitControllerClasses),
+                  e.classname()) != std::end(kInitControllerClasses);
+    k.controller = intKey(e, "controller", 0);
+    return k;
+}
+
+// What the keys choose in `model`: a sequence it lacks plays the first; the controllers as
+// InitBoneControllers leaves them, or the key's four bytes (util.cpp EntvarsKeyvalue stores
+// the integer over controller[0..3], little-endian as the game's targets are).
+StudioChoice studioChoice(const content::StudioModel& model, const HalfLifeStudioKeys& keys) {
+    StudioChoice c;
+    c.body = keys.body;
+    c.parts = content::studioBodyModels(model, keys.body);
+    c.sequence =
+        keys.sequence > 0 && uint32_t(keys.sequence) < model.sequences.size() ? keys.sequence : 0;
+    if (keys.init_controllers) {
+        c.controllers = content::studioInitControllers(model);
+    } else {
+        const uint32_t v = uint32_t(keys.controller);
+        for (size_t i = 0; i < 4; ++i)
+            c.controllers[i] = uint8_t(v >> (8 * i));
+    }
+    return c;
+}
+
+// A studio model file parsed once for every entity showing it: the model with its textures
+// (from the "T" file when it keeps none: an error when missing, as the engine refuses such a
+// model in Mod_LoadStudioModel), and its bytes, which hold group 0's animation.
+struct StudioFile {
+    bool studio = false; // the file is there and starts "IDST" (a Quake .mdl goes to loadModel)
+    std::optional<content::StudioModel> model;
+    std::vector<uint8_t> bytes;
+    std::string error; // why `model` is absent
+};
+
+StudioFile loadStudioFile(const content::FileSystem& fs, std::string_view path) {
+    StudioFile f;
+    auto bytes = fs.readChecked(path);
+    if (!bytes)
+        return f; // loadModel says why
+    f.studio = bytes->size() >= 4 && std::equal(bytes->begin(), bytes->begin() + 4, "IDST");
+    if (!f.studio)
+        return f;
+    f.bytes = std::move(*bytes);
+    auto model = content::parseStudio(f.bytes);
+    if (!model) {
+        f.error = model.error().message();
+        return f;
+    }
     if (model->textures.empty()) {
         const std::string t_path = content::studioTextureFilePath(path);
         auto t = fs.readChecked(t_path);
-        if (!t)
-            return core::makeError(core::ErrorCode::NotFound, t_path, -1, {},
-                                   "the model's textures");
-        if (auto s = content::loadStudioTextures(*model, *t); !s)
-            return s.error();
+        if (!t) {
+            f.error =
+                core::makeError(core::ErrorCode::NotFound, t_path, -1, {}, "the model's textures")
+                    .message();
+            return f;
+        }
+        if (auto s = content::loadStudioTextures(*model, *t); !s) {
+            f.error = s.error().message();
+            return f;
+        }
     }
-    if (!model->sequences.empty()) {
-        const uint32_t seq =
-            choice.sequence > 0 && uint32_t(choice.sequence) < model->sequences.size()
-                ? uint32_t(choice.sequence)
-                : 0;
-        const uint32_t group = model->sequences[seq].group;
+    f.model = std::move(*model);
+    return f;
+}
+
+// The mesh one choice makes of a parsed studio model: the played sequence's animation (from
+// its sequence group's file when g > 0; missing: the rest pose, as the engine would show it
+// unanimated), the body group and the bone controllers. Decodes into file.model's frames.
+core::Result<content::ModelMesh> buildStudio(const content::FileSystem& fs, std::string_view path,
+                                             StudioFile& file, const StudioChoice& choice) {
+    content::StudioModel& model = *file.model;
+    model.frames.clear();
+    model.frames_sequence = 0;
+    if (!model.sequences.empty()) {
+        const uint32_t seq = uint32_t(choice.sequence);
+        const uint32_t group = model.sequences[seq].group;
         if (group == 0) {
-            if (auto s = content::decodeStudioAnimation(*model, seq, bytes); !s)
+            if (auto s = content::decodeStudioAnimation(model, seq, file.bytes); !s)
                 return s.error();
         } else if (auto g = fs.readChecked(content::studioSequenceGroupPath(path, group))) {
-            if (auto s = content::decodeStudioAnimation(*model, seq, *g); !s)
+            if (auto s = content::decodeStudioAnimation(model, seq, *g); !s)
                 return s.error();
         }
     }
-    return content::buildStudioMesh(*model, choice.body);
+    return content::buildStudioMesh(model, choice.body, choice.controllers);
 }
 
-// `path` is the file; `name` the model's name in the set (the path, with the studio choice).
-LoadedModel loadModel(const content::FileSystem& fs, std::string_view path, std::string_view name,
-                      const StudioChoice& choice) {
+// `path` is the file (a studio model's come through buildStudio instead).
+LoadedModel loadModel(const content::FileSystem& fs, std::string_view path) {
     LoadedModel m;
-    m.path = std::string(name);
+    m.path = std::string(path);
     if (hasSuffix(path, ".bsp")) {
         m.error = fs.exists(path) ? "brush model, not drawn yet" : "not found";
         return m;
@@ -537,13 +621,6 @@ LoadedModel loadModel(const content::FileSystem& fs, std::string_view path, std:
             m.sprite = std::move(*s);
         else
             m.error = s.error().message();
-    } else if (bytes->size() >= 4 && std::equal(bytes->begin(), bytes->begin() + 4, "IDST")) {
-        m.studio = true;
-        auto mesh = loadStudio(fs, path, *bytes, choice);
-        if (mesh)
-            m.mesh = std::move(*mesh);
-        else
-            m.error = mesh.error().message();
     } else {
         auto mesh = content::decodeMdl(*bytes, content::defaultQuakePalette());
         if (mesh)
@@ -645,12 +722,33 @@ float floatKey(const bsp::Entity& e, std::string_view key, float fallback) {
     return v && std::isfinite(*v) ? *v : fallback;
 }
 
+// pev->framerate on a studio entity, which the client multiplies with the sequence's fps
+// (Xash3D FWGS ref/gl/gl_studio.c R_StudioEstimateFrame, HLSDK cl_dll/StudioModelRenderer.cpp
+// StudioEstimateFrame: frames advance by (time - animtime) * framerate * fps). The "framerate"
+// key sets it (util.cpp EntvarsKeyvalue) and stays for entities that never call
+// CBaseAnimating::ResetSequenceInfo (animating.cpp), which sets 1: every monster_* does (the
+// monsters through SetActivity, scripted.cpp CFurniture::Spawn directly), and so does a cycler
+// (h_cycler.cpp CCycler::Spawn), which then stops (framerate 0) when its sequence or frame is not
+// 0; dead bodies stop too (monsters.cpp MonsterInitDead). Items and weapons keep the key, 0 when
+// absent: they hold their first frame. A negative rate counts as 0 (the viewer plays no sequence
+// backwards).
+float halfLifeStudioFrameRate(const bsp::Entity& e) {
+    const std::string_view classname = e.classname();
+    if (classname == "cycler")
+        return intKey(e, "sequence", 0) != 0 || floatKey(e, "frame", 0.0f) != 0.0f ? 0.0f : 1.0f;
+    if (classname.starts_with("monster_"))
+        return classname.ends_with("_dead") ? 0.0f : 1.0f;
+    return std::clamp(floatKey(e, "framerate", 0.0f), 0.0f, 1000.0f);
+}
+
 // The keys the Half-Life engine reads from every entity (render mode, scale) and those the
 // sprite entities read (framerate: effects.cpp CSprite::TurnOn / CGlow::Spawn and h_cycler.cpp
 // CCyclerSprite::Think step their frames at pev->framerate; CSprite::Spawn turns a yaw-only
 // "angles" into roll, since Worldcraft sets only yaw).
 void applyHalfLifeKeys(const bsp::Entity& e, const LoadedModel& model, EntityModelInstance& inst) {
     inst.render = halfLifeRenderMode(e);
+    if (model.studio)
+        inst.anim_rate = halfLifeStudioFrameRate(e);
     if (inst.render.blend == ModelBlend::Additive)
         inst.fullbright = true;
     const float scale = floatKey(e, "scale", 0.0f);
@@ -750,13 +848,39 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
     std::map<std::string, PathModels, std::less<>> by_path;
     std::vector<FaceBounds> bounds;
     std::optional<CollisionWorld> collision; // built for the first row that drops to the floor
+    // Studio model files by path, parsed once (with their textures) for every mesh made of them.
+    std::map<std::string, StudioFile, std::less<>> studio_files;
     auto modelsOf = [&](std::string_view path,
-                        const StudioChoice& choice = {}) -> const PathModels& {
-        // A studio model's body group and sequence make a mesh of their own.
-        const std::string name = choice.body == 0 && choice.sequence == 0
-                                     ? std::string(path)
-                                     : std::string(path) + "#body " + std::to_string(choice.body) +
-                                           " sequence " + std::to_string(choice.sequence);
+                        const HalfLifeStudioKeys& keys = {}) -> const PathModels& {
+        StudioFile* studio = nullptr;
+        StudioChoice choice;
+        std::string name(path);
+        if (hasSuffix(path, ".mdl")) {
+            auto sf = studio_files.find(path);
+            if (sf == studio_files.end())
+                sf = studio_files.emplace(std::string(path), loadStudioFile(fs, path)).first;
+            // A Quake .mdl ("IDPO") or a missing file goes to loadModel, which reads it again.
+            if (sf->second.studio) {
+                studio = &sf->second;
+                if (studio->model)
+                    choice = studioChoice(*studio->model, keys);
+                // Each choice of the parts' models, sequence and controller setting makes a
+                // mesh of its own (bodies choosing the same models share it).
+                const bool parts = std::any_of(choice.parts.begin(), choice.parts.end(),
+                                               [](uint32_t m) { return m != 0; });
+                if (parts || choice.sequence != 0) {
+                    name += "#body";
+                    for (size_t p = 0; p < choice.parts.size(); ++p)
+                        name += (p == 0 ? " " : ".") + std::to_string(choice.parts[p]);
+                    name += " sequence " + std::to_string(choice.sequence);
+                }
+                if (choice.controllers != content::StudioControllerSettings{}) {
+                    name += "#controllers";
+                    for (uint8_t c : choice.controllers)
+                        name += " " + std::to_string(c);
+                }
+            }
+        }
         auto it = by_path.find(name);
         if (it != by_path.end())
             return it->second;
@@ -770,7 +894,20 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
             pm.first = uint32_t(set.models.size());
             pm.count = 1;
             pm.additive.push_back(false);
-            set.models.push_back(loadModel(fs, path, name, choice));
+            if (studio) {
+                LoadedModel m;
+                m.path = name;
+                m.studio = true;
+                if (!studio->model)
+                    m.error = studio->error;
+                else if (auto built = buildStudio(fs, path, *studio, choice))
+                    m.mesh = std::move(*built);
+                else
+                    m.error = built.error().message();
+                set.models.push_back(std::move(m));
+            } else {
+                set.models.push_back(loadModel(fs, path));
+            }
         }
         return by_path.emplace(name, std::move(pm)).first->second;
     };
@@ -830,10 +967,8 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
         for (const std::string_view path : paths) {
             if (path.empty())
                 continue;
-            StudioChoice choice;
-            if (half_life && hasSuffix(path, ".mdl"))
-                choice = {intKey(e, "body", 0), intKey(e, "sequence", 0)};
-            const PathModels pm = modelsOf(path, choice);
+            const PathModels pm =
+                modelsOf(path, half_life ? halfLifeStudioKeys(e) : HalfLifeStudioKeys{});
             for (uint32_t k = 0; k < pm.count; ++k) {
                 const uint32_t model_index = pm.first + k;
                 const LoadedModel& model = set.models[model_index];
@@ -957,7 +1092,8 @@ uint32_t instancePose(const EntityModelInstance& inst, const content::ModelMesh&
         frame = std::min<uint32_t>(frame + uint32_t(k), uint32_t(m.frames.size()) - 1);
     }
     const content::TimedRun& run = m.frames[frame].poses;
-    return std::min<uint32_t>(run.first + content::entryAt(run, time), m.pose_count - 1);
+    return std::min<uint32_t>(run.first + content::entryAt(run, time * double(inst.anim_rate)),
+                              m.pose_count - 1);
 }
 
 uint32_t instanceSkinImage(const EntityModelInstance& inst, const content::ModelMesh& m,

@@ -112,7 +112,10 @@ struct EntityModelInstance {
     bool additive = false;    // drawn blended GL_ONE, GL_ONE after the opaque models
     ModelRenderMode render{};
     float frame_rate = 10.0f; // frames per second of the frame_count frames
-    glm::vec3 light{1.0f};    // the lightmap under the origin / 200 (R_LightPoint), or 1 unlit
+    // The model's own frame timing runs at this multiple of real time (Half-Life's
+    // pev->framerate on a studio model's sequence); 0 holds its first pose.
+    float anim_rate = 1.0f;
+    glm::vec3 light{1.0f}; // the lightmap under the origin / 200 (R_LightPoint), or 1 unlit
     glm::vec3 directed_light{0.0f};        // directed colour; 0: none
     glm::vec3 light_dir{0.0f, 0.0f, 1.0f}; // world-space unit vector toward the light
     // How the directed light falls off with the angle d = dot(normal, light_dir): directed *
@@ -120,6 +123,9 @@ struct EntityModelInstance {
     // RB_CalcDiffuseColor); (1, 1.495, 1): GoldSrc's "modified hemispherical" lambert
     // (R_StudioLighting), which still lights faces turned 90 degrees away at two thirds.
     glm::vec3 light_wrap{0.0f, 1.0f, 1e30f};
+    // Flat-shaded ranges (content::ModelDrawRange::flat) take directed * flat_share: GoldSrc's
+    // R_StudioLighting adds shadelight * 0.8 for STUDIO_NF_FLATSHADE textures.
+    float flat_share = 0.8f;
     float radius = 0.0f;  // of a sphere about the origin holding every pose at any angle
     int32_t cluster = -1; // of the leaf holding the origin; -1 outside the map
 };
@@ -158,8 +164,8 @@ struct EntityModelHit {
 std::optional<EntityModelHit> pickEntityModel(const EntityModelSet& set, const glm::vec3& origin,
                                               const glm::vec3& dir, float max_distance);
 
-// Which pose of `model` an instance shows at `time` seconds (its frame's group timing, or its
-// idle frames at frame_rate), and which skin image.
+// Which pose of `model` an instance shows at `time` seconds (its frame's group timing at
+// anim_rate, or its idle frames at frame_rate), and which skin image.
 uint32_t instancePose(const EntityModelInstance& instance, const content::ModelMesh& model,
                       double time);
 uint32_t instanceSkinImage(const EntityModelInstance& instance, const content::ModelMesh& model,

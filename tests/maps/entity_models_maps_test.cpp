@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 
 namespace fs = std::filesystem;
 
@@ -281,7 +282,9 @@ TEST(EntityModelsMaps, HalfLifeStudioModelsOnAMap) {
 
 // Half-Life "body", "sequence" and "skin" keys on hand-made cyclers of freehl_test_weapons, all
 // showing the hand-made studio model (tests/support/studio_builder.h): a body or sequence other
-// than 0 makes a mesh of its own (named with them), a sequence the model lacks plays the first.
+// than 0 makes a mesh of its own, named with the model each part shows (body 2: part 0's model
+// 0, part 1's model 1) and the sequence; a sequence the model lacks plays the first (and shares
+// the mesh of sequence 0).
 TEST(EntityModelsMaps, HalfLifeBodySequenceAndSkinKeys) {
     auto loaded = scene::loadMapBundle((kMaps / "hl/freehl_test_weapons.bsp").string(), {});
     ASSERT_TRUE(loaded.ok()) << loaded.error().message();
@@ -317,8 +320,8 @@ TEST(EntityModelsMaps, HalfLifeBodySequenceAndSkinKeys) {
         int32_t skin;
     };
     const Expected expected[3] = {{"models/test.mdl", 9, "idle", 0},
-                                  {"models/test.mdl#body 2 sequence 1", 18, "walk", 1},
-                                  {"models/test.mdl#body 3 sequence 7", 9, "idle", 0}};
+                                  {"models/test.mdl#body 0.1 sequence 1", 18, "walk", 1},
+                                  {"models/test.mdl#body 1.1 sequence 0", 9, "idle", 0}};
     size_t found = 0;
     for (const scene::EntityModelInstance& inst : set.instances) {
         if (inst.entity < first)
@@ -334,5 +337,95 @@ TEST(EntityModelsMaps, HalfLifeBodySequenceAndSkinKeys) {
         ++found;
     }
     EXPECT_EQ(found, 3u);
+    fs::remove_all(dir);
+}
+
+// The hand-made model with bone controllers (tests/support/studio_builder.h) on entities of
+// freehl_test_weapons, as each class leaves pev->framerate and pev->controller:
+//   a cycler: rate 1, InitBoneControllers' settings 127 0 0 255 (studio_test.cpp);
+//   a cycler with sequence 1: rate 0 (CCycler::Spawn stops it), the same settings;
+//   monster_furniture with framerate 3 and controller 26367 (0x66FF): rate 1 (ResetSequenceInfo
+//     overrides the key), settings 255 102 0 0, which put vertex 0 at (15, 0, 0) and vertex 2 at
+//     (13, 8, 0) (Studio.BoneControllersMoveTheirBones);
+//   monster_scientist_dead: rate 0 (MonsterInitDead), the cycler's settings: its mesh;
+//   cycler_wreckage with framerate 2.5: the key, settings 0: the plain model;
+//   cycler_wreckage without: rate 0, the plain model's mesh again.
+// Four meshes in all, one per distinct (body, sequence, controllers).
+TEST(EntityModelsMaps, HalfLifeFrameRateAndControllersByClass) {
+    auto loaded = scene::loadMapBundle((kMaps / "hl/freehl_test_weapons.bsp").string(), {});
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message();
+    const scene::MapBundle& b = **loaded;
+    const fs::path dir = fs::path(testing::TempDir()) / "bspv_studio_rates";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "models");
+    const auto bytes = studiotest::buildStudio({.walk_sequence = true, .controllers = true});
+    std::ofstream(dir / "models/test.mdl", std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    content::FileSystem files;
+    ASSERT_TRUE(files.addDirectory(dir).ok());
+    bsp::Map map = b.map;
+    std::string origin;
+    for (const bsp::Entity& e : map.entities)
+        if (e.classname() == "info_player_start")
+            origin = std::string(e.get("origin"));
+    ASSERT_FALSE(origin.empty());
+    const uint32_t first = uint32_t(map.entities.size());
+    using Pairs = std::vector<std::pair<std::string, std::string>>;
+    const std::pair<const char*, Pairs> entities[6] = {
+        {"cycler", {}},
+        {"cycler", {{"sequence", "1"}}},
+        {"monster_furniture", {{"framerate", "3"}, {"controller", "26367"}}},
+        {"monster_scientist_dead", {}},
+        {"cycler_wreckage", {{"framerate", "2.5"}}},
+        {"cycler_wreckage", {}}};
+    for (const auto& [classname, k] : entities) {
+        Pairs pairs = {{"classname", classname}, {"model", "models/test.mdl"}, {"origin", origin}};
+        pairs.insert(pairs.end(), k.begin(), k.end());
+        map.entities.push_back(entity(pairs));
+    }
+    const scene::EntityModelSet set = scene::loadEntityModels(map, files, b.lightmaps, b.mesh);
+    struct Expected {
+        const char* path;
+        float rate;
+    };
+    const Expected expected[6] = {
+        {"models/test.mdl#controllers 127 0 0 255", 1.0f},
+        {"models/test.mdl#body 0 sequence 1#controllers 127 0 0 255", 0.0f},
+        {"models/test.mdl#controllers 255 102 0 0", 1.0f},
+        {"models/test.mdl#controllers 127 0 0 255", 0.0f},
+        {"models/test.mdl", 2.5f},
+        {"models/test.mdl", 0.0f}};
+    std::vector<const scene::EntityModelInstance*> insts(6, nullptr);
+    for (const scene::EntityModelInstance& inst : set.instances)
+        if (inst.entity >= first && inst.entity < first + 6)
+            insts[inst.entity - first] = &inst;
+    for (size_t i = 0; i < 6; ++i) {
+        SCOPED_TRACE(i);
+        ASSERT_NE(insts[i], nullptr);
+        const scene::LoadedModel& lm = set.models[insts[i]->model];
+        ASSERT_TRUE(lm.mesh) << lm.path << ": " << lm.error;
+        EXPECT_EQ(lm.path, expected[i].path);
+        EXPECT_EQ(insts[i]->anim_rate, expected[i].rate);
+    }
+    EXPECT_EQ(insts[3]->model, insts[0]->model);
+    EXPECT_EQ(insts[5]->model, insts[4]->model);
+    std::set<uint32_t> meshes;
+    for (const scene::EntityModelInstance* inst : insts)
+        meshes.insert(inst->model);
+    EXPECT_EQ(meshes.size(), 4u);
+    const content::ModelMesh& furniture = *set.models[insts[2]->model].mesh;
+    ASSERT_EQ(furniture.pose_count, 2u);
+    for (size_t k = 0; k < 3; ++k) { // pose 0: the idle's first frame, the root at rest
+        EXPECT_NEAR(furniture.positions[0][k], (std::array<float, 3>{15, 0, 0})[k], 1e-5f);
+        EXPECT_NEAR(furniture.positions[2][k], (std::array<float, 3>{13, 8, 0})[k], 1e-5f);
+    }
+
+    // The idle's two poses last 0.1 s each; at rate 2.5 the second shows from 0.04 s, at rate
+    // 0 never.
+    const content::ModelMesh& plain = *set.models[insts[4]->model].mesh;
+    EXPECT_EQ(scene::instancePose(*insts[4], plain, 0.03), 0u);
+    EXPECT_EQ(scene::instancePose(*insts[4], plain, 0.05), 1u);
+    EXPECT_EQ(scene::instancePose(*insts[5], plain, 0.15), 0u);
+    EXPECT_EQ(scene::instancePose(*insts[0], plain, 0.15), 1u);
     fs::remove_all(dir);
 }

@@ -30,7 +30,9 @@ constexpr std::array<std::array<uint8_t, 3>, 4> kTexels = {
 // A (which the chrome coordinates replace). Normals (0.6, -0.8, 0): along the chrome axes of a
 // view straight down with screen right +x (right (1, 0, 0), up (0, -1, 0)) that is
 // (0.6, 0.8), so (n + 1) * 0.5 = (0.8, 0.9): texel D.
-content::ModelMesh fourQuads() {
+// `flat_first`: quad 0's range is flat-shaded. A second skin (the same image) draws quad 1
+// plain instead of masked (ModelMesh::skin_ranges).
+content::ModelMesh fourQuads(bool flat_first = false) {
     content::ModelMesh m;
     const std::array<std::array<float, 2>, 4> uv = {{{0.25f, 0.25f}, // A
                                                      {0.75f, 0.25f}, // B
@@ -54,8 +56,11 @@ content::ModelMesh fourQuads() {
         r.additive = q == 2;
         r.chrome = q == 3;
         r.chrome_scale = {0.5f, 0.5f}; // a 64-texel texture: 32 / 64
+        r.flat = flat_first && q == 0;
         m.ranges.push_back(r);
     }
+    m.skin_ranges = {{}, m.ranges};
+    m.skin_ranges[1][1].masked = false;
     m.vertex_count = 16;
     m.pose_count = 1;
     m.frames.push_back({"f", {}});
@@ -65,6 +70,7 @@ content::ModelMesh fourQuads() {
         img.rgba.insert(img.rgba.end(), {t[0], t[1], t[2], 255});
     img.fullbright = {0, 255, 0, 0};
     m.images.push_back(img);
+    m.skins.push_back({});
     m.skins.push_back({});
     m.mins = {-64, -16, 0};
     m.maxs = {64, 16, 0};
@@ -76,12 +82,14 @@ protected:
     // Draws fourQuads() at (0, 0, 0) from 100 units above and returns each quad's middle pixel.
     // `lit`: the instance as set up by the caller (radius aside), else full bright.
     std::array<std::array<int, 3>, 4>
-    render(std::optional<scene::EntityModelInstance> lit = std::nullopt) {
+    render(std::optional<scene::EntityModelInstance> lit = std::nullopt, bool flat_first = false,
+           int32_t skin = 0) {
         scene::EntityModelSet set;
-        set.models.push_back({"quads", fourQuads(), std::nullopt, {}, {}});
+        set.models.push_back({"quads", fourQuads(flat_first), std::nullopt, {}, {}});
         scene::EntityModelInstance inst = lit.value_or(scene::EntityModelInstance{});
         inst.fullbright = !lit;
         inst.radius = 80.0f;
+        inst.skin = skin;
         set.instances.push_back(inst);
         render::ModelRenderer r;
         std::string error;
@@ -143,4 +151,26 @@ TEST_F(ModelRender, DirectedLightWrapsAsTheInstanceSays) {
     EXPECT_EQ(render(inst)[0], (std::array<int, 3>{87, 0, 0}));
     inst.light_wrap = glm::vec3(0.0f, 1.0f, 1e30f);
     EXPECT_EQ(render(inst)[0], (std::array<int, 3>{20, 0, 0}));
+}
+
+// Skin 1's own ranges draw quad 1 plain: texel B (9, 9, 9), fullbright, where skin 0 cuts it.
+TEST_F(ModelRender, TheSkinsOwnDrawRanges) {
+    EXPECT_EQ(render(std::nullopt, false, 1)[1], (std::array<int, 3>{9, 9, 9}));
+    EXPECT_EQ(render(std::nullopt, false, 0)[1], (std::array<int, 3>{kClear, kClear, kClear}));
+}
+
+// A flat-shaded range (STUDIO_NF_FLATSHADE) takes the shade light at flat_share 0.8 whatever
+// its normal: texel A (200, 0, 0) at 200 * (0.1 + 0.5 * 0.8) = 100 under either wrap, where the
+// smooth quads beside it show 87 and 20 (DirectedLightWrapsAsTheInstanceSays).
+TEST_F(ModelRender, FlatShadedRangesIgnoreTheNormal) {
+    scene::EntityModelInstance inst;
+    inst.light = glm::vec3(0.1f);
+    inst.directed_light = glm::vec3(0.5f);
+    inst.light_dir = glm::vec3(0.0f, 0.0f, 1.0f);
+    inst.light_wrap = glm::vec3(1.0f, 1.495f, 1.0f);
+    EXPECT_EQ(render(inst, true)[0], (std::array<int, 3>{100, 0, 0}));
+    inst.light_wrap = glm::vec3(0.0f, 1.0f, 1e30f);
+    EXPECT_EQ(render(inst, true)[0], (std::array<int, 3>{100, 0, 0}));
+    inst.flat_share = 0.2f;
+    EXPECT_EQ(render(inst, true)[0], (std::array<int, 3>{40, 0, 0}));
 }

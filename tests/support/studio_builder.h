@@ -28,12 +28,18 @@ struct StudioOptions {
     int32_t bone1_parent = 0;
     uint16_t last_vertex = 0; // the strip's fourth corner's vertex index
     int32_t body_flags = 0;   // texture 0's flags (kStudio*)
+    int32_t glow_flags = 4;   // texture 1's flags (kStudioFullbright)
     uint8_t body_texel7 = 7;  // texture 0's last texel
     // Body groups: part 0 "body" (base 1) holds the model below, then an empty one; part 1
     // "head" (base 2) an empty one, then the model. Body values 0..3 draw 1, 0, 2, 1 copies.
     bool body_groups = false;
     // A second sequence 1 "walk": 5 fps, 1 frame, no animation (the bones' rest values).
     bool walk_sequence = false;
+    // Five bone controllers (type, start, end, index): 0 ZR -90..90 index 0, moving bone 1's z
+    // rotation; 1 X 0..10 index 1, moving bone 0's x; 2 YR|RLOOP 0..360 index 2; 3 ZR 200..300
+    // index 3; 4 Y -4..4 index 4 (the mouth). 2..4 move no bone.
+    bool controllers = false;
+    int32_t bone0_x_controller = -1; // bone 0's x controller when `controllers` is off
 };
 
 inline std::vector<uint8_t> buildStudio(const StudioOptions& o = {}) {
@@ -49,19 +55,39 @@ inline std::vector<uint8_t> buildStudio(const StudioOptions& o = {}) {
     patch(140, 2); // bones
     patch(144, here());
     auto bone = [&](const char* name, int32_t parent, std::array<float, 6> value,
-                    std::array<float, 6> scale) {
+                    std::array<float, 6> scale, std::array<int32_t, 6> controllers) {
         w.putName(name, 32);
         w.put(parent);
         w.put(int32_t(0)); // flags
-        for (int i = 0; i < 6; ++i)
-            w.put(int32_t(-1)); // bone controllers
+        for (int32_t c : controllers)
+            w.put(c);
         for (float v : value)
             w.put(v);
         for (float s : scale)
             w.put(s);
     };
-    bone("root", -1, {10, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, half_pi});
-    bone("arm", o.bone1_parent, {0, 8, 0, 0, 0, half_pi}, {1, 1, 1, 1, 1, 1});
+    const int32_t root_x = o.controllers ? 1 : o.bone0_x_controller;
+    bone("root", -1, {10, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, half_pi}, {root_x, -1, -1, -1, -1, -1});
+    bone("arm", o.bone1_parent, {0, 8, 0, 0, 0, half_pi}, {1, 1, 1, 1, 1, 1},
+         {-1, -1, -1, -1, -1, o.controllers ? 0 : -1});
+    if (o.controllers) {
+        patch(148, 5);
+        patch(152, here());
+        const std::tuple<int32_t, int32_t, float, float, int32_t> records[] = {
+            {1, 0x20, -90, 90, 0},
+            {0, 0x01, 0, 10, 1},
+            {1, 0x10 | 0x8000, 0, 360, 2},
+            {0, 0x20, 200, 300, 3},
+            {0, 0x02, -4, 4, 4}};
+        for (auto [bone_index, type, start, end, index] : records) {
+            w.put(bone_index);
+            w.put(type);
+            w.put(start);
+            w.put(end);
+            w.put(int32_t(0)); // rest
+            w.put(index);
+        }
+    }
 
     patch(172, 1); // sequence groups
     patch(176, here());
@@ -97,7 +123,7 @@ inline std::vector<uint8_t> buildStudio(const StudioOptions& o = {}) {
     patch(184, here());
     const size_t tex = w.bytes.size();
     for (auto [name, flags, width, height] :
-         {std::tuple{"body", o.body_flags, 4, 1 * 2}, std::tuple{"glow", 4, 2, 1}}) {
+         {std::tuple{"body", o.body_flags, 4, 1 * 2}, std::tuple{"glow", o.glow_flags, 2, 1}}) {
         w.putName(name, 64);
         w.put(int32_t(flags));
         w.put(int32_t(width));

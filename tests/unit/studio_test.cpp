@@ -153,12 +153,114 @@ TEST(Studio, TextureFlagsBecomeDrawRanges) {
     EXPECT_EQ(masked.images[0].fullbright, (std::vector<uint8_t>{0, 0, 0, 0, 0, 0, 0, 255}));
     EXPECT_EQ(masked.images[0].rgba[7 * 4], 255); // palette 255: (255, 254, 253)
 
+    // Flat shade: a flag of the range, the mesh otherwise as the plain one.
+    const content::ModelMesh flat = build(content::kStudioFlatShade);
+    ASSERT_EQ(flat.ranges.size(), 1u);
+    EXPECT_TRUE(flat.ranges[0].flat);
+    EXPECT_FALSE(plain.ranges[0].flat);
+
     // Chrome on the 4x2 texture alone in a 4x2 atlas: the whole image, 32 / 4 and 32 / 2.
     const content::ModelMesh chrome = build(content::kStudioChrome);
     ASSERT_EQ(chrome.ranges.size(), 1u);
     EXPECT_TRUE(chrome.ranges[0].chrome);
     EXPECT_EQ(chrome.ranges[0].chrome_rect, (std::array<float, 4>{0, 0, 1, 1}));
     EXPECT_EQ(chrome.ranges[0].chrome_scale, (std::array<float, 2>{8, 16}));
+}
+
+// The flags come from the texture the chosen skin family uses (R_StudioDrawPoints reads
+// ptexture[pskinref[skinref]]): family 1's 2x1 "glow" texture decides skin 1's ranges.
+TEST(Studio, SkinFamilyTexturesGiveTheirOwnFlags) {
+    auto build = [](int32_t body, int32_t glow) {
+        return content::buildStudioMesh(
+            parseWithAnimation(studiotest::buildStudio({.body_flags = body, .glow_flags = glow})));
+    };
+    // Both plain: skin 1 shares the mesh's ranges.
+    const content::ModelMesh same = build(0, content::kStudioFullbright);
+    ASSERT_EQ(same.skins.size(), 2u);
+    EXPECT_TRUE(same.skin_ranges.size() < 2 || same.skin_ranges[1].empty());
+    EXPECT_EQ(&content::skinRanges(same, 1), &same.ranges);
+
+    // Family 1 chrome: skin 0 plain, skin 1 one chrome range over the whole 4x2 slot, its
+    // scale from the 2x1 texture's own size (32 / 2, 32 / 1), not the slot's.
+    const content::ModelMesh chrome = build(0, content::kStudioChrome);
+    ASSERT_EQ(chrome.ranges.size(), 1u);
+    EXPECT_FALSE(chrome.ranges[0].chrome);
+    const auto& r1 = content::skinRanges(chrome, 1);
+    ASSERT_EQ(r1.size(), 1u);
+    EXPECT_TRUE(r1[0].chrome);
+    EXPECT_EQ(r1[0].first_index, 0u);
+    EXPECT_EQ(r1[0].index_count, 9u);
+    EXPECT_EQ(r1[0].chrome_rect, (std::array<float, 4>{0, 0, 1, 1}));
+    EXPECT_EQ(r1[0].chrome_scale, (std::array<float, 2>{16, 32}));
+    EXPECT_FALSE(content::skinRanges(chrome, 0)[0].chrome);
+    // A skin past the families clamps to the last.
+    EXPECT_EQ(&content::skinRanges(chrome, 7), &r1);
+
+    // Family 0 additive, family 1 masked: each skin its own.
+    const content::ModelMesh mixed = build(content::kStudioAdditive, content::kStudioMasked);
+    ASSERT_EQ(mixed.ranges.size(), 1u);
+    EXPECT_TRUE(mixed.ranges[0].additive);
+    EXPECT_FALSE(mixed.ranges[0].masked);
+    const auto& m1 = content::skinRanges(mixed, 1);
+    ASSERT_EQ(m1.size(), 1u);
+    EXPECT_TRUE(m1[0].masked);
+    EXPECT_FALSE(m1[0].additive);
+}
+
+// Bone controllers as the engine sets and applies them. InitBoneControllers (SetController
+// with 0): controller 0 (ZR -90..90): 255 * 90 / 180 = 127.5, truncated 127; 1 (X 0..10): 0;
+// 2 (YR 0..360, a full turn): 0; 3 (ZR 200..300): 0 lies over 180 below the middle 250, so it
+// becomes 360, 255 * 160 / 100 = 408, clamped 255.
+TEST(Studio, BoneControllersAtTheirInitialSettings) {
+    const auto bytes = studiotest::buildStudio({.controllers = true});
+    auto parsed = content::parseStudio(bytes);
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message();
+    const content::StudioModel& m = *parsed;
+    ASSERT_EQ(m.controllers.size(), 5u);
+    EXPECT_EQ(m.controllers[3].start, 200.0f);
+    EXPECT_EQ(m.controllers[2].type, content::kStudioYR | content::kStudioRLoop);
+    EXPECT_EQ(m.bones[1].controllers[5], 0);
+    EXPECT_EQ(m.bones[0].controllers[0], 1);
+    EXPECT_EQ(content::studioInitControllers(m),
+              (content::StudioControllerSettings{127, 0, 0, 255}));
+
+    // R_StudioCalcBoneAdj for settings 64, 51, 128, 0: -90 + 180 * 64 / 255 degrees;
+    // 10 * 51 / 255 = 2 units; 128 * 360 / 256 = 180 degrees (looping); 200 degrees; the
+    // mouth (closed) at its start, -4 units.
+    const std::vector<float> adj = content::studioControllerAdjustments(m, {64, 51, 128, 0});
+    ASSERT_EQ(adj.size(), 5u);
+    const float deg = std::numbers::pi_v<float> / 180.0f;
+    EXPECT_FLOAT_EQ(adj[0], (-90.0f + 180.0f * 64.0f / 255.0f) * deg);
+    EXPECT_FLOAT_EQ(adj[1], 2.0f);
+    EXPECT_FLOAT_EQ(adj[2], std::numbers::pi_v<float>);
+    EXPECT_FLOAT_EQ(adj[3], 200.0f * deg);
+    EXPECT_FLOAT_EQ(adj[4], -4.0f);
+}
+
+// The rest pose moved by controllers 0 (255: +90 degrees on the arm's z, so pi in all) and 1
+// (102: 10 * 102 / 255 = 4 units on the root's x). Root at (14, 0, 0): vertex 0 (1, 0, 0) at
+// (15, 0, 0), vertex 1 (0, 0, 2) at (14, 0, 2). The arm at (14, 8, 0) turned pi: vertex 2
+// (1, 0, 0) at (13, 8, 0), its normal (1, 0, 0) to (-1, 0, 0). Settings 0 turn the arm by
+// -90 degrees (to 0): vertex 2 at (11, 8, 0), the root at 10.
+TEST(Studio, BoneControllersMoveTheirBones) {
+    const auto bytes = studiotest::buildStudio({.controllers = true});
+    auto parsed = content::parseStudio(bytes);
+    ASSERT_TRUE(parsed.ok()) << parsed.error().message();
+    const content::StudioModel& m = *parsed;
+    const content::ModelMesh moved = content::buildStudioMesh(m, 0, {255, 102, 0, 0});
+    ASSERT_EQ(moved.pose_count, 1u);
+    auto near = [](std::array<float, 3> a, std::array<float, 3> b) {
+        for (size_t k = 0; k < 3; ++k)
+            EXPECT_NEAR(a[k], b[k], 1e-5f) << k;
+    };
+    near(moved.positions[0], {15, 0, 0});
+    near(moved.positions[1], {14, 0, 2});
+    near(moved.positions[2], {13, 8, 0});
+    near(moved.normals[2], {-1, 0, 0});
+    const content::ModelMesh zero = content::buildStudioMesh(m, 0, {0, 0, 0, 0});
+    near(zero.positions[0], {11, 0, 0});
+    near(zero.positions[2], {11, 8, 0});
+    near(zero.normals[2], {1, 0, 0});
 }
 
 // Body groups: each part shows model (body / base) % nummodels (SetBodygroup). The builder's
@@ -237,6 +339,11 @@ TEST(Studio, RejectsBadFilesWithTheirPlace) {
     ASSERT_FALSE(vertex.ok());
     EXPECT_EQ(vertex.error().code, core::ErrorCode::IndexOutOfRange);
     EXPECT_EQ(vertex.error().message(), "studio.meshes[0].corner: vertex 3 of 3, normal 0 of 2");
+
+    auto controller = content::parseStudio(studiotest::buildStudio({.bone0_x_controller = 0}));
+    ASSERT_FALSE(controller.ok());
+    EXPECT_EQ(controller.error().code, core::ErrorCode::IndexOutOfRange);
+    EXPECT_EQ(controller.error().message(), "studio.bones[0].bonecontroller 0: 0 of 0");
 }
 
 TEST(Studio, EveryPrefixIsRejected) {
