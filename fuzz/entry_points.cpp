@@ -8,6 +8,7 @@
 #include "content/md3.h"
 #include "content/mdl.h"
 #include "content/portal_file.h"
+#include "content/skin.h"
 #include "content/sp2.h"
 #include "content/sprite.h"
 #include "content/studio.h"
@@ -25,6 +26,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cmath>
@@ -726,6 +728,30 @@ Outcome runMd3(std::span<const uint8_t> data) {
     return o;
 }
 
+Outcome runSkin(std::span<const uint8_t> data) {
+    const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
+    auto skin = content::parseSkin(text, "fuzz.skin");
+    if (!skin)
+        return rejected(std::move(skin.error()));
+    Outcome o;
+    o.accepted = true;
+    const int64_t lines = std::count(text.begin(), text.end(), '\n') + 1;
+    if (skin->surfaces.size() > content::kMaxSkinSurfaces)
+        o.violation = std::to_string(skin->surfaces.size()) + " surfaces kept";
+    for (size_t i = 0; i < skin->surfaces.size() && o.violation.empty(); ++i) {
+        const content::SkinSurface& s = skin->surfaces[i];
+        const bool lower = std::none_of(s.surface.begin(), s.surface.end(),
+                                        [](char c) { return c >= 'A' && c <= 'Z'; });
+        if (s.surface.empty() || s.surface.size() > content::kMaxSkinName || !lower ||
+            s.shader.size() > content::kMaxSkinName || s.line < 1 || s.line > lines)
+            o.violation = "surface " + std::to_string(i) + " breaks the contract";
+    }
+    if (o.violation.empty() && !skin->surfaces.empty() &&
+        content::findSkinSurface(*skin, skin->surfaces[0].surface) != &skin->surfaces[0])
+        o.violation = "the first surface is not found by its own name";
+    return o;
+}
+
 Outcome runStudio(std::span<const uint8_t> data) {
     auto model = content::parseStudio(data);
     if (!model)
@@ -921,7 +947,7 @@ Outcome runVpk(std::span<const uint8_t> data) {
 }
 
 std::span<const Target> targets() {
-    static const std::array<Target, 18> kTargets = {{
+    static const std::array<Target, 19> kTargets = {{
         {"load_map", &runLoadMap},
         {"external_lightmap", &runExternalLightmap},
         {"archive", &runArchive},
@@ -934,6 +960,7 @@ std::span<const Target> targets() {
         {"mdl", &runMdl},
         {"sprite", &runSprite},
         {"md3", &runMd3},
+        {"skin", &runSkin},
         {"md2", &runMd2},
         {"sp2", &runSp2},
         {"studio", &runStudio},

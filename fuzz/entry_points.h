@@ -71,6 +71,10 @@ Outcome runSp2(std::span<const uint8_t> data);
 // vertices, a position and normal per frame and vertex, finite texture coordinates, one pose
 // per frame in each surface and numFrames * numTags tags.
 Outcome runMd3(std::span<const uint8_t> data);
+// content::parseSkin (Quake 3 .skin), then findSkinSurface for the first surface; an accepted
+// skin has at most content::kMaxSkinSurfaces surfaces, each with a lower-case name of 1 to
+// kMaxSkinName bytes and a shader of at most kMaxSkinName bytes on a line within the text.
+Outcome runSkin(std::span<const uint8_t> data);
 // content::parseStudio (Half-Life .mdl), then the same bytes as its "T" texture file when it has
 // no textures and as the animation of its first sequence, then content::buildStudioMesh for
 // body 0 and for a body value from the bytes' length; an accepted mesh keeps runMdl's contract,

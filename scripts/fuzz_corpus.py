@@ -31,6 +31,8 @@ vmt:      material files made here (comments, conditionals, nested blocks, a pat
 vpk:      VPK directory files made here (versions 1 and 2: a preload-only member, one in
           NAME_000.vpk, one split between preload bytes and the directory file's data).
 md3:      OpenArena's item models from pak0.pk3 (one and several surfaces, tags, frames).
+skin:     OpenArena's .skin files from pak0.pk3 (tag lines with and without commas, repeated
+          surfaces) and one made here (comments, quotes, an empty shader).
 """
 import argparse
 import io
@@ -310,7 +312,7 @@ def main():
     dirs = {t: os.path.join(args.out, t)
             for t in ("load_map", "external_lightmap", "archive", "image", "entities",
                       "texture_cache", "leak_file", "portal_file", "walk_script", "mdl",
-                      "sprite", "vtf", "vmt", "vpk", "md3", "md2", "sp2", "studio")}
+                      "sprite", "vtf", "vmt", "vpk", "md3", "skin", "md2", "sp2", "studio")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -364,6 +366,12 @@ def main():
             for member in md3_members:
                 with open(os.path.join(dirs["md3"], os.path.basename(member)), "wb") as f:
                     f.write(z.read(member))
+            for member in ("models/players/sarge/upper_default.skin",
+                           "models/players/sarge/head_default.skin", "models/flags/flag.skin"):
+                with open(os.path.join(dirs["skin"], os.path.basename(member)), "wb") as f:
+                    f.write(z.read(member))
+    with open(os.path.join(dirs["skin"], "made.skin"), "wb") as f:
+        f.write(b'// made here\n/* a, b */ "Flag Pole","models/x y.tga"\nu_arm,\nu_leg,models/l\n')
     for name, data in images:
         with open(os.path.join(dirs["image"], name), "wb") as f:
             f.write(data)

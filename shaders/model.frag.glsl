@@ -4,12 +4,10 @@
 // the picture, alpha-tested (u_alpha_test) or blended as the pass sets up, tinted by u_tint.
 // Both take u_alpha as their alpha (the pass blends by it for translucent render modes).
 in vec2 v_uv;
-in float v_shade;
-in vec3 v_directed; // Quake 3: u_directed_light * max(dot(normal, u_light_dir), 0)
+in vec3 v_light; // model.vert.glsl: ambient * shade + the directed light's share
 out vec4 o_colour;
 uniform sampler2D u_texture;
-uniform vec3 u_light; // (1, 1, 1) and u_unlit for full bright entities and unlit views
-uniform bool u_unlit;
+uniform bool u_unlit; // full bright entities and unlit views
 uniform bool u_alpha_test;
 uniform float u_alpha; // the entity's render amount when blended (Half-Life renderamt), else 1
 uniform vec3 u_tint;   // SPRITE: the entity's render colour, else (1, 1, 1)
@@ -27,7 +25,7 @@ void main() {
             discard;
         t.a = 1.0;
     }
-    vec3 lit = u_unlit ? t.rgb : t.rgb * (u_light * v_shade + v_directed);
+    vec3 lit = u_unlit ? t.rgb : t.rgb * v_light;
     o_colour = vec4(mix(t.rgb, lit, t.a), u_alpha);
 #endif
 }

@@ -3,8 +3,7 @@
 // top in sprite units) along u_right and u_up about u_origin.
 uniform mat4 u_view_projection;
 out vec2 v_uv;
-out float v_shade;
-out vec3 v_directed; // the directed light's share, added to u_light * v_shade
+out vec3 v_light; // the vertex's light, 1: the texel as it is
 
 #ifdef SPRITE
 uniform vec3 u_origin;
@@ -18,8 +17,7 @@ void main() {
     vec2 c = kCorners[gl_VertexID];
     vec2 p = mix(u_rect.xy, u_rect.zw, c);
     v_uv = vec2(c.x, 1.0 - c.y);
-    v_shade = 1.0;
-    v_directed = vec3(0.0);
+    v_light = vec3(1.0);
     gl_Position = u_view_projection * vec4(u_origin + u_right * p.x + u_up * p.y, 1.0);
 }
 #else
@@ -27,11 +25,16 @@ layout(location = ATTRIB_POSITION) in vec3 a_position;
 layout(location = ATTRIB_NORMAL) in vec3 a_normal;
 layout(location = ATTRIB_UV) in vec2 a_uv;
 uniform mat4 u_model;
+uniform vec3 u_light;          // ambient: the light below (Quake 1, 2), the grid's (Quake 3)
 uniform vec3 u_shade_vector;   // model space; 0 for models lit by u_directed_light
 uniform vec3 u_directed_light; // 0: none
 uniform vec3 u_light_dir;      // world space, unit, toward the light
 uniform vec3 u_light_wrap;     // (x, y, z): directed * min(max((d + x) / y, 0), z)
 uniform float u_flat_share;    // >= 0: directed * u_flat_share, whatever the normal (flat shade)
+// > 0: the light is a byte per channel, u_light_bytes of them to 1 (ioquake3 tr_shade_calc.c
+// RB_CalcDiffuseColor: ambient + directed * d truncated to an integer and clamped at 255 per
+// vertex, before the overbright doubling that u_light_bytes = 127.5 folds in).
+uniform float u_light_bytes;
 // Half-Life chrome textures (Xash3D gl_studio.c R_StudioSetupChrome): texture coordinates from
 // the normal along the view's chrome axes (model space), (n . axis + 1) * u_chrome_scale within
 // u_chrome_rect (u0, v0, u1, v1) of the skin image.
@@ -54,7 +57,6 @@ void main() {
         vec2 c = vec2(dot(a_normal, u_chrome_right), dot(a_normal, u_chrome_up)) + 1.0;
         v_uv = mix(u_chrome_rect.xy, u_chrome_rect.zw, clamp(c * u_chrome_scale, 0.0, 1.0));
     }
-    v_shade = shadeDot(a_normal);
     // ioquake3 tr_light.c R_SetupEntityLighting turns the light direction into model space by
     // the entity's axes, which carry its scale (weapons as items: 1.5), and
     // tr_shade_calc.c RB_CalcDiffuseColor dots it with the model-space normal.
@@ -63,7 +65,10 @@ void main() {
     vec3 light_dir = transpose(mat3(u_model)) * u_light_dir;
     float d = dot(a_normal, light_dir);
     float wrapped = min(max((d + u_light_wrap.x) / u_light_wrap.y, 0.0), u_light_wrap.z);
-    v_directed = u_directed_light * (u_flat_share >= 0.0 ? u_flat_share : wrapped);
+    vec3 directed = u_directed_light * (u_flat_share >= 0.0 ? u_flat_share : wrapped);
+    v_light = u_light * shadeDot(a_normal) + directed;
+    if (u_light_bytes > 0.0)
+        v_light = min(floor(v_light * u_light_bytes), 255.0) / u_light_bytes;
     gl_Position = u_view_projection * (u_model * vec4(a_position, 1.0));
 }
 #endif

@@ -406,20 +406,8 @@ void DebugPanels::modelSection(uint32_t instance) {
     if (instance >= set.instances.size())
         return;
     const scene::EntityModelInstance& inst = set.instances[instance];
-    const scene::LoadedModel& model = set.models[inst.model];
-    ImGui::Text("model %s  skin %d", model.path.c_str(), inst.skin);
-    if (model.mesh && inst.first_frame < model.mesh->frames.size()) {
-        const content::ModelFrame& frame = model.mesh->frames[inst.first_frame];
-        if (inst.frame_count > 1)
-            ImGui::Text("frames %u..%u at 10 Hz  (%u poses in frame %u \"%s\")", inst.first_frame,
-                        inst.first_frame + inst.frame_count - 1, frame.poses.count,
-                        inst.first_frame, frame.name.c_str());
-        else
-            ImGui::Text("frame %u \"%s\"  %u poses", inst.first_frame, frame.name.c_str(),
-                        frame.poses.count);
-    }
-    ImGui::Text("light %.2f %.2f %.2f%s", inst.light.r, inst.light.g, inst.light.b,
-                inst.fullbright ? "  (full bright)" : "");
+    for (const std::string& line : scene::describeInstance(set, instance))
+        ImGui::TextUnformatted(line.c_str());
     if (inst.entity < m_bundle->map.entities.size())
         for (const auto& [key, value] : m_bundle->map.entities[inst.entity].pairs)
             ImGui::Text("  %s  %s", key.c_str(), value.c_str());

@@ -24,7 +24,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <glm/geometric.hpp>
 #include <tuple>
 #include <utility>
@@ -32,6 +34,40 @@
 namespace bsp {
 
 namespace {
+
+// The light grid's cell size as ioquake3 reads it (renderergl1 tr_bsp.c R_LoadEntities): the
+// first entity's keys in order, "gridsize" compared without case, its value read by sscanf
+// "%f %f %f" (the numbers before the first that does not parse replace the default's, the rest
+// keep it), a later key replacing an earlier one; a "vertexremapshader..." or "remapshader..."
+// key (prefixes compared with case) whose value has no ';' ends the reading.
+glm::vec3 engineGridSize(const std::vector<Entity>& entities) {
+    glm::vec3 size(64.0f, 64.0f, 128.0f);
+    if (entities.empty())
+        return size;
+    for (const auto& [key, value] : entities[0].pairs) {
+        const bool remap = std::string_view(key).starts_with("vertexremapshader") ||
+                           std::string_view(key).starts_with("remapshader");
+        if (remap && value.find(';') == std::string::npos)
+            break;
+        if (remap || key.size() != 8)
+            continue;
+        bool grid = true;
+        for (size_t i = 0; i < 8; ++i)
+            grid = grid && std::tolower(static_cast<unsigned char>(key[i])) == "gridsize"[i];
+        if (!grid)
+            continue;
+        const char* p = value.c_str();
+        for (int i = 0; i < 3; ++i) {
+            char* end = nullptr;
+            const float v = std::strtof(p, &end);
+            if (end == p)
+                break;
+            size[i] = v;
+            p = end;
+        }
+    }
+    return size;
+}
 
 using core::ErrorCode;
 using core::makeError;
@@ -812,9 +848,7 @@ private:
         if (m_fbsp || l.length == 0 || m_map.submodels.empty())
             return core::okStatus();
         LightGrid grid;
-        if (!m_map.entities.empty() && m_map.entities[0].classname() == "worldspawn")
-            if (const auto size = m_map.entities[0].vec3("gridsize"))
-                grid.cell_size = *size;
+        grid.cell_size = engineGridSize(m_map.entities);
         const Submodel& world = m_map.submodels[0];
         // Point counts in doubles: a hostile gridsize or bounds may ask for more than any lump
         // holds, and then the product is compared, never allocated.

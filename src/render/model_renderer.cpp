@@ -107,6 +107,7 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.alias_directed_light = loc(p.alias, "u_directed_light");
     p.alias_light_dir = loc(p.alias, "u_light_dir");
     p.alias_light_wrap = loc(p.alias, "u_light_wrap");
+    p.alias_light_bytes = loc(p.alias, "u_light_bytes");
     p.alias_unlit = loc(p.alias, "u_unlit");
     p.alias_alpha = loc(p.alias, "u_alpha");
     p.alias_alpha_test = loc(p.alias, "u_alpha_test");
@@ -285,6 +286,7 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
                         inst.light_dir.z);
             const glm::vec3& wrap = inst.light_wrap;
             glUniform3f(m_programs.alias_light_wrap, wrap.x, wrap.y, wrap.z);
+            glUniform1f(m_programs.alias_light_bytes, inst.light_bytes);
             glUniform1i(m_programs.alias_unlit, !lit || inst.fullbright);
             state.bindVertexArray(g.vao.id());
             glBindBuffer(GL_ARRAY_BUFFER, g.poses.id());

@@ -4,6 +4,7 @@
 #include "content/md2.h"
 #include "content/md3.h"
 #include "content/mdl.h"
+#include "content/skin.h"
 #include "content/sp2.h"
 #include "content/studio.h"
 #include "content/textures.h"
@@ -15,6 +16,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 namespace scene {
@@ -392,7 +394,7 @@ bool hasSuffix(std::string_view s, std::string_view suffix) {
 // FinishShader's implicit shader).
 content::ModelImage surfaceImage(const content::FileSystem& fs,
                                  const content::ShaderLibrary* shaders, std::string_view shader,
-                                 bool* additive) {
+                                 bool* additive, std::vector<std::string>& warnings) {
     std::string image_name(shader);
     *additive = false;
     if (const content::ShaderDef* def = shaders ? shaders->find(shader) : nullptr) {
@@ -408,6 +410,8 @@ content::ModelImage surfaceImage(const content::FileSystem& fs,
         }
     }
     content::TextureInfo info = content::loadImageTexture(fs, image_name);
+    if (info.missing)
+        warnings.push_back("shader '" + std::string(shader) + "' not found (missing texture)");
     content::ModelImage img;
     img.width = info.image.width;
     img.height = info.image.height;
@@ -418,6 +422,34 @@ content::ModelImage surfaceImage(const content::FileSystem& fs,
     return img;
 }
 
+// The .skin a misc_model names, or nullopt (the model's own shaders) when there is none, it is
+// missing or broken (q3map2 InsertModel keeps the model's shaders when the file does not load;
+// a broken one is bspview's error, warned), or it names no surface (the engine's default skin).
+std::optional<content::Skin> loadSkin(const content::FileSystem& fs, std::string_view path,
+                                      std::vector<std::string>& warnings) {
+    if (path.empty())
+        return std::nullopt;
+    auto bytes = fs.readChecked(path);
+    if (!bytes) {
+        warnings.push_back("skin " + std::string(path) + " not found: the model's own shaders");
+        return std::nullopt;
+    }
+    const std::string_view text(reinterpret_cast<const char*>(bytes->data()), bytes->size());
+    auto skin = content::parseSkin(text, path);
+    if (!skin) {
+        warnings.push_back(skin.error().message() + ": the model's own shaders");
+        return std::nullopt;
+    }
+    for (const std::string& w : skin->warnings)
+        warnings.push_back(std::string(path) + ": " + w);
+    if (skin->surfaces.empty()) {
+        warnings.push_back("skin " + std::string(path) + " names no surface: the model's own " +
+                           "shaders");
+        return std::nullopt;
+    }
+    return std::move(*skin);
+}
+
 // The models a path stands for: one, or one per surface of an .md3.
 struct PathModels {
     uint32_t first = 0;
@@ -426,9 +458,12 @@ struct PathModels {
     std::vector<bool> additive; // per model
 };
 
+// With a skin (a misc_model's, q3map2 model.c InsertModel), a surface takes the shader the skin
+// names for it, and a surface the skin does not name is left out, as q3map2 leaves it out of
+// the compile.
 PathModels loadMd3(const content::FileSystem& fs, const content::ShaderLibrary* shaders,
                    std::string_view path, std::span<const uint8_t> bytes,
-                   std::vector<LoadedModel>& models) {
+                   std::vector<LoadedModel>& models, const content::Skin* skin = nullptr) {
     PathModels pm;
     pm.first = uint32_t(models.size());
     auto md3 = content::decodeMd3(bytes);
@@ -447,13 +482,28 @@ PathModels loadMd3(const content::FileSystem& fs, const content::ShaderLibrary* 
     for (content::Md3Surface& s : md3->surfaces) {
         LoadedModel m;
         m.path = std::string(path) + "#" + s.name;
+        std::string_view shader = s.shaders.empty() ? std::string_view(s.name) : s.shaders[0];
+        if (skin) {
+            const content::SkinSurface* named = content::findSkinSurface(*skin, s.name);
+            if (!named)
+                continue;
+            shader = named->shader;
+            m.skin = skin->file;
+        }
         bool additive = false;
-        s.mesh.images.push_back(
-            surfaceImage(fs, shaders, s.shaders.empty() ? s.name : s.shaders[0], &additive));
+        s.mesh.images.push_back(surfaceImage(fs, shaders, shader, &additive, m.warnings));
         s.mesh.skins.push_back({});
         m.mesh = std::move(s.mesh);
         models.push_back(std::move(m));
         pm.additive.push_back(additive);
+    }
+    if (models.size() == pm.first) {
+        LoadedModel m;
+        m.path = std::string(path);
+        m.skin = skin ? skin->file : std::string();
+        m.error = "skin " + m.skin + " names none of its surfaces";
+        models.push_back(std::move(m));
+        pm.additive.push_back(false);
     }
     pm.count = uint32_t(models.size()) - pm.first;
     return pm;
@@ -850,8 +900,8 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
     std::optional<CollisionWorld> collision; // built for the first row that drops to the floor
     // Studio model files by path, parsed once (with their textures) for every mesh made of them.
     std::map<std::string, StudioFile, std::less<>> studio_files;
-    auto modelsOf = [&](std::string_view path,
-                        const HalfLifeStudioKeys& keys = {}) -> const PathModels& {
+    auto modelsOf = [&](std::string_view path, const HalfLifeStudioKeys& keys = {},
+                        std::string_view skin_path = {}) -> const PathModels& {
         StudioFile* studio = nullptr;
         StudioChoice choice;
         std::string name(path);
@@ -881,6 +931,9 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                 }
             }
         }
+        // An md3's skin makes a mesh of its own.
+        if (!skin_path.empty())
+            name += "#skin " + std::string(skin_path);
         auto it = by_path.find(name);
         if (it != by_path.end())
             return it->second;
@@ -889,7 +942,13 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
         if (hasSuffix(path, ".md3"))
             bytes.emplace(fs.readChecked(path));
         if (bytes && bytes->ok()) {
-            pm = loadMd3(fs, shaders, path, **bytes, set.models);
+            std::vector<std::string> skin_warnings;
+            const std::optional<content::Skin> skin = loadSkin(fs, skin_path, skin_warnings);
+            pm = loadMd3(fs, shaders, path, **bytes, set.models, skin ? &*skin : nullptr);
+            for (uint32_t k = 0; k < pm.count; ++k) {
+                std::vector<std::string>& w = set.models[pm.first + k].warnings;
+                w.insert(w.begin(), skin_warnings.begin(), skin_warnings.end());
+            }
         } else {
             pm.first = uint32_t(set.models.size());
             pm.count = 1;
@@ -967,8 +1026,13 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
         for (const std::string_view path : paths) {
             if (path.empty())
                 continue;
+            // q3map2 AddTriangleModels: a misc_model's "_skin", else "skin", picks a .skin.
+            std::string skin_path;
+            if (own_model && hasSuffix(path, ".md3"))
+                skin_path =
+                    content::q3map2SkinPath(path, e.has("_skin") ? e.get("_skin") : e.get("skin"));
             const PathModels pm =
-                modelsOf(path, half_life ? halfLifeStudioKeys(e) : HalfLifeStudioKeys{});
+                modelsOf(path, half_life ? halfLifeStudioKeys(e) : HalfLifeStudioKeys{}, skin_path);
             for (uint32_t k = 0; k < pm.count; ++k) {
                 const uint32_t model_index = pm.first + k;
                 const LoadedModel& model = set.models[model_index];
@@ -1033,6 +1097,7 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                     inst.light = l.ambient;
                     inst.directed_light = l.directed;
                     inst.light_dir = l.dir;
+                    inst.light_bytes = l.bytes;
                 } else if (!inst.fullbright && model.studio) {
                     if (bounds.empty())
                         bounds = faceBounds(map);
@@ -1080,6 +1145,44 @@ std::optional<EntityModelHit> pickEntityModel(const EntityModelSet& set, const g
         best = EntityModelHit{i, t};
     }
     return best;
+}
+
+std::vector<std::string> describeInstance(const EntityModelSet& set, uint32_t instance) {
+    std::vector<std::string> lines;
+    if (instance >= set.instances.size())
+        return lines;
+    const EntityModelInstance& inst = set.instances[instance];
+    const LoadedModel& model = set.models[inst.model];
+    char buf[256];
+    lines.push_back("model " + model.path + "  skin " + std::to_string(inst.skin) +
+                    (model.skin.empty() ? std::string() : "  (" + model.skin + ")"));
+    if (model.mesh && inst.first_frame < model.mesh->frames.size()) {
+        const content::ModelFrame& frame = model.mesh->frames[inst.first_frame];
+        if (inst.frame_count > 1)
+            std::snprintf(buf, sizeof(buf), "frames %u..%u at %g Hz  (%u poses in frame %u \"%s\")",
+                          inst.first_frame, inst.first_frame + inst.frame_count - 1,
+                          double(inst.frame_rate), frame.poses.count, inst.first_frame,
+                          frame.name.c_str());
+        else
+            std::snprintf(buf, sizeof(buf), "frame %u \"%s\"  %u poses", inst.first_frame,
+                          frame.name.c_str(), frame.poses.count);
+        lines.emplace_back(buf);
+    }
+    if (inst.fullbright) {
+        lines.emplace_back("light: full bright");
+        return lines;
+    }
+    std::snprintf(buf, sizeof(buf), "ambient %.2f %.2f %.2f", double(inst.light.r),
+                  double(inst.light.g), double(inst.light.b));
+    lines.emplace_back(buf);
+    if (inst.directed_light != glm::vec3(0.0f)) {
+        std::snprintf(buf, sizeof(buf), "directed %.2f %.2f %.2f toward %.2f %.2f %.2f",
+                      double(inst.directed_light.r), double(inst.directed_light.g),
+                      double(inst.directed_light.b), double(inst.light_dir.x),
+                      double(inst.light_dir.y), double(inst.light_dir.z));
+        lines.emplace_back(buf);
+    }
+    return lines;
 }
 
 uint32_t instancePose(const EntityModelInstance& inst, const content::ModelMesh& m, double time) {

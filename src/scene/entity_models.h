@@ -70,6 +70,7 @@ struct LoadedModel {
     std::optional<content::Sprite> sprite;
     std::string error; // why neither is present
     std::vector<std::string> warnings;
+    std::string skin{};  // the .skin file that gave an .md3 surface its shader; empty: none
     bool studio = false; // a Half-Life studio model: lit as the engine lights those (below)
 };
 
@@ -126,6 +127,9 @@ struct EntityModelInstance {
     // Flat-shaded ranges (content::ModelDrawRange::flat) take directed * flat_share: GoldSrc's
     // R_StudioLighting adds shadelight * 0.8 for STUDIO_NF_FLATSHADE textures.
     float flat_share = 0.8f;
+    // > 0: the vertex light is whole bytes per channel, this many to 1 unit, at most 255 (Quake
+    // 3's RB_CalcDiffuseColor, ModelLight::bytes); 0: not quantized.
+    float light_bytes = 0.0f;
     float radius = 0.0f;  // of a sphere about the origin holding every pose at any angle
     int32_t cluster = -1; // of the leaf holding the origin; -1 outside the map
 };
@@ -150,7 +154,10 @@ struct EntityModelSet {
 //
 // A Quake 3 .md3 becomes one LoadedModel per surface (its path "file.md3#surface"), each with
 // its shader's base image as its one skin, found through `shaders` (nullptr: the shader name
-// as an image); an entity gets an instance per surface.
+// as an image); an entity gets an instance per surface. A misc_model whose "_skin" / "skin" key
+// names a .skin (content::q3map2SkinPath) takes each surface's shader from it and leaves out the
+// surfaces it does not name, as q3map2 compiles it. A shader whose image is not found draws the
+// missing texture and is listed in its model's warnings.
 EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& fs,
                                 const LightmapSet& lightmaps, const WorldMesh& mesh,
                                 const content::ShaderLibrary* shaders = nullptr);
@@ -163,6 +170,12 @@ struct EntityModelHit {
 };
 std::optional<EntityModelHit> pickEntityModel(const EntityModelSet& set, const glm::vec3& origin,
                                               const glm::vec3& dir, float max_distance);
+
+// What the pick panel (I) shows of an instance, one line each: the model file, its .skin and
+// skin index; the frame or frames; the light as the scene computed it ("full bright", or
+// "ambient r g b", and "directed r g b toward x y z" when there is a directed light, in the
+// renderer's units, two decimals).
+std::vector<std::string> describeInstance(const EntityModelSet& set, uint32_t instance);
 
 // Which pose of `model` an instance shows at `time` seconds (its frame's group timing at
 // anim_rate, or its idle frames at frame_rate), and which skin image.

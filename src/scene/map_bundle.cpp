@@ -272,6 +272,9 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     t0 = Clock::now();
     bundle->models =
         loadEntityModels(parsed, *bundle->fs, bundle->lightmaps, bundle->mesh, &bundle->shaders);
+    for (const LoadedModel& m : bundle->models.models)
+        for (const std::string& w : m.warnings)
+            bundle->warnings.push_back(m.path + ": " + w);
     bundle->timings.models_s = since(t0);
     return bundle;
 }

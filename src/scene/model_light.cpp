@@ -102,6 +102,7 @@ ModelLight gridModelLight(const bsp::Map& map, const glm::vec3& p) {
     const float to_texel = 1.0f / (identity * 255.0f);
     l.ambient *= to_texel;
     l.directed *= to_texel;
+    l.bytes = identity * 255.0f;
     return l;
 }
 

@@ -17,6 +17,10 @@ struct ModelLight {
     glm::vec3 ambient{0.0f};
     glm::vec3 directed{0.0f};
     glm::vec3 dir{0.0f, 0.0f, 1.0f}; // world space, unit, toward the light
+    // > 0: the engine keeps a vertex's light as a byte per channel, ambient + directed * d
+    // truncated and clamped at 255 (tr_shade_calc.c RB_CalcDiffuseColor); this many bytes make
+    // 1 (identityLight * 255). 0: not quantized.
+    float bytes = 0.0f;
 };
 
 // R_SetupEntityLightingGrid before its cvar scales: the eight grid points about `p` blended

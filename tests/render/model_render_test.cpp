@@ -6,10 +6,13 @@
 #include "gl_fixture.h"
 #include "render/model_renderer.h"
 #include "render/render_target.h"
+#include "scene/entity_models.h"
+#include "support/skin_scene.h"
 
 #include <glm/vec4.hpp>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <optional>
@@ -81,16 +84,26 @@ class ModelRender : public gltest::GlFixture {
 protected:
     // Draws fourQuads() at (0, 0, 0) from 100 units above and returns each quad's middle pixel.
     // `lit`: the instance as set up by the caller (radius aside), else full bright.
+    // `texel_a`: texel A's colour instead of kTexels[0].
     std::array<std::array<int, 3>, 4>
     render(std::optional<scene::EntityModelInstance> lit = std::nullopt, bool flat_first = false,
-           int32_t skin = 0) {
+           int32_t skin = 0, std::optional<std::array<uint8_t, 3>> texel_a = std::nullopt) {
         scene::EntityModelSet set;
         set.models.push_back({"quads", fourQuads(flat_first), std::nullopt, {}, {}});
+        if (texel_a)
+            std::copy(texel_a->begin(), texel_a->end(), set.models[0].mesh->images[0].rgba.begin());
         scene::EntityModelInstance inst = lit.value_or(scene::EntityModelInstance{});
         inst.fullbright = !lit;
         inst.radius = 80.0f;
         inst.skin = skin;
         set.instances.push_back(inst);
+        return renderSet(set, {-48.0f, -16.0f, 16.0f, 48.0f});
+    }
+
+    // Draws the set's first instance from `height` units above (below when negative) and returns
+    // the pixels under the points (x, 0, 0).
+    std::array<std::array<int, 3>, 4>
+    renderSet(scene::EntityModelSet& set, const std::array<float, 4>& xs, float height = 100.0f) {
         render::ModelRenderer r;
         std::string error;
         EXPECT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
@@ -98,9 +111,9 @@ protected:
         render::RenderTarget target;
         EXPECT_TRUE(target.create(kW, kH, &error)) << error;
         scene::Camera cam;
-        cam.position = {0, 0, 100};
-        cam.pitch = 90.0f;
-        cam.yaw = 90.0f; // screen right is +x
+        cam.position = {0, 0, height};
+        cam.pitch = height > 0.0f ? 90.0f : -90.0f; // straight down, or up from below
+        cam.yaw = 90.0f;                            // screen right is +x
         cam.aspect = float(kW) / float(kH);
         cam.z_near = 1.0f;
         target.bind();
@@ -114,7 +127,7 @@ protected:
         const auto img = target.readPixels();
         std::array<std::array<int, 3>, 4> out{};
         for (int q = 0; q < 4; ++q) {
-            const glm::vec4 clip = cam.viewProjection() * glm::vec4(-48.0f + 32.0f * q, 0, 0, 1);
+            const glm::vec4 clip = cam.viewProjection() * glm::vec4(xs[size_t(q)], 0, 0, 1);
             const int x = int(std::floor((clip.x / clip.w * 0.5f + 0.5f) * kW));
             const int y = int(std::floor((0.5f - clip.y / clip.w * 0.5f) * kH));
             const uint8_t* p = gltest::pixelAt(img, kW, x, y);
@@ -173,4 +186,49 @@ TEST_F(ModelRender, FlatShadedRangesIgnoreTheNormal) {
     EXPECT_EQ(render(inst, true)[0], (std::array<int, 3>{100, 0, 0}));
     inst.flat_share = 0.2f;
     EXPECT_EQ(render(inst, true)[0], (std::array<int, 3>{40, 0, 0}));
+}
+
+// Quake 3's vertex light is bytes (tr_shade_calc.c RB_CalcDiffuseColor): ambient + directed * d
+// truncated, clamped at 255, then doubled by the overbright gamma (u_light_bytes 127.5). The
+// quads face (0.6, -0.8, 0), the light comes from there: d = 1.
+TEST_F(ModelRender, Quake3VertexLightIsTruncatedAndClampedBytes) {
+    scene::EntityModelInstance inst;
+    inst.light_dir = glm::vec3(0.6f, -0.8f, 0.0f);
+    inst.light_bytes = 127.5f;
+    // Ambient 100.9 bytes, the directed light from behind (d = -1, none of it): 100 bytes,
+    // 200 * 100 / 127.5 = 156.86 -> 157 (unquantized 200 * 100.9 / 127.5 = 158.3 -> 158).
+    inst.light = glm::vec3(100.9f / 127.5f);
+    inst.directed_light = glm::vec3(0.5f);
+    inst.light_dir = glm::vec3(-0.6f, 0.8f, 0.0f);
+    EXPECT_EQ(render(inst)[0], (std::array<int, 3>{157, 0, 0}));
+    // Ambient 100 and directed 200 bytes: 300, clamped at 255 = 2.0; texel 60 shows 120
+    // (unclamped 60 * 300 / 127.5 = 141.2 -> 141).
+    inst.light = glm::vec3(100.0f / 127.5f);
+    inst.directed_light = glm::vec3(200.0f / 127.5f);
+    inst.light_dir = glm::vec3(0.6f, -0.8f, 0.0f);
+    EXPECT_EQ(render(inst, false, 0, std::array<uint8_t, 3>{60, 0, 0})[0],
+              (std::array<int, 3>{120, 0, 0}));
+    // Without quantization (other games) the same light is 300 / 127.5.
+    inst.light_bytes = 0.0f;
+    EXPECT_EQ(render(inst, false, 0, std::array<uint8_t, 3>{60, 0, 0})[0],
+              (std::array<int, 3>{141, 0, 0}));
+}
+
+// A misc_model with "_skin" "red" (tests/support/skin_scene.h): the flag drawn with the skin's
+// shader, the body left out. The engine's fixed light (no grid data) at identity light 1/2:
+// ambient 91 and directed 75 bytes from (0.428571, 0.285714, 0.857143), the flag facing up:
+// 91 + 75 * 0.857143 = 155.29 -> 155 bytes, 155 / 127.5 = 1.215686; texel (60, 90, 120) shows
+// (72.9, 109.4, 145.9) -> (73, 109, 146). The flag spans +-1 unit, seen from 2 units below
+// (its triangles wind clockwise from there, the side drawn); beyond it (x 1.5) the clear colour.
+TEST_F(ModelRender, MiscModelSkinShaderDrawn) {
+    skintest::SkinScene s;
+    skintest::makeSkinScene(s, "red", "models/test/thing_red.skin", "flag,models/test/red_skin\n");
+    scene::EntityModelSet set =
+        scene::loadEntityModels(s.map, s.fs, scene::LightmapSet{}, scene::WorldMesh{}, &s.shaders);
+    ASSERT_EQ(set.instances.size(), 1u);
+    const auto px = renderSet(set, {0.0f, -0.5f, 0.5f, 1.5f}, -2.0f);
+    EXPECT_EQ(px[0], (std::array<int, 3>{73, 109, 146}));
+    EXPECT_EQ(px[1], (std::array<int, 3>{73, 109, 146}));
+    EXPECT_EQ(px[2], (std::array<int, 3>{73, 109, 146}));
+    EXPECT_EQ(px[3], (std::array<int, 3>{kClear, kClear, kClear}));
 }

@@ -345,6 +345,35 @@ TEST(ContentMutations, Quake3Models) {
     }
 }
 
+TEST(ContentMutations, Quake3Skins) {
+    // OpenArena's sarge upper skin (a surface and three tag lines without commas) and the flag
+    // skin (repeated surface names); each mutant is a skin or an error naming a line.
+    for (const char* member :
+         {"models/players/sarge/upper_default.skin", "models/flags/flag.skin"}) {
+        const std::vector<uint8_t> bytes = readOpenArena("pak0.pk3", member);
+        ASSERT_FALSE(bytes.empty()) << member;
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally(member);
+        ASSERT_TRUE(fuzz::runSkin(bytes).accepted) << member;
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0b00;
+        runBlob(tally, bytes, bo, &fuzz::runSkin);
+        tally.print(secondsSince(t0));
+        EXPECT_LT(tally.accepted(), tally.total());
+    }
+    // Edge cases: an open quote or comment at the end, a lone comma, 300 surfaces.
+    robust::Tally edges("skin edge cases");
+    std::string many;
+    for (int i = 0; i < 300; ++i)
+        many += "s" + std::to_string(i) + ",x\n";
+    for (const std::string& s : {std::string("a,\"open"), std::string("a,b /* open"),
+                                 std::string(","), std::string(",,,"), many}) {
+        const std::vector<uint8_t> b(s.begin(), s.end());
+        edges.check("edge", b, &fuzz::runSkin);
+    }
+    EXPECT_EQ(edges.accepted(), edges.total());
+}
+
 TEST(ContentMutations, Sprites) {
     for (const char* name : {"s_explod.spr", "s_light.spr", "s_bubble.spr"}) {
         auto bytes = core::readFile(kMaps / "q1/progs" / name);

@@ -99,6 +99,8 @@ TEST(ModelLight, EntityLightFromTheGrid) {
     expectNear(l.ambient, glm::vec3(0.996078f, 0.596078f, 0.125490f), 1e-5f);
     expectNear(l.directed, glm::vec3(1.568627f), 1e-5f);
     expectNear(l.dir, glm::vec3(0, 1, 0));
+    // The engine's vertex colours are bytes, 255 of them at identity light 1/2 making 2 here.
+    EXPECT_EQ(l.bytes, 127.5f);
 
     // No grid: the engine's fixed 150 (75 at identity light 1/2) from its default sun, (0.45,
     // 0.3, 0.9) / 1.05; ambient 75 + 16 = 91. In texel units 91 / 127.5 and 75 / 127.5.

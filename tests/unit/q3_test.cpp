@@ -303,6 +303,38 @@ TEST(Q3Parse, LightGridGridsizeKey) {
     EXPECT_EQ(r->light_grid->counts, (std::array<int32_t, 3>{5, 3, 3}));
 }
 
+TEST(Q3Parse, LightGridGridsizeKeyReadAsTheEngineReadsIt) {
+    // R_LoadEntities: Q_stricmp on the key, so "GridSize" counts; sscanf "%f %f %f" stops at
+    // "x", so "32 x 16" sets only the cell's x and keeps 64 and 128: over -64..64, x has
+    // 64 / 32 * 2 + 1 = 5 points, y 3 and z 1 (the default tiny grid's 3 x 3 x 1 otherwise).
+    Q3Builder b = Q3Builder::tiny();
+    b.entities = "{\n\"classname\" \"worldspawn\"\n\"GridSize\" \"32 x 16\"\n}\n";
+    b.light_vols.assign(15 * 8, 7);
+    const auto r = load(b);
+    ASSERT_TRUE(r) << r.error().message();
+    ASSERT_TRUE(r->light_grid.has_value()) << (r->warnings.empty() ? "" : r->warnings[0]);
+    EXPECT_EQ(r->light_grid->cell_size, glm::vec3(32, 64, 128));
+    EXPECT_EQ(r->light_grid->counts, (std::array<int32_t, 3>{5, 3, 1}));
+
+    // A later key replaces an earlier one: "gridsize" "32 64 64" then "GRIDSIZE" "64 64 64"
+    // gives 3 x 3 x 3 points.
+    b.entities = "{\n\"classname\" \"worldspawn\"\n\"gridsize\" \"32 64 64\"\n\"GRIDSIZE\" \"64 64 "
+                 "64\"\n}\n";
+    b.light_vols.assign(27 * 8, 7);
+    const auto later = load(b);
+    ASSERT_TRUE(later && later->light_grid.has_value());
+    EXPECT_EQ(later->light_grid->cell_size, glm::vec3(64, 64, 64));
+
+    // A "remapshader" key without ';' ends the engine's reading: the gridsize after it is
+    // never seen, so the default 3 x 3 x 1 grid fits the 9-point lump.
+    b.entities =
+        "{\n\"classname\" \"worldspawn\"\n\"remapshader\" \"a\"\n\"gridsize\" \"32 64 64\"\n}\n";
+    b.light_vols.assign(9 * 8, 7);
+    const auto stopped = load(b);
+    ASSERT_TRUE(stopped && stopped->light_grid.has_value());
+    EXPECT_EQ(stopped->light_grid->cell_size, glm::vec3(64, 64, 128));
+}
+
 TEST(Q3Parse, LightGridMismatchIsIgnoredWithAWarning) {
     // As the engine: a lump of the wrong length gives "light grid mismatch" and no grid.
     Q3Builder b = Q3Builder::tiny();
