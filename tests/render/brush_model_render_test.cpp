@@ -33,11 +33,13 @@ constexpr int kSize = 32;
 class BrushModelRender : public gltest::GlFixture {
 protected:
     // Writes the map and, unless `box` is empty, the box; loads the map with the base folder.
-    std::unique_ptr<scene::MapBundle> load(const Bytes& box) {
+    // `keys`: more keys of the item_health.
+    std::unique_ptr<scene::MapBundle> load(const Bytes& box, const std::string& keys = {}) {
         q1test::Q1Options map;
         map.luxel = 200;
         map.entities = "{\n\"classname\" \"worldspawn\"\n}\n"
-                       "{\n\"classname\" \"item_health\"\n\"origin\" \"256 0 0\"\n}\n";
+                       "{\n\"classname\" \"item_health\"\n\"origin\" \"256 0 0\"\n" +
+                       keys + "}\n";
         writeBytes(m_dir / "world.bsp", q1test::buildQ1(map));
         if (!box.empty())
             writeBytes(m_dir / "base/maps/b_bh25.bsp", box);
@@ -48,16 +50,17 @@ protected:
         return loaded ? std::move(*loaded) : nullptr;
     }
 
-    // The centre pixel seen from 60 units under (320, 32, 0), looking straight up, and the
+    // The centre pixel seen from 60 units under (x, y, 0), looking straight up, and the
     // frame's draw list.
     std::array<int, 3> centre(const scene::MapBundle& bundle, bool models,
-                              scene::DrawList* list_out = nullptr) {
+                              scene::DrawList* list_out = nullptr, float x = 320.0f,
+                              float y = 32.0f) {
         render::WorldRenderer renderer;
         std::string error;
         EXPECT_TRUE(renderer.init(render::GlslLibrary(), &error)) << error;
         EXPECT_TRUE(app::uploadBundle(renderer, bundle));
         scene::Camera cam;
-        cam.position = {320.0f, 32.0f, -60.0f};
+        cam.position = {x, y, -60.0f};
         cam.pitch = -89.0f;
         cam.fov_x = 30.0f;
         cam.aspect = 1.0f;
@@ -139,4 +142,31 @@ TEST_F(BrushModelRender, TruncatedOrMissingBoxIsListed) {
     ASSERT_TRUE(bundle);
     ASSERT_EQ(bundle->models.missing.size(), 1u);
     EXPECT_EQ(bundle->models.missing[0], "item_health: maps/b_bh25.bsp (not found)");
+}
+
+// The entity's "angle" turns the box about its origin: at 90 degrees its quads (x 0..128,
+// y 0..64 in the file) cover x 192..256, y 0..128 of the map. Under (224, 96) the box shows;
+// unturned, that point is open (the box would be at x 256..384).
+TEST_F(BrushModelRender, AngleTurnsTheBoxAboutTheOrigin) {
+    auto turned = load(box(), "\"angle\" \"90\"\n");
+    ASSERT_TRUE(turned);
+    EXPECT_EQ(centre(*turned, true, nullptr, 224.0f, 96.0f), (std::array<int, 3>{69, 69, 69}));
+    auto straight = load(box());
+    ASSERT_TRUE(straight);
+    EXPECT_EQ(centre(*straight, true, nullptr, 224.0f, 96.0f), (std::array<int, 3>{0, 255, 0}));
+}
+
+// QuakeSpasm's R_DrawBrushModel negates the pitch before R_RotateForEntity, which turns by
+// -pitch about y: a brush model turns by +pitch about y (glRotatef's right hand), so pitch 90
+// takes its +x to -z. Yaw 90 takes +x to +y.
+TEST(BrushModelPlacement, PitchIsNotNegatedAsForAliasModels) {
+    const glm::vec4 x(1.0f, 0.0f, 0.0f, 0.0f);
+    const glm::vec4 pitched = render::brushModelPlacement({}, {90.0f, 0.0f, 0.0f}) * x;
+    EXPECT_NEAR(pitched.x, 0.0f, 1e-6f);
+    EXPECT_NEAR(pitched.z, -1.0f, 1e-6f);
+    const glm::vec4 turned = render::brushModelPlacement({5, 6, 7}, {0.0f, 90.0f, 0.0f}) *
+                             glm::vec4(1.0f, 0.0f, 0.0f, 1.0f);
+    EXPECT_NEAR(turned.x, 5.0f, 1e-5f);
+    EXPECT_NEAR(turned.y, 7.0f, 1e-5f);
+    EXPECT_NEAR(turned.z, 7.0f, 1e-5f);
 }
