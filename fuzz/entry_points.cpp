@@ -707,7 +707,7 @@ Outcome runMdl(std::span<const uint8_t> data) {
 
 Outcome runBrushModel(std::span<const uint8_t> data) {
     const content::FileSystem fs;
-    auto model = scene::loadBrushModel(data, "maps/b_fuzz.bsp", fs);
+    auto model = scene::loadBrushModel(data, "maps/b_fuzz.bsp", fs, bsp::UnlitFaces::Black);
     if (!model)
         return rejected(std::move(model.error()));
     Outcome o;

@@ -78,8 +78,9 @@ Outcome runMd3(std::span<const uint8_t> data);
 Outcome runStudio(std::span<const uint8_t> data);
 
 // scene::loadBrushModel (a Quake 1 item box, maps/b_*.bsp, scene/brush_model.h) with an empty
-// file system: the map parser, then textures, lightmap set, mesh and the draw list of model 0.
-// An accepted model's draw list names faces of its mesh and index ranges inside its indices.
+// file system, drawn in a lit map: the map parser, then textures, lightmap set, mesh and the draw
+// list of model 0. An accepted model's draw list names faces of its mesh and index ranges inside
+// its indices.
 Outcome runBrushModel(std::span<const uint8_t> data);
 
 // content::decodeVtf (Source .vtf); an accepted image is valid (rgba of width * height texels)

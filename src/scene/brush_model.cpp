@@ -7,8 +7,27 @@
 
 namespace scene {
 
+namespace {
+
+// The world's rule for faces without light data laid over the model's mesh (loadBrushModel).
+void applyWorldUnlitRule(WorldMesh& mesh, bsp::UnlitFaces model, bsp::UnlitFaces world) {
+    if (world == bsp::UnlitFaces::VertexColour || world == model)
+        return;
+    const bool full = world == bsp::UnlitFaces::Fullbright;
+    const uint8_t v = full ? 255 : 0;
+    for (WorldVertex& vertex : mesh.vertices) {
+        if (full)
+            vertex.lm_layer = -1.0f;
+        if (vertex.lm_layer < 0.0f)
+            vertex.colour = glm::u8vec4(v, v, v, 255);
+    }
+}
+
+} // namespace
+
 core::Result<BrushModel> loadBrushModel(std::span<const uint8_t> bytes, std::string_view path,
-                                        const content::FileSystem& fs) {
+                                        const content::FileSystem& fs,
+                                        bsp::UnlitFaces world_unlit) {
     auto map = bsp::loadMap(bytes, path);
     if (!map)
         return map.error();
@@ -35,6 +54,7 @@ core::Result<BrushModel> loadBrushModel(std::span<const uint8_t> bytes, std::str
     WorldMeshOptions options;
     options.lightmaps = &b.lightmaps;
     b.mesh = buildWorldMesh(b.map, materials, options);
+    applyWorldUnlitRule(b.mesh, b.map.unlit_faces, world_unlit);
     // Every leaf, no frustum: all of model 0's faces. An item box has no other models.
     Visibility vis(b.map, b.mesh);
     VisOptions all;

@@ -504,8 +504,9 @@ core::Result<content::ModelMesh> loadStudio(const content::FileSystem& fs, std::
 }
 
 // `path` is the file; `name` the model's name in the set (the path, with the studio choice).
+// `unlit`: the map's rule for faces without light data, which its brush models follow.
 LoadedModel loadModel(const content::FileSystem& fs, std::string_view path, std::string_view name,
-                      const StudioChoice& choice) {
+                      const StudioChoice& choice, bsp::UnlitFaces unlit) {
     LoadedModel m;
     m.path = std::string(name);
     auto bytes = fs.readChecked(path);
@@ -515,7 +516,7 @@ LoadedModel loadModel(const content::FileSystem& fs, std::string_view path, std:
         return m;
     }
     if (hasSuffix(path, ".bsp")) {
-        auto brush = loadBrushModel(*bytes, path, fs);
+        auto brush = loadBrushModel(*bytes, path, fs, unlit);
         if (brush)
             m.brush = std::make_shared<const BrushModel>(std::move(*brush));
         else
@@ -778,7 +779,7 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
             pm.first = uint32_t(set.models.size());
             pm.count = 1;
             pm.additive.push_back(false);
-            set.models.push_back(loadModel(fs, path, name, choice));
+            set.models.push_back(loadModel(fs, path, name, choice, map.unlit_faces));
         }
         return by_path.emplace(name, std::move(pm)).first->second;
     };

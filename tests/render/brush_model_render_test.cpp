@@ -170,3 +170,15 @@ TEST(BrushModelPlacement, PitchIsNotNegatedAsForAliasModels) {
     EXPECT_NEAR(turned.y, 7.0f, 1e-5f);
     EXPECT_NEAR(turned.z, 7.0f, 1e-5f);
 }
+
+// The world's light data decides, not the box's (QuakeSpasm R_BuildLightMap tests
+// cl.worldmodel->lightdata): a box compiled without light in this lit map is black, where the
+// box file alone would be full bright.
+TEST_F(BrushModelRender, UnlitBoxInALitMapIsBlack) {
+    q1test::Q1Options o;
+    o.lighting = false;
+    auto bundle = load(q1test::buildQ1(o));
+    ASSERT_TRUE(bundle);
+    ASSERT_EQ(bundle->models.instances.size(), 1u);
+    EXPECT_EQ(centre(*bundle, true), (std::array<int, 3>{0, 0, 0}));
+}
