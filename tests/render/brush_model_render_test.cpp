@@ -34,9 +34,11 @@ class BrushModelRender : public gltest::GlFixture {
 protected:
     // Writes the map and, unless `box` is empty, the box; loads the map with the base folder.
     // `keys`: more keys of the item_health.
-    std::unique_ptr<scene::MapBundle> load(const Bytes& box, const std::string& keys = {}) {
+    std::unique_ptr<scene::MapBundle> load(const Bytes& box, const std::string& keys = {},
+                                           bool map_lit = true) {
         q1test::Q1Options map;
         map.luxel = 200;
+        map.lighting = map_lit;
         map.entities = "{\n\"classname\" \"worldspawn\"\n}\n"
                        "{\n\"classname\" \"item_health\"\n\"origin\" \"256 0 0\"\n" +
                        keys + "}\n";
@@ -181,4 +183,16 @@ TEST_F(BrushModelRender, UnlitBoxInALitMapIsBlack) {
     ASSERT_TRUE(bundle);
     ASSERT_EQ(bundle->models.instances.size(), 1u);
     EXPECT_EQ(centre(*bundle, true), (std::array<int, 3>{0, 0, 0}));
+}
+
+// And in a map without light data every face of a lit box is full bright, its luxels of 80
+// unused, as the map's own floor is: QuakeSpasm fills blocklights with 255 * 256, which the 2x
+// overbright doubles, so texel 107 shows as 214 (69 under the box's own luxels).
+TEST_F(BrushModelRender, LitBoxInAnUnlitMapIsFullBright) {
+    auto bundle = load(box(), {}, false);
+    ASSERT_TRUE(bundle);
+    ASSERT_EQ(bundle->models.instances.size(), 1u);
+    const std::array<int, 3> floor = centre(*bundle, true, nullptr, 96.0f, 32.0f);
+    EXPECT_EQ(floor, (std::array<int, 3>{214, 214, 214}));
+    EXPECT_EQ(centre(*bundle, true), floor);
 }
