@@ -17,6 +17,7 @@
 #include "content/vmt.h"
 #include "content/vpk.h"
 #include "content/vtf.h"
+#include "scene/brush_model.h"
 #include "scene/collision.h"
 #include "scene/compile_overlays.h"
 #include "scene/lightmap_set.h"
@@ -706,6 +707,28 @@ Outcome runMdl(std::span<const uint8_t> data) {
     return o;
 }
 
+Outcome runBrushModel(std::span<const uint8_t> data) {
+    const content::FileSystem fs;
+    auto model = scene::loadBrushModel(data, "maps/b_fuzz.bsp", fs, bsp::UnlitFaces::Black);
+    if (!model)
+        return rejected(std::move(model.error()));
+    Outcome o;
+    o.accepted = true;
+    const scene::DrawList& list = model->faces;
+    for (size_t i = 0; i < list.faces.size() && o.violation.empty(); ++i)
+        if (list.faces[i] >= model->mesh.faces.size())
+            o.violation = "drawn face " + std::to_string(list.faces[i]) + " outside the mesh";
+    for (size_t i = 0; i < list.ranges.size() && o.violation.empty(); ++i)
+        o.violation = rangeProblem("draw range", i, list.ranges[i].first_index,
+                                   list.ranges[i].count, model->mesh.indices.size());
+    for (size_t i = 0; i < list.batches.size() && o.violation.empty(); ++i)
+        o.violation = rangeProblem("batch", i, list.batches[i].first_range,
+                                   list.batches[i].num_ranges, list.ranges.size());
+    if (o.violation.empty() && model->textures.size() != model->map.materials.size())
+        o.violation = "textures not parallel to the materials";
+    return o;
+}
+
 Outcome runMd3(std::span<const uint8_t> data) {
     auto model = content::decodeMd3(data);
     if (!model)
@@ -964,6 +987,7 @@ std::span<const Target> targets() {
         {"md2", &runMd2},
         {"sp2", &runSp2},
         {"studio", &runStudio},
+        {"brush_model", &runBrushModel},
         {"vtf", &runVtf},
         {"vmt", &runVmt},
         {"vpk", &runVpk},

@@ -81,6 +81,12 @@ Outcome runSkin(std::span<const uint8_t> data);
 // has at most content::kMaxStudioPoses poses and its draw ranges lie within its indices.
 Outcome runStudio(std::span<const uint8_t> data);
 
+// scene::loadBrushModel (a Quake 1 item box, maps/b_*.bsp, scene/brush_model.h) with an empty
+// file system, drawn in a lit map: the map parser, then textures, lightmap set, mesh and the draw
+// list of model 0. An accepted model's draw list names faces of its mesh and index ranges inside
+// its indices.
+Outcome runBrushModel(std::span<const uint8_t> data);
+
 // content::decodeVtf (Source .vtf); an accepted image is valid (rgba of width * height texels)
 // and no side exceeds content::kMaxImageDimension.
 Outcome runVtf(std::span<const uint8_t> data);

@@ -35,6 +35,12 @@ struct Frame {
     // Drawn once after the opaque world and before the blended faces and fog (the entity
     // models, render/model_renderer.h); empty: nothing.
     std::function<void(Frame&)> after_opaque{};
+    // Where the whole set is placed: identity for the map, an entity's origin and angles for a
+    // brush model file drawn on it (render/brush_model_renderer.h).
+    glm::mat4 placement{1.0f};
+
+    // Placement of a brush model's faces, the set's placement included.
+    glm::mat4 modelMatrix(int32_t submodel) const { return placement * gpu.modelMatrix(submodel); }
 
     // Makes `program` current with the frame's view-projection matrix.
     void useProgram(const Program& program, GLint view_projection_location) {
@@ -61,7 +67,7 @@ struct Frame {
                 continue;
             if (b.submodel != submodel) {
                 submitter.flush();
-                const glm::mat4 model = gpu.modelMatrix(b.submodel);
+                const glm::mat4 model = modelMatrix(b.submodel);
                 glUniformMatrix4fv(model_location, 1, GL_FALSE, &model[0][0]);
                 submodel = b.submodel;
             }

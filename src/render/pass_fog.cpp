@@ -99,7 +99,7 @@ void setFogRunState(Frame& f, const FogProgram& p, const FogFace& first) {
     glUniform1f(p.distance, fog.distance);
     glUniform1i(p.has_surface, fog.has_surface ? 1 : 0);
     glUniform4fv(p.surface, 1, glm::value_ptr(fog.surface));
-    const glm::mat4 model = f.gpu.modelMatrix(first.submodel);
+    const glm::mat4 model = f.modelMatrix(first.submodel);
     glUniformMatrix4fv(p.model, 1, GL_FALSE, glm::value_ptr(model));
     f.state.enable(GL_CULL_FACE, first.cull != 0);
     if (first.cull != 0)

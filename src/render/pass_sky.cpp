@@ -83,7 +83,7 @@ bool drawSkyBatch(Frame& f, const scene::DrawBatch& b, SurfaceCursor& cursor) {
     }
     setPassState(f.state, b.pass, f.gpu.material(b.material), 1.0f, false);
     if (b.submodel != cursor.submodel) {
-        const glm::mat4 model = f.gpu.modelMatrix(b.submodel);
+        const glm::mat4 model = f.modelMatrix(b.submodel);
         glUniformMatrix4fv(program->model, 1, GL_FALSE, glm::value_ptr(model));
         cursor.submodel = b.submodel;
     }

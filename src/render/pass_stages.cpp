@@ -193,7 +193,7 @@ bool drawStagedBatch(Frame& f, const scene::DrawBatch& b, SkyBase base,
     if (sm.deformed && !f.gpu.sprite_vbo)
         glVertexAttrib4f(kAttribSprite0, 0.0f, 0.0f, 0.0f, 0.0f); // no sprite data: a = 0
     const scene::FogVolume* fog = blendedFaceFog(f, b);
-    const glm::mat4 model = f.gpu.modelMatrix(b.submodel);
+    const glm::mat4 model = f.modelMatrix(b.submodel);
     for (size_t first = 0; first < drawn.count;) {
         const bool on_base = base != SkyBase::None && first == 0;
         const std::span<const scene::RenderStage* const> rest = drawn.span().subspan(first);

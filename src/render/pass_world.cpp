@@ -168,7 +168,7 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::FogVolum
         f.state.blendFunc(GL_ONE, GL_ONE);
     }
     if (b.submodel != cursor.submodel) {
-        const glm::mat4 model = gpu.modelMatrix(b.submodel);
+        const glm::mat4 model = f.modelMatrix(b.submodel);
         glUniformMatrix4fv(program->model, 1, GL_FALSE, glm::value_ptr(model));
         cursor.submodel = b.submodel;
     }

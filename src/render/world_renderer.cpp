@@ -1,9 +1,12 @@
 #include "render/world_renderer.h"
 
+#include "render/brush_model_renderer.h"
 #include "render/flare_renderer.h"
 #include "render/frame.h"
 #include "render/gpu_timers.h"
 #include "render/model_renderer.h"
+
+#include "core/log.h"
 
 #include <glm/gtc/type_ptr.hpp>
 
@@ -32,6 +35,7 @@ bool WorldRenderer::init(const GlslLibrary& shaders, std::string* error) {
     m_programs = std::move(programs);
     m_flares = std::move(flares);
     m_models = std::move(models);
+    m_brush_models = std::make_unique<BrushModelRenderer>();
     return true;
 }
 
@@ -56,6 +60,9 @@ bool WorldRenderer::upload(const WorldSource& source, std::string* error) {
         m_flares->upload(source.map, source.mesh.materials, source.textures);
     if (m_models)
         m_models->upload(source.models);
+    // A brush model that fails to upload is left undrawn; the map is drawn all the same.
+    if (std::string why; m_brush_models && !m_brush_models->upload(source.models, &why))
+        core::logWarning("brush models not uploaded: " + why);
     return true;
 }
 
@@ -107,6 +114,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         f.after_opaque = [this, &camera, &options](Frame& frame) {
             frame.beginTimer("models");
             m_models->draw(camera, options.time, frame.list, options.view, m_state);
+            if (m_brush_models)
+                m_brush_models->draw(frame);
             frame.endTimer();
             // The world's passes after this one expect its vertex array bound.
             m_state.bindVertexArray(m_gpu->vao.id());

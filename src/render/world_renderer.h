@@ -33,6 +33,7 @@ struct FaceGroup {
 // blended over whatever is there.
 enum class FaceOverlay { Fill, LuxelGrid };
 
+class BrushModelRenderer;
 class FlareRenderer;
 class ModelRenderer;
 
@@ -67,6 +68,8 @@ public:
     const FlareRenderer* flares() const { return m_flares.get(); }
     // The current map's entity models (nullptr before init()).
     const ModelRenderer* models() const { return m_models.get(); }
+    // The current map's brush model files on entities (nullptr before init()).
+    const BrushModelRenderer* brushModels() const { return m_brush_models.get(); }
 
     void draw(const scene::DrawList& list, const scene::Camera& camera,
               const RenderOptions& options);
@@ -87,6 +90,7 @@ private:
     std::unique_ptr<WorldGpu> m_gpu;
     std::unique_ptr<FlareRenderer> m_flares;
     std::unique_ptr<ModelRenderer> m_models;
+    std::unique_ptr<BrushModelRenderer> m_brush_models;
     DrawSubmitter m_submitter;
     GlState m_state;
     uint32_t m_stage_draws = 0;

@@ -8,6 +8,7 @@
 #include "content/sp2.h"
 #include "content/studio.h"
 #include "content/textures.h"
+#include "scene/brush_model.h"
 #include "scene/collision.h"
 #include "scene/debug_geometry.h"
 #include "scene/model_light.h"
@@ -637,21 +638,24 @@ core::Result<content::ModelMesh> buildStudio(const content::FileSystem& fs, std:
     return content::buildStudioMesh(model, choice.body, choice.controllers);
 }
 
-// `path` is the file (a studio model's come through buildStudio instead).
-LoadedModel loadModel(const content::FileSystem& fs, std::string_view path) {
+// `path` is the file (a studio model's come through buildStudio instead). `unlit`: the map's
+// rule for faces without light data, which its brush models follow.
+LoadedModel loadModel(const content::FileSystem& fs, std::string_view path, bsp::UnlitFaces unlit) {
     LoadedModel m;
     m.path = std::string(path);
-    if (hasSuffix(path, ".bsp")) {
-        m.error = fs.exists(path) ? "brush model, not drawn yet" : "not found";
-        return m;
-    }
     auto bytes = fs.readChecked(path);
     if (!bytes) {
         m.error =
             bytes.error().code == core::ErrorCode::NotFound ? "not found" : bytes.error().message();
         return m;
     }
-    if (hasSuffix(path, ".md2")) {
+    if (hasSuffix(path, ".bsp")) {
+        auto brush = loadBrushModel(*bytes, path, fs, unlit);
+        if (brush)
+            m.brush = std::make_shared<const BrushModel>(std::move(*brush));
+        else
+            m.error = brush.error().message();
+    } else if (hasSuffix(path, ".md2")) {
         auto md2 = content::decodeMd2(*bytes);
         if (!md2) {
             m.error = md2.error().message();
@@ -757,6 +761,11 @@ float modelRadius(const LoadedModel& m) {
             const float y = float(std::max(std::abs(p.origin_y), std::abs(p.origin_y - p.height)));
             r = std::max(r, std::sqrt(x * x + y * y));
         }
+    if (m.brush)
+        for (int i = 0; i < 8; ++i)
+            r = std::max(r, glm::length(glm::vec3((i & 1) ? m.brush->maxs.x : m.brush->mins.x,
+                                                  (i & 2) ? m.brush->maxs.y : m.brush->mins.y,
+                                                  (i & 4) ? m.brush->maxs.z : m.brush->mins.z)));
     return std::isfinite(r) ? r : 0.0f;
 }
 
@@ -965,7 +974,7 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                     m.error = built.error().message();
                 set.models.push_back(std::move(m));
             } else {
-                set.models.push_back(loadModel(fs, path));
+                set.models.push_back(loadModel(fs, path, map.unlit_faces));
             }
         }
         return by_path.emplace(name, std::move(pm)).first->second;
@@ -1007,7 +1016,7 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
             // as missing below).
             const PathModels& first = modelsOf(rule->model);
             const LoadedModel& drawn = set.models[first.first];
-            if (drawn.mesh || drawn.sprite) {
+            if (drawn.drawable()) {
                 if (!collision)
                     collision.emplace(map);
                 const auto floor = dropToFloor(*collision, place);
@@ -1036,7 +1045,7 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
             for (uint32_t k = 0; k < pm.count; ++k) {
                 const uint32_t model_index = pm.first + k;
                 const LoadedModel& model = set.models[model_index];
-                if (!model.mesh && !model.sprite) {
+                if (!model.drawable()) {
                     set.missing.push_back(std::string(e.classname()) + ": " + model.path + " (" +
                                           model.error + ")");
                     continue;
@@ -1088,7 +1097,10 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                     if (scale && std::isfinite(*scale) && *scale > 0.0f)
                         inst.scale = *scale;
                 }
-                if (!inst.fullbright && map.model_lighting == bsp::ModelLighting::LightGrid) {
+                if (model.brush) {
+                    // Lit by its own lightmaps (R_DrawBrushModel), as the world is.
+                } else if (!inst.fullbright &&
+                           map.model_lighting == bsp::ModelLighting::LightGrid) {
                     // Sampled once, at the middle of the item bob (cg_ents.c CG_Item lights an
                     // item at its bobbing origin, 0 to 8 units up; grid cells are 64 or more).
                     const glm::vec3 at =

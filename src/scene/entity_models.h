@@ -17,6 +17,7 @@
 
 #include <glm/vec3.hpp>
 
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -24,6 +25,8 @@
 #include <vector>
 
 namespace scene {
+
+struct BrushModel; // scene/brush_model.h
 
 // One row of a game's table. Rows of one classname are tried in order; the first whose
 // conditions hold gives the model.
@@ -60,18 +63,23 @@ std::span<const EntityModelRule> entityModelRules(bsp::EntityModelTable table);
 const EntityModelRule* findEntityModelRule(std::span<const EntityModelRule> rules,
                                            const bsp::Entity& entity, int32_t worldtype);
 
-// A model file as loaded: an alias mesh (.mdl, .md2), a sprite (.spr, .sp2), or neither (a
-// brush model "maps/b_*.bsp", which this slice lists but does not draw yet, or a file that is
-// missing or broken). `warnings`: parts that failed while the model still draws (a Quake 2
-// skin or sprite picture missing, drawn as a checker or transparent).
+// A model file as loaded: an alias mesh (.mdl, .md2), a sprite (.spr, .sp2), a brush model
+// (a .bsp: Quake 1's item boxes "maps/b_*.bsp", scene/brush_model.h), or none of them (a file
+// that is missing or broken). `warnings`: parts that failed while the model still draws (a
+// Quake 2 skin or sprite picture missing, drawn as a checker or transparent).
 struct LoadedModel {
     std::string path;
     std::optional<content::ModelMesh> mesh;
     std::optional<content::Sprite> sprite;
-    std::string error; // why neither is present
+    std::string error; // why none is present
     std::vector<std::string> warnings;
     std::string skin{};  // the .skin file that gave an .md3 surface its shader; empty: none
     bool studio = false; // a Half-Life studio model: lit as the engine lights those (below)
+    // Shared, not copied: the set is copied by value (the renderer keeps the instances) and a
+    // brush model holds a whole map.
+    std::shared_ptr<const BrushModel> brush{};
+
+    bool drawable() const { return mesh || sprite || brush; }
 };
 
 // How an instance is drawn over what lies behind it: Half-Life's entity render modes (HLSDK
@@ -116,7 +124,8 @@ struct EntityModelInstance {
     // The model's own frame timing runs at this multiple of real time (Half-Life's
     // pev->framerate on a studio model's sequence); 0 holds its first pose.
     float anim_rate = 1.0f;
-    glm::vec3 light{1.0f}; // the lightmap under the origin / 200 (R_LightPoint), or 1 unlit
+    glm::vec3 light{1.0f}; // the lightmap under the origin / 200 (R_LightPoint), or 1 unlit;
+                           // a brush model's own lightmaps light it (1 here)
     glm::vec3 directed_light{0.0f};        // directed colour; 0: none
     glm::vec3 light_dir{0.0f, 0.0f, 1.0f}; // world-space unit vector toward the light
     // How the directed light falls off with the angle d = dot(normal, light_dir): directed *

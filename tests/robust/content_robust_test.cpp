@@ -5,6 +5,7 @@
 #include "robust/mutate.h"
 #include "robust/tally.h"
 #include "support/md2_builder.h"
+#include "support/q1_builder.h"
 #include "support/studio_builder.h"
 #include "unit/vpk_builder.h"
 
@@ -320,6 +321,26 @@ TEST(ContentMutations, QuakeModels) {
         bo.seed = 0x5eed0800;
         bo.header_bytes = 84;
         runBlob(tally, *bytes, bo, &fuzz::runMdl);
+        tally.print(secondsSince(t0));
+        EXPECT_LT(tally.accepted(), tally.total());
+    }
+}
+
+TEST(ContentMutations, QuakeItemBoxes) {
+    // Item boxes (maps/b_*.bsp) through scene::loadBrushModel: the hand-made lit two-quad file
+    // and a real compile (ew_q1_cube: one box brush, unlit).
+    auto cube = core::readFile(kMaps / "q1/ew_q1_cube.bsp");
+    ASSERT_TRUE(cube.ok());
+    const std::pair<const char*, std::vector<uint8_t>> inputs[] = {{"buildQ1", q1test::buildQ1()},
+                                                                   {"ew_q1_cube.bsp", *cube}};
+    for (const auto& [name, bytes] : inputs) {
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally(name);
+        ASSERT_TRUE(fuzz::runBrushModel(bytes).accepted) << name;
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0b5b;
+        bo.header_bytes = 124; // version and the 15 lump entries
+        runBlob(tally, bytes, bo, &fuzz::runBrushModel);
         tally.print(secondsSince(t0));
         EXPECT_LT(tally.accepted(), tally.total());
     }

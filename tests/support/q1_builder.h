@@ -45,12 +45,13 @@ struct Q1Options {
     bool half_life = false;
     std::string texture = "floor"; // the one texture's name ("*water": a liquid)
     int32_t texinfo_flags = 0;     // 1: TEX_SPECIAL (a liquid or sky the compiler left unlit)
+    std::string entities = "{\n\"classname\" \"worldspawn\"\n}\n"; // the entity lump's text
 };
 
 inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
     q2test::Writer lumps[15];
-    const char ents[] = "{\n\"classname\" \"worldspawn\"\n}\n";
-    lumps[0].bytes.assign(ents, ents + sizeof ents);
+    lumps[0].bytes.assign(o.entities.begin(), o.entities.end());
+    lumps[0].bytes.push_back(0);
     // planes: z = 0 facing up (type 2), x = 64 splitting the faces (type 0)
     lumps[1].put(glm::vec3(0, 0, 1));
     lumps[1].put(0.0f);
