@@ -43,9 +43,11 @@ uniform vec4 u_solid_colour;      // a > 0: this colour instead of the texture's
 uniform float u_alpha;            // blended surfaces
 uniform float u_alpha_cutoff;     // alpha-tested surfaces
 uniform vec4 u_flat_colour;       // VIEW_FLAT
-uniform float u_time;             // seconds
 uniform float u_warp_amplitude;   // WARP: turbulence in 64-texel tiles (8 texels: 0.125)
 uniform float u_warp_frequency;   // WARP: radians per texel of the ripple (2 pi / period)
+uniform float u_warp_phase;       // WARP: the ripple's phase, radians (time, or its steps)
+uniform float u_warp_knot;        // WARP: > 0: the sine sampled every this many texels
+uniform float u_warp_tile;        // WARP: texels per uv unit, 0: the texture's size
 #if defined(FOG_PASS) || defined(DISTANCE_FOG)
 uniform vec3 u_eye;
 uniform vec3 u_fog_forward;  // unit view axis
@@ -83,6 +85,20 @@ vec3 lighting() {
     return light;
 }
 
+#ifdef WARP
+// The ripple at surface texel c (bsp::Map::warp_period, warp_knot_spacing): a sine, or
+// QuakeSpasm's warp image grid, where the sine is taken at every u_warp_knot texels and the
+// texture coordinates are interpolated linearly between.
+vec2 ripple(vec2 c) {
+    if (u_warp_knot <= 0.0)
+        return sin(c * u_warp_frequency + u_warp_phase);
+    vec2 k0 = floor(c / u_warp_knot) * u_warp_knot;
+    vec2 a = sin(k0 * u_warp_frequency + u_warp_phase);
+    vec2 b = sin((k0 + u_warp_knot) * u_warp_frequency + u_warp_phase);
+    return mix(a, b, (c - k0) / u_warp_knot);
+}
+#endif
+
 void main() {
 #if VIEW == VIEW_OVERDRAW
     // Additive, depth test off: each layer of fragments adds a step of heat.
@@ -100,10 +116,10 @@ void main() {
 #ifdef WARP
     // Quake's turbulence: each coordinate swings as a sine of the other. The map sets how far
     // (bsp::Map::warp_amplitude: Quake 1 gl_warp.c 8 texels of a 64-texel tile, Quake 2's GL3
-    // renderer 4) and the ripple's period (bsp::Map::warp_period: GLQuake 16 pi texels,
-    // QuakeSpasm 128).
-    vec2 size = vec2(textureSize(u_texture, 0));
-    uv += (u_warp_amplitude * 64.0 / size) * sin(v_uv.yx * size * u_warp_frequency + u_time);
+    // renderer 4), the ripple's period (bsp::Map::warp_period: GLQuake 16 pi texels,
+    // QuakeSpasm 128), how it is sampled and how many texels a uv unit spans (warp_tile).
+    vec2 size = u_warp_tile > 0.0 ? vec2(u_warp_tile) : vec2(textureSize(u_texture, 0));
+    uv += (u_warp_amplitude * 64.0 / size) * ripple(v_uv.yx * size.yx);
 #endif
     vec4 tex = texture(u_texture, uv);
 #ifdef LAYER2

@@ -472,6 +472,16 @@ struct Map {
     // swapped).
     // GLQuake's and Quake 2's 16 pi (about 50 texels); QuakeSpasm's warp image 128.
     float warp_period = 16.0f * 3.14159265f;
+    // How that sine is sampled. 0, 0: a true sine at the time in seconds. QuakeSpasm draws it
+    // into a warp image on a grid (gl_warp.c R_UpdateWarpTextures): the sine is taken every
+    // `warp_knot_spacing` texels and is linear between, and its phase is a whole step of
+    // 2 pi / `warp_phase_steps` (the turbsin table's index, time truncated to a step).
+    float warp_knot_spacing = 0.0f;
+    int warp_phase_steps = 0;
+    // Texels of the surface per unit of a warped face's uv, for the ripple's amplitude and
+    // period: 0 the texture's own size (uv divided by it, as on any face). QuakeSpasm shows any
+    // liquid texture twice across its 128-texel warp image, so 64 whatever the texture's size.
+    float warp_tile = 0.0f;
     BrushModelVis brush_model_vis;
     std::vector<std::string> wad_files; // Half-Life worldspawn "wad" list (base names)
     MaterialFiles material_files = MaterialFiles::Images;

@@ -669,11 +669,19 @@ core::Status Parser::faces() {
                                   ? &texinfo[size_t(rec.texinfo)]
                                   : nullptr;
         const Material* mat = ti ? &map.materials[size_t(ti->material)] : nullptr;
-        const float tw = mat && mat->width > 0 ? float(mat->width) : 64.0f;
-        const float th = mat && mat->height > 0 ? float(mat->height) : 64.0f;
-        if (auto s = builder.emit(i, rec, texinfo.size(), ti ? ti->material : -1,
-                                  ti ? ti->axes : TexAxes{}, tw, th);
-            !s)
+        float tw = mat && mat->width > 0 ? float(mat->width) : 64.0f;
+        float th = mat && mat->height > 0 ? float(mat->height) : 64.0f;
+        TexAxes axes = ti ? ti->axes : TexAxes{};
+        if (mat && (mat->flags & kSurfWarp) && variant != Variant::HalfLife &&
+            map.warp_tile > 0.0f) {
+            // QuakeSpasm draws a liquid with its warp image at dot(v, vecs) / 128, without the
+            // texinfo's offsets (gl_model.c Mod_PolyForUnlitSurface, r_brush.c
+            // BuildSurfaceDisplayList), and that image holds the texture twice whatever its
+            // size (gl_warp.c WARPCALC divides by 64): uv in 64-texel tiles (Map::warp_tile).
+            axes.s.w = axes.t.w = 0.0f;
+            tw = th = map.warp_tile;
+        }
+        if (auto s = builder.emit(i, rec, texinfo.size(), ti ? ti->material : -1, axes, tw, th); !s)
             return s;
         const bool lit_liquid = lit_liquids && !(ti->flags & kTexSpecial);
         const bool special = (ti->flags & kTexSpecial) || (mat->flags & kSurfSky) ||
@@ -983,8 +991,14 @@ core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view na
     if (p.variant != Variant::HalfLife) {
         p.map.void_colour = glm::vec3(0.0f);
         // QuakeSpasm gl_warp.c WARPCALC (r_oldwater 0): the warp image repeats every 128
-        // texels and its sine index advances 2 steps of 256 per texel.
+        // texels and its sine index advances 2 steps of 256 per texel, the time truncated to
+        // whole steps ((int) of 2 t + time * 128 / pi). R_UpdateWarpTextures draws the image
+        // on a grid of 128 / r_waterquality texels (its default 8: every 16 texels), so the
+        // ripple is linear between those. The texture repeats every 64 texels of it.
         p.map.warp_period = 128.0f;
+        p.map.warp_knot_spacing = 16.0f;
+        p.map.warp_phase_steps = 256;
+        p.map.warp_tile = 64.0f;
         p.map.entity_models = EntityModelTable::Quake1;
         // QuakeSpasm's server sends an entity only when one of the leaves it is linked into is
         // in the eye's fat PVS (sv_main.c SV_WriteEntitiesToClient), and the client drops

@@ -1,7 +1,6 @@
 // Debug overlays drawn over the world in the same frame: "why culled" and the wireframe.
 #include "render/frame.h"
 
-#include <cmath>
 #include <glm/gtc/type_ptr.hpp>
 
 namespace render {
@@ -35,7 +34,6 @@ void drawWireframe(Frame& f) {
     f.useProgram(p.program, p.view_projection);
     GlState& s = f.state;
     setLightUniforms(f, p);
-    glUniform1f(p.time, static_cast<float>(std::fmod(f.options.time, 4096.0)));
     glUniform4f(p.flat_colour, 0.1f, 1.0f, 0.3f, 1.0f);
     glUniform1f(p.alpha, 1.0f);
     glUniform2f(p.uv_scroll, 0.0f, 0.0f);

@@ -73,13 +73,26 @@ float batchAlpha(scene::Pass pass, const scene::ResolvedMaterial* material,
     return alpha;
 }
 
+// The liquid ripple's phase at `time` (bsp::Map::warp_phase_steps): the time itself, or the
+// whole steps of 2 pi / `steps` it has reached (QuakeSpasm gl_warp.c WARPCALC truncates
+// time * 128 / pi to index its 256-step sine table), taken modulo one turn so that the float
+// stays exact.
+float warpPhase(double time, int steps) {
+    if (steps <= 0)
+        return static_cast<float>(std::fmod(time, 4096.0));
+    const double step = std::floor(time * steps / (2.0 * 3.14159265358979));
+    return static_cast<float>(std::fmod(step, double(steps)) * (2.0 * 3.14159265358979 / steps));
+}
+
 // The frame's uniforms of a world program, set when it becomes current.
 void useWorldProgram(Frame& f, const WorldProgram& u) {
     f.useProgram(u.program, u.view_projection);
     setLightUniforms(f, u);
     glUniform4f(u.flat_colour, 1.0f, 1.0f, 1.0f, 1.0f);
-    glUniform1f(u.time, static_cast<float>(std::fmod(f.options.time, 4096.0)));
     glUniform1f(u.warp_frequency, 2.0f * 3.14159265f / f.gpu.warp_period);
+    glUniform1f(u.warp_phase, warpPhase(f.options.time, f.gpu.warp_phase_steps));
+    glUniform1f(u.warp_knot, f.gpu.warp_knot_spacing);
+    glUniform1f(u.warp_tile, f.gpu.warp_tile);
     if (u.distance_fog >= 0) {
         const bsp::DistanceFog& fog = f.gpu.distance_fog;
         const glm::vec3 forward = f.camera.forward();

@@ -430,6 +430,9 @@ std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* 
     gpu->warp_amplitude = map.warp_amplitude;
     gpu->distance_fog = map.distance_fog;
     gpu->warp_period = map.warp_period;
+    gpu->warp_knot_spacing = map.warp_knot_spacing;
+    gpu->warp_phase_steps = map.warp_phase_steps;
+    gpu->warp_tile = map.warp_tile;
     for (const bsp::Face& f : map.faces)
         gpu->style_count = std::max(gpu->style_count, f.numStyles());
     uploadMesh(*gpu, map, source.mesh);

@@ -126,6 +126,9 @@ struct WorldGpu {
     float warp_amplitude = 0.125f;  // bsp::Map::warp_amplitude
     bsp::DistanceFog distance_fog;  // bsp::Map::distance_fog
     float warp_period = 128.0f;     // bsp::Map::warp_period
+    float warp_knot_spacing = 0.0f; // bsp::Map::warp_knot_spacing
+    int warp_phase_steps = 0;       // bsp::Map::warp_phase_steps
+    float warp_tile = 0.0f;         // bsp::Map::warp_tile
     int style_count = 1;            // most light styles any face uses (1..4)
     GpuStats stats;
 

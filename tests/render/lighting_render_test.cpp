@@ -167,12 +167,12 @@ bsp::Map halfLifeRule() {
 }
 
 // 64 x 8 texels, grey 4 x column: a texel's value tells where the texture was sampled.
-content::Image rampImage() {
+content::Image rampImage(int height = 8) {
     content::Image ramp;
     ramp.width = 64;
-    ramp.height = 8;
-    ramp.rgba.resize(64 * 8 * 4);
-    for (size_t i = 0; i < 64 * 8; ++i) {
+    ramp.height = height;
+    ramp.rgba.resize(64 * size_t(height) * 4);
+    for (size_t i = 0; i < 64 * size_t(height); ++i) {
         const auto v = static_cast<uint8_t>(4 * (i % 64));
         ramp.rgba[i * 4] = ramp.rgba[i * 4 + 1] = ramp.rgba[i * 4 + 2] = v;
         ramp.rgba[i * 4 + 3] = 255;
@@ -265,50 +265,54 @@ TEST_F(LightingRender, Quake2FlowingSpeed) {
 }
 
 // The turbulent warp moves a texel by Map::warp_amplitude times sin(8 x the other coordinate +
-// time): at s = t = 0.3 and time 0, sin(2.4) = 0.675463. Quake 2 (GL3, 4 texels of 64):
-// s = 0.3 + 0.0625 x 0.675463 = 0.342216, 4 x (21.902 - 0.5) x 1.0039 = 85.9; Quake 1
-// (8 texels): s = 0.384433, 96.8. llvmpipe draws 86 and 96 (the Quake 1 sample lands about a
-// fifth of a texel short, also at other times; not explained), so one level is allowed; the
-// two amplitudes stay ten levels apart.
+// time) on a 64 x 64 ramp: at s = t = 0.3 and time 0, sin(2.4) = 0.675463. Quake 2 (GL3, 4 texels
+// of 64): s = 0.3 + 0.0625 x 0.675463 = 0.342216, 4 x (21.902 - 0.5) x 1.0039 = 85.9; Quake 1 (8
+// texels): s = 0.384433, 96.8. llvmpipe draws 86 and 96 (the Quake 1 sample lands about a fifth of
+// a texel short, also at other times; not explained), so one level is allowed; the two amplitudes
+// stay ten levels apart.
 TEST_F(LightingRender, WarpAmplitude) {
     bsp::Map map = twoFloors(128, 128);
     map.materials[0].flags |= bsp::kSurfWarp;
-    const std::array<int, 2> quake1 = render(map, rampImage());
+    const std::array<int, 2> quake1 = render(map, rampImage(64));
     map.warp_amplitude = parsed(q2test::buildQ2()).warp_amplitude;
-    const std::array<int, 2> quake2 = render(map, rampImage());
+    const std::array<int, 2> quake2 = render(map, rampImage(64));
     for (size_t k = 0; k < 2; ++k) {
         EXPECT_NEAR(quake1[k], 96.8, 1.0) << k;
         EXPECT_NEAR(quake2[k], 85.9, 1.0) << k;
     }
 }
 
-// QuakeSpasm's warp (gl_warp.c WARPCALC, r_oldwater 0): texel (s, t) shows the texture at
-// s + 8 sin(t pi / 64 + time) texels, a ripple of 8 texels repeating every 128 (the Quake 1
-// parser's Map::warp_period). On a 64 x 64 ramp (grey 4 x column in every row) at s = t = 0.3
-// repeats (19.2 texels): time 0 samples 19.2 + 8 sin(0.3 pi) = 25.6721 texels, linear filtering
-// gives 4 x 25.1721 = 100.689, times the light 128 / 255 x 2 = 101.08 -> 101; time 2 samples
-// 19.2 + 8 sin(0.3 pi + 2) = 20.7824, 4 x 20.2824 x 1.00392 = 81.45 -> 81. GLQuake's period
-// (16 pi, the default) would give 96.8 and 44.5 (sin(2.4) and sin(4.4)); one level is allowed
-// for llvmpipe's filtering, as in WarpAmplitude.
-TEST_F(LightingRender, Quake1WarpRipplesEvery128Texels) {
+// QuakeSpasm's warp image (gl_warp.c R_UpdateWarpTextures and WARPCALC, r_waterquality 8), as
+// the Quake 1 parser sets it up: surface texel (s, t) shows the texture at
+// s + 8 sin(2 pi t / 128 + phase), the sine taken every 16 texels and linear between, the phase
+// whole steps of 2 pi / 256 of the time. A 64 x 64 ramp (texel i is 4 i) seen at s = t = 24,
+// midway between the samples at 16 and 32, under the light 128 / 255 x 2 = 1.00392. Time 0:
+// 24 + 8 (sin(pi / 4) + sin(pi / 2)) / 2 = 30.8284 texels, 4 x 30.3284 x 1.00392 = 121.79,
+// where a true sine (24 + 8 sin(3 pi / 8)) gives 124.05. Times 1.5954 and 1.6198 both reach
+// step 65 (time x 128 / pi = 65.002, 65.997), 1.59534 radians: 24 + 8 (sin(pi / 4 + 1.59534) +
+// sin(pi / 2 + 1.59534)) / 2 = 26.6599 texels, 105.05 for both, where a phase following the
+// time would give 105.9 and 105.2. One level is allowed for llvmpipe's filtering.
+TEST_F(LightingRender, Quake1WarpIsQuakeSpasmsWarpImage) {
     bsp::Map map = twoFloors(128, 128);
     map.materials[0].flags |= bsp::kSurfWarp;
-    map.warp_period = parsed(q1test::buildQ1({})).warp_period;
+    const bsp::Map q1 = parsed(q1test::buildQ1({}));
+    map.warp_period = q1.warp_period;
+    map.warp_knot_spacing = q1.warp_knot_spacing;
+    map.warp_phase_steps = q1.warp_phase_steps;
+    map.warp_tile = q1.warp_tile;
     ASSERT_EQ(map.warp_period, 128.0f);
-    content::Image ramp;
-    ramp.width = ramp.height = 64;
-    ramp.rgba.resize(64 * 64 * 4);
-    for (size_t i = 0; i < 64 * 64; ++i) {
-        const auto v = static_cast<uint8_t>(4 * (i % 64));
-        ramp.rgba[i * 4] = ramp.rgba[i * 4 + 1] = ramp.rgba[i * 4 + 2] = v;
-        ramp.rgba[i * 4 + 3] = 255;
-    }
+    ASSERT_EQ(map.warp_tile, 64.0f);
+    for (bsp::Vertex& v : map.vertices)
+        v.uv = {0.375f, 0.375f}; // texel 24 of a 64-texel tile
+    const content::Image ramp = rampImage(64);
     const std::array<int, 2> at0 = render(map, ramp, 0.0);
-    const std::array<int, 2> at2 = render(map, ramp, 2.0);
+    const std::array<int, 2> step_first = render(map, ramp, 1.5954);
+    const std::array<int, 2> step_last = render(map, ramp, 1.6198);
     for (size_t k = 0; k < 2; ++k) {
-        EXPECT_NEAR(at0[k], 101.08, 1.0) << k;
-        EXPECT_NEAR(at2[k], 81.45, 1.0) << k;
+        EXPECT_NEAR(at0[k], 121.79, 1.0) << k;
+        EXPECT_NEAR(step_first[k], 105.05, 1.0) << k;
     }
+    EXPECT_EQ(step_first, step_last);
 }
 
 // Quake 1 lit water (QuakeSpasm r_litwater 1, r_world.c R_DrawTextureChains_Water): the

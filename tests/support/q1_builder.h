@@ -43,8 +43,9 @@ struct Q1Options {
     // BSP30: RGB lighting (lightofs in bytes, face1_lightofs counted in luxels as above) and
     // a palette after the miptex's last mip level.
     bool half_life = false;
-    std::string texture = "floor"; // the one texture's name ("*water": a liquid)
-    int32_t texinfo_flags = 0;     // 1: TEX_SPECIAL (a liquid or sky the compiler left unlit)
+    std::string texture = "floor";  // the one texture's name ("*water": a liquid)
+    int32_t texinfo_flags = 0;      // 1: TEX_SPECIAL (a liquid or sky the compiler left unlit)
+    glm::vec2 texinfo_offset{0.0f}; // the texinfo's s and t offsets, in texels
     std::string entities = "{\n\"classname\" \"worldspawn\"\n}\n"; // the entity lump's text
 };
 
@@ -88,9 +89,9 @@ inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
     lumps[5].put(nb);
     lumps[5].put(uint16_t(0));
     lumps[5].put(uint16_t(2));
-    // texinfo: s = x, t = y, miptex 0, flags as the options say
-    lumps[6].put(glm::vec4(1, 0, 0, 0));
-    lumps[6].put(glm::vec4(0, 1, 0, 0));
+    // texinfo: s = x, t = y (plus the offsets), miptex 0, flags as the options say
+    lumps[6].put(glm::vec4(1, 0, 0, o.texinfo_offset.x));
+    lumps[6].put(glm::vec4(0, 1, 0, o.texinfo_offset.y));
     lumps[6].put(int32_t(0));
     lumps[6].put(o.texinfo_flags);
     // faces (20 bytes): plane, side, firstedge, numedges, texinfo, styles[4], lightofs

@@ -130,6 +130,46 @@ TEST(LightingRules, Quake1LitWaterKeepsItsLuxels) {
     EXPECT_EQ(m.unlit_face_count, 1u);
 }
 
+// QuakeSpasm draws a liquid with its warp image at dot(v, vecs) / 128, an image that holds the
+// texture twice whatever its size (gl_model.c Mod_PolyForUnlitSurface, r_brush.c
+// BuildSurfaceDisplayList, gl_warp.c WARPCALC): a Quake 1 liquid's uv are in 64-texel tiles
+// without the texinfo's offsets. With offsets (16, -32) on the 16-texel texture (whole luxels, so
+// the 5 x 5 luxel blocks stay), vertex (64, 0, 0) is at uv (1, 0) on a liquid and at
+// ((64 + 16) / 16, -32 / 16) = (5, -2) on a wall; the lit liquid's luxels keep the offsets, as
+// the wall's do. Half-Life liquids keep them too.
+TEST(LightingRules, Quake1LiquidUvAreQuakeSpasmsWarpCoordinates) {
+    const auto vertexAt = [](const bsp::Map& m, glm::vec3 p) {
+        const bsp::Face& f = m.faces[0];
+        for (uint32_t k = 0; k < f.num_vertices; ++k)
+            if (m.vertices[f.first_vertex + k].position == p)
+                return m.vertices[f.first_vertex + k];
+        ADD_FAILURE() << "no vertex at " << p.x << " " << p.y << " " << p.z;
+        return bsp::Vertex{};
+    };
+    q1test::Q1Options o;
+    o.texinfo_offset = {16.0f, -32.0f};
+    const bsp::Map wall = loadOrFail(q1test::buildQ1(o), "q1_offsets.bsp");
+    const bsp::Vertex wall_corner = vertexAt(wall, {64, 0, 0});
+    EXPECT_EQ(wall_corner.uv, glm::vec2(5.0f, -2.0f));
+    EXPECT_EQ(wall.warp_tile, 64.0f);
+    EXPECT_EQ(wall.warp_knot_spacing, 16.0f);
+    EXPECT_EQ(wall.warp_phase_steps, 256);
+    o.texture = "*water";
+    const bsp::Map liquid = loadOrFail(q1test::buildQ1(o), "q1_litwater_offsets.bsp");
+    ASSERT_EQ(liquid.faces[0].lightmap_page, 0); // lit water
+    const bsp::Vertex liquid_corner = vertexAt(liquid, {64, 0, 0});
+    EXPECT_EQ(liquid_corner.uv, glm::vec2(1.0f, 0.0f));
+    EXPECT_EQ(vertexAt(liquid, {0, 64, 0}).uv, glm::vec2(0.0f, 1.0f));
+    EXPECT_EQ(liquid_corner.lm_uv, wall_corner.lm_uv);
+    o.half_life = true;
+    const bsp::Map hl = loadOrFail(q1test::buildQ1(o), "hl_water_offsets.bsp");
+    ASSERT_NE(hl.materials[0].flags & bsp::kSurfWarp, 0u);
+    EXPECT_EQ(vertexAt(hl, {64, 0, 0}).uv, glm::vec2(5.0f, -2.0f));
+    EXPECT_EQ(hl.warp_tile, 0.0f);
+    EXPECT_EQ(hl.warp_knot_spacing, 0.0f);
+    EXPECT_EQ(hl.warp_phase_steps, 0);
+}
+
 // The same liquid faces with TEX_SPECIAL (the compiler lit none of them): no lit water, both
 // drawn without lightmaps in white as before, neither counted as unlit.
 TEST(LightingRules, Quake1SpecialLiquidStaysUnlit) {
