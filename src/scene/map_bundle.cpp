@@ -272,6 +272,8 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     t0 = Clock::now();
     bundle->models =
         loadEntityModels(parsed, *bundle->fs, bundle->lightmaps, bundle->mesh, &bundle->shaders);
+    bundle->warnings.insert(bundle->warnings.end(), bundle->models.warnings.begin(),
+                            bundle->models.warnings.end());
     bundle->timings.models_s = since(t0);
     return bundle;
 }
