@@ -288,13 +288,14 @@ constexpr EntityModelRule q2Walker(std::string_view classname, std::string_view 
 // &xxx_move_stand, as monster_start_go calls it for a monster with no target), one frame per
 // 0.1 s (M_MoveFrame, FRAMETIME); the numbers are the monster's frame header's (soldier.h
 // FRAME_stand101 = 146). Left out: the random start frame monster_start picks in the loop
-// (every loop starts at its first frame at time 0), the fidgets and idles the stand frames'
-// ai_stand may start at random (berserk_fidget, gunner_fidget, chick_fidget, infantry_fidget,
-// parasite's), soldier_stand's soldier_move_stand3 (picked one time in five: stand1 here),
-// floater_stand's even choice of floater_move_stand2 (stand1 here), and monsters that walk
-// to a path_corner target. commander_body is no monster (frame 0 until used; it falls under
-// MOVETYPE_TOSS after 0.5 s, commander_body_drop, which is not followed). makron spawns in
-// makron_move_sight and stands 0.1 s later (walkmonster_start_go -> makron_stand).
+// (every loop starts at its first frame at time 0), the fidgets and idles ai_stand may start
+// at random (the stand frames' berserk_fidget, gunner_fidget, chick_fidget; monsterinfo.idle
+// infantry_fidget, parasite_idle, brain_idle, mutant_idle), soldier_stand's
+// soldier_move_stand3 (picked one time in five: stand1 here), floater_stand's even choice of
+// floater_move_stand2 (stand1 here), and monsters that walk to a path_corner target. commander_body
+// is no monster (frame 0 until used; it falls under MOVETYPE_TOSS after 0.5 s, commander_body_drop,
+// which is not followed). makron spawns in makron_move_sight and stands 0.1 s later
+// (walkmonster_start_go -> makron_stand).
 constexpr EntityModelRule kQuake2[] = {
     q2Item("item_armor_body", "models/items/armor/body/tris.md2", true),
     q2Item("item_armor_combat", "models/items/armor/combat/tris.md2", true),
