@@ -28,6 +28,24 @@ namespace scene {
 
 struct BrushModel; // scene/brush_model.h
 
+// A move to the floor when the entity spawns, as a game's code does it: the box (mins, maxs
+// about the origin) traced from the origin raised by `raise` down `distance` units against the
+// CollisionContents in `mask`, the origin moved to where the box stops. Quake 2 items
+// (g_items.c droptofloor: +-15, 128 units, MASK_SOLID; an item that starts in solid is freed)
+// and walking monsters (g_monster.c M_droptofloor: the spawn function's box, raised 1 unit,
+// 256 units, MASK_MONSTERSOLID; a trace that meets nothing or is all in solid leaves the origin
+// raised; walkmonster_start_go skips it for MONSTER_TRIGGER_SPAWN, spawnflags 2).
+struct FloorDrop {
+    float distance = 0.0f; // 0: not dropped
+    float raise = 0.0f;
+    glm::vec3 mins{0.0f};
+    glm::vec3 maxs{0.0f};
+    uint32_t mask = 0;
+    uint32_t skip_spawnflags = 0; // any of these bits set: not dropped
+    bool needs_floor = false;     // no floor within `distance`: stays raised (else moves it all)
+    bool removes_in_solid = false;
+};
+
 // One row of a game's table. Rows of one classname are tried in order; the first whose
 // conditions hold gives the model.
 struct EntityModelRule {
@@ -39,7 +57,8 @@ struct EntityModelRule {
     int32_t skin = 0;         // skin index (item_armor1..armorInv share one model)
     int32_t frame = 0;        // frame shown; its frame group animates by its intervals
     int32_t idle_frames = 0;  // > 1: frames frame .. frame + idle_frames - 1 play at 10 Hz (a
-                              // QuakeC monster's stand frames, one per 0.1 s think)
+                              // QuakeC monster's stand frames, one per 0.1 s think; a Quake 2
+                              // monster's stand mmove_t, one frame per M_MoveFrame)
     bool fullbright = false;  // drawn unlit (QuakeSpasm's MOD_FBRIGHTHACK for flames)
     // Quake 3 items (cgame cg_ents.c CG_Item): a second model drawn with the first (health's
     // sphere about its cross, a powerup's ring), the turn and bob every item shows, the
@@ -49,11 +68,11 @@ struct EntityModelRule {
     bool item_motion = false;
     bool weapon = false;
     // Quake 2: the item's EF_ROTATE (g_items.c itemlist world_model_flags), which spawnflags
-    // bits in `still_spawnflags` clear (ITEM_NO_TOUCH, droptofloor); and the game's
-    // droptofloor: a 30-unit box moved down at most 128 units to the floor.
+    // bits in `still_spawnflags` clear (ITEM_NO_TOUCH, droptofloor); and the game's drop to
+    // the floor at spawn (FloorDrop above).
     bool rotates = false;
     uint32_t still_spawnflags = 0;
-    bool drops_to_floor = false;
+    FloorDrop drop{};
 };
 
 // The table bsp::Map::entity_models names (empty for None).
@@ -148,15 +167,18 @@ struct EntityModelSet {
     std::vector<EntityModelInstance> instances; // in entity order
     // Entities whose model could not be drawn: "classname: path (why)", in entity order.
     std::vector<std::string> missing;
+    // Entities drawn where the game would complain: "classname in solid at (x y z)" for a
+    // monster whose box ends its drop to the floor in solid (walkmonster_start_go's message;
+    // the game keeps the monster, and so does this).
+    std::vector<std::string> warnings;
     size_t wanted = 0; // entities the table gives a model
 };
 
 // Resolves, loads and places the models of every point entity the map's table knows, lighting
 // each from the lightmap below its origin (QuakeSpasm gl_rlight.c R_LightPoint: the first
 // surface straight down, its style-0 luxel; set.pages give the colour). Rows that drop to the
-// floor are moved first, as Quake 2's droptofloor does (g_items.c: a box of +-15 traced from
-// the origin 128 units down against solid; an item that starts in solid is removed by the
-// game and listed in `missing` here).
+// floor are moved first, as Quake 2's droptofloor and M_droptofloor do (FloorDrop; an item that
+// starts in solid is removed by the game and listed in `missing` here).
 //
 // On a map whose models are lit from a light grid (bsp::ModelLighting::LightGrid) an instance
 // takes its ambient, directed light and direction from the grid instead (scene/model_light.h).

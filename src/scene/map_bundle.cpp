@@ -275,6 +275,8 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     for (const LoadedModel& m : bundle->models.models)
         for (const std::string& w : m.warnings)
             bundle->warnings.push_back(m.path + ": " + w);
+    bundle->warnings.insert(bundle->warnings.end(), bundle->models.warnings.begin(),
+                            bundle->models.warnings.end());
     bundle->timings.models_s = since(t0);
     return bundle;
 }

@@ -6,6 +6,7 @@
 #include "support/q2_builder.h" // q2test::Writer
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace md2test {
@@ -23,16 +24,17 @@ struct Md2Options {
     int32_t version = 8;
     int16_t xyz_override = -1; // when >= 0, triangle 1's last xyz index
     int32_t frame_size = 56;
+    int32_t frames = 2; // frames past the second repeat "run01"'s vertices, named "frameN"
 };
 
 inline std::vector<uint8_t> buildMd2(const Md2Options& o = {}) {
     constexpr int32_t kSkins = 68, kSt = kSkins + 64, kTris = kSt + 16, kFrames = kTris + 24;
-    constexpr int32_t kEnd = kFrames + 2 * 56;
+    const int32_t file_end = kFrames + o.frames * 56;
     Writer w;
     w.put(uint32_t('I' | ('D' << 8) | ('P' << 16) | (uint32_t('2') << 24)));
     w.put(o.version);
-    for (int32_t v :
-         {4, 2, o.frame_size, 1, 4, 4, 2, 0, 2, kSkins, kSt, kTris, kFrames, kEnd, kEnd})
+    for (int32_t v : {4, 2, o.frame_size, 1, 4, 4, 2, 0, o.frames, kSkins, kSt, kTris, kFrames,
+                      file_end, file_end})
         w.put(v);
     w.putName("models/test/skin.pcx", 64);
     for (int16_t v : {0, 0, 4, 0, 4, 2, 2, 1})
@@ -41,10 +43,13 @@ inline std::vector<uint8_t> buildMd2(const Md2Options& o = {}) {
         w.put(v);
     const uint8_t xy[4][2] = {{0, 0}, {10, 0}, {10, 20}, {0, 20}};
     const uint8_t normal[4] = {5, 0, 5, 84};
-    for (int f = 0; f < 2; ++f) {
+    for (int f = 0; f < o.frames; ++f) {
         for (float v : {2.0f, 0.5f, 1.0f, -10.0f, 4.0f, 8.0f})
             w.put(v);
-        w.putName(f == 0 ? "stand01" : "run01", 16);
+        const std::string name = f == 0   ? "stand01"
+                                 : f == 1 ? "run01"
+                                          : "frame" + std::to_string(f);
+        w.putName(name.c_str(), 16);
         for (int v = 0; v < 4; ++v) {
             w.put(xy[v][0]);
             w.put(xy[v][1]);
