@@ -414,6 +414,9 @@ struct Map {
     // True when lightmap texels and vertex colours are stored as the game's tools wrote them
     // and the renderer should apply the map-overbright shift (Quake 3 family).
     bool overbright_lighting = false;
+    // Mipmap levels are made with each mean of four texels rounded down rather than to the
+    // nearest: ioquake3 renderergl1 tr_image.c R_MipMap (r_simpleMipMaps 1, its default).
+    bool mips_round_down = false;
     LightmapStorage lightmap_storage = LightmapStorage::InMap;
     DeluxeMaps deluxe_maps = DeluxeMaps::None;
     // Light directions beside the pages, page for page and texel for texel (Quake 1 BSPX
