@@ -18,6 +18,7 @@ void drawDisplayRamp(Frame& f) {
     DebugGroup group("display ramp");
     GlState& s = f.state;
     s.useProgram(p->program.id());
+    s.bindVertexArray(p->vao.id()); // the flares may have left none bound
     s.enable(GL_DEPTH_TEST, false);
     s.enable(GL_CULL_FACE, false);
     s.enable(GL_POLYGON_OFFSET_FILL, false);

@@ -281,6 +281,8 @@ const LuxelProgram* ProgramCache::luxel() {
 const DisplayRampProgram* ProgramCache::displayRamp() {
     return compiledOnce(m_display_ramp, [&](DisplayRampProgram& d) {
         d.program = build("display ramp", "display_ramp.vert.glsl", "display_ramp.frag.glsl", "");
+        if (d.program)
+            d.vao = makeVertexArray("display ramp/no attributes");
     });
 }
 

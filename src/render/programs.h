@@ -98,6 +98,7 @@ struct LuxelProgram { // world.vert.glsl + luxel.frag.glsl: the lightmap texel g
 
 struct DisplayRampProgram { // display_ramp.vert.glsl + display_ramp.frag.glsl: no uniforms
     Program program;
+    VertexArray vao; // no attributes: the corners come from gl_VertexID
 };
 
 // Compiling a program mid-frame binds it to set its samplers; this puts back the program that
