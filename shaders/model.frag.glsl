@@ -11,13 +11,14 @@ uniform bool u_unlit; // full bright entities and unlit views
 uniform bool u_alpha_test;
 uniform float u_alpha; // the entity's render amount when blended (Half-Life renderamt), else 1
 uniform vec3 u_tint;   // SPRITE: the entity's render colour, else (1, 1, 1)
+uniform float u_frame_scale; // what the framebuffer holds of the shown colour (render::Frame)
 
 void main() {
     vec4 t = texture(u_texture, v_uv);
 #ifdef SPRITE
     if (u_alpha_test && t.a < 0.5)
         discard;
-    o_colour = vec4(t.rgb * u_tint, t.a * u_alpha);
+    o_colour = vec4(t.rgb * u_tint * u_frame_scale, t.a * u_alpha);
 #else
     // u_alpha_test: a Half-Life masked texture, whose mask (alpha 0) marks the cut texels.
     if (u_alpha_test) {
@@ -26,6 +27,6 @@ void main() {
         t.a = 1.0;
     }
     vec3 lit = u_unlit ? t.rgb : t.rgb * v_light;
-    o_colour = vec4(mix(t.rgb, lit, t.a), u_alpha);
+    o_colour = vec4(mix(t.rgb, lit, t.a) * u_frame_scale, u_alpha);
 #endif
 }

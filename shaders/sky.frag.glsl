@@ -17,6 +17,7 @@ uniform float u_time;
 uniform vec4 u_flat_colour;
 uniform float u_output_gamma; // the game's output curve (Quake 2 1 / vid_gamma), not on SKY_FLAT
 uniform vec4 u_sky_fog; // rgb: the map's fog colour, a: its share over the sky (0: none)
+uniform float u_frame_scale; // what the framebuffer holds of the shown colour (render::Frame)
 
 out vec4 o_colour;
 
@@ -73,5 +74,5 @@ void main() {
     if (u_output_gamma != 1.0)
         o_colour.rgb = pow(o_colour.rgb, vec3(u_output_gamma));
 #endif
-    o_colour.rgb = mix(o_colour.rgb, u_sky_fog.rgb, u_sky_fog.a);
+    o_colour.rgb = mix(o_colour.rgb, u_sky_fog.rgb, u_sky_fog.a) * u_frame_scale;
 }

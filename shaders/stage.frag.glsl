@@ -47,7 +47,6 @@ uniform sampler2D u_texture5;
 #endif
 uniform sampler2DArray u_lightmaps;
 uniform float u_light_shift;            // 2: lightmap texels are over-bright (shifted left by one)
-uniform float u_output_scale[NSTAGES];  // the gamma ramp's doubling, where a stage's colour adds in
 uniform vec3 u_eye;
 uniform float u_cloud_height;           // skyParms cloud height
 uniform mat3 u_tc_matrix[NSTAGES];
@@ -56,6 +55,7 @@ uniform mat3 u_tc_matrix[NSTAGES];
 uniform sampler2DArray u_skybox;
 uniform mat3 u_sky_rotation;
 uniform vec4 u_flat_colour;
+uniform float u_frame_scale;  // what the framebuffer holds of the box's colour (render::Frame)
 #endif
 
 #if defined(FOG) || defined(FOG_PASS)
@@ -130,9 +130,10 @@ bool alphaPasses(int func, float a) {
     return true;
 }
 
-// What the stage writes: the gamma ramp's doubling, clamped as a unorm colour output is.
-vec4 stageOutput(vec4 colour, float scale) {
-    return clamp(vec4(colour.rgb * scale, colour.a), 0.0, 1.0);
+// What the stage writes, clamped as a unorm colour output is. The frame holds ioquake3's
+// values (the shown ones halved where the display doubles the frame: render/pass_display.cpp).
+vec4 stageOutput(vec4 colour) {
+    return clamp(colour, 0.0, 1.0);
 }
 
 // glBlendFunc's factor `f` (content::BlendFactor order).
@@ -161,17 +162,24 @@ vec4 blendFactor(int f, vec4 s, vec4 d) {
     return vec4(m, m, m, 1.0);
 }
 
+// A colour as an 8-bit framebuffer (or its blender) keeps it: clamped, to the nearest step.
+vec4 unorm8(vec4 v) {
+    return floor(clamp(v, 0.0, 1.0) * 255.0 + 0.5) / 255.0;
+}
+
 // The frame after one more stage: blended (or replaced) where its alphaFunc passes, clamped
-// and rounded to the 8 bits the framebuffer would keep between passes.
-vec4 foldStage(vec4 frame, vec4 colour, float scale, int alpha_func, int blend, int src_factor,
+// and rounded to the 8 bits the framebuffer would keep between passes. An 8-bit blender rounds
+// each of its two products before adding them (Mesa llvmpipe, where ioquake3's references are
+// taken): GL_DST_COLOR GL_SRC_COLOR gives twice one rounded product, an even step.
+vec4 foldStage(vec4 frame, vec4 colour, int alpha_func, int blend, int src_factor,
                int dst_factor) {
     if (!alphaPasses(alpha_func, colour.a))
         return frame;
-    vec4 s = stageOutput(colour, scale);
-    vec4 r = blend != 0 ? s * blendFactor(src_factor, s, frame) +
-                              frame * blendFactor(dst_factor, s, frame)
-                        : s;
-    return floor(clamp(r, 0.0, 1.0) * 255.0 + 0.5) / 255.0;
+    vec4 s = stageOutput(colour);
+    if (blend == 0)
+        return unorm8(s);
+    return unorm8(unorm8(s * blendFactor(src_factor, s, frame)) +
+                  unorm8(frame * blendFactor(dst_factor, s, frame)));
 }
 
 vec2 stageSt(int k) {
@@ -186,18 +194,19 @@ void main() {
     vec4 frame;
 #ifdef SKY_BASE
 #if SKY_BASE == SKY_BASE_BOX
-    frame = vec4(textureLod(u_skybox, skyboxCoord(u_sky_rotation * (v_world - u_eye)), 0.0).rgb,
+    frame = vec4(textureLod(u_skybox, skyboxCoord(u_sky_rotation * (v_world - u_eye)), 0.0).rgb *
+                     u_frame_scale,
                  1.0);
 #else
     frame = u_flat_colour;
 #endif
     frame = floor(frame * 255.0 + 0.5) / 255.0;
     frame = foldStage(frame, stageColour(S0_SOURCE, S0_TLM, u_texture0, stageSt(0), v_colour[0]),
-                      u_output_scale[0], S0_ALPHA, S0_BLEND, S0_SRC, S0_DST);
+                      S0_ALPHA, S0_BLEND, S0_SRC, S0_DST);
 #elif defined(ADDITIVE_RUN)
     // Nothing under the sum: each stage adds its amount (texels failing alphaFunc add none).
     frame = foldStage(vec4(0.0), stageColour(S0_SOURCE, S0_TLM, u_texture0, stageSt(0), v_colour[0]),
-                      u_output_scale[0], S0_ALPHA, S0_BLEND, S0_SRC, S0_DST);
+                      S0_ALPHA, S0_BLEND, S0_SRC, S0_DST);
 #else
     vec4 colour = stageColour(S0_SOURCE, S0_TLM, u_texture0, stageSt(0), v_colour[0]);
 #ifdef FOG
@@ -211,30 +220,30 @@ void main() {
     if (!alphaPasses(S0_ALPHA, colour.a))
         discard;
 #endif
-    frame = stageOutput(colour, u_output_scale[0]);
+    frame = stageOutput(colour);
 #if NSTAGES > 1
     frame = floor(frame * 255.0 + 0.5) / 255.0;
 #endif
 #endif
 #if NSTAGES > 1
     frame = foldStage(frame, stageColour(S1_SOURCE, S1_TLM, u_texture1, stageSt(1), v_colour[1]),
-                      u_output_scale[1], S1_ALPHA, S1_BLEND, S1_SRC, S1_DST);
+                      S1_ALPHA, S1_BLEND, S1_SRC, S1_DST);
 #endif
 #if NSTAGES > 2
     frame = foldStage(frame, stageColour(S2_SOURCE, S2_TLM, u_texture2, stageSt(2), v_colour[2]),
-                      u_output_scale[2], S2_ALPHA, S2_BLEND, S2_SRC, S2_DST);
+                      S2_ALPHA, S2_BLEND, S2_SRC, S2_DST);
 #endif
 #if NSTAGES > 3
     frame = foldStage(frame, stageColour(S3_SOURCE, S3_TLM, u_texture3, stageSt(3), v_colour[3]),
-                      u_output_scale[3], S3_ALPHA, S3_BLEND, S3_SRC, S3_DST);
+                      S3_ALPHA, S3_BLEND, S3_SRC, S3_DST);
 #endif
 #if NSTAGES > 4
     frame = foldStage(frame, stageColour(S4_SOURCE, S4_TLM, u_texture4, stageSt(4), v_colour[4]),
-                      u_output_scale[4], S4_ALPHA, S4_BLEND, S4_SRC, S4_DST);
+                      S4_ALPHA, S4_BLEND, S4_SRC, S4_DST);
 #endif
 #if NSTAGES > 5
     frame = foldStage(frame, stageColour(S5_SOURCE, S5_TLM, u_texture5, stageSt(5), v_colour[5]),
-                      u_output_scale[5], S5_ALPHA, S5_BLEND, S5_SRC, S5_DST);
+                      S5_ALPHA, S5_BLEND, S5_SRC, S5_DST);
 #endif
 #ifdef FOG_PASS
     frame = foggedColour(frame, u_fog_colour,

@@ -412,8 +412,15 @@ struct Map {
     int32_t lightmap_height = 0;
     std::vector<LightmapPage> lightmap_pages;
     // True when lightmap texels and vertex colours are stored as the game's tools wrote them
-    // and the renderer should apply the map-overbright shift (Quake 3 family).
+    // and the renderer should apply the map-overbright shift (Quake 3 family), and the display
+    // doubles the finished frame: ioquake3 (r_overBrightBits 1) draws every surface at
+    // identityLight 1/2 into its 8-bit framebuffer and its gamma table doubles the frame once
+    // (tr_image.c R_SetColorMappings), so the renderer draws half the shown value and doubles
+    // once at the end (docs/fidelity.md).
     bool overbright_lighting = false;
+    // Mipmap levels are made with each mean of four texels rounded down rather than to the
+    // nearest: ioquake3 renderergl1 tr_image.c R_MipMap (r_simpleMipMaps 1, its default).
+    bool mips_round_down = false;
     LightmapStorage lightmap_storage = LightmapStorage::InMap;
     DeluxeMaps deluxe_maps = DeluxeMaps::None;
     // Light directions beside the pages, page for page and texel for texel (Quake 1 BSPX

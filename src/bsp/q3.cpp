@@ -168,6 +168,7 @@ public:
         m_map.format = m_format;
         m_map.version = m_version;
         m_map.overbright_lighting = true;
+        m_map.mips_round_down = true;
         for (auto step : {&Parser::readLumpTable, &Parser::readEntities, &Parser::readTextures,
                           &Parser::readPlanes, &Parser::readNodes, &Parser::readLeafs,
                           &Parser::checkBrushes, &Parser::readEffects, &Parser::readVertices,

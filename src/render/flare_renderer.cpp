@@ -146,7 +146,7 @@ void FlareRenderer::upload(const bsp::Map& map, const scene::MaterialTable& mate
 }
 
 void FlareRenderer::draw(const scene::Camera& camera, double time, const scene::DrawList& list,
-                         GlState& state) {
+                         float frame_scale, GlState& state) {
     m_drawn = 0;
     if (m_flares.empty() || !m_programs.test || !m_programs.quad)
         return;
@@ -215,7 +215,7 @@ void FlareRenderer::draw(const scene::Camera& camera, double time, const scene::
         if (fade <= 0.0f)
             continue;
         const scene::FlareShape shape = scene::flareShape(clip.w, width);
-        const glm::vec3 colour = f.colour * (fade * shape.intensity * facing);
+        const glm::vec3 colour = f.colour * (fade * shape.intensity * facing * frame_scale);
         quads.push_back({glm::vec2(clip.x, clip.y) / clip.w,
                          glm::vec2(shape.half_size * 2.0f / width, shape.half_size * 2.0f / height),
                          colour, m_flare_textures[i]});

@@ -41,9 +41,10 @@ public:
     // the occlusion tests use). `time` in seconds drives the fades. Only the flares of
     // list.flares (scene::Visibility's PVS, frustum and lock decision, the same as the world
     // faces') are tested and drawn; the others fade in again when they come back. State goes
-    // through `state`; leaves blending off, depth writes on and program 0 bound.
+    // through `state`; leaves blending off, depth writes on and program 0 bound. Colours are
+    // scaled by `frame_scale` (render::Frame::frame_scale: what the framebuffer holds of them).
     void draw(const scene::Camera& camera, double time, const scene::DrawList& list,
-              GlState& state);
+              float frame_scale, GlState& state);
 
     size_t count() const { return m_flares.size(); }
     // Flares drawn with a non-zero intensity by the last draw().

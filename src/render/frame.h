@@ -31,6 +31,10 @@ struct Frame {
     bool overdraw = false; // the overdraw view: additive, no depth test
     bool staged = false;   // Quake 3 materials drawn stage by stage (lit view)
     bool fog = false;      // Quake 3 fog volumes drawn (lit view)
+    // What the framebuffer holds of the shown colour until drawDisplayRamp: 1, or 1/2 where the
+    // map's display doubles the finished frame (bsp::Map::overbright_lighting, lit view): every
+    // pass then writes ioquake3's identityLight-scaled values, not the shown ones.
+    float frame_scale = 1.0f;
     uint32_t stage_draws = 0;
     // Drawn once after the opaque world and before the blended faces and fog (the entity
     // models, render/model_renderer.h); empty: nothing.
@@ -116,6 +120,9 @@ bool fogInProgram(const WorldGpu& gpu, int32_t material, scene::Pass pass,
                   const RenderOptions& options);
 // The fog of a blended batch's face, for fading its stages (nullptr: none).
 const scene::FogVolume* blendedFaceFog(const Frame& f, const scene::DrawBatch& batch);
+// pass_display.cpp: with frame_scale 1/2, the frame doubled once and clamped (ioquake3's gamma
+// ramp), after every world pass and before the overlays; nothing otherwise.
+void drawDisplayRamp(Frame& f);
 // pass_overlays.cpp: "why culled" (DrawList::culled_pvs red, culled_frustum blue) and the
 // wireframe on top.
 void drawCulled(Frame& f);

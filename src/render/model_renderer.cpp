@@ -117,6 +117,8 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.alias_chrome_up = loc(p.alias, "u_chrome_up");
     p.alias_chrome_rect = loc(p.alias, "u_chrome_rect");
     p.alias_chrome_scale = loc(p.alias, "u_chrome_scale");
+    p.alias_frame_scale = loc(p.alias, "u_frame_scale");
+    p.sprite_frame_scale = loc(p.sprite, "u_frame_scale");
     p.sprite_alpha = loc(p.sprite, "u_alpha");
     p.sprite_tint = loc(p.sprite, "u_tint");
     p.sprite_vp = loc(p.sprite, "u_view_projection");
@@ -223,7 +225,7 @@ void ModelRenderer::upload(const scene::EntityModelSet* set) {
 }
 
 void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::DrawList& list,
-                         ViewMode view, GlState& state) {
+                         ViewMode view, float frame_scale, GlState& state) {
     m_drawn = 0;
     if (list.models.empty() || !m_programs.alias || !m_programs.sprite)
         return;
@@ -239,6 +241,7 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
     state.cullFace(GL_FRONT);
     state.useProgram(m_programs.alias.id());
     glUniformMatrix4fv(m_programs.alias_vp, 1, GL_FALSE, glm::value_ptr(vp));
+    glUniform1f(m_programs.alias_frame_scale, frame_scale);
     // Opaque models first, then the blended ones over them without depth writes: surfaces
     // whose Quake 3 shader adds (GL_ONE, GL_ONE) and Half-Life render modes.
     for (int blended_pass = 0; blended_pass < 2; ++blended_pass) {
@@ -358,6 +361,7 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
         if (!sprite_program) {
             state.useProgram(m_programs.sprite.id());
             glUniformMatrix4fv(m_programs.sprite_vp, 1, GL_FALSE, glm::value_ptr(vp));
+            glUniform1f(m_programs.sprite_frame_scale, frame_scale);
             state.bindVertexArray(m_quad_vao.id());
             sprite_program = true;
         }

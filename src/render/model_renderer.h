@@ -32,9 +32,10 @@ public:
 
     // Draws list.models at `time` seconds into the bound framebuffer, depth-tested against the
     // world. Alias models are lit in the lit view and unlit in the others. State goes through
-    // `state`; leaves blending off, culling off, depth writes on and program 0 bound.
+    // `state`; leaves blending off, culling off, depth writes on and program 0 bound. Colours are
+    // scaled by `frame_scale` (render::Frame::frame_scale: what the framebuffer holds of them).
     void draw(const scene::Camera& camera, double time, const scene::DrawList& list, ViewMode view,
-              GlState& state);
+              float frame_scale, GlState& state);
 
     size_t instanceCount() const { return m_instances.size(); }
     size_t drawnCount() const { return m_drawn; }
@@ -59,11 +60,13 @@ private:
         Program alias, sprite;
         GLint alias_vp = -1, alias_model = -1, alias_shade = -1, alias_light = -1, alias_unlit = -1,
               alias_alpha = -1, alias_alpha_test = -1, alias_chrome = -1, alias_chrome_right = -1,
-              alias_chrome_up = -1, alias_chrome_rect = -1, alias_chrome_scale = -1;
+              alias_chrome_up = -1, alias_chrome_rect = -1, alias_chrome_scale = -1,
+              alias_frame_scale = -1;
         GLint alias_directed_light = -1, alias_light_dir = -1, alias_light_wrap = -1,
               alias_flat_share = -1, alias_light_bytes = -1;
         GLint sprite_vp = -1, sprite_origin = -1, sprite_right = -1, sprite_up = -1,
-              sprite_rect = -1, sprite_alpha_test = -1, sprite_alpha = -1, sprite_tint = -1;
+              sprite_rect = -1, sprite_alpha_test = -1, sprite_alpha = -1, sprite_tint = -1,
+              sprite_frame_scale = -1;
     };
     static bool buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error);
 

@@ -95,7 +95,9 @@ std::vector<FogFace> fogFaces(const Frame& f) {
 
 void setFogRunState(Frame& f, const FogProgram& p, const FogFace& first) {
     const scene::FogVolume& fog = f.gpu.fogs[static_cast<size_t>(first.fog)];
-    glUniform3fv(p.colour, 1, glm::value_ptr(fog.colour));
+    // tr_bsp.c R_LoadFogs: the fog's colour at tr.identityLight, as the frame holds it.
+    const glm::vec3 colour = fog.colour * f.frame_scale;
+    glUniform3fv(p.colour, 1, glm::value_ptr(colour));
     glUniform1f(p.distance, fog.distance);
     glUniform1i(p.has_surface, fog.has_surface ? 1 : 0);
     glUniform4fv(p.surface, 1, glm::value_ptr(fog.surface));

@@ -48,6 +48,8 @@ void useSkyProgram(Frame& f, const SkyProgram& u) {
     const bsp::DistanceFog& fog = f.gpu.distance_fog;
     const float sky_fog = distanceFogged(f) ? fog.sky : 0.0f;
     glUniform4f(u.sky_fog, fog.colour.r, fog.colour.g, fog.colour.b, sky_fog);
+    // tr_sky.c RB_StageIteratorSky: the far box at tr.identityLight.
+    glUniform1f(u.frame_scale, f.frame_scale);
 }
 
 // With folding, a Quake 3 sky's cloud layers drawn over a base computed in their own program,

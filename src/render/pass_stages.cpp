@@ -56,17 +56,15 @@ struct RunUniforms {
     std::array<glm::vec3, kMaxFoldedStages> tc_vector0{}, tc_vector1{};
     std::array<glm::mat3, kMaxFoldedStages> tc_matrix{};
     std::array<glm::vec4, kMaxFoldedStages> turb{}, colour{};
-    std::array<float, kMaxFoldedStages> vertex_scale{}, output_scale{};
+    std::array<float, kMaxFoldedStages> vertex_scale{};
     bool depth_write = false;
 };
 
 // The stages of a run at this time, their images bound to the stage units.
 // ioquake3 with r_overBrightBits 1 in fullscreen: identityLight 0.5, lightmaps and vertex
-// colours shifted left by one, the frame doubled by the gamma ramp. The ramp is folded into
-// each stage that adds its colour to the frame; a stage that multiplies the frame (its source
-// factor is the frame's colour or zero) must not be doubled again.
+// colours shifted left by one, the finished frame doubled by the gamma ramp. Stages write
+// what ioquake3's framebuffer holds; the ramp is the display ramp pass (pass_display.cpp).
 RunUniforms runUniforms(Frame& f, std::span<const scene::RenderStage* const> run) {
-    const bool neutral = f.options.neutral_lighting || !f.gpu.overbright;
     const float identity_light = f.gpu.overbright ? 0.5f : 1.0f;
     RunUniforms u;
     for (size_t k = 0; k < run.size(); ++k) {
@@ -82,10 +80,6 @@ RunUniforms runUniforms(Frame& f, std::span<const scene::RenderStage* const> run
         u.colour_gen[k] = (sf.vertex_rgb ? 1 : 0) | (sf.one_minus_vertex ? 2 : 0) |
                           (sf.vertex_alpha ? 4 : 0) | (sf.one_minus_vertex_alpha ? 8 : 0);
         u.vertex_scale[k] = sf.vertex_scale;
-        const bool multiplies = sd.blend && (sd.src == content::BlendFactor::Zero ||
-                                             sd.src == content::BlendFactor::DstColor ||
-                                             sd.src == content::BlendFactor::OneMinusDstColor);
-        u.output_scale[k] = neutral || multiplies ? 1.0f : 2.0f;
         u.depth_write = u.depth_write || sd.depth_write;
         GLuint texture = f.gpu.white.id();
         if (sf.image >= 0 && static_cast<size_t>(sf.image) < f.gpu.stage_textures.size() &&
@@ -112,14 +106,15 @@ void setRunUniforms(const Frame& f, const StageProgram& v, const RunUniforms& u,
     glUniform4fv(v.colour, n, glm::value_ptr(u.colour[0]));
     glUniform1iv(v.colour_gen, n, u.colour_gen.data());
     glUniform1fv(v.vertex_scale, n, u.vertex_scale.data());
-    glUniform1fv(v.output_scale, n, u.output_scale.data());
     glUniform1f(v.cloud_height, cloud_height);
 }
 
 void setSkyBaseUniforms(const Frame& f, const StageProgram& v) {
     const glm::mat3 sky_to_box = glm::transpose(f.gpu.sky_rotation.orientation(f.options.time));
     glUniformMatrix3fv(v.sky_rotation, 1, GL_FALSE, glm::value_ptr(sky_to_box));
-    glUniform4fv(v.flat_colour, 1, glm::value_ptr(kSkyFlatColour));
+    const glm::vec4 flat(glm::vec3(kSkyFlatColour) * f.frame_scale, kSkyFlatColour.a);
+    glUniform4fv(v.flat_colour, 1, glm::value_ptr(flat));
+    glUniform1f(v.frame_scale, f.frame_scale);
 }
 
 void setDeformUniforms(const Frame& f, const StageProgram& v, const DeformUniforms& d) {
@@ -144,8 +139,10 @@ void setFogUniforms(const Frame& f, const StageProgram& v, const scene::FogVolum
     glUniform4fv(v.fog_surface, 1, glm::value_ptr(fog.surface));
     if (fade_mask)
         glUniform4fv(v.fog_mask, 1, glm::value_ptr(*fade_mask));
-    else
-        glUniform3fv(v.fog_colour, 1, glm::value_ptr(fog.colour));
+    else {
+        const glm::vec3 colour = fog.colour * f.frame_scale; // tr_bsp.c R_LoadFogs
+        glUniform3fv(v.fog_colour, 1, glm::value_ptr(colour));
+    }
 }
 
 // Cull mode and polygon offset of a staged surface.

@@ -43,7 +43,8 @@ void setLightUniforms(const Frame& f, const WorldProgram& u) {
     glUniform1fv(u.style_values, scene::kNumLightStyles, f.options.style_values.data());
     // Quake 3 (ioquake3 opengl1, fullscreen, r_mapOverBrightBits 2, r_overBrightBits 1):
     // lighting shifted left by one with hue-keeping clamp, output doubled by the gamma
-    // ramp. Other games: lightmaps scaled, saturated and the colour curved as the map's engine
+    // ramp: by the display ramp pass in the lit view (Frame::frame_scale 1/2), here in the
+    // others. Other games: lightmaps scaled, saturated and the colour curved as the map's engine
     // does (bsp::Map::lightmap_scale, light_style_scale, light_max, texture_scale,
     // texture_gamma, output_gamma); neutral lighting leaves out the colour curves.
     const bool neutral = f.options.neutral_lighting || !f.gpu.overbright;
@@ -55,7 +56,7 @@ void setLightUniforms(const Frame& f, const WorldProgram& u) {
     glUniform1f(u.output_gamma, curves ? f.gpu.output_gamma : 1.0f);
     glUniform1f(u.warp_amplitude, f.gpu.warp_amplitude);
     glUniform1i(u.light_normalize, f.gpu.overbright ? 1 : 0);
-    glUniform1f(u.output_scale, neutral ? 1.0f : 2.0f);
+    glUniform1f(u.output_scale, neutral ? 1.0f : 2.0f * f.frame_scale);
 }
 
 namespace {
@@ -97,7 +98,8 @@ void useWorldProgram(Frame& f, const WorldProgram& u) {
         const bsp::DistanceFog& fog = f.gpu.distance_fog;
         const glm::vec3 forward = f.camera.forward();
         const glm::vec3& eye = f.camera.position;
-        glUniform4f(u.distance_fog, fog.colour.r, fog.colour.g, fog.colour.b, fog.density);
+        const glm::vec3 colour = fog.colour * f.frame_scale;
+        glUniform4f(u.distance_fog, colour.r, colour.g, colour.b, fog.density);
         glUniform3f(u.eye, eye.x, eye.y, eye.z);
         glUniform3f(u.fog_forward, forward.x, forward.y, forward.z);
     }
@@ -135,7 +137,8 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
         glUniform1f(u.fog_distance, fog->distance);
         glUniform1i(u.fog_has_surface, fog->has_surface ? 1 : 0);
         glUniform4fv(u.fog_surface, 1, glm::value_ptr(fog->surface));
-        glUniform3fv(u.fog_colour, 1, glm::value_ptr(fog->colour));
+        const glm::vec3 colour = fog->colour * f.frame_scale;
+        glUniform3fv(u.fog_colour, 1, glm::value_ptr(colour));
     }
     if (f.options.view == ViewMode::Flat) {
         // A stable colour per material.

@@ -72,10 +72,10 @@ void locate(StageProgram& v, size_t count) {
                    {&v.colour, "u_colour"},
                    {&v.colour_gen, "u_colour_gen"},
                    {&v.vertex_scale, "u_vertex_scale"},
-                   {&v.output_scale, "u_output_scale"},
                    {&v.cloud_height, "u_cloud_height"},
                    {&v.sky_rotation, "u_sky_rotation"},
                    {&v.flat_colour, "u_flat_colour"},
+                   {&v.frame_scale, "u_frame_scale"},
                    {&v.deform_code, "u_deform_code"},
                    {&v.deform_func, "u_deform_func"},
                    {&v.deform_wave, "u_deform_wave"},
@@ -226,7 +226,8 @@ const SkyProgram* ProgramCache::sky(SkyMode mode) {
                        {&sp.eye, "u_eye"},
                        {&sp.time, "u_time"},
                        {&sp.output_gamma, "u_output_gamma"},
-                       {&sp.sky_fog, "u_sky_fog"}});
+                       {&sp.sky_fog, "u_sky_fog"},
+                       {&sp.frame_scale, "u_frame_scale"}});
         bindSampler(id, "u_texture", kUnitTexture);
         bindSampler(id, "u_skybox", kUnitSkybox);
     });
@@ -279,8 +280,17 @@ const LuxelProgram* ProgramCache::luxel() {
     });
 }
 
+const DisplayRampProgram* ProgramCache::displayRamp() {
+    return compiledOnce(m_display_ramp, [&](DisplayRampProgram& d) {
+        d.program = build("display ramp", "display_ramp.vert.glsl", "display_ramp.frag.glsl", "");
+        if (d.program)
+            d.vao = makeVertexArray("display ramp/no attributes");
+    });
+}
+
 size_t ProgramCache::size() const {
-    size_t n = 2 + m_world.size() + m_stage.size() + (m_fog ? 1 : 0) + (m_luxel ? 1 : 0);
+    size_t n = 2 + m_world.size() + m_stage.size() + (m_fog ? 1 : 0) + (m_luxel ? 1 : 0) +
+               (m_display_ramp ? 1 : 0);
     for (const auto& sky : m_sky)
         n += sky ? 1 : 0;
     return n;
@@ -301,6 +311,8 @@ std::unique_ptr<ProgramCache> ProgramCache::rebuilt(std::string* error) const {
         fresh->fog();
     if (m_luxel)
         fresh->luxel();
+    if (m_display_ramp)
+        fresh->displayRamp();
     if (!fresh->m_errors.empty()) {
         if (error)
             *error = fresh->m_errors;

@@ -57,16 +57,16 @@ struct DepthProgram { // depth pre-pass
 struct SkyProgram { // world.vert.glsl + sky.frag.glsl
     Program program;
     GLint view_projection = -1, model = -1, uv_scroll = -1, eye = -1, time = -1, flat_colour = -1,
-          sky_rotation = -1, output_gamma = -1, sky_fog = -1;
+          sky_rotation = -1, output_gamma = -1, sky_fog = -1, frame_scale = -1;
 };
 
 struct StageProgram { // stage.vert.glsl + stage.frag.glsl
     Program program;
     GLint view_projection = -1, model = -1, eye = -1, tc_gen = -1, tc_vector0 = -1, tc_vector1 = -1,
           tc_matrix = -1, turb = -1, light_shift = -1, colour = -1, colour_gen = -1,
-          vertex_scale = -1, output_scale = -1, cloud_height = -1;
+          vertex_scale = -1, cloud_height = -1;
     // SKY_BASE variants only.
-    GLint sky_rotation = -1, flat_colour = -1;
+    GLint sky_rotation = -1, flat_colour = -1, frame_scale = -1;
     // DEFORMS variants only.
     GLint deform_code = -1, deform_func = -1, deform_wave = -1, deform_extra = -1,
           view_forward = -1, view_left = -1, view_up = -1;
@@ -95,6 +95,11 @@ struct FogProgram { // fog.vert.glsl + fog.frag.glsl: the fog pass
 struct LuxelProgram { // world.vert.glsl + luxel.frag.glsl: the lightmap texel grid
     Program program;
     GLint view_projection = -1, model = -1, colour = -1;
+};
+
+struct DisplayRampProgram { // display_ramp.vert.glsl + display_ramp.frag.glsl: no uniforms
+    Program program;
+    VertexArray vao; // no attributes: the corners come from gl_VertexID
 };
 
 // Compiling a program mid-frame binds it to set its samplers; this puts back the program that
@@ -132,6 +137,7 @@ public:
     const StageProgram* stage(const StageVariant& variant);
     const FogProgram* fog();
     const LuxelProgram* luxel();
+    const DisplayRampProgram* displayRamp();
 
 private:
     // Builds a variant's program, or logs and remembers its error.
@@ -155,6 +161,7 @@ private:
     std::map<std::pair<uint64_t, uint64_t>, StageProgram> m_stage;
     std::optional<FogProgram> m_fog;
     std::optional<LuxelProgram> m_luxel;
+    std::optional<DisplayRampProgram> m_display_ramp;
 };
 
 template <class P, class Compile>

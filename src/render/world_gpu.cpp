@@ -278,6 +278,10 @@ private:
     std::unordered_map<std::string, std::vector<uint32_t>> m_seen;
 };
 
+content::MipRounding mipRounding(const bsp::Map& map) {
+    return map.mips_round_down ? content::MipRounding::Down : content::MipRounding::Nearest;
+}
+
 void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
                     const std::vector<content::TextureInfo>& textures) {
     UniqueImages unique;
@@ -298,7 +302,7 @@ void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
             img = nullptr;
             ++gpu.stats.compressed_textures;
         }
-    std::vector<std::vector<content::Image>> chains = content::mipChains(to_mip);
+    std::vector<std::vector<content::Image>> chains = content::mipChains(to_mip, mipRounding(map));
     gpu.owned.reserve(unique.images.size());
     for (size_t u = 0; u < unique.images.size(); ++u) {
         gpu.owned.push_back(
@@ -378,7 +382,8 @@ GpuStagedMaterial stagedForGpu(const scene::StagedMaterial& sm) {
     return g;
 }
 
-void uploadStages(WorldGpu& gpu, const scene::MaterialStages& stages) {
+void uploadStages(WorldGpu& gpu, const scene::MaterialStages& stages,
+                  content::MipRounding rounding) {
     if (stages.materials.size() != gpu.materials.size())
         return;
     const content::Image white_image{1, 1, {255, 255, 255, 255}, {}};
@@ -387,7 +392,7 @@ void uploadStages(WorldGpu& gpu, const scene::MaterialStages& stages) {
     for (size_t i = 0; i < stages.images.size(); ++i)
         if (stages.images[i].mipmaps)
             mipmapped[i] = &stages.images[i].image;
-    const std::vector<std::vector<content::Image>> chains = content::mipChains(mipmapped);
+    const std::vector<std::vector<content::Image>> chains = content::mipChains(mipmapped, rounding);
     gpu.stage_textures.reserve(stages.images.size());
     for (size_t i = 0; i < stages.images.size(); ++i) {
         const scene::StageImage& img = stages.images[i];
@@ -441,7 +446,7 @@ std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* 
     if (source.skybox)
         uploadSkyBox(*gpu, *source.skybox);
     if (source.stages)
-        uploadStages(*gpu, *source.stages);
+        uploadStages(*gpu, *source.stages, mipRounding(map));
     if (source.fogs)
         gpu->fogs = *source.fogs;
     glBindTexture(GL_TEXTURE_2D, 0);

@@ -83,8 +83,14 @@ bool WorldRenderer::stageEnabled(int32_t material, int shader_stage) const {
 void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camera,
                          const RenderOptions& options) {
     m_state.invalidate(); // names may have been deleted and reused since the last frame
-    glClearColor(options.clear_colour.r, options.clear_colour.g, options.clear_colour.b,
-                 options.clear_colour.a);
+    // A map whose display doubles the frame (bsp::Map::overbright_lighting) is drawn at half
+    // the shown value and doubled once at the end (pass_display.cpp), in the lit view.
+    const float frame_scale =
+        m_gpu && m_gpu->overbright && options.view == ViewMode::Lit && !options.neutral_lighting
+            ? 0.5f
+            : 1.0f;
+    const glm::vec4 clear = options.clear_colour;
+    glClearColor(clear.r * frame_scale, clear.g * frame_scale, clear.b * frame_scale, clear.a);
     m_state.depthMask(true);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     if (!m_gpu || !m_programs)
@@ -96,6 +102,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     f.overdraw = options.view == ViewMode::Overdraw;
     f.staged = options.shader_stages && options.view == ViewMode::Lit && !m_gpu->staged.empty();
     f.fog = options.fog && options.view == ViewMode::Lit && !m_gpu->fogs.empty();
+    f.frame_scale = frame_scale;
 
     m_state.enable(GL_DEPTH_TEST, true);
     m_state.depthFunc(GL_LEQUAL);
@@ -111,9 +118,9 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         f.endTimer();
     }
     if (m_models && !f.overdraw && !list.models.empty())
-        f.after_opaque = [this, &camera, &options](Frame& frame) {
+        f.after_opaque = [this, &camera, &options, frame_scale](Frame& frame) {
             frame.beginTimer("models");
-            m_models->draw(camera, options.time, frame.list, options.view, m_state);
+            m_models->draw(camera, options.time, frame.list, options.view, frame_scale, m_state);
             if (m_brush_models)
                 m_brush_models->draw(frame);
             frame.endTimer();
@@ -123,8 +130,26 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     drawWorldBatches(f);
     m_stage_draws = f.stage_draws;
 
+    // The flares and overlays show every face; later passes expect no culling.
     m_state.enable(GL_DEPTH_TEST, true);
-    m_state.enable(GL_CULL_FACE, false); // overlays show every face; later passes expect no culling
+    m_state.enable(GL_CULL_FACE, false);
+    if (m_flares && options.flares && !f.overdraw) {
+        const bool timed = m_flares->count() > 0;
+        if (timed)
+            f.beginTimer("flares");
+        m_flares->draw(camera, options.time, list, frame_scale, m_state);
+        if (timed)
+            f.endTimer();
+    }
+    if (f.frame_scale != 1.0f) {
+        f.beginTimer("display ramp");
+        drawDisplayRamp(f);
+        f.endTimer();
+        m_state.bindVertexArray(m_gpu->vao.id());
+        m_state.enable(GL_DEPTH_TEST, true);
+    }
+
+    // The overlays come after the ramp: their colours are the shown ones.
     if (options.show_culled || options.wireframe)
         f.beginTimer("world overlays");
     if (options.show_culled)
@@ -132,15 +157,6 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     if (options.wireframe)
         drawWireframe(f);
     f.endTimer();
-
-    if (m_flares && options.flares && !f.overdraw) {
-        const bool timed = m_flares->count() > 0;
-        if (timed)
-            f.beginTimer("flares");
-        m_flares->draw(camera, options.time, list, m_state);
-        if (timed)
-            f.endTimer();
-    }
     m_submitter.endFrame();
     m_state.restoreDefaults();
 }

@@ -309,7 +309,8 @@ StageFrame evalStage(const RenderStage& r, double time, float identity_light) {
     case RgbGen::Identity:
         break;
     case RgbGen::IdentityLighting:
-        f.colour = glm::vec4(glm::vec3(identity_light), 1.0f);
+        // tr.identityLightByte, an int: 255 * 1/2 is 127.
+        f.colour = glm::vec4(glm::vec3(std::floor(255.0f * identity_light) / 255.0f), 1.0f);
         break;
     case RgbGen::Vertex:
         f.vertex_rgb = true;

@@ -122,7 +122,7 @@ protected:
         scene::DrawList list;
         list.models = {0};
         render::GlState state;
-        r.draw(cam, 0.0, list, render::ViewMode::Lit, state);
+        r.draw(cam, 0.0, list, render::ViewMode::Lit, 1.0f, state);
         EXPECT_EQ(r.drawnCount(), 1u);
         const auto img = target.readPixels();
         std::array<std::array<int, 3>, 4> out{};

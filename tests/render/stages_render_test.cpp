@@ -166,6 +166,40 @@ TEST_F(Stages, OverbrightDoublesTheBlendedFrame) {
     expectNear(centre(render()), {128, 51, 51}, 2, "three stages, overbright");
 }
 
+// The doubling happens once per frame, not once per stage (issue 15, oa_thor's
+// textures/base_wall/bluemetalsupport2e): ioquake3 draws each stage at identityLight into its
+// 8-bit framebuffer and the gamma ramp doubles the finished frame (tr_image.c
+// R_SetColorMappings). A texel of 102 drawn, the same texel added (204: 0.8, more than the
+// shown 1.0 halved), then the lightmap as a filter: a luxel of 64 shifted left once is 128, so
+// 204 * 128 / 255 = 102.4 -> 102 in the framebuffer, shown as 204. Doubling each adding stage
+// instead clamps the sum at 255 before the filter: 255 * 128 / 255 = 128.
+TEST_F(Stages, OverbrightDoublesOncePerFrame) {
+    const char* script = R"(
+textures/test/chrome
+{
+    { map textures/test/grey.tga }
+    { map textures/test/grey.tga blendFunc add }
+    { map $lightmap blendFunc filter }
+}
+)";
+    bsp::Map m = quadMap({{"textures/test/chrome", 100.0f, 200.0f}}, true);
+    m.lightmap_width = 8;
+    m.lightmap_height = 8;
+    m.lightmap_pages.push_back({std::vector<uint8_t>(8 * 8 * 3, 64)});
+    m.faces[0].lightmap_page = 0;
+    m.faces[0].lightmap_rect = {0, 0, 4, 4};
+    for (bsp::Vertex& v : m.vertices)
+        v.lm_uv = {0.25f, 0.25f};
+    const content::Image grey = solid(1, 1, [](int, int) {
+        return std::array<uint8_t, 4>{102, 102, 102, 255};
+    });
+    upload(stagedBundle(std::move(m), script, {{"textures/test/grey.tga", grey}}));
+    for (bool fold : {true, false}) {
+        const std::array<int, 3> got = centre(render(0.0, true, fold));
+        EXPECT_EQ(got, (std::array<int, 3>{204, 204, 204})) << (fold ? "folded" : "per stage");
+    }
+}
+
 // The overlay's per-stage toggles: without the additive stage only 0.2 x 0.5 remains.
 TEST_F(Stages, DisabledStageIsSkipped) {
     upload(stagedBundle(quadMap({{"textures/test/three", 100.0f, 200.0f}}, false), kThreeStages));
@@ -339,9 +373,10 @@ textures/test/mix
         const auto folded = render(0.0, true, true);
         EXPECT_EQ(m_renderer->stageDraws(), 1u);
         // The framebuffer's unorm8 blend rounds its products its own way (up to 1 per stage
-        // here), and the last stage doubles what is there.
+        // here), and the last stage doubles what is there; with overbright the display ramp
+        // doubles the frame, and the difference with it.
         for (int x : {kW / 4, 3 * kW / 4})
-            expectNear(centre(folded, x, kH / 2), centre(separate, x, kH / 2), 2,
+            expectNear(centre(folded, x, kH / 2), centre(separate, x, kH / 2), overbright ? 4 : 2,
                        x < kW / 2 ? "alphaFunc passes" : "alphaFunc fails");
         // The two halves differ (the add stage counts on one only), so the test can fail.
         EXPECT_NE(centre(folded, kW / 4, kH / 2), centre(folded, 3 * kW / 4, kH / 2));

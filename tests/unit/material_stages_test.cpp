@@ -188,8 +188,8 @@ TEST(MaterialStages, ColourGeneratorsFollowIoquake3) {
 })");
     ASSERT_EQ(s.size(), 7u);
     const float il = 0.5f; // identityLight with overbright
-    // No rgbGen and no blend: identityLighting.
-    EXPECT_NEAR(scene::evalStage(s[0], 0.0, il).colour.r, 0.5f, 1e-5f);
+    // No rgbGen and no blend: identityLighting, the byte tr.identityLightByte = (int)(255 * 0.5).
+    EXPECT_EQ(scene::evalStage(s[0], 0.0, il).colour.r, 127.0f / 255.0f);
     // No rgbGen, filter blend (source GL_DST_COLOR): identity.
     EXPECT_NEAR(scene::evalStage(s[1], 0.0, il).colour.r, 1.0f, 1e-5f);
     // Wave times identityLight, clamped to [0, 1].

@@ -40,6 +40,7 @@ TEST(Q3Parse, TinyMapFillsTheModel) {
     EXPECT_EQ(m.format, bsp::Format::Quake3);
     EXPECT_EQ(m.version, 46);
     EXPECT_TRUE(m.overbright_lighting);
+    EXPECT_TRUE(m.mips_round_down);
     EXPECT_TRUE(m.warnings.empty()) << m.warnings.front();
 
     ASSERT_EQ(m.lumps.size(), 17u);

@@ -410,6 +410,36 @@ TEST(Mipmap, HalvesWithARoundedBoxFilter) {
     EXPECT_EQ(half.rgba, (std::vector<uint8_t>{2, 10, 255, 2}));
 }
 
+// ioquake3's R_MipMap (r_simpleMipMaps 1) shifts the sum of four right by two: every mean
+// rounds down, and the error grows level by level.
+TEST(Mipmap, RoundsDownAsIoquake3Does) {
+    content::Image img;
+    img.width = 2;
+    img.height = 2;
+    img.rgba = {0, 10, 255, 1, 1, 10, 255, 2, 2, 10, 255, 3, 4, 11, 255, 3};
+    const content::Image half = content::halveImage(img, content::MipRounding::Down);
+    // 7 >> 2 = 1 (nearest: 2), 41 >> 2 = 10, 1020 >> 2 = 255, 9 >> 2 = 2
+    EXPECT_EQ(half.rgba, (std::vector<uint8_t>{1, 10, 255, 2}));
+    // A 4x4 image of 3s whose red is 6 at the top-left texel of each 2x2 block.
+    content::Image grey;
+    grey.width = 4;
+    grey.height = 4;
+    grey.rgba.assign(64, 3);
+    for (int y = 0; y < 4; y += 2)
+        for (int x = 0; x < 4; x += 2)
+            grey.rgba[static_cast<size_t>((y * 4 + x) * 4)] = 6;
+    // Red: 6 + 3 + 3 + 3 = 15: 15 >> 2 = 3, nearest (15 + 2) / 4 = 4.
+    const auto down = content::mipChain(grey, content::MipRounding::Down);
+    const auto nearest = content::mipChain(grey);
+    ASSERT_EQ(down.size(), 2u);
+    ASSERT_EQ(nearest.size(), 2u);
+    EXPECT_EQ(down[0].rgba[0], 3);
+    EXPECT_EQ(nearest[0].rgba[0], 4);
+    EXPECT_EQ(down[1].rgba[0], 3);    // (3 * 4) >> 2
+    EXPECT_EQ(nearest[1].rgba[0], 4); // (4 * 4 + 2) / 4
+    EXPECT_EQ(down[0].rgba[1], 3);    // green stays 3 either way
+}
+
 TEST(Mipmap, ChainFollowsGlLevelSizesDownToOne) {
     for (const auto& [w, h] : {std::pair{256, 64}, {5, 3}, {1, 7}, {640, 480}, {1, 1}}) {
         SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
