@@ -970,7 +970,7 @@ Outcome runVpk(std::span<const uint8_t> data) {
 }
 
 std::span<const Target> targets() {
-    static const std::array<Target, 19> kTargets = {{
+    static const std::array<Target, 20> kTargets = {{
         {"load_map", &runLoadMap},
         {"external_lightmap", &runExternalLightmap},
         {"archive", &runArchive},

@@ -33,6 +33,8 @@ vpk:      VPK directory files made here (versions 1 and 2: a preload-only member
 md3:      OpenArena's item models from pak0.pk3 (one and several surfaces, tags, frames).
 skin:     OpenArena's .skin files from pak0.pk3 (tag lines with and without commas, repeated
           surfaces) and one made here (comments, quotes, an empty shader).
+brush_model: ew_q1_cube.bsp standing in for a Quake 1 item box (maps/b_*.bsp), as BSP 29
+          and as BSP2.
 """
 import argparse
 import io
@@ -312,7 +314,8 @@ def main():
     dirs = {t: os.path.join(args.out, t)
             for t in ("load_map", "external_lightmap", "archive", "image", "entities",
                       "texture_cache", "leak_file", "portal_file", "walk_script", "mdl",
-                      "sprite", "vtf", "vmt", "vpk", "md3", "skin", "md2", "sp2", "studio")}
+                      "sprite", "vtf", "vmt", "vpk", "md3", "skin", "md2", "sp2", "studio",
+                      "brush_model")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -332,6 +335,10 @@ def main():
                 f.write(bsp29_to_bsp2(data, rmq=True))
             with open(os.path.join(dirs["load_map"], "ew_q1_cube_bspx_lighting.bsp"), "wb") as f:
                 f.write(with_bspx_lighting(data))
+            # An item box is a small Quake 1 map; the cube stands in for one (b_*.bsp).
+            shutil.copyfile(m, os.path.join(dirs["brush_model"], "b_cube.bsp"))
+            with open(os.path.join(dirs["brush_model"], "b_cube_bsp2.bsp"), "wb") as f:
+                f.write(bsp29_to_bsp2(data))
         if name == "tf2_mp_lobby.bsp":
             with open(os.path.join(dirs["load_map"], "tf2_mp_lobby_lzma.bsp"), "wb") as f:
                 f.write(vbsp_with_lzma_lumps(data))
