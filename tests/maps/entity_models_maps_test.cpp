@@ -30,6 +30,36 @@ bsp::Entity entity(std::vector<std::pair<std::string, std::string>> pairs) {
     return e;
 }
 
+// The Half-Life studio key tests' setting: freehl_test_weapons, a copy of its map to add
+// entities to, the hand-made studio model (tests/support/studio_builder.h) written to
+// TempDir/`folder`/models/test.mdl with that folder as the search path, and the player start's
+// origin where the added entities stand.
+struct StudioOnMap {
+    std::unique_ptr<scene::MapBundle> bundle;
+    fs::path dir;
+    content::FileSystem files;
+    bsp::Map map;
+    std::string origin;
+};
+
+void setUpStudioOnMap(StudioOnMap& c, const char* folder, const studiotest::StudioOptions& o) {
+    auto loaded = scene::loadMapBundle((kMaps / "hl/freehl_test_weapons.bsp").string(), {});
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message();
+    c.bundle = std::move(*loaded);
+    c.dir = fs::path(testing::TempDir()) / folder;
+    fs::remove_all(c.dir);
+    fs::create_directories(c.dir / "models");
+    const auto bytes = studiotest::buildStudio(o);
+    std::ofstream(c.dir / "models/test.mdl", std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    ASSERT_TRUE(c.files.addDirectory(c.dir).ok());
+    c.map = c.bundle->map;
+    for (const bsp::Entity& e : c.map.entities)
+        if (e.classname() == "info_player_start")
+            c.origin = std::string(e.get("origin"));
+    ASSERT_FALSE(c.origin.empty());
+}
+
 } // namespace
 
 TEST(EntityModels, Quake1RulesBySpawnflagsAndWorldtype) {
@@ -286,23 +316,15 @@ TEST(EntityModelsMaps, HalfLifeStudioModelsOnAMap) {
 // 0, part 1's model 1) and the sequence; a sequence the model lacks plays the first (and shares
 // the mesh of sequence 0).
 TEST(EntityModelsMaps, HalfLifeBodySequenceAndSkinKeys) {
-    auto loaded = scene::loadMapBundle((kMaps / "hl/freehl_test_weapons.bsp").string(), {});
-    ASSERT_TRUE(loaded.ok()) << loaded.error().message();
-    const scene::MapBundle& b = **loaded;
-    const fs::path dir = fs::path(testing::TempDir()) / "bspv_studio_keys";
-    fs::remove_all(dir);
-    fs::create_directories(dir / "models");
-    const auto bytes = studiotest::buildStudio({.body_groups = true, .walk_sequence = true});
-    std::ofstream(dir / "models/test.mdl", std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    content::FileSystem files;
-    ASSERT_TRUE(files.addDirectory(dir).ok());
-    bsp::Map map = b.map;
-    std::string origin;
-    for (const bsp::Entity& e : map.entities)
-        if (e.classname() == "info_player_start")
-            origin = std::string(e.get("origin"));
-    ASSERT_FALSE(origin.empty());
+    StudioOnMap c;
+    setUpStudioOnMap(c, "bspv_studio_keys", {.body_groups = true, .walk_sequence = true});
+    if (HasFatalFailure())
+        return;
+    const scene::MapBundle& b = *c.bundle;
+    const fs::path& dir = c.dir;
+    const content::FileSystem& files = c.files;
+    bsp::Map& map = c.map;
+    const std::string& origin = c.origin;
     const uint32_t first = uint32_t(map.entities.size());
     using Pairs = std::vector<std::pair<std::string, std::string>>;
     const Pairs keys[3] = {
@@ -352,23 +374,15 @@ TEST(EntityModelsMaps, HalfLifeBodySequenceAndSkinKeys) {
 //   cycler_wreckage without: rate 0, the plain model's mesh again.
 // Four meshes in all, one per distinct (body, sequence, controllers).
 TEST(EntityModelsMaps, HalfLifeFrameRateAndControllersByClass) {
-    auto loaded = scene::loadMapBundle((kMaps / "hl/freehl_test_weapons.bsp").string(), {});
-    ASSERT_TRUE(loaded.ok()) << loaded.error().message();
-    const scene::MapBundle& b = **loaded;
-    const fs::path dir = fs::path(testing::TempDir()) / "bspv_studio_rates";
-    fs::remove_all(dir);
-    fs::create_directories(dir / "models");
-    const auto bytes = studiotest::buildStudio({.walk_sequence = true, .controllers = true});
-    std::ofstream(dir / "models/test.mdl", std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    content::FileSystem files;
-    ASSERT_TRUE(files.addDirectory(dir).ok());
-    bsp::Map map = b.map;
-    std::string origin;
-    for (const bsp::Entity& e : map.entities)
-        if (e.classname() == "info_player_start")
-            origin = std::string(e.get("origin"));
-    ASSERT_FALSE(origin.empty());
+    StudioOnMap c;
+    setUpStudioOnMap(c, "bspv_studio_rates", {.walk_sequence = true, .controllers = true});
+    if (HasFatalFailure())
+        return;
+    const scene::MapBundle& b = *c.bundle;
+    const fs::path& dir = c.dir;
+    const content::FileSystem& files = c.files;
+    bsp::Map& map = c.map;
+    const std::string& origin = c.origin;
     const uint32_t first = uint32_t(map.entities.size());
     using Pairs = std::vector<std::pair<std::string, std::string>>;
     const std::pair<const char*, Pairs> entities[6] = {
