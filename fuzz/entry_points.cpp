@@ -17,6 +17,7 @@
 #include "content/vmt.h"
 #include "content/vpk.h"
 #include "content/vtf.h"
+#include "game/profile.h"
 #include "scene/brush_model.h"
 #include "scene/collision.h"
 #include "scene/compile_overlays.h"
@@ -333,6 +334,8 @@ Outcome runLoadMapWithLit(std::span<const uint8_t> data, std::span<const uint8_t
     auto map = bsp::loadMap(data, "fuzz.bsp", companions);
     if (!map)
         return rejected(std::move(map.error()));
+    // The game's rules and spawn state, read from the same hostile entity text.
+    game::spawnBrushModels(game::profileFor(*map), *map);
     Outcome o;
     o.accepted = true;
     o.violation = checkMapInvariants(*map);
@@ -709,7 +712,7 @@ Outcome runMdl(std::span<const uint8_t> data) {
 
 Outcome runBrushModel(std::span<const uint8_t> data) {
     const content::FileSystem fs;
-    auto model = scene::loadBrushModel(data, "maps/b_fuzz.bsp", fs, bsp::UnlitFaces::Black);
+    auto model = scene::loadBrushModel(data, "maps/b_fuzz.bsp", fs, game::UnlitFaces::Black);
     if (!model)
         return rejected(std::move(model.error()));
     Outcome o;

@@ -86,7 +86,7 @@ vec3 lighting() {
 }
 
 #ifdef WARP
-// The ripple at surface texel c (bsp::Map::warp_period, warp_knot_spacing): a sine, or
+// The ripple at surface texel c (game::WarpRule period, knot_spacing): a sine, or
 // QuakeSpasm's warp image grid, where the sine is taken at every u_warp_knot texels and the
 // texture coordinates are interpolated linearly between.
 vec2 ripple(vec2 c) {
@@ -115,8 +115,8 @@ void main() {
     vec2 uv = v_uv;
 #ifdef WARP
     // Quake's turbulence: each coordinate swings as a sine of the other. The map sets how far
-    // (bsp::Map::warp_amplitude: Quake 1 gl_warp.c 8 texels of a 64-texel tile, Quake 2's GL3
-    // renderer 4), the ripple's period (bsp::Map::warp_period: GLQuake 16 pi texels,
+    // (game::WarpRule::amplitude: Quake 1 gl_warp.c 8 texels of a 64-texel tile, Quake 2's GL3
+    // renderer 4), the ripple's period (game::WarpRule::period: GLQuake 16 pi texels,
     // QuakeSpasm 128), how it is sampled and how many texels a uv unit spans (warp_tile).
     vec2 size = u_warp_tile > 0.0 ? vec2(u_warp_tile) : vec2(textureSize(u_texture, 0));
     uv += (u_warp_amplitude * 64.0 / size) * ripple(v_uv.yx * size.yx);

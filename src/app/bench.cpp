@@ -49,7 +49,8 @@ void writeStats(core::JsonWriter& j, std::string_view key, const std::vector<dou
 
 } // namespace
 
-std::vector<double> benchWalkTicks(const bsp::Map& map, const std::vector<Keyframe>& starts) {
+std::vector<double> benchWalkTicks(const bsp::Map& map, float eye_height,
+                                   const std::vector<Keyframe>& starts) {
     std::vector<double> us;
     if (map.collision.kind == bsp::CollisionKind::None)
         return us;
@@ -58,7 +59,7 @@ std::vector<double> benchWalkTicks(const bsp::Map& map, const std::vector<Keyfra
     us.reserve(starts.size() * kBenchWalkTicks);
     for (const Keyframe& k : starts) {
         scene::PlayerState s;
-        s.origin = k.position - glm::vec3(0.0f, 0.0f, map.eye_height);
+        s.origin = k.position - glm::vec3(0.0f, 0.0f, eye_height);
         move.settle(s);
         scene::MoveInput in;
         in.forward = 1.0f;
@@ -173,7 +174,7 @@ int runBench(const Options& options) {
     glFinish();
     const double upload_ms = msSince(t_upload);
     const scene::MapBundle& b = *session.bundle();
-    ro.clear_colour = clearColourOf(b.map, ro.clear_colour);
+    ro.clear_colour = clearColourOf(b.profile.view, ro.clear_colour);
 
     // The path: a fixed camera, a keyframe file, or the spawn points in order.
     std::vector<Keyframe> keys;
@@ -236,7 +237,8 @@ int runBench(const Options& options) {
             gpu_ms.push_back(gpu_timer.latest().front().ms);
         gpu_timer.begin("world");
         ro.time = f / 60.0;
-        ro.style_values = scene::lightStyleValues(ro.time, nullptr, &b.map);
+        ro.style_values =
+            scene::lightStyleValues(ro.time, nullptr, b.profile.entities.light_styles);
         renderer.draw(list, cam, ro);
         gpu_timer.end();
         submit_ms.push_back(msSince(t_submit));
@@ -257,7 +259,7 @@ int runBench(const Options& options) {
     }
     render::checkGlErrors("bench");
 
-    const std::vector<double> walk_us = benchWalkTicks(b.map, keys);
+    const std::vector<double> walk_us = benchWalkTicks(b.map, b.profile.view.eye_height, keys);
 
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);

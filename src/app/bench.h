@@ -22,7 +22,8 @@ struct Keyframe {
 // 2 degrees a tick and jumping once a second; each tick timed on its own, in microseconds.
 // Empty when the map has no collision data. GL-free.
 inline constexpr int kBenchWalkTicks = 180;
-std::vector<double> benchWalkTicks(const bsp::Map& map, const std::vector<Keyframe>& starts);
+std::vector<double> benchWalkTicks(const bsp::Map& map, float eye_height,
+                                   const std::vector<Keyframe>& starts);
 
 // A path file: one keyframe per line, "X Y Z PITCH YAW"; '#' starts a comment.
 core::Result<std::vector<Keyframe>> parsePathFile(const std::string& text, const std::string& name);

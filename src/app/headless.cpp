@@ -220,7 +220,7 @@ core::Result<scene::Camera> resolveCamera(const CameraSpec& spec, const scene::M
                                    ": the map has " + std::to_string(bundle.spawns.size()) +
                                    " spawn points");
     const bsp::SpawnPoint& s = bundle.spawns[static_cast<size_t>(spec.spawn_index)];
-    cam.position = s.origin + glm::vec3(0.0f, 0.0f, map.eye_height);
+    cam.position = s.origin + glm::vec3(0.0f, 0.0f, bundle.profile.view.eye_height);
     cam.yaw = s.yaw;
     cam.pitch = s.pitch;
     return cam;
@@ -262,6 +262,19 @@ void writeCollision(core::JsonWriter& j, const bsp::Map& m) {
     j.field("solid_models", solid_models).endObject();
 }
 
+namespace {
+
+// The game's lighting rule (game/profile.h), inside --info's "lightmaps" object.
+void writeLightRule(core::JsonWriter& j, const game::LightRule& rule, uint32_t unlit_faces) {
+    j.field("style_m", rule.light_style_scale).field("light_max", rule.light_max);
+    j.field("lightmap_scale", rule.lightmap_scale).field("texture_scale", rule.texture_scale);
+    j.field("texture_gamma", rule.texture_gamma).field("output_gamma", rule.output_gamma);
+    j.field("unlit_faces", unlit_faces);
+    j.field("unlit_faces_drawn", game::unlitFacesName(rule.unlit_faces));
+}
+
+} // namespace
+
 int runInfo(const Options& options) {
     auto loaded = scene::loadMapBundle(mapSpecOf(options), loadSettingsOf(options));
     if (!loaded)
@@ -274,6 +287,7 @@ int runInfo(const Options& options) {
     j.field("file", m.name);
     j.field("format", bsp::formatName(m.format));
     j.field("version", m.version);
+    j.field("game", game::familyName(b.profile.family)); // whose rules (src/game/)
     j.key("lumps").beginArray();
     for (const bsp::LumpInfo& l : m.lumps) {
         j.beginObject().field("name", l.name).field("offset", l.offset).field("length", l.length);
@@ -325,12 +339,7 @@ int runInfo(const Options& options) {
         j.field("deluxe_space", lm.deluxe_tangent_space ? "tangent" : "model");
     j.field("files", static_cast<uint64_t>(lm.files.size()));
     j.field("faces_without_pages", static_cast<uint64_t>(scene::facesWithoutPages(m, lm)));
-    // The game's lighting rules as the parser set them (bsp/map.h).
-    j.field("style_m", m.light_style_scale).field("light_max", m.light_max);
-    j.field("lightmap_scale", m.lightmap_scale).field("texture_scale", m.texture_scale);
-    j.field("texture_gamma", m.texture_gamma).field("output_gamma", m.output_gamma);
-    j.field("unlit_faces", m.unlit_face_count);
-    j.field("unlit_faces_drawn", bsp::unlitFacesName(m.unlit_faces));
+    writeLightRule(j, b.profile.rules.light, m.unlit_face_count);
     if (!m.lighting_variants.empty()) {
         j.key("variants").beginArray();
         for (const std::string& v : m.lighting_variants)
@@ -393,7 +402,7 @@ struct WalkResult {
 // Plays the script from the camera's eye (origin = eye - the game's eye height) and moves the
 // camera to the eye at the end (the crouched eye if the walk ends crouched).
 core::Result<WalkResult> walkCamera(const std::string& script, const bsp::Map& map,
-                                    scene::Camera& cam) {
+                                    float eye_height, scene::Camera& cam) {
     auto text = core::readFile(script);
     if (!text)
         return text.error();
@@ -406,14 +415,14 @@ core::Result<WalkResult> walkCamera(const std::string& script, const bsp::Map& m
     const scene::CollisionWorld world(map);
     const scene::PlayerMove move(world, scene::moveRulesFor(map.collision));
     scene::PlayerState s;
-    s.origin = cam.position - glm::vec3(0.0f, 0.0f, map.eye_height);
+    s.origin = cam.position - glm::vec3(0.0f, 0.0f, eye_height);
     move.settle(s);
     float yaw = cam.yaw;
     for (scene::WalkStep& step : *steps)
         step.input.pitch = cam.pitch; // swimming goes where the camera looks, as in the viewer
     WalkResult r;
     r.ticks = scene::playWalkScript(move, *steps, s, yaw);
-    const float eye = s.crouched ? move.rules().crouch_eye : map.eye_height;
+    const float eye = s.crouched ? move.rules().crouch_eye : eye_height;
     r.eye = s.origin + glm::vec3(0.0f, 0.0f, eye);
     r.on_ground = s.on_ground;
     r.waterlevel = s.waterlevel;
@@ -439,7 +448,8 @@ int runScreenshot(const Options& options) {
     cam->aspect = static_cast<float>(options.width) / static_cast<float>(options.height);
     std::optional<WalkResult> walk;
     if (!options.walk_script.empty()) {
-        auto w = walkCamera(options.walk_script, (*loaded)->map, *cam);
+        auto w = walkCamera(options.walk_script, (*loaded)->map, (*loaded)->profile.view.eye_height,
+                            *cam);
         if (!w)
             return reportError(w.error());
         walk = *w;
@@ -454,7 +464,7 @@ int runScreenshot(const Options& options) {
     if (auto st = session.adopt(std::move(*loaded)); !st)
         return reportError(st.error());
     scene::MapBundle& b = *session.bundle();
-    ro.clear_colour = clearColourOf(b.map, ro.clear_colour);
+    ro.clear_colour = clearColourOf(b.profile.view, ro.clear_colour);
 
     scene::DrawList list;
     scene::VisOptions vis_options = visOptionsOf(options);
@@ -471,7 +481,8 @@ int runScreenshot(const Options& options) {
     session.visibility()->update(vis_camera, vis_options, list);
 
     ro.show_culled = options.lock_camera_given;
-    ro.style_values = scene::lightStyleValues(options.time, nullptr, &b.map);
+    ro.style_values =
+        scene::lightStyleValues(options.time, nullptr, b.profile.entities.light_styles);
     target.bind();
     // Flares fade in once their occlusion queries have answered, a frame later: two lead-in
     // frames (waited for, as nobody is watching) let them settle before the one that is saved.

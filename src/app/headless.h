@@ -20,7 +20,7 @@ namespace app {
 int runInfo(const Options& options);
 int runScreenshot(const Options& options);
 
-// The camera a CameraSpec names for a loaded map (spawn points: the eye bsp::Map::eye_height
+// The camera a CameraSpec names for a loaded map (spawn points: the eye game::ViewRule::eye_height
 // above the spawn origin, as the game places the view; no spawn: the centre of the world
 // bounds).
 core::Result<scene::Camera> resolveCamera(const CameraSpec& spec, const scene::MapBundle& bundle);

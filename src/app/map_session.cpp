@@ -7,10 +7,11 @@ core::Error graphicsError(const std::string& detail) {
 }
 
 render::WorldSource worldSourceOf(const scene::MapBundle& bundle, const scene::WorldMesh* mesh) {
-    return {bundle.map,        mesh ? *mesh : bundle.mesh,
-            bundle.textures,   bundle.skybox ? &*bundle.skybox : nullptr,
-            &bundle.stages,    &bundle.fogs,
-            &bundle.lightmaps, &bundle.models};
+    return {bundle.map,          mesh ? *mesh : bundle.mesh,
+            bundle.textures,     bundle.skybox ? &*bundle.skybox : nullptr,
+            &bundle.stages,      &bundle.fogs,
+            &bundle.lightmaps,   &bundle.models,
+            bundle.profile.rules};
 }
 
 core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundle& bundle) {
@@ -24,6 +25,7 @@ core::Status setPatchLevel(render::WorldRenderer& renderer, scene::MapBundle& bu
     scene::WorldMeshOptions options;
     options.patch_level = level;
     options.lightmaps = &bundle.lightmaps;
+    options.unlit_faces = bundle.profile.rules.light.unlit_faces;
     scene::WorldMesh mesh =
         scene::buildMapMesh(bundle.map, bundle.materials, bundle.stages, options);
     std::string error;
@@ -49,7 +51,8 @@ core::Status MapSession::swapIn(std::unique_ptr<scene::MapBundle> bundle, bool k
     m_previous = keep_previous ? std::move(m_bundle) : nullptr;
     m_bundle = std::move(bundle);
     m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh,
-                                                       &m_bundle->models.instances);
+                                                       &m_bundle->models.instances,
+                                                       m_bundle->profile.entities.brush_model_vis);
     return core::okStatus();
 }
 
@@ -69,7 +72,8 @@ core::Status MapSession::flipPrevious() {
     m_visibility.reset();
     std::swap(m_bundle, m_previous);
     m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh,
-                                                       &m_bundle->models.instances);
+                                                       &m_bundle->models.instances,
+                                                       m_bundle->profile.entities.brush_model_vis);
     return core::okStatus();
 }
 
@@ -80,12 +84,13 @@ core::Status MapSession::setPatchLevel(int level) {
         return st;
     // The old visibility was built for the old mesh.
     m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh,
-                                                       &m_bundle->models.instances);
+                                                       &m_bundle->models.instances,
+                                                       m_bundle->profile.entities.brush_model_vis);
     return core::okStatus();
 }
 
-glm::vec4 clearColourOf(const bsp::Map& map, const glm::vec4& fallback) {
-    return map.void_colour ? glm::vec4(*map.void_colour, 1.0f) : fallback;
+glm::vec4 clearColourOf(const game::ViewRule& view, const glm::vec4& fallback) {
+    return view.void_colour ? glm::vec4(*view.void_colour, 1.0f) : fallback;
 }
 
 core::Result<render::RenderOptions> renderOptionsOf(const Options& options) {

@@ -72,9 +72,9 @@ private:
 core::Result<render::RenderOptions> renderOptionsOf(const Options& options);
 // --no-pvs and --no-frustum.
 scene::VisOptions visOptionsOf(const Options& options);
-// The clear colour of a frame of `map`: the game's own (bsp::Map::void_colour) when the map
-// states one, else `fallback`, the viewer's background.
-glm::vec4 clearColourOf(const bsp::Map& map,
+// The clear colour of a frame: the game's own (game::ViewRule::void_colour) where it is known,
+// else `fallback`, the viewer's background.
+glm::vec4 clearColourOf(const game::ViewRule& view,
                         const glm::vec4& fallback = render::RenderOptions{}.clear_colour);
 
 } // namespace app

@@ -43,6 +43,20 @@ bool contains(std::string_view haystack, std::string_view needle) {
     return it != haystack.end();
 }
 
+// The game whose rules the map follows and its lighting rule (src/game/).
+void drawGameRules(const game::GameProfile& profile, uint32_t unlit_face_count) {
+    const game::LightRule& light = profile.rules.light;
+    ImGui::Text("game rules: %s (src/game/)",
+                std::string(game::familyName(profile.family)).c_str());
+    ImGui::Text("faces without lightmap data: %u, drawn %s", unlit_face_count,
+                std::string(game::unlitFacesName(light.unlit_faces)).c_str());
+    ImGui::Text("light style 'm' = %.5f", static_cast<double>(light.light_style_scale));
+    ImGui::Text("colour: lightmap x %.4f (max %.2f), texture x %.2f ^ %.2f, output ^ %.4f",
+                static_cast<double>(light.lightmap_scale), static_cast<double>(light.light_max),
+                static_cast<double>(light.texture_scale), static_cast<double>(light.texture_gamma),
+                static_cast<double>(light.output_gamma));
+}
+
 void drawMapInfo(OverlayModel& m) {
     if (!m.show_map_info || !m.bundle)
         return;
@@ -61,13 +75,7 @@ void drawMapInfo(OverlayModel& m) {
     if (map.vis.present())
         ImGui::SameLine(), ImGui::Text("(%d clusters)", map.vis.num_clusters);
     ImGui::Text("lighting: %s", scene::describeLightmaps(m.bundle->lightmaps).c_str());
-    ImGui::Text("faces without lightmap data: %u, drawn %s", map.unlit_face_count,
-                std::string(bsp::unlitFacesName(map.unlit_faces)).c_str());
-    ImGui::Text("light style 'm' = %.5f", static_cast<double>(map.light_style_scale));
-    ImGui::Text("colour: lightmap x %.4f (max %.2f), texture x %.2f ^ %.2f, output ^ %.4f",
-                static_cast<double>(map.lightmap_scale), static_cast<double>(map.light_max),
-                static_cast<double>(map.texture_scale), static_cast<double>(map.texture_gamma),
-                static_cast<double>(map.output_gamma));
+    drawGameRules(m.bundle->profile, map.unlit_face_count);
     if (!map.lighting_variants.empty()) {
         std::string sets;
         for (const std::string& v : map.lighting_variants)
@@ -258,8 +266,10 @@ void drawLightStyles(OverlayModel& m) {
         ImGui::TextDisabled("the map's faces use no light styles");
         return;
     }
-    const bsp::Map* map = m.bundle ? &m.bundle->map : nullptr;
-    const auto values = scene::lightStyleValues(st.time, nullptr, map);
+    std::span<const game::LightStyleString> spawn;
+    if (m.bundle)
+        spawn = m.bundle->profile.entities.light_styles;
+    const auto values = scene::lightStyleValues(st.time, nullptr, spawn);
     const auto enabled = st.enabled();
     if (ImGui::BeginTable("styles", 4, ImGuiTableFlags_SizingFixedFit)) {
         for (int s : m.styles_in_use) {
@@ -284,8 +294,8 @@ void drawLightStyles(OverlayModel& m) {
             ImGui::TableNextColumn();
             ImGui::ProgressBar(enabled[i] ? values[i] / 2.0f : 0.0f, ImVec2(60, 0), "");
             ImGui::TableNextColumn();
-            ImGui::TextDisabled("%s",
-                                std::string(scene::lightStyleString(s, map).substr(0, 24)).c_str());
+            ImGui::TextDisabled(
+                "%s", std::string(scene::lightStyleString(s, spawn).substr(0, 24)).c_str());
             ImGui::PopID();
         }
         ImGui::EndTable();

@@ -42,6 +42,13 @@ namespace app {
 
 namespace {
 
+// The light style strings the map's game sets at spawn (none without a map).
+std::span<const game::LightStyleString> spawnStyles(const scene::MapBundle* bundle) {
+    if (!bundle)
+        return {};
+    return bundle->profile.entities.light_styles;
+}
+
 struct FrameTimes {
     static constexpr int kCount = 240;
     float ms[kCount] = {};
@@ -418,7 +425,9 @@ void Viewer::handleEvent(const SDL_Event& e) {
 void Viewer::dropToFloor() {
     if (!m_session.bundle())
         return;
-    if (auto eye = dropEyeToFloor(m_session.bundle()->map, m_fly.camera.position))
+    if (auto eye =
+            dropEyeToFloor(m_session.bundle()->map, m_session.bundle()->profile.view.eye_height,
+                           m_fly.camera.position))
         m_fly.camera.position = *eye;
     else
         m_status = "drop to floor: no floor below (or no collision data)";
@@ -428,7 +437,9 @@ void Viewer::updateCamera(float dt) {
     // Anything that moved the camera since the last update (a spawn, bookmark, entity or leak
     // step, a map load) was a teleport.
     if (m_drop_teleports && m_fly.camera.position != m_last_eye && m_session.bundle())
-        if (auto eye = dropEyeToFloor(m_session.bundle()->map, m_fly.camera.position))
+        if (auto eye =
+                dropEyeToFloor(m_session.bundle()->map, m_session.bundle()->profile.view.eye_height,
+                               m_fly.camera.position))
             m_fly.camera.position = *eye;
     updateCameraInput(dt);
     m_last_eye = m_fly.camera.position;
@@ -461,7 +472,8 @@ void Viewer::updateCameraInput(float dt) {
     const bsp::Map* map = m_session.bundle() ? &m_session.bundle()->map : nullptr;
     if (!m_walk_on || !map)
         m_walk.end();
-    else if (m_walk.map() != map && !m_walk.begin(*map, m_fly.camera)) {
+    else if (m_walk.map() != map &&
+             !m_walk.begin(*map, m_session.bundle()->profile.view.eye_height, m_fly.camera)) {
         m_walk_on = false;
         m_status = "walk: this map has no collision data";
     }
@@ -732,10 +744,10 @@ int Viewer::run() {
         }
         m_render_options.time = m_styles.time;
         if (m_session.bundle())
-            m_render_options.clear_colour = clearColourOf(m_session.bundle()->map);
+            m_render_options.clear_colour = clearColourOf(m_session.bundle()->profile.view);
         const auto enabled = m_styles.enabled();
-        m_render_options.style_values = scene::lightStyleValues(
-            m_styles.time, &enabled, m_session.bundle() ? &m_session.bundle()->map : nullptr);
+        m_render_options.style_values =
+            scene::lightStyleValues(m_styles.time, &enabled, spawnStyles(m_session.bundle()));
         m_debug.beginFrame(dt * 1000.0f);
         m_render_options.timers = &m_debug.timers(); // times each pass of the world
         m_renderer.draw(m_list, m_fly.camera, m_render_options);

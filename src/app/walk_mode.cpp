@@ -4,26 +4,27 @@
 
 namespace app {
 
-std::optional<glm::vec3> dropEyeToFloor(const bsp::Map& map, const glm::vec3& eye) {
+std::optional<glm::vec3> dropEyeToFloor(const bsp::Map& map, float eye_height,
+                                        const glm::vec3& eye) {
     if (map.collision.kind == bsp::CollisionKind::None)
         return std::nullopt;
     const scene::CollisionWorld world(map);
     const scene::PlayerMove move(world, scene::moveRulesFor(map.collision));
     scene::PlayerState s;
-    s.origin = eye - glm::vec3(0.0f, 0.0f, map.eye_height);
+    s.origin = eye - glm::vec3(0.0f, 0.0f, eye_height);
     if (!move.dropToFloor(s, s.origin.z - map.worldMins().z + 64.0f))
         return std::nullopt;
-    return s.origin + glm::vec3(0.0f, 0.0f, map.eye_height);
+    return s.origin + glm::vec3(0.0f, 0.0f, eye_height);
 }
 
-bool WalkMode::begin(const bsp::Map& map, const scene::Camera& cam) {
+bool WalkMode::begin(const bsp::Map& map, float eye_height, const scene::Camera& cam) {
     end();
     if (map.collision.kind == bsp::CollisionKind::None)
         return false;
     m_map = &map;
     m_world = std::make_unique<scene::CollisionWorld>(map);
     m_move = std::make_unique<scene::PlayerMove>(*m_world, scene::moveRulesFor(map.collision));
-    m_eye_height = map.eye_height;
+    m_eye_height = eye_height;
     m_state = scene::PlayerState();
     m_state.origin = cam.position - glm::vec3(0.0f, 0.0f, m_eye_height);
     m_move->settle(m_state);

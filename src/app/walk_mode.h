@@ -13,17 +13,20 @@
 namespace app {
 
 // "Drop to floor" (G, and teleports when the overlay's "teleports drop to floor" is on): the
-// eye of the game's player standing on the floor below `eye` (the floor + Map::eye_height),
-// lifted out of the floor by up to a step if it starts in it; nullopt when the map has no
-// collision data, the player box is stuck there, or no floor is below inside the map's bounds.
-std::optional<glm::vec3> dropEyeToFloor(const bsp::Map& map, const glm::vec3& eye);
+// eye of the game's player standing on the floor below `eye` (the floor + `eye_height`, the
+// game's game::ViewRule::eye_height), lifted out of the floor by up to a step if it starts in
+// it; nullopt when the map has no collision data, the player box is stuck there, or no floor is
+// below inside the map's bounds.
+std::optional<glm::vec3> dropEyeToFloor(const bsp::Map& map, float eye_height,
+                                        const glm::vec3& eye);
 
 class WalkMode {
 public:
-    // Starts walking in `map` from the camera's eye (origin = eye - the game's eye height,
-    // lifted out of the floor if it starts in it). The map must outlive the walk or end() it.
-    // Returns false, and stays off, when the map has no collision data.
-    bool begin(const bsp::Map& map, const scene::Camera& cam);
+    // Starts walking in `map` from the camera's eye (origin = eye - `eye_height`, the game's
+    // game::ViewRule::eye_height, lifted out of the floor if it starts in it). The map must
+    // outlive the walk or end() it. Returns false, and stays off, when the map has no collision
+    // data.
+    bool begin(const bsp::Map& map, float eye_height, const scene::Camera& cam);
     void end();
     bool active() const { return m_world != nullptr; }
     const bsp::Map* map() const { return m_map; }

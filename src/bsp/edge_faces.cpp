@@ -366,13 +366,11 @@ core::Status EdgeFaceBuilder::light(uint64_t index, const TexAxes& axes, const L
 }
 
 void EdgeFaceBuilder::unlit(uint64_t index) {
-    const Face& face = m_map.faces[index];
-    ++m_map.unlit_face_count;
-    if (m_map.unlit_faces == UnlitFaces::VertexColour)
+    Face& face = m_map.faces[index];
+    if (face.unlit)
         return;
-    const uint8_t v = m_map.unlit_faces == UnlitFaces::Black ? 0 : 255;
-    for (uint32_t i = 0; i < face.num_vertices; ++i)
-        m_map.vertices[face.first_vertex + i].colour = glm::u8vec4(v, v, v, 255);
+    face.unlit = true;
+    ++m_map.unlit_face_count;
 }
 
 void EdgeFaceBuilder::finish() {

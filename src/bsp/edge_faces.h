@@ -144,8 +144,8 @@ public:
     core::Status emit(uint64_t index, const EdgeFaceRecord& record, uint64_t texinfo_count,
                       int32_t material, const TexAxes& axes, float tex_w, float tex_h);
     // The lightmap of the face emit() just made, from `lighting` at byte `offset`. A face with
-    // no lightmap data (negative offset, or no styles) gets none: its vertices take the light
-    // of map.unlit_faces and it is counted in map.unlit_face_count. One wider than
+    // no lightmap data (negative offset, or no styles) gets none: it is marked Face::unlit (the
+    // game's rule gives it its light) and counted in map.unlit_face_count. One wider than
     // kMaxLightmapSide luxels is left unlit too, counted apart.
     core::Status light(uint64_t index, const TexAxes& axes, std::span<const uint8_t> lighting,
                        int64_t offset);

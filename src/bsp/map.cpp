@@ -34,18 +34,6 @@ std::string_view formatName(Format f) {
     return "unknown";
 }
 
-std::string_view unlitFacesName(UnlitFaces u) {
-    switch (u) {
-    case UnlitFaces::VertexColour:
-        return "vertex colour";
-    case UnlitFaces::Fullbright:
-        return "full bright";
-    case UnlitFaces::Black:
-        return "black";
-    }
-    return "unknown";
-}
-
 std::string_view Entity::get(std::string_view key) const {
     for (const auto& [k, v] : pairs)
         if (k == key)

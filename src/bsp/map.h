@@ -1,9 +1,12 @@
 // The common map model: what every BSP parser produces and everything after it consumes.
 //
 // Plain structs and index arrays, no pointers, no GL ids and no per-frame fields, so a worker
-// thread can build a Map and hand it over whole. Version knowledge ends in the parsers: nothing
-// downstream asks which game a map came from; per-game quirks are expressed here as data (face
-// flags, submodel render settings, lightmap layout).
+// thread can build a Map and hand it over whole. It holds what the file says (facts): its
+// format, geometry, lumps, whether it has light data, its entities. What a game does with them
+// (lighting curves, warp, eye height, sky naming, entity tables) is the game's rule, in
+// src/game/ (game::profileFor). Brush models' placement and blending (Submodel::origin,
+// visible, blend, ...) are the spawn state the game layer writes once after parsing
+// (game::spawnBrushModels).
 //
 // Conventions
 // - Units and axes are the games' own: Quake units, right-handed, +Z up.
@@ -88,9 +91,13 @@ enum LeafContents : uint32_t {
     kContentsSky = 1u << 2,
 };
 
-// How a brush model (door, platform, ...) is blended. Parsers translate game keys into this.
+// How a brush model (door, platform, ...) is blended; the game layer translates entity keys
+// into this (game::spawnBrushModels).
 enum class BlendMode : uint8_t { Opaque, AlphaTest, Alpha, Additive };
 
+// The placement and draw fields below the bounds are spawn state: the parser binds the owning
+// entity and copies its origin and angles; the game layer then moves, hides and blends the model
+// as the game code does at spawn (game::spawnBrushModels).
 struct Submodel {
     glm::vec3 mins{0.0f};
     glm::vec3 maxs{0.0f};
@@ -105,10 +112,9 @@ struct Submodel {
     float alpha = 1.0f;
     glm::vec3 colour{1.0f};
     bool visible = true; // false for triggers and other brushes a game never draws
-    // GoldSrc render modes that draw a brush model without its lightmaps (colour, texture,
-    // glow, additive): the texture at full light. Xash3D FWGS ref/gl/gl_rsurf.c R_HasLightmap.
+    // false: drawn without its lightmaps, the texture at full light (game/halflife.cpp).
     bool lightmapped = true;
-    // kRenderTransColor: `colour` alone, no texture (R_SetRenderMode disables texturing).
+    // false: `colour` alone, no texture (game/halflife.cpp).
     bool textured = true;
 };
 
@@ -148,9 +154,9 @@ struct Material {
     int32_t height = 0; // 0 when unknown (Quake 3)
     float alpha = 1.0f; // for kSurfTranslucent
     // Light of a surface the game draws without any lightmap, in place of the vertex colour
-    // times Map::lightmap_scale; 0: lit as usual. Quake 2's GL3 renderer draws TRANS33 / TRANS66
-    // at 1 (the texture times intensity) and warped surfaces at 0.5, lava at 1 (yquake2
-    // gl3_warp.c GL3_EmitWaterPolys, lightScaleForTurb).
+    // times the lighting rule's lightmap_scale (game::LightRule); 0: lit as usual. Quake 2's GL3
+    // renderer draws TRANS33 / TRANS66 at 1 (the texture times intensity) and warped surfaces at
+    // 0.5, lava at 1 (yquake2 gl3_warp.c GL3_EmitWaterPolys, lightScaleForTurb).
     float fullbright_light = 0.0f;
     // kSurfFlowing: texture repeats per second the texture scrolls towards -s. Quake 2's GL3
     // renderer: 64 repeats per 40 s on lit surfaces (gl3_surf.c GL3_DrawGLFlowingPoly), one
@@ -211,6 +217,11 @@ struct Face {
     glm::vec3 normal{0.0f, 0.0f, 1.0f};
     int32_t fog = -1; // index into Map::fogs
     int32_t submodel = 0;
+    // The face should carry a lightmap but the file has no samples for it (lightofs -1, or no
+    // styles): its vertices are white and lightmap_page is -1; the game's rule decides its light
+    // (game::LightRule::unlit_faces, applied by the scene's mesh). Counted in
+    // Map::unlit_face_count.
+    bool unlit = false;
 
     int numStyles() const {
         int n = 0;
@@ -219,27 +230,6 @@ struct Face {
         return n;
     }
 };
-
-// Which table says what model a point entity shows (scene/entity_models.h): the game's item,
-// monster and light entities as its editors' entity definitions list them. Set by the parser
-// from the format; the renderer only sees the models it resolves to.
-enum class EntityModelTable : uint8_t {
-    None,     // no table (Source: prop models are a later phase)
-    Quake1,   // id's progs (monster_*, weapon_*, item_*, light_torch_*, light_flame_*)
-    Quake2,   // the game's itemlist (weapon_*, ammo_*, item_*, key_*) and monster_*
-    Quake3,   // the game's item list (weapons, ammo, armour, health, powerups, flags), misc_model
-    HalfLife, // "model" keys naming .mdl / .spr, items and weapons, render modes and amounts
-};
-
-// The light a face without lightmap data gets, as the game's engine draws it. The parser gives
-// such faces lightmap_page -1 and vertex colours to match, so the renderer draws them like any
-// vertex-lit face.
-enum class UnlitFaces : uint8_t {
-    VertexColour, // the vertex colours the map stores (Quake 3)
-    Fullbright,   // luxels of 255 (Quake 2; Quake 1 and Half-Life maps without any lighting)
-    Black,        // no light (Quake 1 and Half-Life maps with lighting data)
-};
-std::string_view unlitFacesName(UnlitFaces u); // "vertex colour", "full bright", "black"
 
 struct LightmapPage {
     std::vector<uint8_t> rgb; // Map::lightmap_width * Map::lightmap_height * 3
@@ -260,13 +250,6 @@ enum class DeluxeMaps : uint8_t {
     Auto,         // no worldspawn key: decided from the pages as DarkPlaces does
     ModelSpace,   // worldspawn "deluxeMaps" "1"
     TangentSpace, // worldspawn "deluxeMaps" "2"
-};
-
-// How the content layer turns a material name into pixels. Set by the parser from the format;
-// the renderer never sees it.
-enum class MaterialFiles : uint8_t {
-    Images,         // image files named after the material (Quake family; content/textures.h)
-    ValveMaterials, // materials/NAME.vmt, whose $basetexture names materials/TEX.vtf (Source)
 };
 
 // Decompressed potentially-visible sets: one row of row_size bytes per cluster, bit j of a
@@ -303,39 +286,11 @@ struct Entity {
     std::optional<float> number(std::string_view key) const;
 };
 
-// A light style slot whose letters the game's spawn code sets (see Map::light_style_strings).
-struct LightStyleString {
-    int32_t style = 0;
-    std::string letters; // 'a' dark, 'm' normal, 'z' double, played at 10 letters a second
-};
-
 struct SpawnPoint {
     glm::vec3 origin{0.0f};
     float yaw = 0.0f; // degrees
     float pitch = 0.0f;
     std::string classname;
-};
-
-// Fog over the whole view (Quake 1 worldspawn "fog"): each fragment's colour becomes
-// mix(colour, fog colour, 1 - exp(-(density * depth)^2)), depth along the view axis (GL_EXP2),
-// and the sky gets `sky` of the fog colour laid over it.
-struct DistanceFog {
-    glm::vec3 colour{0.3f};
-    float density = 0.0f; // per unit; 0: no fog
-    float sky = 0.0f;     // share of the fog colour over the sky, 0..1
-};
-
-// Which brush models (submodels placed by entities) the game's server sends to the client, which
-// draws only those it was sent. With `by_pvs` a model is drawn only when a leaf its box touches
-// (the placed bounds spread by `box_margin` on every side, solid leaves left out) is in the
-// union of the PVS rows of every leaf within `eye_radius` of the eye; a model touching
-// `leaf_limit` leaves or more is always drawn (0: no limit). Off: every brush model in the
-// frustum is drawn. Quake 1 sets it (bsp/q1.cpp cites QuakeSpasm's server).
-struct BrushModelVis {
-    bool by_pvs = false;
-    float box_margin = 0.0f;
-    float eye_radius = 0.0f;
-    uint32_t leaf_limit = 0;
 };
 
 // Quake 3 fog volume.
@@ -366,12 +321,6 @@ struct LightGrid {
     glm::vec3 cell_size{64.0f, 64.0f, 128.0f};
     std::array<int32_t, 3> counts{}; // points along x, y, z; each >= 1
     std::vector<LightGridPoint> points;
-};
-
-// How point entities' models take their light.
-enum class ModelLighting : uint8_t {
-    LightPoint, // the lightmap straight below the origin (Quake 1: R_LightPoint)
-    LightGrid,  // Map::light_grid, or a fixed light when the map has none (Quake 3)
 };
 
 // Quake 2 areas: leaves carry an area, areas list the portals (doors) that join them.
@@ -411,16 +360,10 @@ struct Map {
     int32_t lightmap_width = 0;
     int32_t lightmap_height = 0;
     std::vector<LightmapPage> lightmap_pages;
-    // True when lightmap texels and vertex colours are stored as the game's tools wrote them
-    // and the renderer should apply the map-overbright shift (Quake 3 family), and the display
-    // doubles the finished frame: ioquake3 (r_overBrightBits 1) draws every surface at
-    // identityLight 1/2 into its 8-bit framebuffer and its gamma table doubles the frame once
-    // (tr_image.c R_SetColorMappings), so the renderer draws half the shown value and doubles
-    // once at the end (docs/fidelity.md).
-    bool overbright_lighting = false;
-    // Mipmap levels are made with each mean of four texels rounded down rather than to the
-    // nearest: ioquake3 renderergl1 tr_image.c R_MipMap (r_simpleMipMaps 1, its default).
-    bool mips_round_down = false;
+    // The file holds lighting data (a lighting lump, a .lit beside it, a BSPX lighting lump,
+    // Source's LDR or HDR lighting, q3map2's pages), whatever its faces use. How a game draws
+    // a map with or without it is the game's rule (game/profile.h).
+    bool has_light_data = false;
     LightmapStorage lightmap_storage = LightmapStorage::InMap;
     DeluxeMaps deluxe_maps = DeluxeMaps::None;
     // Light directions beside the pages, page for page and texel for texel (Quake 1 BSPX
@@ -428,41 +371,12 @@ struct Map {
     // tangent space, s and t texture axes and the normal, mapped from [-1,1] to [0,255]).
     // Empty when the map has none; q3map2's deluxe maps are pages of their own (deluxe_maps).
     std::vector<LightmapPage> deluxe_pages;
-    // Brightness of light style letter 'm' (normal light), by which every style value scales:
-    // QuakeSpasm and Xash3D give a letter (c - 'a') * 22 of 256, so 'm' is 264 / 256; Quake 2
-    // and Quake 3 make 'm' exactly 1. docs/fidelity.md cites the engines.
-    float light_style_scale = 1.0f;
-    // Largest light per channel once scaled (lightmap_scale and style scale included), 0 for no
-    // limit: Quake 1 sums the styles into an 8-bit lightmap that saturates at 255 before the
-    // 2x overbright, so 2; Half-Life clamps its 10-bit light at 1023, so 1.
-    float light_max = 0.0f;
-    // How the game's renderer makes a pixel of texel t and summed, style-scaled light l
-    // (docs/fidelity.md cites each engine):
-    //   pixel = min(1, (texture_scale * t^texture_gamma * min(l * lightmap_scale, light_max))
-    //                  ^ output_gamma)
-    // Quake 1: the 2x overbright; Half-Life (Xash3D FWGS at GoldSrc's defaults): textures
-    // through texgamma 2.0 / gamma 2.5, light times 2^(1/lightgamma) = 338/256 and clamped at 1;
-    // Quake 2 (yquake2 GL3 defaults): textures times gl3_intensity 1.5, light times
-    // gl3_overbrightbits 1.3, the result to the power 1 / vid_gamma 1.2. Vertex colours and the
-    // full light of faces without lightmap data go through lightmap_scale like luxels.
-    float lightmap_scale = 2.0f;
-    float texture_scale = 1.0f;
-    float texture_gamma = 1.0f;
-    float output_gamma = 1.0f;
-    // kSurfWarp: how far the turbulence moves a texel, in 64-texel tiles: Quake 1 8 texels
-    // (QuakeSpasm gl_warp.c, turbsin), Quake 2 4 (yquake2 gl3_shaders.c fragmentSrc3Dwater).
-    float warp_amplitude = 0.125f;
     // The sets of lighting the file holds ("LDR", "HDR": Source) and the one drawn; empty for
     // formats with one.
     std::vector<std::string> lighting_variants;
     std::string lighting_variant;
-    // How faces without lightmap data (lightofs -1 or no styles) are lit, and how many there are.
-    UnlitFaces unlit_faces = UnlitFaces::VertexColour;
+    // Faces without lightmap data (Face::unlit).
     uint32_t unlit_face_count = 0;
-    // Light style slots whose letters the game's spawn code sets, overriding the viewer's
-    // standard table (scene/light_styles.h), sorted by style, one entry per style: Quake 1
-    // switchable lights that start off, and the test slot 63, get "a" (bsp/q1_spawn.h).
-    std::vector<LightStyleString> light_style_strings;
 
     // Visibility
     Vis vis;
@@ -471,46 +385,14 @@ struct Map {
     std::string entity_text;
     std::vector<Entity> entities;
 
-    // Per-game extras, as data
+    // Per-format extras
     std::vector<Fog> fogs;
-    DistanceFog distance_fog; // Quake 1 worldspawn fog (QuakeSpasm), see bsp/q1.cpp
-    // How liquids (kSurfWarp) ripple: texel (s, t) of the surface shows the texture at
-    // s + 64 warp_amplitude sin(t * 2 pi / warp_period + time) texels (and the same with s and t
-    // swapped).
-    // GLQuake's and Quake 2's 16 pi (about 50 texels); QuakeSpasm's warp image 128.
-    float warp_period = 16.0f * 3.14159265f;
-    // How that sine is sampled. 0, 0: a true sine at the time in seconds. QuakeSpasm draws it
-    // into a warp image on a grid (gl_warp.c R_UpdateWarpTextures): the sine is taken every
-    // `warp_knot_spacing` texels and is linear between, and its phase is a whole step of
-    // 2 pi / `warp_phase_steps` (the turbsin table's index, time truncated to a step).
-    float warp_knot_spacing = 0.0f;
-    int warp_phase_steps = 0;
-    // Texels of the surface per unit of a warped face's uv, for the ripple's amplitude and
-    // period: 0 the texture's own size (uv divided by it, as on any face). QuakeSpasm shows any
-    // liquid texture twice across its 128-texel warp image, so 64 whatever the texture's size.
-    float warp_tile = 0.0f;
-    BrushModelVis brush_model_vis;
-    std::vector<std::string> wad_files; // Half-Life worldspawn "wad" list (base names)
-    MaterialFiles material_files = MaterialFiles::Images;
     // An archive stored in the map itself (Source's pakfile lump: a zip of the map's own
-    // materials and cube maps), mounted above every other source; empty when none.
+    // materials and cube maps); empty when none.
     std::vector<uint8_t> embedded_archive;
-    // Sky box base path for content::loadSkyBox, from worldspawn: Quake 2 "sky" ->
-    // "env/<sky>", Half-Life "skyname" and Quake 1 (quakespasm) "sky"/"skyname" ->
-    // "gfx/env/<name>". Empty when the map names none.
-    std::string skybox;
     std::vector<Area> areas;              // Quake 2
     std::vector<AreaPortal> area_portals; // Quake 2
-    // Height of the standing eye above a spawn point's origin, where the game puts the view:
-    // Quake 1 and Quake 2 22, Half-Life 28, Quake 3 26 (docs/fidelity.md cites the sources).
-    float eye_height = 26.0f;
-    // What the game's engine shows where no surface is drawn, when known: Quake 1 black
-    // (QuakeSpasm; measured with ../shared/qsref, a camera outside the map sees 0 0 0).
-    // Empty: the viewer's own background.
-    std::optional<glm::vec3> void_colour;
-    EntityModelTable entity_models = EntityModelTable::None;
-    ModelLighting model_lighting = ModelLighting::LightPoint;
-    std::optional<LightGrid> light_grid; // absent: none in the file, or one that did not fit
+    std::optional<LightGrid> light_grid;  // absent: none in the file, or one that did not fit
 
     // Collision: clip hulls (Quake 1 family) or brushes (Quake 2 / 3), see collision.h
     Collision collision;

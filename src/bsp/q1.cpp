@@ -19,7 +19,6 @@
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
 #include "bsp/parsers.h"
-#include "bsp/q1_spawn.h"
 #include "bsp/tree.h"
 #include "bsp/vis.h"
 #include "core/file.h"
@@ -63,6 +62,8 @@ enum class Variant { Bsp29, Bsp2, Rmq, HalfLife };
 
 constexpr uint32_t kTexSpecial = 1; // texinfo flag: sky or liquid, no lightmap
 constexpr int32_t kMaxTextureSide = 8192;
+// Texels per uv unit of a Quake 1 liquid (QuakeSpasm's warp image, below).
+constexpr float kLiquidTile = 64.0f;
 
 struct RecordSizes {
     uint32_t node, leaf, face, marksurface, edge, clipnode;
@@ -626,24 +627,9 @@ core::Status Parser::faces() {
     const core::ByteReader r = lump(kFaces);
     const uint64_t n = lumps[kFaces].count();
     EdgeFaceBuilder builder(map, EdgeGeometry{vertices, edges, surfedges}, n);
-    // QuakeSpasm R_BuildLightMap and Xash3D R_BuildLightMap: a face without samples stays black
-    // when the map has light data; a map with none is drawn with every luxel at 255.
-    map.unlit_faces = lighting_rgb.empty() ? UnlitFaces::Fullbright : UnlitFaces::Black;
-    // A style letter is (c - 'a') * 22 of 256 (QuakeSpasm R_AnimateLight, Xash3D
-    // CL_RunLightStyles), and QuakeSpasm's summed lightmap saturates at 255 before its 2x
-    // overbright (R_BuildLightMap).
-    map.light_style_scale = 264.0f / 256.0f;
-    map.light_max = 2.0f;
-    if (variant == Variant::HalfLife) {
-        // GoldSrc's light curve, with the engine's defaults (Xash3D FWGS, docs/fidelity.md): no
-        // 2x overbright; R_BuildLightMap scales the summed styles by 2^(1/lightgamma 2.5)
-        // rounded to 338/256 and clamps at 1023 of 1023 (so 1); the light gamma table is then
-        // the identity (gamma 2.5 = lightgamma 2.5, brightness 0). Palettes go through
-        // texgamma 2.0 / gamma 2.5 (gamma.c BuildGammaTable, TextureToGamma).
-        map.lightmap_scale = 338.0f / 256.0f;
-        map.light_max = 1.0f;
-        map.texture_gamma = 2.0f / 2.5f;
-    }
+    // Whether the file holds light data decides how a game draws faces without samples
+    // (game::LightRule::unlit_faces).
+    map.has_light_data = !lighting_rgb.empty();
     // In a map with lit water (r_litwater 1, QuakeSpasm's default) every liquid face without
     // TEX_SPECIAL gets its lightmap like a wall, and one without samples is black
     // (gl_model.c Mod_LoadFaces leaves SURF_DRAWTILED off, so r_brush.c GL_BuildLightmaps
@@ -656,7 +642,7 @@ core::Status Parser::faces() {
                 m.flags &= ~uint32_t(kSurfFullbright);
     // An unlit liquid is its warped texture as it is: R_DrawTextureChains_Water binds the warp
     // image alone (no lightmap, so no overbright doubling), where a white vertex colour through
-    // Map::lightmap_scale would draw it twice as bright.
+    // the lighting rule's lightmap_scale would draw it twice as bright.
     if (variant != Variant::HalfLife)
         for (Material& m : map.materials)
             if ((m.flags & kSurfLiquid) && (m.flags & kSurfFullbright))
@@ -672,14 +658,14 @@ core::Status Parser::faces() {
         float tw = mat && mat->width > 0 ? float(mat->width) : 64.0f;
         float th = mat && mat->height > 0 ? float(mat->height) : 64.0f;
         TexAxes axes = ti ? ti->axes : TexAxes{};
-        if (mat && (mat->flags & kSurfWarp) && variant != Variant::HalfLife &&
-            map.warp_tile > 0.0f) {
+        if (mat && (mat->flags & kSurfWarp) && variant != Variant::HalfLife) {
             // QuakeSpasm draws a liquid with its warp image at dot(v, vecs) / 128, without the
             // texinfo's offsets (gl_model.c Mod_PolyForUnlitSurface, r_brush.c
             // BuildSurfaceDisplayList), and that image holds the texture twice whatever its
-            // size (gl_warp.c WARPCALC divides by 64): uv in 64-texel tiles (Map::warp_tile).
+            // size (gl_warp.c WARPCALC divides by 64): uv in 64-texel tiles, the tile that
+            // game/quake1.cpp's warp rule (WarpRule::tile) draws them with.
             axes.s.w = axes.t.w = 0.0f;
-            tw = th = map.warp_tile;
+            tw = th = kLiquidTile;
         }
         if (auto s = builder.emit(i, rec, texinfo.size(), ti ? ti->material : -1, axes, tw, th); !s)
             return s;
@@ -879,80 +865,9 @@ core::Status Parser::visibility() {
 }
 
 void Parser::submodelSettings() {
+    // The owning entities only: how the game places, hides and blends brush models at spawn is
+    // the game layer's (game::spawnBrushModels).
     bindSubmodelEntities(map);
-    const bool hl = variant == Variant::HalfLife;
-    for (Submodel& sm : map.submodels) {
-        if (sm.entity < 0)
-            continue;
-        const Entity& ent = map.entities[size_t(sm.entity)];
-        if (hl) {
-            // GoldSrc kRenderNormal, TransColor, TransTexture, Glow, TransAlpha, TransAdd, as
-            // Xash3D FWGS draws brush models (ref/gl/gl_rsurf.c R_SetRenderMode, R_HasLightmap;
-            // gl_rmain.c: a mode other than normal whose renderamt, 0 when the key is absent, is
-            // 0 is not drawn).
-            const int mode = int(ent.number("rendermode").value_or(0.0f));
-            const float amt = std::clamp(ent.number("renderamt").value_or(0.0f), 0.0f, 255.0f);
-            if (mode >= 1 && mode <= 5 && amt <= 0.0f)
-                sm.visible = false;
-            switch (mode) {
-            case 1: // the colour alone, blended by renderamt
-                sm.blend = BlendMode::Alpha;
-                if (auto c = ent.vec3("rendercolor"))
-                    sm.colour = glm::clamp(*c / 255.0f, glm::vec3(0.0f), glm::vec3(1.0f));
-                else
-                    sm.colour = glm::vec3(0.0f);
-                sm.alpha = amt / 255.0f;
-                sm.lightmapped = false;
-                sm.textured = false;
-                break;
-            case 2: // texture, glow: the texture without lightmaps, blended by renderamt
-            case 3:
-                sm.blend = BlendMode::Alpha;
-                sm.alpha = amt / 255.0f;
-                sm.lightmapped = false;
-                break;
-            case 4: // solid: alpha-tested and lit
-                sm.blend = BlendMode::AlphaTest;
-                break;
-            case 5: // additive: the texture times renderamt added, without lightmaps
-                sm.blend = BlendMode::Additive;
-                sm.alpha = amt / 255.0f;
-                sm.lightmapped = false;
-                break;
-            default:
-                break;
-            }
-        } else if (auto a = ent.number("alpha"); a && *a > 0.0f && *a < 1.0f) {
-            // quakespasm/fitzquake entity alpha
-            sm.blend = BlendMode::Alpha;
-            sm.alpha = *a;
-        }
-    }
-    if (!hl)
-        applyQuake1SpawnState(map);
-    if (!map.entities.empty() && map.entities[0].classname() == "worldspawn") {
-        // Half-Life reads "skyname"; quakespasm and ironwail accept "sky" or "skyname". Both
-        // load gfx/env/<name><rt|bk|lf|ft|up|dn>.tga.
-        const Entity& world = map.entities[0];
-        std::string_view sky = world.get("skyname");
-        if (sky.empty() && !hl)
-            sky = world.get("sky");
-        if (!sky.empty() && sky.size() <= 64)
-            map.skybox = "gfx/env/" + std::string(sky);
-    }
-    if (hl && !map.entities.empty() && map.entities[0].classname() == "worldspawn") {
-        const std::string_view wad = map.entities[0].get("wad");
-        size_t start = 0;
-        while (start <= wad.size()) {
-            size_t end = wad.find(';', start);
-            if (end == std::string_view::npos)
-                end = wad.size();
-            const std::string base = core::baseName(wad.substr(start, end - start));
-            if (!base.empty() && map.wad_files.size() < 256)
-                map.wad_files.push_back(base);
-            start = end + 1;
-        }
-    }
 }
 
 } // namespace
@@ -985,32 +900,6 @@ core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view na
     }
     p.map.format = *d.format;
     p.map.version = d.version;
-    // The game code's view offset: QuakeC client.qc PutClientInServer (view_ofs '0 0 22'),
-    // Half-Life dlls/util.h VEC_VIEW (0 0 28).
-    p.map.eye_height = p.variant == Variant::HalfLife ? 28.0f : 22.0f;
-    if (p.variant != Variant::HalfLife) {
-        p.map.void_colour = glm::vec3(0.0f);
-        // QuakeSpasm gl_warp.c WARPCALC (r_oldwater 0): the warp image repeats every 128
-        // texels and its sine index advances 2 steps of 256 per texel, the time truncated to
-        // whole steps ((int) of 2 t + time * 128 / pi). R_UpdateWarpTextures draws the image
-        // on a grid of 128 / r_waterquality texels (its default 8: every 16 texels), so the
-        // ripple is linear between those. The texture repeats every 64 texels of it.
-        p.map.warp_period = 128.0f;
-        p.map.warp_knot_spacing = 16.0f;
-        p.map.warp_phase_steps = 256;
-        p.map.warp_tile = 64.0f;
-        p.map.entity_models = EntityModelTable::Quake1;
-        // QuakeSpasm's server sends an entity only when one of the leaves it is linked into is
-        // in the eye's fat PVS (sv_main.c SV_WriteEntitiesToClient), and the client drops
-        // what it was not sent (cl_main.c CL_RelinkEntities). The fat PVS joins every leaf
-        // within 8 units of the eye (SV_AddToFatPVS); the links are the leaves the entity's
-        // box touches (world.c SV_FindTouchedLeafs), that box being the model's bounds spread
-        // by 1 (gl_model.c Mod_LoadSubmodels) and by 1 more (world.c SV_LinkEdict); an entity
-        // linked into MAX_ENT_LEAFS (32, progs.h) leaves is always sent.
-        p.map.brush_model_vis = {true, 2.0f, 8.0f, 32};
-    } else {
-        p.map.entity_models = EntityModelTable::HalfLife;
-    }
     using Step = core::Status (Parser::*)();
     if (auto s = p.header(); !s)
         return s.error();

@@ -196,12 +196,6 @@ core::Status Parser::header() {
 
 core::Status Parser::entities() {
     readEntityLump(map, lump(kEntities).bytes());
-    // yquake2 SV_SpawnServer / GL3_SetSky: worldspawn "sky" names env/<sky><rt|bk|...>.
-    if (!map.entities.empty() && map.entities[0].classname() == "worldspawn") {
-        const std::string_view sky = map.entities[0].get("sky");
-        if (!sky.empty() && sky.size() <= 64)
-            map.skybox = "env/" + std::string(sky);
-    }
     return core::okStatus();
 }
 
@@ -267,16 +261,7 @@ core::Status Parser::faces() {
     const core::ByteReader light = lump(kLighting);
     const uint64_t n = lumps[kFaces].count();
     EdgeFaceBuilder builder(map, EdgeGeometry{vertices, edges, surfedges}, n);
-    // Quake 2's renderers light a face without samples fully, whatever the rest of the map has
-    // (yquake2 GL3_BuildLightMap and ref_gl R_BuildLightMap: "set to full bright").
-    map.unlit_faces = UnlitFaces::Fullbright;
-    // yquake2's GL3 renderer at its defaults (gl3_main.c GL3_Register, fragmentSrc3Dlm in
-    // gl3_shaders.c): texel times gl3_intensity 1.5, lightmap times gl3_overbrightbits 1.3, the
-    // product to the power 1 / vid_gamma 1.2; warps move by 4 texels.
-    map.lightmap_scale = 1.3f;
-    map.texture_scale = 1.5f;
-    map.output_gamma = 1.0f / 1.2f;
-    map.warp_amplitude = 4.0f / 64.0f;
+    map.has_light_data = light.size() > 0;
     const uint64_t size = lumps[kFaces].record_size;
     for (uint64_t i = 0; i < n; ++i) {
         // planenum, side, firstedge (int32), numedges, texinfo, styles[4], lightofs (int32)
@@ -421,8 +406,6 @@ core::Result<Map> parseQuake2(std::span<const uint8_t> data, std::string_view na
         return core::makeError(core::ErrorCode::UnknownFormat, "header", -1, {},
                                "not a Quake 2 IBSP/QBSP 38 map");
     p.map.format = qbsp ? Format::Quake2Qbsp : Format::Quake2;
-    p.map.eye_height = 22.0f; // game/p_client.c PutClientInServer: ent->viewheight = 22
-    p.map.entity_models = EntityModelTable::Quake2;
     p.w = qbsp ? 4 : 2;
     using Step = core::Status (Parser::*)();
     const Step steps[] = {&Parser::header,   &Parser::entities,  &Parser::planes,

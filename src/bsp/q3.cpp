@@ -167,8 +167,6 @@ public:
     core::Result<Map> run() {
         m_map.format = m_format;
         m_map.version = m_version;
-        m_map.overbright_lighting = true;
-        m_map.mips_round_down = true;
         for (auto step : {&Parser::readLumpTable, &Parser::readEntities, &Parser::readTextures,
                           &Parser::readPlanes, &Parser::readNodes, &Parser::readLeafs,
                           &Parser::checkBrushes, &Parser::readEffects, &Parser::readVertices,
@@ -264,7 +262,6 @@ private:
         m_map.entity_text = std::string(text);
         m_map.entities = parseEntities(m_map.entity_text, &m_map.warnings);
         m_map.deluxe_maps = deluxeKey();
-        m_map.entity_models = EntityModelTable::Quake3;
         return core::okStatus();
     }
 
@@ -750,8 +747,10 @@ private:
                     m_map.lightmap_storage = LightmapStorage::External;
                     f.lightmap_rect = {};
                 }
+            m_map.has_light_data = m_map.lightmap_storage == LightmapStorage::External;
             return core::okStatus();
         }
+        m_map.has_light_data = true;
         // IBSP pages are 128 square. FBSP writers use 512 (Qfusion's default) or 128: take the
         // larger that divides the lump and holds every page the faces name.
         int32_t side = 128;
@@ -838,13 +837,13 @@ private:
         return core::okStatus();
     }
 
-    // The light grid (ioquake3 tr_bsp.c R_LoadLightGrid): cells of worldspawn "gridsize"
+    // The light grid (ioquake3 tr_bsp.c R_LoadLightGrid, which lights models from it:
+    // game/quake3.cpp): cells of worldspawn "gridsize"
     // (R_LoadEntities: 64 64 128 by default) whose corners lie on multiples of the cell size
     // inside the world model's bounds, x fastest. A lump of another length is ignored with a
     // warning, as the engine does ("light grid mismatch"); models are then lit by the engine's
     // fixed light. Qfusion's 30-byte cells are reached through an index lump not read here.
     core::Status readLightGrid() {
-        m_map.model_lighting = ModelLighting::LightGrid;
         const LumpRange& l = m_lumps[kLightVols];
         if (m_fbsp || l.length == 0 || m_map.submodels.empty())
             return core::okStatus();

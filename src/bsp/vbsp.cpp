@@ -398,13 +398,6 @@ core::Status Parser::recordSizes() {
 
 core::Status Parser::entities() {
     readEntityLump(map, data[kEntities].bytes());
-    // Worldspawn "skyname" names the sky box materials/skybox/<skyname>{rt,bk,lf,ft,up,dn}.vmt
-    // (VDC "Skybox (2D)"; the sides are materials, usually UnlitGeneric or Sky).
-    if (!map.entities.empty() && map.entities[0].classname() == "worldspawn") {
-        const std::string_view sky = map.entities[0].get("skyname");
-        if (!sky.empty() && sky.size() <= 64)
-            map.skybox = "skybox/" + std::string(sky);
-    }
     return core::okStatus();
 }
 
@@ -556,13 +549,7 @@ core::Status Parser::faces() {
     const bool wide = dir[faces_lump].version == 2;
     const uint64_t size = wide ? 72 : 56;
     const uint64_t n = r.size() / size;
-    // A map without lighting is drawn full bright, as the engine does (mat_fullbright).
-    map.unlit_faces = UnlitFaces::Fullbright;
-    // With no lighting lump at all the engine shows each texture as it is (the look of
-    // mat_fullbright 1): the 2x overbright belongs to luxels, and this map has none, so the
-    // full light of its unlit faces is 1x, not 2x (bspsrc's *_tooltextures samples).
-    if (!ldr && !hdr)
-        map.lightmap_scale = 1.0f;
+    map.has_light_data = ldr || hdr;
     EdgeFaceBuilder builder(map, EdgeGeometry{vertices, edges, surfedges}, n);
     LightmapBuilder lightmaps;
     for (uint64_t i = 0; i < n; ++i) {
@@ -1016,8 +1003,6 @@ core::Result<Map> parseSource(std::span<const uint8_t> bytes, std::string_view n
                                "not a Source VBSP map");
     p.map.version = p.file.i32(4);
     p.map.format = Format::Source;
-    // VEC_VIEW (Half-Life 2, Counter-Strike: Source and Team Fortress 2's shared defaults).
-    p.map.eye_height = 64.0f;
     using Step = core::Status (Parser::*)();
     const Step steps[] = {&Parser::header,
                           &Parser::recordSizes,
@@ -1036,7 +1021,6 @@ core::Result<Map> parseSource(std::span<const uint8_t> bytes, std::string_view n
         if (auto s = (p.*step)(); !s)
             return s.error();
     bindSubmodelEntities(p.map);
-    p.map.material_files = MaterialFiles::ValveMaterials;
     // The pakfile lump (a zip) as it is stored; the content layer mounts it.
     const auto pak = p.data[kPakfile].bytes();
     p.map.embedded_archive.assign(pak.begin(), pak.end());

@@ -13,7 +13,7 @@ namespace content {
 
 // How a level's mean of four texels becomes a byte: to the nearest, or down as ioquake3 does
 // (renderergl1 tr_image.c R_MipMap with r_simpleMipMaps 1: (a + b + c + d) >> 2), which darkens
-// each level by 3/8 of a step on average (bsp::Map::mips_round_down).
+// each level by 3/8 of a step on average (game::LightRule::mips_round_down).
 enum class MipRounding { Nearest, Down };
 
 // The image one level down: max(1, w / 2) x max(1, h / 2), each texel the mean of the 2x2

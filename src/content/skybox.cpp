@@ -146,7 +146,7 @@ std::array<uint8_t, 4> decodeRgbsTexel(std::array<uint8_t, 4> rgbs) {
 }
 
 std::optional<SkyBox> loadSkyBox(const FileSystem& fs, std::string_view base,
-                                 bsp::MaterialFiles files, std::string* why) {
+                                 game::MaterialFiles files, std::string* why) {
     if (base.empty())
         return std::nullopt;
     SkyBox sky;
@@ -154,7 +154,7 @@ std::optional<SkyBox> loadSkyBox(const FileSystem& fs, std::string_view base,
     for (size_t i = 0; i < kSkyFaceSuffixes.size(); ++i) {
         const std::string stem = sky.base + std::string(kSkyFaceSuffixes[i]);
         std::string reason;
-        auto face = files == bsp::MaterialFiles::ValveMaterials
+        auto face = files == game::MaterialFiles::ValveMaterials
                         ? loadValveFace(fs, stem, sky.sources[i], reason)
                         : loadFace(fs, stem, sky.sources[i]);
         if (!face) {

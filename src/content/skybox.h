@@ -20,6 +20,7 @@
 #include "bsp/map.h"
 #include "content/image.h"
 #include "content/vfs.h"
+#include "game/profile.h"
 
 #include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
@@ -64,7 +65,7 @@ struct SkyBox {
 // (a half sky is not drawn; `why`, when given, says which face and why). Faces need not share
 // a size.
 //
-// `files` says where a face's pixels are (bsp::Map::material_files):
+// `files` says where a face's pixels are (game::MaterialSource::files):
 // - Images: the image files above.
 // - ValveMaterials (Source): each face is the material `base` + suffix, that is
 //   materials/skybox/NAMErt.vmt ... (engine/gl_warp.cpp R_LoadNamedSkys asks the material
@@ -76,7 +77,7 @@ struct SkyBox {
 //   rgb * a * 8, stdshaders/sky_hdr_dx9.cpp; clamped to 1 and written with the sRGB curve,
 //   as the shader's sRGB write does at tone-map scale 1).
 std::optional<SkyBox> loadSkyBox(const FileSystem& fs, std::string_view base,
-                                 bsp::MaterialFiles files = bsp::MaterialFiles::Images,
+                                 game::MaterialFiles files = game::MaterialFiles::Images,
                                  std::string* why = nullptr);
 
 // One RGBS texel of a $hdrcompressedtexture to the 8-bit colour drawn: each of r, g, b is

@@ -406,10 +406,17 @@ TextureInfo fromWal(const bsp::Material& material, const FileSystem& fs,
 
 PalettedSources loadPalettedSources(const bsp::Map& map, const FileSystem& fs,
                                     std::span<const std::filesystem::path> wad_dirs) {
+    return loadPalettedSources(map, fs, game::profileFor(map).materials, wad_dirs);
+}
+
+PalettedSources loadPalettedSources(const bsp::Map& map, const FileSystem& fs,
+                                    const game::MaterialSource& source,
+                                    std::span<const std::filesystem::path> wad_dirs) {
     PalettedSources out;
+    out.files = source.files;
     bool need_quake = false, need_wal = false, need_wads = false;
     // Source maps read .vmt files only (loadMaterialTexture): no palette, WAD or .wal.
-    const bool vmt_only = map.material_files == bsp::MaterialFiles::ValveMaterials;
+    const bool vmt_only = source.files == game::MaterialFiles::ValveMaterials;
     for (const bsp::Material& m : map.materials) {
         if (vmt_only)
             break;
@@ -438,7 +445,7 @@ PalettedSources loadPalettedSources(const bsp::Map& map, const FileSystem& fs,
     }
     if (!need_wads)
         return out;
-    for (const std::string& wad_name : map.wad_files) {
+    for (const std::string& wad_name : source.wads) {
         const std::string lower = core::toLower(core::baseName(wad_name));
         if (lower.empty())
             continue;
@@ -513,7 +520,7 @@ TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& m
     TextureInfo info;
     // Source materials are .vmt files wherever they lie (the map's pakfile, a game folder, a
     // VPK): a texdata size is not a Half-Life WAD texture's, nor a zero one a Quake 2 .wal.
-    if (map.material_files == bsp::MaterialFiles::ValveMaterials) {
+    if (sources.files == game::MaterialFiles::ValveMaterials) {
         if (!loadValveMaterialFile(fs, material.name, info)) {
             info.image = makeMissingTexture();
             info.missing = true;

@@ -20,6 +20,7 @@
 #include "content/vfs.h"
 #include "content/vmt.h"
 #include "content/wad.h"
+#include "game/profile.h"
 
 #include <filesystem>
 #include <span>
@@ -88,7 +89,7 @@ TextureInfo loadImageTexture(const FileSystem& fs, std::string_view name);
 core::Result<Vmt> readVmt(const FileSystem& fs, std::string_view vmt_path);
 core::Result<Image> readVtf(const FileSystem& fs, std::string_view vtf_path);
 
-// Source (bsp::MaterialFiles::ValveMaterials): materials/NAME.vmt read through resolveVmt
+// Source (game::MaterialFiles::ValveMaterials): materials/NAME.vmt read through resolveVmt
 // (patch includes followed), its $basetexture decoded from materials/TEX.vtf; a name with no
 // .vmt tries materials/NAME.vtf. Names are lower-cased (Source paths ignore case). On success
 // fills info.image, source (the .vtf), origin, shader_file (the .vmt) and shader_image
@@ -116,11 +117,15 @@ void applyVmtDrawing(const Vmt& vmt, TextureInfo& info);
 // - quake_palette: gfx/palette.lmp from the FileSystem, else defaultQuakePalette() (Quake 1
 //   miptex carry no palette);
 // - wal_palette: pics/colormap.pcx (Quake 2), else defaultQuakePalette();
-// - wads: the map's Map::wad_files (base names), each looked up as a FileSystem member
+// - files: how the game names material files (game::MaterialSource::files); Source maps read
+//   .vmt files only, with no palette, WAD or .wal;
+// - wads: the game's WAD list (game::MaterialSource::wads, base names), each looked up as a
+//   FileSystem member
 //   (the root of a game folder, as Half-Life keeps them) and then as a file in `wad_dirs`
 //   (case-insensitive name match), first hit wins; WADs that are not found are listed in
 //   missing_wads. Only loaded when some material needs one (external miptex).
 struct PalettedSources {
+    game::MaterialFiles files = game::MaterialFiles::Images;
     Palette quake_palette;
     std::string quake_palette_label; // "gfx/palette.lmp (pak0.pak)" or "built-in palette"
     Palette wal_palette;
@@ -130,7 +135,7 @@ struct PalettedSources {
         std::string origin; // FileSystem source or file path
         Wad wad;
     };
-    std::vector<LoadedWad> wads; // in Map::wad_files order (the engines search in this order)
+    std::vector<LoadedWad> wads; // in the WAD list's order (the engines search in this order)
     std::vector<std::string> missing_wads;
     std::vector<std::string> wad_errors; // WADs found that did not parse
 };
@@ -138,6 +143,10 @@ struct PalettedSources {
 // Largest WAD file read from disk (Half-Life's halflife.wad is about 40 MB).
 inline constexpr uint64_t kMaxWadFileBytes = 256ull * 1024 * 1024;
 
+PalettedSources loadPalettedSources(const bsp::Map& map, const FileSystem& fs,
+                                    const game::MaterialSource& source,
+                                    std::span<const std::filesystem::path> wad_dirs = {});
+// The same with the material source of the map's own game (game::profileFor(map).materials).
 PalettedSources loadPalettedSources(const bsp::Map& map, const FileSystem& fs,
                                     std::span<const std::filesystem::path> wad_dirs = {});
 
@@ -167,8 +176,9 @@ TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& m
 
 // One TextureInfo per entry of map.materials, same order (sky and nodraw materials included).
 // Decodes on up to `threads` worker threads (0: a few, by hardware); the result does not depend
-// on the thread count. Never fails. `wad_dirs`: disk folders searched for Map::wad_files after
-// the FileSystem (see PalettedSources).
+// on the thread count. Never fails. `wad_dirs`: disk folders searched for the game's WADs after
+// the FileSystem (see PalettedSources). The overloads without sources use the map's own game's
+// material source (loadPalettedSources above).
 std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
                                               int threads = 0,
                                               std::span<const std::filesystem::path> wad_dirs = {});

@@ -21,7 +21,8 @@ void BrushModelRenderer::clear() {
     m_drawn = 0;
 }
 
-bool BrushModelRenderer::upload(const scene::EntityModelSet* set, std::string* error) {
+bool BrushModelRenderer::upload(const scene::EntityModelSet* set, const game::MapRules& rules,
+                                std::string* error) {
     clear();
     if (!set)
         return true;
@@ -34,7 +35,8 @@ bool BrushModelRenderer::upload(const scene::EntityModelSet* set, std::string* e
         const WorldSource source{.map = brush->map,
                                  .mesh = brush->mesh,
                                  .textures = brush->textures,
-                                 .lightmaps = &brush->lightmaps};
+                                 .lightmaps = &brush->lightmaps,
+                                 .rules = rules};
         std::string why;
         std::unique_ptr<WorldGpu> gpu = buildWorldGpu(source, &why);
         if (!gpu) {

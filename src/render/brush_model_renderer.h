@@ -24,8 +24,9 @@ class BrushModelRenderer {
 public:
     // The brush models of a new map (nullptr: none). Builds a GPU set per brush model of `set`
     // and keeps each instance's placement. A model whose set fails to build is left undrawn and
-    // named in *error (the rest still draw); false then.
-    bool upload(const scene::EntityModelSet* set, std::string* error);
+    // named in *error (the rest still draw); false then. They are drawn by the world's `rules`,
+    // as the engine draws a brush model file with the world's renderer.
+    bool upload(const scene::EntityModelSet* set, const game::MapRules& rules, std::string* error);
     void clear();
 
     // Draws the instances of `world.list.models` that show a brush model, each through the

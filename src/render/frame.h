@@ -32,7 +32,7 @@ struct Frame {
     bool staged = false;   // Quake 3 materials drawn stage by stage (lit view)
     bool fog = false;      // Quake 3 fog volumes drawn (lit view)
     // What the framebuffer holds of the shown colour until drawDisplayRamp: 1, or 1/2 where the
-    // map's display doubles the finished frame (bsp::Map::overbright_lighting, lit view): every
+    // map's display doubles the finished frame (game::LightRule::overbright, lit view): every
     // pass then writes ioquake3's identityLight-scaled values, not the shown ones.
     float frame_scale = 1.0f;
     uint32_t stage_draws = 0;
@@ -131,7 +131,7 @@ void drawWireframe(Frame& f);
 // The light uniforms of a world program from the map's lighting rules: style values, the 2x
 // overbright times the map's style scale, the saturation limit and Quake 3's output scale.
 void setLightUniforms(const Frame& f, const WorldProgram& program);
-// Whether the map's distance fog (bsp::Map::distance_fog) is drawn this frame: lit view, fog on.
+// Whether the map's distance fog (game::MapRules::fog) is drawn this frame: lit view, fog on.
 bool distanceFogged(const Frame& f);
 
 // Blend and depth writes of a batch's pass (single-texture and sky paths).

@@ -43,9 +43,9 @@ void useSkyProgram(Frame& f, const SkyProgram& u) {
     glUniformMatrix3fv(u.sky_rotation, 1, GL_FALSE, glm::value_ptr(sky_to_box));
     glUniform1f(u.time, static_cast<float>(std::fmod(f.options.time, 4096.0)));
     glUniform2f(u.uv_scroll, 0.0f, 0.0f);
-    glUniform1f(u.output_gamma, f.options.neutral_lighting ? 1.0f : f.gpu.output_gamma);
+    glUniform1f(u.output_gamma, f.options.neutral_lighting ? 1.0f : f.gpu.rules.light.output_gamma);
     // QuakeSpasm gl_sky.c: a quad of the fog colour at r_skyfog's opacity over the sky.
-    const bsp::DistanceFog& fog = f.gpu.distance_fog;
+    const game::DistanceFog& fog = f.gpu.rules.fog;
     const float sky_fog = distanceFogged(f) ? fog.sky : 0.0f;
     glUniform4f(u.sky_fog, fog.colour.r, fog.colour.g, fog.colour.b, sky_fog);
     // tr_sky.c RB_StageIteratorSky: the far box at tr.identityLight.

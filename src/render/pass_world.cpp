@@ -36,26 +36,26 @@ void setPassState(GlState& state, scene::Pass pass, const scene::ResolvedMateria
 }
 
 bool distanceFogged(const Frame& f) {
-    return f.options.fog && f.options.view == ViewMode::Lit && f.gpu.distance_fog.density > 0.0f;
+    return f.options.fog && f.options.view == ViewMode::Lit && f.gpu.rules.fog.density > 0.0f;
 }
 
 void setLightUniforms(const Frame& f, const WorldProgram& u) {
     glUniform1fv(u.style_values, scene::kNumLightStyles, f.options.style_values.data());
-    // Quake 3 (ioquake3 opengl1, fullscreen, r_mapOverBrightBits 2, r_overBrightBits 1):
-    // lighting shifted left by one with hue-keeping clamp, output doubled by the gamma
-    // ramp: by the display ramp pass in the lit view (Frame::frame_scale 1/2), here in the
-    // others. Other games: lightmaps scaled, saturated and the colour curved as the map's engine
-    // does (bsp::Map::lightmap_scale, light_style_scale, light_max, texture_scale,
-    // texture_gamma, output_gamma); neutral lighting leaves out the colour curves.
-    const bool neutral = f.options.neutral_lighting || !f.gpu.overbright;
+    // The map's lighting rule (game::LightRule, the numbers of game::apply): light scaled,
+    // saturated and, with overbright (ioquake3), scaled down by its largest channel; the texel
+    // and the lit colour curved; the output doubled by the display ramp pass in the lit view
+    // (Frame::frame_scale 1/2), here in the others. Neutral lighting leaves out the colour
+    // curves and the overbright doubling.
+    const game::LightRule& rule = f.gpu.rules.light;
+    const bool neutral = f.options.neutral_lighting || !rule.overbright;
     const bool curves = !f.options.neutral_lighting;
-    glUniform1f(u.light_scale, f.gpu.lightmap_scale * f.gpu.light_style_scale);
-    glUniform1f(u.light_max, f.gpu.light_max);
-    glUniform1f(u.texture_scale, curves ? f.gpu.texture_scale : 1.0f);
-    glUniform1f(u.texture_gamma, curves ? f.gpu.texture_gamma : 1.0f);
-    glUniform1f(u.output_gamma, curves ? f.gpu.output_gamma : 1.0f);
-    glUniform1f(u.warp_amplitude, f.gpu.warp_amplitude);
-    glUniform1i(u.light_normalize, f.gpu.overbright ? 1 : 0);
+    glUniform1f(u.light_scale, rule.lightmap_scale * rule.light_style_scale);
+    glUniform1f(u.light_max, rule.light_max);
+    glUniform1f(u.texture_scale, curves ? rule.texture_scale : 1.0f);
+    glUniform1f(u.texture_gamma, curves ? rule.texture_gamma : 1.0f);
+    glUniform1f(u.output_gamma, curves ? rule.output_gamma : 1.0f);
+    glUniform1f(u.warp_amplitude, f.gpu.rules.warp.amplitude);
+    glUniform1i(u.light_normalize, rule.overbright ? 1 : 0);
     glUniform1f(u.output_scale, neutral ? 1.0f : 2.0f * f.frame_scale);
 }
 
@@ -74,7 +74,7 @@ float batchAlpha(scene::Pass pass, const scene::ResolvedMaterial* material,
     return alpha;
 }
 
-// The liquid ripple's phase at `time` (bsp::Map::warp_phase_steps): the time itself, or the
+// The liquid ripple's phase at `time` (game::WarpRule::phase_steps): the time itself, or the
 // whole steps of 2 pi / `steps` it has reached (QuakeSpasm gl_warp.c WARPCALC truncates
 // time * 128 / pi to index its 256-step sine table), taken modulo one turn so that the float
 // stays exact.
@@ -90,12 +90,13 @@ void useWorldProgram(Frame& f, const WorldProgram& u) {
     f.useProgram(u.program, u.view_projection);
     setLightUniforms(f, u);
     glUniform4f(u.flat_colour, 1.0f, 1.0f, 1.0f, 1.0f);
-    glUniform1f(u.warp_frequency, 2.0f * 3.14159265f / f.gpu.warp_period);
-    glUniform1f(u.warp_phase, warpPhase(f.options.time, f.gpu.warp_phase_steps));
-    glUniform1f(u.warp_knot, f.gpu.warp_knot_spacing);
-    glUniform1f(u.warp_tile, f.gpu.warp_tile);
+    const game::WarpRule& warp = f.gpu.rules.warp;
+    glUniform1f(u.warp_frequency, 2.0f * 3.14159265f / warp.period);
+    glUniform1f(u.warp_phase, warpPhase(f.options.time, warp.phase_steps));
+    glUniform1f(u.warp_knot, warp.knot_spacing);
+    glUniform1f(u.warp_tile, warp.tile);
     if (u.distance_fog >= 0) {
-        const bsp::DistanceFog& fog = f.gpu.distance_fog;
+        const game::DistanceFog& fog = f.gpu.rules.fog;
         const glm::vec3 forward = f.camera.forward();
         const glm::vec3& eye = f.camera.position;
         const glm::vec3 colour = fog.colour * f.frame_scale;

@@ -278,12 +278,13 @@ private:
     std::unordered_map<std::string, std::vector<uint32_t>> m_seen;
 };
 
-content::MipRounding mipRounding(const bsp::Map& map) {
-    return map.mips_round_down ? content::MipRounding::Down : content::MipRounding::Nearest;
+content::MipRounding mipRounding(const game::MapRules& rules) {
+    return rules.light.mips_round_down ? content::MipRounding::Down : content::MipRounding::Nearest;
 }
 
 void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
-                    const std::vector<content::TextureInfo>& textures) {
+                    const std::vector<content::TextureInfo>& textures,
+                    const game::MapRules& rules) {
     UniqueImages unique;
     std::vector<int32_t> tex_slot(textures.size()), glow_slot(textures.size()),
         layer2_slot(textures.size());
@@ -302,7 +303,8 @@ void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
             img = nullptr;
             ++gpu.stats.compressed_textures;
         }
-    std::vector<std::vector<content::Image>> chains = content::mipChains(to_mip, mipRounding(map));
+    std::vector<std::vector<content::Image>> chains =
+        content::mipChains(to_mip, mipRounding(rules));
     gpu.owned.reserve(unique.images.size());
     for (size_t u = 0; u < unique.images.size(); ++u) {
         gpu.owned.push_back(
@@ -425,28 +427,16 @@ std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* 
     auto gpu = std::make_unique<WorldGpu>();
     gpu->materials = source.mesh.materials;
     gpu->submodels = map.submodels;
-    gpu->overbright = map.overbright_lighting;
-    gpu->light_style_scale = map.light_style_scale;
-    gpu->light_max = map.light_max;
-    gpu->lightmap_scale = map.lightmap_scale;
-    gpu->texture_scale = map.texture_scale;
-    gpu->texture_gamma = map.texture_gamma;
-    gpu->output_gamma = map.output_gamma;
-    gpu->warp_amplitude = map.warp_amplitude;
-    gpu->distance_fog = map.distance_fog;
-    gpu->warp_period = map.warp_period;
-    gpu->warp_knot_spacing = map.warp_knot_spacing;
-    gpu->warp_phase_steps = map.warp_phase_steps;
-    gpu->warp_tile = map.warp_tile;
+    gpu->rules = source.rules;
     for (const bsp::Face& f : map.faces)
         gpu->style_count = std::max(gpu->style_count, f.numStyles());
     uploadMesh(*gpu, map, source.mesh);
     uploadLightmaps(*gpu, map, source.lightmaps);
-    uploadTextures(*gpu, map, source.textures);
+    uploadTextures(*gpu, map, source.textures, source.rules);
     if (source.skybox)
         uploadSkyBox(*gpu, *source.skybox);
     if (source.stages)
-        uploadStages(*gpu, *source.stages, mipRounding(map));
+        uploadStages(*gpu, *source.stages, mipRounding(source.rules));
     if (source.fogs)
         gpu->fogs = *source.fogs;
     glBindTexture(GL_TEXTURE_2D, 0);

@@ -8,6 +8,7 @@
 #include "bsp/map.h"
 #include "content/skybox.h"
 #include "content/textures.h"
+#include "game/profile.h"
 #include "render/gl.h"
 #include "scene/fog.h"
 #include "scene/lightmap_set.h"
@@ -43,6 +44,10 @@ struct WorldSource {
     const scene::LightmapSet* lightmaps = nullptr;
     // Models and sprites on point entities (render/model_renderer.h); nullptr: none.
     const scene::EntityModelSet* models = nullptr;
+    // The map's rules as plain numbers (game::GameProfile::rules): the renderer draws by them
+    // and never learns which game the map came from. Brush model files on entities are drawn by
+    // the world's.
+    game::MapRules rules{};
 };
 
 struct GpuStats {
@@ -116,20 +121,8 @@ struct WorldGpu {
     // Fogged faces by the first index of their run: a blended face is a batch of its own, and
     // this finds its fog for the stage pass's colour fading.
     std::unordered_map<uint32_t, int32_t> fog_by_first_index;
-    bool overbright = false;
-    float light_style_scale = 1.0f; // bsp::Map::light_style_scale
-    float light_max = 0.0f;         // bsp::Map::light_max
-    float lightmap_scale = 2.0f;    // bsp::Map::lightmap_scale
-    float texture_scale = 1.0f;     // bsp::Map::texture_scale
-    float texture_gamma = 1.0f;     // bsp::Map::texture_gamma
-    float output_gamma = 1.0f;      // bsp::Map::output_gamma
-    float warp_amplitude = 0.125f;  // bsp::Map::warp_amplitude
-    bsp::DistanceFog distance_fog;  // bsp::Map::distance_fog
-    float warp_period = 128.0f;     // bsp::Map::warp_period
-    float warp_knot_spacing = 0.0f; // bsp::Map::warp_knot_spacing
-    int warp_phase_steps = 0;       // bsp::Map::warp_phase_steps
-    float warp_tile = 0.0f;         // bsp::Map::warp_tile
-    int style_count = 1;            // most light styles any face uses (1..4)
+    game::MapRules rules; // WorldSource::rules: lighting, warp, distance fog
+    int style_count = 1;  // most light styles any face uses (1..4)
     GpuStats stats;
 
     // nullptr when out of range.

@@ -61,7 +61,8 @@ bool WorldRenderer::upload(const WorldSource& source, std::string* error) {
     if (m_models)
         m_models->upload(source.models);
     // A brush model that fails to upload is left undrawn; the map is drawn all the same.
-    if (std::string why; m_brush_models && !m_brush_models->upload(source.models, &why))
+    if (std::string why;
+        m_brush_models && !m_brush_models->upload(source.models, source.rules, &why))
         core::logWarning("brush models not uploaded: " + why);
     return true;
 }
@@ -83,12 +84,12 @@ bool WorldRenderer::stageEnabled(int32_t material, int shader_stage) const {
 void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camera,
                          const RenderOptions& options) {
     m_state.invalidate(); // names may have been deleted and reused since the last frame
-    // A map whose display doubles the frame (bsp::Map::overbright_lighting) is drawn at half
+    // A map whose display doubles the frame (game::LightRule::overbright) is drawn at half
     // the shown value and doubled once at the end (pass_display.cpp), in the lit view.
-    const float frame_scale =
-        m_gpu && m_gpu->overbright && options.view == ViewMode::Lit && !options.neutral_lighting
-            ? 0.5f
-            : 1.0f;
+    const float frame_scale = m_gpu && m_gpu->rules.light.overbright &&
+                                      options.view == ViewMode::Lit && !options.neutral_lighting
+                                  ? 0.5f
+                                  : 1.0f;
     const glm::vec4 clear = options.clear_colour;
     glClearColor(clear.r * frame_scale, clear.g * frame_scale, clear.b * frame_scale, clear.a);
     m_state.depthMask(true);

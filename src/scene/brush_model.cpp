@@ -10,10 +10,10 @@ namespace scene {
 namespace {
 
 // The world's rule for faces without light data laid over the model's mesh (loadBrushModel).
-void applyWorldUnlitRule(WorldMesh& mesh, bsp::UnlitFaces model, bsp::UnlitFaces world) {
-    if (world == bsp::UnlitFaces::VertexColour || world == model)
+void applyWorldUnlitRule(WorldMesh& mesh, game::UnlitFaces model, game::UnlitFaces world) {
+    if (world == game::UnlitFaces::VertexColour || world == model)
         return;
-    const bool full = world == bsp::UnlitFaces::Fullbright;
+    const bool full = world == game::UnlitFaces::Fullbright;
     const uint8_t v = full ? 255 : 0;
     for (WorldVertex& vertex : mesh.vertices) {
         if (full)
@@ -27,7 +27,7 @@ void applyWorldUnlitRule(WorldMesh& mesh, bsp::UnlitFaces model, bsp::UnlitFaces
 
 core::Result<BrushModel> loadBrushModel(std::span<const uint8_t> bytes, std::string_view path,
                                         const content::FileSystem& fs,
-                                        bsp::UnlitFaces world_unlit) {
+                                        game::UnlitFaces world_unlit) {
     auto map = bsp::loadMap(bytes, path);
     if (!map)
         return map.error();
@@ -54,7 +54,7 @@ core::Result<BrushModel> loadBrushModel(std::span<const uint8_t> bytes, std::str
     WorldMeshOptions options;
     options.lightmaps = &b.lightmaps;
     b.mesh = buildWorldMesh(b.map, materials, options);
-    applyWorldUnlitRule(b.mesh, b.map.unlit_faces, world_unlit);
+    applyWorldUnlitRule(b.mesh, game::profileFor(b.map).rules.light.unlit_faces, world_unlit);
     // Every leaf, no frustum: all of model 0's faces. An item box has no other models.
     Visibility vis(b.map, b.mesh);
     VisOptions all;

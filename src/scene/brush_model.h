@@ -40,13 +40,14 @@ struct BrushModel {
 // set above; textures come from the file's own miptex (or `fs`, as for a map). Errors are the
 // parser's: code, file, lump and index. Safe on hostile input (bsp::loadMap is).
 //
-// `world_unlit` is the rule of the map the model is drawn in (bsp::Map::unlit_faces): the
+// `world_unlit` is the rule of the map the model is drawn in (game::LightRule::unlit_faces): the
 // engine lights a brush model by the world's light data, not the file's (QuakeSpasm r_brush.c
 // R_BuildLightMap tests cl.worldmodel->lightdata). In a map without light data (Fullbright)
 // every face of the model is full bright, its lightmaps unused; in a map with it (Black) a face
 // without samples is black, even when the model's file has no light data at all. VertexColour
 // keeps the file's own rule.
 core::Result<BrushModel> loadBrushModel(std::span<const uint8_t> bytes, std::string_view path,
-                                        const content::FileSystem& fs, bsp::UnlitFaces world_unlit);
+                                        const content::FileSystem& fs,
+                                        game::UnlitFaces world_unlit);
 
 } // namespace scene

@@ -725,7 +725,8 @@ core::Result<content::ModelMesh> buildStudio(const content::FileSystem& fs, std:
 
 // `path` is the file (a studio model's come through buildStudio instead). `unlit`: the map's
 // rule for faces without light data, which its brush models follow.
-LoadedModel loadModel(const content::FileSystem& fs, std::string_view path, bsp::UnlitFaces unlit) {
+LoadedModel loadModel(const content::FileSystem& fs, std::string_view path,
+                      game::UnlitFaces unlit) {
     LoadedModel m;
     m.path = std::string(path);
     auto bytes = fs.readChecked(path);
@@ -934,45 +935,44 @@ void applyHalfLifeKeys(const bsp::Entity& e, const LoadedModel& model, EntityMod
 } // namespace
 
 ModelRenderMode halfLifeRenderMode(const bsp::Entity& e) {
+    const game::RenderKeys keys = game::halfLifeRenderKeys(e);
     ModelRenderMode r;
-    const int32_t mode = intKey(e, "rendermode", 0);
-    const float amount = std::clamp(floatKey(e, "renderamt", 0.0f), 0.0f, 255.0f) / 255.0f;
-    switch (mode) {
-    case 1: // kRenderTransColor
-    case 2: // kRenderTransTexture
+    switch (keys.mode) {
+    case game::RenderMode::Colour:
+    case game::RenderMode::Texture:
         r.blend = ModelBlend::Alpha;
         break;
-    case 3: // kRenderGlow: added, seen through walls
+    case game::RenderMode::Glow: // added, seen through walls
         r.blend = ModelBlend::Additive;
         r.depth_test = false;
         break;
-    case 4: // kRenderTransAlpha
+    case game::RenderMode::Solid:
         r.blend = ModelBlend::Alpha;
         r.alpha_test = true;
         break;
-    case 5: // kRenderTransAdd
+    case game::RenderMode::Additive:
         r.blend = ModelBlend::Additive;
         break;
-    default:
+    case game::RenderMode::Normal:
         return r;
     }
-    r.alpha = amount;
-    if (auto c = e.vec3("rendercolor"); c && (c->r > 0 || c->g > 0 || c->b > 0))
-        r.tint = glm::clamp(*c / 255.0f, glm::vec3(0.0f), glm::vec3(1.0f));
+    r.alpha = keys.amount;
+    if (keys.colour && *keys.colour != glm::vec3(0.0f))
+        r.tint = *keys.colour;
     return r;
 }
 
-std::span<const EntityModelRule> entityModelRules(bsp::EntityModelTable table) {
+std::span<const EntityModelRule> entityModelRules(game::EntityModelTable table) {
     switch (table) {
-    case bsp::EntityModelTable::Quake1:
+    case game::EntityModelTable::Quake1:
         return kQuake1;
-    case bsp::EntityModelTable::Quake2:
+    case game::EntityModelTable::Quake2:
         return kQuake2;
-    case bsp::EntityModelTable::Quake3:
+    case game::EntityModelTable::Quake3:
         return kQuake3;
-    case bsp::EntityModelTable::HalfLife:
+    case game::EntityModelTable::HalfLife:
         return kHalfLife;
-    case bsp::EntityModelTable::None:
+    case game::EntityModelTable::None:
         break;
     }
     return {};
@@ -998,16 +998,18 @@ const EntityModelRule* findEntityModelRule(std::span<const EntityModelRule> rule
 
 EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& fs,
                                 const LightmapSet& lightmaps, const WorldMesh& mesh,
-                                const content::ShaderLibrary* shaders) {
+                                const content::ShaderLibrary* shaders,
+                                const game::GameProfile* game_profile) {
     EntityModelSet set;
-    const auto rules = entityModelRules(map.entity_models);
+    const game::GameProfile profile = game_profile ? *game_profile : game::profileFor(map);
+    const auto rules = entityModelRules(profile.entities.model_table);
     if (rules.empty())
         return set;
     int32_t worldtype = 0;
     for (const bsp::Entity& e : map.entities)
         if (e.classname() == "worldspawn")
             worldtype = intKey(e, "worldtype", 0);
-    const bool half_life = map.entity_models == bsp::EntityModelTable::HalfLife;
+    const bool half_life = profile.entities.model_table == game::EntityModelTable::HalfLife;
     std::map<std::string, PathModels, std::less<>> by_path;
     std::vector<FaceBounds> bounds;
     std::optional<CollisionWorld> collision; // built for the first row that drops to the floor
@@ -1078,7 +1080,7 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                     m.error = built.error().message();
                 set.models.push_back(std::move(m));
             } else {
-                set.models.push_back(loadModel(fs, path, map.unlit_faces));
+                set.models.push_back(loadModel(fs, path, profile.rules.light.unlit_faces));
             }
         }
         return by_path.emplace(name, std::move(pm)).first->second;
@@ -1208,12 +1210,12 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                 if (model.brush) {
                     // Lit by its own lightmaps (R_DrawBrushModel), as the world is.
                 } else if (!inst.fullbright &&
-                           map.model_lighting == bsp::ModelLighting::LightGrid) {
+                           profile.entities.model_lighting == game::ModelLighting::LightGrid) {
                     // Sampled once, at the middle of the item bob (cg_ents.c CG_Item lights an
                     // item at its bobbing origin, 0 to 8 units up; grid cells are 64 or more).
                     const glm::vec3 at =
                         inst.origin + glm::vec3(0, 0, inst.bob_scale > 0.0f ? 4.0f : 0.0f);
-                    const ModelLight l = gridModelLight(map, at);
+                    const ModelLight l = gridModelLight(map, profile.rules.light, at);
                     inst.light = l.ambient;
                     inst.directed_light = l.directed;
                     inst.light_dir = l.dir;

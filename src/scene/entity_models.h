@@ -12,6 +12,7 @@
 #include "content/shader_library.h"
 #include "content/sprite.h"
 #include "content/vfs.h"
+#include "game/profile.h"
 #include "scene/lightmap_set.h"
 #include "scene/world_mesh.h"
 
@@ -75,8 +76,8 @@ struct EntityModelRule {
     FloorDrop drop{};
 };
 
-// The table bsp::Map::entity_models names (empty for None).
-std::span<const EntityModelRule> entityModelRules(bsp::EntityModelTable table);
+// The table a game names (game::EntityRules::model_table; empty for None).
+std::span<const EntityModelRule> entityModelRules(game::EntityModelTable table);
 
 // The rule that applies to `entity`, or nullptr. `worldtype` is worldspawn's (0 when absent).
 const EntityModelRule* findEntityModelRule(std::span<const EntityModelRule> rules,
@@ -118,8 +119,9 @@ struct ModelRenderMode {
     bool depth_test = true;  // kRenderGlow sprites show through walls
 };
 
-// Half-Life's render keys of `entity`: rendermode (0 normal, 1 colour, 2 texture, 3 glow,
-// 4 solid / alpha test, 5 additive), renderamt (0..255), rendercolor ("r g b").
+// How a model or sprite is drawn under Half-Life's render keys of `entity`
+// (game::halfLifeRenderKeys: rendermode 0 normal, 1 colour, 2 texture, 3 glow, 4 solid / alpha
+// test, 5 additive; renderamt 0..255; rendercolor "r g b").
 ModelRenderMode halfLifeRenderMode(const bsp::Entity& entity);
 
 // One entity drawn with a model.
@@ -180,7 +182,7 @@ struct EntityModelSet {
 // floor are moved first, as Quake 2's droptofloor and M_droptofloor do (FloorDrop; an item that
 // starts in solid is removed by the game and listed in `missing` here).
 //
-// On a map whose models are lit from a light grid (bsp::ModelLighting::LightGrid) an instance
+// On a map whose models are lit from a light grid (game::ModelLighting::LightGrid) an instance
 // takes its ambient, directed light and direction from the grid instead (scene/model_light.h).
 //
 // A Quake 3 .md3 becomes one LoadedModel per surface (its path "file.md3#surface"), each with
@@ -189,9 +191,13 @@ struct EntityModelSet {
 // names a .skin (content::q3map2SkinPath) takes each surface's shader from it and leaves out the
 // surfaces it does not name, as q3map2 compiles it. A shader whose image is not found draws the
 // missing texture and is listed in its model's warnings.
+//
+// `profile`: the map's game rules (which table, how models are lit, the unlit-face rule brush
+// model files follow); nullptr: game::profileFor(map).
 EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& fs,
                                 const LightmapSet& lightmaps, const WorldMesh& mesh,
-                                const content::ShaderLibrary* shaders = nullptr);
+                                const content::ShaderLibrary* shaders = nullptr,
+                                const game::GameProfile* profile = nullptr);
 
 // The instance whose bounding sphere a ray crosses first within `max_distance` (picking: the
 // viewer's I key); `dir` need not be unit length.

@@ -157,6 +157,12 @@ private:
             PendingImage base;
             base.name = stems[i];
             base.image = &info->image;
+            // The game's texture curve (Half-Life's texture gamma, Quake 2's output gamma): the
+            // texel part of the lighting rule (ExportScene::light).
+            if (curvesTextures(m_scene)) {
+                base.image = nullptr;
+                base.owned = exportedTexture(m_scene, info->image);
+            }
             const bool glows = info->glow.valid() && info->glow.width == info->image.width &&
                                info->glow.height == info->image.height;
             if (glows) {
@@ -164,8 +170,9 @@ private:
                 // fullbright texel in place of the lit one (world.frag.glsl GLOW: mix by the
                 // glow's alpha). So the base colour is darkened where the texel glows: lit
                 // base + emission then gives the same colour.
+                if (base.image)
+                    base.owned = *base.image;
                 base.image = nullptr;
-                base.owned = info->image;
                 for (size_t t = 0; t < base.owned.rgba.size(); t += 4)
                     for (size_t c = 0; c < 3; ++c)
                         base.owned.rgba[t + c] = static_cast<uint8_t>(

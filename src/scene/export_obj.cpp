@@ -122,7 +122,9 @@ core::Result<ExportResult> writeObj(const MapBundle& bundle, const ExportScene& 
     core::parallelFor(scene.textures.size(), [&](size_t i) {
         const auto m = static_cast<size_t>(scene.textures[i]);
         if (m < bundle.textures.size())
-            pngs[i] = content::encodePng(bundle.textures[m].image);
+            pngs[i] = content::encodePng(curvesTextures(scene)
+                                             ? exportedTexture(scene, bundle.textures[m].image)
+                                             : bundle.textures[m].image);
     });
     std::vector<std::string> file_of(bundle.map.materials.size());
     std::vector<std::filesystem::path> image_files;

@@ -1,6 +1,7 @@
 #include "scene/export_scene.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -88,36 +89,6 @@ glm::quat exportRotation(glm::vec3 angles) {
     return glm::normalize(glm::quat_cast(a * quakeRotation(angles) * glm::transpose(a)));
 }
 
-// The brightness multiplier the world shader applies to light (render/pass_world.cpp
-// setLightUniforms and shaders/world.frag.glsl) for style 0 at its normal value.
-struct LightRule {
-    float scale = 2.0f;     // u_light_scale
-    float max = 0.0f;       // u_light_max (0: none)
-    bool normalize = false; // u_light_normalize
-    float output = 1.0f;    // u_output_scale
-
-    glm::vec3 apply(glm::vec3 light) const {
-        light *= scale;
-        if (max > 0.0f)
-            light = glm::min(light, glm::vec3(max));
-        if (normalize) {
-            const float m = std::max(light.r, std::max(light.g, light.b));
-            if (m > 1.0f)
-                light /= m;
-        }
-        return light * output;
-    }
-};
-
-LightRule lightRuleOf(const bsp::Map& map) {
-    LightRule r;
-    r.scale = 2.0f * map.light_style_scale;
-    r.max = map.light_max;
-    r.normalize = map.overbright_lighting;
-    r.output = map.overbright_lighting ? 2.0f : 1.0f;
-    return r;
-}
-
 glm::u8vec4 toColour(glm::vec3 light) {
     const glm::vec3 c = glm::clamp(light, glm::vec3(0.0f), glm::vec3(1.0f)) * 255.0f + 0.5f;
     return glm::u8vec4(static_cast<uint8_t>(c.r), static_cast<uint8_t>(c.g),
@@ -177,7 +148,7 @@ class Builder {
 public:
     Builder(const MapBundle& bundle, const ExportOptions& options, const WorldMesh& mesh)
         : m_bundle(bundle), m_map(bundle.map), m_options(options), m_mesh(mesh),
-          m_light(lightRuleOf(bundle.map)), m_local(mesh.vertices.size(), kUnset) {
+          m_light(bundle.profile.rules.light), m_local(mesh.vertices.size(), kUnset) {
         // Quake 2 has a material per texinfo, many naming one texture: export one per name.
         std::map<std::string_view, int32_t> first;
         m_canonical.resize(m_map.materials.size());
@@ -187,12 +158,8 @@ public:
     }
 
     ExportScene build() {
-        m_scene.light_scale = m_light.scale * m_light.output;
-        if (m_light.normalize && m_light.max <= 0.0f) {
-            m_scene.saturate_pages = true;
-            m_scene.page_scale = m_light.scale;
-            m_scene.light_scale = m_light.output;
-        }
+        m_scene.light = m_light;
+        m_scene.light_scale = fullLight(m_light);
         m_scene.meshes.resize(m_map.submodels.size());
         std::vector<std::map<uint32_t, size_t>> primitive_of(m_map.submodels.size());
         for (uint32_t order = 0; order < m_mesh.order_to_face.size(); ++order)
@@ -274,7 +241,7 @@ private:
         if (lightmapped)
             prim.lm_uv.push_back(v.lm_uv);
         if (coloured)
-            prim.colours.push_back(toColour(m_light.apply(lightAt(v))));
+            prim.colours.push_back(toColour(game::lightPart(m_light, lightAt(v))));
     }
 
     // The light at a vertex before the game's rules: style 0 of its lightmap, or its colour.
@@ -425,7 +392,7 @@ private:
     const bsp::Map& m_map;
     const ExportOptions& m_options;
     const WorldMesh& m_mesh;
-    LightRule m_light;
+    game::LightRule m_light;
     ExportScene m_scene;
     std::map<MaterialKey, uint32_t> m_material_of;
     std::vector<int32_t> m_canonical; // map material -> first map material of the same name
@@ -435,15 +402,48 @@ private:
 
 } // namespace
 
+float fullLight(const game::LightRule& rule) {
+    const glm::vec3 full = game::lightPart(rule, glm::vec3(1.0f));
+    return std::max({full.r, full.g, full.b, 1e-6f});
+}
+
+namespace {
+
+uint8_t toByte(float v) {
+    return static_cast<uint8_t>(std::clamp(v, 0.0f, 1.0f) * 255.0f + 0.5f);
+}
+
+} // namespace
+
 glm::u8vec3 savedTexel(const ExportScene& scene, glm::u8vec3 texel) {
-    if (!scene.saturate_pages)
+    const glm::vec3 light =
+        game::lightPart(scene.light, glm::vec3(texel) / 255.0f) / scene.light_scale;
+    return glm::u8vec3(toByte(light.r), toByte(light.g), toByte(light.b));
+}
+
+bool curvesTextures(const ExportScene& scene) {
+    return scene.light.texture_gamma * scene.light.output_gamma != 1.0f;
+}
+
+glm::u8vec4 exportedTexel(const ExportScene& scene, glm::u8vec4 texel) {
+    if (!curvesTextures(scene))
         return texel;
-    LightRule r;
-    r.scale = scene.page_scale;
-    r.normalize = true;
-    const glm::vec3 light = r.apply(glm::vec3(texel) / 255.0f) * 255.0f + 0.5f;
-    return glm::u8vec3(static_cast<uint8_t>(light.r), static_cast<uint8_t>(light.g),
-                       static_cast<uint8_t>(light.b));
+    const glm::vec3 t = game::texelPart(scene.light, glm::vec3(texel) / 255.0f);
+    return glm::u8vec4(toByte(t.r), toByte(t.g), toByte(t.b), texel.a);
+}
+
+content::Image exportedTexture(const ExportScene& scene, const content::Image& image) {
+    content::Image out = image;
+    if (!curvesTextures(scene))
+        return out;
+    // A lookup per byte value: every channel goes through the same curve.
+    std::array<uint8_t, 256> table{};
+    for (int v = 0; v < 256; ++v)
+        table[static_cast<size_t>(v)] = exportedTexel(scene, glm::u8vec4(uint8_t(v), 0, 0, 255)).r;
+    for (size_t i = 0; i + 3 < out.rgba.size(); i += 4)
+        for (size_t c = 0; c < 3; ++c)
+            out.rgba[i + c] = table[out.rgba[i + c]];
+    return out;
 }
 
 ExportScene buildExportScene(const MapBundle& bundle, const ExportOptions& options) {

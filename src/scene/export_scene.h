@@ -6,6 +6,8 @@
 // out by default) are documented for users in docs/export.md.
 #pragma once
 
+#include "content/image.h"
+#include "game/profile.h"
 #include "scene/map_bundle.h"
 
 #include <cstdint>
@@ -91,22 +93,34 @@ struct ExportScene {
     // Of every exported vertex placed by its node's transforms, in metres (+Y up); zero when
     // nothing is exported.
     glm::vec3 mins{0.0f}, maxs{0.0f};
-    // What a viewer multiplies the exported lightmap texels by for style 0 at normal
-    // brightness (2x overbright and the game's style scale, or with saturated pages only Quake
-    // 3's output doubling); written to the materials' extras so an importer can reproduce the
-    // brightness.
+    // The game's lighting rule (game::LightRule, MapBundle::profile), which the export carries
+    // as the viewer draws it: a pixel is game::apply(rule, texel, light) =
+    // min(1, texelPart(texel) * lightPart(light)), so base colour images are written through
+    // texelPart (exportedTexture), and the light through lightPart: baked into COLOR_0 (clamped
+    // to 1), or as lightmap pages holding lightPart / light_scale (savedTexel) that a viewer
+    // multiplies by light_scale.
+    game::LightRule light;
+    // The light of a full luxel (255) after the rule, largest channel (fullLight): what a
+    // viewer multiplies the exported lightmap texels by for style 0 at normal brightness. Written
+    // to the materials' extras as lightmap_scale.
     float light_scale = 1.0f;
-    // Quake 3 family: the renderer scales the light by page_scale and, where a channel passes
-    // 1, scales it down by its largest channel (hue kept) before the output doubling, as
-    // ioquake3 shifts lightmap bytes on load (tr_bsp.c R_ColorShiftLightingBytes). A glTF viewer
-    // can only multiply, so the pages are written already saturated: savedTexel().
-    bool saturate_pages = false;
-    float page_scale = 1.0f;
 };
 
-// A lightmap page texel as the export writes it: as stored, or for saturate_pages the light
-// the renderer multiplies the texture by before its output doubling.
+// The largest channel of game::lightPart(rule, 1): 2 for Quake 1 (its 2x overbright saturates
+// at 2), 1 for Half-Life (clamped at 1), (1.5 x 1.3)^(1/1.2) = 1.745 for Quake 2, 2 for Quake 3
+// (the light saturated with its hue kept, doubled by the display) and Source (2x overbright).
+float fullLight(const game::LightRule& rule);
+
+// A lightmap page texel as the export writes it: game::lightPart of the stored light, divided by
+// scene.light_scale (so it stays within a byte), rounded.
 glm::u8vec3 savedTexel(const ExportScene& scene, glm::u8vec3 texel);
+
+// A base colour texel as the export writes it: through game::texelPart (Half-Life's texture
+// gamma, Quake 2's output gamma), rounded; alpha unchanged. The image as it is for games that
+// do not curve the texel (curvesTextures false).
+glm::u8vec4 exportedTexel(const ExportScene& scene, glm::u8vec4 texel);
+bool curvesTextures(const ExportScene& scene);
+content::Image exportedTexture(const ExportScene& scene, const content::Image& image);
 
 // The map as `options` ask. Material names are the map's texture names, made unique where one
 // texture is exported several ways: "#lmN" (lightmap page N) and "#aNN" (opacity in percent)

@@ -22,18 +22,18 @@ constexpr std::string_view kStyles[] = {
 };
 } // namespace
 
-std::string_view lightStyleString(int style, const bsp::Map* map) {
-    if (map)
-        for (const bsp::LightStyleString& s : map->light_style_strings)
-            if (s.style == style && !s.letters.empty())
-                return s.letters;
+std::string_view lightStyleString(int style, std::span<const game::LightStyleString> spawn) {
+    for (const game::LightStyleString& s : spawn)
+        if (s.style == style && !s.letters.empty())
+            return s.letters;
     if (style >= 0 && style < static_cast<int>(std::size(kStyles)))
         return kStyles[style];
     return "m";
 }
 
 std::array<float, kNumLightStyles>
-lightStyleValues(double t, const std::array<bool, kNumLightStyles>* enabled, const bsp::Map* map) {
+lightStyleValues(double t, const std::array<bool, kNumLightStyles>* enabled,
+                 std::span<const game::LightStyleString> spawn) {
     std::array<float, kNumLightStyles> out{};
     const long long frame = static_cast<long long>(std::floor(t * 10.0));
     for (int i = 0; i < kNumLightStyles; ++i) {
@@ -41,7 +41,7 @@ lightStyleValues(double t, const std::array<bool, kNumLightStyles>* enabled, con
             out[static_cast<size_t>(i)] = 0.0f;
             continue;
         }
-        const std::string_view s = lightStyleString(i, map);
+        const std::string_view s = lightStyleString(i, spawn);
         const long long n = static_cast<long long>(s.size());
         const long long k = ((frame % n) + n) % n;
         out[static_cast<size_t>(i)] = static_cast<float>(s[static_cast<size_t>(k)] - 'a') / 12.0f;

@@ -12,6 +12,7 @@
 #include "content/textures.h"
 #include "content/vfs.h"
 #include "core/result.h"
+#include "game/profile.h"
 #include "scene/entity_models.h"
 #include "scene/fog.h"
 #include "scene/lightmap_set.h"
@@ -50,16 +51,19 @@ struct LoadTimings {
 
 struct MapBundle {
     std::string spec; // what was asked for: a path or ARCHIVE.pk3:member
-    // As the parser made it: nothing after the parse writes it. What the content resolves per
-    // material lives in `materials`.
+    // As the parser made it, with the game's spawn state (game::spawnBrushModels): nothing
+    // after the load writes it. What the content resolves per material lives in `materials`.
     bsp::Map map;
+    // The rules of the map's game (game::profileFor): lighting, warp, view, sky, mounts,
+    // materials, entities. The renderer gets profile.rules only.
+    game::GameProfile profile;
     // The parser's warnings (map.warnings), then the loader's (search paths, WADs).
     std::vector<std::string> warnings;
     std::vector<bsp::SpawnPoint> spawns;
     std::unique_ptr<content::FileSystem> fs;
     content::ShaderLibrary shaders;             // Quake 3 shader scripts found in the search paths
     std::vector<content::TextureInfo> textures; // parallel to map.materials
-    // The sky box map.skybox names, all six faces (see content/skybox.h for their order and
+    // The sky box profile.skybox names, all six faces (see content/skybox.h for their order and
     // orientation); nullopt when the map names none or a face is missing.
     std::optional<content::SkyBox> skybox;
     // Quake 3 materials drawn stage by stage (their shader scripts), parallel to map.materials.
@@ -109,7 +113,8 @@ content::SkyRotation skyRotation(const bsp::Map& map);
 std::string mapVirtualBase(const content::MapLocation& where,
                            const std::optional<std::filesystem::path>& game);
 
-// Only the parse step (used by --info, which needs no textures).
+// Only the parse step and the game's spawn state (game::spawnBrushModels), as loadMapBundle
+// makes its map (used by --info, which needs no textures).
 core::Result<bsp::Map> loadMapSpec(const std::string& spec, const bsp::LoadOptions& options = {});
 core::Result<bsp::Map> loadMapAt(const content::MapLocation& where,
                                  const bsp::LoadOptions& options = {});

@@ -80,11 +80,11 @@ ModelLight sampleLightGrid(const bsp::LightGrid& grid, const glm::vec3& p, int s
     return out;
 }
 
-ModelLight gridModelLight(const bsp::Map& map, const glm::vec3& p) {
+ModelLight gridModelLight(const bsp::Map& map, const game::LightRule& rule, const glm::vec3& p) {
     // ioquake3 at the settings the world is drawn with (r_mapOverBrightBits 2,
     // r_overBrightBits 1): grid bytes shifted left once, identity light 1/2, and the gamma
     // ramp doubling what is drawn.
-    const bool overbright = map.overbright_lighting;
+    const bool overbright = rule.overbright != 0;
     const float identity = overbright ? 0.5f : 1.0f;
     ModelLight l;
     if (map.light_grid) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "bsp/map.h"
+#include "game/profile.h"
 
 #include <glm/vec3.hpp>
 
@@ -35,10 +36,10 @@ ModelLight sampleLightGrid(const bsp::LightGrid& grid, const glm::vec3& p, int s
 // The light of a model at `p` on a map whose models are lit from the grid, in the renderer's
 // units (1: the texel as it is): the grid sample with r_ambientScale 0.6 and r_directedScale 1,
 // or without a grid the engine's fixed 150 from its default sun direction; plus the minimum
-// ambient of 32, ambient clamped at the identity light byte, all scaled by the map's overbright
-// (identity light 1/2 and the output doubled when Map::overbright_lighting, as the world is
-// drawn: docs/fidelity.md).
-ModelLight gridModelLight(const bsp::Map& map, const glm::vec3& p);
+// ambient of 32, ambient clamped at the identity light byte, all scaled by the lighting rule's
+// overbright (game::LightRule::overbright: grid bytes shifted left once with the hue kept,
+// identity light 1/2 and the output doubled, as the world is drawn: docs/fidelity.md).
+ModelLight gridModelLight(const bsp::Map& map, const game::LightRule& rule, const glm::vec3& p);
 
 // GoldSrc's light for a studio model, from the light under it (Xash3D FWGS ref/gl/gl_studio.c
 // R_StudioDynamicLight, no dynamic lights, v_direct at its default 0.9):

@@ -58,8 +58,12 @@ void DrawList::clear() {
 }
 
 Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh,
-                       const std::vector<EntityModelInstance>* models)
-    : m_map(map), m_mesh(mesh), m_models(models), m_flares(extractFlares(map, mesh.materials)) {
+                       const std::vector<EntityModelInstance>* models,
+                       std::optional<game::BrushModelVis> brush_model_vis)
+    : m_map(map), m_mesh(mesh), m_models(models),
+      m_brush_vis(brush_model_vis ? *brush_model_vis
+                                  : game::profileFor(map).entities.brush_model_vis),
+      m_flares(extractFlares(map, mesh.materials)) {
     m_leaf_mins.reserve(map.leaves.size());
     m_leaf_maxs.reserve(map.leaves.size());
     for (const bsp::Leaf& l : map.leaves) {
@@ -85,7 +89,7 @@ Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh,
                 m_cluster_leaves[fill[static_cast<size_t>(l.cluster)]++] = i;
         }
     }
-    if (map.brush_model_vis.by_pvs)
+    if (m_brush_vis.by_pvs)
         linkBrushModels();
 }
 
@@ -93,7 +97,7 @@ Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh,
 // an entity: both sides of a plane the box reaches (its nearest corner in front counts as the
 // front, BOX_ON_PLANE_SIDE), solid leaves left out. Turned models keep the frustum test only.
 void Visibility::linkBrushModels() {
-    const bsp::BrushModelVis& rule = m_map.brush_model_vis;
+    const game::BrushModelVis& rule = m_brush_vis;
     m_model_first.assign(1, 0);
     m_model_always.assign(m_map.submodels.size(), 1);
     for (size_t s = 0; s < m_map.submodels.size(); ++s) {
@@ -127,7 +131,7 @@ void Visibility::linkBrushModels() {
 // deep in solid or in the void reaches no leaf and sees no brush model; without vis data every
 // leaf it reaches sees everything (QuakeSpasm's Mod_LeafPVS gives the no-vis row then).
 void Visibility::collectFatPvs(const glm::vec3& eye) {
-    const float radius = m_map.brush_model_vis.eye_radius;
+    const float radius = m_brush_vis.eye_radius;
     m_fat_pvs.assign(static_cast<size_t>(m_map.vis.row_size), 0);
     m_fat_reaches_leaf = false;
     walkTree(
@@ -268,7 +272,7 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
 
     // Brush models are not in the leaves: test their bounds, placed at their origin, and, where
     // the game's server sends only the entities the eye's PVS reaches, the leaves they touch.
-    const bool models_by_pvs = m_map.brush_model_vis.by_pvs && options.pvs;
+    const bool models_by_pvs = m_brush_vis.by_pvs && options.pvs;
     if (models_by_pvs)
         collectFatPvs(camera.position);
     for (size_t s = 1; s < m_map.submodels.size(); ++s) {

@@ -16,6 +16,7 @@
 #include "scene/world_mesh.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace scene {
@@ -69,7 +70,7 @@ struct DrawStats {
     // Entity models: instances drawn (in DrawList::models) of those the map places.
     uint32_t models_drawn = 0;
     uint32_t models_total = 0;
-    // Brush models the PVS hid as the game's server does (bsp::Map::brush_model_vis).
+    // Brush models the PVS hid as the game's server does (game::EntityRules::brush_model_vis).
     uint32_t brush_models_culled_pvs = 0;
 };
 
@@ -101,9 +102,11 @@ public:
     // Both must outlive it. Blended faces sort by, and regroup by, the sort and blend order of
     // mesh.materials (the resolved table the mesh was built from).
     // `models` (optional, outlives it too): the entity model instances culled into
-    // DrawList::models.
+    // DrawList::models. `brush_model_vis`: which brush models the game's server sends
+    // (game::EntityRules::brush_model_vis); nullopt: the rule of the map's own game.
     Visibility(const bsp::Map& map, const WorldMesh& mesh,
-               const std::vector<EntityModelInstance>* models = nullptr);
+               const std::vector<EntityModelInstance>* models = nullptr,
+               std::optional<game::BrushModelVis> brush_model_vis = std::nullopt);
 
     // Computes the draw list for a camera. With options.lock the previous list is kept (the
     // camera position is still reported in the stats).
@@ -128,6 +131,7 @@ private:
     const bsp::Map& m_map;
     const WorldMesh& m_mesh;
     const std::vector<EntityModelInstance>* m_models = nullptr;
+    game::BrushModelVis m_brush_vis;
     std::vector<Flare> m_flares; // extractFlares(map), for DrawList::flares
     std::vector<glm::vec3> m_leaf_mins, m_leaf_maxs;
     std::vector<uint32_t> m_pvs_leaves;
@@ -152,7 +156,7 @@ private:
     std::vector<uint32_t> m_batch_group;   // per batch of the run
     std::vector<DrawBatch> m_regrouped;    // the run's batches in their sorted order
     bool m_has_list = false;
-    // Brush models as the game's server links them (bsp::Map::brush_model_vis): per submodel the
+    // Brush models as the game's server links them (m_brush_vis): per submodel the
     // clusters of the leaves its placed box touches (CSR, submodels + 1 entries), and whether it
     // touches so many that it is always sent.
     std::vector<uint32_t> m_model_first;

@@ -1,9 +1,11 @@
 #include "scene/world_mesh.h"
 
 #include "bsp/patch.h"
+#include "game/profile.h"
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <span>
 
 namespace scene {
@@ -71,6 +73,70 @@ bool drawable(const bsp::Map& map, const MaterialTable& materials, const bsp::Fa
     return f.kind != bsp::FaceKind::Billboard;
 }
 
+// The pass a face is drawn in: its material's, moved by its brush model's own blending (Half-Life
+// rendermode, Quake entity alpha) from opaque to the alpha-test or blended pass.
+Pass facePass(const bsp::Map& map, const bsp::Face& f, const ResolvedMaterial& material) {
+    Pass pass = material.pass;
+    if (f.submodel > 0 && static_cast<size_t>(f.submodel) < map.submodels.size() &&
+        (pass == Pass::Opaque || pass == Pass::AlphaTest)) {
+        const bsp::BlendMode blend = map.submodels[static_cast<size_t>(f.submodel)].blend;
+        if (blend == bsp::BlendMode::AlphaTest)
+            pass = Pass::AlphaTest;
+        else if (blend == bsp::BlendMode::Alpha || blend == bsp::BlendMode::Additive)
+            pass = Pass::Translucent;
+    }
+    return pass;
+}
+
+// The grey a face without lightmap data (bsp::Face::unlit) is drawn in, by the game's rule;
+// nullopt: its vertex colours as stored.
+std::optional<uint8_t> unlitGrey(const bsp::Map& map, const WorldMeshOptions& options) {
+    const game::UnlitFaces rule =
+        options.unlit_faces ? *options.unlit_faces : game::profileFor(map).rules.light.unlit_faces;
+    switch (rule) {
+    case game::UnlitFaces::Black:
+        return uint8_t(0);
+    case game::UnlitFaces::Fullbright:
+        return uint8_t(255);
+    case game::UnlitFaces::VertexColour:
+        break;
+    }
+    return std::nullopt;
+}
+
+// Appends face f's vertices to the mesh (a patch tessellated) and its triangles to `out`.
+void emitFace(const bsp::Map& map, const bsp::Face& f, const ResolvedMaterial& material,
+              int32_t layer, float step, int patch_level, WorldMesh& mesh,
+              std::vector<uint32_t>& out) {
+    const uint32_t base = static_cast<uint32_t>(mesh.vertices.size());
+    if (f.kind == bsp::FaceKind::Patch) {
+        std::span<const bsp::Vertex> controls(map.vertices.data() + f.first_vertex, f.num_vertices);
+        // The control points' uv in repeats first, as the tessellation interpolates them.
+        std::vector<bsp::Vertex> divided;
+        if (material.divide_uv) {
+            divided.assign(controls.begin(), controls.end());
+            for (bsp::Vertex& v : divided)
+                v.uv = uvInRepeats(material, v.uv);
+            controls = divided;
+        }
+        const ResolvedMaterial as_is; // the tessellated uv are in repeats already
+        bsp::PatchMesh pm =
+            bsp::tessellatePatch(controls, f.patch_width, f.patch_height, patch_level);
+        for (const bsp::Vertex& v : pm.vertices)
+            mesh.vertices.push_back(toWorldVertex(v, f, layer, step, as_is));
+        out.reserve(pm.indices.size());
+        for (uint32_t idx : pm.indices)
+            out.push_back(base + idx);
+    } else {
+        for (uint32_t v = 0; v < f.num_vertices; ++v)
+            mesh.vertices.push_back(
+                toWorldVertex(map.vertices[f.first_vertex + v], f, layer, step, material));
+        out.reserve(f.num_indices);
+        for (uint32_t k = 0; k < f.num_indices; ++k)
+            out.push_back(base + (map.indices[f.first_index + k] - f.first_vertex));
+    }
+}
+
 } // namespace
 
 WorldMesh buildWorldMesh(const bsp::Map& map, const WorldMeshOptions& options) {
@@ -88,6 +154,7 @@ WorldMesh buildWorldMesh(const bsp::Map& map, const MaterialTable& materials,
     // sorted order afterwards.
     std::vector<std::vector<uint32_t>> face_indices(map.faces.size());
     mesh.vertices.reserve(map.vertices.size());
+    const std::optional<uint8_t> unlit = unlitGrey(map, options);
     for (size_t i = 0; i < map.faces.size(); ++i) {
         const bsp::Face& f = map.faces[i];
         MeshFace& mf = mesh.faces[i];
@@ -96,49 +163,15 @@ WorldMesh buildWorldMesh(const bsp::Map& map, const MaterialTable& materials,
         if (!drawable(map, materials, f, options.include_hidden))
             continue;
         const ResolvedMaterial& material = materials[static_cast<size_t>(f.material)];
-        mf.pass = material.pass;
-        // A brush model's own blending (Half-Life rendermode, Quake entity alpha) moves its
-        // opaque faces to the alpha-test or blended pass.
-        if (f.submodel > 0 && static_cast<size_t>(f.submodel) < map.submodels.size() &&
-            (mf.pass == Pass::Opaque || mf.pass == Pass::AlphaTest)) {
-            const bsp::BlendMode blend = map.submodels[static_cast<size_t>(f.submodel)].blend;
-            if (blend == bsp::BlendMode::AlphaTest)
-                mf.pass = Pass::AlphaTest;
-            else if (blend == bsp::BlendMode::Alpha || blend == bsp::BlendMode::Additive)
-                mf.pass = Pass::Translucent;
-        }
+        mf.pass = facePass(map, f, material);
         const int32_t layer = lightmapLayer(map, options.lightmaps, f);
         const float step =
             lightmapStep(options.lightmaps ? options.lightmaps->width : map.lightmap_width, f);
-        std::vector<uint32_t>& out = face_indices[i];
         const uint32_t base = static_cast<uint32_t>(mesh.vertices.size());
-        if (f.kind == bsp::FaceKind::Patch) {
-            std::span<const bsp::Vertex> controls(map.vertices.data() + f.first_vertex,
-                                                  f.num_vertices);
-            // The control points' uv in repeats first, as the tessellation interpolates them.
-            std::vector<bsp::Vertex> divided;
-            if (material.divide_uv) {
-                divided.assign(controls.begin(), controls.end());
-                for (bsp::Vertex& v : divided)
-                    v.uv = uvInRepeats(material, v.uv);
-                controls = divided;
-            }
-            const ResolvedMaterial as_is; // the tessellated uv are in repeats already
-            bsp::PatchMesh pm =
-                bsp::tessellatePatch(controls, f.patch_width, f.patch_height, mesh.patch_level);
-            for (const bsp::Vertex& v : pm.vertices)
-                mesh.vertices.push_back(toWorldVertex(v, f, layer, step, as_is));
-            out.reserve(pm.indices.size());
-            for (uint32_t idx : pm.indices)
-                out.push_back(base + idx);
-        } else {
-            for (uint32_t v = 0; v < f.num_vertices; ++v)
-                mesh.vertices.push_back(
-                    toWorldVertex(map.vertices[f.first_vertex + v], f, layer, step, material));
-            out.reserve(f.num_indices);
-            for (uint32_t k = 0; k < f.num_indices; ++k)
-                out.push_back(base + (map.indices[f.first_index + k] - f.first_vertex));
-        }
+        emitFace(map, f, material, layer, step, mesh.patch_level, mesh, face_indices[i]);
+        if (f.unlit && unlit)
+            for (uint32_t v = base; v < mesh.vertices.size(); ++v)
+                mesh.vertices[v].colour = glm::u8vec4(*unlit, *unlit, *unlit, 255);
         glm::vec3 c(0.0f);
         const uint32_t n = static_cast<uint32_t>(mesh.vertices.size()) - base;
         for (uint32_t v = base; v < base + n; ++v)

@@ -6,10 +6,12 @@
 #pragma once
 
 #include "bsp/map.h"
+#include "game/profile.h"
 #include "scene/lightmap_set.h"
 #include "scene/material_table.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -59,6 +61,10 @@ struct WorldMeshOptions {
     // Also build the faces a game never draws: nodraw materials (clip, trigger, hint, ...) and
     // invisible brush models (triggers). The viewer never sets it; export --export-all does.
     bool include_hidden = false;
+    // The light of faces without lightmap data (bsp::Face::unlit) by the game's rule
+    // (game::LightRule::unlit_faces); nullopt: the rule of the map's own game. A brush model
+    // file drawn in a map takes the world's (scene/brush_model.h).
+    std::optional<game::UnlitFaces> unlit_faces;
 };
 
 struct WorldMesh {

@@ -11,14 +11,14 @@
 namespace {
 
 constexpr float kTol = 1e-3f;
+constexpr float kEye = 26.0f; // the game's eye height (game::ViewRule), Quake 3's
 
 TEST(WalkMode, WalksFromTheCameraEyeAtTheFixedTick) {
     bsp::Map map = collisiontest::brushRoomMap();
-    map.eye_height = 26.0f;
     app::WalkMode walk;
     scene::Camera cam;
     cam.position = {128, 128, 60};
-    ASSERT_TRUE(walk.begin(map, cam));
+    ASSERT_TRUE(walk.begin(map, kEye, cam));
     EXPECT_EQ(walk.map(), &map);
     app::FlyInput idle;
     // Half a tick runs nothing; the camera stays put.
@@ -50,54 +50,53 @@ TEST(WalkMode, ATeleportedCameraRestartsTheWalkThere) {
     app::WalkMode walk;
     scene::Camera cam;
     cam.position = {128, 128, 60};
-    ASSERT_TRUE(walk.begin(map, cam));
+    ASSERT_TRUE(walk.begin(map, kEye, cam));
     cam.position = {400, 200, 60}; // a bookmark in the other half of the room
     app::FlyInput idle;
     for (int i = 0; i < 60; ++i)
         walk.update(idle, 1.0f / 60.0f, cam);
     EXPECT_NEAR(cam.position.x, 400.0f, kTol);
     EXPECT_NEAR(cam.position.y, 200.0f, kTol);
-    EXPECT_NEAR(cam.position.z, 24.125f + map.eye_height, kTol);
+    EXPECT_NEAR(cam.position.z, 24.125f + kEye, kTol);
 }
 
 TEST(WalkMode, StaysOffWithoutCollisionData) {
     const bsp::Map map;
     app::WalkMode walk;
-    EXPECT_FALSE(walk.begin(map, scene::Camera()));
+    EXPECT_FALSE(walk.begin(map, kEye, scene::Camera()));
     EXPECT_FALSE(walk.active());
 }
 
 TEST(DropToFloor, PutsTheEyeAtTheGamesEyeHeightAboveTheFloor) {
     // Floor z 0: the standing box 24 below the origin, SURFACE_CLIP_EPSILON 1/8 above the
-    // plane, the eye Map::eye_height above the origin.
+    // plane, the eye the game's eye height above the origin.
     bsp::Map map = collisiontest::brushRoomMap();
-    map.eye_height = 26.0f;
-    const float eye = 24.0f + 0.125f + 26.0f;
-    auto high = app::dropEyeToFloor(map, glm::vec3(128, 128, 200));
+    const float eye = 24.0f + 0.125f + kEye;
+    auto high = app::dropEyeToFloor(map, kEye, glm::vec3(128, 128, 200));
     ASSERT_TRUE(high.has_value());
     EXPECT_EQ(high->x, 128.0f);
     EXPECT_NEAR(high->z, eye, kTol);
-    auto low = app::dropEyeToFloor(map, glm::vec3(128, 128, 40)); // the box 10 into the floor
+    auto low = app::dropEyeToFloor(map, kEye, glm::vec3(128, 128, 40)); // the box 10 into the floor
     ASSERT_TRUE(low.has_value());
     EXPECT_NEAR(low->z, eye, kTol);
-    EXPECT_FALSE(app::dropEyeToFloor(map, glm::vec3(800, 128, 200)).has_value()); // outside
-    EXPECT_FALSE(app::dropEyeToFloor(bsp::Map{}, glm::vec3(0.0f)).has_value());   // no collision
+    EXPECT_FALSE(app::dropEyeToFloor(map, kEye, glm::vec3(800, 128, 200)).has_value()); // outside
+    EXPECT_FALSE(
+        app::dropEyeToFloor(bsp::Map{}, kEye, glm::vec3(0.0f)).has_value()); // no collision
 }
 
 TEST(BenchWalk, TimesEveryTickFromEveryStart) {
     // Two starts, 180 ticks each, every one timed (a tick takes some time, and far less than a
     // frame); a map without collision data has nothing to walk.
     bsp::Map map = collisiontest::brushRoomMap();
-    map.eye_height = 26.0f;
     const std::vector<app::Keyframe> starts = {{{128, 128, 60}, 0.0f, 0.0f},
                                                {{400, 200, 60}, 0.0f, 90.0f}};
-    const std::vector<double> us = app::benchWalkTicks(map, starts);
+    const std::vector<double> us = app::benchWalkTicks(map, kEye, starts);
     ASSERT_EQ(us.size(), 2u * app::kBenchWalkTicks);
     for (double t : us) {
         EXPECT_GE(t, 0.0);
         EXPECT_LT(t, 16666.0);
     }
-    EXPECT_TRUE(app::benchWalkTicks(bsp::Map{}, starts).empty());
+    EXPECT_TRUE(app::benchWalkTicks(bsp::Map{}, kEye, starts).empty());
 }
 
 } // namespace

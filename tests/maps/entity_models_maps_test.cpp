@@ -63,9 +63,9 @@ void setUpStudioOnMap(StudioOnMap& c, const char* folder, const studiotest::Stud
 } // namespace
 
 TEST(EntityModels, Quake1RulesBySpawnflagsAndWorldtype) {
-    const auto rules = scene::entityModelRules(bsp::EntityModelTable::Quake1);
+    const auto rules = scene::entityModelRules(game::EntityModelTable::Quake1);
     ASSERT_FALSE(rules.empty());
-    EXPECT_TRUE(scene::entityModelRules(bsp::EntityModelTable::None).empty());
+    EXPECT_TRUE(scene::entityModelRules(game::EntityModelTable::None).empty());
     auto model = [&](std::vector<std::pair<std::string, std::string>> pairs, int32_t worldtype) {
         const auto* r = scene::findEntityModelRule(rules, entity(std::move(pairs)), worldtype);
         return r ? std::string(r->model) : std::string("none");
@@ -203,7 +203,7 @@ TEST(EntityModelsMaps, LibreQuakeE1m1) {
 }
 
 TEST(EntityModels, HalfLifeItemsAndRenderModes) {
-    const auto rules = scene::entityModelRules(bsp::EntityModelTable::HalfLife);
+    const auto rules = scene::entityModelRules(game::EntityModelTable::HalfLife);
     auto model = [&](const char* classname) {
         const auto* r = scene::findEntityModelRule(rules, entity({{"classname", classname}}), 0);
         return r ? std::string(r->model) : std::string("none");
@@ -268,7 +268,7 @@ TEST(EntityModelsMaps, HalfLifeMapsListTheirMissingModels) {
         auto loaded = scene::loadMapBundle((kMaps / name).string(), {});
         ASSERT_TRUE(loaded.ok()) << loaded.error().message();
         const scene::EntityModelSet& set = (*loaded)->models;
-        EXPECT_EQ((*loaded)->map.entity_models, bsp::EntityModelTable::HalfLife);
+        EXPECT_EQ((*loaded)->profile.entities.model_table, game::EntityModelTable::HalfLife);
         EXPECT_EQ(set.wanted, wanted);
         EXPECT_TRUE(set.instances.empty());
         ASSERT_EQ(set.missing.size(), wanted);

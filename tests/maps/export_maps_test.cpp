@@ -4,6 +4,7 @@
 // file fails. The Khronos validator runs on the same maps in CTest (export_validate_*).
 #include "scene/export.h"
 
+#include "scene/export_scene.h"
 #include "scene/map_bundle.h"
 #include "support/gltf_check.h"
 
@@ -183,6 +184,63 @@ TEST(ExportMaps, HalfLife) {
 }
 TEST(ExportMaps, Quake2) {
     checkMap("q2/aq_urbanjungle.bsp");
+}
+
+// The glTF writer stores the game's light (scene/export_scene.h): every base colour texel
+// through the texel part of the lighting rule (Half-Life's texture gamma 0.8: 128 -> 147) and
+// every lightmap page texel through its light part over lightmap_scale (Half-Life: light x 1.36,
+// clamped at 1, so lightmap_scale 1).
+TEST(ExportMaps, HalfLifeImagesCarryTheGamesCurves) {
+    auto loaded = scene::loadMapBundle((kMaps / "hl/cs_fy_pool_day.bsp").string(), {});
+    ASSERT_TRUE(loaded) << loaded.error().message();
+    const scene::MapBundle& b = **loaded;
+    const scene::ExportScene scene = scene::buildExportScene(b, {});
+    ASSERT_TRUE(scene::curvesTextures(scene));
+    EXPECT_EQ(scene::exportedTexel(scene, {128, 64, 255, 7}), glm::u8vec4(147, 84, 255, 7));
+    EXPECT_FLOAT_EQ(scene.light_scale, 1.0f);
+    const fs::path out =
+        fs::temp_directory_path() / ("bspv_export_hl_" + std::to_string(::getpid()) + ".glb");
+    ASSERT_TRUE(scene::exportMap(b, out, {}, "bspview test"));
+    tinygltf::Model model;
+    const bool read = gltftest::load(out, model);
+    fs::remove(out);
+    ASSERT_TRUE(read);
+    EXPECT_EQ(model.scenes.at(0).extras.Get("lightmap_scale").GetNumberAsDouble(), 1.0);
+    size_t bases = 0, pages = 0;
+    for (const tinygltf::Image& img : model.images) {
+        const auto n = static_cast<size_t>(img.width) * static_cast<size_t>(img.height);
+        const auto comp = static_cast<size_t>(img.component);
+        if (img.name.starts_with("lightmap_")) {
+            const size_t page = std::stoul(img.name.substr(9));
+            ASSERT_LT(page, b.lightmaps.pages.size());
+            const std::vector<uint8_t>& rgb = b.lightmaps.pages[page].rgb;
+            ASSERT_EQ(rgb.size(), n * 3);
+            for (size_t t = 0; t < n; ++t) {
+                const glm::u8vec3 want =
+                    scene::savedTexel(scene, {rgb[t * 3], rgb[t * 3 + 1], rgb[t * 3 + 2]});
+                for (size_t c = 0; c < 3; ++c)
+                    ASSERT_EQ(img.image[t * comp + c], want[c]) << img.name << " texel " << t;
+            }
+            ++pages;
+            continue;
+        }
+        const content::TextureInfo* info = nullptr;
+        for (size_t i = 0; i < b.map.materials.size() && !info; ++i)
+            if (scene::textureFileStem(b.map.materials[i].name) == img.name)
+                info = &b.textures[i];
+        if (!info || info->image.width != img.width || info->image.height != img.height)
+            continue;
+        for (size_t t = 0; t < n; ++t) {
+            const uint8_t* in = &info->image.rgba[t * 4];
+            const glm::u8vec4 want =
+                scene::exportedTexel(scene, glm::u8vec4(in[0], in[1], in[2], in[3]));
+            for (size_t c = 0; c < 3; ++c)
+                ASSERT_EQ(img.image[t * comp + c], want[c]) << img.name << " texel " << t;
+        }
+        ++bases;
+    }
+    EXPECT_GT(bases, 5u);
+    EXPECT_GT(pages, 0u);
 }
 TEST(ExportMaps, Quake3Patches) {
     checkMap("q3/bc_crypt.bsp");

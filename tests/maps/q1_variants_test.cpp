@@ -4,6 +4,7 @@
 #include "bsp/load.h"
 #include "core/byte_reader.h"
 #include "core/file.h"
+#include "game/profile.h"
 
 #include <gtest/gtest.h>
 
@@ -165,9 +166,12 @@ TEST(Quake1Variants, HalfLifeSwappedEntitiesAndPlanes) {
     EXPECT_FALSE(b->warnings.empty());
 }
 
+// The parser binds brush models to their entities; the game layer blends them by their render
+// keys at spawn (game/halflife.cpp).
 TEST(Quake1Variants, HalfLifeRenderModes) {
     auto m = bsp::loadMapFile(kMaps / "hl/jf_trainride2.bsp");
     ASSERT_TRUE(m.ok());
+    game::spawnBrushModels(game::profileFor(*m), *m);
     int alpha = 0, alpha_test = 0;
     for (const auto& sm : m->submodels) {
         if (sm.entity < 0)

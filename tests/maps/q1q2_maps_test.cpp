@@ -3,6 +3,7 @@
 #include "bsp/load.h"
 #include "bsp/tree.h"
 #include "core/file.h"
+#include "game/profile.h"
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
@@ -230,8 +231,9 @@ TEST(Quake1Maps, UnalignedLumps) {
 TEST(HalfLifeMaps, WadListsAreBaseNames) {
     auto r = bsp::loadMapFile(kMaps / "hl/cs_awp_india.bsp");
     ASSERT_TRUE(r.ok()) << r.error().message();
-    ASSERT_FALSE(r->wad_files.empty());
-    for (const std::string& w : r->wad_files) {
+    const std::vector<std::string> wads = game::profileFor(*r).materials.wads;
+    ASSERT_FALSE(wads.empty());
+    for (const std::string& w : wads) {
         EXPECT_EQ(w.find('\\'), std::string::npos) << w;
         EXPECT_EQ(w.find('/'), std::string::npos) << w;
         EXPECT_EQ(core::toLower(w).substr(w.size() - 4), ".wad") << w;
@@ -247,14 +249,14 @@ TEST(HalfLifeMaps, WadListsAreBaseNames) {
 
     auto w = bsp::loadMapFile(kMaps / "hl/freehl_test_weapons.bsp");
     ASSERT_TRUE(w.ok()) << w.error().message();
-    EXPECT_EQ(w->wad_files,
+    EXPECT_EQ(game::profileFor(*w).materials.wads,
               (std::vector<std::string>{"decals.wad", "halflife.wad", "liquids.wad", "xeno.wad"}));
     EXPECT_TRUE(w->embedded_textures.empty()); // all three are external
     EXPECT_GT(countLitFaces(*w), 0);
 
     auto pool = bsp::loadMapFile(kMaps / "hl/cs_fy_pool_day.bsp");
     ASSERT_TRUE(pool.ok());
-    EXPECT_TRUE(pool->wad_files.empty()); // empty key
+    EXPECT_TRUE(game::profileFor(*pool).materials.wads.empty()); // empty key
     EXPECT_EQ(pool->embedded_textures.size(), 29u);
 }
 

@@ -35,7 +35,7 @@ void writeFile(const fs::path& path, const std::vector<uint8_t>& bytes) {
 } // namespace
 
 TEST(EntityModels, Quake2ItemsAndMonsters) {
-    const auto rules = scene::entityModelRules(bsp::EntityModelTable::Quake2);
+    const auto rules = scene::entityModelRules(game::EntityModelTable::Quake2);
     ASSERT_EQ(rules.size(), 66u); // 39 items with a world model, 4 healths, 23 monsters
     auto rule = [&](const char* classname) {
         return scene::findEntityModelRule(rules, entity({{"classname", classname}}), 0);
@@ -173,7 +173,7 @@ TEST(EntityModels, Quake2MonstersStandAndDrop) {
     map.collision.clip_epsilon = 0.03125f;
     collisiontest::addBoxBrush(map, {{384, 32, 0}, {480, 224, 32}}, bsp::kCollideMonsterClip);
     map.collision.leaf_brush_ranges[0].count = uint32_t(map.collision.leaf_brushes.size());
-    map.entity_models = bsp::EntityModelTable::Quake2;
+    map.format = bsp::Format::Quake2; // its game's table (game::profileFor)
     map.entities = {
         entity({{"classname", "worldspawn"}}),
         // Box bottom 40 units over the floor: lands with mins.z -24 on it.

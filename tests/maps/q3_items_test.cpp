@@ -19,7 +19,7 @@ bsp::Entity entity(std::vector<std::pair<std::string, std::string>> pairs) {
 } // namespace
 
 TEST(Quake3Items, TableFromTheItemList) {
-    const auto rules = scene::entityModelRules(bsp::EntityModelTable::Quake3);
+    const auto rules = scene::entityModelRules(game::EntityModelTable::Quake3);
     const auto* health = scene::findEntityModelRule(
         rules, entity({{"classname", "item_health"}, {"origin", "0 0 0"}}), 0);
     ASSERT_NE(health, nullptr);

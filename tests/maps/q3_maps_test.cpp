@@ -2,6 +2,7 @@
 // Counts were cross-checked with /work/shared/maps/bspcheck.py (see SOURCES.md).
 #include "bsp/load.h"
 #include "bsp/patch.h"
+#include "game/profile.h"
 
 #include <gtest/gtest.h>
 #include <zip.h>
@@ -93,7 +94,7 @@ void checkConsistent(const bsp::Map& m) {
         for (const bsp::Leaf& l : m.leaves)
             ASSERT_LT(l.cluster, m.vis.num_clusters);
     }
-    EXPECT_TRUE(m.overbright_lighting);
+    EXPECT_EQ(game::profileFor(m).rules.light.overbright, 1);
     EXPECT_FALSE(m.entities.empty());
     EXPECT_EQ(m.lumps.size(), 17u);
 }

@@ -5,6 +5,7 @@
 #include "bsp/load.h"
 #include "bsp/vbsp.h"
 #include "core/file.h"
+#include "game/profile.h"
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
@@ -75,21 +76,25 @@ TEST(SourceMaps, RecordLayoutsFollowEachLumpsVersion) {
 TEST(SourceMaps, LightingAndSpawnPoints) {
     const bsp::Map tf2 = load("tf2_mp_lobby.bsp");
     EXPECT_FALSE(tf2.lightmap_pages.empty());
-    EXPECT_EQ(tf2.eye_height, 64.0f);
+    EXPECT_EQ(game::profileFor(tf2).view.eye_height, 64.0f);
     EXPECT_FALSE(bsp::findSpawnPoints(tf2).empty());
     // The tool-texture samples carry no lighting: drawn full bright, as the engine does.
     const bsp::Map tools = load("csgo_tooltextures.bsp");
     EXPECT_TRUE(tools.lightmap_pages.empty());
-    EXPECT_EQ(tools.unlit_faces, bsp::UnlitFaces::Fullbright);
+    EXPECT_FALSE(tools.has_light_data);
+    const game::LightRule tools_rule = game::profileFor(tools).rules.light;
+    EXPECT_EQ(tools_rule.unlit_faces, game::UnlitFaces::Fullbright);
     // The engine shows an unlit map's textures as they are (mat_fullbright 1), not at the 2x
     // overbright of luxels: every face's light, vertex colour times the scale, is exactly 1.
-    EXPECT_EQ(tools.lightmap_scale, 1.0f);
-    EXPECT_EQ(tf2.lightmap_scale, 2.0f);
+    EXPECT_EQ(tools_rule.lightmap_scale, 1.0f);
+    EXPECT_TRUE(tf2.has_light_data);
+    EXPECT_EQ(game::profileFor(tf2).rules.light.lightmap_scale, 2.0f);
     size_t unlit = 0;
     for (const bsp::Face& f : tools.faces) {
         ASSERT_EQ(f.lightmap_page, -1);
         for (uint32_t v = f.first_vertex; v < f.first_vertex + f.num_vertices; ++v)
-            EXPECT_EQ(float(tools.vertices[v].colour.r) / 255.0f * tools.lightmap_scale, 1.0f);
+            EXPECT_EQ(game::scaledLight(tools_rule, glm::vec3(tools.vertices[v].colour) / 255.0f),
+                      glm::vec3(1.0f));
         ++unlit;
     }
     EXPECT_GT(unlit, 0u);
@@ -230,9 +235,10 @@ TEST(SourceLighting, ColorRgbExp32BecomesTheEnginesLdrLightmapByte) {
 }
 
 TEST(SourceMaps, SkyBoxFromWorldspawnSkyname) {
-    EXPECT_EQ(load("tf2_mp_lobby.bsp").skybox, "skybox/sky_tf2_04");
-    EXPECT_EQ(load("momentum_mp_lobby.bsp").skybox, "skybox/mpa115");
-    EXPECT_EQ(load("csgo_tooltextures.bsp").skybox, ""); // no skyname key
+    const auto sky = [](const char* name) { return game::profileFor(load(name)).skybox; };
+    EXPECT_EQ(sky("tf2_mp_lobby.bsp"), "skybox/sky_tf2_04");
+    EXPECT_EQ(sky("momentum_mp_lobby.bsp"), "skybox/mpa115");
+    EXPECT_EQ(sky("csgo_tooltextures.bsp"), ""); // no skyname key
 }
 
 // SURF_SKY (0x4 in public/bspflags.h) becomes the common model's kSurfSky, and nothing else:
@@ -261,7 +267,7 @@ TEST(SourceLighting, MomentumLobbyIsAsDarkAsItsOneLight) {
     const bsp::Map m = load("momentum_mp_lobby.bsp");
     EXPECT_EQ(m.lighting_variants, (std::vector<std::string>{"HDR"}));
     EXPECT_EQ(m.lighting_variant, "HDR");
-    EXPECT_EQ(m.lightmap_scale, 2.0f);
+    EXPECT_EQ(game::profileFor(m).rules.light.lightmap_scale, 2.0f);
     ASSERT_EQ(m.lightmap_pages.size(), 1u);
     const auto& rgb = m.lightmap_pages[0].rgb;
     EXPECT_EQ(*std::max_element(rgb.begin(), rgb.end()), 36);

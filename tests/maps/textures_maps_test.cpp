@@ -185,7 +185,8 @@ TEST(HalfLifeTextures, ExternalTexturesWithoutTheirWadsAreMissing) {
     ASSERT_TRUE(train);
     EXPECT_EQ(train->map.materials.size(), 53u);
     EXPECT_EQ(missingNames(*train).size(), 53u);
-    EXPECT_EQ(train->map.wad_files, (std::vector<std::string>{"halflife.wad", "liquids.wad"}));
+    EXPECT_EQ(train->profile.materials.wads,
+              (std::vector<std::string>{"halflife.wad", "liquids.wad"}));
 }
 
 TEST(Quake2Textures, WalFilesFromThePakBesideTheMaps) {
@@ -259,7 +260,7 @@ TEST(Quake2Textures, UvDividedByTheWalSize) {
 TEST(SkyBoxes, Quake2Night1FromThePak) {
     auto b = load("q2/aq_wizs.bsp");
     ASSERT_TRUE(b);
-    EXPECT_EQ(b->map.skybox, "env/night1");
+    EXPECT_EQ(b->profile.skybox, "env/night1");
     ASSERT_TRUE(b->skybox.has_value());
     for (size_t i = 0; i < 6; ++i) {
         EXPECT_TRUE(b->skybox->faces[i].valid()) << i;
@@ -271,15 +272,15 @@ TEST(SkyBoxes, Quake2Night1FromThePak) {
 TEST(SkyBoxes, NamesFromWorldspawnWithoutFilesGiveNone) {
     auto urban = load("q2/aq_urbanjungle.bsp");
     ASSERT_TRUE(urban);
-    EXPECT_EQ(urban->map.skybox, "env/grimmnight_");
+    EXPECT_EQ(urban->profile.skybox, "env/grimmnight_");
     EXPECT_FALSE(urban->skybox.has_value()); // not shipped
     auto pool = load("hl/cs_fy_pool_day.bsp");
     ASSERT_TRUE(pool);
-    EXPECT_EQ(pool->map.skybox, "gfx/env/desert");
+    EXPECT_EQ(pool->profile.skybox, "gfx/env/desert");
     EXPECT_FALSE(pool->skybox.has_value());
     auto india = load("hl/cs_awp_india.bsp");
     ASSERT_TRUE(india);
-    EXPECT_EQ(india->map.skybox, "gfx/env/trainyard");
+    EXPECT_EQ(india->profile.skybox, "gfx/env/trainyard");
 }
 
 // hl/hl_currents.wad (a free WAD3): external textures resolve from a WAD found on disk in a
@@ -288,7 +289,9 @@ TEST(HalfLifeTextures, ExternalTexturesFromAWadOnDisk) {
     const fs::path wad_path = kMaps / "hl/hl_currents.wad";
     ASSERT_TRUE(fs::exists(wad_path));
     bsp::Map map;
-    map.wad_files = {"nothere.wad", "HL_Currents.WAD"};
+    map.format = bsp::Format::HalfLife;
+    game::MaterialSource wads;
+    wads.wads = {"nothere.wad", "HL_Currents.WAD"};
     {
         content::FileSystem probe;
         ASSERT_TRUE(probe.addDirectory(kMaps / "hl"));
@@ -315,7 +318,7 @@ TEST(HalfLifeTextures, ExternalTexturesFromAWadOnDisk) {
 
     const content::FileSystem empty;
     const std::vector<fs::path> dirs = {kMaps / "q1", kMaps / "hl"};
-    const auto sources = content::loadPalettedSources(map, empty, dirs);
+    const auto sources = content::loadPalettedSources(map, empty, wads, dirs);
     EXPECT_EQ(sources.missing_wads, std::vector<std::string>{"nothere.wad"});
     ASSERT_EQ(sources.wads.size(), 1u);
     EXPECT_EQ(sources.wads[0].origin, wad_path.string());
@@ -428,7 +431,7 @@ TEST(SkyBoxes, SourceSkynameFromABaseFolderElseAWarning) {
     settings.texture_cache_dir.reset();
     auto bare = scene::loadMapBundle(lobby.string(), settings);
     ASSERT_TRUE(bare) << bare.error().message();
-    EXPECT_EQ((*bare)->map.skybox, "skybox/sky_tf2_04");
+    EXPECT_EQ((*bare)->profile.skybox, "skybox/sky_tf2_04");
     EXPECT_FALSE((*bare)->skybox.has_value());
     const auto& warnings = (*bare)->warnings;
     EXPECT_NE(std::find(warnings.begin(), warnings.end(),

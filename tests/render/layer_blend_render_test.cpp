@@ -31,7 +31,6 @@ bsp::Map blendFloor() {
     testsupport::addMaterial(m, "blend");
     m.lightmap_width = 8;
     m.lightmap_height = 8;
-    m.lightmap_scale = 1.0f;
     m.lightmap_pages.push_back({std::vector<uint8_t>(8 * 8 * 3, 255)});
     const std::array<float, 4> xs = {0.0f, 16.0f, 48.0f, 64.0f};
     const std::array<uint8_t, 4> weights = {0, 0, 255, 255};
@@ -108,7 +107,11 @@ protected:
         render::WorldRenderer r;
         std::string error;
         EXPECT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
-        EXPECT_TRUE(r.upload({map, mesh, textures}, &error)) << error;
+        game::MapRules rules; // the lightmap at 1x
+        rules.light.lightmap_scale = 1.0f;
+        render::WorldSource source{map, mesh, textures};
+        source.rules = rules;
+        EXPECT_TRUE(r.upload(source, &error)) << error;
         render::RenderTarget target;
         EXPECT_TRUE(target.create(kW, kH, &error)) << error;
         const scene::Camera cam = topDown();

@@ -1,9 +1,10 @@
-// The per-game lighting rules of bsp::Map as the world renderer draws them (Mesa llvmpipe under
-// xvfb-run): the missing-texture tile lit by the lightmap, faces without lightmap data in their
-// vertex colour, the light style scale and the saturation limit. Expected pixels are computed
-// by hand from the texel, the luxel and the rule.
+// The per-game lighting rules (game::MapRules from game::profileFor) as the world renderer draws
+// them (Mesa llvmpipe under xvfb-run): the missing-texture tile lit by the lightmap, faces without
+// lightmap data in their vertex colour, the light style scale and the saturation limit. Expected
+// pixels are computed by hand from the texel, the luxel and the rule.
 #include "bsp/load.h"
 #include "content/image.h"
+#include "game/profile.h"
 #include "gl_fixture.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
@@ -73,15 +74,21 @@ class LightingRender : public gltest::GlFixture {
 protected:
     // Renders `map` with `texture` on its material, straight down onto x = 64, and returns the
     // red channel at the middle of face 0 (left) and face 1 (right).
-    std::array<int, 2> render(const bsp::Map& map, const content::Image& texture, double time = 0.0,
+    // `rules`: the map's rules as the renderer gets them (the defaults: a 2x overbright).
+    std::array<int, 2> render(const bsp::Map& map, const content::Image& texture,
+                              const game::MapRules& rules = {}, double time = 0.0,
                               bool fog = true) {
-        const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+        scene::WorldMeshOptions mesh_options;
+        mesh_options.unlit_faces = rules.light.unlit_faces;
+        const scene::WorldMesh mesh = scene::buildWorldMesh(map, mesh_options);
         std::vector<content::TextureInfo> textures(1);
         textures[0].image = texture;
         render::WorldRenderer r;
         std::string error;
         EXPECT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
-        EXPECT_TRUE(r.upload({map, mesh, textures}, &error)) << error;
+        render::WorldSource source{map, mesh, textures};
+        source.rules = rules;
+        EXPECT_TRUE(r.upload(source, &error)) << error;
         render::RenderTarget target;
         EXPECT_TRUE(target.create(kW, kH, &error)) << error;
         scene::Camera cam;
@@ -125,34 +132,26 @@ TEST_F(LightingRender, MissingTextureIsLitByTheLightmap) {
 // Quake 1 (QuakeSpasm): 'm' is 264 of 256. A texel of 100 under a luxel of 128:
 // 100 * 128 / 255 * 2 * 264 / 256 = 103.5 -> 104, where 'm' = 1 gives 100.4 -> 100.
 TEST_F(LightingRender, QuakeOneStyleScale) {
-    bsp::Map map = twoFloors(128, 0);
+    const bsp::Map map = twoFloors(128, 0);
     EXPECT_EQ(render(map, greyImage(100)), (std::array<int, 2>{100, 0}));
-    map.light_style_scale = 264.0f / 256.0f;
-    EXPECT_EQ(render(map, greyImage(100)), (std::array<int, 2>{104, 0}));
+    game::MapRules rules;
+    rules.light.light_style_scale = 264.0f / 256.0f;
+    EXPECT_EQ(render(map, greyImage(100), rules), (std::array<int, 2>{104, 0}));
 }
 
 // Quake 1 saturates the summed lightmap at 255 before doubling: a luxel of 250 under 'm' is
 // 250 * 264 / 256 = 257.8 -> 255, so 100 * 2 * 255 / 255 = 200. Without the limit:
 // 100 * 250 / 255 * 2 * 1.03125 = 202.2 -> 202.
 TEST_F(LightingRender, QuakeOneLightSaturatesBeforeTheOverbright) {
-    bsp::Map map = twoFloors(250, 0);
-    map.light_style_scale = 264.0f / 256.0f;
-    EXPECT_EQ(render(map, greyImage(100))[0], 202);
-    map.light_max = 2.0f;
-    EXPECT_EQ(render(map, greyImage(100))[0], 200);
+    const bsp::Map map = twoFloors(250, 0);
+    game::MapRules rules;
+    rules.light.light_style_scale = 264.0f / 256.0f;
+    EXPECT_EQ(render(map, greyImage(100), rules)[0], 202);
+    rules.light.light_max = 2.0f;
+    EXPECT_EQ(render(map, greyImage(100), rules)[0], 200);
 }
 
 namespace {
-
-// The lighting rule of a map the parser read (`from`), copied onto a synthetic one.
-void copyLightRule(const bsp::Map& from, bsp::Map& to) {
-    to.light_style_scale = from.light_style_scale;
-    to.light_max = from.light_max;
-    to.lightmap_scale = from.lightmap_scale;
-    to.texture_scale = from.texture_scale;
-    to.texture_gamma = from.texture_gamma;
-    to.output_gamma = from.output_gamma;
-}
 
 bsp::Map parsed(const std::vector<uint8_t>& bytes) {
     auto m = bsp::loadMap(bytes, "rule.bsp");
@@ -160,10 +159,15 @@ bsp::Map parsed(const std::vector<uint8_t>& bytes) {
     return m.ok() ? std::move(*m) : bsp::Map{};
 }
 
-bsp::Map halfLifeRule() {
+// The rules of a map the parser read, for drawing a synthetic one by them.
+game::MapRules rulesOf(const bsp::Map& from) {
+    return game::profileFor(from).rules;
+}
+
+game::MapRules halfLifeRules() {
     q1test::Q1Options o;
     o.half_life = true;
-    return parsed(q1test::buildQ1(o));
+    return rulesOf(parsed(q1test::buildQ1(o)));
 }
 
 // 64 x 8 texels, grey 4 x column: a texel's value tells where the texture was sampled.
@@ -204,14 +208,11 @@ void makeBrushModel(bsp::Map& map, bsp::BlendMode blend) {
 // is 128 / 255 * 264 / 256 * 338 / 256 = 0.68345 (no 2x overbright), so 100.4 -> 100 (the
 // engine's integer tables: 146 * 174 / 255 = 99.6 -> 100). The unlit face is black.
 TEST_F(LightingRender, HalfLifeLightCurve) {
-    bsp::Map map = twoFloors(128, 0);
-    copyLightRule(halfLifeRule(), map);
-    EXPECT_EQ(render(map, greyImage(128)), (std::array<int, 2>{100, 0}));
+    EXPECT_EQ(render(twoFloors(128, 0), greyImage(128), halfLifeRules()),
+              (std::array<int, 2>{100, 0}));
     // A luxel of 200 passes the engine's clamp (1089 of 1023): light 1, so texel 64 shows as
     // 255 * (64 / 255)^0.8 = 84.4 -> 84, where the 2x overbright would give 100.
-    map = twoFloors(200, 0);
-    copyLightRule(halfLifeRule(), map);
-    EXPECT_EQ(render(map, greyImage(64))[0], 84);
+    EXPECT_EQ(render(twoFloors(200, 0), greyImage(64), halfLifeRules())[0], 84);
 }
 
 // GoldSrc render modes texture / glow / additive draw a brush model without its lightmap:
@@ -219,16 +220,16 @@ TEST_F(LightingRender, HalfLifeLightCurve) {
 // Mode colour draws rendercolor alone: 102 of 255 stays 102 (no texture gamma on it).
 TEST_F(LightingRender, HalfLifeRenderModesWithoutLightmaps) {
     bsp::Map map = twoFloors(10, 255);
-    copyLightRule(halfLifeRule(), map);
+    const game::MapRules hl = halfLifeRules();
     makeBrushModel(map, bsp::BlendMode::Alpha);
     // Lit as usual first: 10 / 255 * 264 / 256 * 338 / 256 * 84.38 = 4.5 -> 4 or 5.
-    EXPECT_LE(render(map, greyImage(64))[0], 5);
+    EXPECT_LE(render(map, greyImage(64), hl)[0], 5);
     map.submodels[1].lightmapped = false;
     // The world face (vertex colour 255 -> light 1 after the clamp) is 84 too.
-    EXPECT_EQ(render(map, greyImage(64)), (std::array<int, 2>{84, 84}));
+    EXPECT_EQ(render(map, greyImage(64), hl), (std::array<int, 2>{84, 84}));
     map.submodels[1].textured = false;
     map.submodels[1].colour = glm::vec3(102.0f / 255.0f);
-    EXPECT_EQ(render(map, greyImage(64)), (std::array<int, 2>{102, 84}));
+    EXPECT_EQ(render(map, greyImage(64), hl), (std::array<int, 2>{102, 84}));
 }
 
 // Quake 2 (yquake2 GL3 at its defaults, the rule the Quake 2 parser states): a texel of 100
@@ -238,15 +239,15 @@ TEST_F(LightingRender, HalfLifeRenderModesWithoutLightmaps) {
 TEST_F(LightingRender, Quake2GL3Curve) {
     bsp::Map map = twoFloors(128, 255);
     EXPECT_EQ(render(map, greyImage(100)), (std::array<int, 2>{100, 200}));
-    copyLightRule(parsed(q2test::buildQ2()), map);
-    EXPECT_EQ(render(map, greyImage(100)), (std::array<int, 2>{115, 204}));
+    const game::MapRules q2 = rulesOf(parsed(q2test::buildQ2()));
+    EXPECT_EQ(render(map, greyImage(100), q2), (std::array<int, 2>{115, 204}));
     // A warped surface other than lava: light 0.5 in place of any lightmap,
     // (100 / 255 * 1.5 * 0.5)^(1 / 1.2) = 0.360668 -> 92.0 -> 92; TRANS33 / 66 and lava at 1:
     // (100 / 255 * 1.5)^(1 / 1.2) = 0.642627 -> 163.9 -> 164.
     map.materials[0].fullbright_light = 0.5f;
-    EXPECT_EQ(render(map, greyImage(100)), (std::array<int, 2>{92, 92}));
+    EXPECT_EQ(render(map, greyImage(100), q2), (std::array<int, 2>{92, 92}));
     map.materials[0].fullbright_light = 1.0f;
-    EXPECT_EQ(render(map, greyImage(100)), (std::array<int, 2>{164, 164}));
+    EXPECT_EQ(render(map, greyImage(100), q2), (std::array<int, 2>{164, 164}));
 }
 
 // Quake 2 SURF_FLOWING as yquake2 GL3 scrolls it: 64 repeats per 40 s towards -s, 1.6 a second.
@@ -260,12 +261,12 @@ TEST_F(LightingRender, Quake2FlowingSpeed) {
     map.materials[0].flow_speed = parsed(q2test::buildQ2()).materials[0].flow_speed;
     ASSERT_EQ(map.materials[0].flow_speed, 1.6f);
     const content::Image ramp = rampImage();
-    EXPECT_EQ(render(map, ramp, 0.0), (std::array<int, 2>{75, 75}));
-    EXPECT_EQ(render(map, ramp, 1.0 / 16.0), (std::array<int, 2>{49, 49}));
+    EXPECT_EQ(render(map, ramp, {}, 0.0), (std::array<int, 2>{75, 75}));
+    EXPECT_EQ(render(map, ramp, {}, 1.0 / 16.0), (std::array<int, 2>{49, 49}));
 }
 
-// The turbulent warp moves a texel by Map::warp_amplitude times sin(8 x the other coordinate +
-// time) on a 64 x 64 ramp: at s = t = 0.3 and time 0, sin(2.4) = 0.675463. Quake 2 (GL3, 4 texels
+// The turbulent warp moves a texel by game::WarpRule::amplitude times sin(8 x the other coordinate
+// + time) on a 64 x 64 ramp: at s = t = 0.3 and time 0, sin(2.4) = 0.675463. Quake 2 (GL3, 4 texels
 // of 64): s = 0.3 + 0.0625 x 0.675463 = 0.342216, 4 x (21.902 - 0.5) x 1.0039 = 85.9; Quake 1 (8
 // texels): s = 0.384433, 96.8. llvmpipe draws 86 and 96 (the Quake 1 sample lands about a fifth of
 // a texel short, also at other times; not explained), so one level is allowed; the two amplitudes
@@ -274,8 +275,9 @@ TEST_F(LightingRender, WarpAmplitude) {
     bsp::Map map = twoFloors(128, 128);
     map.materials[0].flags |= bsp::kSurfWarp;
     const std::array<int, 2> quake1 = render(map, rampImage(64));
-    map.warp_amplitude = parsed(q2test::buildQ2()).warp_amplitude;
-    const std::array<int, 2> quake2 = render(map, rampImage(64));
+    game::MapRules q2;
+    q2.warp.amplitude = rulesOf(parsed(q2test::buildQ2())).warp.amplitude;
+    const std::array<int, 2> quake2 = render(map, rampImage(64), q2);
     for (size_t k = 0; k < 2; ++k) {
         EXPECT_NEAR(quake1[k], 96.8, 1.0) << k;
         EXPECT_NEAR(quake2[k], 85.9, 1.0) << k;
@@ -295,19 +297,16 @@ TEST_F(LightingRender, WarpAmplitude) {
 TEST_F(LightingRender, Quake1WarpIsQuakeSpasmsWarpImage) {
     bsp::Map map = twoFloors(128, 128);
     map.materials[0].flags |= bsp::kSurfWarp;
-    const bsp::Map q1 = parsed(q1test::buildQ1({}));
-    map.warp_period = q1.warp_period;
-    map.warp_knot_spacing = q1.warp_knot_spacing;
-    map.warp_phase_steps = q1.warp_phase_steps;
-    map.warp_tile = q1.warp_tile;
-    ASSERT_EQ(map.warp_period, 128.0f);
-    ASSERT_EQ(map.warp_tile, 64.0f);
+    game::MapRules rules; // the 2x overbright with 'm' = 1, and Quake 1's warp
+    rules.warp = rulesOf(parsed(q1test::buildQ1({}))).warp;
+    ASSERT_EQ(rules.warp.period, 128.0f);
+    ASSERT_EQ(rules.warp.tile, 64.0f);
     for (bsp::Vertex& v : map.vertices)
         v.uv = {0.375f, 0.375f}; // texel 24 of a 64-texel tile
     const content::Image ramp = rampImage(64);
-    const std::array<int, 2> at0 = render(map, ramp, 0.0);
-    const std::array<int, 2> step_first = render(map, ramp, 1.5954);
-    const std::array<int, 2> step_last = render(map, ramp, 1.6198);
+    const std::array<int, 2> at0 = render(map, ramp, rules, 0.0);
+    const std::array<int, 2> step_first = render(map, ramp, rules, 1.5954);
+    const std::array<int, 2> step_last = render(map, ramp, rules, 1.6198);
     for (size_t k = 0; k < 2; ++k) {
         EXPECT_NEAR(at0[k], 121.79, 1.0) << k;
         EXPECT_NEAR(step_first[k], 105.05, 1.0) << k;
@@ -334,10 +333,12 @@ TEST_F(LightingRender, Quake1LitWaterIsWarpTimesLightmap) {
     o.face1_lightofs = -1;
     const bsp::Map lit = liquid(o);
     ASSERT_NE(lit.materials[0].flags & bsp::kSurfWarp, 0u);
-    EXPECT_EQ(render(lit, greyImage(100), 1.0), (std::array<int, 2>{104, 0}));
+    EXPECT_EQ(render(lit, greyImage(100), rulesOf(lit), 1.0), (std::array<int, 2>{104, 0}));
     o.texinfo_flags = 1; // TEX_SPECIAL
     o.face1_lightofs = 25;
-    EXPECT_EQ(render(liquid(o), greyImage(100), 1.0), (std::array<int, 2>{100, 100}));
+    const bsp::Map special = liquid(o);
+    EXPECT_EQ(render(special, greyImage(100), rulesOf(special), 1.0),
+              (std::array<int, 2>{100, 100}));
 }
 
 // Quake 1 worldspawn fog (QuakeSpasm, GL_EXP2): the camera is 60 units above the floor and
@@ -345,9 +346,11 @@ TEST_F(LightingRender, Quake1LitWaterIsWarpTimesLightmap) {
 // exp(-(60 d)^2) = 1/2 of the surface: texel 100 under luxel 128 (100.4) becomes
 // (100.4 + 0.8 * 255) / 2 = 152.2 -> 152, the black unlit face 0.4 * 255 = 102.
 TEST_F(LightingRender, DistanceFogIsExp2ByDepth) {
-    bsp::Map map = twoFloors(128, 0);
-    map.distance_fog.colour = glm::vec3(0.8f);
-    map.distance_fog.density = 0.83255461f / 60.0f;
-    EXPECT_EQ(render(map, greyImage(100)), (std::array<int, 2>{152, 102}));
-    EXPECT_EQ(render(map, greyImage(100), 0.0, false), (std::array<int, 2>{100, 0})); // fog off
+    const bsp::Map map = twoFloors(128, 0);
+    game::MapRules rules;
+    rules.fog.colour = glm::vec3(0.8f);
+    rules.fog.density = 0.83255461f / 60.0f;
+    EXPECT_EQ(render(map, greyImage(100), rules), (std::array<int, 2>{152, 102}));
+    EXPECT_EQ(render(map, greyImage(100), rules, 0.0, false),
+              (std::array<int, 2>{100, 0})); // fog off
 }

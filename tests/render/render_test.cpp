@@ -277,16 +277,17 @@ TEST_F(Render, QuakeOneSkyLayersHaveNoSeams) {
         }
         return img;
     };
-    const auto allPixels = [&](const content::Image& sky, const bsp::DistanceFog& fog,
+    const auto allPixels = [&](const content::Image& sky, const game::DistanceFog& fog,
                                glm::ivec3 want) {
-        map.distance_fog = fog;
         std::vector<content::TextureInfo> textures(1);
         textures[0].image = sky;
         textures[0].missing = false;
         render::WorldRenderer r;
         std::string error;
         ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
-        ASSERT_TRUE(r.upload({map, mesh, textures}, &error)) << error;
+        render::WorldSource source{map, mesh, textures};
+        source.rules.fog = fog;
+        ASSERT_TRUE(r.upload(source, &error)) << error;
         scene::Visibility vis(map, mesh);
         scene::DrawList list;
         for (float pitch : {0.0f, -60.0f}) {
@@ -308,7 +309,7 @@ TEST_F(Render, QuakeOneSkyLayersHaveNoSeams) {
     allPixels(layers(black, blue), {}, {0, 0, 200}); // see-through front: the back layer
     allPixels(layers(red, blue), {}, {200, 0, 0});   // opaque front
     // Fog lays half its colour over the sky: 0.5 * 204 + 0.5 * (0, 0, 200) = (102, 102, 202).
-    bsp::DistanceFog fog;
+    game::DistanceFog fog;
     fog.colour = glm::vec3(0.8f);
     fog.density = 0.01f;
     fog.sky = 0.5f;

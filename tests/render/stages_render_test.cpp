@@ -30,12 +30,17 @@ struct Quad {
     float y = 0.0f; // centre, sideways (+Y is to the camera's left)
 };
 
+// A Quake 3 map and whether its lighting rule has ioquake3's overbright (game::LightRule).
+struct QuadMap {
+    bsp::Map map;
+    bool overbright = false;
+};
+
 // Quads facing a camera at the origin looking along +X, wound clockwise as seen from it (the
 // Quake 3 front side), all in one leaf of cluster 0 with no vis data.
-bsp::Map quadMap(const std::vector<Quad>& quads, bool overbright) {
+QuadMap quadMap(const std::vector<Quad>& quads, bool overbright) {
     bsp::Map m;
     m.format = bsp::Format::Quake3;
-    m.overbright_lighting = overbright;
     for (const Quad& q : quads) {
         bsp::Face f;
         f.material = testsupport::materialNamed(m, q.material);
@@ -51,7 +56,7 @@ bsp::Map quadMap(const std::vector<Quad>& quads, bool overbright) {
         testsupport::addQuadVertices(m, v, f);
     }
     testsupport::addWorldLeaf(m, glm::vec3(-1000.0f), glm::vec3(1000.0f));
-    return m;
+    return {std::move(m), overbright};
 }
 
 content::Image solid(int w, int h, auto colourAt) {
@@ -70,10 +75,12 @@ content::Image solid(int w, int h, auto colourAt) {
 // A bundle as loadMapBundle would build it, from a map and a shader script; stage images
 // named in `images` get those pixels (the rest stay missing: the checker).
 std::unique_ptr<scene::MapBundle>
-stagedBundle(bsp::Map map, const std::string& script,
+stagedBundle(QuadMap map, const std::string& script,
              const std::vector<std::pair<std::string, content::Image>>& images = {}) {
     auto b = std::make_unique<scene::MapBundle>();
-    b->map = std::move(map);
+    b->map = std::move(map.map);
+    b->profile = game::profileFor(b->map);
+    b->profile.rules.light.overbright = map.overbright ? 1 : 0;
     b->shaders.addScript(content::parseShaderScript(script, "scripts/test.shader"));
     b->materials = scene::resolveMaterials(b->map, &b->shaders);
     b->fs = std::make_unique<content::FileSystem>();
@@ -182,7 +189,8 @@ textures/test/chrome
     { map $lightmap blendFunc filter }
 }
 )";
-    bsp::Map m = quadMap({{"textures/test/chrome", 100.0f, 200.0f}}, true);
+    QuadMap quads = quadMap({{"textures/test/chrome", 100.0f, 200.0f}}, true);
+    bsp::Map& m = quads.map;
     m.lightmap_width = 8;
     m.lightmap_height = 8;
     m.lightmap_pages.push_back({std::vector<uint8_t>(8 * 8 * 3, 64)});
@@ -193,7 +201,7 @@ textures/test/chrome
     const content::Image grey = solid(1, 1, [](int, int) {
         return std::array<uint8_t, 4>{102, 102, 102, 255};
     });
-    upload(stagedBundle(std::move(m), script, {{"textures/test/grey.tga", grey}}));
+    upload(stagedBundle(std::move(quads), script, {{"textures/test/grey.tga", grey}}));
     for (bool fold : {true, false}) {
         const std::array<int, 3> got = centre(render(0.0, true, fold));
         EXPECT_EQ(got, (std::array<int, 3>{204, 204, 204})) << (fold ? "folded" : "per stage");

@@ -73,9 +73,9 @@ inline void makeSkinScene(SkinScene& s, const std::string& skin_key, const std::
     const core::Status st = s.fs.addDirectory(s.dir);
     EXPECT_TRUE(st.ok()) << st.error().message();
     s.shaders = content::ShaderLibrary::load(s.fs);
-    s.map.entity_models = bsp::EntityModelTable::Quake3;
-    s.map.model_lighting = bsp::ModelLighting::LightGrid;
-    s.map.overbright_lighting = true;
+    // Quake 3's rules (game/quake3.cpp): its item table, models lit from the light grid (or
+    // the fixed light without one), ioquake3's overbright.
+    s.map.format = bsp::Format::Quake3;
     bsp::Entity world;
     world.pairs = {{"classname", "worldspawn"}};
     bsp::Entity misc;

@@ -202,10 +202,12 @@ TEST(SessionOptions, RenderAndVisibilityFlagsAreReadInOnePlace) {
 }
 
 TEST(MapSession, ClearColourIsTheGamesWhenTheMapStatesOne) {
-    bsp::Map map;
+    game::ViewRule view;
     const glm::vec4 viewer{0.05f, 0.05f, 0.07f, 1.0f};
-    EXPECT_EQ(app::clearColourOf(map), viewer); // RenderOptions' own background
-    EXPECT_EQ(app::clearColourOf(map, glm::vec4(0, 1, 0, 1)), glm::vec4(0, 1, 0, 1));
-    map.void_colour = glm::vec3(0.0f); // Quake 1: black, as QuakeSpasm
-    EXPECT_EQ(app::clearColourOf(map, glm::vec4(0, 1, 0, 1)), glm::vec4(0, 0, 0, 1));
+    EXPECT_EQ(app::clearColourOf(view), viewer); // RenderOptions' own background
+    EXPECT_EQ(app::clearColourOf(view, glm::vec4(0, 1, 0, 1)), glm::vec4(0, 1, 0, 1));
+    bsp::Map quake1;
+    quake1.format = bsp::Format::Quake1; // black, as QuakeSpasm (game/quake1.cpp)
+    view = game::profileFor(quake1).view;
+    EXPECT_EQ(app::clearColourOf(view, glm::vec4(0, 1, 0, 1)), glm::vec4(0, 0, 0, 1));
 }

@@ -158,7 +158,7 @@ TEST(Bspx, Lmstyle16FoldsWideStylesAndNoneMeansUnlit) {
     EXPECT_EQ(texel(m, 0, 9, 4), grey(49));
     EXPECT_EQ(m.faces[1].lightmap_page, -1);
     EXPECT_EQ(m.unlit_face_count, 1u);
-    EXPECT_EQ(m.vertices[m.faces[1].first_vertex].colour, glm::u8vec4(0, 0, 0, 255));
+    EXPECT_TRUE(m.faces[1].unlit); // the game's rule lights it: black in a lit Quake 1 map
     EXPECT_EQ(bsp::foldStyle16(254), 254);
     EXPECT_EQ(bsp::foldStyle16(255), 64 + 255 % 64);
     EXPECT_EQ(bsp::foldStyle16(0xffff), bsp::kNoStyle);

@@ -357,9 +357,9 @@ TEST(ExportScene, BakedLightFollowsTheGamesRules) {
     o.scale = 1.0f;
     const scene::ExportScene s = scene::buildExportScene(*f.bundle, o);
     // The pages are written saturated (light x 2, hue kept): a viewer only doubles them.
-    EXPECT_TRUE(s.saturate_pages);
-    EXPECT_FLOAT_EQ(s.page_scale, 2.0f);
+    EXPECT_EQ(s.light.overbright, 1);
     EXPECT_FLOAT_EQ(s.light_scale, 2.0f);
+    EXPECT_EQ(scene::savedTexel(s, {200, 100, 50}), glm::u8vec3(255, 128, 64));
     ASSERT_EQ(s.meshes.size(), 2u);
     ASSERT_EQ(s.meshes[0].size(), 1u);
     const scene::ExportPrimitive& p = s.meshes[0][0];

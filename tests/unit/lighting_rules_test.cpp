@@ -1,7 +1,8 @@
-// The per-game rules the parsers write into bsp::Map (docs/fidelity.md cites the engines):
-// faces without lightmap data, the light style scale, the saturation limit and the standing
-// eye height, on hand-built Quake 1 and Quake 2 files.
+// The per-game lighting rules (game/*.cpp, docs/fidelity.md cites the engines) over the facts the
+// parsers record: faces without lightmap data, the light style scale, the saturation limit and
+// the standing eye height, on hand-built Quake 1 and Quake 2 files.
 #include "bsp/load.h"
+#include "game/profile.h"
 #include "support/q1_builder.h"
 #include "support/q2_builder.h"
 
@@ -14,7 +15,7 @@
 
 namespace {
 
-// Every vertex colour of face `f`, which must all be `rgb`.
+// Every vertex colour of face `f` as the parser stores it, which must all be `rgb`.
 void expectFaceColour(const bsp::Map& m, size_t f, uint8_t rgb) {
     const bsp::Face& face = m.faces[f];
     ASSERT_GT(face.num_vertices, 0u);
@@ -27,6 +28,18 @@ bsp::Map loadOrFail(const std::vector<uint8_t>& bytes, const char* name) {
     auto r = bsp::loadMap(bytes, name);
     EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message());
     return r.ok() ? std::move(*r) : bsp::Map{};
+}
+
+// A face the file has no lightmap data for: no page, marked unlit (the game's rule lights it),
+// its vertices left white by the parser.
+void expectUnlit(const bsp::Map& m, size_t f) {
+    EXPECT_EQ(m.faces[f].lightmap_page, -1) << "face " << f;
+    EXPECT_TRUE(m.faces[f].unlit) << "face " << f;
+    expectFaceColour(m, f, 255);
+}
+
+game::LightRule ruleOf(const bsp::Map& m) {
+    return game::profileFor(m).rules.light;
 }
 
 } // namespace
@@ -47,7 +60,8 @@ TEST(LightingRules, Quake1LitFaceKeepsItsLuxels) {
         EXPECT_EQ(page[at], 128);
         EXPECT_EQ(page[at + 2], 128);
     }
-    EXPECT_EQ(m.unlit_faces, bsp::UnlitFaces::Black);
+    EXPECT_TRUE(m.has_light_data);
+    EXPECT_EQ(ruleOf(m).unlit_faces, game::UnlitFaces::Black);
     EXPECT_EQ(m.unlit_face_count, 0u);
 }
 
@@ -57,9 +71,9 @@ TEST(LightingRules, Quake1FaceWithoutSamplesIsBlackInALitMap) {
     const bsp::Map m = loadOrFail(q1test::buildQ1(o), "q1_lightofs.bsp");
     ASSERT_EQ(m.faces.size(), 2u);
     EXPECT_EQ(m.faces[0].lightmap_page, 0);
-    EXPECT_EQ(m.faces[1].lightmap_page, -1);
-    expectFaceColour(m, 1, 0);
-    EXPECT_EQ(m.unlit_faces, bsp::UnlitFaces::Black);
+    EXPECT_FALSE(m.faces[0].unlit);
+    expectUnlit(m, 1);
+    EXPECT_EQ(ruleOf(m).unlit_faces, game::UnlitFaces::Black);
     EXPECT_EQ(m.unlit_face_count, 1u);
 }
 
@@ -68,8 +82,8 @@ TEST(LightingRules, Quake1FaceWithoutStylesIsBlackInALitMap) {
     q1test::Q1Options o;
     o.face1_style0 = 255;
     const bsp::Map m = loadOrFail(q1test::buildQ1(o), "q1_styles.bsp");
-    EXPECT_EQ(m.faces[1].lightmap_page, -1);
-    expectFaceColour(m, 1, 0);
+    expectUnlit(m, 1);
+    EXPECT_EQ(ruleOf(m).unlit_faces, game::UnlitFaces::Black);
     EXPECT_EQ(m.unlit_face_count, 1u);
 }
 
@@ -78,25 +92,25 @@ TEST(LightingRules, Quake1MapWithoutLightingIsFullBright) {
     o.lighting = false;
     const bsp::Map m = loadOrFail(q1test::buildQ1(o), "q1_unlit.bsp");
     EXPECT_TRUE(m.lightmap_pages.empty());
-    for (size_t f = 0; f < 2; ++f) {
-        EXPECT_EQ(m.faces[f].lightmap_page, -1);
-        expectFaceColour(m, f, 255);
-    }
-    EXPECT_EQ(m.unlit_faces, bsp::UnlitFaces::Fullbright);
+    EXPECT_FALSE(m.has_light_data);
+    for (size_t f = 0; f < 2; ++f)
+        expectUnlit(m, f);
+    EXPECT_EQ(ruleOf(m).unlit_faces, game::UnlitFaces::Fullbright);
     EXPECT_EQ(m.unlit_face_count, 2u);
 }
 
 TEST(LightingRules, Quake1StyleScaleAndSaturation) {
-    const bsp::Map m = loadOrFail(q1test::buildQ1(), "q1_two_faces.bsp");
+    const game::GameProfile p = game::profileFor(loadOrFail(q1test::buildQ1(), "q1_two_faces.bsp"));
     // 'm' = ('m' - 'a') * 22 = 264 of 256; the 8-bit lightmap saturates before the 2x overbright.
-    EXPECT_EQ(m.light_style_scale, 1.03125f);
-    EXPECT_EQ(m.light_max, 2.0f);
-    EXPECT_EQ(m.eye_height, 22.0f);            // QuakeC PutClientInServer: view_ofs '0 0 22'
-    EXPECT_EQ(m.void_colour, glm::vec3(0.0f)); // QuakeSpasm shows black where nothing is drawn
+    EXPECT_EQ(p.rules.light.light_style_scale, 1.03125f);
+    EXPECT_EQ(p.rules.light.light_max, 2.0f);
+    EXPECT_EQ(p.view.eye_height, 22.0f);            // QuakeC PutClientInServer: view_ofs '0 0 22'
+    EXPECT_EQ(p.view.void_colour, glm::vec3(0.0f)); // QuakeSpasm shows black where nothing is
 
     // A luxel of 128 under style 'm' and the 2x overbright, as the shader computes it:
     // 128 / 255 * 2 * 264 / 256 = 264 / 255 (QuakeSpasm: (128 * 264) >> 8 = 132, doubled).
-    const float light = 128.0f / 255.0f * 2.0f * m.light_style_scale;
+    const float light = 128.0f / 255.0f * 2.0f * p.rules.light.light_style_scale;
+    EXPECT_FLOAT_EQ(game::scaledLight(p.rules.light, glm::vec3(128.0f / 255.0f)).r, light);
     EXPECT_FLOAT_EQ(light, 264.0f / 255.0f);
     EXPECT_FLOAT_EQ(light, 2.0f * 132.0f / 255.0f);
 }
@@ -125,8 +139,8 @@ TEST(LightingRules, Quake1LitWaterKeepsItsLuxels) {
     // (0, 0) samples luxel 0's centre, half a luxel into the block.
     const float lm_u = m.vertices[lit.first_vertex].lm_uv.x;
     EXPECT_FLOAT_EQ(lm_u, (float(lit.lightmap_rect.x) + 0.5f) / float(m.lightmap_width));
-    EXPECT_EQ(m.faces[1].lightmap_page, -1);
-    expectFaceColour(m, 1, 0);
+    expectUnlit(m, 1);
+    EXPECT_EQ(ruleOf(m).unlit_faces, game::UnlitFaces::Black);
     EXPECT_EQ(m.unlit_face_count, 1u);
 }
 
@@ -151,9 +165,10 @@ TEST(LightingRules, Quake1LiquidUvAreQuakeSpasmsWarpCoordinates) {
     const bsp::Map wall = loadOrFail(q1test::buildQ1(o), "q1_offsets.bsp");
     const bsp::Vertex wall_corner = vertexAt(wall, {64, 0, 0});
     EXPECT_EQ(wall_corner.uv, glm::vec2(5.0f, -2.0f));
-    EXPECT_EQ(wall.warp_tile, 64.0f);
-    EXPECT_EQ(wall.warp_knot_spacing, 16.0f);
-    EXPECT_EQ(wall.warp_phase_steps, 256);
+    const game::WarpRule q1_warp = game::profileFor(wall).rules.warp;
+    EXPECT_EQ(q1_warp.tile, 64.0f);
+    EXPECT_EQ(q1_warp.knot_spacing, 16.0f);
+    EXPECT_EQ(q1_warp.phase_steps, 256);
     o.texture = "*water";
     const bsp::Map liquid = loadOrFail(q1test::buildQ1(o), "q1_litwater_offsets.bsp");
     ASSERT_EQ(liquid.faces[0].lightmap_page, 0); // lit water
@@ -165,9 +180,10 @@ TEST(LightingRules, Quake1LiquidUvAreQuakeSpasmsWarpCoordinates) {
     const bsp::Map hl = loadOrFail(q1test::buildQ1(o), "hl_water_offsets.bsp");
     ASSERT_NE(hl.materials[0].flags & bsp::kSurfWarp, 0u);
     EXPECT_EQ(vertexAt(hl, {64, 0, 0}).uv, glm::vec2(5.0f, -2.0f));
-    EXPECT_EQ(hl.warp_tile, 0.0f);
-    EXPECT_EQ(hl.warp_knot_spacing, 0.0f);
-    EXPECT_EQ(hl.warp_phase_steps, 0);
+    const game::WarpRule hl_warp = game::profileFor(hl).rules.warp;
+    EXPECT_EQ(hl_warp.tile, 0.0f);
+    EXPECT_EQ(hl_warp.knot_spacing, 0.0f);
+    EXPECT_EQ(hl_warp.phase_steps, 0);
 }
 
 // The same liquid faces with TEX_SPECIAL (the compiler lit none of them): no lit water, both
@@ -181,6 +197,7 @@ TEST(LightingRules, Quake1SpecialLiquidStaysUnlit) {
     EXPECT_NE(m.materials[0].flags & bsp::kSurfFullbright, 0u);
     for (size_t f = 0; f < 2; ++f) {
         EXPECT_EQ(m.faces[f].lightmap_page, -1) << f;
+        EXPECT_FALSE(m.faces[f].unlit) << f;
         expectFaceColour(m, f, 255);
     }
     EXPECT_EQ(m.unlit_face_count, 0u);
@@ -196,6 +213,7 @@ TEST(LightingRules, HalfLifeLiquidIgnoresSamples) {
     ASSERT_EQ(m.faces.size(), 2u);
     for (size_t f = 0; f < 2; ++f) {
         EXPECT_EQ(m.faces[f].lightmap_page, -1) << f;
+        EXPECT_FALSE(m.faces[f].unlit) << f;
         expectFaceColour(m, f, 255);
     }
 }
@@ -209,17 +227,15 @@ TEST(LightingRules, Quake2FaceWithoutSamplesIsFullBright) {
     std::memcpy(bytes.data() + faces_ofs + 16, &none, 4); // face 0 lightofs
     const bsp::Map m = loadOrFail(bytes, "q2_lightofs.bsp");
     ASSERT_EQ(m.faces.size(), 2u);
-    EXPECT_EQ(m.faces[0].lightmap_page, -1);
-    expectFaceColour(m, 0, 255);
-    EXPECT_EQ(m.unlit_faces, bsp::UnlitFaces::Fullbright);
+    expectUnlit(m, 0);
+    const game::GameProfile p = game::profileFor(m);
+    EXPECT_EQ(p.rules.light.unlit_faces, game::UnlitFaces::Fullbright);
     EXPECT_EQ(m.unlit_face_count, 1u);
     // Quake 2's 'm' is exactly 1 and its lightmaps are not clamped per channel here.
-    EXPECT_EQ(m.light_style_scale, 1.0f);
-    EXPECT_EQ(m.light_max, 0.0f);
-    EXPECT_EQ(m.eye_height, 22.0f); // p_client.c PutClientInServer: viewheight 22
-    EXPECT_FALSE(m.void_colour);    // not measured: the viewer's background
-    // A luxel of 128 under the 2x overbright: 256 / 255.
-    EXPECT_FLOAT_EQ(128.0f / 255.0f * 2.0f * m.light_style_scale, 256.0f / 255.0f);
+    EXPECT_EQ(p.rules.light.light_style_scale, 1.0f);
+    EXPECT_EQ(p.rules.light.light_max, 0.0f);
+    EXPECT_EQ(p.view.eye_height, 22.0f); // p_client.c PutClientInServer: viewheight 22
+    EXPECT_FALSE(p.view.void_colour);    // not measured: the viewer's background
 }
 
 TEST(LightingRules, Quake2LitFaceIsNotCountedUnlit) {
@@ -237,48 +253,48 @@ TEST(LightingRules, HalfLifeLightCurve) {
     EXPECT_EQ(m.format, bsp::Format::HalfLife);
     EXPECT_EQ(m.faces[0].lightmap_page, 0);
     // Xash3D R_BuildLightMap: a face without samples stays black in a lit map.
-    EXPECT_EQ(m.faces[1].lightmap_page, -1);
-    expectFaceColour(m, 1, 0);
-    EXPECT_EQ(m.unlit_faces, bsp::UnlitFaces::Black);
-    EXPECT_EQ(m.eye_height, 28.0f); // Half-Life SDK VEC_VIEW
+    expectUnlit(m, 1);
+    const game::GameProfile p = game::profileFor(m);
+    const game::LightRule& r = p.rules.light;
+    EXPECT_EQ(r.unlit_faces, game::UnlitFaces::Black);
+    EXPECT_EQ(p.view.eye_height, 28.0f); // Half-Life SDK VEC_VIEW
 
     // No 2x overbright: light times int(2^(1/2.5) * 256 + 0.5) = 338 of 256, clamped at 1023 of
     // 1023; textures through texgamma 2.0 / gamma 2.5; nothing else curved.
-    EXPECT_EQ(m.light_style_scale, 264.0f / 256.0f);
-    EXPECT_EQ(m.lightmap_scale, 338.0f / 256.0f);
+    EXPECT_EQ(r.light_style_scale, 264.0f / 256.0f);
+    EXPECT_EQ(r.lightmap_scale, 338.0f / 256.0f);
     EXPECT_EQ(int(std::pow(2.0, 1.0 / 2.5) * 256.0 + 0.5), 338);
-    EXPECT_EQ(m.light_max, 1.0f);
-    EXPECT_FLOAT_EQ(m.texture_gamma, 0.8f);
-    EXPECT_EQ(m.texture_scale, 1.0f);
-    EXPECT_EQ(m.output_gamma, 1.0f);
+    EXPECT_EQ(r.light_max, 1.0f);
+    EXPECT_FLOAT_EQ(r.texture_gamma, 0.8f);
+    EXPECT_EQ(r.texture_scale, 1.0f);
+    EXPECT_EQ(r.output_gamma, 1.0f);
 
     // A luxel of 128 under 'm': the engine sums 128 * 264 = 33792, scales it to
     // 33792 * 338 >> 14 = 697 of 1023 and stores 697 >> 2 = 174 of 255. The rule as the shader
     // computes it: 128 / 255 * 264 / 256 * 338 / 256 = 0.68345, 174.3 of 255.
     EXPECT_EQ((128 * 264 * 338) >> 14, 697);
-    const float light = 128.0f / 255.0f * m.light_style_scale * m.lightmap_scale;
+    const float light = game::scaledLight(r, glm::vec3(128.0f / 255.0f)).r;
     EXPECT_EQ(int(light * 255.0f), 697 >> 2);
     // A luxel of 200 passes the clamp: 200 * 264 * 338 >> 14 = 1089 > 1023, light 1.
     EXPECT_EQ((200 * 264 * 338) >> 14, 1089);
-    EXPECT_EQ(std::min(200.0f / 255.0f * m.light_style_scale * m.lightmap_scale, m.light_max),
-              1.0f);
+    EXPECT_EQ(game::scaledLight(r, glm::vec3(200.0f / 255.0f)).r, 1.0f);
 }
 
 // GoldSrc's gamma tables at the engine's defaults (Xash3D FWGS engine/client/gamma.c
 // BuildGammaTable: gamma 2.5, brightness 0, texgamma 2.0, lightgamma 2.5), computed here as the
 // engine does, against the rule the parser states.
 TEST(LightingRules, HalfLifeGammaTables) {
-    const bsp::Map m = [] {
+    const game::LightRule r = [] {
         q1test::Q1Options o;
         o.half_life = true;
-        return loadOrFail(q1test::buildQ1(o), "hl.bsp");
+        return ruleOf(loadOrFail(q1test::buildQ1(o), "hl.bsp"));
     }();
     // texgammatable[i] = 255 * (i / 255)^(texgamma / gamma), truncated: 64 -> 84, 128 -> 146,
     // 192 -> 203.
     const float g2 = (1.0f / 2.5f) * 2.0f;
     for (const auto& [in, out] : {std::pair{0, 0}, {64, 84}, {128, 146}, {192, 203}, {255, 255}}) {
         EXPECT_EQ(int(float(std::pow(in / 255.0, double(g2))) * 255.0f), out) << in;
-        EXPECT_EQ(int(255.0 * std::pow(in / 255.0, double(m.texture_gamma))), out) << in;
+        EXPECT_EQ(int(255.0 * std::pow(in / 255.0, double(r.texture_gamma))), out) << in;
     }
     // lightgammatable: (i / 1023)^lightgamma, shifted by brightness (the identity at 0:
     // g3 = 0.125 maps both branches onto themselves), then to the power 1 / gamma. With
@@ -299,12 +315,14 @@ TEST(LightingRules, HalfLifeGammaTables) {
 
 TEST(LightingRules, Quake2GL3Rules) {
     const bsp::Map m = loadOrFail(q2test::buildQ2(), "q2.bsp");
+    const game::GameProfile p = game::profileFor(m);
+    const game::LightRule& r = p.rules.light;
     // yquake2 GL3 defaults: gl3_intensity 1.5, gl3_overbrightbits 1.3, vid_gamma 1.2.
-    EXPECT_EQ(m.lightmap_scale, 1.3f);
-    EXPECT_EQ(m.texture_scale, 1.5f);
-    EXPECT_FLOAT_EQ(m.output_gamma, 1.0f / 1.2f);
-    EXPECT_EQ(m.light_max, 0.0f);
-    EXPECT_EQ(m.warp_amplitude, 4.0f / 64.0f);
+    EXPECT_EQ(r.lightmap_scale, 1.3f);
+    EXPECT_EQ(r.texture_scale, 1.5f);
+    EXPECT_FLOAT_EQ(r.output_gamma, 1.0f / 1.2f);
+    EXPECT_EQ(r.light_max, 0.0f);
+    EXPECT_EQ(p.rules.warp.amplitude, 4.0f / 64.0f);
     ASSERT_EQ(m.materials.size(), 2u);
     // texinfo 0 is FLOWING and lit: 64 repeats per 40 s; texinfo 1 TRANS33: 0.333, no lightmap.
     EXPECT_EQ(m.materials[0].flow_speed, 1.6f);
@@ -313,9 +331,7 @@ TEST(LightingRules, Quake2GL3Rules) {
     EXPECT_EQ(m.materials[1].fullbright_light, 1.0f);
     // A luxel of 128 on a texel of 100: (100 / 255 * 1.5 * 128 / 255 * 1.3)^(1 / 1.2)
     // = 0.383851^0.833333 = 0.450270, 114.8 of 255.
-    const float lit = std::pow(100.0f / 255.0f * m.texture_scale * 128.0f / 255.0f *
-                                   m.lightmap_scale * m.light_style_scale,
-                               m.output_gamma);
+    const float lit = game::apply(r, glm::vec3(100.0f / 255.0f), glm::vec3(128.0f / 255.0f)).r;
     EXPECT_NEAR(lit, 0.450270f, 1e-5f);
 }
 

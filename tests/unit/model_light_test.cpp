@@ -89,13 +89,14 @@ TEST(ModelLight, EntityLightFromTheGrid) {
     // units (the gamma ramp doubles, so / 127.5): (0.996078, 0.596078, 0.125490); directed
     // 200 / 127.5 = 1.568627.
     bsp::Map map;
-    map.overbright_lighting = true;
-    map.model_lighting = bsp::ModelLighting::LightGrid;
+    map.format = bsp::Format::Quake3;
+    const game::LightRule rule = game::profileFor(map).rules.light; // ioquake3's overbright
+    ASSERT_EQ(rule.overbright, 1);
     bsp::LightGrid g;
     g.counts = {1, 1, 1};
     g.points = {point({100, 50, 0}, {100, 100, 100}, glm::vec3(0, 1, 0))};
     map.light_grid = g;
-    const scene::ModelLight l = scene::gridModelLight(map, glm::vec3(0.0f));
+    const scene::ModelLight l = scene::gridModelLight(map, rule, glm::vec3(0.0f));
     expectNear(l.ambient, glm::vec3(0.996078f, 0.596078f, 0.125490f), 1e-5f);
     expectNear(l.directed, glm::vec3(1.568627f), 1e-5f);
     expectNear(l.dir, glm::vec3(0, 1, 0));
@@ -105,7 +106,7 @@ TEST(ModelLight, EntityLightFromTheGrid) {
     // No grid: the engine's fixed 150 (75 at identity light 1/2) from its default sun, (0.45,
     // 0.3, 0.9) / 1.05; ambient 75 + 16 = 91. In texel units 91 / 127.5 and 75 / 127.5.
     map.light_grid.reset();
-    const scene::ModelLight fixed = scene::gridModelLight(map, glm::vec3(0.0f));
+    const scene::ModelLight fixed = scene::gridModelLight(map, rule, glm::vec3(0.0f));
     expectNear(fixed.ambient, glm::vec3(0.713725f), 1e-5f);
     expectNear(fixed.directed, glm::vec3(0.588235f), 1e-5f);
     expectNear(fixed.dir, glm::vec3(0.428571f, 0.285714f, 0.857143f), 1e-5f);
@@ -113,7 +114,7 @@ TEST(ModelLight, EntityLightFromTheGrid) {
     // Every point in solid: only the minimum ambient, 16 / 127.5, and no directed light.
     g.points[0].ambient = {0, 0, 0};
     map.light_grid = g;
-    const scene::ModelLight dark = scene::gridModelLight(map, glm::vec3(0.0f));
+    const scene::ModelLight dark = scene::gridModelLight(map, rule, glm::vec3(0.0f));
     expectNear(dark.ambient, glm::vec3(0.125490f), 1e-5f);
     expectNear(dark.directed, glm::vec3(0.0f));
 }

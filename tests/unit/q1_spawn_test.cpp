@@ -1,7 +1,9 @@
-// Quake 1 entity state at spawn (bsp/q1_spawn.h): brush models where LibreQuake's QuakeC puts
-// them and the light styles it switches off, on hand-built maps. Every expected origin is
-// worked out from the QuakeC rule with the engine's model bounds (file bounds spread by 1).
+// Quake 1 entity state at spawn (game/quake1.cpp): brush models where LibreQuake's QuakeC puts
+// them (game::spawnBrushModels) and the light styles it switches off (game::EntityRules), on
+// hand-built maps. Every expected origin is worked out from the QuakeC rule with the engine's
+// model bounds (file bounds spread by 1).
 #include "bsp/load.h"
+#include "game/profile.h"
 #include "support/q1_builder.h"
 
 #include <gtest/gtest.h>
@@ -32,7 +34,14 @@ bsp::Map build(const std::vector<Ent>& ents, std::string extra = {}, std::string
     b.extra_entities = std::move(extra);
     auto r = bsp::loadMap(b.build(), "spawn.bsp");
     EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message());
-    return r.ok() ? std::move(*r) : bsp::Map{};
+    bsp::Map m = r.ok() ? std::move(*r) : bsp::Map{};
+    game::spawnBrushModels(game::profileFor(m), m);
+    return m;
+}
+
+game::GameProfile profileOf(const std::vector<Ent>& ents, std::string extra = {},
+                            std::string world = {}) {
+    return game::profileFor(build(ents, std::move(extra), std::move(world)));
 }
 
 void expectOrigin(const bsp::Map& m, size_t model, glm::vec3 want) {
@@ -124,7 +133,7 @@ TEST(Q1Spawn, SwitchableLightsThatStartOffAreDark) {
     const auto light = [](const char* cls, const char* extra) {
         return std::string("{\n\"classname\" \"") + cls + "\"\n" + extra + "}\n";
     };
-    const bsp::Map m = build(
+    const game::GameProfile p = profileOf(
         {}, light("light", "\"targetname\" \"a\"\n\"style\" \"32\"\n\"spawnflags\" \"1\"\n") +
                 light("light_fluoro", "\"targetname\" \"b\"\n\"style\" \"33\"\n") +
                 light("light", "\"style\" \"34\"\n\"spawnflags\" \"1\"\n") + // inert: removed
@@ -133,7 +142,7 @@ TEST(Q1Spawn, SwitchableLightsThatStartOffAreDark) {
                 light("light", "\"targetname\" \"e\"\n\"style\" \"36\"\n\"spawnflags\" \"1\"\n") +
                 light("light", "\"targetname\" \"f\"\n\"style\" \"36\"\n")); // last one wins
     std::vector<std::pair<int32_t, std::string>> got;
-    for (const bsp::LightStyleString& s : m.light_style_strings)
+    for (const game::LightStyleString& s : p.entities.light_styles)
         got.emplace_back(s.style, s.letters);
     const std::vector<std::pair<int32_t, std::string>> want = {
         {32, "a"}, {33, "m"}, {36, "m"}, {63, "a"}};
@@ -143,8 +152,8 @@ TEST(Q1Spawn, SwitchableLightsThatStartOffAreDark) {
 // QuakeSpasm Fog_ParseWorldspawn: "fog" or "_fog", density then colour, sscanf-style; the
 // density reaches GL divided by 64, the colour rounded to 8 bits; r_skyfog 0.5 over the sky.
 TEST(Q1Spawn, WorldspawnFogAsQuakeSpasmReadsIt) {
-    const auto fogOf = [](const std::string& world) { return build({}, {}, world).distance_fog; };
-    bsp::DistanceFog f = fogOf("\"_fog\" \"0.035 0.921569 0 0.0156863\"\n"); // mt_sm214
+    const auto fogOf = [](const std::string& world) { return profileOf({}, {}, world).rules.fog; };
+    game::DistanceFog f = fogOf("\"_fog\" \"0.035 0.921569 0 0.0156863\"\n"); // mt_sm214
     EXPECT_FLOAT_EQ(f.density, 0.035f / 64.0f);
     EXPECT_FLOAT_EQ(f.colour.r, 235.0f / 255.0f); // 0.921569 * 255 = 235.000
     EXPECT_FLOAT_EQ(f.colour.g, 0.0f);
@@ -163,5 +172,5 @@ TEST(Q1Spawn, WorldspawnFogAsQuakeSpasmReadsIt) {
     EXPECT_EQ(fogOf("").density, 0.0f);
     EXPECT_EQ(fogOf("\"fog\" \"0 1 0 0\"\n").density, 0.0f); // density 0: no fog
     EXPECT_EQ(fogOf("\"fog\" \"dense\"\n").density, 0.0f);
-    EXPECT_FLOAT_EQ(build({}).warp_period, 128.0f); // QuakeSpasm's warp image
+    EXPECT_FLOAT_EQ(profileOf({}).rules.warp.period, 128.0f); // QuakeSpasm's warp image
 }

@@ -2,6 +2,7 @@
 // and truncation of real small maps: every prefix must give a clean error, never a crash.
 #include "bsp/load.h"
 #include "core/file.h"
+#include "game/profile.h"
 #include "support/q2_builder.h"
 
 #include <gtest/gtest.h>
@@ -153,7 +154,7 @@ void expectSameModel(const bsp::Map& a, const bsp::Map& b) {
         EXPECT_EQ(a.materials[i].name, b.materials[i].name);
     EXPECT_EQ(a.vis.rows, b.vis.rows);
     EXPECT_EQ(a.entity_text, b.entity_text);
-    EXPECT_EQ(a.skybox, b.skybox);
+    EXPECT_EQ(game::profileFor(a).skybox, game::profileFor(b).skybox);
     EXPECT_EQ(a.areas.size(), b.areas.size());
     ASSERT_EQ(a.lightmap_pages.size(), b.lightmap_pages.size());
     for (size_t i = 0; i < a.lightmap_pages.size(); ++i)

@@ -5,6 +5,7 @@
 
 #include "bsp/load.h"
 #include "bsp/parsers.h"
+#include "game/profile.h"
 
 #include <gtest/gtest.h>
 
@@ -39,8 +40,9 @@ TEST(Q3Parse, TinyMapFillsTheModel) {
     EXPECT_EQ(m.name, "tiny.bsp");
     EXPECT_EQ(m.format, bsp::Format::Quake3);
     EXPECT_EQ(m.version, 46);
-    EXPECT_TRUE(m.overbright_lighting);
-    EXPECT_TRUE(m.mips_round_down);
+    EXPECT_TRUE(m.has_light_data);
+    EXPECT_EQ(game::profileFor(m).rules.light.overbright, 1);
+    EXPECT_EQ(game::profileFor(m).rules.light.mips_round_down, 1);
     EXPECT_TRUE(m.warnings.empty()) << m.warnings.front();
 
     ASSERT_EQ(m.lumps.size(), 17u);
@@ -274,7 +276,7 @@ TEST(Q3Parse, LightGridFromWorldBounds) {
     const auto r = load(b);
     ASSERT_TRUE(r) << r.error().message();
     EXPECT_TRUE(r->warnings.empty()) << r->warnings.front();
-    EXPECT_EQ(r->model_lighting, bsp::ModelLighting::LightGrid);
+    EXPECT_EQ(game::profileFor(*r).entities.model_lighting, game::ModelLighting::LightGrid);
     ASSERT_TRUE(r->light_grid.has_value());
     const bsp::LightGrid& g = *r->light_grid;
     EXPECT_EQ(g.origin, glm::vec3(-64, -64, 0));
@@ -343,7 +345,7 @@ TEST(Q3Parse, LightGridMismatchIsIgnoredWithAWarning) {
     const auto r = load(b);
     ASSERT_TRUE(r) << r.error().message();
     EXPECT_FALSE(r->light_grid.has_value());
-    EXPECT_EQ(r->model_lighting, bsp::ModelLighting::LightGrid);
+    EXPECT_EQ(game::profileFor(*r).entities.model_lighting, game::ModelLighting::LightGrid);
     ASSERT_EQ(r->warnings.size(), 1u);
     EXPECT_EQ(r->warnings[0],
               "lightvols: 8 points, the grid of 3x3x1 needs 9 (light grid mismatch); ignored");

@@ -376,8 +376,8 @@ TEST(Visibility, MapWithoutVisDrawsAllLeaves) {
 }
 
 // A door (face 1 made brush model 1, its box x -200, y and z +-32) in room B, culled as Quake 1's
-// server culls entities (bsp::Map::brush_model_vis: box spread by 2, leaves within 8 units of
-// the eye, 32 leaves at most). From room A the PVS cannot see room B.
+// server culls entities (game::EntityRules::brush_model_vis: box spread by 2, leaves within 8
+// units of the eye, 32 leaves at most). From room A the PVS cannot see room B.
 TEST(Visibility, BrushModelsOutsideThePvsAreNotDrawn) {
     bsp::Map map = twoRoomMap();
     bsp::Submodel door;
@@ -387,13 +387,21 @@ TEST(Visibility, BrushModelsOutsideThePvsAreNotDrawn) {
     door.num_faces = 1;
     map.submodels.push_back(door);
     map.faces[1].submodel = 1;
-    map.brush_model_vis = {true, 2.0f, 8.0f, 32};
+    const game::BrushModelVis quake1{true, 2.0f, 8.0f, 32};
+    map.format = bsp::Format::Quake1; // game/quake1.cpp's rule is that one
+    ASSERT_EQ(game::profileFor(map).entities.brush_model_vis.leaf_limit, quake1.leaf_limit);
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
     scene::DrawList list;
     scene::Camera cam;
     cam.yaw = 180; // looking at -X, the door in front
+    const auto drawnBy = [&](const game::BrushModelVis& rule, const bsp::Map& m, glm::vec3 eye) {
+        scene::Visibility vis(m, mesh, nullptr, rule);
+        cam.position = eye;
+        vis.update(cam, {}, list);
+        return list.containsFace(1);
+    };
     const auto drawn = [&](const bsp::Map& m, glm::vec3 eye, const scene::VisOptions& opts = {}) {
-        scene::Visibility vis(m, mesh);
+        scene::Visibility vis(m, mesh, nullptr, quake1);
         cam.position = eye;
         vis.update(cam, opts, list);
         return list.containsFace(1);
@@ -421,16 +429,14 @@ TEST(Visibility, BrushModelsOutsideThePvsAreNotDrawn) {
     EXPECT_FALSE(drawn(moved, {100, 0, 0}));
 
     // A model linked into leaf_limit leaves or more is always sent: the door touches one.
-    bsp::Map limited = map;
-    limited.brush_model_vis.leaf_limit = 1;
-    EXPECT_TRUE(drawn(limited, {100, 0, 0}));
-    limited.brush_model_vis.leaf_limit = 2;
-    EXPECT_FALSE(drawn(limited, {100, 0, 0}));
+    game::BrushModelVis limited = quake1;
+    limited.leaf_limit = 1;
+    EXPECT_TRUE(drawnBy(limited, map, {100, 0, 0}));
+    limited.leaf_limit = 2;
+    EXPECT_FALSE(drawnBy(limited, map, {100, 0, 0}));
 
     // Without the rule (other games) only the frustum decides.
-    bsp::Map other = map;
-    other.brush_model_vis = {};
-    EXPECT_TRUE(drawn(other, {100, 0, 0}));
+    EXPECT_TRUE(drawnBy(game::BrushModelVis{}, map, {100, 0, 0}));
     EXPECT_EQ(list.stats.brush_models_culled_pvs, 0u);
 }
 
@@ -449,9 +455,9 @@ TEST(Visibility, EyeInSolidSeesBrushModelsOnlyNearALeaf) {
     door.num_faces = 1;
     map.submodels.push_back(door);
     map.faces[1].submodel = 1;
-    map.brush_model_vis = {true, 2.0f, 8.0f, 32};
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
-    scene::Visibility vis(map, mesh);
+    const game::BrushModelVis quake1{true, 2.0f, 8.0f, 32};
+    scene::Visibility vis(map, mesh, nullptr, quake1);
     scene::DrawList list;
     scene::Camera cam; // looking at +X
     cam.position = {-9, 0, 0};
@@ -464,7 +470,7 @@ TEST(Visibility, EyeInSolidSeesBrushModelsOnlyNearALeaf) {
     EXPECT_TRUE(list.containsFace(1));
     // Without vis data a reached leaf sees everything, and still none is reached from -9.
     map.vis = bsp::Vis();
-    scene::Visibility no_vis(map, mesh);
+    scene::Visibility no_vis(map, mesh, nullptr, quake1);
     no_vis.update(cam, {}, list);
     EXPECT_TRUE(list.containsFace(1));
     cam.position = {-9, 0, 0};
@@ -519,16 +525,15 @@ TEST(LightStyles, StandardStringsAtTenStepsPerSecond) {
 }
 
 TEST(LightStyles, TheMapsSpawnStringsReplaceTheStandardOnes) {
-    bsp::Map map;
-    map.light_style_strings = {{2, "z"}, {32, "a"}, {40, "ma"}};
-    EXPECT_EQ(scene::lightStyleString(32, &map), "a");
-    EXPECT_EQ(scene::lightStyleString(33, &map), "m");
-    auto v = scene::lightStyleValues(0.0, nullptr, &map);
+    const std::vector<game::LightStyleString> spawn = {{2, "z"}, {32, "a"}, {40, "ma"}};
+    EXPECT_EQ(scene::lightStyleString(32, spawn), "a");
+    EXPECT_EQ(scene::lightStyleString(33, spawn), "m");
+    auto v = scene::lightStyleValues(0.0, nullptr, spawn);
     EXPECT_FLOAT_EQ(v[2], 25.0f / 12.0f); // 'z' instead of the pulse's 'a'
     EXPECT_FLOAT_EQ(v[32], 0.0f);         // switched off at spawn
     EXPECT_FLOAT_EQ(v[33], 1.0f);
     EXPECT_FLOAT_EQ(v[40], 1.0f);
-    v = scene::lightStyleValues(0.15, nullptr, &map); // second letter of "ma"
+    v = scene::lightStyleValues(0.15, nullptr, spawn); // second letter of "ma"
     EXPECT_FLOAT_EQ(v[40], 0.0f);
     EXPECT_FLOAT_EQ(scene::lightStyleValues(0.0)[32], 1.0f); // without the map: 'm'
 }

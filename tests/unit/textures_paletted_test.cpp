@@ -151,8 +151,9 @@ TEST(PalettedTextures, ExternalMiptexWithoutWadsIsMissingAndSaysWhy) {
     m.name = "c1a0_wx";
     m.width = m.height = 64;
     map.materials.push_back(m);
-    map.wad_files = {"halflife.wad"};
-    const auto sources = content::loadPalettedSources(map, vfs);
+    game::MaterialSource wads;
+    wads.wads = {"halflife.wad"};
+    const auto sources = content::loadPalettedSources(map, vfs, wads);
     EXPECT_EQ(sources.missing_wads, std::vector<std::string>{"halflife.wad"});
     const auto info = content::loadPalettedTexture(map.materials[0], map, vfs, sources);
     ASSERT_TRUE(info);

@@ -533,7 +533,7 @@ TEST(ValveMaterials, VmtToVtfThroughAnEmbeddedArchive) {
         {"materials/brick/blank.vmt", "UnlitGeneric { $color \"[1 0 0]\" }"},
     });
     bsp::Map map;
-    map.material_files = bsp::MaterialFiles::ValveMaterials;
+    map.format = bsp::Format::Source; // its game reads .vmt files (game/source.cpp)
     map.materials.resize(4);
     map.materials[0].name = "BRICK/WALL";
     map.materials[1].name = "brick/direct";
@@ -587,7 +587,7 @@ TEST(ValveMaterials, SharedMapPakfileCubeMaps) {
         auto map =
             bsp::loadMapFile(std::string(BSPV_SHARED_MAPS_DIR) + "/source/" + c.map + ".bsp");
         ASSERT_TRUE(map) << map.error().message();
-        EXPECT_EQ(map->material_files, bsp::MaterialFiles::ValveMaterials);
+        EXPECT_EQ(game::profileFor(*map).materials.files, game::MaterialFiles::ValveMaterials);
         content::FileSystem fs;
         ASSERT_TRUE(fs.addEmbeddedArchive(map->embedded_archive, "m.bsp", "pakfile"));
         const std::string base = std::string("materials/maps/") + c.folder + "/cubemapdefault";
@@ -699,7 +699,7 @@ TEST(ValveMaterials, VmtParametersSetHowTheSurfaceIsDrawn) {
         {"materials/t/plain.vmt", "LightmappedGeneric { $basetexture t/tex }"},
     });
     bsp::Map map;
-    map.material_files = bsp::MaterialFiles::ValveMaterials;
+    map.format = bsp::Format::Source; // its game reads .vmt files (game/source.cpp)
     for (const char* n : {"t/glass", "t/fence", "t/beam", "t/sign", "t/water", "t/plain"})
         map.materials.emplace_back().name = n;
     const auto t = content::loadMaterialTextures(map, fs, 1);
@@ -770,7 +770,7 @@ TEST(SourceSkyBox, SixVmtFacesThroughTheirVtfs) {
 
     std::string why;
     const auto sky =
-        content::loadSkyBox(fs, "skybox/test", bsp::MaterialFiles::ValveMaterials, &why);
+        content::loadSkyBox(fs, "skybox/test", game::MaterialFiles::ValveMaterials, &why);
     ASSERT_TRUE(sky) << why;
     EXPECT_EQ(sky->base, "skybox/test");
     for (size_t i = 0; i < 4; ++i) {
@@ -786,7 +786,7 @@ TEST(SourceSkyBox, SixVmtFacesThroughTheirVtfs) {
     EXPECT_EQ(sky->sources[5], "materials/skybox/test_hdr_dn.vtf");
 
     // The Quake family's image files are not Source's: no sky, and why.
-    EXPECT_FALSE(content::loadSkyBox(fs, "skybox/test", bsp::MaterialFiles::Images, &why));
+    EXPECT_FALSE(content::loadSkyBox(fs, "skybox/test", game::MaterialFiles::Images, &why));
     EXPECT_EQ(why, "skybox/testrt: no .tga, .pcx, .jpg or .png decodes");
 }
 
@@ -801,9 +801,9 @@ TEST(SourceSkyBox, AMissingFaceMeansNoSkyAndSaysWhich) {
     const content::FileSystem fs = pakfileOf(files);
 
     std::string why;
-    EXPECT_FALSE(content::loadSkyBox(fs, "skybox/half", bsp::MaterialFiles::ValveMaterials, &why));
+    EXPECT_FALSE(content::loadSkyBox(fs, "skybox/half", game::MaterialFiles::ValveMaterials, &why));
     EXPECT_EQ(why, "materials/skybox/halfdn.vmt: not found");
-    EXPECT_FALSE(content::loadSkyBox(fs, "skybox/half", bsp::MaterialFiles::ValveMaterials));
+    EXPECT_FALSE(content::loadSkyBox(fs, "skybox/half", game::MaterialFiles::ValveMaterials));
 
     // Faces whose material names no texture, or a texture that is not there.
     content_test::Files broken = files;
@@ -813,9 +813,9 @@ TEST(SourceSkyBox, AMissingFaceMeansNoSkyAndSaysWhich) {
     broken.emplace_back("materials/skybox/bdn.vmt", "Sky { $basetexture skybox/gone }");
     broken.emplace_back("materials/skybox/crt.vmt", "Sky { $nofog 1 }");
     const content::FileSystem fs2 = pakfileOf(broken);
-    EXPECT_FALSE(content::loadSkyBox(fs2, "skybox/b", bsp::MaterialFiles::ValveMaterials, &why));
+    EXPECT_FALSE(content::loadSkyBox(fs2, "skybox/b", game::MaterialFiles::ValveMaterials, &why));
     EXPECT_EQ(why, "materials/skybox/gone.vtf: not found (materials/skybox/bdn.vmt)");
-    EXPECT_FALSE(content::loadSkyBox(fs2, "skybox/c", bsp::MaterialFiles::ValveMaterials, &why));
+    EXPECT_FALSE(content::loadSkyBox(fs2, "skybox/c", game::MaterialFiles::ValveMaterials, &why));
     EXPECT_EQ(
         why, "materials/skybox/crt.vmt: no $basetexture, $hdrbasetexture or $hdrcompressedtexture");
 }
@@ -844,7 +844,7 @@ TEST(ValveMaterials, BaseTexture2IsTheSecondLayer) {
         {"materials/t/plain.vmt", "LightmappedGeneric { $basetexture t/grass }"},
     });
     bsp::Map map;
-    map.material_files = bsp::MaterialFiles::ValveMaterials;
+    map.format = bsp::Format::Source; // its game reads .vmt files (game/source.cpp)
     for (const char* n : {"t/blend", "t/lost", "t/plain"})
         map.materials.emplace_back().name = n;
     const auto t = content::loadMaterialTextures(map, fs, 1);

@@ -1,0 +1,145 @@
+// Half-Life (GoldSrc BSP30) as Xash3D FWGS draws it at GoldSrc's defaults, and the Half-Life
+// SDK's game code; docs/fidelity.md has the measurements. Sources read for the facts
+// (FWGS/xash3d-fwgs 633203e, the Half-Life SDK; no code taken).
+#include "game/families.h"
+
+#include "core/file.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/common.hpp>
+#include <string>
+#include <string_view>
+
+namespace game::detail {
+
+namespace {
+
+// GoldSrc's light curve with the engine's defaults (engine/client/gamma.c BuildGammaTable,
+// TextureToGamma, LightToTexGamma; cvars gamma 2.5, brightness 0, texgamma 2.0, lightgamma 2.5;
+// ref/gl/gl_rsurf.c R_BuildLightMap): no 2x overbright (gl_overbright 0, GoldSrc's path; FWGS's
+// own default is 1); the summed styles ('m' = 264 of 256, gl_rlight.c CL_RunLightStyles) times
+// int(2^(1/lightgamma) * 256 + 0.5) = 338 of 256, >> 14 to 10 bits, clamped at 1023 of 1023
+// (so 1), then through lightgammatable, the identity at these defaults (gamma = lightgamma,
+// brightness 0); palettes through texgammatable, (i/255)^(texgamma / gamma) = ^0.8
+// (img_wad.c, img_utils.c Image_SetPalette: LUMP_TEXGAMMA for Half-Life mips).
+LightRule lightRule(const bsp::Map& map) {
+    LightRule r;
+    r.lightmap_scale = 338.0f / 256.0f;
+    r.light_style_scale = 264.0f / 256.0f;
+    r.light_max = 1.0f;
+    r.texture_gamma = 2.0f / 2.5f;
+    // R_BuildLightMap: r_blocklights cleared, styles added only while the face has samples, so
+    // a face without them is black; a map without lighting data is full bright as in Quake 1
+    // (gl_rlight.c CL_RunLightStyles sets every style to 256 x 256 then).
+    r.unlit_faces = map.has_light_data ? UnlitFaces::Black : UnlitFaces::Fullbright;
+    return r;
+}
+
+// Worldspawn "wad": the WADs the engine searches for textures the map does not embed,
+// separated by ';', each by its base name (compilers store the mapper's full paths).
+std::vector<std::string> wadList(const bsp::Entity* world) {
+    std::vector<std::string> wads;
+    if (!world)
+        return wads;
+    const std::string_view list = world->get("wad");
+    size_t start = 0;
+    while (start <= list.size()) {
+        size_t end = list.find(';', start);
+        if (end == std::string_view::npos)
+            end = list.size();
+        const std::string base = core::baseName(list.substr(start, end - start));
+        if (!base.empty() && wads.size() < 256)
+            wads.push_back(base);
+        start = end + 1;
+    }
+    return wads;
+}
+
+} // namespace
+
+} // namespace game::detail
+
+namespace game {
+
+RenderKeys halfLifeRenderKeys(const bsp::Entity& e) {
+    const auto number = [&](std::string_view key) {
+        const float v = e.number(key).value_or(0.0f);
+        return std::isfinite(v) ? v : 0.0f;
+    };
+    static constexpr RenderMode kModes[] = {RenderMode::Normal,  RenderMode::Colour,
+                                            RenderMode::Texture, RenderMode::Glow,
+                                            RenderMode::Solid,   RenderMode::Additive};
+    const float mode = number("rendermode");
+    RenderKeys k;
+    k.mode = mode >= 0.0f && mode < 6.0f ? kModes[static_cast<int>(mode)] : RenderMode::Normal;
+    k.amount = std::clamp(number("renderamt"), 0.0f, 255.0f) / 255.0f;
+    if (auto c = e.vec3("rendercolor"))
+        k.colour = glm::clamp(*c / 255.0f, glm::vec3(0.0f), glm::vec3(1.0f));
+    return k;
+}
+
+} // namespace game
+
+namespace game::detail {
+
+GameProfile halfLifeProfile(const bsp::Map& map) {
+    GameProfile p;
+    p.family = Family::HalfLife;
+    p.rules.light = lightRule(map);
+    // Liquids keep GLQuake's warp (8 texels of a 64-texel tile, a 16 pi period, the time in
+    // seconds): the defaults. GoldSrc draws liquids unlit whatever the file stores (the parser
+    // gives them no lightmap).
+    const bsp::Entity* world = worldspawn(map);
+    p.view.eye_height = 28.0f; // dlls/util.h VEC_VIEW (0 0 28)
+    // Worldspawn "skyname" names gfx/env/<name><rt|bk|lf|ft|up|dn>.tga.
+    p.skybox = skyPath(world, "skyname", "gfx/env/");
+    // GoldSrc always mounts the "valve" folder beside the game folder (a mod's maps use
+    // Half-Life's WADs).
+    p.mount.shared_folders = {"valve"};
+    p.materials.wads = wadList(world);
+    p.entities.model_table = EntityModelTable::HalfLife;
+    p.entities.model_lighting = ModelLighting::LightPoint;
+    return p;
+}
+
+// Brush entities' render modes as Xash3D FWGS draws brush models (ref/gl/gl_rsurf.c
+// R_SetRenderMode, R_HasLightmap, R_DrawBrushModel; ref/gl/gl_rmain.c: a mode other than normal
+// whose renderamt, 0 when the key is absent, is 0 is not drawn).
+void halfLifeSpawn(bsp::Map& map) {
+    for (bsp::Submodel& sm : map.submodels) {
+        if (sm.entity < 0)
+            continue;
+        const RenderKeys k = halfLifeRenderKeys(map.entities[size_t(sm.entity)]);
+        if (k.mode != RenderMode::Normal && k.amount <= 0.0f)
+            sm.visible = false;
+        switch (k.mode) {
+        case RenderMode::Colour: // kRenderTransColor: the colour alone, blended by renderamt
+            sm.blend = bsp::BlendMode::Alpha;
+            sm.colour = k.colour.value_or(glm::vec3(0.0f));
+            sm.alpha = k.amount;
+            sm.lightmapped = false;
+            sm.textured = false;
+            break;
+        case RenderMode::Texture: // the texture without lightmaps, blended by renderamt
+        case RenderMode::Glow:    // FWGS draws glow brushes as texture
+            sm.blend = bsp::BlendMode::Alpha;
+            sm.alpha = k.amount;
+            sm.lightmapped = false;
+            break;
+        case RenderMode::Solid: // kRenderTransAlpha: alpha-tested and lit
+            sm.blend = bsp::BlendMode::AlphaTest;
+            break;
+        case RenderMode::Additive: // the texture times renderamt added, without lightmaps
+            sm.blend = bsp::BlendMode::Additive;
+            sm.alpha = k.amount;
+            sm.lightmapped = false;
+            break;
+        case RenderMode::Normal:
+            break;
+        }
+    }
+}
+
+} // namespace game::detail

@@ -1,0 +1,155 @@
+#include "game/profile.h"
+
+#include "game/families.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/common.hpp>
+#include <glm/exponential.hpp>
+
+namespace game {
+
+std::string_view familyName(Family f) {
+    switch (f) {
+    case Family::Quake1:
+        return "Quake 1";
+    case Family::HalfLife:
+        return "Half-Life";
+    case Family::Quake2:
+        return "Quake 2";
+    case Family::Quake3:
+        return "Quake 3";
+    case Family::Source:
+        return "Source";
+    }
+    return "unknown";
+}
+
+Family familyOf(bsp::Format format) {
+    switch (format) {
+    case bsp::Format::Quake1:
+    case bsp::Format::Quake1Bsp2:
+    case bsp::Format::Quake1Rmq:
+        return Family::Quake1;
+    case bsp::Format::HalfLife:
+        return Family::HalfLife;
+    case bsp::Format::Quake2:
+    case bsp::Format::Quake2Qbsp:
+        return Family::Quake2;
+    case bsp::Format::Quake3:
+    case bsp::Format::Quake3Rtcw:
+    case bsp::Format::Qfusion:
+        return Family::Quake3;
+    case bsp::Format::Source:
+        return Family::Source;
+    }
+    return Family::Quake3;
+}
+
+std::string_view unlitFacesName(UnlitFaces u) {
+    switch (u) {
+    case UnlitFaces::VertexColour:
+        return "vertex colour";
+    case UnlitFaces::Fullbright:
+        return "full bright";
+    case UnlitFaces::Black:
+        return "black";
+    }
+    return "unknown";
+}
+
+glm::vec3 scaledLight(const LightRule& rule, glm::vec3 light) {
+    light *= rule.lightmap_scale * rule.light_style_scale;
+    if (rule.light_max > 0.0f)
+        light = glm::min(light, glm::vec3(rule.light_max));
+    if (rule.overbright) {
+        const float largest = std::max({light.r, light.g, light.b});
+        if (largest > 1.0f)
+            light /= largest;
+    }
+    return light;
+}
+
+namespace {
+
+// pow() only where a game curves the colour, as the shader does: exp2(log2(x)) need not give
+// x back exactly.
+glm::vec3 curve(glm::vec3 v, float exponent) {
+    if (exponent == 1.0f)
+        return v;
+    return glm::pow(glm::max(v, glm::vec3(0.0f)), glm::vec3(exponent));
+}
+
+float outputScale(const LightRule& rule) {
+    return rule.overbright ? 2.0f : 1.0f;
+}
+
+} // namespace
+
+glm::vec3 apply(const LightRule& rule, glm::vec3 texel, glm::vec3 light) {
+    const glm::vec3 t = rule.texture_scale * curve(texel, rule.texture_gamma);
+    const glm::vec3 colour = curve(t * scaledLight(rule, light), rule.output_gamma);
+    return glm::min(colour * outputScale(rule), glm::vec3(1.0f));
+}
+
+glm::vec3 texelPart(const LightRule& rule, glm::vec3 texel) {
+    return curve(texel, rule.texture_gamma * rule.output_gamma);
+}
+
+glm::vec3 lightPart(const LightRule& rule, glm::vec3 light) {
+    return curve(rule.texture_scale * scaledLight(rule, light), rule.output_gamma) *
+           outputScale(rule);
+}
+
+GameProfile profileFor(const bsp::Map& map) {
+    switch (familyOf(map.format)) {
+    case Family::Quake1:
+        return detail::quake1Profile(map);
+    case Family::HalfLife:
+        return detail::halfLifeProfile(map);
+    case Family::Quake2:
+        return detail::quake2Profile(map);
+    case Family::Quake3:
+        return detail::quake3Profile(map);
+    case Family::Source:
+        return detail::sourceProfile(map);
+    }
+    return detail::quake3Profile(map);
+}
+
+void spawnBrushModels(const GameProfile& profile, bsp::Map& map) {
+    switch (profile.family) {
+    case Family::Quake1:
+        detail::quake1Spawn(map);
+        break;
+    case Family::HalfLife:
+        detail::halfLifeSpawn(map);
+        break;
+    case Family::Quake2:
+    case Family::Quake3:
+    case Family::Source:
+        break;
+    }
+}
+
+namespace detail {
+
+const bsp::Entity* worldspawn(const bsp::Map& map) {
+    if (map.entities.empty() || map.entities[0].classname() != "worldspawn")
+        return nullptr;
+    return &map.entities[0];
+}
+
+std::string skyPath(const bsp::Entity* world, std::string_view key, std::string_view prefix) {
+    if (!world)
+        return {};
+    const std::string_view name = world->get(key);
+    if (name.empty() || name.size() > 64)
+        return {};
+    return std::string(prefix) + std::string(name);
+}
+
+} // namespace detail
+
+} // namespace game

@@ -1,0 +1,217 @@
+// A game's rules: what bspview does with a map because of the engine it was made for. GL-free.
+//
+// The parsers (src/bsp/) record what a file says: its format, its geometry, whether it holds
+// light data, its entities. Everything an engine decides on top of that lives here, one file
+// per family, each rule citing the engine function it follows (docs/fidelity.md has the
+// measurements):
+//
+//   quake1.cpp    Quake 1, BSP2, 2PSB (QuakeSpasm, LibreQuake's QuakeC)
+//   halflife.cpp  Half-Life BSP30 (Xash3D FWGS at GoldSrc's defaults, the Half-Life SDK)
+//   quake2.cpp    Quake 2 IBSP 38 / QBSP (yquake2's GL3 renderer, id's game code)
+//   quake3.cpp    Quake 3, RTCW / ET, Qfusion (ioquake3's opengl1 renderer, its game code)
+//   source.cpp    Source VBSP (the Source SDK 2013)
+//
+// profileFor(map) picks the family from bsp::Map::format and fills a GameProfile from the map's
+// facts (light data present, worldspawn keys). The renderer gets only MapRules, plain numbers,
+// and never learns which game a map came from.
+#pragma once
+
+#include "bsp/map.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+namespace game {
+
+enum class Family : uint8_t { Quake1, HalfLife, Quake2, Quake3, Source };
+std::string_view familyName(Family f); // "Quake 1", "Half-Life", "Quake 2", "Quake 3", "Source"
+
+// The family whose rules a map of `format` follows.
+Family familyOf(bsp::Format format);
+
+// The light a face without lightmap data gets (bsp::Face::unlit marks such faces; the scene's
+// mesh gives them this colour, scene::WorldMeshOptions::unlit_faces).
+enum class UnlitFaces : int32_t {
+    VertexColour, // the vertex colours the map stores (Quake 3)
+    Fullbright,   // luxels of 255 (Quake 2, Source; Quake 1 and Half-Life maps without light data)
+    Black,        // no light (Quake 1 and Half-Life maps with light data)
+};
+std::string_view unlitFacesName(UnlitFaces u); // "vertex colour", "full bright", "black"
+
+// How a game's renderer makes a pixel from a texel t and the light l of a luxel or vertex
+// colour (the style-valued sum, 0..1 per 255): see apply(). Plain numbers, so that the shader
+// constants, the CPU light of entity models and the exporter all read the same rule.
+struct LightRule {
+    // The light times lightmap_scale and light_style_scale (the brightness of style letter 'm'),
+    // saturated at light_max per channel (0: no limit).
+    float lightmap_scale = 2.0f;
+    float light_style_scale = 1.0f;
+    float light_max = 0.0f;
+    // The texel as texture_scale * t^texture_gamma.
+    float texture_scale = 1.0f;
+    float texture_gamma = 1.0f;
+    // Texel times light, to the power output_gamma.
+    float output_gamma = 1.0f;
+    // ioquake3's map overbright (1): the light scaled down by its largest channel where one
+    // passes 1 (hue kept), and the result doubled by the display's gamma ramp; the renderer
+    // draws every pass at half and doubles the finished frame once.
+    int32_t overbright = 0;
+    // Mipmap levels made with each mean of four texels rounded down rather than to the nearest.
+    int32_t mips_round_down = 0;
+    UnlitFaces unlit_faces = UnlitFaces::VertexColour;
+};
+
+// The turbulent warp of liquids (bsp::kSurfWarp): texel (s, t) of the surface shows the texture
+// at s + 64 amplitude sin(t * 2 pi / period + phase) texels, and the same with s and t swapped.
+struct WarpRule {
+    float amplitude = 0.125f;           // in 64-texel tiles
+    float period = 16.0f * 3.14159265f; // texels of one ripple (GLQuake's 16 pi)
+    float knot_spacing = 0.0f;          // > 0: the sine taken every this many texels, linear
+                                        // between (a warp image drawn on a grid)
+    int32_t phase_steps = 0;            // > 0: the phase in whole steps of 2 pi / phase_steps
+    float tile = 0.0f;                  // texels per uv unit of a warped face; 0: the
+                                        // texture's own size
+};
+
+// Fog over the whole view: each fragment's colour becomes mix(colour, fog colour,
+// 1 - exp(-(density * depth)^2)), depth along the view axis (GL_EXP2), and the sky gets `sky` of
+// the fog colour laid over it.
+struct DistanceFog {
+    glm::vec3 colour{0.3f};
+    float density = 0.0f; // per unit; 0: no fog
+    float sky = 0.0f;     // share of the fog colour over the sky, 0..1
+};
+
+// What the renderer needs of a map's rules: numbers only (floats, ints, vectors of floats), so
+// that they become one uniform block field by field.
+struct MapRules {
+    LightRule light;
+    WarpRule warp;
+    DistanceFog fog;
+};
+
+// The pixel (0..1 per channel) a game draws for texel `texel` under light `light` (a luxel or
+// vertex colour as stored, 0..1, already times the light style values with 'm' = 1):
+//   L = min(light * lightmap_scale * light_style_scale, light_max)   (no min when light_max 0)
+//   L /= max(1, largest channel of L)                                (overbright only)
+//   pixel = min(1, (texture_scale * texel^texture_gamma * L)^output_gamma * (overbright ? 2 : 1))
+// shaders/world.frag.glsl computes the same from the same numbers (render/pass_world.cpp).
+glm::vec3 apply(const LightRule& rule, glm::vec3 texel, glm::vec3 light);
+
+// apply() as a product, for writers that can only multiply an image by a colour (glTF's base
+// colour times COLOR_0 or a light map): apply(t, l) = min(1, texelPart(t) * lightPart(l)), since
+// a power of a product is the product of the powers.
+glm::vec3 texelPart(const LightRule& rule, glm::vec3 texel); // texel^(texture_gamma * output_gamma)
+glm::vec3 lightPart(const LightRule& rule, glm::vec3 light); // the rest, may pass 1
+// The light the shader multiplies the texel by before the colour curves: the first two lines
+// of apply(), as the world shader's `light`.
+glm::vec3 scaledLight(const LightRule& rule, glm::vec3 light);
+
+// Where a spawned player's view is, and what the engine shows where nothing is drawn.
+struct ViewRule {
+    float eye_height = 26.0f;             // above a spawn point's origin
+    std::optional<glm::vec3> void_colour; // empty: not known, the viewer's own background
+};
+
+// Which folders and archives the game searches besides the map's own game folder.
+struct MountRule {
+    // Folders beside the game folder whose files the engine also reads (Half-Life: "valve"),
+    // searched for WADs after the map's folders.
+    std::vector<std::string> shared_folders;
+    // Mount the archive stored in the map (bsp::Map::embedded_archive) above every other source.
+    bool embedded_archive_first = false;
+};
+
+// How material names become pixels.
+enum class MaterialFiles : uint8_t {
+    Images,         // image files named after the material (Quake family; content/textures.h)
+    ValveMaterials, // materials/NAME.vmt, whose $basetexture names materials/TEX.vtf (Source)
+};
+struct MaterialSource {
+    MaterialFiles files = MaterialFiles::Images;
+    std::vector<std::string> wads; // WAD base names to search, in order (Half-Life "wad" key)
+};
+
+// Which table says what model a point entity shows (scene/entity_models.h).
+enum class EntityModelTable : uint8_t {
+    None,     // no table (Source: prop models are a later phase)
+    Quake1,   // id's progs (monster_*, weapon_*, item_*, light_torch_*, light_flame_*)
+    Quake2,   // the game's itemlist (weapon_*, ammo_*, item_*, key_*) and monster_*
+    Quake3,   // the game's item list (weapons, ammo, armour, health, powerups, flags), misc_model
+    HalfLife, // "model" keys naming .mdl / .spr, items and weapons, render modes and amounts
+};
+
+// How point entities' models take their light.
+enum class ModelLighting : uint8_t {
+    LightPoint, // the lightmap straight below the origin (Quake 1: R_LightPoint)
+    LightGrid,  // bsp::Map::light_grid, or a fixed light when the map has none (Quake 3)
+};
+
+// A light style slot whose letters the game's spawn code sets, overriding the viewer's standard
+// table (scene/light_styles.h).
+struct LightStyleString {
+    int32_t style = 0;
+    std::string letters; // 'a' dark, 'm' normal, 'z' double, played at 10 letters a second
+};
+
+// Which brush models the game's server sends to the client, which draws only those it was
+// sent. With `by_pvs` a model is drawn only when a leaf its box touches (the placed bounds
+// spread by `box_margin` on every side, solid leaves left out) is in the union of the PVS rows
+// of every leaf within `eye_radius` of the eye; a model touching `leaf_limit` leaves or more is
+// always drawn (0: no limit). Off: every brush model in the frustum is drawn.
+struct BrushModelVis {
+    bool by_pvs = false;
+    float box_margin = 0.0f;
+    float eye_radius = 0.0f;
+    uint32_t leaf_limit = 0;
+};
+
+// GoldSrc's entity render keys (HLSDK common/const.h kRender*), read once for brush models and
+// models alike.
+enum class RenderMode : uint8_t { Normal, Colour, Texture, Glow, Solid, Additive };
+struct RenderKeys {
+    RenderMode mode = RenderMode::Normal;
+    float amount = 0.0f;             // renderamt / 255, 0 when the key is absent
+    std::optional<glm::vec3> colour; // rendercolor / 255 when given
+};
+
+struct EntityRules {
+    EntityModelTable model_table = EntityModelTable::None;
+    ModelLighting model_lighting = ModelLighting::LightPoint;
+    // Slots the spawn code sets, sorted by style, one entry per style.
+    std::vector<LightStyleString> light_styles;
+    BrushModelVis brush_model_vis;
+};
+
+struct GameProfile {
+    Family family = Family::Quake3;
+    MapRules rules;
+    ViewRule view;
+    std::string skybox; // sky box base path from worldspawn ("gfx/env/NAME"); empty: none
+    MountRule mount;
+    MaterialSource materials;
+    EntityRules entities;
+};
+
+// The rules of `map`'s game, from its format and facts (light data present, worldspawn keys).
+// Safe on any entity text: missing or malformed keys take the game's defaults.
+GameProfile profileFor(const bsp::Map& map);
+
+// GoldSrc's render keys of `entity` (rendermode 0..5, renderamt, rendercolor), read here alone:
+// game/halflife.cpp draws brush models by them at spawn, scene/entity_models.cpp its models and
+// sprites.
+RenderKeys halfLifeRenderKeys(const bsp::Entity& entity);
+
+// Brush models as the game code leaves them at spawn, written into `map` once, right after it
+// is parsed and before anything reads it (scene::loadMapAt): placement and visibility (Quake 1
+// doors, platforms, trains, skill), and how each is blended (Half-Life render modes, Quake 1
+// entity alpha). Needs the parser's entity binding (bsp::Submodel::entity).
+void spawnBrushModels(const GameProfile& profile, bsp::Map& map);
+
+} // namespace game

@@ -1,0 +1,293 @@
+// game::profileFor on synthetic maps of every family (the facts a parser records: format, light
+// data present, worldspawn keys), the lighting rule's apply() against values worked out by hand
+// from the engines' rules (docs/fidelity.md), and Half-Life's render keys at spawn.
+#include "bsp/load.h"
+#include "game/profile.h"
+#include "support/q1_builder.h"
+#include "support/q2_builder.h"
+
+#include <gtest/gtest.h>
+
+#include <glm/common.hpp>
+
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using Keys = std::vector<std::pair<std::string, std::string>>;
+
+// A map of `format` with only the facts profileFor reads: light data or not, and a worldspawn.
+bsp::Map factsOnly(bsp::Format format, bool light_data, Keys world = {}) {
+    bsp::Map m;
+    m.format = format;
+    m.has_light_data = light_data;
+    bsp::Entity e;
+    e.pairs.emplace_back("classname", "worldspawn");
+    for (auto& kv : world)
+        e.pairs.push_back(std::move(kv));
+    m.entities.push_back(std::move(e));
+    return m;
+}
+
+bsp::Map parsed(const std::vector<uint8_t>& bytes) {
+    auto m = bsp::loadMap(bytes, "profile.bsp");
+    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message());
+    return m.ok() ? std::move(*m) : bsp::Map{};
+}
+
+// 0..255 of a channel computed by apply() for byte values t and l.
+float pixel(const game::LightRule& r, float t, float l) {
+    return game::apply(r, glm::vec3(t / 255.0f), glm::vec3(l / 255.0f)).r * 255.0f;
+}
+
+} // namespace
+
+TEST(GameProfile, EveryFormatHasItsFamily) {
+    using F = bsp::Format;
+    using G = game::Family;
+    const std::pair<F, G> table[] = {{F::Quake1, G::Quake1},    {F::Quake1Bsp2, G::Quake1},
+                                     {F::Quake1Rmq, G::Quake1}, {F::HalfLife, G::HalfLife},
+                                     {F::Quake2, G::Quake2},    {F::Quake2Qbsp, G::Quake2},
+                                     {F::Quake3, G::Quake3},    {F::Quake3Rtcw, G::Quake3},
+                                     {F::Qfusion, G::Quake3},   {F::Source, G::Source}};
+    for (const auto& [format, family] : table) {
+        EXPECT_EQ(game::familyOf(format), family) << bsp::formatName(format);
+        EXPECT_EQ(game::profileFor(factsOnly(format, true)).family, family)
+            << bsp::formatName(format);
+    }
+}
+
+// QuakeSpasm and LibreQuake's QuakeC (game/quake1.cpp).
+TEST(GameProfile, Quake1) {
+    const game::GameProfile p = game::profileFor(
+        factsOnly(bsp::Format::Quake1Bsp2, true, {{"sky", "purplesky"}, {"_fog", "0.05 1 0.5 0"}}));
+    const game::LightRule& l = p.rules.light;
+    EXPECT_EQ(l.lightmap_scale, 2.0f);
+    EXPECT_EQ(l.light_style_scale, 264.0f / 256.0f);
+    EXPECT_EQ(l.light_max, 2.0f);
+    EXPECT_EQ(l.texture_gamma, 1.0f);
+    EXPECT_EQ(l.overbright, 0);
+    EXPECT_EQ(l.unlit_faces, game::UnlitFaces::Black);
+    EXPECT_EQ(p.rules.warp.period, 128.0f);
+    EXPECT_EQ(p.rules.warp.tile, 64.0f);
+    EXPECT_FLOAT_EQ(p.rules.fog.density, 0.05f / 64.0f);
+    EXPECT_EQ(p.rules.fog.colour, glm::vec3(1.0f, 128.0f / 255.0f, 0.0f));
+    EXPECT_EQ(p.view.eye_height, 22.0f);
+    EXPECT_EQ(p.view.void_colour, glm::vec3(0.0f));
+    EXPECT_EQ(p.skybox, "gfx/env/purplesky"); // "sky" as QuakeSpasm reads it
+    EXPECT_TRUE(p.mount.shared_folders.empty());
+    EXPECT_EQ(p.materials.files, game::MaterialFiles::Images);
+    EXPECT_EQ(p.entities.model_table, game::EntityModelTable::Quake1);
+    EXPECT_EQ(p.entities.model_lighting, game::ModelLighting::LightPoint);
+    EXPECT_TRUE(p.entities.brush_model_vis.by_pvs);
+    EXPECT_EQ(p.entities.brush_model_vis.leaf_limit, 32u);
+    // world.qc: style 63 is "a" on every map.
+    ASSERT_EQ(p.entities.light_styles.size(), 1u);
+    EXPECT_EQ(p.entities.light_styles[0].style, 63);
+    // "skyname" wins over "sky"; no light data: every face full bright.
+    const game::GameProfile unlit =
+        game::profileFor(factsOnly(bsp::Format::Quake1, false, {{"sky", "a"}, {"skyname", "b"}}));
+    EXPECT_EQ(unlit.skybox, "gfx/env/b");
+    EXPECT_EQ(unlit.rules.light.unlit_faces, game::UnlitFaces::Fullbright);
+    EXPECT_EQ(unlit.rules.fog.density, 0.0f);
+}
+
+// Xash3D FWGS at GoldSrc's defaults and the Half-Life SDK (game/halflife.cpp).
+TEST(GameProfile, HalfLife) {
+    const game::GameProfile p = game::profileFor(
+        factsOnly(bsp::Format::HalfLife, true,
+                  {{"sky", "ignored"},
+                   {"wad", "\\half-life\\valve\\halflife.wad;C:/maps/Decals.WAD;;liquids.wad"}}));
+    const game::LightRule& l = p.rules.light;
+    EXPECT_EQ(l.lightmap_scale, 338.0f / 256.0f);
+    EXPECT_EQ(l.light_style_scale, 264.0f / 256.0f);
+    EXPECT_EQ(l.light_max, 1.0f);
+    EXPECT_FLOAT_EQ(l.texture_gamma, 0.8f);
+    EXPECT_EQ(l.unlit_faces, game::UnlitFaces::Black);
+    EXPECT_EQ(p.rules.warp.period, 16.0f * 3.14159265f); // GLQuake's warp, unchanged
+    EXPECT_EQ(p.rules.warp.tile, 0.0f);
+    EXPECT_EQ(p.view.eye_height, 28.0f);
+    EXPECT_FALSE(p.view.void_colour);
+    EXPECT_EQ(p.skybox, ""); // GoldSrc reads "skyname" only
+    EXPECT_EQ(p.mount.shared_folders, std::vector<std::string>{"valve"});
+    EXPECT_EQ(p.materials.wads,
+              (std::vector<std::string>{"halflife.wad", "Decals.WAD", "liquids.wad"}));
+    EXPECT_EQ(p.entities.model_table, game::EntityModelTable::HalfLife);
+    EXPECT_FALSE(p.entities.brush_model_vis.by_pvs);
+    EXPECT_TRUE(p.entities.light_styles.empty());
+    EXPECT_EQ(
+        game::profileFor(factsOnly(bsp::Format::HalfLife, true, {{"skyname", "desert"}})).skybox,
+        "gfx/env/desert");
+}
+
+// yquake2's GL3 renderer at its defaults and id's game code (game/quake2.cpp).
+TEST(GameProfile, Quake2) {
+    const game::GameProfile p =
+        game::profileFor(factsOnly(bsp::Format::Quake2Qbsp, false, {{"sky", "unit1_"}}));
+    const game::LightRule& l = p.rules.light;
+    EXPECT_EQ(l.lightmap_scale, 1.3f);
+    EXPECT_EQ(l.texture_scale, 1.5f);
+    EXPECT_FLOAT_EQ(l.output_gamma, 1.0f / 1.2f);
+    EXPECT_EQ(l.light_style_scale, 1.0f);
+    EXPECT_EQ(l.unlit_faces, game::UnlitFaces::Fullbright); // with or without light data
+    EXPECT_EQ(p.rules.warp.amplitude, 4.0f / 64.0f);
+    EXPECT_EQ(p.view.eye_height, 22.0f);
+    EXPECT_EQ(p.skybox, "env/unit1_");
+    EXPECT_EQ(p.entities.model_table, game::EntityModelTable::Quake2);
+    EXPECT_EQ(p.entities.model_lighting, game::ModelLighting::LightPoint);
+}
+
+// ioquake3's opengl1 renderer with OpenArena's settings (game/quake3.cpp).
+TEST(GameProfile, Quake3) {
+    for (bsp::Format f : {bsp::Format::Quake3, bsp::Format::Quake3Rtcw, bsp::Format::Qfusion}) {
+        const game::GameProfile p =
+            game::profileFor(factsOnly(f, true, {{"sky", "x"}, {"skyname", "y"}}));
+        const game::LightRule& l = p.rules.light;
+        EXPECT_EQ(l.lightmap_scale, 2.0f);
+        EXPECT_EQ(l.overbright, 1);
+        EXPECT_EQ(l.mips_round_down, 1);
+        EXPECT_EQ(l.unlit_faces, game::UnlitFaces::VertexColour);
+        EXPECT_EQ(p.view.eye_height, 26.0f);
+        EXPECT_EQ(p.skybox, ""); // the sky shader's skyParms name it
+        EXPECT_EQ(p.entities.model_table, game::EntityModelTable::Quake3);
+        EXPECT_EQ(p.entities.model_lighting, game::ModelLighting::LightGrid);
+    }
+}
+
+// The Source SDK 2013 (game/source.cpp).
+TEST(GameProfile, Source) {
+    const game::GameProfile p =
+        game::profileFor(factsOnly(bsp::Format::Source, true, {{"skyname", "sky_day01_01"}}));
+    EXPECT_EQ(p.rules.light.lightmap_scale, 2.0f);
+    EXPECT_EQ(p.rules.light.unlit_faces, game::UnlitFaces::Fullbright);
+    EXPECT_EQ(p.view.eye_height, 64.0f);
+    EXPECT_EQ(p.skybox, "skybox/sky_day01_01");
+    EXPECT_TRUE(p.mount.embedded_archive_first);
+    EXPECT_EQ(p.materials.files, game::MaterialFiles::ValveMaterials);
+    EXPECT_EQ(p.entities.model_table, game::EntityModelTable::None);
+    // Without any lighting lump the textures show as they are (mat_fullbright's look): 1x.
+    EXPECT_EQ(game::profileFor(factsOnly(bsp::Format::Source, false)).rules.light.lightmap_scale,
+              1.0f);
+}
+
+// The facts come from the parsers: a Quake 1 map with and without a lighting lump, a Half-Life
+// map, a Quake 2 map.
+TEST(GameProfile, FromParsedMaps) {
+    q1test::Q1Options o;
+    EXPECT_EQ(game::profileFor(parsed(q1test::buildQ1(o))).rules.light.unlit_faces,
+              game::UnlitFaces::Black);
+    o.lighting = false;
+    EXPECT_EQ(game::profileFor(parsed(q1test::buildQ1(o))).rules.light.unlit_faces,
+              game::UnlitFaces::Fullbright);
+    o = {};
+    o.half_life = true;
+    o.entities =
+        "{\n\"classname\" \"worldspawn\"\n\"wad\" \"\\\\sierra\\\\valve\\\\halflife.wad\"\n}\n";
+    const game::GameProfile hl = game::profileFor(parsed(q1test::buildQ1(o)));
+    EXPECT_EQ(hl.family, game::Family::HalfLife);
+    EXPECT_EQ(hl.materials.wads, std::vector<std::string>{"halflife.wad"});
+    EXPECT_EQ(game::profileFor(parsed(q2test::buildQ2())).family, game::Family::Quake2);
+}
+
+// apply() on the values docs/fidelity.md works out by hand from each engine.
+TEST(GameProfile, ApplyGivesTheEnginesPixels) {
+    const auto ruleOf = [](bsp::Format f) {
+        return game::profileFor(factsOnly(f, true)).rules.light;
+    };
+    // Quake 1: 100 * 128 / 255 * 2 * 264 / 256 = 103.5; a luxel of 250 saturates at 2: 200.
+    EXPECT_NEAR(pixel(ruleOf(bsp::Format::Quake1), 100, 128), 103.53f, 0.01f);
+    EXPECT_NEAR(pixel(ruleOf(bsp::Format::Quake1), 100, 250), 200.0f, 1e-3f);
+    // Half-Life: 255 (128 / 255)^0.8 = 146.92 times 128 / 255 * 264 / 256 * 338 / 256 = 0.68345:
+    // 100.4; a luxel of 200 passes the clamp, light 1: texel 64 -> 84.4.
+    EXPECT_NEAR(pixel(ruleOf(bsp::Format::HalfLife), 128, 128), 100.41f, 0.01f);
+    EXPECT_NEAR(pixel(ruleOf(bsp::Format::HalfLife), 64, 200), 84.38f, 0.01f);
+    // Quake 2: (100 / 255 * 1.5 * 128 / 255 * 1.3)^(1 / 1.2) = 0.450270 -> 114.8.
+    EXPECT_NEAR(pixel(ruleOf(bsp::Format::Quake2), 100, 128) / 255.0f, 0.450270f, 1e-5f);
+    // Quake 3: luxel (200, 100, 50) shifted to (400, 200, 100), scaled down by 400 / 255 to keep
+    // its hue, then doubled by the display: texel 128 gives (256, 128, 64) of 255, clamped.
+    const glm::vec3 q3 = game::apply(ruleOf(bsp::Format::Quake3), glm::vec3(128.0f / 255.0f),
+                                     glm::vec3(200.0f, 100.0f, 50.0f) / 255.0f) *
+                         255.0f;
+    EXPECT_NEAR(q3.r, 255.0f, 1e-3f);
+    EXPECT_NEAR(q3.g, 128.0f, 1e-3f);
+    EXPECT_NEAR(q3.b, 64.0f, 1e-3f);
+    // Source: the 2x overbright alone.
+    EXPECT_NEAR(pixel(ruleOf(bsp::Format::Source), 100, 64), 100.0f * 128.0f / 255.0f, 1e-3f);
+}
+
+// apply() is the product of its texel part and its light part (what the exporter writes),
+// clamped at 1, for every family and a grid of texels and lights.
+TEST(GameProfile, ApplyIsTexelPartTimesLightPart) {
+    for (bsp::Format f : {bsp::Format::Quake1, bsp::Format::HalfLife, bsp::Format::Quake2,
+                          bsp::Format::Quake3, bsp::Format::Source}) {
+        const game::LightRule r = game::profileFor(factsOnly(f, true)).rules.light;
+        for (int t = 0; t <= 255; t += 15)
+            for (int l = 0; l <= 255; l += 15) {
+                const glm::vec3 tv(t / 255.0f), lv(l / 255.0f, l / 510.0f, 1.0f - l / 255.0f);
+                const glm::vec3 want = game::apply(r, tv, lv);
+                const glm::vec3 got =
+                    glm::min(game::texelPart(r, tv) * game::lightPart(r, lv), glm::vec3(1.0f));
+                for (int c = 0; c < 3; ++c)
+                    EXPECT_NEAR(got[c], want[c], 1e-5f)
+                        << bsp::formatName(f) << " t " << t << " l " << l << " channel " << c;
+            }
+    }
+}
+
+// GoldSrc's render keys, read once (game::halfLifeRenderKeys): modes 0..5, renderamt clamped to
+// 0..255, rendercolor clamped per channel; anything else is normal.
+TEST(GameProfile, HalfLifeRenderKeys) {
+    const auto keys = [](Keys kv) {
+        bsp::Entity e;
+        e.pairs = std::move(kv);
+        return game::halfLifeRenderKeys(e);
+    };
+    EXPECT_EQ(keys({}).mode, game::RenderMode::Normal);
+    EXPECT_EQ(keys({}).amount, 0.0f);
+    EXPECT_FALSE(keys({}).colour);
+    EXPECT_EQ(keys({{"rendermode", "1"}}).mode, game::RenderMode::Colour);
+    EXPECT_EQ(keys({{"rendermode", "3"}}).mode, game::RenderMode::Glow);
+    EXPECT_EQ(keys({{"rendermode", "5"}}).mode, game::RenderMode::Additive);
+    EXPECT_EQ(keys({{"rendermode", "6"}}).mode, game::RenderMode::Normal);
+    EXPECT_EQ(keys({{"rendermode", "-1"}}).mode, game::RenderMode::Normal);
+    EXPECT_EQ(keys({{"rendermode", "nan"}}).mode, game::RenderMode::Normal);
+    EXPECT_EQ(keys({{"renderamt", "510"}}).amount, 1.0f);
+    EXPECT_EQ(keys({{"renderamt", "51"}}).amount, 0.2f);
+    EXPECT_EQ(keys({{"renderamt", "nan"}}).amount, 0.0f);
+    EXPECT_EQ(keys({{"rendercolor", "255 -5 510"}}).colour, glm::vec3(1.0f, 0.0f, 1.0f));
+}
+
+// Half-Life brush entities as Xash3D draws them (game::spawnBrushModels): the parser only binds
+// the entity; the game layer reads its render keys into the submodel.
+TEST(GameProfile, HalfLifeBrushRenderModesAtSpawn) {
+    q1test::Q1Builder b;
+    b.half_life = true;
+    b.models.push_back({{{{-512, -512, -64}, {512, 512, -48}}}, "", {}});
+    const q1test::Box box{{0, 0, 0}, {64, 64, 64}};
+    b.models.push_back({{box},
+                        "func_wall",
+                        {{"rendermode", "1"}, {"renderamt", "102"}, {"rendercolor", "255 0 0"}}});
+    b.models.push_back({{box}, "func_wall", {{"rendermode", "2"}, {"renderamt", "0"}}});
+    b.models.push_back({{box}, "func_wall", {{"rendermode", "4"}}});
+    b.models.push_back({{box}, "func_wall", {{"rendermode", "5"}, {"renderamt", "255"}}});
+    bsp::Map m = parsed(b.build());
+    ASSERT_EQ(m.submodels.size(), 5u);
+    for (size_t i = 1; i < 5; ++i) // as parsed: bound to its entity, not yet blended
+        EXPECT_EQ(m.submodels[i].blend, bsp::BlendMode::Opaque) << i;
+    game::spawnBrushModels(game::profileFor(m), m);
+    const bsp::Submodel& colour = m.submodels[1];
+    EXPECT_EQ(colour.blend, bsp::BlendMode::Alpha);
+    EXPECT_FLOAT_EQ(colour.alpha, 0.4f);
+    EXPECT_EQ(colour.colour, glm::vec3(1.0f, 0.0f, 0.0f));
+    EXPECT_FALSE(colour.lightmapped);
+    EXPECT_FALSE(colour.textured);
+    EXPECT_FALSE(m.submodels[2].visible); // a render mode at amount 0 is not drawn
+    EXPECT_EQ(m.submodels[3].blend, bsp::BlendMode::AlphaTest);
+    EXPECT_TRUE(m.submodels[3].lightmapped);
+    EXPECT_EQ(m.submodels[4].blend, bsp::BlendMode::Additive);
+    EXPECT_FALSE(m.submodels[4].lightmapped);
+    EXPECT_TRUE(m.submodels[4].visible);
+}
