@@ -49,7 +49,7 @@ Outcome runLeakFile(std::span<const uint8_t> data);
 // content::parsePortalFile on the bytes as text (.prt, every form), then the portal overlay's
 // geometry.
 Outcome runPortalFile(std::span<const uint8_t> data);
-// scene::parseWalkScript on the bytes as text (--walk-script); an accepted script has
+// physics::parseWalkScript on the bytes as text (--walk-script); an accepted script has
 // non-negative tick counts, finite turns and at most kMaxWalkTicks in all.
 Outcome runWalkScript(std::span<const uint8_t> data);
 

@@ -1,6 +1,6 @@
 #include "scene/collision_view.h"
 
-#include "scene/collision.h"
+#include "physics/collision.h"
 
 #include <algorithm>
 #include <cmath>
@@ -64,7 +64,7 @@ bool usablePlane(const bsp::Plane& p) {
 // Clip-hull descent: the half-spaces of the path to each solid region.
 struct HullBuilder {
     const bsp::Map& map;
-    const CollisionWorld& world;
+    const physics::CollisionWorld& world;
     int32_t hull;
     size_t max_solids;
     std::vector<bsp::Plane> path;
@@ -152,7 +152,7 @@ CollisionSolids hullSolids(const bsp::Map& map, int32_t hull, size_t max_solids)
     if (c.kind != bsp::CollisionKind::Hulls || hull < 1 || hull > 3 || c.models.empty() ||
         size_t(hull) >= c.hulls.size())
         return {};
-    const CollisionWorld world(map);
+    const physics::CollisionWorld world(map);
     HullBuilder b{map, world, hull, max_solids, {}, {}};
     // A box around the world, grown by the hull size and a margin, closes the outside.
     const glm::vec3 lo = map.worldMins() + c.hulls[size_t(hull)].mins - glm::vec3(64.0f);

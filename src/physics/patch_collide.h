@@ -28,7 +28,7 @@
 
 #include <glm/vec3.hpp>
 
-namespace scene {
+namespace physics {
 
 inline constexpr float kPatchSubdivideDistance = 16.0f; // cm_patch.c SUBDIVIDE_DISTANCE
 inline constexpr int kMaxPatchGrid = 129;               // cm_patch.c MAX_GRID_SIZE
@@ -63,4 +63,4 @@ PatchCollide buildPatchCollide(std::span<const glm::vec3> controls, int width, i
 bool tracePatch(const PatchCollide& pc, const glm::vec3& start, const glm::vec3& end,
                 const glm::vec3& ext, float eps, float& fraction, bsp::Plane& plane);
 
-} // namespace scene
+} // namespace physics

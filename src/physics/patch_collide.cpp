@@ -1,6 +1,6 @@
 // Patch facets and traces (patch_collide.h). Follows ioquake3 code/qcommon/cm_patch.c; the
 // function named in each comment is the engine's.
-#include "scene/patch_collide.h"
+#include "physics/patch_collide.h"
 
 #include "bsp/patch.h"
 
@@ -10,7 +10,7 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
-namespace scene {
+namespace physics {
 
 namespace {
 
@@ -317,4 +317,4 @@ bool tracePatch(const PatchCollide& pc, const glm::vec3& start, const glm::vec3&
     return hit;
 }
 
-} // namespace scene
+} // namespace physics

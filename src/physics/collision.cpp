@@ -2,14 +2,14 @@
 // HullTracer follows QuakeSpasm world.c SV_RecursiveHullCheck / SV_HullPointContents,
 // BrushTracer follows Quake 2 cmodel.c CM_RecursiveHullCheck and ioquake3 cm_trace.c
 // CM_TraceThroughTree / CM_TraceThroughBrush.
-#include "scene/collision.h"
+#include "physics/collision.h"
 
 #include <algorithm>
 #include <cmath>
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
-namespace scene {
+namespace physics {
 
 namespace {
 
@@ -635,4 +635,4 @@ TraceResult CollisionWorld::trace(const glm::vec3& start, const glm::vec3& end,
     return best;
 }
 
-} // namespace scene
+} // namespace physics

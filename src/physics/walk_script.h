@@ -1,5 +1,5 @@
 // Walk scripts for headless walk mode (--walk-script): one input per line, played at the fixed
-// movement tick (scene/player_move.h) so that a run is reproducible.
+// movement tick (physics/player_move.h) so that a run is reproducible.
 //
 //   forward|back|left|right SECONDS   move with that input held
 //   jump                              one tick with jump pressed
@@ -12,13 +12,13 @@
 #pragma once
 
 #include "core/result.h"
-#include "scene/player_move.h"
+#include "physics/player_move.h"
 
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace scene {
+namespace physics {
 
 struct WalkStep {
     MoveInput input; // yaw is ignored (turns are steps of their own); pitch is the caller's
@@ -36,4 +36,4 @@ core::Result<std::vector<WalkStep>> parseWalkScript(std::string_view text, const
 int64_t playWalkScript(const PlayerMove& move, const std::vector<WalkStep>& steps, PlayerState& s,
                        float& yaw);
 
-} // namespace scene
+} // namespace physics

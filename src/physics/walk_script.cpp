@@ -1,10 +1,10 @@
-#include "scene/walk_script.h"
+#include "physics/walk_script.h"
 
 #include <charconv>
 #include <cmath>
 #include <sstream>
 
-namespace scene {
+namespace physics {
 
 namespace {
 
@@ -93,4 +93,4 @@ int64_t playWalkScript(const PlayerMove& move, const std::vector<WalkStep>& step
     return ticks;
 }
 
-} // namespace scene
+} // namespace physics

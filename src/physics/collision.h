@@ -9,17 +9,17 @@
 // Brush models (doors, platforms, ...) are traced at their entity's origin, closed; their
 // angles are not applied (Quake 1 never rotates brush-model collision either). Models whose
 // entity the games make non-solid (triggers, func_illusionary, ...) are skipped. Quake 3
-// patches collide through the facets cm_patch.c builds from them (scene/patch_collide.h), from
+// patches collide through the facets cm_patch.c builds from them (physics/patch_collide.h), from
 // their front side, in traces; pointContents reads brushes only (CM_PointContents). Source
-// displacements collide through their triangles (scene/disp_collide.h), also in traces only.
+// displacements collide through their triangles (physics/disp_collide.h), also in traces only.
 //
 // Thread safety: trace() marks brushes as tested in a per-object array (the engines'
 // checkcount), so one CollisionWorld serves one thread at a time. The Map must outlive it.
 #pragma once
 
 #include "bsp/map.h"
-#include "scene/disp_collide.h"
-#include "scene/patch_collide.h"
+#include "physics/disp_collide.h"
+#include "physics/patch_collide.h"
 
 #include <cstdint>
 #include <optional>
@@ -27,7 +27,7 @@
 
 #include <glm/vec3.hpp>
 
-namespace scene {
+namespace physics {
 
 struct TraceResult {
     float fraction = 1.0f;      // of the move completed, 0..1
@@ -125,4 +125,4 @@ std::optional<CollisionPick> pickCollision(const CollisionWorld& world, const gl
                                            const glm::vec3& dir, float max_distance, int32_t hull,
                                            uint32_t mask);
 
-} // namespace scene
+} // namespace physics

@@ -1,6 +1,6 @@
 // Source displacement triangles and box sweeps against them (Source SDK 2013
 // public/dispcoll_common.cpp, names in disp_collide.h).
-#include "scene/disp_collide.h"
+#include "physics/disp_collide.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
-namespace scene {
+namespace physics {
 
 namespace {
 
@@ -201,4 +201,4 @@ bool traceDisp(const DispCollide& dc, const glm::vec3& start, const glm::vec3& e
     return hit;
 }
 
-} // namespace scene
+} // namespace physics

@@ -1,4 +1,4 @@
-// Quake-style player movement over scene::CollisionWorld traces, at a fixed tick.
+// Quake-style player movement over physics::CollisionWorld traces, at a fixed tick.
 //
 // GL-free and deterministic: the same input from the same state gives the same path. One
 // algorithm for every game (the engines share their shape: QuakeSpasm sv_user.c / sv_phys.c,
@@ -15,11 +15,11 @@
 // by step_height and put back down, kept if it went further.
 #pragma once
 
-#include "scene/collision.h"
+#include "physics/collision.h"
 
 #include <glm/vec3.hpp>
 
-namespace scene {
+namespace physics {
 
 struct MoveRules {
     const char* game = "quake";
@@ -136,4 +136,4 @@ private:
     MoveRules m_rules;
 };
 
-} // namespace scene
+} // namespace physics

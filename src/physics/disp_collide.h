@@ -22,7 +22,7 @@
 
 #include <glm/vec3.hpp>
 
-namespace scene {
+namespace physics {
 
 struct DispTriangle {
     bsp::Plane plane; // facing the displacement's front (the side its base face shows)
@@ -50,4 +50,4 @@ DispCollide buildDispCollide(std::span<const glm::vec3> positions,
 bool traceDisp(const DispCollide& dc, const glm::vec3& start, const glm::vec3& end,
                const glm::vec3& ext, float eps, float& fraction, bsp::Plane& plane);
 
-} // namespace scene
+} // namespace physics

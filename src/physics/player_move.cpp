@@ -1,4 +1,4 @@
-#include "scene/player_move.h"
+#include "physics/player_move.h"
 
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace scene {
+namespace physics {
 
 namespace {
 
@@ -523,4 +523,4 @@ void PlayerMove::tick(PlayerState& s, const MoveInput& in) const {
     categorize(s);
 }
 
-} // namespace scene
+} // namespace physics
