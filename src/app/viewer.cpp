@@ -14,8 +14,8 @@
 #include "content/image.h"
 #include "content/vfs.h"
 #include "core/file.h"
+#include "export/export.h"
 #include "render/world_renderer.h"
-#include "scene/export.h"
 #include "scene/map_bundle.h"
 #include "scene/map_diff.h"
 #include "scene/visibility.h"
@@ -489,7 +489,7 @@ void Viewer::drawExportPanel() {
     const scene::MapBundle* bundle = m_session.bundle();
     if (!r || !bundle)
         return;
-    auto written = scene::exportMap(*bundle, r->path, r->options, exportGenerator());
+    auto written = exporter::exportMap(*bundle, r->path, r->options, exportGenerator());
     if (!written) {
         m_export_status = "export failed: " + written.error().message();
     } else {

@@ -1,6 +1,6 @@
 // A loaded map as a scene to export (glTF 2.0, Wavefront OBJ): nodes, meshes grouped by
 // material, materials with their alpha mode and lightmap page, in metres with +Y up. GL-free;
-// the writers (scene/export_gltf.h, scene/export_obj.h) only serialise what this builds.
+// the writers (export/export_gltf.h, export/export_obj.h) only serialise what this builds.
 //
 // The conventions (units, axes, the lightmap as TEXCOORD_1 and occlusion texture, what is left
 // out by default) are documented for users in docs/export.md.
@@ -19,7 +19,17 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
-namespace scene {
+namespace exporter {
+
+// The scene types the exporter reads, by their short names.
+using scene::LightmapSet;
+using scene::MapBundle;
+using scene::MeshFace;
+using scene::Pass;
+using scene::ResolvedMaterial;
+using scene::WorldMesh;
+using scene::WorldMeshOptions;
+using scene::WorldVertex;
 
 // How the map's lighting reaches the exported file.
 enum class ExportLighting : uint8_t {
@@ -123,4 +133,4 @@ glm::vec3 toExportAxes(glm::vec3 v, float scale);
 // is safe as a relative path on every file system ("textures/base_wall/concrete", "_0slime").
 std::string textureFileStem(std::string_view material_name);
 
-} // namespace scene
+} // namespace exporter

@@ -1,7 +1,7 @@
 // Wavefront OBJ + MTL. OBJ has no node hierarchy and one uv set: every node's mesh is written
 // placed by its node's transforms as one `o` object, and lighting can only travel as vertex
 // colours ("v x y z r g b", read by Blender, MeshLab and three.js's OBJLoader).
-#include "scene/export.h"
+#include "export/export.h"
 
 #include "content/image.h"
 #include "core/parallel.h"
@@ -17,7 +17,7 @@
 #include <glm/mat3x3.hpp>
 #include <glm/mat4x4.hpp>
 
-namespace scene {
+namespace exporter {
 
 namespace {
 
@@ -241,4 +241,4 @@ core::Result<ExportResult> writeObj(const MapBundle& bundle, const ExportScene& 
     return r;
 }
 
-} // namespace scene
+} // namespace exporter

@@ -1,7 +1,7 @@
 // glTF 2.0 through tinygltf (syoyo/tinygltf 2.7.0, Debian's libtinygltf-dev): its object model
 // and JSON serialisation (nlohmann::json inside), so no JSON text is written here by hand.
 // docs/export.md records why tinygltf and what its output looks like.
-#include "scene/export.h"
+#include "export/export.h"
 
 #include "content/image.h"
 #include "core/parallel.h"
@@ -14,7 +14,7 @@
 #include <map>
 #include <system_error>
 
-namespace scene {
+namespace exporter {
 
 namespace {
 
@@ -409,4 +409,4 @@ core::Result<ExportResult> writeGltf(const MapBundle& bundle, const ExportScene&
     return r;
 }
 
-} // namespace scene
+} // namespace exporter

@@ -1,11 +1,11 @@
 // Writing a loaded map to glTF 2.0 (.glb, or .gltf with its .bin and images beside it),
 // Wavefront OBJ (.obj + .mtl + images) and its textures to PNG files. GL-free: the geometry is
-// scene::buildExportScene's, the pixels the content layer's decoded textures and the bundle's
+// exporter::buildExportScene's, the pixels the content layer's decoded textures and the bundle's
 // lightmap pages. File layout and conventions: docs/export.md.
 #pragma once
 
 #include "core/result.h"
-#include "scene/export_scene.h"
+#include "export/export_scene.h"
 #include "scene/map_bundle.h"
 
 #include <cstdint>
@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-namespace scene {
+namespace exporter {
 
 enum class ExportFormat : uint8_t { Glb, Gltf, Obj };
 std::string_view exportFormatName(ExportFormat format); // "glb", "gltf", "obj"
@@ -69,4 +69,4 @@ core::Result<TextureExportResult> exportTextures(const MapBundle& bundle,
 // "~2", "~3", ... appended when two names map to the same stem. Parallel to `names`.
 std::vector<std::string> uniqueTextureStems(const std::vector<std::string>& names);
 
-} // namespace scene
+} // namespace exporter

@@ -1,4 +1,4 @@
-#include "scene/export_scene.h"
+#include "export/export_scene.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,7 +13,7 @@
 #include <glm/mat3x3.hpp>
 #include <glm/mat4x4.hpp>
 
-namespace scene {
+namespace exporter {
 
 std::string_view exportLightingName(ExportLighting lighting) {
     switch (lighting) {
@@ -458,4 +458,4 @@ ExportScene buildExportScene(const MapBundle& bundle, const ExportOptions& optio
     return Builder(bundle, options, mesh).build();
 }
 
-} // namespace scene
+} // namespace exporter

@@ -1,5 +1,5 @@
 // exportMap's dispatch and the texture export (--export-textures).
-#include "scene/export.h"
+#include "export/export.h"
 
 #include "content/image.h"
 #include "core/parallel.h"
@@ -13,7 +13,7 @@
 #include <set>
 #include <system_error>
 
-namespace scene {
+namespace exporter {
 
 namespace {
 
@@ -182,4 +182,4 @@ core::Result<TextureExportResult> exportTextures(const MapBundle& bundle,
     return r;
 }
 
-} // namespace scene
+} // namespace exporter
