@@ -8,8 +8,8 @@
 #include "bsp/tree.h"
 #include "core/file.h"
 #include "physics/collision.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
 
 #include <benchmark/benchmark.h>
 

@@ -2,28 +2,28 @@
 
 #include "bsp/entities.h"
 #include "bsp/load.h"
-#include "content/image.h"
-#include "content/leak_file.h"
+#include "content/compile/leak_file.h"
+#include "content/compile/portal_file.h"
+#include "content/image/image.h"
+#include "content/image/vtf.h"
+#include "content/material/texture_cache.h"
+#include "content/material/vmt.h"
 #include "content/md2.h"
 #include "content/md3.h"
 #include "content/mdl.h"
-#include "content/portal_file.h"
 #include "content/skin.h"
 #include "content/sp2.h"
 #include "content/sprite.h"
 #include "content/studio.h"
-#include "content/texture_cache.h"
-#include "content/vfs.h"
-#include "content/vmt.h"
-#include "content/vpk.h"
-#include "content/vtf.h"
+#include "content/vfs/vfs.h"
+#include "content/vfs/vpk.h"
 #include "physics/collision.h"
 #include "physics/walk_script.h"
-#include "scene/brush_model.h"
-#include "scene/compile_overlays.h"
-#include "scene/lightmap_set.h"
-#include "scene/visibility.h"
-#include "scene/world_mesh.h"
+#include "scene/debug/compile_overlays.h"
+#include "scene/load/brush_model.h"
+#include "scene/view/visibility.h"
+#include "scene/world/lightmap_set.h"
+#include "scene/world/world_mesh.h"
 
 #include <unistd.h>
 
@@ -255,7 +255,7 @@ std::string checkMapInvariants(const bsp::Map& m) {
                  .empty())
             return p;
     // External lightmaps (q3map2 -external): faces name image numbers the scene maps to pages
-    // (scene/lightmap_set.h), so they need not lie inside the map's (empty) page list.
+    // (scene/world/lightmap_set.h), so they need not lie inside the map's (empty) page list.
     const bool external = m.lightmap_storage == bsp::LightmapStorage::External;
     if (external && !m.lightmap_pages.empty())
         return "external lightmaps with " + std::to_string(m.lightmap_pages.size()) +

@@ -7,8 +7,8 @@
 #include "physics/player_move.h"
 #include "render/gpu_timers.h"
 #include "render/world_renderer.h"
-#include "scene/light_styles.h"
-#include "scene/visibility.h"
+#include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
 
 #include <sys/resource.h>
 

@@ -5,7 +5,7 @@
 #include "app/cli.h"
 #include "bsp/map.h"
 #include "core/result.h"
-#include "scene/camera.h"
+#include "scene/view/camera.h"
 
 #include <string>
 #include <vector>

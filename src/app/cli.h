@@ -3,7 +3,7 @@
 
 #include "core/result.h"
 #include "export/export_scene.h"
-#include "scene/debug_geometry.h"
+#include "scene/debug/debug_geometry.h"
 
 #include <filesystem>
 #include <optional>

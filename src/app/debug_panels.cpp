@@ -2,7 +2,7 @@
 
 #include "app/bench.h"
 #include "bsp/patch.h"
-#include "content/q3_shader.h"
+#include "content/material/q3_shader.h"
 #include "core/log.h"
 #include "render/gl.h"
 

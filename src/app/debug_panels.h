@@ -10,9 +10,9 @@
 #include "render/debug_overlays.h"
 #include "render/gpu_timers.h"
 #include "render/world_renderer.h"
-#include "scene/debug_geometry.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/debug/debug_geometry.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
 
 #include <array>
 #include <memory>

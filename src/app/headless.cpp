@@ -5,16 +5,16 @@
 #include "app/window.h"
 #include "bsp/map_limits.h"
 #include "bsp/tree.h"
-#include "content/image.h"
-#include "content/texture_cache.h"
+#include "content/image/image.h"
+#include "content/material/texture_cache.h"
 #include "core/file.h"
 #include "core/json.h"
 #include "physics/walk_script.h"
 #include "render/flare_renderer.h"
 #include "render/world_renderer.h"
-#include "scene/camera.h"
-#include "scene/map_diff.h"
-#include "scene/visibility.h"
+#include "scene/debug/map_diff.h"
+#include "scene/view/camera.h"
+#include "scene/view/visibility.h"
 
 #include <SDL.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -313,7 +313,7 @@ int runInfo(const Options& options) {
     writeCollision(j, m);
     j.key("vis").beginObject().field("present", m.vis.present());
     j.field("clusters", m.vis.num_clusters).field("row_size", m.vis.row_size).endObject();
-    // The pages drawn (scene/lightmap_set.h): in the map or q3map2's external images, with
+    // The pages drawn (scene/world/lightmap_set.h): in the map or q3map2's external images, with
     // deluxe maps (light directions) split off.
     const scene::LightmapSet& lm = b.lightmaps;
     j.key("lightmaps").beginObject();

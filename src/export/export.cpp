@@ -1,7 +1,7 @@
 // exportMap's dispatch and the texture export (--export-textures).
 #include "export/export.h"
 
-#include "content/image.h"
+#include "content/image/image.h"
 #include "core/parallel.h"
 
 #include <algorithm>

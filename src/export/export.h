@@ -6,7 +6,7 @@
 
 #include "core/result.h"
 #include "export/export_scene.h"
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
 
 #include <cstdint>
 #include <filesystem>

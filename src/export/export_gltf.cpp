@@ -3,7 +3,7 @@
 // docs/export.md records why tinygltf and what its output looks like.
 #include "export/export.h"
 
-#include "content/image.h"
+#include "content/image/image.h"
 #include "core/parallel.h"
 
 #include <tiny_gltf.h>

@@ -3,7 +3,7 @@
 // colours ("v x y z r g b", read by Blender, MeshLab and three.js's OBJLoader).
 #include "export/export.h"
 
-#include "content/image.h"
+#include "content/image/image.h"
 #include "core/parallel.h"
 
 #include <charconv>

@@ -6,7 +6,7 @@
 // out by default) are documented for users in docs/export.md.
 #pragma once
 
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
 
 #include <cstdint>
 #include <string>

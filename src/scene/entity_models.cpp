@@ -1,16 +1,16 @@
 #include "scene/entity_models.h"
 
 #include "bsp/tree.h"
+#include "content/material/textures.h"
 #include "content/md2.h"
 #include "content/md3.h"
 #include "content/mdl.h"
 #include "content/skin.h"
 #include "content/sp2.h"
 #include "content/studio.h"
-#include "content/textures.h"
 #include "physics/collision.h"
-#include "scene/brush_model.h"
-#include "scene/debug_geometry.h"
+#include "scene/debug/debug_geometry.h"
+#include "scene/load/brush_model.h"
 #include "scene/model_light.h"
 
 #include <algorithm>

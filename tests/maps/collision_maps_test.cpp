@@ -3,7 +3,7 @@
 // test in the hull, or the box test against the brushes), for the point and for the game's player
 // box.
 #include "physics/collision.h"
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
 
 #include "bsp/entities.h"
 

@@ -4,7 +4,7 @@
 // file fails. The Khronos validator runs on the same maps in CTest (export_validate_*).
 #include "export/export.h"
 
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
 #include "support/gltf_check.h"
 
 #include <gtest/gtest.h>

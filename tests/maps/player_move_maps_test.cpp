@@ -6,7 +6,7 @@
 #include "bsp/entities.h"
 #include "bsp/patch.h"
 #include "bsp/tree.h"
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
 
 #include <gtest/gtest.h>
 

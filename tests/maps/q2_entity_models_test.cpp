@@ -4,7 +4,7 @@
 // models to check droptofloor, EF_ROTATE, the monsters' stand loops and M_droptofloor.
 #include "physics/collision.h"
 #include "scene/entity_models.h"
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
 
 #include "support/collision_room.h"
 #include "support/md2_builder.h"

@@ -10,7 +10,7 @@
 #include "unit/vpk_builder.h"
 
 #include "bsp/load.h"
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 
 #include <gtest/gtest.h>

@@ -13,8 +13,8 @@
 // (x, z, -y) * 0.0254: mins (0, 0, -6.7056), maxs (1.6256, 0.3048, 0).
 #include "export/export.h"
 
-#include "content/image.h"
-#include "scene/map_bundle.h"
+#include "content/image/image.h"
+#include "scene/load/map_bundle.h"
 #include "support/gltf_check.h"
 #include "support/q3_builder.h"
 #include "unit/content_test_util.h"
