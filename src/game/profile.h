@@ -130,7 +130,7 @@ struct MountRule {
 
 // How material names become pixels.
 enum class MaterialFiles : uint8_t {
-    Images,         // image files named after the material (Quake family; content/textures.h)
+    Images,         // image files named after the material (Quake family; content/material/textures.h)
     ValveMaterials, // materials/NAME.vmt, whose $basetexture names materials/TEX.vtf (Source)
 };
 struct MaterialSource {
@@ -154,7 +154,7 @@ enum class ModelLighting : uint8_t {
 };
 
 // A light style slot whose letters the game's spawn code sets, overriding the viewer's standard
-// table (scene/light_styles.h).
+// table (scene/world/light_styles.h).
 struct LightStyleString {
     int32_t style = 0;
     std::string letters; // 'a' dark, 'm' normal, 'z' double, played at 10 letters a second

@@ -2,10 +2,10 @@
 // material counts and the bounds against the common model and what --info reports (the
 // bundle's mesh triangles, submodels + entities, the world model's bounds). A missing map
 // file fails. The Khronos validator runs on the same maps in CTest (export_validate_*).
-#include "scene/export.h"
+#include "export/export.h"
 
-#include "scene/export_scene.h"
-#include "scene/map_bundle.h"
+#include "export/export_scene.h"
+#include "scene/load/map_bundle.h"
 #include "support/gltf_check.h"
 
 #include <gtest/gtest.h>
@@ -49,7 +49,7 @@ Expected expectedOf(const scene::MapBundle& b) {
         int page = -1;
         for (uint32_t k = 0; k < f.num_indices; ++k) {
             const scene::WorldVertex& v = b.mesh.vertices[b.mesh.indices[f.first_index + k]];
-            const glm::vec3 p = scene::toExportAxes(v.position + origin, kInch);
+            const glm::vec3 p = exporter::toExportAxes(v.position + origin, kInch);
             e.mins = glm::min(e.mins, p);
             e.maxs = glm::max(e.maxs, p);
             page = static_cast<int>(v.lm_layer);
@@ -73,7 +73,7 @@ void checkMap(const std::string& relative) {
 
     const fs::path out = fs::temp_directory_path() / ("bspv_export_" + std::to_string(::getpid()) +
                                                       "_" + path.stem().string() + ".glb");
-    auto r = scene::exportMap(b, out, {}, "bspview test");
+    auto r = exporter::exportMap(b, out, {}, "bspview test");
     ASSERT_TRUE(r) << r.error().message();
     tinygltf::Model model;
     const bool read = gltftest::load(out, model);
@@ -110,8 +110,8 @@ void checkMap(const std::string& relative) {
         box_min = glm::min(box_min, sm.mins + sm.origin);
         box_max = glm::max(box_max, sm.maxs + sm.origin);
     }
-    const glm::vec3 a = scene::toExportAxes(box_min, kInch);
-    const glm::vec3 c = scene::toExportAxes(box_max, kInch);
+    const glm::vec3 a = exporter::toExportAxes(box_min, kInch);
+    const glm::vec3 c = exporter::toExportAxes(box_max, kInch);
     const glm::vec3 lo = glm::min(a, c), hi = glm::max(a, c);
     for (int k = 0; k < 3; ++k) {
         EXPECT_GE(s.mins[k], lo[k] - kInch) << k;
@@ -133,7 +133,7 @@ TEST(ExportMaps, Quake1FullbrightTexelsOnlyInTheEmissiveTexture) {
     const scene::MapBundle& b = **loaded;
     const fs::path out =
         fs::temp_directory_path() / ("bspv_export_glow_" + std::to_string(::getpid()) + ".glb");
-    ASSERT_TRUE(scene::exportMap(b, out, {}, "bspview test"));
+    ASSERT_TRUE(exporter::exportMap(b, out, {}, "bspview test"));
     tinygltf::Model model;
     const bool read = gltftest::load(out, model);
     fs::remove(out);
@@ -194,13 +194,13 @@ TEST(ExportMaps, HalfLifeImagesCarryTheGamesCurves) {
     auto loaded = scene::loadMapBundle((kMaps / "hl/cs_fy_pool_day.bsp").string(), {});
     ASSERT_TRUE(loaded) << loaded.error().message();
     const scene::MapBundle& b = **loaded;
-    const scene::ExportScene scene = scene::buildExportScene(b, {});
-    ASSERT_TRUE(scene::curvesTextures(scene));
-    EXPECT_EQ(scene::exportedTexel(scene, {128, 64, 255, 7}), glm::u8vec4(147, 84, 255, 7));
+    const exporter::ExportScene scene = exporter::buildExportScene(b, {});
+    ASSERT_TRUE(exporter::curvesTextures(scene));
+    EXPECT_EQ(exporter::exportedTexel(scene, {128, 64, 255, 7}), glm::u8vec4(147, 84, 255, 7));
     EXPECT_FLOAT_EQ(scene.light_scale, 1.0f);
     const fs::path out =
         fs::temp_directory_path() / ("bspv_export_hl_" + std::to_string(::getpid()) + ".glb");
-    ASSERT_TRUE(scene::exportMap(b, out, {}, "bspview test"));
+    ASSERT_TRUE(exporter::exportMap(b, out, {}, "bspview test"));
     tinygltf::Model model;
     const bool read = gltftest::load(out, model);
     fs::remove(out);
@@ -217,7 +217,7 @@ TEST(ExportMaps, HalfLifeImagesCarryTheGamesCurves) {
             ASSERT_EQ(rgb.size(), n * 3);
             for (size_t t = 0; t < n; ++t) {
                 const glm::u8vec3 want =
-                    scene::savedTexel(scene, {rgb[t * 3], rgb[t * 3 + 1], rgb[t * 3 + 2]});
+                    exporter::savedTexel(scene, {rgb[t * 3], rgb[t * 3 + 1], rgb[t * 3 + 2]});
                 for (size_t c = 0; c < 3; ++c)
                     ASSERT_EQ(img.image[t * comp + c], want[c]) << img.name << " texel " << t;
             }
@@ -226,14 +226,14 @@ TEST(ExportMaps, HalfLifeImagesCarryTheGamesCurves) {
         }
         const content::TextureInfo* info = nullptr;
         for (size_t i = 0; i < b.map.materials.size() && !info; ++i)
-            if (scene::textureFileStem(b.map.materials[i].name) == img.name)
+            if (exporter::textureFileStem(b.map.materials[i].name) == img.name)
                 info = &b.textures[i];
         if (!info || info->image.width != img.width || info->image.height != img.height)
             continue;
         for (size_t t = 0; t < n; ++t) {
             const uint8_t* in = &info->image.rgba[t * 4];
             const glm::u8vec4 want =
-                scene::exportedTexel(scene, glm::u8vec4(in[0], in[1], in[2], in[3]));
+                exporter::exportedTexel(scene, glm::u8vec4(in[0], in[1], in[2], in[3]));
             for (size_t c = 0; c < 3; ++c)
                 ASSERT_EQ(img.image[t * comp + c], want[c]) << img.name << " texel " << t;
         }

@@ -1,22 +1,22 @@
 // One lighting rule for the viewer and the exporter (game::apply, game/profile.h): for every game
 // family a synthetic floor of one texel value under one luxel value is drawn by the world renderer
-// (Mesa llvmpipe under xvfb-run) and exported (scene::buildExportScene), and the pixel the viewer
+// (Mesa llvmpipe under xvfb-run) and exported (exporter::buildExportScene), and the pixel the viewer
 // reads back must equal the colour the export carries for that texel and luxel:
 //   lightmap export: exported texel x exported page texel x lightmap_scale (the glTF extras),
 //   baked export:    exported texel x COLOR_0,
 // both rebuilt here from the bytes the writers store. The texel, the page texel and COLOR_0 are
 // each rounded to 8 bits, where the shader multiplies the exact values and rounds once, so they
 // may differ by a level: the tolerance is 1 of 255. Each case states what apply() gives.
-#include "content/image.h"
+#include "content/image/image.h"
 #include "game/profile.h"
 #include "gl_fixture.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
-#include "scene/export_scene.h"
-#include "scene/light_styles.h"
-#include "scene/lightmap_set.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "export/export_scene.h"
+#include "scene/world/light_styles.h"
+#include "scene/world/lightmap_set.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
 #include "support/map_builder.h"
 
 #include <gtest/gtest.h>
@@ -123,16 +123,16 @@ protected:
     };
     static Exported exported(const scene::MapBundle& b, uint8_t texel, uint8_t luxel) {
         Exported out;
-        scene::ExportOptions o;
-        const scene::ExportScene lm = scene::buildExportScene(b, o);
+        exporter::ExportOptions o;
+        const exporter::ExportScene lm = exporter::buildExportScene(b, o);
         EXPECT_EQ(lm.materials.size(), 1u);
         EXPECT_EQ(lm.materials.at(0).page, 0); // the floor carries its lightmap page
-        const float t = scene::exportedTexel(lm, glm::u8vec4(texel, texel, texel, 255)).r;
-        const float page = scene::savedTexel(lm, glm::u8vec3(luxel)).r;
+        const float t = exporter::exportedTexel(lm, glm::u8vec4(texel, texel, texel, 255)).r;
+        const float page = exporter::savedTexel(lm, glm::u8vec3(luxel)).r;
         out.lightmap = t * page / 255.0f * lm.light_scale;
-        o.lighting = scene::ExportLighting::Baked;
-        const scene::ExportScene baked = scene::buildExportScene(b, o);
-        const scene::ExportPrimitive& p = baked.meshes.at(0).at(0);
+        o.lighting = exporter::ExportLighting::Baked;
+        const exporter::ExportScene baked = exporter::buildExportScene(b, o);
+        const exporter::ExportPrimitive& p = baked.meshes.at(0).at(0);
         EXPECT_FALSE(p.colours.empty());
         if (!p.colours.empty() &&
             game::lightPart(b.profile.rules.light, glm::vec3(luxel / 255.0f)).r < 1.0f)
