@@ -29,6 +29,7 @@
 #include "bsp/vbsp.h"
 
 #include "bsp/collision_read.h"
+#include "bsp/dropped.h"
 #include "bsp/edge_faces.h"
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
@@ -41,6 +42,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstring>
+#include <string_view>
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
@@ -306,6 +308,7 @@ struct Parser {
     core::Status visibility();
 
     std::vector<uint32_t> displacement_faces;
+    DroppedReferences dropped; // references left out with a warning (bsp/dropped.h)
 };
 
 // True when all 64 entries, read in the given order, lie inside the file after the header.
@@ -428,24 +431,32 @@ core::Status Parser::geometry() {
 }
 
 core::Status Parser::textures() {
+    constexpr std::string_view kUnnamed = "an unnamed material (drawn missing)";
     // Texture names: a table of offsets into a block of NUL-terminated strings.
     const core::ByteReader& strings = data[kTexdataStringData];
     const core::ByteReader& table = data[kTexdataStringTable];
     const core::ByteReader& td = data[kTexdata];
     texdata.resize(count(kTexdata));
     for (size_t i = 0; i < texdata.size(); ++i) {
-        const int32_t id = td.i32(i * 32 + 12);
-        if (id < 0 || uint64_t(id) >= count(kTexdataStringTable))
-            return indexError("texdata", int64_t(i), "nameStringTableID", id,
-                              count(kTexdataStringTable), "string table entries");
-        const int32_t at = table.i32(uint64_t(id) * 4);
-        if (at < 0 || uint64_t(at) >= strings.size())
-            return indexError("texdata_string_table", id, "offset", at, strings.size(),
-                              "bytes of texture names");
-        texdata[i].name =
-            strings.fixedString(uint64_t(at), std::min<uint64_t>(256, strings.size() - at));
         texdata[i].width = td.i32(i * 32 + 16);
         texdata[i].height = td.i32(i * 32 + 20);
+        // A name the tables do not hold leaves the material unnamed: drawn as missing.
+        const int32_t id = td.i32(i * 32 + 12);
+        if (id < 0 || uint64_t(id) >= count(kTexdataStringTable)) {
+            dropped.add(indexError("texdata", int64_t(i), "nameStringTableID", id,
+                                   count(kTexdataStringTable), "string table entries"),
+                        kUnnamed);
+            continue;
+        }
+        const int32_t at = table.i32(uint64_t(id) * 4);
+        if (at < 0 || uint64_t(at) >= strings.size()) {
+            dropped.add(indexError("texdata_string_table", id, "offset", at, strings.size(),
+                                   "bytes of texture names"),
+                        kUnnamed);
+            continue;
+        }
+        texdata[i].name =
+            strings.fixedString(uint64_t(at), std::min<uint64_t>(256, strings.size() - at));
     }
     const core::ByteReader& r = data[kTexinfo];
     const uint64_t n = count(kTexinfo);
@@ -472,8 +483,9 @@ core::Status Parser::textures() {
             m.width = std::max(0, texdata[size_t(td_index)].width);
             m.height = std::max(0, texdata[size_t(td_index)].height);
         } else if (td_index != -1) {
-            return indexError("texinfo", int64_t(i), "texdata", td_index, texdata.size(),
-                              "texdata");
+            dropped.add(
+                indexError("texinfo", int64_t(i), "texdata", td_index, texdata.size(), "texdata"),
+                kUnnamed);
         }
         m.flags = materialFlags(flags, m.name);
         m.uv_in_texels = m.width <= 0 || m.height <= 0;
@@ -494,30 +506,39 @@ core::Status Parser::lightFace(LightmapBuilder& lightmaps, uint64_t index, uint3
         face.styles = {kNoStyle, kNoStyle, kNoStyle, kNoStyle};
         return core::okStatus();
     }
+    // One face's lightmap: a grid this reader cannot place leaves the face unlit.
+    const auto unlit = [&](const char* field, std::string detail) {
+        dropped.add(core::makeError(core::ErrorCode::BadLightmap, kLumpNames[faces_lump],
+                                    int64_t(index), field, std::move(detail)),
+                    "drawn unlit");
+        face.styles = {kNoStyle, kNoStyle, kNoStyle, kNoStyle};
+        return core::okStatus();
+    };
     if (size[0] < 0 || size[1] < 0 || size[0] >= kMaxLightmapSide || size[1] >= kMaxLightmapSide)
-        return core::makeError(core::ErrorCode::BadLightmap, kLumpNames[faces_lump], int64_t(index),
-                               "m_LightmapTextureSizeInLuxels",
-                               std::to_string(size[0]) + "x" + std::to_string(size[1]) +
-                                   " outside 0.." + std::to_string(kMaxLightmapSide - 1));
+        return unlit("m_LightmapTextureSizeInLuxels", std::to_string(size[0]) + "x" +
+                                                          std::to_string(size[1]) + " outside 0.." +
+                                                          std::to_string(kMaxLightmapSide - 1));
     // Luxel coordinates of real maps stay far inside this (the largest maps, +-131072 units at
     // one luxel per unit); beyond it mins * 16 would overflow the texel mins.
     constexpr int32_t kMaxLuxelMins = 1 << 24;
     if (std::abs(int64_t(mins[0])) > kMaxLuxelMins || std::abs(int64_t(mins[1])) > kMaxLuxelMins)
-        return core::makeError(core::ErrorCode::BadLightmap, kLumpNames[faces_lump], int64_t(index),
-                               "m_LightmapTextureMinsInLuxels",
-                               std::to_string(mins[0]) + "," + std::to_string(mins[1]) +
-                                   " outside +-" + std::to_string(kMaxLuxelMins));
+        return unlit("m_LightmapTextureMinsInLuxels", std::to_string(mins[0]) + "," +
+                                                          std::to_string(mins[1]) + " outside +-" +
+                                                          std::to_string(kMaxLuxelMins));
     const int32_t w = size[0] + 1, h = size[1] + 1;
     const int styles = face.numStyles();
     const int maps = (texinfo_flags[texinfo] & vsurf::kBumpLight) ? 4 : 1;
     const uint64_t samples = uint64_t(w) * uint64_t(h);
     const uint64_t need = uint64_t(styles) * uint64_t(maps) * samples * 4;
+    // Read as far as the lump goes (bounds-checked reads give 0 beyond it): the rest black.
     if (uint64_t(lightofs) > light.size() || need > light.size() - uint64_t(lightofs))
-        return core::makeError(
-            core::ErrorCode::BadLightmap, kLumpNames[faces_lump], int64_t(index), "lightofs",
-            "lightmap at " + std::to_string(lightofs) + " (" + std::to_string(need) +
-                " bytes) beyond " + std::to_string(light.size()) + " bytes of " +
-                kLumpNames[lighting_lump]);
+        dropped.add(core::makeError(core::ErrorCode::BadLightmap, kLumpNames[faces_lump],
+                                    int64_t(index), "lightofs",
+                                    "lightmap at " + std::to_string(lightofs) + " (" +
+                                        std::to_string(need) + " bytes) beyond " +
+                                        std::to_string(light.size()) + " bytes of " +
+                                        kLumpNames[lighting_lump]),
+                    "read to the lump's end, the rest black");
     std::vector<uint8_t> rgb(size_t(styles) * samples * 3);
     for (int s = 0; s < styles; ++s)
         for (uint64_t k = 0; k < samples; ++k) {
@@ -611,6 +632,7 @@ core::Status Parser::faces() {
 }
 
 core::Status Parser::displacements() {
+    constexpr std::string_view kFlat = "the base face drawn flat";
     const core::ByteReader& r = data[kDispInfo];
     const uint64_t n = count(kDispInfo);
     if (n == 0)
@@ -626,23 +648,33 @@ core::Status Parser::displacements() {
                                         : int64_t(fr.get<int16_t>(f * face_size + 12));
         if (disp < 0)
             continue;
-        if (uint64_t(disp) >= n)
-            return indexError(kLumpNames[faces_lump], int64_t(f), "dispinfo", disp, n,
-                              "displacements");
+        // A displacement this reader cannot build leaves its base face flat.
+        if (uint64_t(disp) >= n) {
+            dropped.add(indexError(kLumpNames[faces_lump], int64_t(f), "dispinfo", disp, n,
+                                   "displacements"),
+                        kFlat);
+            continue;
+        }
         // startPosition vec3, DispVertStart, DispTriStart, power, ... MapFace (36)
         const uint64_t at = uint64_t(disp) * disp_size;
         glm::vec3 start;
         r.read(at, start);
         const int32_t first_vert = r.i32(at + 12);
         const int32_t power = r.i32(at + 20);
-        if (power < 2 || power > 4)
-            return core::makeError(core::ErrorCode::BadValue, "dispinfo", disp, "power",
-                                   std::to_string(power) + " outside 2..4");
+        if (power < 2 || power > 4) {
+            dropped.add(core::makeError(core::ErrorCode::BadValue, "dispinfo", disp, "power",
+                                        std::to_string(power) + " outside 2..4"),
+                        kFlat);
+            continue;
+        }
         const uint32_t side = (1u << power) + 1;
         const uint64_t grid = uint64_t(side) * side;
-        if (first_vert < 0 || uint64_t(first_vert) + grid > num_disp_verts)
-            return indexError("dispinfo", disp, "DispVertStart", int64_t(first_vert) + grid,
-                              num_disp_verts, "displacement vertices");
+        if (first_vert < 0 || uint64_t(first_vert) + grid > num_disp_verts) {
+            dropped.add(indexError("dispinfo", disp, "DispVertStart", int64_t(first_vert) + grid,
+                                   num_disp_verts, "displacement vertices"),
+                        kFlat);
+            continue;
+        }
         Face& face = map.faces[f];
         if (face.num_vertices != 4) {
             map.warnings.push_back("dispinfo[" + std::to_string(disp) + "]: base face " +
@@ -790,11 +822,13 @@ core::Status Parser::leafs() {
                               map.leaf_faces.size(), "leaffaces");
         leaf.first_leaf_face = uint32_t(first);
         leaf.num_leaf_faces = uint32_t(num);
-        if (leaf.cluster < -1)
-            return indexError("leafs", int64_t(i), "cluster", leaf.cluster, 0, "clusters");
+        checkLeafCluster(leaf, i, dropped);
         if (!map.areas.empty() && size_t(leaf.area) >= map.areas.size())
-            return indexError("leafs", int64_t(i), "area", leaf.area, map.areas.size(), "areas");
+            dropped.add(
+                indexError("leafs", int64_t(i), "area", leaf.area, map.areas.size(), "areas"),
+                kAreasDropped);
     }
+    dropAreasIfBroken(map, dropped);
     return checkLeafFaceTotal(map, map.leaf_faces.size());
 }
 
@@ -830,10 +864,12 @@ core::Status Parser::models() {
 }
 
 core::Status Parser::collision() {
-    return readSourceCollision(
-        map, SourceBrushLumps{data[kBrushes], data[kBrushSides], dir[kBrushSides].version == 1,
-                              data[kLeafBrushes], dir[kLeafBrushes].version == 1, data[kLeafs],
-                              dir[kLeafs].version, data[kModels]});
+    return collisionOrNone(
+        map,
+        readSourceCollision(map, SourceBrushLumps{data[kBrushes], data[kBrushSides],
+                                                  dir[kBrushSides].version == 1, data[kLeafBrushes],
+                                                  dir[kLeafBrushes].version == 1, data[kLeafs],
+                                                  dir[kLeafs].version, data[kModels]}));
 }
 
 // Displacement faces are in no leaf's face list: the engine links each displacement to the
@@ -1042,6 +1078,7 @@ core::Result<Map> parseSource(std::span<const uint8_t> bytes, std::string_view n
     p.map.embedded_archive.assign(pak.begin(), pak.end());
     if (auto s = p.staticProps(); !s)
         return s.error();
+    p.dropped.flush(p.map);
     return std::move(p.map);
 }
 
