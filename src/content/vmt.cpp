@@ -295,13 +295,29 @@ void applyEntry(KeyValues& params, const KeyValues& entry, bool add) {
         params.children.push_back(entry);
 }
 
-std::string texturePath(std::string_view name, std::string_view ext) {
-    std::string path = core::toLower(name);
-    for (char& c : path)
+// A material or texture name as the engine's file system reads it: backslashes turned to
+// slashes (tier1/strtools.cpp V_FixSlashes), runs of slashes made one (V_FixDoubleSlashes:
+// Momentum's "momentum/World 1//White1"), "./" segments removed (V_RemoveDotSlashes), lower
+// case (the game's file system ignores case), no leading slash.
+std::string normalisedPath(std::string_view name) {
+    std::string path;
+    path.reserve(name.size());
+    for (char c : core::toLower(name)) {
         if (c == '\\')
             c = '/';
-    while (!path.empty() && path.front() == '/')
-        path.erase(path.begin());
+        if (c == '/' && (path.empty() || path.back() == '/'))
+            continue; // a leading slash, or the second of a run
+        path.push_back(c);
+        // "./" as a whole segment: drop it ("a/./b" -> "a/b"; "../" stays).
+        const size_t n = path.size();
+        if (c == '/' && n >= 2 && path[n - 2] == '.' && (n == 2 || path[n - 3] == '/'))
+            path.resize(n - 2);
+    }
+    return path;
+}
+
+std::string texturePath(std::string_view name, std::string_view ext) {
+    std::string path = normalisedPath(name);
     if (path.rfind("materials/", 0) != 0)
         path = "materials/" + path;
     if (path.size() < ext.size() || path.compare(path.size() - ext.size(), ext.size(), ext) != 0)
