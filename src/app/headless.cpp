@@ -351,17 +351,17 @@ int runInfo(const Options& options) {
     writeVec3(j, "mins", m.worldMins());
     writeVec3(j, "maxs", m.worldMaxs());
     j.endObject();
+    // One entry per texture name, with the faces drawn with it and, for Source maps, the game
+    // its path suggests.
     j.key("missing_textures").beginArray();
-    for (const std::string& name : b.missing_textures)
-        j.value(name);
-    j.endArray();
-    // Source maps: the game each missing material's path suggests, "" where none (parallel).
-    if (!b.missing_texture_games.empty()) {
-        j.key("missing_texture_games").beginArray();
-        for (const std::string& game : b.missing_texture_games)
-            j.value(game);
-        j.endArray();
+    for (const scene::MissingTexture& t : b.missing_textures) {
+        j.beginObject().field("name", t.name).field("faces", static_cast<uint64_t>(t.faces));
+        if (!t.game.empty())
+            j.field("game", t.game);
+        j.endObject();
     }
+    j.endArray();
+    j.field("texture_names", static_cast<uint64_t>(b.drawn_texture_names));
     // Entity models (scene/entity_models.h): those the game's table names, those placed, and
     // the ones that could not be drawn ("classname: path (why)").
     j.key("models").beginObject();

@@ -129,17 +129,17 @@ void drawMapInfo(OverlayModel& m) {
                               x.used ? "  (used)" : "");
         ImGui::TreePop();
     }
-    const std::vector<std::string>& missing = m.bundle->missing_textures;
+    const std::vector<scene::MissingTexture>& missing = m.bundle->missing_textures;
     if (missing.empty()) {
         ImGui::TextDisabled("no missing textures");
     } else if (ImGui::TreeNode("missing", "missing textures (%zu, drawn as grey tiles)",
                                missing.size())) {
-        const std::vector<std::string>& games = m.bundle->missing_texture_games;
-        for (size_t i = 0; i < missing.size(); ++i) {
-            if (i < games.size() && !games[i].empty())
-                ImGui::BulletText("%s  (likely %s)", missing[i].c_str(), games[i].c_str());
+        for (const scene::MissingTexture& t : missing) {
+            if (!t.game.empty())
+                ImGui::BulletText("%s  %u faces  (likely %s)", t.name.c_str(), t.faces,
+                                  t.game.c_str());
             else
-                ImGui::BulletText("%s", missing[i].c_str());
+                ImGui::BulletText("%s  %u faces", t.name.c_str(), t.faces);
         }
         ImGui::TreePop();
     }
@@ -483,8 +483,8 @@ OverlayActions drawOverlay(OverlayModel& m, bool interactive) {
             // The notice a newcomer who opened a map without its game data needs: what is
             // wrong and where to fix it.
             ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.35f, 1.0f));
-            ImGui::Text("%zu of %zu textures missing (drawn as grey tiles):",
-                        m.bundle->missing_textures.size(), m.bundle->textures.size());
+            ImGui::Text("%zu of %u textures missing (drawn as grey tiles):",
+                        m.bundle->missing_textures.size(), m.bundle->drawn_texture_names);
             ImGui::PopStyleColor();
             if (interactive) {
                 ImGui::SameLine();

@@ -48,6 +48,17 @@ struct LoadTimings {
     double texture_cache_write_s = 0; // writing the cache entry after a miss
 };
 
+// One texture a map's drawn materials name and the search paths lack. Names compare without
+// case (the games' file systems ignore it), so the texinfos of one texture (Quake 2 writes one
+// per face orientation) and materials listed twice (Source) count once.
+struct MissingTexture {
+    std::string name;   // as the first material with it spells it
+    uint32_t faces = 0; // faces drawn with it
+    // Source maps: the game its path suggests (content::likelyGameOf), empty where none does.
+    std::string game;
+    bool operator==(const MissingTexture&) const = default;
+};
+
 struct MapBundle {
     std::string spec; // what was asked for: a path or ARCHIVE.pk3:member
     // As the parser made it: nothing after the parse writes it. What the content resolves per
@@ -80,14 +91,22 @@ struct MapBundle {
     // "off" (no cache folder, or the sources could not be fingerprinted), "hit", "miss"
     // (decoded and stored) or "miss, not stored" (the entry could not be written).
     std::string texture_cache = "off";
-    std::vector<std::string> missing_textures;
-    // Source maps only, parallel to missing_textures: the game each name suggests
-    // (content::likelyGameOf), empty where none does. Empty for other formats.
-    std::vector<std::string> missing_texture_games;
+    // Textures the search paths lack, one per name (missingTextures), and how many names the
+    // drawn materials have in all: "3 of 40 textures missing".
+    std::vector<MissingTexture> missing_textures;
+    uint32_t drawn_texture_names = 0;
     // The compiler's leak line and portal file (see LoadSettings::pointfile, portal_file).
     std::optional<content::LeakLine> leak;
     std::optional<content::PortalFile> portals;
 };
+
+// The missing textures of `map` (textures parallel to its materials), most faces first, then by
+// name; sky and no-draw materials (resolved flags in `materials`), unnamed ones and those no face
+// uses are left out. `drawn_names` gets the number of names of the other materials.
+std::vector<MissingTexture> missingTextures(const bsp::Map& map,
+                                            const std::vector<content::TextureInfo>& textures,
+                                            const MaterialTable& materials,
+                                            uint32_t* drawn_names = nullptr);
 
 // Reads, parses and validates the map, sets up its search paths (the map's game folder found
 // by walking up from the file, or the map's own folder when there is none, then --base
