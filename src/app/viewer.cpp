@@ -461,9 +461,13 @@ void Viewer::updateCameraInput(float dt) {
     const bsp::Map* map = m_session.bundle() ? &m_session.bundle()->map : nullptr;
     if (!m_walk_on || !map)
         m_walk.end();
-    else if (m_walk.map() != map && !m_walk.begin(*map, m_fly.camera)) {
-        m_walk_on = false;
-        m_status = "walk: this map has no collision data";
+    else if (m_walk.map() != map) {
+        if (!m_walk.begin(*map, m_fly.camera)) {
+            m_walk_on = false;
+            m_status = "walk: this map has no collision data";
+        } else if (std::string notice = walkModeNotice(*map); !notice.empty()) {
+            m_status = std::move(notice); // models the player passes through
+        }
     }
     if (!m_walk.active()) {
         m_fly.update(in, dt);
