@@ -6,10 +6,10 @@
 #include "gl_fixture.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
-#include "scene/collision.h"
-#include "scene/light_styles.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "physics/collision.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
 #include "support/q1_builder.h"
 #include "support/q3_builder.h"
 #include "unit/content_test_util.h"
@@ -120,13 +120,13 @@ TEST_F(ToleranceRender, HalfLifeEmptyClipHullDrawsAndIsNotSolidToThePlayer) {
     // buildQ1's quads face down (their front is -z): looked at from below.
     EXPECT_GT(covered(draw(*bundle, above({64, 32, 0}, -40.0f, 90.0f))), 0.5);
 
-    const scene::CollisionWorld world(bundle->map);
+    const physics::CollisionWorld world(bundle->map);
     const glm::vec3 mins(-16, -16, -36), maxs(16, 16, 36); // Half-Life's standing player
-    const scene::TraceResult blocked =
+    const physics::TraceResult blocked =
         world.traceModel(1, {32, 32, 100}, {32, 32, -100}, mins, maxs);
     EXPECT_TRUE(blocked.hit());
     EXPECT_NEAR(blocked.end_pos.z, 0.0f, 0.1f); // the hull's own plane (no compiler growth here)
-    const scene::TraceResult through =
+    const physics::TraceResult through =
         world.traceModel(2, {32, 32, 100}, {32, 32, -100}, mins, maxs);
     EXPECT_FALSE(through.hit());
 }

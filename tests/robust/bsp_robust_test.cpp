@@ -9,7 +9,7 @@
 
 #include "bsp/dropped.h"
 #include "bsp/load.h"
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 #include "support/q1_builder.h"
 #include "support/qbsp_convert.h"
