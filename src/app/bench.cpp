@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 #include <numeric>
 #include <optional>
@@ -29,6 +30,13 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double msSince(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+// CPU time of the whole process (every thread: llvmpipe's rasterisers too), in ms.
+double processCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
 }
 
 glm::vec3 catmullRom(const glm::vec3& p0, const glm::vec3& p1, const glm::vec3& p2,
@@ -191,12 +199,15 @@ std::optional<render::GpuTimers::Mode> passTimingMode(const std::string& setting
         return render::GpuTimers::Mode::Queries;
     if (setting == "finish")
         return render::GpuTimers::Mode::Finish;
+    if (setting == "cpu")
+        return render::GpuTimers::Mode::FinishCpu;
     return std::nullopt;
 }
 
 // Every series --bench records, one value per frame (GPU times: per frame read back).
 struct BenchSeries {
     std::vector<double> frame_ms, vis_ms, submit_ms;
+    std::vector<double> process_cpu_ms; // per frame, every thread of the process
     std::vector<double> leaves, faces, tris, calls, gl_calls, ranges_in, ranges_drawn, models;
     double first_frame_ms = 0.0;
     std::vector<double> gpu_frame_ms; // first mark to last: the clear and every pass
@@ -246,6 +257,7 @@ void renderBenchFrames(const Options& options, MapSession& session, OffscreenRen
     out.frame_ms.reserve(static_cast<size_t>(options.frames));
     for (int f = 0; f < options.frames; ++f) {
         const auto t_frame = Clock::now();
+        const double cpu_frame = processCpuMs();
         const float t = options.frames > 1
                             ? static_cast<float>(f) / static_cast<float>(options.frames - 1)
                             : 0.0f;
@@ -271,12 +283,13 @@ void renderBenchFrames(const Options& options, MapSession& session, OffscreenRen
         out.submit_ms.push_back(msSince(t_submit));
         glFinish();
         const double ms = msSince(t_frame);
+        out.process_cpu_ms.push_back(processCpuMs() - cpu_frame);
         if (f == 0)
             out.first_frame_ms = ms;
         out.frame_ms.push_back(ms);
         out.addDrawStats(list.stats, gl.renderer.submitStats());
     }
-    if (timers && timers->mode() == render::GpuTimers::Mode::Finish) {
+    if (timers && timers->mode() != render::GpuTimers::Mode::Queries) {
         timers->beginFrame(); // completes the last frame
         out.addGpuFrame(*timers);
     }
@@ -300,10 +313,11 @@ struct BenchReport {
 void writeGpuTimes(core::JsonWriter& j, const BenchReport& r) {
     const BenchSeries& s = r.series;
     j.key("gpu_ms").beginObject();
-    j.field("pass_timing", !r.timers ? "off"
-                           : r.timers->mode() == render::GpuTimers::Mode::Queries
-                               ? "timer queries"
-                               : "glFinish per pass");
+    j.field("pass_timing", !r.timers                                              ? "off"
+                           : r.timers->mode() == render::GpuTimers::Mode::Queries ? "timer queries"
+                           : r.timers->mode() == render::GpuTimers::Mode::Finish
+                               ? "glFinish per pass"
+                               : "glFinish per pass, process CPU time");
     writeStats(j, "world", s.gpu_frame_ms);
     j.key("passes").beginObject();
     for (size_t i = 0; i < s.pass_names.size(); ++i)
@@ -347,6 +361,9 @@ std::string writeBenchJson(const BenchReport& r) {
     j.key("cpu_ms").beginObject();
     writeStats(j, "visibility", s.vis_ms);
     writeStats(j, "submission", s.submit_ms);
+    // The whole frame's CPU time over every thread (on llvmpipe: the drawing itself), which
+    // other jobs on the machine do not inflate as they do frame_ms.
+    writeStats(j, "process", s.process_cpu_ms);
     j.endObject();
     writeGpuTimes(j, r);
     j.key("per_frame").beginObject();

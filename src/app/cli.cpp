@@ -273,9 +273,9 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             const std::string* v = next("--pass-timing");
             if (!v)
                 return missing("--pass-timing");
-            if (*v != "auto" && *v != "queries" && *v != "finish" && *v != "off")
-                return argError("--pass-timing: expected auto, queries, finish or off, got '" + *v +
-                                "'");
+            if (*v != "auto" && *v != "queries" && *v != "finish" && *v != "cpu" && *v != "off")
+                return argError("--pass-timing: expected auto, queries, finish, cpu or off, got '" +
+                                *v + "'");
             o.pass_timing = *v;
         } else if (a == "--gl-path") {
             const std::string* v = next("--gl-path");
@@ -386,8 +386,10 @@ std::string helpText() {
            "  --no-fog                no Quake 3 fog volumes and no Quake 1 distance fog\n"
            "  --pass-timing MODE      --bench: GPU time per pass from timer queries (queries),\n"
            "                          from a glFinish at every pass (finish: for llvmpipe, whose\n"
-           "                          timer queries time one tile) or not at all (off); auto:\n"
-           "                          queries, or off on a software renderer (default auto)\n"
+           "                          timer queries time one tile), the same in the process's CPU\n"
+           "                          time (cpu: llvmpipe's work, not inflated by other jobs) or\n"
+           "                          not at all (off); auto: queries, or off on a software\n"
+           "                          renderer (default auto)\n"
            "  --version               print the version and git revision\n"
            "  --help                  print this help\n";
 }

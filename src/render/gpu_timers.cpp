@@ -1,6 +1,8 @@
 #include "render/gpu_timers.h"
 
 #include <algorithm>
+#include <chrono>
+#include <ctime>
 
 namespace render {
 
@@ -25,6 +27,17 @@ int GpuTimers::intern(std::string_view name) {
     return static_cast<int>(m_names.size() - 1);
 }
 
+double GpuTimers::clockMs() const {
+    if (m_mode == Mode::FinishCpu) {
+        timespec t{};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+        return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+    }
+    return std::chrono::duration<double, std::milli>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
 void GpuTimers::mark(int name) {
     Slot& s = m_slots[static_cast<size_t>(m_current)];
     if (s.used == s.names.size()) {
@@ -41,9 +54,7 @@ void GpuTimers::mark(int name) {
         glQueryCounter(s.queries[s.used], GL_TIMESTAMP);
     } else {
         glFinish();
-        s.finish_ms[s.used] = std::chrono::duration<double, std::milli>(
-                                  std::chrono::steady_clock::now() - m_finish_start)
-                                  .count();
+        s.finish_ms[s.used] = clockMs() - m_finish_start;
     }
     ++s.used;
 }
@@ -96,7 +107,7 @@ void GpuTimers::collect(Slot& slot) {
 void GpuTimers::beginFrame() {
     if (m_active)
         end();
-    if (m_mode == Mode::Finish) {
+    if (m_mode != Mode::Queries) {
         // One slot: the frame before is complete as soon as its last mark returned.
         Slot& s = m_slots[0];
         if (m_current == 0 && s.used > 0)
@@ -104,7 +115,7 @@ void GpuTimers::beginFrame() {
         m_current = 0;
         s.used = 0;
         glFinish();
-        m_finish_start = std::chrono::steady_clock::now();
+        m_finish_start = clockMs();
     } else {
         m_current = (m_current + 1) % kFrames;
         Slot& s = m_slots[static_cast<size_t>(m_current)];

@@ -11,6 +11,10 @@
 //   per tile on each rasteriser thread, so its results are one tile's time, not the pass's
 //   (see timerQueriesMeaningful). Each glFinish also ends the driver's batch, which costs a
 //   little; --bench reports which way it measured.
+// - FinishCpu: the same marks, timed by the CPU time of the whole process (every thread:
+//   llvmpipe's rasteriser threads do the drawing). That is the work a pass costs, summed over
+//   the threads, and it does not grow while other jobs hold the machine's cores, as the wall
+//   clock does.
 //
 // A pass may run several times in a frame (a name that comes back after another one); its
 // times are summed, and passes are listed in the order they first ran.
@@ -18,7 +22,6 @@
 
 #include "render/gl.h"
 
-#include <chrono>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -42,7 +45,7 @@ bool timerQueriesMeaningful(std::string_view gl_renderer);
 
 class GpuTimers {
 public:
-    enum class Mode { Queries, Finish };
+    enum class Mode { Queries, Finish, FinishCpu };
     static constexpr int kFrames = 4;
 
     explicit GpuTimers(Mode mode = Mode::Queries) : m_mode(mode) {}
@@ -53,7 +56,7 @@ public:
     Mode mode() const { return m_mode; }
 
     // Starts a frame (and its first mark). Queries: reads the slot about to be reused, if
-    // ready. Finish: the frame before is complete and becomes latest().
+    // ready. Finish, FinishCpu: the frame before is complete and becomes latest().
     void beginFrame();
     // Ends the running pass, if any, and starts `pass` (names are interned, not kept).
     void begin(std::string_view pass);
@@ -79,7 +82,7 @@ private:
     struct Slot {
         std::vector<GLuint> queries;   // grown as a frame needs more marks, never shrunk
         std::vector<int> names;        // per mark: the pass it starts, or kNone
-        std::vector<double> finish_ms; // Mode::Finish: the CPU time of each mark
+        std::vector<double> finish_ms; // Finish, FinishCpu: the time of each mark
         size_t used = 0;
     };
     void mark(int name);
@@ -91,8 +94,9 @@ private:
     std::vector<Slot> m_slots = std::vector<Slot>(kFrames);
     int m_current = -1;
     bool m_active = false;
-    int m_running = kNone; // the pass being timed while m_active
-    std::chrono::steady_clock::time_point m_finish_start{};
+    int m_running = kNone;       // the pass being timed while m_active
+    double m_finish_start = 0.0; // ms on the mode's clock
+    double clockMs() const;
     std::vector<std::string> m_names;
     std::vector<double> m_scratch; // mark times of the slot being read
     std::vector<PassTime> m_latest;

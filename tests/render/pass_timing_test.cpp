@@ -1,7 +1,7 @@
 // GPU time per pass (render/gpu_timers.h) as WorldRenderer::draw reports it, and the switches
 // that take an optional pass out (RenderOptions: depth_prepass, display_ramp, fog, flares,
-// shader_stages). Timed with GpuTimers::Mode::Finish, which reads every frame back at once
-// (llvmpipe's timer queries time one tile, so only the names and counts are checked there).
+// shader_stages). Timed with GpuTimers::Mode::Finish and FinishCpu, which read every frame back
+// at once (llvmpipe's timer queries time one tile, so only names and counts are checked there).
 #include "app/map_session.h"
 #include "gl_fixture.h"
 #include "render/gpu_timers.h"
@@ -57,8 +57,10 @@ protected:
     }
 
     // Draws `frames` frames timed in Finish mode; returns the names of the last complete one.
-    std::vector<std::string> timedPasses(render::RenderOptions ro, int frames = 3) {
-        render::GpuTimers timers(render::GpuTimers::Mode::Finish);
+    std::vector<std::string>
+    timedPasses(render::RenderOptions ro,
+                render::GpuTimers::Mode mode = render::GpuTimers::Mode::Finish, int frames = 3) {
+        render::GpuTimers timers(mode);
         ro.timers = &timers;
         for (int f = 0; f < frames; ++f) {
             timers.beginFrame();
@@ -130,7 +132,8 @@ TEST_F(PassTiming, EachSwitchTakesOutItsPassOnly) {
         ASSERT_TRUE(has(all, c.pass)) << c.pass << " is not drawn in this view";
         render::RenderOptions ro = options();
         ro.*c.option = false;
-        std::vector<std::string> without = timedPasses(ro);
+        // Timed by the process's CPU time (--pass-timing cpu): the same passes.
+        std::vector<std::string> without = timedPasses(ro, render::GpuTimers::Mode::FinishCpu);
         EXPECT_FALSE(has(without, c.pass)) << c.pass;
         // The others stay (without stages, their surfaces move to the single-texture passes).
         for (const std::string& n : all) {

@@ -77,6 +77,7 @@ TEST(Cli, ParsesEveryFlag) {
     ASSERT_TRUE(passes.ok());
     EXPECT_FALSE(passes->depth_prepass || passes->display_ramp || passes->fog);
     EXPECT_EQ(passes->pass_timing, "finish");
+    EXPECT_TRUE(app::parseArguments({"--bench", "--pass-timing", "cpu"}).ok());
     auto ro = app::renderOptionsOf(*passes);
     ASSERT_TRUE(ro.ok());
     EXPECT_FALSE(ro->depth_prepass || ro->display_ramp || ro->fog);
