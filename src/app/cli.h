@@ -2,8 +2,8 @@
 #pragma once
 
 #include "core/result.h"
-#include "scene/debug_geometry.h"
-#include "scene/export_scene.h"
+#include "export/export_scene.h"
+#include "scene/debug/debug_geometry.h"
 
 #include <filesystem>
 #include <optional>
@@ -57,13 +57,13 @@ struct Options {
     bool depth_prepass = true;    // --no-depth-prepass: no depth-only pass before the shading
     bool display_ramp = true;     // --no-display-ramp: no overbright doubling (half bright)
     bool fog = true;              // --no-fog: no Quake 3 fog volumes and no distance fog
-    std::string pass_timing = "auto";    // --bench --pass-timing: auto, queries, finish or off
-    int frames = 300;                    // --bench
-    std::string path_file;               // --bench --path
-    std::string walk_script;             // --screenshot --walk-script: walk from --camera first
-    std::string export_path;             // --export OUT.glb|.gltf|.obj
-    std::string export_textures;         // --export-textures DIR
-    scene::ExportOptions export_options; // --export-all, --export-scale, --export-lighting
+    std::string pass_timing = "auto"; // --bench --pass-timing: auto, queries, finish, cpu, off
+    int frames = 300;                 // --bench
+    std::string path_file;            // --bench --path
+    std::string walk_script;          // --screenshot --walk-script: walk from --camera first
+    std::string export_path;          // --export OUT.glb|.gltf|.obj
+    std::string export_textures;      // --export-textures DIR
+    exporter::ExportOptions export_options; // --export-all, --export-scale, --export-lighting
 };
 
 core::Result<Options> parseArguments(const std::vector<std::string>& args);
