@@ -263,6 +263,20 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             o.stages = false;
         } else if (a == "--no-stage-folding") {
             o.fold_stages = false;
+        } else if (a == "--no-depth-prepass") {
+            o.depth_prepass = false;
+        } else if (a == "--no-display-ramp") {
+            o.display_ramp = false;
+        } else if (a == "--no-fog") {
+            o.fog = false;
+        } else if (a == "--pass-timing") {
+            const std::string* v = next("--pass-timing");
+            if (!v)
+                return missing("--pass-timing");
+            if (*v != "auto" && *v != "queries" && *v != "finish" && *v != "cpu" && *v != "off")
+                return argError("--pass-timing: expected auto, queries, finish, cpu or off, got '" +
+                                *v + "'");
+            o.pass_timing = *v;
         } else if (a == "--gl-path") {
             const std::string* v = next("--gl-path");
             if (!v)
@@ -366,6 +380,16 @@ std::string helpText() {
            "  --no-stage-folding      Quake 3: one pass per shader stage, as ioquake3 draws them\n"
            "                          (default: runs of stages folded into one pass where that\n"
            "                          draws the same image)\n"
+           "  --no-depth-prepass      no depth-only pass before the shaded passes\n"
+           "  --no-display-ramp       no full-screen doubling of an overbright (Quake 3) map's\n"
+           "                          frame: half as bright, to measure what the pass costs\n"
+           "  --no-fog                no Quake 3 fog volumes and no Quake 1 distance fog\n"
+           "  --pass-timing MODE      --bench: GPU time per pass from timer queries (queries),\n"
+           "                          from a glFinish at every pass (finish: for llvmpipe, whose\n"
+           "                          timer queries time one tile), the same in the process's CPU\n"
+           "                          time (cpu: llvmpipe's work, not inflated by other jobs) or\n"
+           "                          not at all (off); auto: queries, or off on a software\n"
+           "                          renderer (default auto)\n"
            "  --version               print the version and git revision\n"
            "  --help                  print this help\n";
 }

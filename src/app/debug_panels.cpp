@@ -1,6 +1,7 @@
 #include "app/debug_panels.h"
 
 #include "app/bench.h"
+#include "app/pass_times_panel.h"
 #include "bsp/patch.h"
 #include "content/material/q3_shader.h"
 #include "core/log.h"
@@ -508,18 +509,7 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
     ImGui::Text("draw calls %u  triangles %llu  state changes %u (batch order)",
                 list.stats.draw_calls, static_cast<unsigned long long>(list.stats.triangles),
                 state_changes);
-    if (ImGui::TreeNodeEx("GPU time per pass", ImGuiTreeNodeFlags_DefaultOpen)) {
-        double total = 0.0;
-        for (const render::GpuTimers::PassTime& t : m_timers.latest()) {
-            ImGui::Text("%-16s %7.3f ms", t.name.c_str(), t.ms);
-            total += t.ms;
-        }
-        ImGui::Text("%-16s %7.3f ms", "total", total);
-        ImGui::TextDisabled("read %d frames late; %llu frames not ready in time",
-                            render::GpuTimers::kFrames - 1,
-                            static_cast<unsigned long long>(m_timers.framesNotReady()));
-        ImGui::TreePop();
-    }
+    drawPassTimesTable(m_timers);
     if (!m_ready || !m_bundle) {
         ImGui::End();
         return;

@@ -38,6 +38,12 @@ void writeVec3(core::JsonWriter& j, std::string_view key, const glm::vec3& v) {
     j.key(key).beginArray().value(v.x).value(v.y).value(v.z).endArray();
 }
 
+void writeGlIdentity(core::JsonWriter& j) {
+    const render::GlCaps& caps = render::caps();
+    j.field("gl_renderer", caps.renderer).field("gl_vendor", caps.vendor);
+    j.field("gl_version", caps.version).field("video_driver", Window::videoDriver());
+}
+
 namespace {
 
 // --overlay: the viewer's overlay drawn over the frame in the bound target, through an ImGui
@@ -605,8 +611,7 @@ int runScreenshot(const Options& options) {
         j.endArray();
     }
     j.field("gl_errors", render::glErrorCount());
-    j.field("gl_renderer", render::caps().renderer);
-    j.field("gl_version", render::caps().version);
+    writeGlIdentity(j);
     j.field("seconds", std::chrono::duration<double>(Clock::now() - t_start).count());
     j.endObject();
     std::cout << j.str() << "\n";

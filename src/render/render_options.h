@@ -21,6 +21,10 @@ struct RenderOptions {
     // Lay down depth for opaque surfaces first with a position-only program, so the shaded
     // pass runs each pixel's fragment shader once (overdraw is the cost on software GL).
     bool depth_prepass = true;
+    // The full-screen pass that doubles an overbright map's frame (pass_display.cpp). Off
+    // (--no-display-ramp) such a map shows at half brightness: a switch to measure the pass's
+    // cost, not a picture setting.
+    bool display_ramp = true;
     // How index ranges are submitted (multi-draw indirect on GL 4.3+, or the GL 3.3
     // glMultiDrawElements fallback); the images are the same, tests and benches compare both.
     DrawPath draw_path = DrawPath::Auto;
@@ -34,8 +38,8 @@ struct RenderOptions {
     // Fold runs of a material's stages into one program where the result is the same
     // (scene::foldableRun; the sky's far box too); false: one pass per stage, as ioquake3.
     bool fold_stages = true;
-    // When set, each pass of draw() (depth pre-pass, opaque, alpha-test, sky, liquid,
-    // translucent, overlays, flares) is timed with it; the caller must not have a timer running.
+    // When set, each pass of draw() is timed with it under the names of render::kTimedPasses
+    // (render/gpu_timers.h); a pass the caller was timing ends where draw() starts timing.
     GpuTimers* timers = nullptr;
     double time = 0.0;  // seconds: styles, scrolling, shader stages, sky rotation, flare fades
     bool flares = true; // Quake 3 flares (face type 4), see render/flare_renderer.h

@@ -92,7 +92,11 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     const glm::vec4 clear = options.clear_colour;
     glClearColor(clear.r * frame_scale, clear.g * frame_scale, clear.b * frame_scale, clear.a);
     m_state.depthMask(true);
+    if (options.timers)
+        options.timers->begin("clear");
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (options.timers)
+        options.timers->end();
     if (!m_gpu || !m_programs)
         return;
     DebugGroup group("world");
@@ -141,7 +145,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         if (timed)
             f.endTimer();
     }
-    if (f.frame_scale != 1.0f) {
+    if (f.frame_scale != 1.0f && options.display_ramp) {
         f.beginTimer("display ramp");
         drawDisplayRamp(f);
         f.endTimer();

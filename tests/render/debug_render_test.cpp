@@ -281,11 +281,18 @@ TEST_F(DebugRender, GpuTimersReportWithoutStalling) {
         (void)m_target.readPixels(); // makes every earlier query complete
         timers.end();
     }
-    EXPECT_GT(timers.framesRead(), 0u);
-    ASSERT_EQ(timers.latest().size(), 2u);
-    EXPECT_EQ(timers.latest()[0].name, "world");
-    EXPECT_GE(timers.latest()[0].ms, 0.0);
-    EXPECT_LT(timers.latest()[0].ms, 10000.0);
+    // Every slot was looked at once when reused (12 frames, the first kFrames never
+    // reused), and none was waited for: read, or dropped as not ready or as nonsense (llvmpipe's
+    // timestamps come from its rasteriser threads and may run backwards).
+    EXPECT_EQ(timers.framesRead() + timers.framesNotReady() + timers.framesInvalid(),
+              static_cast<uint64_t>(12 - render::GpuTimers::kFrames));
+    if (timers.framesRead() > 0) {
+        ASSERT_EQ(timers.latest().size(), 2u);
+        EXPECT_EQ(timers.latest()[0].name, "world");
+        EXPECT_EQ(timers.latest()[1].name, "readback");
+        EXPECT_GE(timers.latest()[0].ms, 0.0);
+        EXPECT_LE(timers.latest()[0].ms + timers.latest()[1].ms, timers.latestFrameMs() + 1e-9);
+    }
 }
 
 // With RenderOptions::timers the renderer times each of its passes itself.
@@ -307,8 +314,9 @@ TEST_F(DebugRender, RendererTimesEachPass) {
     std::vector<std::string> names;
     for (const auto& t : timers.latest())
         names.push_back(t.name);
-    ASSERT_GE(names.size(), 3u);
-    EXPECT_EQ(names.front(), "depth prepass");
+    ASSERT_GE(names.size(), 4u);
+    EXPECT_EQ(names[0], "clear");
+    EXPECT_EQ(names[1], "depth prepass");
     EXPECT_NE(std::find(names.begin(), names.end(), "opaque"), names.end());
     EXPECT_EQ(names.back(), "world overlays");
     std::set<std::string> distinct(names.begin(), names.end());
