@@ -2,9 +2,11 @@
 // (tests/support/source_model_builder.h, written from the SDK headers) with exact vertex,
 // triangle and material expectations, every kind of bad file, and the decoders' contract.
 #include "content/model/source_model.h"
+#include "content/model/vhv.h"
 #include "content/vfs.h"
 
 #include "support/source_model_builder.h"
+#include "support/source_props_builder.h"
 #include "unit/content_test_util.h"
 
 #include <gtest/gtest.h>
@@ -366,4 +368,31 @@ TEST(SourceModel, BonesAndSequences) {
     EXPECT_FLOAT_EQ(m->bones[2].quaternion[3], 1.0f);
     EXPECT_EQ(m->sequences, (std::vector<std::string>{"idle"}));
     EXPECT_EQ(m->texture_dirs, (std::vector<std::string>{"models\\test\\"}));
+}
+
+TEST(SourceModel, StaticPropVertexLighting) {
+    auto v = content::parseVhv(srcprops::vhvFile(77));
+    ASSERT_TRUE(v.ok()) << v.error().message();
+    EXPECT_EQ(v->checksum, 77u);
+    EXPECT_EQ(v->vertex_size, 4u);
+    EXPECT_EQ(v->vertex_count, 5u);
+    ASSERT_EQ(v->meshes.size(), 2u);
+    EXPECT_EQ(v->meshes[1].lod, 1u);
+    ASSERT_EQ(v->meshes[0].colours.size(), 3u);
+    ASSERT_EQ(v->meshes[1].colours.size(), 2u);
+    // File vertex 4 (mesh 1's second) holds bytes 16..19 in b, g, r, a order.
+    EXPECT_EQ(v->meshes[1].colours[1], (std::array<uint8_t, 4>{18, 17, 16, 19}));
+    EXPECT_EQ(v->meshes[0].colours[0], (std::array<uint8_t, 4>{2, 1, 0, 3}));
+    EXPECT_EQ(content::staticPropLightingPath(3, false), "sp_3.vhv");
+    EXPECT_EQ(content::staticPropLightingPath(12, true), "sp_hdr_12.vhv");
+
+    srcprops::Bytes bad = srcprops::vhvFile();
+    bad.resize(530); // mesh 1's second vertex cut
+    EXPECT_EQ(content::parseVhv(bad).error().code, core::ErrorCode::Truncated);
+    bad = srcprops::vhvFile();
+    bad[16] = 6; // the header's total no longer what the meshes hold
+    EXPECT_EQ(content::parseVhv(bad).error().code, core::ErrorCode::BadValue);
+    bad = srcprops::vhvFile();
+    bad[0] = 3;
+    EXPECT_EQ(content::parseVhv(bad).error().code, core::ErrorCode::UnsupportedVersion);
 }

@@ -233,6 +233,8 @@ ModelMesh buildSourceModelMesh(const SourceModel& model, int32_t body, uint32_t 
     for (size_t p = 0; p < mdl.body_parts.size() && p < model.vtx.body_parts.size(); ++p) {
         if (mdl.body_parts[p].models.empty())
             continue;
+        if (chosen[p] >= model.vtx.body_parts[p].models.size())
+            continue; // assembleSourceModel makes them match; a hand-made SourceModel may not
         const SourceMdlModel& m = mdl.body_parts[p].models[chosen[p]];
         const VtxModel& xm = model.vtx.body_parts[p].models[chosen[p]];
         if (xm.lods.empty())
@@ -268,8 +270,9 @@ ModelMesh buildSourceModelMesh(const SourceModel& model, int32_t body, uint32_t 
         }
     }
     mesh.frames.push_back({"bind pose", {}});
-    for (const SourceModelMaterial& m : model.materials)
-        mesh.materials.push_back(m.path);
+    mesh.materials.assign(mdl.textures.size(), std::string());
+    for (size_t i = 0; i < model.materials.size() && i < mesh.materials.size(); ++i)
+        mesh.materials[i] = model.materials[i].path;
     for (const std::vector<uint16_t>& family : mdl.skin_families)
         mesh.skin_materials.emplace_back(family.begin(), family.end());
     return mesh;
