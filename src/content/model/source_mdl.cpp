@@ -97,6 +97,9 @@ core::Status readSkins(const core::ByteReader& r, SourceMdl& m) {
     if (refs < 0 || families < 0)
         return error(core::ErrorCode::BadValue, "mdl.header", -1,
                      refs < 0 ? "numskinref" : "numskinfamilies", "negative count");
+    if (uint32_t(refs) > kSourceMaxRecords)
+        return error(core::ErrorCode::LimitExceeded, "mdl.header", -1, "numskinref",
+                     std::to_string(refs) + " > " + std::to_string(kSourceMaxRecords));
     if (uint64_t(refs) * uint64_t(families) > kSourceMaxSkinEntries)
         return error(core::ErrorCode::LimitExceeded, "mdl.header", -1, "numskinfamilies",
                      std::to_string(families) + " x " + std::to_string(refs) + " > " +
@@ -121,11 +124,17 @@ core::Status readSkins(const core::ByteReader& r, SourceMdl& m) {
 }
 
 core::Status readMeshes(const core::ByteReader& r, uint64_t model_at, int64_t model_index,
-                        SourceMdlModel& model) {
+                        SourceMdlModel& model, uint64_t& meshes) {
     auto t = table(r, "mdl.models", model_index, "nummeshes", r.i32(model_at + 72),
                    r.i32(model_at + 76), model_at, kMeshBytes, kSourceMaxRecords);
     if (!t)
         return t.error();
+    // Tables may overlap: bound the meshes over every model, not only per model.
+    meshes += t->count;
+    if (meshes > kSourceMaxMeshes)
+        return error(core::ErrorCode::LimitExceeded, "mdl.models", model_index, "nummeshes",
+                     std::to_string(meshes) + " meshes in all > " +
+                         std::to_string(kSourceMaxMeshes));
     model.meshes.resize(t->count);
     for (uint32_t i = 0; i < t->count; ++i) {
         const uint64_t at = t->offset + uint64_t(i) * kMeshBytes;
@@ -153,7 +162,7 @@ core::Status readMeshes(const core::ByteReader& r, uint64_t model_at, int64_t mo
 }
 
 core::Status readModels(const core::ByteReader& r, uint64_t part_at, int64_t part_index,
-                        SourceMdlBodyPart& part) {
+                        SourceMdlBodyPart& part, uint64_t& meshes) {
     auto t = table(r, "mdl.bodyparts", part_index, "nummodels", r.i32(part_at + 4),
                    r.i32(part_at + 12), part_at, kModelBytes, kSourceMaxRecords);
     if (!t)
@@ -171,7 +180,7 @@ core::Status readModels(const core::ByteReader& r, uint64_t part_at, int64_t par
                              " (a multiple of 48 expected)");
         model.vertex_count = uint32_t(count);
         model.first_vertex = uint32_t(index) / uint32_t(kVertexBytes);
-        if (auto s = readMeshes(r, at, i, model); !s)
+        if (auto s = readMeshes(r, at, i, model, meshes); !s)
             return s;
     }
     return core::okStatus();
@@ -183,7 +192,7 @@ core::Status readBodyParts(const core::ByteReader& r, SourceMdl& m) {
     if (!t)
         return t.error();
     m.body_parts.resize(t->count);
-    uint64_t models = 0;
+    uint64_t models = 0, meshes = 0;
     for (uint32_t i = 0; i < t->count; ++i) {
         const uint64_t at = t->offset + uint64_t(i) * kBodyPartBytes;
         SourceMdlBodyPart& part = m.body_parts[i];
@@ -192,12 +201,12 @@ core::Status readBodyParts(const core::ByteReader& r, SourceMdl& m) {
             return name.error();
         part.name = std::move(*name);
         part.base = r.i32(at + 8);
-        if (auto s = readModels(r, at, i, part); !s)
-            return s;
-        models += part.models.size();
+        models += uint64_t(std::max(r.i32(at + 4), 0));
         if (models > kSourceMaxRecords)
             return error(core::ErrorCode::LimitExceeded, "mdl.bodyparts", i, "nummodels",
                          std::to_string(models) + " models > " + std::to_string(kSourceMaxRecords));
+        if (auto s = readModels(r, at, i, part, meshes); !s)
+            return s;
     }
     return core::okStatus();
 }

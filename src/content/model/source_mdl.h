@@ -41,7 +41,8 @@ inline constexpr uint32_t kSourceMaxBones = 256;
 inline constexpr uint32_t kSourceMaxRecords = 65536; // sequences, textures, meshes, models, ...
 inline constexpr uint32_t kSourceMaxSkinEntries = 1u << 20; // numskinref * numskinfamilies
 inline constexpr uint32_t kSourceMaxVertices = 1u << 21;    // per file (48 bytes each)
-inline constexpr size_t kSourceMaxName = 1024;              // longest stored string read
+inline constexpr size_t kSourceMaxName = 1024;              // longest stored string
+inline constexpr uint32_t kSourceMaxMeshes = 65536;         // over every model of a file
 
 struct SourceMdlBone {
     std::string name;
@@ -92,8 +93,8 @@ struct SourceMdl {
 // Parses the header and its tables. Errors: UnknownFormat (not "IDST"), UnsupportedVersion
 // (outside 44..49), Truncated (a table, record or string past the end), BadValue (a negative
 // count, a bone whose parent is not an earlier bone, a model's vertexindex not a multiple of
-// 48), LimitExceeded (past the kSource* limits), IndexOutOfRange (a skin entry naming no
-// texture).
+// 48), LimitExceeded (past the kSource* limits, a string longer than kSourceMaxName),
+// IndexOutOfRange (a skin entry naming no texture, a mesh's material past the skin slots).
 core::Result<SourceMdl> parseSourceMdl(std::span<const uint8_t> data);
 
 // Which model of each body part a "body" value shows: (body / base) % nummodels, as the engine

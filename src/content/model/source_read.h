@@ -49,22 +49,27 @@ inline core::Result<Table> table(const core::ByteReader& r, std::string_view wha
     return Table{uint32_t(count), count > 0 ? uint64_t(at) : 0};
 }
 
-// The NUL-terminated string at base + offset (at most kSourceMaxName bytes are kept; it must
-// end inside the data).
+// The NUL-terminated string at base + offset: it must end inside the data within `max_length`
+// bytes (so many names pointing at one long run cost little to reject).
 inline core::Result<std::string> stringAt(const core::ByteReader& r, std::string_view what,
                                           int64_t index, const char* field, uint64_t base,
-                                          int32_t offset, size_t max_kept) {
+                                          int32_t offset, size_t max_length) {
     const int64_t at = int64_t(base) + int64_t(offset);
     if (at < 0 || uint64_t(at) >= r.size())
         return truncated(what, index, field, uint64_t(std::max<int64_t>(at, 0)), 1, r.size());
     const auto bytes = r.bytes().subspan(size_t(at));
+    const size_t limit = std::min(bytes.size(), max_length + 1);
     size_t n = 0;
-    while (n < bytes.size() && bytes[n] != 0)
+    while (n < limit && bytes[n] != 0)
         ++n;
     if (n == bytes.size())
         return error(core::ErrorCode::Truncated, what, index, field,
                      "string at " + std::to_string(at) + " runs past the end");
-    return std::string(reinterpret_cast<const char*>(bytes.data()), std::min(n, max_kept));
+    if (n == limit)
+        return error(core::ErrorCode::LimitExceeded, what, index, field,
+                     "string at " + std::to_string(at) + " longer than " +
+                         std::to_string(max_length) + " bytes");
+    return std::string(reinterpret_cast<const char*>(bytes.data()), n);
 }
 
 inline std::array<float, 3> vec3At(const core::ByteReader& r, uint64_t offset) {

@@ -31,6 +31,9 @@ core::Result<Vhv> parseVhv(std::span<const uint8_t> data) {
     v.vertex_flags = r.u32(8);
     v.vertex_size = r.u32(12);
     v.vertex_count = r.u32(16);
+    if (v.vertex_count > kSourceMaxVertices)
+        return error(core::ErrorCode::LimitExceeded, "vhv.header", -1, "m_nVertexes",
+                     std::to_string(v.vertex_count) + " > " + std::to_string(kSourceMaxVertices));
     if (v.vertex_size < 4 || v.vertex_size > 256)
         return error(core::ErrorCode::BadValue, "vhv.header", -1, "m_nVertexSize",
                      std::to_string(v.vertex_size) + " outside 4..256");
@@ -45,9 +48,11 @@ core::Result<Vhv> parseVhv(std::span<const uint8_t> data) {
         VhvMesh& m = v.meshes[i];
         m.lod = r.u32(at);
         const uint32_t count = r.u32(at + 4), offset = r.u32(at + 8);
-        if (count > kSourceMaxVertices)
-            return error(core::ErrorCode::LimitExceeded, "vhv.meshes", i, "m_nVertexes",
-                         std::to_string(count) + " > " + std::to_string(kSourceMaxVertices));
+        // Meshes may share their bytes, so the header's total bounds what is read.
+        if (total + count > v.vertex_count)
+            return error(core::ErrorCode::BadValue, "vhv.meshes", i, "m_nVertexes",
+                         "meshes hold more than the header's " + std::to_string(v.vertex_count) +
+                             " vertices");
         const uint64_t bytes = uint64_t(count) * v.vertex_size;
         if (!r.inRange(offset, bytes))
             return truncated("vhv.meshes", i, "m_nOffset", offset, bytes, r.size());

@@ -24,6 +24,21 @@ struct Reader {
     uint64_t group_bytes = 25; // StripGroupHeader_t; 33 with the topology pair
     uint64_t strip_bytes = 27; // StripHeader_t; 35 with the topology pair
     uint64_t triangles = 0;    // so far, over the file
+    // Tables may overlap, so every table read counts against one budget for the file.
+    uint64_t records = 0;
+    uint64_t group_vertices = 0;
+
+    core::Status spend(std::string_view what, int64_t index, const char* field, uint64_t records_,
+                       uint64_t vertices) {
+        records += records_;
+        group_vertices += vertices;
+        if (records > kSourceMaxVtxRecords || group_vertices > kSourceMaxTriangles * 3)
+            return error(core::ErrorCode::LimitExceeded, what, index, field,
+                         "more than " + std::to_string(kSourceMaxVtxRecords) + " records or " +
+                             std::to_string(kSourceMaxTriangles * 3) +
+                             " strip group vertices in the file");
+        return core::okStatus();
+    }
 };
 
 core::Status readStrips(Reader& x, uint64_t group_at, int64_t group_index, VtxMesh& mesh,
@@ -38,6 +53,8 @@ core::Status readStrips(Reader& x, uint64_t group_at, int64_t group_index, VtxMe
                         r.i32(group_at + 20), group_at, x.strip_bytes, kSourceMaxRecords);
     if (!strips)
         return strips.error();
+    if (auto s = x.spend("vtx.stripgroups", group_index, "numStrips", strips->count, 0); !s)
+        return s;
     mesh.strips += strips->count;
     for (uint32_t s = 0; s < strips->count; ++s) {
         const uint64_t at = strips->offset + uint64_t(s) * x.strip_bytes;
@@ -91,6 +108,8 @@ core::Status readMesh(Reader& x, uint64_t mesh_at, int64_t mesh_index, VtxMesh& 
                         r.i32(mesh_at + 4), mesh_at, x.group_bytes, kSourceMaxRecords);
     if (!groups)
         return groups.error();
+    if (auto s = x.spend("vtx.meshes", mesh_index, "numStripGroups", groups->count, 0); !s)
+        return s;
     mesh.strip_groups = groups->count;
     for (uint32_t g = 0; g < groups->count; ++g) {
         const uint64_t at = groups->offset + uint64_t(g) * x.group_bytes;
@@ -98,6 +117,8 @@ core::Status readMesh(Reader& x, uint64_t mesh_at, int64_t mesh_index, VtxMesh& 
                            kVertexBytes, 65536);
         if (!verts)
             return verts.error();
+        if (auto s = x.spend("vtx.stripgroups", g, "numVerts", 0, verts->count); !s)
+            return s;
         std::vector<uint16_t> ids(verts->count);
         for (uint32_t v = 0; v < verts->count; ++v)
             ids[v] = r.u16(verts->offset + uint64_t(v) * kVertexBytes + 4);
@@ -121,6 +142,8 @@ core::Status readLods(Reader& x, uint64_t model_at, int64_t model_index, VtxMode
                             kSourceMaxRecords);
         if (!meshes)
             return meshes.error();
+        if (auto s = x.spend("vtx.lods", l, "numMeshes", meshes->count, 0); !s)
+            return s;
         model.lods[l].meshes.resize(meshes->count);
         for (uint32_t m = 0; m < meshes->count; ++m)
             if (auto s = readMesh(x, meshes->offset + uint64_t(m) * kMeshBytes, m,
@@ -144,6 +167,8 @@ core::Status readBodyParts(Reader& x, Vtx& vtx) {
                             kModelBytes, kSourceMaxRecords);
         if (!models)
             return models.error();
+        if (auto s = x.spend("vtx.bodyparts", p, "numModels", models->count, 0); !s)
+            return s;
         vtx.body_parts[p].models.resize(models->count);
         for (uint32_t m = 0; m < models->count; ++m)
             if (auto s = readLods(x, models->offset + uint64_t(m) * kModelBytes, m,

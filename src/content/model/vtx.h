@@ -26,7 +26,8 @@
 // Strips keep their winding; a tri strip flips every other triangle, degenerate ones dropped.
 //
 // Safe on untrusted input: every table lies inside the file, every strip inside its group,
-// every index inside its group's vertices; the total of triangles is bounded.
+// every index inside its group's vertices; the totals of triangles, records and group vertices
+// over the file are bounded, since tables may overlap.
 #pragma once
 
 #include "content/model/source_mdl.h"
@@ -39,6 +40,8 @@
 namespace content {
 
 inline constexpr uint32_t kSourceMaxTriangles = 1u << 22; // over a whole file
+// Models, LOD meshes, strip groups and strips over a whole file (tables may overlap).
+inline constexpr uint32_t kSourceMaxVtxRecords = 1u << 20;
 
 struct VtxMesh {
     uint8_t flags = 0;               // MESH_IS_TEETH 1, MESH_IS_EYES 2
