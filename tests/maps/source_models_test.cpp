@@ -5,7 +5,7 @@
 // distinct origMeshVertID of the triangles' corners and the triangle-list lengths / 3), and the
 // .vvd LOD vertex counts and skin tables match ../shared/maps/SOURCES.md section 12.
 #include "content/model/source_model.h"
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // triangle and material expectations, every kind of bad file, and the decoders' contract.
 #include "content/model/source_model.h"
 #include "content/model/vhv.h"
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 
 #include "support/source_model_builder.h"
 #include "support/source_props_builder.h"

@@ -1,6 +1,6 @@
 #include "content/model/source_model.h"
 
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 
 #include <algorithm>
 #include <cmath>

@@ -26,7 +26,7 @@
 #include "content/model/vtx.h"
 #include "content/model/vvd.h"
 #include "content/model_mesh.h"
-#include "content/vmt.h"
+#include "content/material/vmt.h"
 #include "core/result.h"
 
 #include <optional>
