@@ -132,9 +132,13 @@ void writeStaticProps(core::JsonWriter& j, const scene::MapBundle& b) {
         loads[i] = model.ok();
         if (model)
             continue;
+        // "models/x.mdl: not found in any search path [Team Fortress 2]"; an error in a
+        // companion file names that file after the model.
+        std::string why = model.error().message();
+        if (!why.starts_with(sp.models[i]))
+            why = sp.models[i] + ": " + why;
         const std::string_view game = content::likelyGameOf(sp.models[i]);
-        missing.push_back(sp.models[i] + " (" + model.error().message() + ")" +
-                          (game.empty() ? "" : " [" + std::string(game) + "]"));
+        missing.push_back(why + (game.empty() ? "" : " [" + std::string(game) + "]"));
     }
     uint64_t props_found = 0;
     for (const bsp::StaticProp& p : sp.props)
