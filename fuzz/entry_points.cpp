@@ -319,6 +319,8 @@ std::string checkMapInvariants(const bsp::Map& m) {
                    std::to_string(m.deluxe_pages[i].rgb.size()) + " bytes";
     if (auto problem = checkCollisionInvariants(m); !problem.empty())
         return problem;
+    if (auto problem = checkSourcePropInvariants(m); !problem.empty())
+        return problem;
     if (m.vis.present() && (m.vis.row_size <= 0 ||
                             m.vis.rows.size() != static_cast<size_t>(m.vis.num_clusters) *
                                                      static_cast<size_t>(m.vis.row_size) ||
@@ -970,7 +972,7 @@ Outcome runVpk(std::span<const uint8_t> data) {
 }
 
 std::span<const Target> targets() {
-    static const std::array<Target, 20> kTargets = {{
+    static const std::array<Target, 25> kTargets = {{
         {"load_map", &runLoadMap},
         {"external_lightmap", &runExternalLightmap},
         {"archive", &runArchive},
@@ -991,6 +993,11 @@ std::span<const Target> targets() {
         {"vtf", &runVtf},
         {"vmt", &runVmt},
         {"vpk", &runVpk},
+        {"source_mdl", &runSourceMdl},
+        {"vvd", &runVvd},
+        {"vtx", &runVtx},
+        {"vhv", &runVhv},
+        {"prop_lumps", &runPropLumps},
     }};
     return kTargets;
 }

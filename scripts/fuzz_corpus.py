@@ -35,6 +35,11 @@ skin:     OpenArena's .skin files from pak0.pk3 (tag lines with and without comm
           surfaces) and one made here (comments, quotes, an empty shader).
 brush_model: ew_q1_cube.bsp standing in for a Quake 1 item box (maps/b_*.bsp), as BSP 29
           and as BSP2.
+source_mdl, vvd, vtx: the Source studio models under ../models/source and the map folders
+          (.mdl, .vvd, every .vtx) up to 64 KiB.
+vhv:      static prop vertex lighting files made here (two meshes, 4-byte BGRA vertices).
+prop_lumps: the sprp, dprp and leaf ambient lumps of the Source maps with their kind and
+          version in front (fuzz::runPropLumps), and sprp lumps of every version made here.
 """
 import argparse
 import io
@@ -299,6 +304,90 @@ def make_md2():
     return out
 
 
+def source_model_seeds(maps, dirs):
+    """Source .mdl / .vvd / .vtx files up to 64 KiB from ../models/source and the map folders."""
+    roots = [os.path.join(maps, "..", "models", "source"), os.path.join(maps, "source")]
+    for top in roots:
+        for root, _, files in os.walk(top):
+            for f in sorted(files):
+                path = os.path.join(root, f)
+                low = f.lower()
+                kind = ("source_mdl" if low.endswith(".mdl") else "vvd" if low.endswith(".vvd")
+                        else "vtx" if low.endswith(".vtx") else None)
+                if kind and os.path.getsize(path) <= 64 * 1024:
+                    shutil.copyfile(path, os.path.join(dirs[kind], f))
+
+
+def make_sprp(version, sdk2013=False, props=2):
+    """A static prop lump (bsp/source_props.h layouts), as tests/unit/source_props_test.cpp."""
+    out = struct.pack("<i", 2) + b"models/a.mdl".ljust(128, b"\0") + b"models/b.mdl".ljust(128, b"\0")
+    out += struct.pack("<i", props)
+    out += b"".join(struct.pack("<I" if version >= 12 else "<H", k) for k in range(props))
+    out += struct.pack("<i", props)
+    for k in range(props):
+        rec = struct.pack("<6f3H2Bi5f", k, 2 * k, 3 * k, 0, 90 * k, 0, k % 2, k, 1, 6,
+                          0 if sdk2013 else 8, k, 100, 200, 1, 2, 3)
+        if version >= 5:
+            rec += struct.pack("<f", 0.5)
+        if sdk2013:
+            rec += struct.pack("<2HI2H", 80, 95, 8, 32, 16)
+        else:
+            if version in (6, 7):
+                rec += struct.pack("<2H", 80, 95)
+            elif version >= 8:
+                rec += bytes((1, 2, 3, 4))
+            if version >= 7:
+                rec += bytes((10, 20, 30, 40))
+            if version in (9, 10, 13):
+                rec += struct.pack("<I", 1)
+            if version >= 10:
+                rec += struct.pack("<I", 0x77)
+            if version in (11, 12):
+                rec += struct.pack("<fI", 2.0, 0)
+            if version == 13:
+                rec += struct.pack("<3f", 2, 3, 4)
+        out += rec
+    return out
+
+
+def prop_lump_seeds(maps):
+    """fuzz::runPropLumps inputs: kind byte, u16 version, lump."""
+    seeds = {}
+    for version in range(4, 14):
+        seeds["sprp_v%d" % version] = bytes((0,)) + struct.pack("<H", version) + make_sprp(version)
+    seeds["sprp_v10_sdk2013"] = bytes((0,)) + struct.pack("<H", 10) + make_sprp(10, True)
+    for m in maps:
+        with open(m, "rb") as f:
+            data = f.read()
+        if data[:4] != b"VBSP" or len(data) < 1036:
+            continue
+        name = os.path.basename(m)[:-4]
+        entries = [struct.unpack_from("<iiii", data, 8 + 16 * i) for i in range(64)]
+        off, length = entries[35][0], entries[35][1]
+        if 0 < off and off + length <= len(data) and length >= 4:
+            count = struct.unpack_from("<i", data, off)[0]
+            for i in range(max(0, min(count, 16))):
+                gid, _, ver, fo, fl = struct.unpack_from("<4sHHii", data, off + 4 + 16 * i)
+                if gid in (b"prps", b"prpd") and 0 < fo and fo + fl <= len(data):
+                    kind = 0 if gid == b"prps" else 1
+                    seeds["%s_%s" % (name, gid[::-1].decode())] = (
+                        bytes((kind,)) + struct.pack("<H", ver) + data[fo:fo + fl])
+        io_, il = entries[52][0], entries[52][1]
+        so, sl = entries[56][0], entries[56][1]
+        if 0 < io_ and 0 < il <= 255 * 4 and io_ + il <= len(data) and so + sl <= len(data):
+            seeds["%s_ambient" % name] = (bytes((2,)) + struct.pack("<H", il // 4) +
+                                          data[io_:io_ + il] + data[so:so + sl])
+    return seeds
+
+
+def make_vhv():
+    """HardwareVerts::FileHeader_t, two MeshHeader_t, 4-byte BGRA vertices at 512."""
+    head = struct.pack("<iIIIIi4I", 2, 1234, 2, 4, 5, 2, 0, 0, 0, 0)
+    meshes = struct.pack("<3I4I", 0, 3, 512, 0, 0, 0, 0) + struct.pack("<3I4I", 1, 2, 524, 0, 0, 0, 0)
+    body = (head + meshes).ljust(512, b"\0")
+    return body + bytes(range(20))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
@@ -315,7 +404,7 @@ def main():
             for t in ("load_map", "external_lightmap", "archive", "image", "entities",
                       "texture_cache", "leak_file", "portal_file", "walk_script", "mdl",
                       "sprite", "vtf", "vmt", "vpk", "md3", "skin", "md2", "sp2", "studio",
-                      "brush_model")}
+                      "brush_model", "source_mdl", "vvd", "vtx", "vhv", "prop_lumps")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -490,6 +579,13 @@ def main():
     for version in (1, 2):
         with open(os.path.join(dirs["vpk"], "v%d_dir.vpk" % version), "wb") as f:
             f.write(make_vpk(version))
+
+    source_model_seeds(args.maps, dirs)
+    for name, data in prop_lump_seeds(maps).items():
+        with open(os.path.join(dirs["prop_lumps"], name), "wb") as f:
+            f.write(data)
+    with open(os.path.join(dirs["vhv"], "two_meshes.vhv"), "wb") as f:
+        f.write(make_vhv())
 
     for t, d in dirs.items():
         print("%-9s %3d seed files in %s" % (t, len(os.listdir(d)), d))

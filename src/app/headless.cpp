@@ -7,6 +7,9 @@
 #include "bsp/tree.h"
 #include "content/image/image.h"
 #include "content/material/texture_cache.h"
+#include "content/model/source_model.h"
+#include "content/vfs/game_hints.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 #include "core/json.h"
 #include "physics/walk_script.h"
@@ -21,6 +24,7 @@
 #include <glm/common.hpp>
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -116,6 +120,48 @@ void writeCompileFiles(core::JsonWriter& j, const scene::MapBundle& b) {
     } else {
         j.null();
     }
+}
+
+// Source static props (bsp::Map::static_props, --info): how many, and which of their models
+// load (content::loadSourceModel through the map's file system); the others with the reason and
+// the game their path suggests. Props are decoded, not drawn yet (docs/source.md).
+void writeStaticProps(core::JsonWriter& j, const scene::MapBundle& b) {
+    if (b.map.format != bsp::Format::Source)
+        return;
+    const bsp::StaticProps& sp = b.map.static_props;
+    std::vector<bool> loads(sp.models.size(), false);
+    std::vector<std::string> missing;
+    for (size_t i = 0; i < sp.models.size(); ++i) {
+        auto model = b.fs ? content::loadSourceModel(*b.fs, sp.models[i])
+                          : core::Result<content::SourceModel>(core::makeError(
+                                core::ErrorCode::NotFound, {}, -1, {}, "no file system"));
+        loads[i] = model.ok();
+        if (model)
+            continue;
+        // "models/x.mdl: not found in any search path [Team Fortress 2]"; an error in a
+        // companion file names that file after the model.
+        std::string why = model.error().message();
+        if (!why.starts_with(sp.models[i]))
+            why = sp.models[i] + ": " + why;
+        const std::string_view game = content::likelyGameOf(sp.models[i]);
+        missing.push_back(why + (game.empty() ? "" : " [" + std::string(game) + "]"));
+    }
+    uint64_t props_found = 0;
+    for (const bsp::StaticProp& p : sp.props)
+        props_found += p.model < loads.size() && loads[p.model];
+    j.key("static_props").beginObject();
+    j.field("version", uint64_t(sp.version)).field("count", uint64_t(sp.props.size()));
+    j.field("models", uint64_t(sp.models.size()));
+    j.field("models_found", uint64_t(std::count(loads.begin(), loads.end(), true)));
+    j.field("props_with_model", props_found);
+    j.key("models_missing").beginArray();
+    for (const std::string& m : missing)
+        j.value(m);
+    j.endArray();
+    j.field("detail_props", uint64_t(b.map.detail_props.props.size()));
+    j.field("ambient_samples", uint64_t(b.map.leaf_ambient.samples.size()));
+    j.field("ambient_samples_hdr", uint64_t(b.map.leaf_ambient_hdr.samples.size()));
+    j.endObject();
 }
 
 } // namespace
@@ -379,6 +425,7 @@ int runInfo(const Options& options) {
         j.value(missing);
     j.endArray();
     writeCompileFiles(j, b);
+    writeStaticProps(j, b);
     j.key("warnings").beginArray();
     for (const std::string& w : b.warnings)
         j.value(w);

@@ -79,7 +79,11 @@ enum VLump {
     kPakfile = 40,
     kTexdataStringData = 43,
     kTexdataStringTable = 44,
+    kLeafAmbientIndexHdr = 51,
+    kLeafAmbientIndex = 52,
     kLightingHdr = 53,
+    kLeafAmbientLightingHdr = 55,
+    kLeafAmbientLighting = 56,
     kFacesHdr = 58,
 };
 
@@ -935,91 +939,16 @@ core::Status Parser::linkDisplacements() {
     return checkLeafFaceTotal(map, map.leaf_faces.size());
 }
 
-// Static props (game lump "sprp") become point entities "prop_static" after the map's own, with
-// their model, origin, angles and skin, as Hammer's VMF holds them before vbsp compiles them
-// into the lump: the entity list, boxes and inspector show them. Layout (all versions 4-13):
-// int names; char[128] each; int leaves; uint16 each (uint32 from version 12); int props; then
-// records of one size (the rest of the lump divided by the count), each starting with origin,
-// angles (pitch yaw roll) and the uint16 model index; the skin is the int32 at 32 from v4 on.
-// Problems are warnings: props are an extra, the world loads without them.
+// Static and detail props (game lumps "sprp", "dprp") and the leaf ambient cubes, read by
+// bsp/source_props.cpp; static props are also listed as "prop_static" entities.
 core::Status Parser::staticProps() {
-    const core::ByteReader& g = data[kGameLump];
-    if (g.size() < 4)
-        return core::okStatus();
-    const int32_t n = g.i32(0);
-    if (n < 0 || uint64_t(n) > (g.size() - 4) / 16) {
-        map.warnings.push_back("game_lump: " + std::to_string(n) + " entries do not fit " +
-                               std::to_string(g.size()) + " bytes");
-        return core::okStatus();
-    }
-    for (int32_t i = 0; i < n; ++i) {
-        // dgamelump_t: int id, uint16 flags, uint16 version, int fileofs, int filelen
-        const uint64_t at = 4 + uint64_t(i) * 16;
-        if (g.u32(at) != 0x73707270u) // 'sprp'
-            continue;
-        const uint16_t flags = g.u16(at + 4), version = g.u16(at + 6);
-        const int32_t ofs = g.i32(at + 8), len = g.i32(at + 12);
-        auto warn = [&](const std::string& what) {
-            map.warnings.push_back("game_lump[" + std::to_string(i) + "] sprp v" +
-                                   std::to_string(version) + ": " + what +
-                                   "; static props not listed");
-            return core::okStatus();
-        };
-        if (ofs < 0 || len < 0 || !file.inRange(uint64_t(ofs), uint64_t(len)))
-            return warn("data at " + std::to_string(ofs) + "+" + std::to_string(len) +
-                        " outside the file");
-        core::ByteReader r = file.sub(uint64_t(ofs), uint64_t(len));
-        std::vector<uint8_t> unpacked;
-        if ((flags & 1) || core::isValveLzma(r.bytes())) {
-            auto out = core::decodeValveLzma(r.bytes());
-            if (!out)
-                return warn(out.error().detail);
-            unpacked = std::move(*out);
-            r = core::ByteReader(unpacked);
-        }
-        if (version < 4 || version > 13)
-            return warn("unknown version");
-        uint64_t p = 0;
-        const int32_t names = r.i32(p);
-        if (names < 0 || uint64_t(names) > (r.size() - std::min<uint64_t>(r.size(), 4)) / 128)
-            return warn(std::to_string(names) + " model names do not fit");
-        std::vector<std::string> models(static_cast<size_t>(names));
-        for (int32_t k = 0; k < names; ++k)
-            models[size_t(k)] = r.fixedString(4 + uint64_t(k) * 128, 128);
-        p = 4 + uint64_t(names) * 128;
-        const int32_t leaves = r.i32(p);
-        const uint64_t leaf_size = version >= 12 ? 4 : 2;
-        if (leaves < 0 || !r.inRange(p + 4, uint64_t(leaves) * leaf_size + 4))
-            return warn(std::to_string(leaves) + " leaf entries do not fit");
-        p += 4 + uint64_t(leaves) * leaf_size;
-        const int32_t props = r.i32(p);
-        p += 4;
-        const uint64_t rest = r.size() - p;
-        if (props < 0 || (props > 0 && (rest % uint64_t(props) || rest / uint64_t(props) < 36)))
-            return warn(std::to_string(props) + " props do not divide " + std::to_string(rest) +
-                        " bytes into records of 36 bytes or more");
-        if (props == 0)
-            continue;
-        const uint64_t size = rest / uint64_t(props);
-        auto vec = [](const glm::vec3& v) {
-            return std::to_string(v.x) + " " + std::to_string(v.y) + " " + std::to_string(v.z);
-        };
-        for (int32_t k = 0; k < props; ++k) {
-            const uint64_t q = p + uint64_t(k) * size;
-            glm::vec3 origin, angles;
-            r.read(q, origin);
-            r.read(q + 12, angles);
-            const uint16_t model = r.u16(q + 24);
-            Entity e;
-            e.pairs.emplace_back("classname", "prop_static");
-            e.pairs.emplace_back("model", model < models.size() ? models[model] : std::string());
-            e.pairs.emplace_back("origin", vec(origin));
-            e.pairs.emplace_back("angles", vec(angles));
-            e.pairs.emplace_back("skin", std::to_string(r.i32(q + 32)));
-            e.pairs.emplace_back("_sprp", std::to_string(k)); // where it came from
-            map.entities.push_back(std::move(e));
-        }
-    }
+    readSourceGameLumps(map, file.bytes(), data[kGameLump].bytes());
+    readSourceLeafAmbient(map,
+                          {data[kLeafAmbientIndex].bytes(), dir[kLeafAmbientIndex].version,
+                           data[kLeafAmbientLighting].bytes()},
+                          {data[kLeafAmbientIndexHdr].bytes(), dir[kLeafAmbientIndexHdr].version,
+                           data[kLeafAmbientLightingHdr].bytes()},
+                          data[kLeafs].bytes(), dir[kLeafs].version);
     return core::okStatus();
 }
 

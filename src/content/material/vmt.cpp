@@ -392,4 +392,8 @@ std::string vmtPathOf(std::string_view material) {
     return texturePath(material, ".vmt");
 }
 
+bool vmtUnlit(const Vmt& vmt) {
+    return vmt.shader == "unlitgeneric" || vmt.shader == "unlittwotexture" || vmt.shader == "sky";
+}
+
 } // namespace content
