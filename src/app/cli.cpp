@@ -1,5 +1,6 @@
 #include "app/cli.h"
 
+#include "render/view_mode.h"
 #include "scene/export.h"
 
 #include <charconv>
@@ -50,8 +51,7 @@ core::Result<CameraSpec> parseCamera(std::string_view text) {
         c.from_leak = true;
         if (text.size() > 4) {
             if (text[4] != ':' || !parseInt(text.substr(5), &c.leak_stop) || c.leak_stop < 0)
-                return argError("--camera: expected leak or leak:N, got '" + std::string(text) +
-                                "'");
+                return argError("expected leak or leak:N, got '" + std::string(text) + "'");
         }
         return c;
     }
@@ -59,8 +59,7 @@ core::Result<CameraSpec> parseCamera(std::string_view text) {
         c.from_spawn = true;
         if (text.size() > 5) {
             if (text[5] != ':' || !parseInt(text.substr(6), &c.spawn_index) || c.spawn_index < 0)
-                return argError("--camera: expected spawn or spawn:N, got '" + std::string(text) +
-                                "'");
+                return argError("expected spawn or spawn:N, got '" + std::string(text) + "'");
         }
         return c;
     }
@@ -70,11 +69,11 @@ core::Result<CameraSpec> parseCamera(std::string_view text) {
         const size_t comma = text.find(',', start);
         const bool last = i == 4;
         if ((comma == std::string_view::npos) != last)
-            return argError("--camera: expected X,Y,Z,PITCH,YAW, got '" + std::string(text) + "'");
+            return argError("expected X,Y,Z,PITCH,YAW, got '" + std::string(text) + "'");
         const std::string_view part =
             text.substr(start, last ? std::string_view::npos : comma - start);
         if (!parseFloat(part, &v[i]))
-            return argError("--camera: '" + std::string(part) + "' is not a number");
+            return argError("'" + std::string(part) + "' is not a number");
         start = comma + 1;
     }
     c.from_spawn = false;
@@ -164,7 +163,7 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
                 return missing("--camera");
             auto c = parseCamera(*v);
             if (!c)
-                return c.error();
+                return argError("--camera: " + c.error().detail);
             o.camera = *c;
             o.camera_given = true;
         } else if (a == "--lock-camera") {
@@ -173,7 +172,7 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
                 return missing("--lock-camera");
             auto c = parseCamera(*v);
             if (!c)
-                return c.error();
+                return argError("--lock-camera: " + c.error().detail);
             o.lock_camera = *c;
             o.lock_camera_given = true;
         } else if (a == "--size") {
@@ -201,6 +200,12 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             const std::string* v = next("--view");
             if (!v)
                 return missing("--view");
+            // Checked here, with every other value, so a bad one exits 2 before any window.
+            render::ViewMode mode{};
+            if (!render::parseViewMode(*v, &mode))
+                return argError("--view: expected lit, lightmap, fullbright, flat, normals, "
+                                "overdraw or deluxe, got '" +
+                                *v + "'");
             o.view = *v;
             o.view_given = true;
         } else if (a == "--overlay") {
