@@ -1,7 +1,7 @@
 #include "app/cli.h"
 
 #include "render/view_mode.h"
-#include "scene/export.h"
+#include "export/export.h"
 
 #include <charconv>
 #include <cmath>
@@ -158,11 +158,11 @@ core::Status parseModeFlag(Options& o, const std::string& a, const ArgCursor& cu
         if (!v)
             return missing("--export-lighting");
         if (*v == "lightmap")
-            o.export_options.lighting = scene::ExportLighting::Lightmap;
+            o.export_options.lighting = exporter::ExportLighting::Lightmap;
         else if (*v == "baked")
-            o.export_options.lighting = scene::ExportLighting::Baked;
+            o.export_options.lighting = exporter::ExportLighting::Baked;
         else if (*v == "none")
-            o.export_options.lighting = scene::ExportLighting::None;
+            o.export_options.lighting = exporter::ExportLighting::None;
         else
             return argError("--export-lighting: expected lightmap, baked or none, got '" + *v +
                             "'");
@@ -333,7 +333,7 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
     if (!o.walk_script.empty() && o.mode != Mode::Screenshot)
         return argError("--walk-script needs --screenshot");
     if (o.mode == Mode::Export && !o.export_path.empty()) {
-        auto format = scene::exportFormatOf(o.export_path);
+        auto format = exporter::exportFormatOf(o.export_path);
         if (!format)
             return format.error();
     }

@@ -3,7 +3,7 @@
 #include "app/bench.h"
 #include "app/ui_layout.h"
 #include "bsp/patch.h"
-#include "content/q3_shader.h"
+#include "content/material/q3_shader.h"
 #include "core/log.h"
 #include "render/gl.h"
 
@@ -59,12 +59,12 @@ void DebugPanels::pickAt(const glm::vec3& origin, const glm::vec3& dir) {
     const bool brushes = map.collision.kind == bsp::CollisionKind::Brushes && m_views.brushes;
     if (hulls || brushes) {
         if (m_world_map != &map) {
-            m_world = std::make_unique<scene::CollisionWorld>(map);
+            m_world = std::make_unique<physics::CollisionWorld>(map);
             m_world_map = &map;
         }
-        const scene::CollisionWorld& world = *m_world;
+        const physics::CollisionWorld& world = *m_world;
         const float reach = m_pick ? m_pick->hit.distance : m_view_camera.z_far;
-        m_clip_pick = scene::pickCollision(world, origin, dir, reach, hull, m_brush_contents);
+        m_clip_pick = physics::pickCollision(world, origin, dir, reach, hull, m_brush_contents);
         if (m_clip_pick)
             m_pick.reset();
     }

@@ -34,7 +34,7 @@ void ExportPanel::showFor(const std::string& map_spec, const fs::path& folder) {
 ExportRequest ExportPanel::request() const {
     ExportRequest r;
     r.path = m_path;
-    r.options.lighting = static_cast<scene::ExportLighting>(m_lighting);
+    r.options.lighting = static_cast<exporter::ExportLighting>(m_lighting);
     r.options.include_hidden = m_all;
     r.options.scale = m_scale;
     return r;
@@ -63,7 +63,7 @@ std::optional<ExportRequest> ExportPanel::answer(bool yes) {
     m_question.clear();
     if (!yes)
         return std::nullopt;
-    return request(); // scene::exportMap creates the folder it writes into
+    return request(); // exporter::exportMap creates the folder it writes into
 }
 
 std::optional<ExportRequest> ExportPanel::draw(const std::string& status, bool has_map) {

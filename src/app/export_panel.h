@@ -1,6 +1,6 @@
 // The Export panel (File > Export): a file path whose extension picks the format (.glb, .gltf,
 // .obj), the lighting mode, --export-all and the scale. It only asks; the viewer writes the map
-// on screen (its current patch level) through scene::exportMap.
+// on screen (its current patch level) through exporter::exportMap.
 //
 // Issue 33: the file goes to a folder outside the game's (the last folder exported to, else
 // the user's documents, settings.h defaultExportFolder), a folder that does not exist is created
@@ -8,7 +8,7 @@
 // panel; the result stays under the button; nothing can be exported before a map is open.
 #pragma once
 
-#include "scene/export_scene.h"
+#include "export/export_scene.h"
 
 #include <filesystem>
 #include <optional>
@@ -18,7 +18,7 @@ namespace app {
 
 struct ExportRequest {
     std::string path;
-    scene::ExportOptions options; // patch_level 0: the mesh on screen
+    exporter::ExportOptions options; // patch_level 0: the mesh on screen
 };
 
 class ExportPanel {
@@ -48,7 +48,7 @@ private:
     bool m_visible = false;
     bool m_typed = false; // the user changed the path: showFor keeps it
     char m_path[1024] = {};
-    int m_lighting = 0; // scene::ExportLighting
+    int m_lighting = 0; // exporter::ExportLighting
     bool m_all = false;
     float m_scale = 0.0254f;
     std::string m_question; // a folder to create or a file to replace, waiting for yes/no

@@ -1,7 +1,7 @@
 #include "app/open_panel.h"
 
 #include "app/ui_layout.h"
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 
 #include <imgui.h>
 

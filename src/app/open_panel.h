@@ -6,7 +6,7 @@
 
 #include "app/file_browser.h"
 #include "app/settings.h"
-#include "content/game_install.h"
+#include "content/vfs/game_install.h"
 
 #include <optional>
 #include <string>

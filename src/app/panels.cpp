@@ -4,7 +4,7 @@
 #include "app/key_bindings.h"
 #include "app/ui_layout.h"
 #include "core/file.h"
-#include "scene/debug_geometry.h"
+#include "scene/debug/debug_geometry.h"
 
 #include <imgui.h>
 

@@ -152,6 +152,15 @@ void drawMapInfo(OverlayModel& m, bool* open) {
         }
         ImGui::TreePop();
     }
+    const std::vector<std::string>& models = m.bundle->models.missing;
+    if (models.empty()) {
+        ImGui::TextDisabled("no missing models");
+    } else if (ImGui::TreeNode("missing models", "missing models (%zu, drawn as boxes)",
+                               models.size())) {
+        for (const std::string& name : models)
+            ImGui::BulletText("%s", name.c_str());
+        ImGui::TreePop();
+    }
     const std::vector<std::string>& warnings = m.bundle->warnings;
     if (warnings.empty()) {
         ImGui::TextDisabled("no warnings from loading");

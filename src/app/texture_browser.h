@@ -5,7 +5,7 @@
 // ImGui texture ids from the caller.
 #pragma once
 
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
 
 #include <cstdint>
 #include <functional>

@@ -4,11 +4,11 @@
 #include "app/headless.h"
 #include "app/ui_layout.h"
 #include "bsp/load.h"
-#include "content/image.h"
-#include "content/vfs.h"
+#include "content/image/image.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 #include "render/gl.h"
-#include "scene/export.h"
+#include "export/export.h"
 
 #include <SDL.h>
 #include <backends/imgui_impl_opengl3.h>

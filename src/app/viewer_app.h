@@ -23,10 +23,10 @@
 #include "app/texture_browser.h"
 #include "app/walk_mode.h"
 #include "app/window.h"
-#include "content/game_install.h"
+#include "content/vfs/game_install.h"
 #include "render/world_renderer.h"
-#include "scene/map_diff.h"
-#include "scene/visibility.h"
+#include "scene/debug/map_diff.h"
+#include "scene/view/visibility.h"
 
 #include <SDL_events.h>
 #include <imgui.h>

@@ -8,7 +8,7 @@
 #include "app/export_mode.h"
 #include "app/ui_layout.h"
 #include "render/view_mode.h"
-#include "scene/export.h"
+#include "export/export.h"
 
 #include <imgui.h>
 
@@ -364,7 +364,7 @@ void ViewerApp::exportNow(const ExportRequest& r) {
         return;
     // Synchronous: the bundle cannot be swapped under it (the longest shared map takes
     // under 2 s).
-    auto written = scene::exportMap(*bundle, r.path, r.options, exportGenerator());
+    auto written = exporter::exportMap(*bundle, r.path, r.options, exportGenerator());
     std::error_code ec;
     const std::filesystem::path file = std::filesystem::absolute(r.path, ec);
     if (!written) {

@@ -1,7 +1,7 @@
 #include "content/md2.h"
 
-#include "content/pcx.h"
-#include "content/vfs.h"
+#include "content/image/pcx.h"
+#include "content/vfs/vfs.h"
 #include "core/byte_reader.h"
 
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "content/studio.h"
 
-#include "content/palette.h"
+#include "content/image/palette.h"
 #include "core/byte_reader.h"
 
 #include <glm/gtc/quaternion.hpp>

@@ -10,9 +10,9 @@
 #include "render/gl_state.h"
 #include "render/glsl_library.h"
 #include "render/view_mode.h"
-#include "scene/camera.h"
 #include "scene/entity_models.h"
-#include "scene/visibility.h"
+#include "scene/view/camera.h"
+#include "scene/view/visibility.h"
 
 #include <optional>
 #include <string>

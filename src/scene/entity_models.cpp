@@ -1,16 +1,16 @@
 #include "scene/entity_models.h"
 
 #include "bsp/tree.h"
+#include "content/material/textures.h"
 #include "content/md2.h"
 #include "content/md3.h"
 #include "content/mdl.h"
 #include "content/skin.h"
 #include "content/sp2.h"
 #include "content/studio.h"
-#include "content/textures.h"
-#include "scene/brush_model.h"
-#include "scene/collision.h"
-#include "scene/debug_geometry.h"
+#include "physics/collision.h"
+#include "scene/debug/debug_geometry.h"
+#include "scene/load/brush_model.h"
 #include "scene/model_light.h"
 
 #include <algorithm>
@@ -824,10 +824,10 @@ StudioLight studioLight(const bsp::Map& map, const LightmapSet& set, const World
 // starting in solid (g_items.c droptofloor). M_droptofloor keeps the raised origin when the
 // trace meets no floor or is all in solid, and otherwise takes the trace's end even when the box
 // started in solid (walkmonster_start_go then prints "in solid" and keeps the monster).
-std::optional<glm::vec3> dropToFloor(const CollisionWorld& world, const FloorDrop& drop,
+std::optional<glm::vec3> dropToFloor(const physics::CollisionWorld& world, const FloorDrop& drop,
                                      const glm::vec3& origin) {
     const glm::vec3 start = origin + glm::vec3(0, 0, drop.raise);
-    const TraceResult tr =
+    const physics::TraceResult tr =
         world.trace(start, start - glm::vec3(0, 0, drop.distance), drop.mins, drop.maxs, drop.mask);
     if (tr.start_solid && drop.removes_in_solid)
         return std::nullopt;
@@ -846,7 +846,8 @@ std::string vtos(const glm::vec3& v) {
 }
 
 // The box at `origin` overlaps something in `mask`.
-bool boxInSolid(const CollisionWorld& world, const FloorDrop& drop, const glm::vec3& origin) {
+bool boxInSolid(const physics::CollisionWorld& world, const FloorDrop& drop,
+                const glm::vec3& origin) {
     return world.trace(origin, origin, drop.mins, drop.maxs, drop.mask).start_solid;
 }
 
@@ -1010,7 +1011,8 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
     const bool half_life = map.entity_models == bsp::EntityModelTable::HalfLife;
     std::map<std::string, PathModels, std::less<>> by_path;
     std::vector<FaceBounds> bounds;
-    std::optional<CollisionWorld> collision; // built for the first row that drops to the floor
+    std::optional<physics::CollisionWorld>
+        collision; // built for the first row that drops to the floor
     // Studio model files by path, parsed once (with their textures) for every mesh made of them.
     std::map<std::string, StudioFile, std::less<>> studio_files;
     auto modelsOf = [&](std::string_view path, const HalfLifeStudioKeys& keys = {},

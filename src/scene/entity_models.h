@@ -8,12 +8,12 @@
 #pragma once
 
 #include "bsp/map.h"
+#include "content/material/shader_library.h"
 #include "content/model_mesh.h"
-#include "content/shader_library.h"
 #include "content/sprite.h"
-#include "content/vfs.h"
-#include "scene/lightmap_set.h"
-#include "scene/world_mesh.h"
+#include "content/vfs/vfs.h"
+#include "scene/world/lightmap_set.h"
+#include "scene/world/world_mesh.h"
 
 #include <glm/vec3.hpp>
 
@@ -26,7 +26,7 @@
 
 namespace scene {
 
-struct BrushModel; // scene/brush_model.h
+struct BrushModel; // scene/load/brush_model.h
 
 // A move to the floor when the entity spawns, as a game's code does it: the box (mins, maxs
 // about the origin) traced from the origin raised by `raise` down `distance` units against the
@@ -83,7 +83,7 @@ const EntityModelRule* findEntityModelRule(std::span<const EntityModelRule> rule
                                            const bsp::Entity& entity, int32_t worldtype);
 
 // A model file as loaded: an alias mesh (.mdl, .md2), a sprite (.spr, .sp2), a brush model
-// (a .bsp: Quake 1's item boxes "maps/b_*.bsp", scene/brush_model.h), or none of them (a file
+// (a .bsp: Quake 1's item boxes "maps/b_*.bsp", scene/load/brush_model.h), or none of them (a file
 // that is missing or broken). `warnings`: parts that failed while the model still draws (a
 // Quake 2 skin or sprite picture missing, drawn as a checker or transparent).
 struct LoadedModel {

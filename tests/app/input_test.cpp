@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <string>
 
 namespace {
@@ -118,4 +120,43 @@ TEST(EventQueue, RepeatsAndOtherEventsPassAndClicksSplitToo) {
     q.push(up);
     EXPECT_EQ(q.takeFrame().size(), 4u); // the release waits
     EXPECT_EQ(q.takeFrame().size(), 1u);
+}
+
+// The README's quick start (issue 33): at most 40 lines before its reference list, and the keys
+// it names do what it says (the same table the viewer uses).
+TEST(KeyBindings, ReadmeQuickStartIsShortAndTrue) {
+    std::ifstream in(BSPV_SOURCE_DIR "/README.md");
+    ASSERT_TRUE(in);
+    std::string line, quick;
+    int lines = 0;
+    while (std::getline(in, line) && line.rfind("## Reference", 0) != 0) {
+        quick += line + "\n";
+        ++lines;
+    }
+    EXPECT_LE(lines, 40);
+    struct Claim {
+        const char* text;
+        SDL_Keycode key;
+        Uint16 mods;
+        app::KeyAction action;
+    };
+    for (const Claim& c :
+         {Claim{"F1 lists all", SDLK_F1, KMOD_NONE, app::KeyAction::KeyHelp},
+          Claim{"| N | next spawn point", SDLK_n, KMOD_NONE, app::KeyAction::NextSpawn},
+          Claim{"| 1-9, Ctrl+1-9 | go to, save a bookmark", SDLK_5, KMOD_NONE,
+                app::KeyAction::Bookmark},
+          Claim{"| 1-9, Ctrl+1-9 | go to, save a bookmark", SDLK_5, KMOD_LCTRL,
+                app::KeyAction::SaveBookmark},
+          Claim{"| left click, C | select, look at it", SDLK_c, KMOD_NONE,
+                app::KeyAction::LookAtSelection},
+          Claim{"| F12 | screenshot", SDLK_F12, KMOD_NONE, app::KeyAction::Screenshot},
+          Claim{"| F2 | hide the menus and panels", SDLK_F2, KMOD_NONE, app::KeyAction::ToggleUi},
+          Claim{"| Esc | close a panel, free the mouse", SDLK_ESCAPE, KMOD_NONE,
+                app::KeyAction::CloseOrRelease},
+          Claim{"File > Open (Ctrl+O)", SDLK_o, KMOD_LCTRL, app::KeyAction::OpenMap}}) {
+        EXPECT_NE(quick.find(c.text), std::string::npos) << c.text;
+        const auto hit = app::findKeyAction(c.key, c.mods);
+        ASSERT_TRUE(hit) << c.text;
+        EXPECT_EQ(hit->action, c.action) << c.text;
+    }
 }

@@ -3,7 +3,7 @@
 // real maps without GL.
 #include "app/panels.h"
 #include "app/selection.h"
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include "app/cli.h"
 #include "app/ui_layout.h"
 #include "app/viewer_app.h"
-#include "content/image.h"
+#include "content/image/image.h"
 
 #include <SDL.h>
 #include <gtest/gtest.h>

@@ -2,8 +2,8 @@
 // hand-made entities, the timing of poses, skins and turning, and LibreQuake's e1m1 with the
 // models in ../shared/maps/q1/progs (the item boxes maps/b_*.bsp are not there: listed).
 #include "scene/entity_models.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
 
 #include "support/model_builder.h"
 #include "support/studio_builder.h"

@@ -4,8 +4,8 @@
 #include "app/headless.h"
 #include "gl_fixture.h"
 #include "real_map.h"
-#include "scene/light_styles.h"
-#include "scene/visibility.h"
+#include "scene/world/light_styles.h"
+#include "scene/view/visibility.h"
 
 #include <gtest/gtest.h>
 

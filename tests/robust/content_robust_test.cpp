@@ -10,7 +10,7 @@
 #include "unit/vpk_builder.h"
 
 #include "bsp/load.h"
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 
 #include <gtest/gtest.h>
@@ -284,7 +284,7 @@ TEST(ContentMutations, LeakFiles) {
 }
 
 TEST(ContentMutations, WalkScripts) {
-    // --walk-script text (scene/walk_script.h): every command, comments, blank lines.
+    // --walk-script text (physics/walk_script.h): every command, comments, blank lines.
     std::string script;
     for (int i = 0; i < 40; ++i)
         script += "forward 0.5\nturn -45 # corner\n\nleft 0.25\njump\ncrouch 0.1\nback 1\n"

@@ -1,6 +1,6 @@
 // Camera strings (scene/camera_text.h): each engine's printout read to the view it names, and
 // each copied form read back to the same view.
-#include "scene/camera_text.h"
+#include "scene/view/camera_text.h"
 
 #include <gtest/gtest.h>
 

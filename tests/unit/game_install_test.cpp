@@ -1,7 +1,7 @@
 // Game data found without configuration (content/game_install.h): Steam's libraryfolders.vdf
 // in both layouts, and the game folders found in a made-up tree of Steam libraries and common
 // install folders.
-#include "content/game_install.h"
+#include "content/vfs/game_install.h"
 
 #include <gtest/gtest.h>
 
