@@ -49,6 +49,13 @@ Outcome runLeakFile(std::span<const uint8_t> data);
 // content::parsePortalFile on the bytes as text (.prt, every form), then the portal overlay's
 // geometry.
 Outcome runPortalFile(std::span<const uint8_t> data);
+// scene::parseCameraText on the bytes as text (what a user pastes into the go-to field), then
+// applyCameraText and every formatCameraText; an accepted string gives a finite camera whose
+// pitch is within -89..89, and bspview's own format of it reads back to the same position.
+Outcome runCameraText(std::span<const uint8_t> data);
+// content::parseSteamLibraryFolders on the bytes as a libraryfolders.vdf; an accepted file lists
+// at most kMaxSteamLibraries distinct, non-empty folders.
+Outcome runSteamLibrary(std::span<const uint8_t> data);
 // physics::parseWalkScript on the bytes as text (--walk-script); an accepted script has
 // non-negative tick counts, finite turns and at most kMaxWalkTicks in all.
 Outcome runWalkScript(std::span<const uint8_t> data);

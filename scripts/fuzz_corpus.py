@@ -18,6 +18,8 @@ texture_cache: texture cache entry bodies (content::wrapTextureCacheBody) made h
 leak_file: a dense .pts trail and a .lin polyline made here.
 portal_file: every .prt under the maps folder, and PRT1-AM / PRT2 / q3map2 files made here.
 walk_script: --walk-script files made here (every command, comments).
+camera_text: camera strings made here, one per form scene/camera_text.h reads.
+steam_library: libraryfolders.vdf files made here (the 2021+ and the older layout).
 mdl:      LibreQuake's .mdl files under the maps folder (q1/progs) up to 64 KiB.
 sprite:   LibreQuake's .spr files (Quake 1 version 1).
 md2:      the .md2 files of Debian's assimp-testmodels, when installed, and a two-frame one
@@ -404,7 +406,8 @@ def main():
             for t in ("load_map", "external_lightmap", "archive", "image", "entities",
                       "texture_cache", "leak_file", "portal_file", "walk_script", "mdl",
                       "sprite", "vtf", "vmt", "vpk", "md3", "skin", "md2", "sp2", "studio",
-                      "brush_model", "source_mdl", "vvd", "vtx", "vhv", "prop_lumps")}
+                      "brush_model", "source_mdl", "vvd", "vtx", "vhv", "prop_lumps",
+                      "camera_text", "steam_library")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -509,6 +512,21 @@ def main():
         "walk_script": {"all.txt": "# every command\nforward 1.5\nturn -90  # right\nleft 0.25\n"
                                    "jump\nup 0.5\ncrouch 0.5\nback 0.1\nright 1\nwait 2\n",
                         "short.txt": "turn 180\nforward 1\nright 0.5\njump\nwait 1\n"},
+        "camera_text": {"bspview.txt": "--camera 128,-880,46,0,90",
+                        "numbers.txt": "128 -880 46 0 90",
+                        "quakespasm.txt": "Viewpos: (544 -312 48) 10 90 0",
+                        "qs_setpos.txt": "setpos 544 -312 26 10 90 0",
+                        "ioq3.txt": "(1024 512 88) : 270",
+                        "setviewpos.txt": "setviewpos 1024 512 62 270",
+                        "getpos.txt": "setpos -1.5 2.25 64.03125;setang 12.5 -90 0.000000",
+                        "spec_goto.txt": "spec_goto 10.0 20.0 30.0 5.0 45.0"},
+        "steam_library": {
+            "new.vdf": "\"libraryfolders\"\n{\n\t\"0\"\n\t{\n\t\t\"path\"\t\t"
+                       "\"/home/u/.local/share/Steam\"\n\t\t\"apps\"\n\t\t{\n"
+                       "\t\t\t\"2310\"\t\t\"123\"\n\t\t}\n\t}\n\t\"1\"\n\t{\n"
+                       "\t\t\"path\"\t\t\"D:\\\\SteamLibrary\"\n\t}\n}\n",
+            "old.vdf": "\"LibraryFolders\"\n{\n\t\"TimeNextStatsReport\"\t\t\"1\"\n"
+                       "\t\"1\"\t\t\"E:\\\\Games\\\\Steam\"  // old layout\n}\n"},
         "portal_file": {
             "prt1am.prt": "PRT1-AM\n2\n1\n3\n4 0 1 (0 0 0) (0 64 0) (0 64 64) (0 0 64)\n0\n0\n1\n",
             "prt2.prt": "PRT2\n3\n2\n1\n4 1 0 (0 0 0) (0 64 0) (0 64 64) (0 0 64)\n0 2 -1\n1 -1\n",

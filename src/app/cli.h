@@ -67,6 +67,8 @@ struct Options {
 };
 
 core::Result<Options> parseArguments(const std::vector<std::string>& args);
+// "X,Y,Z,PITCH,YAW", "spawn[:N]" or "leak[:N]"; errors say what was expected, without the
+// flag (parseArguments puts "--camera: " or "--lock-camera: " in front).
 core::Result<CameraSpec> parseCamera(std::string_view text);
 
 // One line per flag.

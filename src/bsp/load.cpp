@@ -103,6 +103,11 @@ void nameFileInWarnings(Map& map, std::string_view name) {
 
 core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
                           const Companions& companions, const LoadOptions& options) {
+    // Nothing to detect: said as it is, not as a header nobody recognises.
+    if (data.empty())
+        return withFile(core::makeError(core::ErrorCode::EmptyFile, {}, -1, {},
+                                        "empty file (0 bytes): not a map"),
+                        name);
     const Detected d = detect(data);
     if (!d.format) {
         if (d.magic == "PSBV")

@@ -56,7 +56,11 @@ void setLightUniforms(const Frame& f, const WorldProgram& u) {
     glUniform1f(u.output_gamma, curves ? f.gpu.output_gamma : 1.0f);
     glUniform1f(u.warp_amplitude, f.gpu.warp_amplitude);
     glUniform1i(u.light_normalize, f.gpu.overbright ? 1 : 0);
-    glUniform1f(u.output_scale, neutral ? 1.0f : 2.0f * f.frame_scale);
+    // The lightmap-only view's exposure (View > Picture) scales the light before the shader's
+    // clamp to 1, so overbright areas show their detail instead of white.
+    const float exposure =
+        f.options.view == ViewMode::Lightmap ? std::exp2(f.options.picture.exposure) : 1.0f;
+    glUniform1f(u.output_scale, (neutral ? 1.0f : 2.0f * f.frame_scale) * exposure);
 }
 
 namespace {

@@ -14,6 +14,19 @@ namespace render {
 
 class GpuTimers;
 
+// What the viewer's View > Picture controls do to the finished frame, after the engine's own
+// look (issue 33): exposure in stops (x 2^exposure; in the lightmap-only view it scales the light
+// before the 8-bit clamp, so bright areas come back instead of staying white), a display gamma
+// (colour^(1/gamma), as ioquake3's r_gamma table) and a brightness added last. The defaults
+// change nothing and skip the pass (golden images stay byte-identical).
+struct PictureAdjust {
+    float exposure = 0.0f;   // stops, -4..4
+    float gamma = 1.0f;      // 0.4..3
+    float brightness = 0.0f; // -0.5..0.5, added to the 0..1 colour
+    bool identity() const { return exposure == 0.0f && gamma == 1.0f && brightness == 0.0f; }
+    bool operator==(const PictureAdjust&) const = default;
+};
+
 struct RenderOptions {
     ViewMode view = ViewMode::Lit;
     bool wireframe = false;
@@ -45,6 +58,7 @@ struct RenderOptions {
     bool flares = true; // Quake 3 flares (face type 4), see render/flare_renderer.h
     bool fog = true; // Quake 3 fog volumes (scene/world/fog.h) and bsp::Map::distance_fog, lit view
     std::array<float, scene::kNumLightStyles> style_values{};
+    PictureAdjust picture; // applied last, by the picture pass (pass_display.cpp)
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};
 };
 

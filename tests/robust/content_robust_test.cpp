@@ -310,6 +310,60 @@ TEST(ContentMutations, WalkScripts) {
     edges.print(0.0);
 }
 
+TEST(ContentMutations, CameraStrings) {
+    // The go-to field's text (scene/camera_text.h): one line of each form, mutated.
+    const std::string forms = "Viewpos: (544 -312 48) 10 90 0";
+    const auto t0 = std::chrono::steady_clock::now();
+    robust::Tally tally("camera text");
+    for (const std::string& seed :
+         {forms, std::string("setpos -1.5 2.25 64.03125;setang 12.5 -90 0.000000"),
+          std::string("(1024 512 88) : 270"), std::string("--camera 128,-880,46,0,90")}) {
+        ASSERT_TRUE(fuzz::runCameraText(bytesOf(seed)).accepted) << seed;
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0c00;
+        bo.flip_mutants = 256;
+        runBlob(tally, bytesOf(seed), bo, &fuzz::runCameraText);
+    }
+    tally.print(secondsSince(t0));
+    EXPECT_LT(tally.accepted(), tally.total());
+    robust::Tally edges("camera text edge cases");
+    for (const std::string& s :
+         {std::string(1 << 16, '9'), std::string("1e39 0 0"), std::string("nan 0 0 0 0"),
+          std::string("setpos 1 2 3;setpos 1 2 3"), std::string("(1 2 3"), std::string(";;;"),
+          std::string("setang 1e6 1e6 1e6"), std::string(600, ' ') + "1 2 3"}) {
+        edges.check("edge", bytesOf(s), &fuzz::runCameraText);
+    }
+    edges.print(0.0);
+}
+
+TEST(ContentMutations, SteamLibraryFolders) {
+    // libraryfolders.vdf in both layouts (content/game_install.h).
+    const std::string vdf = "\"libraryfolders\"\n{\n\t\"0\"\n\t{\n\t\t\"path\"\t\t"
+                            "\"/home/u/.local/share/Steam\"\n\t\t\"apps\"\n\t\t{\n"
+                            "\t\t\t\"2310\"\t\"123\"\n\t\t}\n\t}\n\t\"1\"\n\t{\n"
+                            "\t\t\"path\"\t\t\"D:\\\\SteamLibrary\"\n\t}\n}\n"
+                            "\"LibraryFolders\" { \"1\" \"E:\\\\Steam\" // old\n }\n";
+    const auto t0 = std::chrono::steady_clock::now();
+    robust::Tally tally("libraryfolders.vdf");
+    ASSERT_TRUE(fuzz::runSteamLibrary(bytesOf(vdf)).accepted);
+    robust::BlobOptions bo;
+    bo.seed = 0x5eed0d00;
+    bo.flip_mutants = 256;
+    runBlob(tally, bytesOf(vdf), bo, &fuzz::runSteamLibrary);
+    tally.print(secondsSince(t0));
+    EXPECT_LT(tally.accepted(), tally.total());
+    robust::Tally edges("vdf edge cases");
+    std::string deep;
+    for (int i = 0; i < 1000; ++i)
+        deep += "\"k\" {";
+    for (const std::string& s : {deep, std::string(1 << 20, '{'), std::string(1 << 20, '"'),
+                                 std::string((1 << 20) + 1, ' '), std::string("}"),
+                                 std::string("\"libraryfolders\" { \"path\" }")}) {
+        edges.check("edge", bytesOf(s), &fuzz::runSteamLibrary);
+    }
+    edges.print(0.0);
+}
+
 TEST(ContentMutations, QuakeModels) {
     // LibreQuake models: a skin group (armor: three skins), frame groups (flame2), a large
     // animated model (soldier), and the hand-made two-frame model with a seam.

@@ -105,7 +105,9 @@ TEST(Cli, RejectsBadValuesWithACode) {
                                                                   {"--config-dir"},
                                                                   {"--config-dir", ""},
                                                                   {"--walk-script"},
-                                                                  {"--walk-script", "w.txt"}}) {
+                                                                  {"--walk-script", "w.txt"},
+                                                                  {"--view", "bogus"},
+                                                                  {"--view"}}) {
         auto o = app::parseArguments(args);
         ASSERT_FALSE(o.ok()) << args[0];
         EXPECT_EQ(o.error().code, core::ErrorCode::BadArgument);

@@ -72,6 +72,19 @@ void everyPrefixFailsCleanly(const std::vector<uint8_t>& bytes) {
 }
 } // namespace
 
+// Zero bytes are an empty file, said as such (not "unrecognised header"); one byte is a header
+// nobody recognises.
+TEST(Truncation, EmptyFileIsSaidToBeEmpty) {
+    auto empty = bsp::loadMap(std::span<const uint8_t>(), "empty.bsp");
+    ASSERT_FALSE(empty.ok());
+    EXPECT_EQ(empty.error().code, core::ErrorCode::EmptyFile);
+    EXPECT_EQ(empty.error().file, "empty.bsp");
+    const std::vector<uint8_t> one{0x1d};
+    auto short_file = bsp::loadMap(one, "one.bsp");
+    ASSERT_FALSE(short_file.ok());
+    EXPECT_EQ(short_file.error().code, core::ErrorCode::UnknownFormat);
+}
+
 TEST(Truncation, EveryPrefixOfSyntheticQ2) {
     everyPrefixFailsCleanly(buildQ2());
 }

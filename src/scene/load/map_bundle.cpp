@@ -151,8 +151,31 @@ content::SkyRotation skyRotation(const bsp::Map& map) {
     return content::parseSkyRotation(world.get("skyrotate"), world.get("skyaxis"));
 }
 
+const char* loadStageName(LoadStage stage) {
+    switch (stage) {
+    case LoadStage::Reading:
+        return "reading";
+    case LoadStage::Textures:
+        return "textures";
+    case LoadStage::Lightmaps:
+        return "lightmaps";
+    case LoadStage::Mesh:
+        return "mesh";
+    case LoadStage::Models:
+        return "models";
+    case LoadStage::Done:
+        return "done";
+    }
+    return "?";
+}
+
 core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
                                                        const LoadSettings& settings) {
+    const auto stage = [&](LoadStage s) {
+        if (settings.progress)
+            settings.progress->stage.store(static_cast<int>(s));
+    };
+    stage(LoadStage::Reading);
     auto bundle = std::make_unique<MapBundle>();
     bundle->spec = spec;
     const content::MapLocation where(spec); // the only parse of the spec
@@ -226,6 +249,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     wad_dirs.insert(wad_dirs.end(), settings.base_dirs.begin(), settings.base_dirs.end());
 
     t0 = Clock::now();
+    stage(LoadStage::Textures);
     // Shader scripts refine the surface flags (sky, nodraw, blending) and name the images.
     bundle->shaders = content::ShaderLibrary::load(*bundle->fs);
     const content::PalettedSources sources =
@@ -295,10 +319,12 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     if (bundle->skybox)
         bundle->skybox->rotation = skyRotation(parsed);
 
+    stage(LoadStage::Lightmaps);
     bundle->lightmaps =
         loadLightmapSet(parsed, *bundle->fs, mapVirtualBase(where, game), &bundle->warnings);
 
     t0 = Clock::now();
+    stage(LoadStage::Mesh);
     WorldMeshOptions mesh_options;
     mesh_options.patch_level = settings.patch_level;
     mesh_options.lightmaps = &bundle->lightmaps;
@@ -306,6 +332,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     bundle->timings.mesh_s = since(t0);
 
     t0 = Clock::now();
+    stage(LoadStage::Models);
     bundle->models =
         loadEntityModels(parsed, *bundle->fs, bundle->lightmaps, bundle->mesh, &bundle->shaders);
     for (const LoadedModel& m : bundle->models.models)
@@ -314,6 +341,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     bundle->warnings.insert(bundle->warnings.end(), bundle->models.warnings.begin(),
                             bundle->models.warnings.end());
     bundle->timings.models_s = since(t0);
+    stage(LoadStage::Done);
     return bundle;
 }
 

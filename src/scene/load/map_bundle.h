@@ -19,6 +19,7 @@
 #include "scene/world/material_table.h"
 #include "scene/world/world_mesh.h"
 
+#include <atomic>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -26,6 +27,14 @@
 #include <vector>
 
 namespace scene {
+
+// How far a load has got, read by another thread while it runs (the viewer's progress notice).
+enum class LoadStage : int { Reading, Textures, Lightmaps, Mesh, Models, Done };
+inline constexpr int kNumLoadStages = 5;    // before Done
+const char* loadStageName(LoadStage stage); // "reading", "textures", ...
+struct LoadProgress {
+    std::atomic<int> stage{0}; // a LoadStage
+};
 
 struct LoadSettings {
     std::vector<std::filesystem::path>
@@ -41,6 +50,8 @@ struct LoadSettings {
     std::filesystem::path pointfile, portal_file;
     // The parser's choices (bsp::LoadOptions): HDR lighting where a map has both.
     bsp::LoadOptions parse;
+    // Set stage by stage when given (shared with the thread that shows it).
+    std::shared_ptr<LoadProgress> progress;
 };
 
 struct LoadTimings {
