@@ -11,7 +11,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(load_map external_lightmap archive image entities texture_cache leak_file portal_file walk_script mdl sprite vtf vmt vpk md3 skin md2 sp2 studio brush_model)
+[ ${#targets[@]} -gt 0 ] || targets=(load_map external_lightmap archive image entities texture_cache leak_file portal_file walk_script mdl sprite vtf vmt vpk md3 skin md2 sp2 studio brush_model source_mdl vvd vtx vhv prop_lumps camera_text steam_library)
 maps="${BSPV_SHARED_MAPS_DIR:-$root/../shared/maps}"
 build="${BSPV_FUZZ_BUILD_DIR:-$root/build/fuzz}"
 

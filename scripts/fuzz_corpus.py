@@ -18,6 +18,8 @@ texture_cache: texture cache entry bodies (content::wrapTextureCacheBody) made h
 leak_file: a dense .pts trail and a .lin polyline made here.
 portal_file: every .prt under the maps folder, and PRT1-AM / PRT2 / q3map2 files made here.
 walk_script: --walk-script files made here (every command, comments).
+camera_text: camera strings made here, one per form scene/camera_text.h reads.
+steam_library: libraryfolders.vdf files made here (the 2021+ and the older layout).
 mdl:      LibreQuake's .mdl files under the maps folder (q1/progs) up to 64 KiB.
 sprite:   LibreQuake's .spr files (Quake 1 version 1).
 md2:      the .md2 files of Debian's assimp-testmodels, when installed, and a two-frame one
@@ -35,6 +37,11 @@ skin:     OpenArena's .skin files from pak0.pk3 (tag lines with and without comm
           surfaces) and one made here (comments, quotes, an empty shader).
 brush_model: ew_q1_cube.bsp standing in for a Quake 1 item box (maps/b_*.bsp), as BSP 29
           and as BSP2.
+source_mdl, vvd, vtx: the Source studio models under ../models/source and the map folders
+          (.mdl, .vvd, every .vtx) up to 64 KiB.
+vhv:      static prop vertex lighting files made here (two meshes, 4-byte BGRA vertices).
+prop_lumps: the sprp, dprp and leaf ambient lumps of the Source maps with their kind and
+          version in front (fuzz::runPropLumps), and sprp lumps of every version made here.
 """
 import argparse
 import io
@@ -299,6 +306,90 @@ def make_md2():
     return out
 
 
+def source_model_seeds(maps, dirs):
+    """Source .mdl / .vvd / .vtx files up to 64 KiB from ../models/source and the map folders."""
+    roots = [os.path.join(maps, "..", "models", "source"), os.path.join(maps, "source")]
+    for top in roots:
+        for root, _, files in os.walk(top):
+            for f in sorted(files):
+                path = os.path.join(root, f)
+                low = f.lower()
+                kind = ("source_mdl" if low.endswith(".mdl") else "vvd" if low.endswith(".vvd")
+                        else "vtx" if low.endswith(".vtx") else None)
+                if kind and os.path.getsize(path) <= 64 * 1024:
+                    shutil.copyfile(path, os.path.join(dirs[kind], f))
+
+
+def make_sprp(version, sdk2013=False, props=2):
+    """A static prop lump (bsp/source_props.h layouts), as tests/unit/source_props_test.cpp."""
+    out = struct.pack("<i", 2) + b"models/a.mdl".ljust(128, b"\0") + b"models/b.mdl".ljust(128, b"\0")
+    out += struct.pack("<i", props)
+    out += b"".join(struct.pack("<I" if version >= 12 else "<H", k) for k in range(props))
+    out += struct.pack("<i", props)
+    for k in range(props):
+        rec = struct.pack("<6f3H2Bi5f", k, 2 * k, 3 * k, 0, 90 * k, 0, k % 2, k, 1, 6,
+                          0 if sdk2013 else 8, k, 100, 200, 1, 2, 3)
+        if version >= 5:
+            rec += struct.pack("<f", 0.5)
+        if sdk2013:
+            rec += struct.pack("<2HI2H", 80, 95, 8, 32, 16)
+        else:
+            if version in (6, 7):
+                rec += struct.pack("<2H", 80, 95)
+            elif version >= 8:
+                rec += bytes((1, 2, 3, 4))
+            if version >= 7:
+                rec += bytes((10, 20, 30, 40))
+            if version in (9, 10, 13):
+                rec += struct.pack("<I", 1)
+            if version >= 10:
+                rec += struct.pack("<I", 0x77)
+            if version in (11, 12):
+                rec += struct.pack("<fI", 2.0, 0)
+            if version == 13:
+                rec += struct.pack("<3f", 2, 3, 4)
+        out += rec
+    return out
+
+
+def prop_lump_seeds(maps):
+    """fuzz::runPropLumps inputs: kind byte, u16 version, lump."""
+    seeds = {}
+    for version in range(4, 14):
+        seeds["sprp_v%d" % version] = bytes((0,)) + struct.pack("<H", version) + make_sprp(version)
+    seeds["sprp_v10_sdk2013"] = bytes((0,)) + struct.pack("<H", 10) + make_sprp(10, True)
+    for m in maps:
+        with open(m, "rb") as f:
+            data = f.read()
+        if data[:4] != b"VBSP" or len(data) < 1036:
+            continue
+        name = os.path.basename(m)[:-4]
+        entries = [struct.unpack_from("<iiii", data, 8 + 16 * i) for i in range(64)]
+        off, length = entries[35][0], entries[35][1]
+        if 0 < off and off + length <= len(data) and length >= 4:
+            count = struct.unpack_from("<i", data, off)[0]
+            for i in range(max(0, min(count, 16))):
+                gid, _, ver, fo, fl = struct.unpack_from("<4sHHii", data, off + 4 + 16 * i)
+                if gid in (b"prps", b"prpd") and 0 < fo and fo + fl <= len(data):
+                    kind = 0 if gid == b"prps" else 1
+                    seeds["%s_%s" % (name, gid[::-1].decode())] = (
+                        bytes((kind,)) + struct.pack("<H", ver) + data[fo:fo + fl])
+        io_, il = entries[52][0], entries[52][1]
+        so, sl = entries[56][0], entries[56][1]
+        if 0 < io_ and 0 < il <= 255 * 4 and io_ + il <= len(data) and so + sl <= len(data):
+            seeds["%s_ambient" % name] = (bytes((2,)) + struct.pack("<H", il // 4) +
+                                          data[io_:io_ + il] + data[so:so + sl])
+    return seeds
+
+
+def make_vhv():
+    """HardwareVerts::FileHeader_t, two MeshHeader_t, 4-byte BGRA vertices at 512."""
+    head = struct.pack("<iIIIIi4I", 2, 1234, 2, 4, 5, 2, 0, 0, 0, 0)
+    meshes = struct.pack("<3I4I", 0, 3, 512, 0, 0, 0, 0) + struct.pack("<3I4I", 1, 2, 524, 0, 0, 0, 0)
+    body = (head + meshes).ljust(512, b"\0")
+    return body + bytes(range(20))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
@@ -315,7 +406,8 @@ def main():
             for t in ("load_map", "external_lightmap", "archive", "image", "entities",
                       "texture_cache", "leak_file", "portal_file", "walk_script", "mdl",
                       "sprite", "vtf", "vmt", "vpk", "md3", "skin", "md2", "sp2", "studio",
-                      "brush_model")}
+                      "brush_model", "source_mdl", "vvd", "vtx", "vhv", "prop_lumps",
+                      "camera_text", "steam_library")}
     for d in dirs.values():
         os.makedirs(d, exist_ok=True)
 
@@ -420,6 +512,21 @@ def main():
         "walk_script": {"all.txt": "# every command\nforward 1.5\nturn -90  # right\nleft 0.25\n"
                                    "jump\nup 0.5\ncrouch 0.5\nback 0.1\nright 1\nwait 2\n",
                         "short.txt": "turn 180\nforward 1\nright 0.5\njump\nwait 1\n"},
+        "camera_text": {"bspview.txt": "--camera 128,-880,46,0,90",
+                        "numbers.txt": "128 -880 46 0 90",
+                        "quakespasm.txt": "Viewpos: (544 -312 48) 10 90 0",
+                        "qs_setpos.txt": "setpos 544 -312 26 10 90 0",
+                        "ioq3.txt": "(1024 512 88) : 270",
+                        "setviewpos.txt": "setviewpos 1024 512 62 270",
+                        "getpos.txt": "setpos -1.5 2.25 64.03125;setang 12.5 -90 0.000000",
+                        "spec_goto.txt": "spec_goto 10.0 20.0 30.0 5.0 45.0"},
+        "steam_library": {
+            "new.vdf": "\"libraryfolders\"\n{\n\t\"0\"\n\t{\n\t\t\"path\"\t\t"
+                       "\"/home/u/.local/share/Steam\"\n\t\t\"apps\"\n\t\t{\n"
+                       "\t\t\t\"2310\"\t\t\"123\"\n\t\t}\n\t}\n\t\"1\"\n\t{\n"
+                       "\t\t\"path\"\t\t\"D:\\\\SteamLibrary\"\n\t}\n}\n",
+            "old.vdf": "\"LibraryFolders\"\n{\n\t\"TimeNextStatsReport\"\t\t\"1\"\n"
+                       "\t\"1\"\t\t\"E:\\\\Games\\\\Steam\"  // old layout\n}\n"},
         "portal_file": {
             "prt1am.prt": "PRT1-AM\n2\n1\n3\n4 0 1 (0 0 0) (0 64 0) (0 64 64) (0 0 64)\n0\n0\n1\n",
             "prt2.prt": "PRT2\n3\n2\n1\n4 1 0 (0 0 0) (0 64 0) (0 64 64) (0 0 64)\n0 2 -1\n1 -1\n",
@@ -490,6 +597,13 @@ def main():
     for version in (1, 2):
         with open(os.path.join(dirs["vpk"], "v%d_dir.vpk" % version), "wb") as f:
             f.write(make_vpk(version))
+
+    source_model_seeds(args.maps, dirs)
+    for name, data in prop_lump_seeds(maps).items():
+        with open(os.path.join(dirs["prop_lumps"], name), "wb") as f:
+            f.write(data)
+    with open(os.path.join(dirs["vhv"], "two_meshes.vhv"), "wb") as f:
+        f.write(make_vhv())
 
     for t, d in dirs.items():
         print("%-9s %3d seed files in %s" % (t, len(os.listdir(d)), d))

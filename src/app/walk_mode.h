@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace app {
 
@@ -19,6 +20,11 @@ namespace app {
 // below inside the map's bounds.
 std::optional<glm::vec3> dropEyeToFloor(const bsp::Map& map, float eye_height,
                                         const glm::vec3& eye);
+
+// What walk mode tells the user when it starts in `map`: the solid brush models of a clip-hull
+// map it walks through because a clip hull of theirs is empty (ZHLT writes the clipnode count as
+// the head, which the parser reads as empty, with a load warning naming the model), or "".
+std::string walkModeNotice(const bsp::Map& map);
 
 class WalkMode {
 public:

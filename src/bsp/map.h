@@ -16,6 +16,7 @@
 #pragma once
 
 #include "bsp/collision.h"
+#include "bsp/source_props.h"
 
 #include <array>
 #include <cstdint>
@@ -392,7 +393,13 @@ struct Map {
     std::vector<uint8_t> embedded_archive;
     std::vector<Area> areas;              // Quake 2
     std::vector<AreaPortal> area_portals; // Quake 2
-    std::optional<LightGrid> light_grid;  // absent: none in the file, or one that did not fit
+    std::optional<LightGrid> light_grid; // absent: none in the file, or one that did not fit
+    // Source: the static and detail props of the game lump and the leaf ambient cubes (LDR and
+    // HDR sets), as stored (bsp/source_props.h); empty for other formats.
+    StaticProps static_props;
+    DetailProps detail_props;
+    LeafAmbientLighting leaf_ambient;
+    LeafAmbientLighting leaf_ambient_hdr;
 
     // Collision: clip hulls (Quake 1 family) or brushes (Quake 2 / 3), see collision.h
     Collision collision;

@@ -2,7 +2,7 @@
 // data, the way level editors keep it: TrenchBroom's FGD `model()`), the models read through
 // the map's search paths, and one placed, lit instance per entity. GL-free.
 //
-// The table is picked by bsp::Map::entity_models, which the parser sets; nothing here or in
+// The table is picked by game::EntityRules::model_table (src/game/); nothing here or in
 // the renderer asks which game a map came from. A model that is missing or broken is listed
 // (EntityModelSet::missing) and its entity keeps the debug marker; it is never an error.
 #pragma once

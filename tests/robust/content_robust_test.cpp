@@ -6,6 +6,8 @@
 #include "robust/tally.h"
 #include "support/md2_builder.h"
 #include "support/q1_builder.h"
+#include "support/source_model_builder.h"
+#include "support/source_props_builder.h"
 #include "support/studio_builder.h"
 #include "unit/vpk_builder.h"
 
@@ -308,6 +310,60 @@ TEST(ContentMutations, WalkScripts) {
     edges.print(0.0);
 }
 
+TEST(ContentMutations, CameraStrings) {
+    // The go-to field's text (scene/camera_text.h): one line of each form, mutated.
+    const std::string forms = "Viewpos: (544 -312 48) 10 90 0";
+    const auto t0 = std::chrono::steady_clock::now();
+    robust::Tally tally("camera text");
+    for (const std::string& seed :
+         {forms, std::string("setpos -1.5 2.25 64.03125;setang 12.5 -90 0.000000"),
+          std::string("(1024 512 88) : 270"), std::string("--camera 128,-880,46,0,90")}) {
+        ASSERT_TRUE(fuzz::runCameraText(bytesOf(seed)).accepted) << seed;
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0c00;
+        bo.flip_mutants = 256;
+        runBlob(tally, bytesOf(seed), bo, &fuzz::runCameraText);
+    }
+    tally.print(secondsSince(t0));
+    EXPECT_LT(tally.accepted(), tally.total());
+    robust::Tally edges("camera text edge cases");
+    for (const std::string& s :
+         {std::string(1 << 16, '9'), std::string("1e39 0 0"), std::string("nan 0 0 0 0"),
+          std::string("setpos 1 2 3;setpos 1 2 3"), std::string("(1 2 3"), std::string(";;;"),
+          std::string("setang 1e6 1e6 1e6"), std::string(600, ' ') + "1 2 3"}) {
+        edges.check("edge", bytesOf(s), &fuzz::runCameraText);
+    }
+    edges.print(0.0);
+}
+
+TEST(ContentMutations, SteamLibraryFolders) {
+    // libraryfolders.vdf in both layouts (content/game_install.h).
+    const std::string vdf = "\"libraryfolders\"\n{\n\t\"0\"\n\t{\n\t\t\"path\"\t\t"
+                            "\"/home/u/.local/share/Steam\"\n\t\t\"apps\"\n\t\t{\n"
+                            "\t\t\t\"2310\"\t\"123\"\n\t\t}\n\t}\n\t\"1\"\n\t{\n"
+                            "\t\t\"path\"\t\t\"D:\\\\SteamLibrary\"\n\t}\n}\n"
+                            "\"LibraryFolders\" { \"1\" \"E:\\\\Steam\" // old\n }\n";
+    const auto t0 = std::chrono::steady_clock::now();
+    robust::Tally tally("libraryfolders.vdf");
+    ASSERT_TRUE(fuzz::runSteamLibrary(bytesOf(vdf)).accepted);
+    robust::BlobOptions bo;
+    bo.seed = 0x5eed0d00;
+    bo.flip_mutants = 256;
+    runBlob(tally, bytesOf(vdf), bo, &fuzz::runSteamLibrary);
+    tally.print(secondsSince(t0));
+    EXPECT_LT(tally.accepted(), tally.total());
+    robust::Tally edges("vdf edge cases");
+    std::string deep;
+    for (int i = 0; i < 1000; ++i)
+        deep += "\"k\" {";
+    for (const std::string& s : {deep, std::string(1 << 20, '{'), std::string(1 << 20, '"'),
+                                 std::string((1 << 20) + 1, ' '), std::string("}"),
+                                 std::string("\"libraryfolders\" { \"path\" }")}) {
+        edges.check("edge", bytesOf(s), &fuzz::runSteamLibrary);
+    }
+    edges.print(0.0);
+}
+
 TEST(ContentMutations, QuakeModels) {
     // LibreQuake models: a skin group (armor: three skins), frame groups (flame2), a large
     // animated model (soldier), and the hand-made two-frame model with a seam.
@@ -540,5 +596,97 @@ TEST(ContentMutations, HalfLifeStudioModels) {
         runBlob(tally, bytes, bo, &fuzz::runStudio);
         tally.print(secondsSince(t0));
         EXPECT_LT(tally.accepted(), tally.total());
+    }
+}
+
+TEST(ContentMutations, SourceStudioModels) {
+    // The three files of two Wiremod models (v44 and v48 with 14 skins) and a hand-made one
+    // with two LODs, .vvd fixups and the later .vtx layout, each through its own entry point.
+    const fs::path wire = kMaps / ".." / "models" / "source" / "wire" / "models";
+    srcmdltest::Spec spec;
+    spec.version = 49;
+    spec.lods = 2;
+    spec.fixups = true;
+    spec.topology = true;
+    spec.textures = {"a", "b"};
+    spec.skins = {{0, 1}, {1, 0}};
+    srcmdltest::MeshSpec quad;
+    quad.vertex_count = 4;
+    quad.lods = {{0, 1, 2, 0, 2, 3}, {2, 1, 0}};
+    quad.two_groups = true;
+    srcmdltest::MeshSpec tri;
+    tri.material = 1;
+    spec.parts[0].models[0].meshes = {quad, tri};
+    const srcmdltest::Files made = srcmdltest::build(spec);
+    struct Input {
+        std::string name;
+        std::vector<uint8_t> bytes;
+        fuzz::Outcome (*run)(std::span<const uint8_t>);
+        int header;
+    };
+    std::vector<Input> inputs = {{"hand-made.mdl", made.mdl, &fuzz::runSourceMdl, 240},
+                                 {"hand-made.vvd", made.vvd, &fuzz::runVvd, 64},
+                                 {"hand-made.vtx", made.vtx, &fuzz::runVtx, 36},
+                                 {"sp_0.vhv", srcprops::vhvFile(), &fuzz::runVhv, 96}};
+    for (const char* model : {"beer/wiremod/gate_e2", "bull/gates/logic"}) {
+        const std::pair<const char*, fuzz::Outcome (*)(std::span<const uint8_t>)> kinds[] = {
+            {".mdl", &fuzz::runSourceMdl}, {".vvd", &fuzz::runVvd}, {".dx90.vtx", &fuzz::runVtx}};
+        for (const auto& [ext, run] : kinds) {
+            auto bytes = core::readFile(wire / (std::string(model) + ext));
+            ASSERT_TRUE(bytes.ok()) << model << ext;
+            inputs.push_back({std::string(model) + ext, std::move(*bytes), run, 240});
+        }
+    }
+    for (const Input& in : inputs) {
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally(in.name);
+        const fuzz::Outcome original = in.run(in.bytes);
+        ASSERT_TRUE(original.accepted) << in.name << ": " << original.error.message();
+        ASSERT_TRUE(original.violation.empty()) << in.name << ": " << original.violation;
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0b00;
+        bo.header_bytes = in.header;
+        runBlob(tally, in.bytes, bo, in.run);
+        tally.print(secondsSince(t0));
+        EXPECT_LT(tally.accepted(), tally.total()) << in.name;
+    }
+}
+
+TEST(ContentMutations, SourcePropLumps) {
+    // Static prop lumps of the SDK 2013 layout, Left 4 Dead 2's and Strata's 13, and a detail
+    // prop lump, with their kind and version in front (fuzz::runPropLumps).
+    std::vector<std::pair<std::string, std::vector<uint8_t>>> inputs;
+    auto add = [&](const std::string& name, uint8_t kind, uint16_t version,
+                   const std::vector<uint8_t>& lump) {
+        std::vector<uint8_t> b = {kind, uint8_t(version & 0xff), uint8_t(version >> 8)};
+        b.insert(b.end(), lump.begin(), lump.end());
+        inputs.emplace_back(name, std::move(b));
+    };
+    add("sprp v10 SDK 2013", 0, 10, srcprops::sprpLump(10, 3, true));
+    add("sprp v9", 0, 9, srcprops::sprpLump(9, 3));
+    add("sprp v13", 0, 13, srcprops::sprpLump(13, 3));
+    std::vector<uint8_t> dprp;
+    srcprops::put<int32_t>(dprp, 1);
+    srcprops::putName(dprp, "models/grass.mdl");
+    srcprops::put<int32_t>(dprp, 1);
+    dprp.resize(dprp.size() + 32, 0);
+    srcprops::put<int32_t>(dprp, 2);
+    for (int k = 0; k < 2; ++k) {
+        const size_t at = dprp.size();
+        dprp.resize(at + 52, 0);
+        dprp[at + 44] = uint8_t(k); // a model, then a sprite
+        dprp[at + 48 + 3] = 0x3f;   // scale 0.5
+    }
+    add("dprp v4", 1, 4, dprp);
+    for (const auto& [name, bytes] : inputs) {
+        const auto t0 = std::chrono::steady_clock::now();
+        robust::Tally tally(name);
+        ASSERT_TRUE(fuzz::runPropLumps(bytes).accepted) << name;
+        robust::BlobOptions bo;
+        bo.seed = 0x5eed0c00;
+        bo.header_bytes = 300;
+        runBlob(tally, bytes, bo, &fuzz::runPropLumps);
+        tally.print(secondsSince(t0));
+        EXPECT_LT(tally.accepted(), tally.total()) << name;
     }
 }

@@ -1,6 +1,6 @@
 // Sky boxes as data: the six face images a map's worldspawn names, decoded without GL.
 //
-// Base names come from bsp::Map::skybox ("env/night1", "gfx/env/desert"); each face is the
+// Base names come from game::GameProfile::skybox ("env/night1", "gfx/env/desert"); each face is the
 // base plus a suffix, tried as .tga, then .pcx, then .jpg and .png (Quake 2 ships .tga and
 // .pcx, Half-Life and quakespasm .tga).
 //
