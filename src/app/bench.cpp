@@ -279,7 +279,8 @@ void renderBenchFrames(const Options& options, MapSession& session, OffscreenRen
                 out.addGpuFrame(*timers);
         }
         ro.time = f / 60.0;
-        ro.style_values = scene::lightStyleValues(ro.time, nullptr, b.profile.entities.light_styles);
+        ro.style_values =
+            scene::lightStyleValues(ro.time, nullptr, b.profile.entities.light_styles);
         gl.renderer.draw(list, cam, ro);
         out.submit_ms.push_back(msSince(t_submit));
         glFinish();

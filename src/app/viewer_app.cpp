@@ -7,8 +7,8 @@
 #include "content/image/image.h"
 #include "content/vfs/vfs.h"
 #include "core/file.h"
-#include "render/gl.h"
 #include "export/export.h"
+#include "render/gl.h"
 
 #include <SDL.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -43,7 +43,7 @@ std::string absoluteSpec(const std::string& spec) {
 
 // The engine family of the map a spec names, from its header (loose files only; a map in an
 // archive lives in its game's folder already).
-std::optional<content::GameFamily> familyOfFile(const std::string& spec) {
+std::optional<game::Family> familyOfFile(const std::string& spec) {
     if (content::parseMapSpec(spec))
         return std::nullopt;
     std::ifstream in(spec, std::ios::binary);
@@ -54,7 +54,7 @@ std::optional<content::GameFamily> familyOfFile(const std::string& spec) {
         std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(header), sizeof header));
     if (!d.format)
         return std::nullopt;
-    return content::gameFamilyOf(*d.format);
+    return game::familyOf(*d.format);
 }
 
 } // namespace

@@ -259,8 +259,9 @@ void ViewerApp::addGameFolder(const std::string& folder) {
 void ViewerApp::dropToFloor() {
     if (!m_session.bundle())
         return;
-    if (auto eye = dropEyeToFloor(m_session.bundle()->map, m_session.bundle()->profile.view.eye_height,
-                                  m_fly.camera.position))
+    if (auto eye =
+            dropEyeToFloor(m_session.bundle()->map, m_session.bundle()->profile.view.eye_height,
+                           m_fly.camera.position))
         m_fly.camera.position = *eye;
     else
         info("drop to floor: no floor below (or no collision data)");
@@ -343,8 +344,9 @@ void ViewerApp::updateCamera(float dt) {
     // Anything that moved the camera since the last update (a spawn, bookmark, entity or leak
     // step, a map load) was a teleport.
     if (m_drop_teleports && m_fly.camera.position != m_last_eye && m_session.bundle())
-        if (auto eye = dropEyeToFloor(m_session.bundle()->map, m_session.bundle()->profile.view.eye_height,
-                                  m_fly.camera.position))
+        if (auto eye =
+                dropEyeToFloor(m_session.bundle()->map, m_session.bundle()->profile.view.eye_height,
+                               m_fly.camera.position))
             m_fly.camera.position = *eye;
     updateCameraInput(dt);
     m_last_eye = m_fly.camera.position;

@@ -393,7 +393,7 @@ struct Map {
     std::vector<uint8_t> embedded_archive;
     std::vector<Area> areas;              // Quake 2
     std::vector<AreaPortal> area_portals; // Quake 2
-    std::optional<LightGrid> light_grid; // absent: none in the file, or one that did not fit
+    std::optional<LightGrid> light_grid;  // absent: none in the file, or one that did not fit
     // Source: the static and detail props of the game lump and the leaf ambient cubes (LDR and
     // HDR sets), as stored (bsp/source_props.h); empty for other formats.
     StaticProps static_props;

@@ -130,7 +130,7 @@ struct MountRule {
 
 // How material names become pixels.
 enum class MaterialFiles : uint8_t {
-    Images,         // image files named after the material (Quake family; content/material/textures.h)
+    Images,         // image files named after the material (Quake family, material/textures.h)
     ValveMaterials, // materials/NAME.vmt, whose $basetexture names materials/TEX.vtf (Source)
 };
 struct MaterialSource {

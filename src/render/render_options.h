@@ -56,7 +56,8 @@ struct RenderOptions {
     GpuTimers* timers = nullptr;
     double time = 0.0;  // seconds: styles, scrolling, shader stages, sky rotation, flare fades
     bool flares = true; // Quake 3 flares (face type 4), see render/flare_renderer.h
-    bool fog = true; // Quake 3 fog volumes (scene/world/fog.h) and the map rules' distance fog, lit view
+    // Quake 3 fog volumes (scene/world/fog.h) and the map rules' distance fog, lit view
+    bool fog = true;
     std::array<float, scene::kNumLightStyles> style_values{};
     PictureAdjust picture; // applied last, by the picture pass (pass_display.cpp)
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};

@@ -1,22 +1,22 @@
 // One lighting rule for the viewer and the exporter (game::apply, game/profile.h): for every game
 // family a synthetic floor of one texel value under one luxel value is drawn by the world renderer
-// (Mesa llvmpipe under xvfb-run) and exported (exporter::buildExportScene), and the pixel the viewer
-// reads back must equal the colour the export carries for that texel and luxel:
+// (Mesa llvmpipe under xvfb-run) and exported (exporter::buildExportScene), and the pixel the
+// viewer reads back must equal the colour the export carries for that texel and luxel:
 //   lightmap export: exported texel x exported page texel x lightmap_scale (the glTF extras),
 //   baked export:    exported texel x COLOR_0,
 // both rebuilt here from the bytes the writers store. The texel, the page texel and COLOR_0 are
 // each rounded to 8 bits, where the shader multiplies the exact values and rounds once, so they
 // may differ by a level: the tolerance is 1 of 255. Each case states what apply() gives.
 #include "content/image/image.h"
+#include "export/export_scene.h"
 #include "game/profile.h"
 #include "gl_fixture.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
-#include "export/export_scene.h"
-#include "scene/world/light_styles.h"
-#include "scene/world/lightmap_set.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
+#include "scene/world/lightmap_set.h"
 #include "support/map_builder.h"
 
 #include <gtest/gtest.h>

@@ -85,7 +85,8 @@ protected:
     // The frame's options as --bench sets them (light styles at time 0).
     static render::RenderOptions options() {
         render::RenderOptions ro;
-        ro.style_values = scene::lightStyleValues(0.0, nullptr, s_bundle->profile.entities.light_styles);
+        ro.style_values =
+            scene::lightStyleValues(0.0, nullptr, s_bundle->profile.entities.light_styles);
         return ro;
     }
 

@@ -94,10 +94,10 @@ TEST(GameFolders, FoundInSteamLibrariesAndCommonFolders) {
                  {"Team Fortress 2", canon(library / "steamapps/common/Team Fortress 2/tf")},
                  {"OpenArena", canon(root / "usr/share/games/openarena/baseoa")}}));
     ASSERT_EQ(found.size(), 5u);
-    EXPECT_EQ(found[0].family, content::GameFamily::HalfLife);
-    EXPECT_EQ(found[2].family, content::GameFamily::Quake1);
-    EXPECT_EQ(found[3].family, content::GameFamily::Source);
-    EXPECT_EQ(found[4].family, content::GameFamily::Quake3);
+    EXPECT_EQ(found[0].family, game::Family::HalfLife);
+    EXPECT_EQ(found[2].family, game::Family::Quake1);
+    EXPECT_EQ(found[3].family, game::Family::Source);
+    EXPECT_EQ(found[4].family, game::Family::Quake3);
     EXPECT_NE(found[2].found_by.find(library.string()), std::string::npos);
 
     // A broken libraryfolders.vdf: the Steam folder itself is still searched, with a warning.
@@ -122,6 +122,6 @@ TEST(GameFolders, DefaultRootsComeFromHome) {
     EXPECT_NE(std::find(roots.install_roots.begin(), roots.install_roots.end(),
                         fs::path("/home/someone")),
               roots.install_roots.end());
-    EXPECT_EQ(content::gameFamilyOf(bsp::Format::Quake2Qbsp), content::GameFamily::Quake2);
-    EXPECT_EQ(content::gameFamilyOf(bsp::Format::Qfusion), content::GameFamily::Quake3);
+    EXPECT_EQ(game::familyOf(bsp::Format::Quake2Qbsp), game::Family::Quake2);
+    EXPECT_EQ(game::familyOf(bsp::Format::Qfusion), game::Family::Quake3);
 }

@@ -204,100 +204,63 @@ core::Result<std::vector<std::string>> parseSteamLibraryFolders(std::string_view
     return out;
 }
 
-GameFamily gameFamilyOf(bsp::Format format) {
-    switch (format) {
-    case bsp::Format::Quake1:
-    case bsp::Format::Quake1Bsp2:
-    case bsp::Format::Quake1Rmq:
-        return GameFamily::Quake1;
-    case bsp::Format::HalfLife:
-        return GameFamily::HalfLife;
-    case bsp::Format::Quake2:
-    case bsp::Format::Quake2Qbsp:
-        return GameFamily::Quake2;
-    case bsp::Format::Quake3:
-    case bsp::Format::Quake3Rtcw:
-    case bsp::Format::Qfusion:
-        return GameFamily::Quake3;
-    case bsp::Format::Source:
-        return GameFamily::Source;
-    }
-    return GameFamily::Quake1;
-}
-
-const char* gameFamilyName(GameFamily family) {
-    switch (family) {
-    case GameFamily::Quake1:
-        return "Quake";
-    case GameFamily::HalfLife:
-        return "Half-Life";
-    case GameFamily::Quake2:
-        return "Quake II";
-    case GameFamily::Quake3:
-        return "Quake III";
-    case GameFamily::Source:
-        return "Source";
-    }
-    return "?";
-}
-
 namespace {
 
 // A game's folder below an install root (a Steam library's steamapps/common, or a plain
 // folder such as /usr/share/games).
 struct KnownFolder {
     const char* game;
-    GameFamily family;
+    game::Family family;
     const char* path; // relative to the root
 };
 
 // Steam: steamapps/common/<install dir>/<game folder>, as the games' depots lay them out.
 constexpr std::array<KnownFolder, 26> kSteamFolders = {{
-    {"Quake", GameFamily::Quake1, "Quake/id1"},
-    {"Quake (2021 re-release)", GameFamily::Quake1, "Quake/rerelease/id1"},
-    {"Quake: Scourge of Armagon", GameFamily::Quake1, "Quake/hipnotic"},
-    {"Quake: Dissolution of Eternity", GameFamily::Quake1, "Quake/rogue"},
-    {"Half-Life", GameFamily::HalfLife, "Half-Life/valve"},
-    {"Half-Life: Counter-Strike", GameFamily::HalfLife, "Half-Life/cstrike"},
-    {"Half-Life: Opposing Force", GameFamily::HalfLife, "Half-Life/gearbox"},
-    {"Half-Life: Blue Shift", GameFamily::HalfLife, "Half-Life/bshift"},
-    {"Half-Life: Day of Defeat", GameFamily::HalfLife, "Half-Life/dod"},
-    {"Half-Life: Team Fortress Classic", GameFamily::HalfLife, "Half-Life/tfc"},
-    {"Quake II", GameFamily::Quake2, "Quake 2/baseq2"},
-    {"Quake II (2023 re-release)", GameFamily::Quake2, "Quake 2/rerelease/baseq2"},
-    {"Quake III Arena", GameFamily::Quake3, "Quake 3 Arena/baseq3"},
-    {"Quake III: Team Arena", GameFamily::Quake3, "Quake 3 Arena/missionpack"},
-    {"Half-Life 2", GameFamily::Source, "Half-Life 2/hl2"},
-    {"Half-Life 2: Episode One", GameFamily::Source, "Half-Life 2/episodic"},
-    {"Half-Life 2: Episode Two", GameFamily::Source, "Half-Life 2/ep2"},
-    {"Half-Life 2: Deathmatch", GameFamily::Source, "Half-Life 2 Deathmatch/hl2mp"},
-    {"Team Fortress 2", GameFamily::Source, "Team Fortress 2/tf"},
-    {"Counter-Strike: Source", GameFamily::Source, "Counter-Strike Source/cstrike"},
-    {"Counter-Strike: Global Offensive", GameFamily::Source,
+    {"Quake", game::Family::Quake1, "Quake/id1"},
+    {"Quake (2021 re-release)", game::Family::Quake1, "Quake/rerelease/id1"},
+    {"Quake: Scourge of Armagon", game::Family::Quake1, "Quake/hipnotic"},
+    {"Quake: Dissolution of Eternity", game::Family::Quake1, "Quake/rogue"},
+    {"Half-Life", game::Family::HalfLife, "Half-Life/valve"},
+    {"Half-Life: Counter-Strike", game::Family::HalfLife, "Half-Life/cstrike"},
+    {"Half-Life: Opposing Force", game::Family::HalfLife, "Half-Life/gearbox"},
+    {"Half-Life: Blue Shift", game::Family::HalfLife, "Half-Life/bshift"},
+    {"Half-Life: Day of Defeat", game::Family::HalfLife, "Half-Life/dod"},
+    {"Half-Life: Team Fortress Classic", game::Family::HalfLife, "Half-Life/tfc"},
+    {"Quake II", game::Family::Quake2, "Quake 2/baseq2"},
+    {"Quake II (2023 re-release)", game::Family::Quake2, "Quake 2/rerelease/baseq2"},
+    {"Quake III Arena", game::Family::Quake3, "Quake 3 Arena/baseq3"},
+    {"Quake III: Team Arena", game::Family::Quake3, "Quake 3 Arena/missionpack"},
+    {"Half-Life 2", game::Family::Source, "Half-Life 2/hl2"},
+    {"Half-Life 2: Episode One", game::Family::Source, "Half-Life 2/episodic"},
+    {"Half-Life 2: Episode Two", game::Family::Source, "Half-Life 2/ep2"},
+    {"Half-Life 2: Deathmatch", game::Family::Source, "Half-Life 2 Deathmatch/hl2mp"},
+    {"Team Fortress 2", game::Family::Source, "Team Fortress 2/tf"},
+    {"Counter-Strike: Source", game::Family::Source, "Counter-Strike Source/cstrike"},
+    {"Counter-Strike: Global Offensive", game::Family::Source,
      "Counter-Strike Global Offensive/csgo"},
-    {"Left 4 Dead 2", GameFamily::Source, "Left 4 Dead 2/left4dead2"},
-    {"Garry's Mod", GameFamily::Source, "GarrysMod/garrysmod"},
-    {"Portal", GameFamily::Source, "Portal/portal"},
-    {"Portal 2", GameFamily::Source, "Portal 2/portal2"},
-    {"Day of Defeat: Source", GameFamily::Source, "Day of Defeat Source/dod"},
+    {"Left 4 Dead 2", game::Family::Source, "Left 4 Dead 2/left4dead2"},
+    {"Garry's Mod", game::Family::Source, "GarrysMod/garrysmod"},
+    {"Portal", game::Family::Source, "Portal/portal"},
+    {"Portal 2", game::Family::Source, "Portal 2/portal2"},
+    {"Day of Defeat: Source", game::Family::Source, "Day of Defeat Source/dod"},
 }};
 
 // Outside Steam: distribution packages, the engines' own folders, hand installs.
 constexpr std::array<KnownFolder, 14> kInstallFolders = {{
-    {"Quake", GameFamily::Quake1, "quake/id1"},
-    {"Quake", GameFamily::Quake1, "Quake/id1"},
-    {"Quake (QuakeSpasm user folder)", GameFamily::Quake1, ".quakespasm/id1"},
-    {"Quake (LibreQuake)", GameFamily::Quake1, "librequake/lq1"},
-    {"Half-Life", GameFamily::HalfLife, "Half-Life/valve"},
-    {"Half-Life (Xash3D)", GameFamily::HalfLife, "xash3d/valve"},
-    {"Quake II", GameFamily::Quake2, "quake2/baseq2"},
-    {"Quake II (Yamagi user folder)", GameFamily::Quake2, ".yq2/baseq2"},
-    {"Quake III Arena", GameFamily::Quake3, "quake3/baseq3"},
-    {"Quake III Arena (user folder)", GameFamily::Quake3, ".q3a/baseq3"},
-    {"OpenArena", GameFamily::Quake3, "openarena/baseoa"},
-    {"OpenArena (user folder)", GameFamily::Quake3, ".openarena/baseoa"},
-    {"Quake III Arena", GameFamily::Quake3, "Quake III Arena/baseq3"},
-    {"Quake II", GameFamily::Quake2, "Quake2/baseq2"},
+    {"Quake", game::Family::Quake1, "quake/id1"},
+    {"Quake", game::Family::Quake1, "Quake/id1"},
+    {"Quake (QuakeSpasm user folder)", game::Family::Quake1, ".quakespasm/id1"},
+    {"Quake (LibreQuake)", game::Family::Quake1, "librequake/lq1"},
+    {"Half-Life", game::Family::HalfLife, "Half-Life/valve"},
+    {"Half-Life (Xash3D)", game::Family::HalfLife, "xash3d/valve"},
+    {"Quake II", game::Family::Quake2, "quake2/baseq2"},
+    {"Quake II (Yamagi user folder)", game::Family::Quake2, ".yq2/baseq2"},
+    {"Quake III Arena", game::Family::Quake3, "quake3/baseq3"},
+    {"Quake III Arena (user folder)", game::Family::Quake3, ".q3a/baseq3"},
+    {"OpenArena", game::Family::Quake3, "openarena/baseoa"},
+    {"OpenArena (user folder)", game::Family::Quake3, ".openarena/baseoa"},
+    {"Quake III Arena", game::Family::Quake3, "Quake III Arena/baseq3"},
+    {"Quake II", game::Family::Quake2, "Quake2/baseq2"},
 }};
 
 void addFound(std::vector<DetectedGame>& out, const KnownFolder& k, const fs::path& root,

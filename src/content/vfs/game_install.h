@@ -10,8 +10,8 @@
 // The file is untrusted (fuzz/fuzz_steam_library.cpp): size, depth and token counts are capped.
 #pragma once
 
-#include "bsp/map.h"
 #include "core/result.h"
+#include "game/profile.h"
 
 #include <filesystem>
 #include <functional>
@@ -32,14 +32,9 @@ inline constexpr size_t kMaxSteamLibraries = 64;
 core::Result<std::vector<std::string>> parseSteamLibraryFolders(std::string_view text,
                                                                 std::string_view file);
 
-// Engine families, as the map's format names them (bsp::Format -> family).
-enum class GameFamily { Quake1, HalfLife, Quake2, Quake3, Source };
-GameFamily gameFamilyOf(bsp::Format format);
-const char* gameFamilyName(GameFamily family); // "Quake", "Half-Life", ...
-
 struct DetectedGame {
     std::string game; // "Quake", "Half-Life: Counter-Strike", "OpenArena", ...
-    GameFamily family = GameFamily::Quake1;
+    game::Family family = game::Family::Quake1;
     std::filesystem::path folder; // the game folder (.../Quake/id1)
     std::string found_by;         // "Steam library /x" or "common folder"
 };
