@@ -283,7 +283,7 @@ def make_vtf(width, height, fmt, mips, minor, payload):
 
 
 def make_md2():
-    """A two-frame .md2 as tests/support/md2_builder.h makes it (content/md2.h layout)."""
+    """A two-frame .md2 as tests/support/md2_builder.h makes it (content/model/md2.h layout)."""
     skins, st, tris = 68, 68 + 64, 68 + 64 + 16
     frames = tris + 24
     end = frames + 2 * 56

@@ -8,9 +8,9 @@
 #pragma once
 
 #include "bsp/map.h"
-#include "content/model_mesh.h"
+#include "content/model/model_mesh.h"
+#include "content/model/sprite.h"
 #include "content/shader_library.h"
-#include "content/sprite.h"
 #include "content/vfs.h"
 #include "scene/lightmap_set.h"
 #include "scene/world_mesh.h"

@@ -8,7 +8,7 @@
 #include "support/model_builder.h"
 #include "support/studio_builder.h"
 
-#include "content/mdl.h"
+#include "content/model/mdl.h"
 
 #include <gtest/gtest.h>
 

@@ -20,7 +20,7 @@
 // before anything is allocated, every index against its array, every offset against the file.
 #pragma once
 
-#include "content/model_mesh.h"
+#include "content/model/model_mesh.h"
 #include "core/result.h"
 
 #include <array>

@@ -1,4 +1,4 @@
-#include "content/md3.h"
+#include "content/model/md3.h"
 
 #include "core/byte_reader.h"
 

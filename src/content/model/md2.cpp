@@ -1,4 +1,4 @@
-#include "content/md2.h"
+#include "content/model/md2.h"
 
 #include "content/pcx.h"
 #include "content/vfs.h"

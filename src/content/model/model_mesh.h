@@ -3,7 +3,7 @@
 // A ModelMesh is a vertex-animated triangle mesh: one texture coordinate per vertex for all
 // poses, one position and normal set per pose, frames that name a run of poses with their
 // timing, and skins that name a run of images with theirs. Quake 1 .mdl builds one today
-// (content/mdl.h); Quake 2 .md2 and Quake 3 .md3 surfaces have the same shape (a pose per
+// (content/model/mdl.h); Quake 2 .md2 and Quake 3 .md3 surfaces have the same shape (a pose per
 // frame, one interval each), so they will build the same struct. Skeletal models (Half-Life
 // studio) pose their vertices on the CPU into the same arrays. GL-free, plain data.
 #pragma once

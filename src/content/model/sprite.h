@@ -17,7 +17,7 @@
 // last colour with alpha = index; alpha-test makes index 255 transparent.
 #pragma once
 
-#include "content/model_mesh.h"
+#include "content/model/model_mesh.h"
 #include "content/palette.h"
 
 #include <span>

@@ -1,4 +1,4 @@
-#include "content/skin.h"
+#include "content/model/skin.h"
 
 #include "core/file.h"
 

@@ -1,4 +1,4 @@
-#include "content/sp2.h"
+#include "content/model/sp2.h"
 
 #include "content/pcx.h"
 #include "content/vfs.h"

@@ -37,7 +37,7 @@
 // the file's end.
 #pragma once
 
-#include "content/model_mesh.h"
+#include "content/model/model_mesh.h"
 #include "core/result.h"
 
 #include <array>

@@ -1,4 +1,4 @@
-#include "content/sprite.h"
+#include "content/model/sprite.h"
 
 #include "core/byte_reader.h"
 

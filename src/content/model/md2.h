@@ -14,7 +14,7 @@
 // before anything is allocated, and every index against its array.
 #pragma once
 
-#include "content/model_mesh.h"
+#include "content/model/model_mesh.h"
 #include "core/result.h"
 
 #include <array>

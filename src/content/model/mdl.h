@@ -16,7 +16,7 @@
 // anything is allocated, and every index against its array.
 #pragma once
 
-#include "content/model_mesh.h"
+#include "content/model/model_mesh.h"
 #include "content/palette.h"
 
 #include <array>

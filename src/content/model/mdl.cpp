@@ -1,4 +1,4 @@
-#include "content/mdl.h"
+#include "content/model/mdl.h"
 
 #include "core/byte_reader.h"
 

@@ -1,4 +1,4 @@
-#include "content/model_mesh.h"
+#include "content/model/model_mesh.h"
 
 #include <algorithm>
 #include <cmath>

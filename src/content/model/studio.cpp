@@ -1,4 +1,4 @@
-#include "content/studio.h"
+#include "content/model/studio.h"
 
 #include "content/palette.h"
 #include "core/byte_reader.h"

@@ -11,7 +11,7 @@
 // before anything is allocated.
 #pragma once
 
-#include "content/sprite.h"
+#include "content/model/sprite.h"
 #include "core/result.h"
 
 #include <span>
