@@ -12,6 +12,7 @@
 #include "scene/collision.h"
 #include "scene/debug_geometry.h"
 #include "scene/map_bundle.h"
+#include "scene/models/model_pick.h"
 #include "scene/visibility.h"
 
 #include <array>

@@ -11,7 +11,7 @@
 #include "render/glsl_library.h"
 #include "render/view_mode.h"
 #include "scene/camera.h"
-#include "scene/entity_models.h"
+#include "scene/models/model_set.h"
 #include "scene/visibility.h"
 
 #include <optional>

@@ -12,7 +12,7 @@
 #include "content/textures.h"
 #include "content/vfs.h"
 #include "core/result.h"
-#include "scene/entity_models.h"
+#include "scene/models/model_set.h"
 #include "scene/fog.h"
 #include "scene/lightmap_set.h"
 #include "scene/material_stages.h"

@@ -10,7 +10,7 @@
 
 #include "bsp/map.h"
 #include "scene/camera.h"
-#include "scene/entity_models.h"
+#include "scene/models/model_set.h"
 #include "scene/flares.h"
 #include "scene/frustum.h"
 #include "scene/world_mesh.h"

@@ -3,8 +3,10 @@
 // the test data (listed, never an error), and hand-made .md2 files standing in for the game's
 // models to check droptofloor, EF_ROTATE, the monsters' stand loops and M_droptofloor.
 #include "scene/collision.h"
-#include "scene/entity_models.h"
 #include "scene/map_bundle.h"
+#include "scene/models/animation.h"
+#include "scene/models/model_set.h"
+#include "scene/models/model_tables.h"
 
 #include "support/collision_room.h"
 #include "support/md2_builder.h"

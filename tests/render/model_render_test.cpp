@@ -6,7 +6,7 @@
 #include "gl_fixture.h"
 #include "render/model_renderer.h"
 #include "render/render_target.h"
-#include "scene/entity_models.h"
+#include "scene/models/model_set.h"
 #include "support/skin_scene.h"
 
 #include <glm/vec4.hpp>

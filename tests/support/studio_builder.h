@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstring>
 #include <numbers>
+#include <tuple>
 #include <vector>
 
 namespace studiotest {

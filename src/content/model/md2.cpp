@@ -1,5 +1,6 @@
 #include "content/model/md2.h"
 
+#include "content/model/model_asset.h"
 #include "content/pcx.h"
 #include "content/vfs.h"
 #include "core/byte_reader.h"
@@ -298,6 +299,16 @@ void attachPcxSkins(Md2Model& model, const FileSystem& fs, std::vector<std::stri
         mesh.skins.push_back(ModelSkin{TimedRun{0, 1, {}}});
         mesh.images.push_back(checkerSkin());
     }
+}
+
+core::Result<ModelAsset> loadMd2Asset(const ModelSource& source) {
+    auto md2 = decodeMd2(source.bytes);
+    if (!md2)
+        return md2.error();
+    ModelAsset asset = singlePartAsset(ModelFormat::Quake2Alias, source.path);
+    attachPcxSkins(*md2, source.fs, asset.parts[0].warnings);
+    asset.parts[0].mesh = std::move(md2->mesh);
+    return asset;
 }
 
 } // namespace content

@@ -65,4 +65,11 @@ class FileSystem;
 // draws; a model without skin names gets one checker skin.
 void attachPcxSkins(Md2Model& model, const FileSystem& fs, std::vector<std::string>& problems);
 
+struct ModelAsset;
+struct ModelSource;
+
+// The registry's loader for "IDP2" (content/model/model_asset.h): decodeMd2, then its skins
+// through the source's file system (attachPcxSkins; their problems are the part's warnings).
+core::Result<ModelAsset> loadMd2Asset(const ModelSource& source);
+
 } // namespace content

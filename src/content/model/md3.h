@@ -83,4 +83,24 @@ std::array<float, 3> md3Normal(uint16_t packed);
 // kMaxMd3*), IndexOutOfRange (a triangle names a vertex >= numVerts).
 core::Result<Md3Model> decodeMd3(std::span<const uint8_t> data);
 
+struct ModelAsset;
+struct ModelSource;
+
+// The registry's loader for "IDP3" (content/model/model_asset.h, md3_asset.cpp): a part per
+// surface, named "path#surface", each with its shader's base image as its one skin: the first
+// stage of the shader (found in the request's shader library) that names an image, additive
+// when that stage blends GL_ONE onto the frame; without a script the shader's name is the image
+// (ioquake3 tr_shader.c FinishShader's implicit shader). An image that is not found draws the
+// missing texture and is a warning of its part.
+//
+// With the request's skin key (a misc_model's, q3map2 model.c InsertModel) a surface takes the
+// shader the .skin file (q3map2SkinPath) names for it, and a surface the skin does not name is
+// left out, as q3map2 leaves it out of the compile; a skin that is missing, broken or names no
+// surface leaves the model's own shaders, with a warning on every part. The key adds
+// "#skin FILE". A file that fails to decode, has no surface or whose skin names none of them is
+// one part with an error.
+core::Result<ModelAsset> loadMd3Asset(const ModelSource& source);
+// The key loadMd3Asset gives: the path, and "#skin FILE" with a skin key.
+std::string md3AssetKey(const ModelSource& source);
+
 } // namespace content

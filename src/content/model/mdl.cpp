@@ -1,5 +1,6 @@
 #include "content/model/mdl.h"
 
+#include "content/model/model_asset.h"
 #include "core/byte_reader.h"
 
 #include <cmath>
@@ -35,31 +36,37 @@ bool readIntervals(const core::ByteReader& r, uint64_t offset, uint32_t count,
 
 } // namespace
 
-core::Result<MdlModel> parseMdl(std::span<const uint8_t> data) {
-    const core::ByteReader r(data);
+namespace {
+
+struct MdlCounts {
+    int32_t skins = 0, vertices = 0, triangles = 0, frames = 0;
+};
+
+// The header into `m`, every count checked (Mod_LoadAliasModel refuses models without skins,
+// vertices, triangles or frames).
+core::Result<MdlCounts> readHeader(const core::ByteReader& r, MdlModel& m) {
+    const size_t size = r.bytes().size();
     if (!r.inRange(0, kHeaderBytes))
-        return truncated("header", -1, 0, kHeaderBytes, data.size());
+        return truncated("header", -1, 0, kHeaderBytes, size);
     if (r.u32(0) != kIdpo)
         return mdlError(core::ErrorCode::UnknownFormat, "header", -1, "ident", "not IDPO");
     if (r.i32(4) != kMdlVersion)
         return mdlError(core::ErrorCode::UnsupportedVersion, "header", -1, "version",
                         std::to_string(r.i32(4)) + ", expected 6");
-    MdlModel m;
     for (int i = 0; i < 3; ++i) {
         m.scale[size_t(i)] = r.f32(8 + 4 * uint64_t(i));
         m.translate[size_t(i)] = r.f32(20 + 4 * uint64_t(i));
         m.eye[size_t(i)] = r.f32(36 + 4 * uint64_t(i));
     }
     m.radius = r.f32(32);
-    const int32_t num_skins = r.i32(48), width = r.i32(52), height = r.i32(56);
-    const int32_t num_verts = r.i32(60), num_tris = r.i32(64), num_frames = r.i32(68);
+    const MdlCounts c{r.i32(48), r.i32(60), r.i32(64), r.i32(68)};
+    const int32_t width = r.i32(52), height = r.i32(56);
     m.sync_type = r.i32(72);
     m.flags = r.u32(76);
-    // Mod_LoadAliasModel refuses models without skins, vertices, triangles or frames.
-    const std::pair<const char*, int32_t> counts[] = {{"numskins", num_skins},
-                                                      {"numverts", num_verts},
-                                                      {"numtris", num_tris},
-                                                      {"numframes", num_frames}};
+    const std::pair<const char*, int32_t> counts[] = {{"numskins", c.skins},
+                                                      {"numverts", c.vertices},
+                                                      {"numtris", c.triangles},
+                                                      {"numframes", c.frames}};
     for (const auto& [field, value] : counts)
         if (value < 1)
             return mdlError(core::ErrorCode::BadValue, "header", -1, field,
@@ -69,9 +76,9 @@ core::Result<MdlModel> parseMdl(std::span<const uint8_t> data) {
                         std::to_string(width) + "x" + std::to_string(height) + " outside 1.." +
                             std::to_string(kMaxPalettedDimension));
     const std::pair<const char*, std::pair<int32_t, int32_t>> limits[] = {
-        {"numverts", {num_verts, int32_t(kMaxMdlVertices)}},
-        {"numtris", {num_tris, int32_t(kMaxMdlTriangles)}},
-        {"numframes", {num_frames, int32_t(kMaxMdlPoses)}}};
+        {"numverts", {c.vertices, int32_t(kMaxMdlVertices)}},
+        {"numtris", {c.triangles, int32_t(kMaxMdlTriangles)}},
+        {"numframes", {c.frames, int32_t(kMaxMdlPoses)}}};
     for (const auto& [field, value_limit] : limits)
         if (value_limit.first > value_limit.second)
             return mdlError(core::ErrorCode::LimitExceeded, "header", -1, field,
@@ -79,13 +86,17 @@ core::Result<MdlModel> parseMdl(std::span<const uint8_t> data) {
                                 std::to_string(value_limit.second));
     m.skin_width = width;
     m.skin_height = height;
-    m.vertex_count = uint32_t(num_verts);
-    const uint64_t image_bytes = uint64_t(width) * uint64_t(height);
+    m.vertex_count = uint32_t(c.vertices);
+    return c;
+}
 
-    uint64_t at = kHeaderBytes;
+// The skins (single images and groups with intervals) from `at`, which moves past them.
+core::Status readSkins(const core::ByteReader& r, uint64_t& at, int32_t num_skins, MdlModel& m) {
+    const size_t size = r.bytes().size();
+    const uint64_t image_bytes = uint64_t(m.skin_width) * uint64_t(m.skin_height);
     // Every skin takes at least four bytes, so a count the file cannot hold fails here.
     if (!r.inRange(at, uint64_t(num_skins) * 4))
-        return truncated("skins", -1, at, uint64_t(num_skins) * 4, data.size());
+        return truncated("skins", -1, at, uint64_t(num_skins) * 4, size);
     m.skins.reserve(size_t(num_skins));
     for (int32_t i = 0; i < num_skins; ++i) {
         MdlGroup g;
@@ -94,62 +105,73 @@ core::Result<MdlModel> parseMdl(std::span<const uint8_t> data) {
         at += 4;
         if (type != 0) {
             if (!r.inRange(at, 4))
-                return truncated("skins", i, at, 4, data.size());
+                return truncated("skins", i, at, 4, size);
             const int32_t n = r.i32(at);
             if (n < 1)
                 return mdlError(core::ErrorCode::BadValue, "skins", i, "numskins",
                                 std::to_string(n) + " in a group, need at least 1");
             g.count = uint32_t(n);
             if (!readIntervals(r, at + 4, g.count, g.intervals))
-                return truncated("skins", i, at + 4, uint64_t(g.count) * 4, data.size());
+                return truncated("skins", i, at + 4, uint64_t(g.count) * 4, size);
             at += 4 + uint64_t(g.count) * 4;
         }
         if (!r.inRange(at, image_bytes * g.count))
-            return truncated("skins", i, at, image_bytes * g.count, data.size());
+            return truncated("skins", i, at, image_bytes * g.count, size);
         for (uint32_t k = 0; k < g.count; ++k, at += image_bytes) {
             auto bytes = r.bytes().subspan(size_t(at), size_t(image_bytes));
             m.skin_images.emplace_back(bytes.begin(), bytes.end());
         }
         m.skins.push_back(std::move(g));
     }
+    return core::okStatus();
+}
 
+// The texture coordinates and triangles from `at`, every triangle's vertices checked.
+core::Status readTriangles(const core::ByteReader& r, uint64_t& at, const MdlCounts& c,
+                           MdlModel& m) {
     static_assert(sizeof(MdlStVert) == 12 && sizeof(MdlTriangle) == 16 &&
                   sizeof(MdlPackedVertex) == 4);
-    if (!r.readArray(at, uint64_t(num_verts), m.st))
-        return truncated("stverts", -1, at, uint64_t(num_verts) * 12, data.size());
-    at += uint64_t(num_verts) * 12;
-    if (!r.readArray(at, uint64_t(num_tris), m.triangles))
-        return truncated("triangles", -1, at, uint64_t(num_tris) * 16, data.size());
-    at += uint64_t(num_tris) * 16;
+    const size_t size = r.bytes().size();
+    if (!r.readArray(at, uint64_t(c.vertices), m.st))
+        return truncated("stverts", -1, at, uint64_t(c.vertices) * 12, size);
+    at += uint64_t(c.vertices) * 12;
+    if (!r.readArray(at, uint64_t(c.triangles), m.triangles))
+        return truncated("triangles", -1, at, uint64_t(c.triangles) * 16, size);
+    at += uint64_t(c.triangles) * 16;
     for (size_t t = 0; t < m.triangles.size(); ++t)
         for (int32_t v : m.triangles[t].vertex)
-            if (v < 0 || v >= num_verts)
-                return mdlError(core::ErrorCode::IndexOutOfRange, "triangles", int64_t(t),
-                                "vertindex",
-                                std::to_string(v) + " outside 0.." + std::to_string(num_verts - 1));
+            if (v < 0 || v >= c.vertices)
+                return mdlError(
+                    core::ErrorCode::IndexOutOfRange, "triangles", int64_t(t), "vertindex",
+                    std::to_string(v) + " outside 0.." + std::to_string(c.vertices - 1));
+    return core::okStatus();
+}
 
-    const uint64_t pose_bytes = kPoseHeaderBytes + uint64_t(num_verts) * 4;
+// The frames (single poses and groups with intervals) from `at`.
+core::Status readFrames(const core::ByteReader& r, uint64_t& at, const MdlCounts& c, MdlModel& m) {
+    const size_t size = r.bytes().size();
+    const uint64_t pose_bytes = kPoseHeaderBytes + uint64_t(c.vertices) * 4;
     auto readPose = [&](int32_t frame) -> core::Status {
         MdlPose p;
         p.name = r.fixedString(at + 8, 16);
-        if (!r.readArray(at + kPoseHeaderBytes, uint64_t(num_verts), p.vertices))
-            return truncated("frames", frame, at, pose_bytes, data.size());
+        if (!r.readArray(at + kPoseHeaderBytes, uint64_t(c.vertices), p.vertices))
+            return truncated("frames", frame, at, pose_bytes, size);
         at += pose_bytes;
         m.poses.push_back(std::move(p));
         return core::okStatus();
     };
     // Every frame takes at least a type word and one pose, so the count is checked first.
-    if (!r.inRange(at, uint64_t(num_frames) * (4 + pose_bytes)))
-        return truncated("frames", -1, at, uint64_t(num_frames) * (4 + pose_bytes), data.size());
-    m.frames.reserve(size_t(num_frames));
-    for (int32_t i = 0; i < num_frames; ++i) {
+    if (!r.inRange(at, uint64_t(c.frames) * (4 + pose_bytes)))
+        return truncated("frames", -1, at, uint64_t(c.frames) * (4 + pose_bytes), size);
+    m.frames.reserve(size_t(c.frames));
+    for (int32_t i = 0; i < c.frames; ++i) {
         MdlGroup g;
         g.first = uint32_t(m.poses.size());
         const int32_t type = r.i32(at);
         at += 4;
         if (type != 0) {
             if (!r.inRange(at, 12))
-                return truncated("frames", i, at, 12, data.size());
+                return truncated("frames", i, at, 12, size);
             const int32_t n = r.i32(at);
             if (n < 1)
                 return mdlError(core::ErrorCode::BadValue, "frames", i, "numframes",
@@ -157,10 +179,10 @@ core::Result<MdlModel> parseMdl(std::span<const uint8_t> data) {
             g.count = uint32_t(n);
             at += 12; // count, group bboxmin, bboxmax
             if (!readIntervals(r, at, g.count, g.intervals))
-                return truncated("frames", i, at, uint64_t(g.count) * 4, data.size());
+                return truncated("frames", i, at, uint64_t(g.count) * 4, size);
             at += uint64_t(g.count) * 4;
             if (!r.inRange(at, pose_bytes * g.count))
-                return truncated("frames", i, at, pose_bytes * g.count, data.size());
+                return truncated("frames", i, at, pose_bytes * g.count, size);
         }
         if (m.poses.size() + g.count > kMaxMdlPoses)
             return mdlError(core::ErrorCode::LimitExceeded, "frames", i, "numframes",
@@ -170,6 +192,24 @@ core::Result<MdlModel> parseMdl(std::span<const uint8_t> data) {
                 return s.error();
         m.frames.push_back(std::move(g));
     }
+    return core::okStatus();
+}
+
+} // namespace
+
+core::Result<MdlModel> parseMdl(std::span<const uint8_t> data) {
+    const core::ByteReader r(data);
+    MdlModel m;
+    auto counts = readHeader(r, m);
+    if (!counts)
+        return counts.error();
+    uint64_t at = kHeaderBytes;
+    if (auto s = readSkins(r, at, counts->skins, m); !s)
+        return s.error();
+    if (auto s = readTriangles(r, at, *counts, m); !s)
+        return s.error();
+    if (auto s = readFrames(r, at, *counts, m); !s)
+        return s.error();
     return m;
 }
 
@@ -287,6 +327,15 @@ core::Result<ModelMesh> decodeMdl(std::span<const uint8_t> data, const Palette& 
     if (!m)
         return m.error();
     return buildMdlMesh(*m, palette);
+}
+
+core::Result<ModelAsset> loadMdlAsset(const ModelSource& source) {
+    auto mesh = decodeMdl(source.bytes, defaultQuakePalette());
+    if (!mesh)
+        return mesh.error();
+    ModelAsset asset = singlePartAsset(ModelFormat::QuakeAlias, source.path);
+    asset.parts[0].mesh = std::move(*mesh);
+    return asset;
 }
 
 } // namespace content

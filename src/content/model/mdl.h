@@ -98,4 +98,11 @@ ModelMesh buildMdlMesh(const MdlModel& model, const Palette& palette);
 // parseMdl then buildMdlMesh.
 core::Result<ModelMesh> decodeMdl(std::span<const uint8_t> data, const Palette& palette);
 
+struct ModelAsset;
+struct ModelSource;
+
+// The registry's loader for "IDPO" (content/model/model_asset.h): decodeMdl with the Quake
+// palette, one part.
+core::Result<ModelAsset> loadMdlAsset(const ModelSource& source);
+
 } // namespace content

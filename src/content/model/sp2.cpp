@@ -1,5 +1,6 @@
 #include "content/model/sp2.h"
 
+#include "content/model/model_asset.h"
 #include "content/pcx.h"
 #include "content/vfs.h"
 #include "core/byte_reader.h"
@@ -102,6 +103,15 @@ Sprite buildSp2Sprite(std::span<const Sp2Frame> frames, const FileSystem& fs,
     for (const SpritePicture& p : s.pictures)
         s.radius = std::max(s.radius, std::hypot(float(p.width), float(p.height)) / 2.0f);
     return s;
+}
+
+core::Result<ModelAsset> loadSp2Asset(const ModelSource& source) {
+    auto frames = parseSp2(source.bytes);
+    if (!frames)
+        return frames.error();
+    ModelAsset asset = singlePartAsset(ModelFormat::Quake2Sprite, source.path);
+    asset.parts[0].sprite = buildSp2Sprite(*frames, source.fs, asset.parts[0].warnings);
+    return asset;
 }
 
 } // namespace content

@@ -44,4 +44,11 @@ core::Result<std::vector<Sp2Frame>> parseSp2(std::span<const uint8_t> data);
 Sprite buildSp2Sprite(std::span<const Sp2Frame> frames, const FileSystem& fs,
                       std::vector<std::string>& problems);
 
+struct ModelAsset;
+struct ModelSource;
+
+// The registry's loader for "IDS2" (content/model/model_asset.h): parseSp2, then its pictures
+// through the source's file system (buildSp2Sprite; their problems are the part's warnings).
+core::Result<ModelAsset> loadSp2Asset(const ModelSource& source);
+
 } // namespace content

@@ -73,4 +73,11 @@ struct Sprite {
 // `quake_palette` colours version 1 sprites.
 core::Result<Sprite> decodeSprite(std::span<const uint8_t> data, const Palette& quake_palette);
 
+struct ModelAsset;
+struct ModelSource;
+
+// The registry's loader for "IDSP" (content/model/model_asset.h): decodeSprite with the
+// Quake palette for version 1, one part.
+core::Result<ModelAsset> loadSpriteAsset(const ModelSource& source);
+
 } // namespace content

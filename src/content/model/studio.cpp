@@ -3,14 +3,9 @@
 #include "content/palette.h"
 #include "core/byte_reader.h"
 
-#include <glm/gtc/quaternion.hpp>
-#include <glm/mat3x3.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
-#include <numbers>
 
 namespace content {
 
@@ -238,25 +233,11 @@ core::Status checkHeader(const core::ByteReader& r) {
     return core::okStatus();
 }
 
-glm::mat3 boneRotation(float x, float y, float z) {
-    // AngleQuaternion (HLSDK mathlib.c): roll about x, then pitch about y, then yaw about z.
-    const glm::quat q = glm::angleAxis(z, glm::vec3(0, 0, 1)) *
-                        glm::angleAxis(y, glm::vec3(0, 1, 0)) *
-                        glm::angleAxis(x, glm::vec3(1, 0, 0));
-    return glm::mat3_cast(q);
-}
-
 } // namespace
 
-core::Result<StudioModel> parseStudio(std::span<const uint8_t> data) {
-    const core::ByteReader r(data);
-    if (auto s = checkHeader(r); !s)
-        return s.error();
-    StudioModel m;
-    m.name = r.fixedString(8, 64);
-    m.bbmin = vec3At(r, 112);
-    m.bbmax = vec3At(r, 124);
+namespace {
 
+core::Status readBones(const core::ByteReader& r, StudioModel& m) {
     auto bones =
         table(r, "header", -1, "numbones", r.i32(140), r.i32(144), kBoneBytes, kMaxStudioBones);
     if (!bones)
@@ -276,6 +257,11 @@ core::Result<StudioModel> parseStudio(std::span<const uint8_t> data) {
             b.scale[k] = r.f32(at + 88 + 4 * k);
         }
     }
+    return core::okStatus();
+}
+
+// The bone controllers, and every bone's controller index checked against them.
+core::Status readControllers(const core::ByteReader& r, StudioModel& m) {
     auto controllers = table(r, "header", -1, "numbonecontrollers", r.i32(148), r.i32(152),
                              kControllerBytes, kMaxStudioRecords);
     if (!controllers)
@@ -294,7 +280,11 @@ core::Result<StudioModel> parseStudio(std::span<const uint8_t> data) {
                                    "bonecontroller " + std::to_string(k),
                                    std::to_string(c) + " of " + std::to_string(controllers->count));
         }
+    return core::okStatus();
+}
 
+// The sequence groups' names and the sequences, each naming a group that exists.
+core::Status readSequences(const core::ByteReader& r, StudioModel& m) {
     auto groups = table(r, "header", -1, "numseqgroups", r.i32(172), r.i32(176),
                         kSequenceGroupBytes, kMaxStudioRecords);
     if (!groups)
@@ -327,10 +317,10 @@ core::Result<StudioModel> parseStudio(std::span<const uint8_t> data) {
         s.anim_offset = uint32_t(anim);
         s.group = uint32_t(group);
     }
+    return core::okStatus();
+}
 
-    if (auto s = readTextures(r, m); !s)
-        return s.error();
-
+core::Status readBodyParts(const core::ByteReader& r, StudioModel& m) {
     auto parts = table(r, "header", -1, "numbodyparts", r.i32(204), r.i32(208), kBodyPartBytes,
                        kMaxStudioRecords);
     if (!parts)
@@ -350,10 +340,26 @@ core::Result<StudioModel> parseStudio(std::span<const uint8_t> data) {
         part.models.resize(models->count);
         for (uint32_t k = 0; k < models->count; ++k)
             if (auto s = readModel(r, models->offset + uint64_t(k) * kModelBytes, model_index++,
-                                   bones->count, part.models[k], triangles);
+                                   uint32_t(m.bones.size()), part.models[k], triangles);
                 !s)
                 return s.error();
     }
+    return core::okStatus();
+}
+
+} // namespace
+
+core::Result<StudioModel> parseStudio(std::span<const uint8_t> data) {
+    const core::ByteReader r(data);
+    if (auto s = checkHeader(r); !s)
+        return s.error();
+    StudioModel m;
+    m.name = r.fixedString(8, 64);
+    m.bbmin = vec3At(r, 112);
+    m.bbmax = vec3At(r, 124);
+    for (auto read : {&readBones, &readControllers, &readSequences, &readTextures, &readBodyParts})
+        if (auto s = read(r, m); !s)
+            return s.error();
     return m;
 }
 
@@ -437,320 +443,6 @@ std::string studioSequenceGroupPath(std::string_view path, uint32_t group) {
     char digits[16];
     std::snprintf(digits, sizeof digits, "%02u", group);
     return std::string(base) + digits + ".mdl";
-}
-
-std::vector<std::array<float, 12>> studioBoneTransforms(std::span<const StudioBone> bones,
-                                                        std::span<const StudioBoneFrame> frame) {
-    std::vector<std::array<float, 12>> out(bones.size());
-    std::vector<glm::mat3> rot(bones.size());
-    std::vector<glm::vec3> pos(bones.size());
-    for (size_t b = 0; b < bones.size(); ++b) {
-        const StudioBoneFrame& f = b < frame.size() ? frame[b] : bones[b].value;
-        glm::mat3 r = boneRotation(f[3], f[4], f[5]);
-        glm::vec3 t(f[0], f[1], f[2]);
-        const int32_t parent = bones[b].parent;
-        if (parent >= 0 && size_t(parent) < b) { // parseStudio checks; callers may not
-            t = rot[size_t(parent)] * t + pos[size_t(parent)];
-            r = rot[size_t(parent)] * r;
-        }
-        rot[b] = r;
-        pos[b] = t;
-        for (int row = 0; row < 3; ++row) {
-            for (int col = 0; col < 3; ++col)
-                out[b][size_t(row * 4 + col)] = r[col][row];
-            out[b][size_t(row * 4 + 3)] = t[row];
-        }
-    }
-    return out;
-}
-
-std::vector<uint32_t> studioBodyModels(const StudioModel& model, int32_t body) {
-    std::vector<uint32_t> chosen;
-    const int64_t value = std::max<int64_t>(body, 0);
-    for (const StudioBodyPart& part : model.body_parts) {
-        const int64_t base = std::max<int64_t>(part.base, 1);
-        chosen.push_back(
-            part.models.empty() ? 0 : uint32_t((value / base) % int64_t(part.models.size())));
-    }
-    return chosen;
-}
-
-StudioControllerSettings studioInitControllers(const StudioModel& model) {
-    StudioControllerSettings out{};
-    for (int32_t index = 0; index < 4; ++index) {
-        // SetController takes the first controller with the index.
-        const auto c = std::find_if(model.controllers.begin(), model.controllers.end(),
-                                    [&](const StudioController& sc) { return sc.index == index; });
-        if (c == model.controllers.end())
-            continue;
-        // The arithmetic of SetController: the value and the setting in float, the range's
-        // middle in double.
-        float value = 0.0f;
-        const float start = c->start, end = c->end;
-        if ((c->type & (kStudioXR | kStudioYR | kStudioZR)) != 0 &&
-            double(start) + 359.0 >= double(end)) {
-            // (end < start negates the value, and a range past a full turn brings it into
-            // 0..360: neither changes 0.)
-            const double middle = (double(start) + double(end)) / 2.0;
-            if (double(value) > middle + 180.0)
-                value -= 360.0f;
-            if (double(value) < middle - 180.0)
-                value += 360.0f;
-        }
-        const float setting = 255.0f * (value - start) / (end - start);
-        // Truncated toward zero as the int conversion does; a 0-wide range counts as 0.
-        out[size_t(index)] =
-            std::isfinite(setting) ? uint8_t(std::clamp(std::trunc(setting), 0.0f, 255.0f)) : 0;
-    }
-    return out;
-}
-
-std::vector<float> studioControllerAdjustments(const StudioModel& model,
-                                               const StudioControllerSettings& settings) {
-    std::vector<float> adj(model.controllers.size(), 0.0f);
-    for (size_t j = 0; j < model.controllers.size(); ++j) {
-        const StudioController& c = model.controllers[j];
-        float value = 0.0f;
-        if (c.index == kStudioMouth) {
-            value = c.start; // mouthopen 0
-        } else if (c.index >= 0 && c.index < 4) {
-            const float s = float(settings[size_t(c.index)]);
-            if ((c.type & kStudioRLoop) != 0)
-                value = s * (360.0f / 256.0f) + c.start;
-            else
-                value = (1.0f - s / 255.0f) * c.start + (s / 255.0f) * c.end;
-        }
-        switch (c.type & kStudioTypes) {
-        case kStudioXR:
-        case kStudioYR:
-        case kStudioZR:
-            adj[j] = value * std::numbers::pi_v<float> / 180.0f;
-            break;
-        case kStudioX:
-        case kStudioY:
-        case kStudioZ:
-            adj[j] = value;
-            break;
-        default:
-            break;
-        }
-        if (!std::isfinite(adj[j]))
-            adj[j] = 0.0f;
-    }
-    return adj;
-}
-
-ModelMesh buildStudioMesh(const StudioModel& model, int32_t body,
-                          const StudioControllerSettings& controllers) {
-    ModelMesh mesh;
-    const std::vector<uint32_t> chosen = studioBodyModels(model, body);
-    // The atlas: one slot per skin reference, sized by family 0's texture, placed in shelves.
-    struct Slot {
-        int x = 0, y = 0, w = 1, h = 1;
-    };
-    std::vector<Slot> slots(model.skin_refs);
-    const bool textured = !model.textures.empty() && !model.skin_families.empty();
-    int atlas_w = 1, atlas_h = 1;
-    if (textured) {
-        uint64_t area = 0;
-        for (uint32_t k = 0; k < model.skin_refs; ++k) {
-            const StudioTexture& t = model.textures[model.skin_families[0][k]];
-            slots[k].w = t.width;
-            slots[k].h = t.height;
-            atlas_w = std::max(atlas_w, t.width);
-            area += uint64_t(t.width) * uint64_t(t.height);
-        }
-        atlas_w = std::max(atlas_w, int(std::ceil(std::sqrt(double(area)))));
-        int x = 0, y = 0, shelf = 0;
-        for (Slot& s : slots) {
-            if (x + s.w > atlas_w) {
-                x = 0;
-                y += shelf;
-                shelf = 0;
-            }
-            s.x = x;
-            s.y = y;
-            x += s.w;
-            shelf = std::max(shelf, s.h);
-        }
-        atlas_h = std::max(1, y + shelf);
-    }
-
-    // Drawn vertices: one per (part, mesh skin, vertex, normal, s, t).
-    struct Source {
-        const StudioSubModel* model;
-        uint16_t vertex, normal;
-    };
-    std::vector<Source> sources;
-    std::map<std::array<int32_t, 6>, uint32_t> drawn;
-    struct DrawnMesh {
-        uint32_t first_index, index_count, skinref; // skinref ~0u: no texture
-    };
-    std::vector<DrawnMesh> drawn_meshes;
-    for (size_t p = 0; p < model.body_parts.size(); ++p) {
-        if (model.body_parts[p].models.empty())
-            continue;
-        const StudioSubModel& sub = model.body_parts[p].models[chosen[p]];
-        for (const StudioMesh& m : sub.meshes) {
-            const bool has_slot = textured && m.skinref < model.skin_refs;
-            const Slot slot = has_slot ? slots[m.skinref] : Slot{};
-            for (const StudioCorner& c : m.corners) {
-                const std::array<int32_t, 6> key{
-                    int32_t(p), int32_t(m.skinref), c.vertex, c.normal, c.s, c.t};
-                auto [it, added] = drawn.try_emplace(key, uint32_t(sources.size()));
-                if (added) {
-                    sources.push_back({&sub, c.vertex, c.normal});
-                    const float s = std::clamp(float(c.s), 0.0f, float(slot.w));
-                    const float t = std::clamp(float(c.t), 0.0f, float(slot.h));
-                    mesh.uv.push_back({has_slot ? (float(slot.x) + s) / float(atlas_w) : 0.0f,
-                                       has_slot ? (float(slot.y) + t) / float(atlas_h) : 0.0f});
-                }
-                mesh.indices.push_back(it->second);
-            }
-            drawn_meshes.push_back({uint32_t(mesh.indices.size() - m.corners.size()),
-                                    uint32_t(m.corners.size()), has_slot ? m.skinref : ~0u});
-        }
-    }
-    mesh.vertex_count = uint32_t(sources.size());
-
-    // Poses: each sampled frame, or the bones' rest values, moved by the bone controllers.
-    std::vector<std::vector<StudioBoneFrame>> frames = model.frames;
-    if (frames.empty()) {
-        frames.emplace_back();
-        for (const StudioBone& b : model.bones)
-            frames.back().push_back(b.value);
-    }
-    const std::vector<float> adj = studioControllerAdjustments(model, controllers);
-    for (std::vector<StudioBoneFrame>& frame : frames)
-        for (size_t b = 0; b < frame.size() && b < model.bones.size(); ++b)
-            for (size_t k = 0; k < 6; ++k) {
-                const int32_t c = model.bones[b].controllers[k];
-                if (c >= 0 && size_t(c) < adj.size())
-                    frame[b][k] += adj[size_t(c)];
-            }
-    mesh.pose_count = uint32_t(frames.size());
-    mesh.positions.resize(size_t(mesh.pose_count) * mesh.vertex_count);
-    mesh.normals.resize(mesh.positions.size());
-    mesh.mins = {INFINITY, INFINITY, INFINITY};
-    mesh.maxs = {-INFINITY, -INFINITY, -INFINITY};
-    for (uint32_t f = 0; f < mesh.pose_count; ++f) {
-        const auto bones = studioBoneTransforms(model.bones, frames[f]);
-        for (uint32_t v = 0; v < mesh.vertex_count; ++v) {
-            const Source& src = sources[v];
-            const auto& m = bones[src.model->vertex_bones[src.vertex]];
-            const auto& p = src.model->vertices[src.vertex];
-            const auto& nm = bones[src.model->normal_bones[src.normal]];
-            const auto& n = src.model->normals[src.normal];
-            std::array<float, 3> out{}, nout{};
-            for (size_t k = 0; k < 3; ++k) {
-                out[k] = m[k * 4] * p[0] + m[k * 4 + 1] * p[1] + m[k * 4 + 2] * p[2] + m[k * 4 + 3];
-                nout[k] = nm[k * 4] * n[0] + nm[k * 4 + 1] * n[1] + nm[k * 4 + 2] * n[2];
-                mesh.mins[k] = std::min(mesh.mins[k], out[k]);
-                mesh.maxs[k] = std::max(mesh.maxs[k], out[k]);
-            }
-            const float len = std::sqrt(nout[0] * nout[0] + nout[1] * nout[1] + nout[2] * nout[2]);
-            mesh.normals[size_t(f) * mesh.vertex_count + v] =
-                len > 0 && std::isfinite(len)
-                    ? std::array<float, 3>{nout[0] / len, nout[1] / len, nout[2] / len}
-                    : std::array<float, 3>{0, 0, 1};
-            mesh.positions[size_t(f) * mesh.vertex_count + v] = out;
-        }
-    }
-    ModelFrame frame;
-    frame.name = model.frames_sequence < model.sequences.size()
-                     ? model.sequences[model.frames_sequence].label
-                     : std::string("rest");
-    frame.poses.first = 0;
-    frame.poses.count = mesh.pose_count;
-    if (mesh.pose_count > 1)
-        for (uint32_t i = 0; i < mesh.pose_count; ++i)
-            frame.poses.end_times.push_back(model.frame_time * float(i + 1));
-    mesh.frames.push_back(std::move(frame));
-
-    // Each mesh a draw range by the flags of the texture family `f` gives its reference;
-    // consecutive plain meshes merge.
-    const auto rangesOf = [&](size_t f) {
-        std::vector<ModelDrawRange> ranges;
-        for (const DrawnMesh& dm : drawn_meshes) {
-            const StudioTexture* t =
-                dm.skinref != ~0u ? &model.textures[model.skin_families[f][dm.skinref]] : nullptr;
-            const uint32_t flags = t ? t->flags : 0;
-            ModelDrawRange range;
-            range.first_index = dm.first_index;
-            range.index_count = dm.index_count;
-            // R_StudioDrawPoints tests masked before additive.
-            range.masked = (flags & kStudioMasked) != 0;
-            range.additive = (flags & kStudioAdditive) != 0 && !range.masked;
-            range.chrome = (flags & kStudioChrome) != 0;
-            range.flat = (flags & kStudioFlatShade) != 0;
-            if (range.chrome) {
-                // Xash3D R_StudioSetupChrome: (n + 1) * 32 texels over the texture's size; the
-                // texture fills its slot, whatever its size.
-                const Slot& slot = slots[dm.skinref];
-                range.chrome_rect = {float(slot.x) / float(atlas_w), float(slot.y) / float(atlas_h),
-                                     float(slot.x + slot.w) / float(atlas_w),
-                                     float(slot.y + slot.h) / float(atlas_h)};
-                range.chrome_scale = {32.0f / float(t->width), 32.0f / float(t->height)};
-            }
-            ModelDrawRange* last = ranges.empty() ? nullptr : &ranges.back();
-            if (last && !range.chrome && !last->chrome && last->additive == range.additive &&
-                last->masked == range.masked && last->flat == range.flat)
-                last->index_count += range.index_count;
-            else if (range.index_count > 0)
-                ranges.push_back(range);
-        }
-        return ranges;
-    };
-
-    // One image per skin family, every slot filled from that family's texture (scaled to the
-    // slot by nearest texel when its size differs from family 0's).
-    const size_t families = textured ? model.skin_families.size() : 1;
-    for (size_t f = 0; f < families; ++f) {
-        ModelImage img;
-        img.width = atlas_w;
-        img.height = atlas_h;
-        img.rgba.assign(size_t(atlas_w) * size_t(atlas_h) * 4, 255);
-        std::vector<uint8_t> bright(size_t(atlas_w) * size_t(atlas_h), 0);
-        bool any_bright = false;
-        for (uint32_t k = 0; textured && k < model.skin_refs; ++k) {
-            const StudioTexture& t = model.textures[model.skin_families[f][k]];
-            const Slot& s = slots[k];
-            // A masked texture's mask marks its cut texels (index 255) instead, so a masked
-            // texture is not also fullbright.
-            const bool masked = (t.flags & kStudioMasked) != 0;
-            const bool fullbright = (t.flags & kStudioFullbright) != 0 && !masked;
-            any_bright |= fullbright || masked;
-            for (int y = 0; y < s.h; ++y)
-                for (int x = 0; x < s.w; ++x) {
-                    const size_t src =
-                        size_t(y * t.height / s.h) * size_t(t.width) + size_t(x * t.width / s.w);
-                    const uint8_t i = t.indices[src];
-                    const size_t dst = size_t(s.y + y) * size_t(atlas_w) + size_t(s.x + x);
-                    for (size_t c = 0; c < 3; ++c)
-                        img.rgba[dst * 4 + c] = t.palette[size_t(i) * 3 + c];
-                    if (fullbright || (masked && i == 255))
-                        bright[dst] = 255;
-                }
-        }
-        if (any_bright)
-            img.fullbright = std::move(bright);
-        mesh.images.push_back(std::move(img));
-        mesh.skins.push_back({TimedRun{uint32_t(f), 1, {}}});
-        // The family's draw ranges: its own textures' flags (R_StudioDrawPoints reads the flags
-        // of the texture the entity's skin family puts in the mesh's reference).
-        std::vector<ModelDrawRange> ranges = rangesOf(f);
-        mesh.skin_ranges.emplace_back();
-        if (f == 0)
-            mesh.ranges = std::move(ranges);
-        else if (ranges != mesh.ranges)
-            mesh.skin_ranges.back() = std::move(ranges);
-    }
-    if (mesh.vertex_count == 0) {
-        mesh.mins = {0, 0, 0};
-        mesh.maxs = {0, 0, 0};
-        mesh.mins[0] = 1; // mins > maxs: no vertex (model_mesh.h)
-    }
-    return mesh;
 }
 
 } // namespace content

@@ -227,4 +227,21 @@ std::vector<float> studioControllerAdjustments(const StudioModel& model,
 ModelMesh buildStudioMesh(const StudioModel& model, int32_t body = 0,
                           const StudioControllerSettings& controllers = {});
 
+struct ModelAsset;
+struct ModelSource;
+
+// The registry's loader for a Half-Life "IDST" (content/model/model_asset.h,
+// studio_asset.cpp): parseStudio, the textures from the "T" file when the model keeps none (an
+// error naming that file when it is missing, as the engine refuses such a model in
+// Mod_LoadStudioModel), the sequence the request's keys choose, decoded from its group's file
+// (a missing group file leaves the rest pose, as the engine shows a model it cannot animate),
+// and buildStudioMesh for the keys' body and controllers. The asset's key (and its one part's
+// name) adds "#body P0.P1.. sequence S" when a part's model or the sequence is not 0 and
+// "#controllers C0 C1 C2 C3" when a controller byte is not 0.
+// With the source's cache the file is parsed (with its "T" file) once for every request.
+core::Result<ModelAsset> loadStudioAsset(const ModelSource& source);
+// The key loadStudioAsset gives the source: the path and the choices its keys make in the
+// model (the path alone when the model does not parse).
+std::string studioAssetKey(const ModelSource& source);
+
 } // namespace content

@@ -1,4 +1,6 @@
-#include "scene/model_light.h"
+#include "scene/models/model_light.h"
+
+#include "scene/models/placement.h"
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
@@ -124,6 +126,73 @@ StudioLight studioModelLight(const glm::vec3& below, const std::array<float, 4>&
     out.light.directed = colour * (shade * kToTexel);
     out.light.dir = -from_light;
     return out;
+}
+
+namespace {
+
+// The style-0 luxel (0..255) of the first surface straight down from `from` within `length`;
+// black when nothing lit is met.
+glm::vec3 luxelDown(MapProbe& probe, const LightmapSet& set, const glm::vec3& from, float length) {
+    const auto hit = probe.rayDown(from, length);
+    if (!hit)
+        return glm::vec3(0.0f);
+    const auto luxel = luxelAt(probe.map(), set, hit->face, hit->lm_uv);
+    return luxel ? glm::vec3(luxel->rgb[0], luxel->rgb[1], luxel->rgb[2]) : glm::vec3(0.0f);
+}
+
+// R_LightVec's colour (0..255) of the first lit surface straight below `p` (from 8 units above
+// it, 2048 down: R_StudioDynamicLight); a map without light data is lit at 255, a miss is dark.
+glm::vec3 luxelBelow(MapProbe& probe, const LightmapSet& set, const glm::vec3& p) {
+    if (set.pages.empty())
+        return glm::vec3(255.0f);
+    return luxelDown(probe, set, p + glm::vec3(0, 0, 8), 2048.0f);
+}
+
+} // namespace
+
+glm::vec3 lightBelow(MapProbe& probe, const LightmapSet& set, const glm::vec3& p) {
+    if (set.pages.empty())
+        return glm::vec3(255.0f / 200.0f); // a map without light data: everything full bright
+    // From a unit above: items stand with their origin on the floor (QuakeC droptofloor), where
+    // the engine's plane walk still finds the floor but a ray from the plane itself may not.
+    glm::vec3 c = luxelDown(probe, set, p + glm::vec3(0, 0, 1), 8193.0f);
+    const float sum = c.r + c.g + c.b;
+    if (sum > 288.0f)
+        c *= 288.0f / sum;
+    return c / 200.0f;
+}
+
+StudioLight studioLight(MapProbe& probe, const LightmapSet& set, const glm::vec3& p) {
+    constexpr std::array<glm::vec2, 4> kOffsets = {glm::vec2(-16, -16), glm::vec2(16, -16),
+                                                   glm::vec2(16, 16), glm::vec2(-16, 16)};
+    std::array<float, 4> gradient{};
+    for (size_t k = 0; k < 4; ++k) {
+        const glm::vec3 c = luxelBelow(probe, set, p + glm::vec3(kOffsets[k].x, kOffsets[k].y, 0));
+        gradient[k] = (c.r + c.g + c.b) / 768.0f;
+    }
+    return studioModelLight(luxelBelow(probe, set, p), gradient);
+}
+
+void lightInstance(EntityModelInstance& inst, const LoadedModel& model, MapProbe& probe,
+                   const LightmapSet& lightmaps) {
+    if (model.brush || inst.fullbright)
+        return;
+    if (probe.map().model_lighting == bsp::ModelLighting::LightGrid) {
+        const glm::vec3 at = inst.origin + glm::vec3(0, 0, inst.bob_scale > 0.0f ? 4.0f : 0.0f);
+        const ModelLight l = gridModelLight(probe.map(), at);
+        inst.light = l.ambient;
+        inst.directed_light = l.directed;
+        inst.light_dir = l.dir;
+        inst.light_bytes = l.bytes;
+    } else if (model.studio) {
+        const StudioLight l = studioLight(probe, lightmaps, inst.origin);
+        inst.light = l.light.ambient;
+        inst.directed_light = l.light.directed;
+        inst.light_dir = l.light.dir;
+        inst.light_wrap = l.wrap;
+    } else {
+        inst.light = lightBelow(probe, lightmaps, inst.origin);
+    }
 }
 
 } // namespace scene

@@ -1,9 +1,13 @@
-// How much light a model at a point receives from the map's light grid, as ioquake3's renderer
-// works it out for an entity (opengl1 tr_light.c R_SetupEntityLightingGrid and
-// R_SetupEntityLighting). GL-free; docs/models.md cites the steps.
+// How much light a model at a point receives, by its map's rule: from the lightmap below it
+// (Quake 1, Quake 2: QuakeSpasm gl_rlight.c R_LightPoint), from the light grid (Quake 3:
+// ioquake3's opengl1 tr_light.c R_SetupEntityLightingGrid and R_SetupEntityLighting), or as
+// GoldSrc lights a studio model (Xash3D FWGS gl_studio.c R_StudioDynamicLight). GL-free;
+// docs/models.md cites the steps.
 #pragma once
 
 #include "bsp/map.h"
+#include "scene/lightmap_set.h"
+#include "scene/models/model_set.h"
 
 #include <glm/vec3.hpp>
 
@@ -59,5 +63,24 @@ struct StudioLight {
     glm::vec3 wrap{1.0f, 1.495f, 1.0f};
 };
 StudioLight studioModelLight(const glm::vec3& below, const std::array<float, 4>& gradient);
+
+class MapProbe; // scene/models/placement.h
+
+// R_LightPoint: the style-0 luxel of the first lit surface straight below `p`, / 200 as
+// R_SetupAliasLighting scales it (its sum capped at 288 first, as with overbright models); a map
+// without light data is full bright (255 / 200).
+glm::vec3 lightBelow(MapProbe& probe, const LightmapSet& lightmaps, const glm::vec3& p);
+
+// R_StudioDynamicLight's samples for a studio model at `p` (the light below and the brightness
+// below four points 16 units off), through studioModelLight.
+StudioLight studioLight(MapProbe& probe, const LightmapSet& lightmaps, const glm::vec3& p);
+
+// Lights a placed instance of `model` by the map's rule: nothing for a full bright instance or a
+// brush model (its own lightmaps light it, as R_DrawBrushModel does); the light grid sampled at
+// the middle of the item bob where the map's models take it (bsp::ModelLighting::LightGrid;
+// cg_ents.c CG_Item lights an item at its bobbing origin, 0 to 8 units up, and grid cells are 64
+// or more); the studio rule for a Half-Life studio model; else the lightmap below its origin.
+void lightInstance(EntityModelInstance& instance, const LoadedModel& model, MapProbe& probe,
+                   const LightmapSet& lightmaps);
 
 } // namespace scene
