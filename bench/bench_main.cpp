@@ -7,9 +7,9 @@
 #include "bsp/load.h"
 #include "bsp/tree.h"
 #include "core/file.h"
-#include "scene/collision.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "physics/collision.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
 
 #include <benchmark/benchmark.h>
 
@@ -137,7 +137,7 @@ void BM_Visibility(benchmark::State& state, const MapFile* m) {
 // gives the length). Movement code runs a handful of these per frame.
 void BM_Trace(benchmark::State& state, const MapFile* m) {
     const bsp::Map& map = mapOf(*m);
-    const scene::CollisionWorld world(map);
+    const physics::CollisionWorld world(map);
     const bsp::HullSize box = world.hullSize(1);
     const float length = static_cast<float>(state.range(0));
     std::mt19937 rng(7);
@@ -158,7 +158,7 @@ void BM_Trace(benchmark::State& state, const MapFile* m) {
     size_t i = 0, hits = 0;
     for (auto _ : state) {
         const auto& mv = moves[i++ % moves.size()];
-        const scene::TraceResult t = world.trace(mv.first, mv.second, box.mins, box.maxs);
+        const physics::TraceResult t = world.trace(mv.first, mv.second, box.mins, box.maxs);
         hits += t.fraction < 1.0f;
         benchmark::DoNotOptimize(t.fraction);
     }

@@ -3,20 +3,20 @@
 
 #include "bsp/entities.h"
 #include "bsp/load.h"
-#include "content/image.h"
-#include "content/leak_file.h"
-#include "content/portal_file.h"
-#include "content/texture_cache.h"
-#include "content/vfs.h"
-#include "content/vmt.h"
-#include "content/vpk.h"
-#include "content/vtf.h"
-#include "scene/collision.h"
-#include "scene/compile_overlays.h"
-#include "scene/lightmap_set.h"
-#include "scene/visibility.h"
-#include "scene/walk_script.h"
-#include "scene/world_mesh.h"
+#include "content/compile/leak_file.h"
+#include "content/compile/portal_file.h"
+#include "content/image/image.h"
+#include "content/image/vtf.h"
+#include "content/material/texture_cache.h"
+#include "content/material/vmt.h"
+#include "content/vfs/vfs.h"
+#include "content/vfs/vpk.h"
+#include "physics/collision.h"
+#include "physics/walk_script.h"
+#include "scene/debug/compile_overlays.h"
+#include "scene/view/visibility.h"
+#include "scene/world/lightmap_set.h"
+#include "scene/world/world_mesh.h"
 
 #include <unistd.h>
 
@@ -62,7 +62,7 @@ std::string indexProblem(const char* what, uint64_t index, int64_t value, uint64
            ", size " + std::to_string(size);
 }
 
-// What scene::CollisionWorld relies on: every index of Map::collision inside its array.
+// What physics::CollisionWorld relies on: every index of Map::collision inside its array.
 std::string checkCollisionInvariants(const bsp::Map& m) {
     const bsp::Collision& c = m.collision;
     if (c.kind == bsp::CollisionKind::None)
@@ -124,7 +124,7 @@ std::string checkCollisionInvariants(const bsp::Map& m) {
 // Traces from each eye along the axes and to the other eyes, for the point and the player box:
 // every trace must return with a fraction in [0, 1].
 std::string exerciseCollision(const bsp::Map& map, const std::vector<glm::vec3>& eyes) {
-    const scene::CollisionWorld world(map);
+    const physics::CollisionWorld world(map);
     const bsp::HullSize box = world.hullSize(1);
     for (const glm::vec3& eye : eyes) {
         for (int32_t hull = 0; hull < world.hullCount(); ++hull)
@@ -133,7 +133,7 @@ std::string exerciseCollision(const bsp::Map& map, const std::vector<glm::vec3>&
             for (const glm::vec3& d :
                  {glm::vec3(4096, 0, 0), glm::vec3(0, -4096, 0), glm::vec3(0, 0, -4096), to - eye})
                 for (const bool point : {true, false}) {
-                    const scene::TraceResult t =
+                    const physics::TraceResult t =
                         world.trace(eye, eye + d, point ? glm::vec3(0) : box.mins,
                                     point ? glm::vec3(0) : box.maxs);
                     if (!(t.fraction >= 0.0f && t.fraction <= 1.0f))
@@ -248,7 +248,7 @@ std::string checkMapInvariants(const bsp::Map& m) {
                  .empty())
             return p;
     // External lightmaps (q3map2 -external): faces name image numbers the scene maps to pages
-    // (scene/lightmap_set.h), so they need not lie inside the map's (empty) page list.
+    // (scene/world/lightmap_set.h), so they need not lie inside the map's (empty) page list.
     const bool external = m.lightmap_storage == bsp::LightmapStorage::External;
     if (external && !m.lightmap_pages.empty())
         return "external lightmaps with " + std::to_string(m.lightmap_pages.size()) +
@@ -558,19 +558,19 @@ Outcome runLeakFile(std::span<const uint8_t> data) {
 
 Outcome runWalkScript(std::span<const uint8_t> data) {
     const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
-    auto steps = scene::parseWalkScript(text, "fuzz.txt");
+    auto steps = physics::parseWalkScript(text, "fuzz.txt");
     if (!steps)
         return rejected(std::move(steps.error()));
     Outcome o;
     o.accepted = true;
     int64_t total = 0;
     for (size_t i = 0; i < steps->size() && o.violation.empty(); ++i) {
-        const scene::WalkStep& s = (*steps)[i];
+        const physics::WalkStep& s = (*steps)[i];
         total += s.ticks;
         if (s.ticks < 0 || !std::isfinite(s.turn))
             o.violation = "walk step " + std::to_string(i) + " has negative ticks or a bad turn";
     }
-    if (o.violation.empty() && total > scene::kMaxWalkTicks)
+    if (o.violation.empty() && total > physics::kMaxWalkTicks)
         o.violation = "accepted walk script of " + std::to_string(total) + " ticks";
     return o;
 }

@@ -44,12 +44,12 @@ Outcome runEntities(std::span<const uint8_t> data);
 Outcome runTextureCache(std::span<const uint8_t> data);
 
 // content::parseLeakFile on the bytes as text (.pts / .lin), then the leak overlay's geometry
-// and the camera at every stop (scene/compile_overlays.h).
+// and the camera at every stop (scene/debug/compile_overlays.h).
 Outcome runLeakFile(std::span<const uint8_t> data);
 // content::parsePortalFile on the bytes as text (.prt, every form), then the portal overlay's
 // geometry.
 Outcome runPortalFile(std::span<const uint8_t> data);
-// scene::parseWalkScript on the bytes as text (--walk-script); an accepted script has
+// physics::parseWalkScript on the bytes as text (--walk-script); an accepted script has
 // non-negative tick counts, finite turns and at most kMaxWalkTicks in all.
 Outcome runWalkScript(std::span<const uint8_t> data);
 
@@ -81,7 +81,7 @@ Outcome runSkin(std::span<const uint8_t> data);
 // has at most content::kMaxStudioPoses poses and its draw ranges lie within its indices.
 Outcome runStudio(std::span<const uint8_t> data);
 
-// scene::loadBrushModel (a Quake 1 item box, maps/b_*.bsp, scene/brush_model.h) with an empty
+// scene::loadBrushModel (a Quake 1 item box, maps/b_*.bsp, scene/load/brush_model.h) with an empty
 // file system, drawn in a lit map: the map parser, then textures, lightmap set, mesh and the draw
 // list of model 0. An accepted model's draw list names faces of its mesh and index ranges inside
 // its indices.

@@ -11,9 +11,9 @@
 #include "content/model/sp2.h"
 #include "content/model/sprite.h"
 #include "content/model/studio.h"
-#include "content/vfs.h"
-#include "scene/brush_model.h"
-#include "scene/visibility.h"
+#include "content/vfs/vfs.h"
+#include "scene/load/brush_model.h"
+#include "scene/view/visibility.h"
 
 #include <unistd.h>
 

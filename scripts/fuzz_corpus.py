@@ -218,7 +218,7 @@ def pakfile_members(data):
 
 
 def make_vpk(version):
-    """A NAME_dir.vpk (content/vpk.h): three members, one extension node each."""
+    """A NAME_dir.vpk (content/vfs/vpk.h): three members, one extension node each."""
     files = (("vmt", "materials/brick", "wall", b"VMT!", 0x7fff, b""),
              ("vtf", "materials/brick", "wall", b"", 0, b"VTFDA"),
              ("txt", " ", "readme", b"ab", 0x7fff, b"cde"))

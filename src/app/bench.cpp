@@ -4,11 +4,11 @@
 #include "app/window.h"
 #include "core/file.h"
 #include "core/json.h"
+#include "physics/player_move.h"
 #include "render/gpu_timers.h"
 #include "render/world_renderer.h"
-#include "scene/light_styles.h"
-#include "scene/player_move.h"
-#include "scene/visibility.h"
+#include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
 
 #include <sys/resource.h>
 
@@ -53,14 +53,14 @@ std::vector<double> benchWalkTicks(const bsp::Map& map, const std::vector<Keyfra
     std::vector<double> us;
     if (map.collision.kind == bsp::CollisionKind::None)
         return us;
-    const scene::CollisionWorld world(map);
-    const scene::PlayerMove move(world, scene::moveRulesFor(map.collision));
+    const physics::CollisionWorld world(map);
+    const physics::PlayerMove move(world, physics::moveRulesFor(map.collision));
     us.reserve(starts.size() * kBenchWalkTicks);
     for (const Keyframe& k : starts) {
-        scene::PlayerState s;
+        physics::PlayerState s;
         s.origin = k.position - glm::vec3(0.0f, 0.0f, map.eye_height);
         move.settle(s);
-        scene::MoveInput in;
+        physics::MoveInput in;
         in.forward = 1.0f;
         for (int i = 0; i < kBenchWalkTicks; ++i) {
             in.yaw = k.yaw + 2.0f * static_cast<float>(i);

@@ -5,7 +5,7 @@
 #include "app/cli.h"
 #include "bsp/map.h"
 #include "core/result.h"
-#include "scene/camera.h"
+#include "scene/view/camera.h"
 
 #include <string>
 #include <vector>
@@ -18,7 +18,7 @@ struct Keyframe {
 };
 
 // Movement cost for --bench (#20): from every keyframe's eye, kBenchWalkTicks ticks of
-// scene::PlayerMove (the map's own collision, its traces included) walking forward, turning
+// physics::PlayerMove (the map's own collision, its traces included) walking forward, turning
 // 2 degrees a tick and jumping once a second; each tick timed on its own, in microseconds.
 // Empty when the map has no collision data. GL-free.
 inline constexpr int kBenchWalkTicks = 180;

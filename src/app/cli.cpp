@@ -1,6 +1,6 @@
 #include "app/cli.h"
 
-#include "scene/export.h"
+#include "export/export.h"
 
 #include <charconv>
 #include <cmath>
@@ -150,11 +150,11 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
             if (!v)
                 return missing("--export-lighting");
             if (*v == "lightmap")
-                o.export_options.lighting = scene::ExportLighting::Lightmap;
+                o.export_options.lighting = exporter::ExportLighting::Lightmap;
             else if (*v == "baked")
-                o.export_options.lighting = scene::ExportLighting::Baked;
+                o.export_options.lighting = exporter::ExportLighting::Baked;
             else if (*v == "none")
-                o.export_options.lighting = scene::ExportLighting::None;
+                o.export_options.lighting = exporter::ExportLighting::None;
             else
                 return argError("--export-lighting: expected lightmap, baked or none, got '" + *v +
                                 "'");
@@ -286,7 +286,7 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
     if (!o.walk_script.empty() && o.mode != Mode::Screenshot)
         return argError("--walk-script needs --screenshot");
     if (o.mode == Mode::Export && !o.export_path.empty()) {
-        auto format = scene::exportFormatOf(o.export_path);
+        auto format = exporter::exportFormatOf(o.export_path);
         if (!format)
             return format.error();
     }

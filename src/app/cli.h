@@ -2,8 +2,8 @@
 #pragma once
 
 #include "core/result.h"
-#include "scene/debug_geometry.h"
-#include "scene/export_scene.h"
+#include "export/export_scene.h"
+#include "scene/debug/debug_geometry.h"
 
 #include <filesystem>
 #include <optional>
@@ -59,7 +59,7 @@ struct Options {
     std::string walk_script;      // --screenshot --walk-script: walk from --camera first
     std::string export_path;      // --export OUT.glb|.gltf|.obj
     std::string export_textures;  // --export-textures DIR
-    scene::ExportOptions export_options; // --export-all, --export-scale, --export-lighting
+    exporter::ExportOptions export_options; // --export-all, --export-scale, --export-lighting
 };
 
 core::Result<Options> parseArguments(const std::vector<std::string>& args);

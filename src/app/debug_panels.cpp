@@ -2,7 +2,7 @@
 
 #include "app/bench.h"
 #include "bsp/patch.h"
-#include "content/q3_shader.h"
+#include "content/material/q3_shader.h"
 #include "core/log.h"
 #include "render/gl.h"
 
@@ -55,13 +55,13 @@ void DebugPanels::pickAt(const scene::Camera& camera) {
     const bool brushes = map.collision.kind == bsp::CollisionKind::Brushes && m_views.brushes;
     if (hulls || brushes) {
         if (m_world_map != &map) {
-            m_world = std::make_unique<scene::CollisionWorld>(map);
+            m_world = std::make_unique<physics::CollisionWorld>(map);
             m_world_map = &map;
         }
-        const scene::CollisionWorld& world = *m_world;
+        const physics::CollisionWorld& world = *m_world;
         const float reach = m_pick ? m_pick->hit.distance : camera.z_far;
-        m_clip_pick = scene::pickCollision(world, camera.position, camera.forward(), reach, hull,
-                                           m_brush_contents);
+        m_clip_pick = physics::pickCollision(world, camera.position, camera.forward(), reach, hull,
+                                             m_brush_contents);
         if (m_clip_pick)
             m_pick.reset();
     }

@@ -6,14 +6,14 @@
 #pragma once
 
 #include "app/cli.h"
+#include "physics/collision.h"
 #include "render/debug_overlays.h"
 #include "render/gpu_timers.h"
 #include "render/world_renderer.h"
-#include "scene/collision.h"
-#include "scene/debug_geometry.h"
-#include "scene/map_bundle.h"
+#include "scene/debug/debug_geometry.h"
+#include "scene/load/map_bundle.h"
 #include "scene/models/model_pick.h"
-#include "scene/visibility.h"
+#include "scene/view/visibility.h"
 
 #include <array>
 #include <memory>
@@ -128,8 +128,8 @@ private:
     int32_t m_highlight_face = -1;
     // With a collision view on, what the pick ray met first when that was a collision solid
     // (clip, liquid, trigger, ...) nearer than any face: then there is no face pick.
-    std::optional<scene::CollisionPick> m_clip_pick;
-    std::unique_ptr<scene::CollisionWorld> m_world; // for m_world_map, built on first pick
+    std::optional<physics::CollisionPick> m_clip_pick;
+    std::unique_ptr<physics::CollisionWorld> m_world; // for m_world_map, built on first pick
     const bsp::Map* m_world_map = nullptr;
     void pickAt(const scene::Camera& camera);
     int32_t m_leak_stop = -1; // the leak stop the camera last went to, -1: none yet

@@ -2,7 +2,7 @@
 
 #include "app/headless.h"
 #include "core/json.h"
-#include "scene/export.h"
+#include "export/export.h"
 
 #include <chrono>
 #include <cstdio>
@@ -17,10 +17,11 @@ extern const char kGitRevision[];
 
 namespace {
 
-void writeExport(core::JsonWriter& j, const scene::ExportResult& r, const scene::ExportOptions& o) {
+void writeExport(core::JsonWriter& j, const exporter::ExportResult& r,
+                 const exporter::ExportOptions& o) {
     j.key("export").beginObject();
-    j.field("path", r.files.front().string()).field("format", scene::exportFormatName(r.format));
-    j.field("lighting", scene::exportLightingName(o.lighting)).field("scale", o.scale);
+    j.field("path", r.files.front().string()).field("format", exporter::exportFormatName(r.format));
+    j.field("lighting", exporter::exportLightingName(o.lighting)).field("scale", o.scale);
     j.field("all", o.include_hidden);
     j.field("files", static_cast<uint64_t>(r.files.size())).field("bytes", r.bytes);
     j.field("nodes", r.nodes).field("meshes", r.meshes).field("primitives", r.primitives);
@@ -34,7 +35,7 @@ void writeExport(core::JsonWriter& j, const scene::ExportResult& r, const scene:
     j.endObject();
 }
 
-void writeTextures(core::JsonWriter& j, const scene::TextureExportResult& r,
+void writeTextures(core::JsonWriter& j, const exporter::TextureExportResult& r,
                    const std::string& dir) {
     j.key("textures").beginObject().field("dir", dir).field("textures", r.textures);
     j.field("lightmaps", r.lightmaps).field("bytes", r.bytes);
@@ -66,14 +67,14 @@ int runExport(const Options& options) {
     j.beginObject().field("file", bundle.map.name).field("load_seconds", load_s);
     const auto exported = std::chrono::steady_clock::now();
     if (!options.export_path.empty()) {
-        auto r = scene::exportMap(bundle, options.export_path, options.export_options,
-                                  exportGenerator());
+        auto r = exporter::exportMap(bundle, options.export_path, options.export_options,
+                                     exportGenerator());
         if (!r)
             return reportError(r.error());
         writeExport(j, *r, options.export_options);
     }
     if (!options.export_textures.empty()) {
-        auto r = scene::exportTextures(bundle, options.export_textures);
+        auto r = exporter::exportTextures(bundle, options.export_textures);
         if (!r)
             return reportError(r.error());
         writeTextures(j, *r, options.export_textures);

@@ -48,7 +48,7 @@ std::optional<ExportRequest> ExportPanel::draw(const std::string& status) {
         if (ImGui::Button("Export") && m_path[0] != 0) {
             ExportRequest r;
             r.path = m_path;
-            r.options.lighting = static_cast<scene::ExportLighting>(m_lighting);
+            r.options.lighting = static_cast<exporter::ExportLighting>(m_lighting);
             r.options.include_hidden = m_all;
             r.options.scale = m_scale;
             request = std::move(r);

@@ -1,9 +1,9 @@
 // The Export panel (the overlay's "Export..." button): a file path whose extension picks the
 // format (.glb, .gltf, .obj), the lighting mode, --export-all and the scale. It only asks; the
-// viewer writes the map on screen (its current patch level) through scene::exportMap.
+// viewer writes the map on screen (its current patch level) through exporter::exportMap.
 #pragma once
 
-#include "scene/export_scene.h"
+#include "export/export_scene.h"
 
 #include <optional>
 #include <string>
@@ -12,7 +12,7 @@ namespace app {
 
 struct ExportRequest {
     std::string path;
-    scene::ExportOptions options; // patch_level 0: the mesh on screen
+    exporter::ExportOptions options; // patch_level 0: the mesh on screen
 };
 
 class ExportPanel {
@@ -32,7 +32,7 @@ public:
 private:
     bool m_visible = false;
     char m_path[1024] = {};
-    int m_lighting = 0; // scene::ExportLighting
+    int m_lighting = 0; // exporter::ExportLighting
     bool m_all = false;
     float m_scale = 0.0254f;
 };

@@ -1,6 +1,6 @@
 #include "app/file_browser.h"
 
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 
 #include <algorithm>

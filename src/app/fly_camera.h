@@ -2,7 +2,7 @@
 // key states and mouse motion.
 #pragma once
 
-#include "scene/camera.h"
+#include "scene/view/camera.h"
 
 namespace app {
 

@@ -5,16 +5,16 @@
 #include "app/window.h"
 #include "bsp/map_limits.h"
 #include "bsp/tree.h"
-#include "content/image.h"
-#include "content/texture_cache.h"
+#include "content/image/image.h"
+#include "content/material/texture_cache.h"
 #include "core/file.h"
 #include "core/json.h"
+#include "physics/walk_script.h"
 #include "render/flare_renderer.h"
 #include "render/world_renderer.h"
-#include "scene/camera.h"
-#include "scene/map_diff.h"
-#include "scene/visibility.h"
-#include "scene/walk_script.h"
+#include "scene/debug/map_diff.h"
+#include "scene/view/camera.h"
+#include "scene/view/visibility.h"
 
 #include <SDL.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -313,7 +313,7 @@ int runInfo(const Options& options) {
     writeCollision(j, m);
     j.key("vis").beginObject().field("present", m.vis.present());
     j.field("clusters", m.vis.num_clusters).field("row_size", m.vis.row_size).endObject();
-    // The pages drawn (scene/lightmap_set.h): in the map or q3map2's external images, with
+    // The pages drawn (scene/world/lightmap_set.h): in the map or q3map2's external images, with
     // deluxe maps (light directions) split off.
     const scene::LightmapSet& lm = b.lightmaps;
     j.key("lightmaps").beginObject();
@@ -362,7 +362,7 @@ int runInfo(const Options& options) {
             j.value(game);
         j.endArray();
     }
-    // Entity models (scene/entity_models.h): those the game's table names, those placed, and
+    // Entity models (scene/models/model_set.h): those the game's table names, those placed, and
     // the ones that could not be drawn ("classname: path (why)").
     j.key("models").beginObject();
     j.field("wanted", static_cast<uint64_t>(b.models.wanted));
@@ -386,7 +386,7 @@ int runInfo(const Options& options) {
 struct WalkResult {
     glm::vec3 eye{0.0f};
     bool on_ground = false;
-    int waterlevel = 0; // 0 dry .. 3 under (scene::PlayerState::waterlevel)
+    int waterlevel = 0; // 0 dry .. 3 under (physics::PlayerState::waterlevel)
     int64_t ticks = 0;
 };
 
@@ -397,22 +397,22 @@ core::Result<WalkResult> walkCamera(const std::string& script, const bsp::Map& m
     auto text = core::readFile(script);
     if (!text)
         return text.error();
-    auto steps = scene::parseWalkScript(std::string(text->begin(), text->end()), script);
+    auto steps = physics::parseWalkScript(std::string(text->begin(), text->end()), script);
     if (!steps)
         return steps.error();
     if (map.collision.kind == bsp::CollisionKind::None)
         return core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
                                "--walk-script: the map has no collision data");
-    const scene::CollisionWorld world(map);
-    const scene::PlayerMove move(world, scene::moveRulesFor(map.collision));
-    scene::PlayerState s;
+    const physics::CollisionWorld world(map);
+    const physics::PlayerMove move(world, physics::moveRulesFor(map.collision));
+    physics::PlayerState s;
     s.origin = cam.position - glm::vec3(0.0f, 0.0f, map.eye_height);
     move.settle(s);
     float yaw = cam.yaw;
-    for (scene::WalkStep& step : *steps)
+    for (physics::WalkStep& step : *steps)
         step.input.pitch = cam.pitch; // swimming goes where the camera looks, as in the viewer
     WalkResult r;
-    r.ticks = scene::playWalkScript(move, *steps, s, yaw);
+    r.ticks = physics::playWalkScript(move, *steps, s, yaw);
     const float eye = s.crouched ? move.rules().crouch_eye : map.eye_height;
     r.eye = s.origin + glm::vec3(0.0f, 0.0f, eye);
     r.on_ground = s.on_ground;

@@ -6,8 +6,8 @@
 #include "app/window.h"
 #include "core/json.h"
 #include "render/world_renderer.h"
-#include "scene/camera.h"
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/camera.h"
 
 #include <memory>
 #include <string_view>

@@ -1,6 +1,6 @@
 #include "app/map_reload.h"
 
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 
 #include <chrono>

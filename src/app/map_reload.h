@@ -10,7 +10,7 @@
 
 #include "app/map_session.h"
 #include "core/file_watch.h"
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
 
 #include <filesystem>
 #include <future>

@@ -8,8 +8,8 @@
 #include "app/cli.h"
 #include "core/result.h"
 #include "render/world_renderer.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
 
 #include <memory>
 #include <string>

@@ -1,6 +1,6 @@
 #include "app/open_panel.h"
 
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 
 #include <imgui.h>
 

@@ -7,10 +7,10 @@
 
 #include "app/settings.h"
 #include "render/world_renderer.h"
-#include "scene/camera.h"
-#include "scene/light_styles.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/camera.h"
+#include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
 
 #include <array>
 #include <optional>

@@ -2,7 +2,7 @@
 
 #include "app/cli.h"
 #include "app/file_browser.h"
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 
 #include <algorithm>

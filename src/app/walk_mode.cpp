@@ -7,9 +7,9 @@ namespace app {
 std::optional<glm::vec3> dropEyeToFloor(const bsp::Map& map, const glm::vec3& eye) {
     if (map.collision.kind == bsp::CollisionKind::None)
         return std::nullopt;
-    const scene::CollisionWorld world(map);
-    const scene::PlayerMove move(world, scene::moveRulesFor(map.collision));
-    scene::PlayerState s;
+    const physics::CollisionWorld world(map);
+    const physics::PlayerMove move(world, physics::moveRulesFor(map.collision));
+    physics::PlayerState s;
     s.origin = eye - glm::vec3(0.0f, 0.0f, map.eye_height);
     if (!move.dropToFloor(s, s.origin.z - map.worldMins().z + 64.0f))
         return std::nullopt;
@@ -21,10 +21,10 @@ bool WalkMode::begin(const bsp::Map& map, const scene::Camera& cam) {
     if (map.collision.kind == bsp::CollisionKind::None)
         return false;
     m_map = &map;
-    m_world = std::make_unique<scene::CollisionWorld>(map);
-    m_move = std::make_unique<scene::PlayerMove>(*m_world, scene::moveRulesFor(map.collision));
+    m_world = std::make_unique<physics::CollisionWorld>(map);
+    m_move = std::make_unique<physics::PlayerMove>(*m_world, physics::moveRulesFor(map.collision));
     m_eye_height = map.eye_height;
-    m_state = scene::PlayerState();
+    m_state = physics::PlayerState();
     m_state.origin = cam.position - glm::vec3(0.0f, 0.0f, m_eye_height);
     m_move->settle(m_state);
     m_eye = cam.position;
@@ -42,21 +42,21 @@ void WalkMode::update(const FlyInput& in, float dt, scene::Camera& cam) {
     if (!active())
         return;
     if (cam.position != m_eye) {
-        m_state = scene::PlayerState();
+        m_state = physics::PlayerState();
         m_state.origin = cam.position - glm::vec3(0.0f, 0.0f, m_eye_height);
         m_move->settle(m_state);
     }
-    scene::MoveInput mi;
+    physics::MoveInput mi;
     mi.forward = float(in.forward) - float(in.back);
     mi.side = float(in.right) - float(in.left);
     mi.yaw = cam.yaw;
     mi.pitch = cam.pitch; // swimming follows the view
     mi.jump = in.up;
     mi.crouch = in.down;
-    m_pending = std::min(m_pending + std::max(dt, 0.0f), kMaxTicksPerUpdate * scene::kMoveTick);
-    while (m_pending >= scene::kMoveTick) {
+    m_pending = std::min(m_pending + std::max(dt, 0.0f), kMaxTicksPerUpdate * physics::kMoveTick);
+    while (m_pending >= physics::kMoveTick) {
         m_move->tick(m_state, mi);
-        m_pending -= scene::kMoveTick;
+        m_pending -= physics::kMoveTick;
     }
     const float eye = m_state.crouched ? m_move->rules().crouch_eye : m_eye_height;
     cam.position = m_state.origin + glm::vec3(0.0f, 0.0f, eye);

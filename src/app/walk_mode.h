@@ -1,11 +1,11 @@
 // Walk mode (V, the engines' noclip habit in reverse): the camera is a player's eye, moved by
-// scene::PlayerMove over the map's own collision at the fixed 60 Hz tick. Independent of SDL so
+// physics::PlayerMove over the map's own collision at the fixed 60 Hz tick. Independent of SDL so
 // it can be tested: the viewer feeds it the fly camera's key states.
 #pragma once
 
 #include "app/fly_camera.h"
-#include "scene/collision.h"
-#include "scene/player_move.h"
+#include "physics/collision.h"
+#include "physics/player_move.h"
 
 #include <memory>
 #include <optional>
@@ -27,7 +27,7 @@ public:
     void end();
     bool active() const { return m_world != nullptr; }
     const bsp::Map* map() const { return m_map; }
-    const scene::PlayerState& state() const { return m_state; }
+    const physics::PlayerState& state() const { return m_state; }
 
     // Runs the whole ticks due after dt seconds (at most kMaxTicksPerUpdate, so a stall does
     // not turn into a burst): WASD walk along the camera's yaw, up (Space/E) jumps, down
@@ -39,9 +39,9 @@ public:
 
 private:
     const bsp::Map* m_map = nullptr;
-    std::unique_ptr<scene::CollisionWorld> m_world;
-    std::unique_ptr<scene::PlayerMove> m_move;
-    scene::PlayerState m_state;
+    std::unique_ptr<physics::CollisionWorld> m_world;
+    std::unique_ptr<physics::PlayerMove> m_move;
+    physics::PlayerState m_state;
     float m_eye_height = 0.0f;
     glm::vec3 m_eye{0.0f};  // where the last update put the camera
     float m_pending = 0.0f; // seconds not yet run as ticks

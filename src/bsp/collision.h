@@ -1,6 +1,6 @@
 // Collision data of the common map model: what the games' own movement code collides with.
 //
-// Two families, both expressed as data so that scene::CollisionWorld never asks which game a
+// Two families, both expressed as data so that physics::CollisionWorld never asks which game a
 // map came from (docs/collision.md cites the engine source for every rule):
 // - Hulls (Quake 1, BSP2, 2PSB, Half-Life): hull 0 is the node tree with its leaves' contents,
 //   hulls 1..3 are clipnode trees built by the compiler for fixed box sizes. A box is traced as

@@ -220,7 +220,7 @@ struct Face {
     }
 };
 
-// Which table says what model a point entity shows (scene/entity_models.h): the game's item,
+// Which table says what model a point entity shows (scene/models/model_set.h): the game's item,
 // monster and light entities as its editors' entity definitions list them. Set by the parser
 // from the format; the renderer only sees the models it resolves to.
 enum class EntityModelTable : uint8_t {

@@ -18,7 +18,7 @@
 // flags, the translucency value and the animation link (nexttexinfo); two texinfos with the
 // same name and flags simply give two equal materials. Texture sizes live in the .wal files,
 // not in the map, so materials have width/height 0, uv_in_texels is set and the vertices' uv
-// stay in texels; the scene divides them by the decoded sizes (scene/material_table.h).
+// stay in texels; the scene divides them by the decoded sizes (scene/world/material_table.h).
 #include "bsp/collision_read.h"
 #include "bsp/edge_faces.h"
 #include "bsp/entities.h"

@@ -1,7 +1,7 @@
 #include "render/brush_model_renderer.h"
 
 #include "render/frame.h"
-#include "scene/brush_model.h"
+#include "scene/load/brush_model.h"
 
 #include <glm/gtc/matrix_transform.hpp>
 

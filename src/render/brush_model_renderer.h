@@ -1,5 +1,5 @@
-// Brush model files on point entities (scene/brush_model.h: Quake 1's item boxes): each file is
-// a world of its own on the GPU (render/world_gpu.h: its buffers, textures and lightmap pages),
+// Brush model files on point entities (scene/load/brush_model.h: Quake 1's item boxes): each file
+// is a world of its own on the GPU (render/world_gpu.h: its buffers, textures and lightmap pages),
 // drawn once per visible instance through the world's passes (drawWorldBatches) with the
 // instance's placement, so its faces are lit by its own lightmaps and the light styles exactly
 // as the map's are (QuakeSpasm r_brush.c R_DrawBrushModel draws them with the world's surface
@@ -8,7 +8,7 @@
 
 #include "render/world_gpu.h"
 #include "scene/models/model_set.h"
-#include "scene/visibility.h"
+#include "scene/view/visibility.h"
 
 #include <glm/mat4x4.hpp>
 

@@ -6,7 +6,7 @@
 #include "render/gl.h"
 #include "render/gl_state.h"
 #include "render/glsl_library.h"
-#include "scene/debug_geometry.h"
+#include "scene/debug/debug_geometry.h"
 
 #include <glm/mat4x4.hpp>
 #include <string>

@@ -8,11 +8,11 @@
 
 #include "render/debug_draw.h"
 #include "render/world_renderer.h"
-#include "scene/collision_view.h"
-#include "scene/compile_overlays.h"
-#include "scene/debug_geometry.h"
-#include "scene/map_diff.h"
-#include "scene/visibility.h"
+#include "scene/debug/collision_view.h"
+#include "scene/debug/compile_overlays.h"
+#include "scene/debug/debug_geometry.h"
+#include "scene/debug/map_diff.h"
+#include "scene/view/visibility.h"
 
 #include <array>
 #include <string>

@@ -1,16 +1,16 @@
-// Quake 3 flares (scene/flares.h): camera-facing additive squares, faded in and out by an
+// Quake 3 flares (scene/world/flares.h): camera-facing additive squares, faded in and out by an
 // occlusion query per flare whose answer is read only once the GPU has it (a frame or more
 // later), so drawing never waits for the GPU; nothing is read back per flare.
 #pragma once
 
 #include "bsp/map.h"
-#include "content/textures.h"
+#include "content/material/textures.h"
 #include "render/gl.h"
 #include "render/gl_state.h"
 #include "render/glsl_library.h"
-#include "scene/camera.h"
-#include "scene/flares.h"
-#include "scene/visibility.h"
+#include "scene/view/camera.h"
+#include "scene/view/visibility.h"
+#include "scene/world/flares.h"
 
 #include <map>
 #include <memory>

@@ -10,8 +10,8 @@
 #include "render/programs.h"
 #include "render/render_options.h"
 #include "render/world_gpu.h"
-#include "scene/camera.h"
-#include "scene/visibility.h"
+#include "scene/view/camera.h"
+#include "scene/view/visibility.h"
 
 #include <glm/mat4x4.hpp>
 

@@ -1,4 +1,4 @@
-// Quake 3 fog volumes (scene/fog.h). As ioquake3 (tr_shader.c FinishShader): opaque surfaces
+// Quake 3 fog volumes (scene/world/fog.h). As ioquake3 (tr_shader.c FinishShader): opaque surfaces
 // get a fog pass with depth EQUAL, so only the texels an alpha test kept are fogged; the fog's
 // own surfaces with LEQUAL; blended surfaces fade their stages' colours instead (stage pass).
 // An opaque surface whose whole shader is one program fogs there (FOG_PASS) and is skipped here.

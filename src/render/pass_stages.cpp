@@ -1,9 +1,9 @@
-// Quake 3 shader stages (scene/material_stages.h): a batch drawn stage by stage as ioquake3's
+// Quake 3 shader stages (scene/world/material_stages.h): a batch drawn stage by stage as ioquake3's
 // RB_StageIteratorGeneric does, or with runs of stages folded into one program where the
 // result is the same (scene::foldableRun), blends and alpha tests then done in the shader.
 #include "render/frame.h"
 
-#include "scene/deforms.h"
+#include "scene/world/deforms.h"
 
 #include <algorithm>
 #include <array>

@@ -7,7 +7,7 @@
 #include "render/gl.h"
 #include "render/glsl_library.h"
 #include "render/view_mode.h"
-#include "scene/material_stages.h"
+#include "scene/world/material_stages.h"
 
 #include <array>
 #include <cstdint>

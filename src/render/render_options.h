@@ -4,7 +4,7 @@
 
 #include "render/draw_submitter.h"
 #include "render/view_mode.h"
-#include "scene/light_styles.h"
+#include "scene/world/light_styles.h"
 
 #include <array>
 
@@ -39,7 +39,7 @@ struct RenderOptions {
     GpuTimers* timers = nullptr;
     double time = 0.0;  // seconds: styles, scrolling, shader stages, sky rotation, flare fades
     bool flares = true; // Quake 3 flares (face type 4), see render/flare_renderer.h
-    bool fog = true;    // Quake 3 fog volumes (scene/fog.h) and bsp::Map::distance_fog, lit view
+    bool fog = true; // Quake 3 fog volumes (scene/world/fog.h) and bsp::Map::distance_fog, lit view
     std::array<float, scene::kNumLightStyles> style_values{};
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};
 };

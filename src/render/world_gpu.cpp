@@ -1,8 +1,8 @@
 #include "render/world_gpu.h"
 
-#include "content/mipmap.h"
+#include "content/image/mipmap.h"
 #include "render/glsl_library.h"
-#include "scene/deforms.h"
+#include "scene/world/deforms.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,14 +6,14 @@
 #pragma once
 
 #include "bsp/map.h"
-#include "content/skybox.h"
-#include "content/textures.h"
+#include "content/material/skybox.h"
+#include "content/material/textures.h"
 #include "render/gl.h"
-#include "scene/fog.h"
-#include "scene/lightmap_set.h"
-#include "scene/material_stages.h"
-#include "scene/visibility.h"
-#include "scene/world_mesh.h"
+#include "scene/view/visibility.h"
+#include "scene/world/fog.h"
+#include "scene/world/lightmap_set.h"
+#include "scene/world/material_stages.h"
+#include "scene/world/world_mesh.h"
 
 #include <array>
 #include <cstdint>
@@ -66,7 +66,7 @@ struct GpuStagedMaterial {
     content::CullMode cull = content::CullMode::Front;
     float cloud_height = 512.0f;
     uint32_t disabled = 0; // bit per shader stage index (the overlay's switches)
-    // deformVertexes (scene/deforms.h): the shader's deforms, copied; `deformed` when any is
+    // deformVertexes (scene/world/deforms.h): the shader's deforms, copied; `deformed` when any is
     // drawn (such surfaces stay out of the depth pre-pass: it would write undeformed depth).
     content::ShaderDef deform_def;
     bool deformed = false;

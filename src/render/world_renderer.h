@@ -12,8 +12,8 @@
 #include "render/render_target.h"
 #include "render/view_mode.h"
 #include "render/world_gpu.h"
-#include "scene/camera.h"
-#include "scene/visibility.h"
+#include "scene/view/camera.h"
+#include "scene/view/visibility.h"
 
 #include <memory>
 #include <string>

@@ -16,13 +16,13 @@ TEST(ExportCli, FlagsSetModeAndOptions) {
     EXPECT_EQ(o->export_textures, "tex");
     EXPECT_TRUE(o->export_options.include_hidden);
     EXPECT_EQ(o->export_options.scale, 1.0f);
-    EXPECT_EQ(o->export_options.lighting, scene::ExportLighting::Baked);
+    EXPECT_EQ(o->export_options.lighting, exporter::ExportLighting::Baked);
 
     auto d = app::parseArguments({"m.bsp", "--export", "m.glb"});
     ASSERT_TRUE(d);
     EXPECT_FALSE(d->export_options.include_hidden);
     EXPECT_EQ(d->export_options.scale, 0.0254f);
-    EXPECT_EQ(d->export_options.lighting, scene::ExportLighting::Lightmap);
+    EXPECT_EQ(d->export_options.lighting, exporter::ExportLighting::Lightmap);
 
     auto t = app::parseArguments({"m.bsp", "--export-textures", "dir"});
     ASSERT_TRUE(t);

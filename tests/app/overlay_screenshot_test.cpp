@@ -2,7 +2,7 @@
 // overlay window's rectangle (reported in the JSON) and is identical everywhere else.
 #include "app/cli.h"
 #include "app/headless.h"
-#include "content/image.h"
+#include "content/image/image.h"
 #include "core/file.h"
 
 #include <gtest/gtest.h>

@@ -2,8 +2,8 @@
 // `count` of them lie outside solid; every trace returns, and every one ends outside solid (point
 // test in the hull, or the box test against the brushes), for the point and for the game's player
 // box.
-#include "scene/collision.h"
-#include "scene/map_bundle.h"
+#include "physics/collision.h"
+#include "scene/load/map_bundle.h"
 
 #include "bsp/entities.h"
 
@@ -21,7 +21,7 @@ struct Tally {
 };
 
 Tally traceAtRandom(const bsp::Map& map, int count, uint32_t seed) {
-    const scene::CollisionWorld world(map);
+    const physics::CollisionWorld world(map);
     std::mt19937 rng(seed);
     const glm::vec3 lo = map.worldMins(), hi = map.worldMaxs();
     std::uniform_real_distribution<float> ux(lo.x, hi.x), uy(lo.y, hi.y), uz(lo.z, hi.z);
@@ -40,7 +40,7 @@ Tally traceAtRandom(const bsp::Map& map, int count, uint32_t seed) {
             ++t.skipped;
             continue;
         }
-        const scene::TraceResult r = world.traceModel(0, start, end, box.mins, box.maxs);
+        const physics::TraceResult r = world.traceModel(0, start, end, box.mins, box.maxs);
         ++t.traced;
         if (r.fraction < 1.0f) {
             ++t.hits;
@@ -70,7 +70,7 @@ Tally traceAtRandom(const bsp::Map& map, int count, uint32_t seed) {
     // The world (with brush models) as well: returns, never ends inside the world's solid.
     for (int i = 0; i < count / 4; ++i) {
         const glm::vec3 start(ux(rng), uy(rng), uz(rng)), end(ux(rng), uy(rng), uz(rng));
-        const scene::TraceResult r = world.trace(start, end, glm::vec3(-8), glm::vec3(8));
+        const physics::TraceResult r = world.trace(start, end, glm::vec3(-8), glm::vec3(8));
         EXPECT_LE(r.fraction, 1.0f);
     }
     return t;
@@ -127,7 +127,7 @@ TEST(CollisionMaps, SourceRandomTracesEndOutsideSolid) {
 TEST(CollisionMaps, SourcePointContentsReadTheLeafAndTracesFromTheSpawnStayInTheRoom) {
     auto map = scene::loadMapSpec(shared("source/tf2_mp_lobby.bsp"));
     ASSERT_TRUE(map.ok()) << map.error().message();
-    const scene::CollisionWorld world(*map);
+    const physics::CollisionWorld world(*map);
     EXPECT_EQ(world.pointContents(glm::vec3(224, 224, 0)), bsp::kCollideSolid);
     EXPECT_EQ(world.pointContents(glm::vec3(-224, 224, 100)), bsp::kCollideSolid);
     EXPECT_EQ(world.pointContents(glm::vec3(0, 0, 0)), 0u);
@@ -147,7 +147,7 @@ TEST(CollisionMaps, SourcePointContentsReadTheLeafAndTracesFromTheSpawnStayInThe
             continue;
         const int32_t hull = i % 2;
         const bsp::HullSize box = world.hullSize(hull);
-        const scene::TraceResult t =
+        const physics::TraceResult t =
             world.trace(spawn, spawn + glm::normalize(d) * 1024.0f, box.mins, box.maxs);
         ASSERT_FALSE(t.start_solid);
         ASSERT_LT(t.fraction, 1.0f); // 1024 units always reach a wall
@@ -167,7 +167,7 @@ TEST(CollisionMaps, SourcePointContentsReadTheLeafAndTracesFromTheSpawnStayInThe
 TEST(CollisionMaps, Quake2PointContentsReadTheLeaf) {
     auto map = scene::loadMapSpec(shared("lobby/q2_mp_lobby.bsp"));
     ASSERT_TRUE(map.ok()) << map.error().message();
-    const scene::CollisionWorld world(*map);
+    const physics::CollisionWorld world(*map);
     ASSERT_EQ(map->collision.leaf_contents.size(), map->leaves.size());
     // Outside the walls (the world's bounds are +-200): no brush holds these points, so a trace
     // that does not move starts in the open, but their leaves are solid.

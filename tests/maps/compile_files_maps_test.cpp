@@ -2,7 +2,7 @@
 // parses in its form with the counts the file states, and every cluster a portal joins is a
 // cluster of the matching map. A missing file fails.
 #include "bsp/load.h"
-#include "content/portal_file.h"
+#include "content/compile/portal_file.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // Content layer on real files: the Quake 2 texture pak, OpenArena's pk3s and the Blob and
 // Conquer 1x1 JPEG textures (see BSPV_SHARED_MAPS_DIR/SOURCES.md). A missing file fails.
-#include "content/image.h"
-#include "content/textures.h"
-#include "content/vfs.h"
+#include "content/image/image.h"
+#include "content/material/textures.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 #include "unit/content_test_util.h"
 

@@ -5,8 +5,8 @@
 #include "bsp/tree.h"
 #include "mapgen/demo_map.h"
 #include "mapgen/q3_writer.h"
-#include "scene/visibility.h"
-#include "scene/world_mesh.h"
+#include "scene/view/visibility.h"
+#include "scene/world/world_mesh.h"
 
 #include <gtest/gtest.h>
 

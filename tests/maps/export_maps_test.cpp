@@ -2,9 +2,9 @@
 // material counts and the bounds against the common model and what --info reports (the
 // bundle's mesh triangles, submodels + entities, the world model's bounds). A missing map
 // file fails. The Khronos validator runs on the same maps in CTest (export_validate_*).
-#include "scene/export.h"
+#include "export/export.h"
 
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
 #include "support/gltf_check.h"
 
 #include <gtest/gtest.h>
@@ -48,7 +48,7 @@ Expected expectedOf(const scene::MapBundle& b) {
         int page = -1;
         for (uint32_t k = 0; k < f.num_indices; ++k) {
             const scene::WorldVertex& v = b.mesh.vertices[b.mesh.indices[f.first_index + k]];
-            const glm::vec3 p = scene::toExportAxes(v.position + origin, kInch);
+            const glm::vec3 p = exporter::toExportAxes(v.position + origin, kInch);
             e.mins = glm::min(e.mins, p);
             e.maxs = glm::max(e.maxs, p);
             page = static_cast<int>(v.lm_layer);
@@ -72,7 +72,7 @@ void checkMap(const std::string& relative) {
 
     const fs::path out = fs::temp_directory_path() / ("bspv_export_" + std::to_string(::getpid()) +
                                                       "_" + path.stem().string() + ".glb");
-    auto r = scene::exportMap(b, out, {}, "bspview test");
+    auto r = exporter::exportMap(b, out, {}, "bspview test");
     ASSERT_TRUE(r) << r.error().message();
     tinygltf::Model model;
     const bool read = gltftest::load(out, model);
@@ -109,8 +109,8 @@ void checkMap(const std::string& relative) {
         box_min = glm::min(box_min, sm.mins + sm.origin);
         box_max = glm::max(box_max, sm.maxs + sm.origin);
     }
-    const glm::vec3 a = scene::toExportAxes(box_min, kInch);
-    const glm::vec3 c = scene::toExportAxes(box_max, kInch);
+    const glm::vec3 a = exporter::toExportAxes(box_min, kInch);
+    const glm::vec3 c = exporter::toExportAxes(box_max, kInch);
     const glm::vec3 lo = glm::min(a, c), hi = glm::max(a, c);
     for (int k = 0; k < 3; ++k) {
         EXPECT_GE(s.mins[k], lo[k] - kInch) << k;
@@ -132,7 +132,7 @@ TEST(ExportMaps, Quake1FullbrightTexelsOnlyInTheEmissiveTexture) {
     const scene::MapBundle& b = **loaded;
     const fs::path out =
         fs::temp_directory_path() / ("bspv_export_glow_" + std::to_string(::getpid()) + ".glb");
-    ASSERT_TRUE(scene::exportMap(b, out, {}, "bspview test"));
+    ASSERT_TRUE(exporter::exportMap(b, out, {}, "bspview test"));
     tinygltf::Model model;
     const bool read = gltftest::load(out, model);
     fs::remove(out);

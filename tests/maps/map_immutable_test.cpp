@@ -2,7 +2,7 @@
 // and blend order beside it (scene::MaterialTable) and never writes it. Its map must equal a
 // fresh parse of the same file field by field, for a Quake 2 map (texel uv divided by the
 // .wal sizes) and a Quake 3 map whose shader scripts add surface flags.
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
 
 #include <gtest/gtest.h>
 

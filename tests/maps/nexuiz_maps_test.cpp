@@ -2,10 +2,10 @@
 // their lightmaps are external images (maps/NAME/lm_NNNN.tga in data.pk3) and interleave light
 // and direction maps. scripts/install-deps.sh --test installs the package; without it these tests
 // fail, naming the package.
-#include "scene/lightmap_set.h"
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
+#include "scene/world/lightmap_set.h"
 
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 
 #include <gtest/gtest.h>
 

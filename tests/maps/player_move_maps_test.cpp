@@ -1,12 +1,12 @@
 // Walking on real maps of each family: from every spawn point, 3 s of game time forward along
 // the spawn's yaw. The player never ends a tick inside solid (the box test of the map's own
 // collision, and the point test at the origin) and never drops below the map's bounds.
-#include "scene/player_move.h"
+#include "physics/player_move.h"
 
 #include "bsp/entities.h"
 #include "bsp/patch.h"
 #include "bsp/tree.h"
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
 
 #include <gtest/gtest.h>
 
@@ -17,8 +17,8 @@ namespace {
 void walkFromEverySpawn(const std::string& spec) {
     auto map = scene::loadMapSpec(spec);
     ASSERT_TRUE(map.ok()) << map.error().message();
-    const scene::CollisionWorld world(*map);
-    const scene::PlayerMove move(world, scene::moveRulesFor(map->collision));
+    const physics::CollisionWorld world(*map);
+    const physics::PlayerMove move(world, physics::moveRulesFor(map->collision));
     const std::vector<bsp::SpawnPoint> spawns = bsp::findSpawnPoints(*map);
     ASSERT_FALSE(spawns.empty()) << spec;
     const float floor = map->worldMins().z;
@@ -27,11 +27,11 @@ void walkFromEverySpawn(const std::string& spec) {
         // Intermission cameras are views, not player starts: lq_e1m1's sit in walls.
         if (sp.classname.find("intermission") != std::string::npos)
             continue;
-        scene::PlayerState s;
+        physics::PlayerState s;
         s.origin = sp.origin;
         ASSERT_TRUE(move.settle(s)) << spec << " " << sp.classname << " starts in solid";
         ++walked;
-        const scene::MoveInput in{1.0f, 0.0f, sp.yaw, false, false};
+        const physics::MoveInput in{1.0f, 0.0f, sp.yaw, false, false};
         for (int tick = 0; tick < 180; ++tick) {
             move.tick(s, in);
             ASSERT_TRUE(move.fits(s)) << spec << " " << sp.classname << " tick " << tick;
@@ -79,11 +79,11 @@ TEST(PlayerMoveMaps, Quake3WalksOnCurvedFloors) {
     auto map =
         scene::loadMapSpec(std::string(BSPV_OPENARENA_DIR) + "/pak1-maps.pk3:maps/oa_shouse.bsp");
     ASSERT_TRUE(map.ok()) << map.error().message();
-    const scene::CollisionWorld world(*map);
+    const physics::CollisionWorld world(*map);
     bsp::Map without = *map;
     without.collision.material_contents.clear();
-    const scene::CollisionWorld no_patches(without);
-    const scene::PlayerMove move(world, scene::moveRulesFor(map->collision));
+    const physics::CollisionWorld no_patches(without);
+    const physics::PlayerMove move(world, physics::moveRulesFor(map->collision));
     const glm::vec3 mins(-15, -15, -24), maxs(15, 15, 32);
     int floors = 0, fell_through = 0, walked = 0;
     for (const bsp::Face& f : map->faces) {
@@ -108,7 +108,7 @@ TEST(PlayerMoveMaps, Quake3WalksOnCurvedFloors) {
             continue;
         ++floors;
         const glm::vec3 down = mid.position - glm::vec3(0, 0, 256);
-        const scene::TraceResult t = world.trace(start, down, mins, maxs);
+        const physics::TraceResult t = world.trace(start, down, mins, maxs);
         const float feet = t.end_pos.z - 24.0f;
         EXPECT_GE(feet, mid.position.z - 16.0f)
             << "patch at " << mid.position.x << " " << mid.position.y;
@@ -124,10 +124,10 @@ TEST(PlayerMoveMaps, Quake3WalksOnCurvedFloors) {
             lo = glm::min(lo, glm::vec2(v.position));
             hi = glm::max(hi, glm::vec2(v.position));
         }
-        scene::PlayerState s;
+        physics::PlayerState s;
         s.origin = t.end_pos;
         ASSERT_TRUE(move.settle(s));
-        const scene::MoveInput in{1.0f, 0.0f, 0.0f, false, false};
+        const physics::MoveInput in{1.0f, 0.0f, 0.0f, false, false};
         for (int tick = 0; tick < 60; ++tick) {
             move.tick(s, in);
             const glm::vec2 xy(s.origin);
@@ -164,8 +164,8 @@ TEST(PlayerMoveMaps, Quake3PatchFacetsStayWithinTheFlatnessOfTheCurve) {
         points.clear();
         for (const bsp::Vertex& v : controls)
             points.push_back(v.position);
-        const scene::PatchCollide pc =
-            scene::buildPatchCollide(points, f.patch_width, f.patch_height);
+        const physics::PatchCollide pc =
+            physics::buildPatchCollide(points, f.patch_width, f.patch_height);
         ++patches;
         facets += pc.facets.size();
         const bsp::PatchMesh mesh =
@@ -175,8 +175,8 @@ TEST(PlayerMoveMaps, Quake3PatchFacetsStayWithinTheFlatnessOfTheCurve) {
             float fraction = 1.0f;
             bsp::Plane plane;
             ++samples;
-            if (!scene::tracePatch(pc, v.position + 20.0f * n, v.position - 20.0f * n,
-                                   glm::vec3(0.0f), 0.0f, fraction, plane)) {
+            if (!physics::tracePatch(pc, v.position + 20.0f * n, v.position - 20.0f * n,
+                                     glm::vec3(0.0f), 0.0f, fraction, plane)) {
                 ++missed;
                 continue;
             }
@@ -204,10 +204,10 @@ TEST(PlayerMoveMaps, SourceDropsToTheFloorBelowTheSpawn) {
     auto map = scene::loadMapSpec(shared("source/momentum_mp_lobby.bsp"));
     ASSERT_TRUE(map.ok()) << map.error().message();
     ASSERT_EQ(map->collision.kind, bsp::CollisionKind::Brushes);
-    const scene::CollisionWorld world(*map);
-    const scene::PlayerMove move(world, scene::moveRulesFor(map->collision));
+    const physics::CollisionWorld world(*map);
+    const physics::PlayerMove move(world, physics::moveRulesFor(map->collision));
     EXPECT_STREQ(move.rules().game, "source");
-    scene::PlayerState s;
+    physics::PlayerState s;
     s.origin = glm::vec3(0.0f);
     ASSERT_TRUE(move.dropToFloor(s, 256.0f));
     EXPECT_GE(s.origin.z, -192.0f);
@@ -216,7 +216,7 @@ TEST(PlayerMoveMaps, SourceDropsToTheFloorBelowTheSpawn) {
     EXPECT_FLOAT_EQ(s.origin.y, 0.0f);
 }
 
-// Source displacements collide as their drawn triangles (scene/disp_collide.h). On the shared
+// Source displacements collide as their drawn triangles (physics/disp_collide.h). On the shared
 // maps with displacements, a player dropped from 40 units above each grid point whose normal
 // faces up (z >= 0.7) lands with its feet (the box's bottom) on the terrain: no lower than the
 // grid point under its centre and no higher than the highest triangle corner under its 32 x 32
@@ -228,11 +228,11 @@ TEST(PlayerMoveMaps, SourceStandsAndWalksOnDisplacements) {
         auto map = scene::loadMapSpec(shared(name));
         ASSERT_TRUE(map.ok()) << map.error().message();
         ASSERT_FALSE(map->collision.displacements.empty()) << name;
-        const scene::CollisionWorld world(*map);
+        const physics::CollisionWorld world(*map);
         bsp::Map without = *map;
         without.collision.displacements.clear();
-        const scene::CollisionWorld no_disps(without);
-        const scene::PlayerMove move(world, scene::moveRulesFor(map->collision));
+        const physics::CollisionWorld no_disps(without);
+        const physics::PlayerMove move(world, physics::moveRulesFor(map->collision));
         const glm::vec3 mins = map->collision.hulls[1].mins, maxs = map->collision.hulls[1].maxs;
         ASSERT_EQ(mins, glm::vec3(-16, -16, 0));
         int landed = 0;
@@ -271,17 +271,17 @@ TEST(PlayerMoveMaps, SourceStandsAndWalksOnDisplacements) {
                         tlo.y <= g.position.y + 16 && thi.y >= g.position.y - 16)
                         top = std::max(top, thi.z);
                 }
-                const scene::TraceResult t = world.trace(start, down, mins, maxs);
+                const physics::TraceResult t = world.trace(start, down, mins, maxs);
                 EXPECT_GE(t.end_pos.z, g.position.z)
                     << name << " at " << g.position.x << " " << g.position.y << " " << g.position.z;
                 EXPECT_LE(t.end_pos.z, top + 0.05f)
                     << name << " at " << g.position.x << " " << g.position.y << " " << g.position.z;
                 EXPECT_GE(t.plane.normal.z, 0.7f);
                 ++landed;
-                scene::PlayerState s;
+                physics::PlayerState s;
                 s.origin = t.end_pos;
                 ASSERT_TRUE(move.settle(s));
-                const scene::MoveInput in{1.0f, 0.0f, 45.0f, false, false};
+                const physics::MoveInput in{1.0f, 0.0f, 45.0f, false, false};
                 for (int tick = 0; tick < 60; ++tick) {
                     move.tick(s, in);
                     ASSERT_TRUE(move.fits(s)) << name << " tick " << tick;

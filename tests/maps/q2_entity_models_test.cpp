@@ -1,9 +1,9 @@
-// The Quake 2 entity model table (scene/entity_models.cpp kQuake2, from yquake2's g_items.c
+// The Quake 2 entity model table (scene/models/model_tables.cpp kQuake2, from yquake2's g_items.c
 // and game/monster/): its rules on hand-made entities, the shared maps whose models are not in
 // the test data (listed, never an error), and hand-made .md2 files standing in for the game's
 // models to check droptofloor, EF_ROTATE, the monsters' stand loops and M_droptofloor.
-#include "scene/collision.h"
-#include "scene/map_bundle.h"
+#include "physics/collision.h"
+#include "scene/load/map_bundle.h"
 #include "scene/models/animation.h"
 #include "scene/models/model_set.h"
 #include "scene/models/model_tables.h"
@@ -140,7 +140,7 @@ TEST(EntityModelsMaps, Quake2ItemsDropAndRotate) {
     EXPECT_EQ(set.wanted, 39u);
     ASSERT_EQ(set.instances.size(), 6u);
     EXPECT_EQ(set.missing.size(), 33u);
-    const scene::CollisionWorld world(map);
+    const physics::CollisionWorld world(map);
     int rotating = 0;
     for (const auto& inst : set.instances) {
         const auto origin = map.entities[inst.entity].vec3("origin");

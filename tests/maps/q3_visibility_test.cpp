@@ -1,8 +1,8 @@
 // Real Quake 3 maps through the whole GL-free pipeline: parse, mesh, visibility from every
 // spawn point.
 #include "bsp/entities.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
 
 #include <gtest/gtest.h>
 

@@ -3,8 +3,8 @@
 // .wal files from q2/aq_textures.pak, Quake 2 texture sizes applied to the uv, sky boxes, and
 // Source .vmt / .vtf from a folder or a VPK (see BSPV_SHARED_MAPS_DIR/SOURCES.md). A missing
 // map file fails.
-#include "content/wad.h"
-#include "scene/map_bundle.h"
+#include "content/vfs/wad.h"
+#include "scene/load/map_bundle.h"
 #include "unit/vpk_builder.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Quake 1 item boxes drawn as brush models (issue #16; scene/brush_model.h,
+// Quake 1 item boxes drawn as brush models (issue #16; scene/load/brush_model.h,
 // render/brush_model_renderer.h), on Mesa llvmpipe under xvfb-run. The box is a BSP file of its
 // own, maps/b_bh25.bsp under a --base folder: buildQ1's two 64-unit quads (x 0..128, y 0..64,
 // z 0, facing down), texture index 7, every luxel 80. The map is the same two quads with every
@@ -6,15 +6,15 @@
 // looking up, sees only the box; its pixel is the box's texel under the box's own luxel by
 // Quake 1's rule, not the map's light.
 #include "app/map_session.h"
-#include "content/palette.h"
+#include "content/image/palette.h"
 #include "gl_fixture.h"
 #include "render/brush_model_renderer.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
-#include "scene/brush_model.h"
-#include "scene/light_styles.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/brush_model.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
 #include "support/q1_builder.h"
 #include "unit/content_test_util.h"
 

@@ -6,8 +6,8 @@
 #include "gl_fixture.h"
 #include "real_map.h"
 #include "render/world_renderer.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
 
 #include <gtest/gtest.h>
 

@@ -1,15 +1,15 @@
 // S3TC textures kept compressed (content::CompressedMips, render::uploadsCompressed): an image
 // that carries its file's DXT blocks goes up as those blocks with the file's mips, and draws the
 // picture its decoded RGBA twin draws (Mesa llvmpipe under xvfb-run).
-#include "content/image.h"
-#include "content/vtf.h"
+#include "content/image/image.h"
+#include "content/image/vtf.h"
 #include "gl_fixture.h"
 #include "render/render_target.h"
 #include "render/world_gpu.h"
 #include "render/world_renderer.h"
-#include "scene/light_styles.h"
-#include "scene/visibility.h"
-#include "scene/world_mesh.h"
+#include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
+#include "scene/world/world_mesh.h"
 #include "support/map_builder.h"
 
 #include <gtest/gtest.h>

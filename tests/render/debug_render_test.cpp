@@ -8,8 +8,8 @@
 #include "render/debug_overlays.h"
 #include "render/gpu_timers.h"
 #include "render/world_renderer.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
 #include "support/map_builder.h"
 
 #include <backends/imgui_impl_opengl3.h>

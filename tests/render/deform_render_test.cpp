@@ -2,12 +2,12 @@
 // (tests/unit/q3_builder.h) with a shader script added in memory, drawn through the same
 // upload path as the app. Every test checks that the KHR_debug callback saw no GL error.
 #include "app/headless.h"
-#include "content/q3_shader.h"
-#include "content/shader_library.h"
+#include "content/material/q3_shader.h"
+#include "content/material/shader_library.h"
 #include "gl_fixture.h"
 #include "render/world_renderer.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
 #include "support/q3_builder.h"
 
 #include <gtest/gtest.h>

@@ -6,9 +6,9 @@
 #include "real_map.h"
 #include "render/draw_submitter.h"
 #include "render/world_renderer.h"
-#include "scene/light_styles.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
 
 #include <gtest/gtest.h>
 

@@ -4,9 +4,9 @@
 #include "app/headless.h"
 #include "gl_fixture.h"
 #include "render/world_renderer.h"
-#include "scene/fog.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
+#include "scene/world/fog.h"
 #include "support/map_builder.h"
 
 #include <gtest/gtest.h>

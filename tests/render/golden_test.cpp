@@ -14,14 +14,14 @@
 // pixel is off by more than 24 levels, else grey at 8 times its difference; golden_diff.h) into
 // BSPV_GOLDEN_OUT_DIR, build/tests/golden_out in the build tree, and names them in the failure.
 #include "app/headless.h"
-#include "content/image.h"
+#include "content/image/image.h"
 #include "core/file.h"
 #include "gl_fixture.h"
 #include "golden_diff.h"
 #include "real_map.h"
 #include "render/world_renderer.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
 
 #include <gtest/gtest.h>
 

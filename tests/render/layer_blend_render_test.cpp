@@ -2,13 +2,13 @@
 // $basetexture2) blended over its image by the vertex colour's alpha: 0 draws the image, 255
 // the second layer, and what lies between mixes them linearly; a material without a second
 // layer ignores the alpha (Mesa llvmpipe under xvfb-run).
-#include "content/image.h"
+#include "content/image/image.h"
 #include "gl_fixture.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
-#include "scene/light_styles.h"
-#include "scene/visibility.h"
-#include "scene/world_mesh.h"
+#include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
+#include "scene/world/world_mesh.h"
 #include "support/map_builder.h"
 
 #include <glm/mat4x4.hpp>

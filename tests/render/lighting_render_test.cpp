@@ -3,13 +3,13 @@
 // vertex colour, the light style scale and the saturation limit. Expected pixels are computed
 // by hand from the texel, the luxel and the rule.
 #include "bsp/load.h"
-#include "content/image.h"
+#include "content/image/image.h"
 #include "gl_fixture.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
-#include "scene/light_styles.h"
-#include "scene/visibility.h"
-#include "scene/world_mesh.h"
+#include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
+#include "scene/world/world_mesh.h"
 #include "support/map_builder.h"
 #include "support/q1_builder.h"
 #include "support/q2_builder.h"

@@ -6,9 +6,9 @@
 #include "gl_fixture.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
-#include "scene/light_styles.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
 #include "support/q3_builder.h"
 #include "unit/content_test_util.h"
 

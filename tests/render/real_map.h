@@ -4,7 +4,7 @@
 
 #include "app/headless.h"
 #include "render/world_renderer.h"
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
 
 #include <gtest/gtest.h>
 

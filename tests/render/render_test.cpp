@@ -6,8 +6,8 @@
 #include "render/flare_renderer.h"
 #include "render/gl_state.h"
 #include "render/world_renderer.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
 #include "support/map_builder.h"
 
 #include <gtest/gtest.h>

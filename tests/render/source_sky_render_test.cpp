@@ -1,13 +1,13 @@
 // A Source map's worldspawn sky box drawn: tf2_test2 names sky_tf2_04, six solid-colour Sky
 // materials in a --base folder stand in for Team Fortress 2's, and the pixel at the centre of a
-// view toward each face is that face's colour (content/skybox.h: rt along +X, bk along +Y, up
-// along +Z). Without them the sky faces draw the flat sky colour, not a world face.
+// view toward each face is that face's colour (content/material/skybox.h: rt along +X, bk along +Y,
+// up along +Z). Without them the sky faces draw the flat sky colour, not a world face.
 #include "app/headless.h"
-#include "content/skybox.h"
+#include "content/material/skybox.h"
 #include "gl_fixture.h"
 #include "render/world_renderer.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
 
 #include <gtest/gtest.h>
 

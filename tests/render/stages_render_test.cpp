@@ -3,13 +3,13 @@
 // Each test builds a tiny map in memory (quads facing the camera) and a shader script, so the
 // expected pixel values can be worked out by hand from ioquake3's rules.
 #include "app/headless.h"
-#include "content/q3_shader.h"
-#include "content/shader_library.h"
+#include "content/material/q3_shader.h"
+#include "content/material/shader_library.h"
 #include "gl_fixture.h"
 #include "render/world_renderer.h"
-#include "scene/map_bundle.h"
-#include "scene/material_stages.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
+#include "scene/world/material_stages.h"
 #include "support/map_builder.h"
 
 #include <gtest/gtest.h>

@@ -8,7 +8,7 @@
 #include "robust/tally.h"
 
 #include "bsp/load.h"
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 #include "support/q1_builder.h"
 #include "support/qbsp_convert.h"

@@ -6,6 +6,8 @@
 #include "robust/table_inputs.h"
 #include "robust/tally.h"
 
+#include "bsp/load.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 
 #include <gtest/gtest.h>

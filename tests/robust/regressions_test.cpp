@@ -6,7 +6,7 @@
 #include "bsp/edge_faces.h"
 #include "bsp/entities.h"
 #include "bsp/load.h"
-#include "content/image.h"
+#include "content/image/image.h"
 #include "core/file.h"
 
 #include <gtest/gtest.h>

@@ -6,8 +6,8 @@
 #include "unit/vpk_builder.h"
 
 #include "bsp/load.h"
-#include "content/texture_cache.h"
-#include "content/vfs.h"
+#include "content/material/texture_cache.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 
 #include <zip.h>

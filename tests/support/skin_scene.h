@@ -8,8 +8,8 @@
 #include "support/md3_builder.h"
 
 #include "bsp/map.h"
-#include "content/shader_library.h"
-#include "content/vfs.h"
+#include "content/material/shader_library.h"
+#include "content/vfs/vfs.h"
 
 #include <gtest/gtest.h>
 

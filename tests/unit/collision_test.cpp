@@ -3,7 +3,7 @@
 // Expected positions are worked out by hand from the room's planes, the hull sizes and the
 // engines' epsilons: Quake 1 stops DIST_EPSILON (1/32) short of the grown plane, Quake 3 stops
 // SURFACE_CLIP_EPSILON (1/8) short of the plane pushed out by the box.
-#include "scene/collision.h"
+#include "physics/collision.h"
 
 #include "bsp/load.h"
 #include "support/collision_room.h"
@@ -18,8 +18,8 @@ namespace {
 
 using bsp::kCollideSolid;
 using glm::vec3;
-using scene::CollisionWorld;
-using scene::TraceResult;
+using physics::CollisionWorld;
+using physics::TraceResult;
 
 constexpr float kTol = 1e-3f;
 const vec3 kQ1Mins{-16, -16, -24}, kQ1Maxs{16, 16, 32}; // Quake hull 1

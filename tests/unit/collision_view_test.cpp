@@ -1,7 +1,7 @@
 // scene/collision_view: clip hulls and brushes turned into polygons, on the collision room
 // (tests/support/collision_room.h) whose numbers are known by hand.
 #include "bsp/load.h"
-#include "scene/collision_view.h"
+#include "scene/debug/collision_view.h"
 #include "support/collision_room.h"
 
 #include <gtest/gtest.h>

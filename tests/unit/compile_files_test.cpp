@@ -1,7 +1,7 @@
 // Leak files (.pts, .lin) and portal files (.prt in its four forms) from text written here,
 // with the values worked out by hand; malformed files give the exact code and the line.
-#include "content/leak_file.h"
-#include "content/portal_file.h"
+#include "content/compile/leak_file.h"
+#include "content/compile/portal_file.h"
 
 #include <glm/trigonometric.hpp>
 #include <gtest/gtest.h>

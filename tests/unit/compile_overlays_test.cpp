@@ -1,8 +1,8 @@
 // GL-free geometry of the compile-file overlays (scene/compile_overlays): portal polygons and
 // outlines, the leak ribbon, lines and stop markers, the camera at a leak stop; and the map
 // bundle finding a map's .prt / .pts beside it or taking named ones.
-#include "scene/compile_overlays.h"
-#include "scene/map_bundle.h"
+#include "scene/debug/compile_overlays.h"
+#include "scene/load/map_bundle.h"
 
 #include <glm/trigonometric.hpp>
 #include <gtest/gtest.h>

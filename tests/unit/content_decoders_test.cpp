@@ -1,12 +1,12 @@
 // 8-bit texture decoders: palettes, Quake / Half-Life miptex, WAD3, Quake 2 .wal and PCX.
 #include "bsp/edge_faces.h"
 #include "bsp/load.h"
-#include "content/embedded_texture.h"
-#include "content/miptex.h"
-#include "content/palette.h"
-#include "content/pcx.h"
-#include "content/wad.h"
-#include "content/wal.h"
+#include "content/image/embedded_texture.h"
+#include "content/image/miptex.h"
+#include "content/image/palette.h"
+#include "content/image/pcx.h"
+#include "content/image/wal.h"
+#include "content/vfs/wad.h"
 #include "core/byte_reader.h"
 #include "core/file.h"
 

@@ -1,9 +1,9 @@
 // Content layer on data built in code: pak / pk3 / directory lookups, override order, game
 // folder and map-spec helpers, image decoding limits, the missing-texture tile and material
 // textures.
-#include "content/image.h"
-#include "content/textures.h"
-#include "content/vfs.h"
+#include "content/image/image.h"
+#include "content/material/textures.h"
+#include "content/vfs/vfs.h"
 #include "support/map_builder.h"
 #include "unit/content_test_util.h"
 

@@ -1,7 +1,7 @@
 // GL-free geometry of the debug overlays (scene/debug_geometry): frustum corners, box and
 // frustum lines, visible leaves, face keys, area borders, entity markers and links, patch
 // nets, ray cast -> face -> luxel, and the --debug list.
-#include "scene/debug_geometry.h"
+#include "scene/debug/debug_geometry.h"
 #include "support/map_builder.h"
 
 #include <gtest/gtest.h>

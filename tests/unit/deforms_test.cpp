@@ -1,8 +1,8 @@
-// Quake 3 deformVertexes maths (scene/deforms.h) and ioquake3's stage collapse rules
-// (scene/material_stages.h), without GL.
-#include "content/q3_shader.h"
-#include "scene/deforms.h"
-#include "scene/material_stages.h"
+// Quake 3 deformVertexes maths (scene/world/deforms.h) and ioquake3's stage collapse rules
+// (scene/world/material_stages.h), without GL.
+#include "content/material/q3_shader.h"
+#include "scene/world/deforms.h"
+#include "scene/world/material_stages.h"
 
 #include <gtest/gtest.h>
 

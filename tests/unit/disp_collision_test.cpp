@@ -1,11 +1,11 @@
-// Source displacement collision (scene/disp_collide.h) in the collision room: a power-2
+// Source displacement collision (physics/disp_collide.h) in the collision room: a power-2
 // displacement (5 x 5 points, 32 units apart, x 0..128, y 64..192) either flat at z = 64 or
 // sloped z = x / 2, with Source's standing box (-16 -16 0)..(16 16 72) and DISPCOLL_DIST_EPSILON
 // (1/32). The box is swept about its centre, half extents (16, 16, 36). Expected positions are
 // worked out by hand: a box stops where the triangle plane pushed out by the box's reach along
 // its normal is 1/32 away.
-#include "scene/collision.h"
-#include "scene/disp_collide.h"
+#include "physics/collision.h"
+#include "physics/disp_collide.h"
 
 #include "support/collision_room.h"
 
@@ -17,8 +17,8 @@
 namespace {
 
 using glm::vec3;
-using scene::CollisionWorld;
-using scene::TraceResult;
+using physics::CollisionWorld;
+using physics::TraceResult;
 
 constexpr float kTol = 1e-3f;
 constexpr float kEps = 0.03125f;
@@ -79,11 +79,11 @@ TEST(DispCollide, TrianglesFaceTheBaseFaceAndCarryTheirEdgePlanes) {
     for (const bsp::Vertex& v : m.vertices)
         positions.push_back(v.position);
     std::vector<uint32_t> indices(m.indices.begin(), m.indices.end());
-    const scene::DispCollide dc = scene::buildDispCollide(positions, indices, vec3(0, 0, 1));
+    const physics::DispCollide dc = physics::buildDispCollide(positions, indices, vec3(0, 0, 1));
     ASSERT_EQ(dc.triangles.size(), 32u); // 2 x 4 x 4
     EXPECT_EQ(dc.mins, vec3(0, 64, 0));
     EXPECT_EQ(dc.maxs, vec3(128, 192, 64));
-    for (const scene::DispTriangle& t : dc.triangles) {
+    for (const physics::DispTriangle& t : dc.triangles) {
         // Up the slope's normal (-1, 0, 2) / sqrt(5), through the origin.
         EXPECT_NEAR(t.plane.normal.x, -1.0f / std::sqrt(5.0f), 1e-6f);
         EXPECT_NEAR(t.plane.normal.z, 2.0f / std::sqrt(5.0f), 1e-6f);
@@ -93,11 +93,11 @@ TEST(DispCollide, TrianglesFaceTheBaseFaceAndCarryTheirEdgePlanes) {
         EXPECT_EQ(t.num_edge_planes, 4u);
     }
     // Turned the other way when the front is below.
-    const scene::DispCollide down = scene::buildDispCollide(positions, indices, vec3(0, 0, -1));
+    const physics::DispCollide down = physics::buildDispCollide(positions, indices, vec3(0, 0, -1));
     EXPECT_NEAR(down.triangles[0].plane.normal.z, -2.0f / std::sqrt(5.0f), 1e-6f);
     // Indices past the positions give nothing.
     indices[5] = 1000;
-    EXPECT_TRUE(scene::buildDispCollide(positions, indices, vec3(0, 0, 1)).triangles.empty());
+    EXPECT_TRUE(physics::buildDispCollide(positions, indices, vec3(0, 0, 1)).triangles.empty());
 }
 
 TEST(DispCollision, ABoxDroppedOnAFlatDisplacementStandsOnIt) {

@@ -1,4 +1,4 @@
-// Export (scene/export.h) of the tiny Quake 3 map of tests/support, read back with tinygltf.
+// Export (export/export.h) of the tiny Quake 3 map of tests/support, read back with tinygltf.
 //
 // The map (q3_builder.h Q3Builder::tiny): textures wall, sky, mist (nodraw fog); face 0 a wall
 // quad 64x64 at z = 0 on lightmap page 0 (2 triangles), face 1 a wall triangle soup on page 1
@@ -11,10 +11,10 @@
 // Bezier middle 32 * (2 t (1 - t))^2 at t = 1/2: z = 8. Triangles 2 + 1 + 32 + 2 = 37. Bounds
 // in Quake units x 0..64, y 0..264, z 0..12 (the door's 4 + 8), so in metres with +Y up
 // (x, z, -y) * 0.0254: mins (0, 0, -6.7056), maxs (1.6256, 0.3048, 0).
-#include "scene/export.h"
+#include "export/export.h"
 
-#include "content/image.h"
-#include "scene/map_bundle.h"
+#include "content/image/image.h"
+#include "scene/load/map_bundle.h"
 #include "support/gltf_check.h"
 #include "support/q3_builder.h"
 #include "unit/content_test_util.h"
@@ -59,9 +59,9 @@ struct Fixture {
         return b;
     }
 
-    gltftest::Summary exportAndRead(const std::string& name, const scene::ExportOptions& o,
+    gltftest::Summary exportAndRead(const std::string& name, const exporter::ExportOptions& o,
                                     tinygltf::Model* out = nullptr) {
-        auto r = scene::exportMap(*bundle, dir / name, o, "bspview test");
+        auto r = exporter::exportMap(*bundle, dir / name, o, "bspview test");
         EXPECT_TRUE(r) << (r ? "" : r.error().message());
         tinygltf::Model model;
         if (!r || !gltftest::load(dir / name, model))
@@ -100,30 +100,31 @@ size_t countLines(const std::string& text, std::string_view prefix) {
 } // namespace
 
 TEST(ExportNames, FileStemsAreSafeRelativePaths) {
-    EXPECT_EQ(scene::textureFileStem("textures/base_wall/concrete"), "textures/base_wall/concrete");
-    EXPECT_EQ(scene::textureFileStem("*water1"), "_water1");
-    EXPECT_EQ(scene::textureFileStem("+0slime"), "+0slime");
-    EXPECT_EQ(scene::textureFileStem("{grate"), "_grate");
-    EXPECT_EQ(scene::textureFileStem("../../etc/passwd"), "etc/passwd");
-    EXPECT_EQ(scene::textureFileStem("/abs//x y"), "abs/x_y");
-    EXPECT_EQ(scene::textureFileStem("a\\b"), "a/b");
-    EXPECT_EQ(scene::textureFileStem(""), "_");
-    EXPECT_EQ(scene::uniqueTextureStems({"*a", "_a", "*a", "b"}),
+    EXPECT_EQ(exporter::textureFileStem("textures/base_wall/concrete"),
+              "textures/base_wall/concrete");
+    EXPECT_EQ(exporter::textureFileStem("*water1"), "_water1");
+    EXPECT_EQ(exporter::textureFileStem("+0slime"), "+0slime");
+    EXPECT_EQ(exporter::textureFileStem("{grate"), "_grate");
+    EXPECT_EQ(exporter::textureFileStem("../../etc/passwd"), "etc/passwd");
+    EXPECT_EQ(exporter::textureFileStem("/abs//x y"), "abs/x_y");
+    EXPECT_EQ(exporter::textureFileStem("a\\b"), "a/b");
+    EXPECT_EQ(exporter::textureFileStem(""), "_");
+    EXPECT_EQ(exporter::uniqueTextureStems({"*a", "_a", "*a", "b"}),
               (std::vector<std::string>{"_a", "_a~2", "_a~3", "b"}));
 }
 
 TEST(ExportNames, FormatFromExtension) {
-    EXPECT_EQ(*scene::exportFormatOf("x/map.GLB"), scene::ExportFormat::Glb);
-    EXPECT_EQ(*scene::exportFormatOf("map.gltf"), scene::ExportFormat::Gltf);
-    EXPECT_EQ(*scene::exportFormatOf("map.obj"), scene::ExportFormat::Obj);
-    auto bad = scene::exportFormatOf("map.fbx");
+    EXPECT_EQ(*exporter::exportFormatOf("x/map.GLB"), exporter::ExportFormat::Glb);
+    EXPECT_EQ(*exporter::exportFormatOf("map.gltf"), exporter::ExportFormat::Gltf);
+    EXPECT_EQ(*exporter::exportFormatOf("map.obj"), exporter::ExportFormat::Obj);
+    auto bad = exporter::exportFormatOf("map.fbx");
     ASSERT_FALSE(bad);
     EXPECT_EQ(bad.error().code, core::ErrorCode::BadArgument);
 }
 
 TEST(ExportAxes, QuakeZUpInchesToGltfYUpMetres) {
-    expectVec(scene::toExportAxes({1, 2, 3}, 1.0f), {1, 3, -2});
-    expectVec(scene::toExportAxes({100, 0, 0}, kInch), {2.54f, 0, 0});
+    expectVec(exporter::toExportAxes({1, 2, 3}, 1.0f), {1, 3, -2});
+    expectVec(exporter::toExportAxes({100, 0, 0}, kInch), {2.54f, 0, 0});
 }
 
 TEST(ExportGlb, TinyMapRoundTrip) {
@@ -208,8 +209,8 @@ TEST(ExportGlb, Quake3PagesHoldTheSaturatedLight) {
 TEST(ExportGlb, BakedAndUnlit) {
     Fixture f;
     ASSERT_TRUE(f.bundle);
-    scene::ExportOptions baked;
-    baked.lighting = scene::ExportLighting::Baked;
+    exporter::ExportOptions baked;
+    baked.lighting = exporter::ExportLighting::Baked;
     const gltftest::Summary b = f.exportAndRead("baked.glb", baked);
     EXPECT_EQ(b.materials, 1u);
     EXPECT_EQ(b.images, 1u);
@@ -217,8 +218,8 @@ TEST(ExportGlb, BakedAndUnlit) {
     EXPECT_EQ(b.with_lightmap_uv, 0u);
     EXPECT_EQ(b.triangles, 37u);
 
-    scene::ExportOptions none;
-    none.lighting = scene::ExportLighting::None;
+    exporter::ExportOptions none;
+    none.lighting = exporter::ExportLighting::None;
     const gltftest::Summary n = f.exportAndRead("none.glb", none);
     EXPECT_EQ(n.materials, 1u);
     EXPECT_EQ(n.with_colour, 0u);
@@ -228,7 +229,7 @@ TEST(ExportGlb, BakedAndUnlit) {
 TEST(ExportGlb, ScaleIsMetresPerUnit) {
     Fixture f;
     ASSERT_TRUE(f.bundle);
-    scene::ExportOptions o;
+    exporter::ExportOptions o;
     o.scale = 1.0f;
     const gltftest::Summary s = f.exportAndRead("units.glb", o);
     expectVec(s.mins, {0, 0, -264});
@@ -243,7 +244,7 @@ TEST(ExportGlb, ToolSurfacesOnlyWithExportAll) {
     const gltftest::Summary def = f.exportAndRead("default.glb", {});
     EXPECT_EQ(def.triangles, 36u);
     EXPECT_EQ(def.materials, 2u);
-    scene::ExportOptions all;
+    exporter::ExportOptions all;
     all.include_hidden = true;
     tinygltf::Model model;
     const gltftest::Summary s = f.exportAndRead("all.glb", all, &model);
@@ -279,7 +280,7 @@ TEST(ExportGltf, ImagesAndBufferBeside) {
 TEST(ExportObj, GeometryMaterialsAndTextures) {
     Fixture f(q3test::Q3Builder::tiny(), true);
     ASSERT_TRUE(f.bundle);
-    auto r = scene::exportMap(*f.bundle, f.dir / "tiny.obj", {}, "t");
+    auto r = exporter::exportMap(*f.bundle, f.dir / "tiny.obj", {}, "t");
     ASSERT_TRUE(r) << r.error().message();
     const std::string obj = readText(f.dir / "tiny.obj");
     const std::string mtl = readText(f.dir / "tiny.mtl");
@@ -310,7 +311,7 @@ TEST(ExportObj, GeometryMaterialsAndTextures) {
 TEST(ExportTextures, EveryTextureLightmapsAndMissingList) {
     Fixture f(q3test::Q3Builder::tiny(), true);
     ASSERT_TRUE(f.bundle);
-    auto r = scene::exportTextures(*f.bundle, f.dir / "tex");
+    auto r = exporter::exportTextures(*f.bundle, f.dir / "tex");
     ASSERT_TRUE(r) << r.error().message();
     EXPECT_EQ(r->textures, 1u);
     EXPECT_EQ(r->lightmaps, 2u);
@@ -333,12 +334,12 @@ TEST(ExportErrors, UnwritablePathNamesTheFile) {
     ASSERT_TRUE(f.bundle);
     writeText(f.dir / "file", "x");
     for (const char* name : {"file/x.glb", "file/x.gltf", "file/x.obj"}) {
-        auto r = scene::exportMap(*f.bundle, f.dir / name, {}, "t");
+        auto r = exporter::exportMap(*f.bundle, f.dir / name, {}, "t");
         ASSERT_FALSE(r) << name;
         EXPECT_EQ(r.error().code, core::ErrorCode::FileWrite) << name;
         EXPECT_NE(r.error().message().find("file/x"), std::string::npos) << r.error().message();
     }
-    auto t = scene::exportTextures(*f.bundle, f.dir / "file/tex");
+    auto t = exporter::exportTextures(*f.bundle, f.dir / "file/tex");
     ASSERT_FALSE(t);
     EXPECT_EQ(t.error().code, core::ErrorCode::FileWrite);
 }
@@ -352,19 +353,19 @@ TEST(ExportErrors, UnwritablePathNamesTheFile) {
 TEST(ExportScene, BakedLightFollowsTheGamesRules) {
     Fixture f;
     ASSERT_TRUE(f.bundle);
-    scene::ExportOptions o;
-    o.lighting = scene::ExportLighting::Baked;
+    exporter::ExportOptions o;
+    o.lighting = exporter::ExportLighting::Baked;
     o.scale = 1.0f;
-    const scene::ExportScene s = scene::buildExportScene(*f.bundle, o);
+    const exporter::ExportScene s = exporter::buildExportScene(*f.bundle, o);
     // The pages are written saturated (light x 2, hue kept): a viewer only doubles them.
     EXPECT_TRUE(s.saturate_pages);
     EXPECT_FLOAT_EQ(s.page_scale, 2.0f);
     EXPECT_FLOAT_EQ(s.light_scale, 2.0f);
     ASSERT_EQ(s.meshes.size(), 2u);
     ASSERT_EQ(s.meshes[0].size(), 1u);
-    const scene::ExportPrimitive& p = s.meshes[0][0];
+    const exporter::ExportPrimitive& p = s.meshes[0][0];
     const auto colourAt = [&](glm::vec3 quake) -> std::optional<glm::u8vec4> {
-        const glm::vec3 want = scene::toExportAxes(quake, 1.0f);
+        const glm::vec3 want = exporter::toExportAxes(quake, 1.0f);
         for (size_t i = 0; i < p.positions.size(); ++i)
             if (glm::all(glm::lessThan(glm::abs(p.positions[i] - want), glm::vec3(1e-4f))))
                 return p.colours[i];
@@ -380,9 +381,9 @@ TEST(ExportScene, BakedLightFollowsTheGamesRules) {
 TEST(ExportScene, PatchLevel) {
     Fixture f;
     ASSERT_TRUE(f.bundle);
-    scene::ExportOptions o;
+    exporter::ExportOptions o;
     o.patch_level = 2;
-    EXPECT_EQ(scene::buildExportScene(*f.bundle, o).triangles, 13u);
+    EXPECT_EQ(exporter::buildExportScene(*f.bundle, o).triangles, 13u);
     o.patch_level = 0;
-    EXPECT_EQ(scene::buildExportScene(*f.bundle, o).triangles, 37u);
+    EXPECT_EQ(exporter::buildExportScene(*f.bundle, o).triangles, 37u);
 }

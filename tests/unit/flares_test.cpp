@@ -1,8 +1,8 @@
-// Quake 3 flares as data (scene/flares.h): extraction from a parsed IBSP 46 map, the ioquake3
+// Quake 3 flares as data (scene/world/flares.h): extraction from a parsed IBSP 46 map, the ioquake3
 // size/intensity rule and the fade across frames.
 #include "bsp/load.h"
 #include "bsp/tree.h"
-#include "scene/flares.h"
+#include "scene/world/flares.h"
 #include "support/q3_builder.h"
 
 #include <gtest/gtest.h>

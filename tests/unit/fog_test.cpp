@@ -1,11 +1,11 @@
 // Quake 3 fog volumes: the parser's fog box and visible plane (hand-built maps), the join with
-// the shaders' fogParms and ioquake3's fog curve (scene/fog.h).
+// the shaders' fogParms and ioquake3's fog curve (scene/world/fog.h).
 #include "support/q3_builder.h"
 
 #include "bsp/load.h"
-#include "content/q3_shader.h"
-#include "content/shader_library.h"
-#include "scene/fog.h"
+#include "content/material/q3_shader.h"
+#include "content/material/shader_library.h"
+#include "scene/world/fog.h"
 
 #include <gtest/gtest.h>
 

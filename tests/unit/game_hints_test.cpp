@@ -1,5 +1,5 @@
 // content::likelyGameOf: the game a missing Source material's path suggests.
-#include "content/game_hints.h"
+#include "content/vfs/game_hints.h"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
-// q3map2 external lightmaps and deluxe maps (scene/lightmap_set.h): the tiny Quake 3 map of
+// q3map2 external lightmaps and deluxe maps (scene/world/lightmap_set.h): the tiny Quake 3 map of
 // tests/support with an empty lightmap lump, written to a temporary game folder with
 // maps/ext/lm_NNNN.tga beside it, loaded through scene::loadMapBundle.
-#include "scene/lightmap_set.h"
+#include "scene/world/lightmap_set.h"
 
 #include "bsp/load.h"
-#include "scene/debug_geometry.h"
-#include "scene/map_bundle.h"
+#include "scene/debug/debug_geometry.h"
+#include "scene/load/map_bundle.h"
 #include "support/q1_builder.h"
 #include "support/q3_builder.h"
 #include "unit/content_test_util.h"

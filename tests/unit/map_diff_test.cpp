@@ -1,5 +1,5 @@
 // scene::diffMaps: two builds of a synthetic map, classified face by face.
-#include "scene/map_diff.h"
+#include "scene/debug/map_diff.h"
 #include "support/map_builder.h"
 
 #include <gtest/gtest.h>

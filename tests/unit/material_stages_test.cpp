@@ -1,9 +1,9 @@
 // scene/material_stages: which shaders draw stage by stage, the ioquake3 collapse of lightmap
 // pairs, and the per-frame values of waves, colour generators and texture-coordinate mods.
-#include "content/q3_shader.h"
-#include "content/shader_library.h"
-#include "content/vfs.h"
-#include "scene/material_stages.h"
+#include "content/material/q3_shader.h"
+#include "content/material/shader_library.h"
+#include "content/vfs/vfs.h"
+#include "scene/world/material_stages.h"
 
 #include <gtest/gtest.h>
 

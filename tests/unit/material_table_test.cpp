@@ -1,12 +1,12 @@
 // scene::MaterialTable resolution rules: shader-script flags, pass, Quake 2 texel sizes (and
 // the mesh dividing texel uv by them), sort and blend order from the shader stages. The map
 // they are resolved from is only read.
-#include "scene/material_table.h"
+#include "scene/world/material_table.h"
 
 #include "bsp/patch.h"
-#include "content/q3_shader.h"
-#include "scene/material_stages.h"
-#include "scene/world_mesh.h"
+#include "content/material/q3_shader.h"
+#include "scene/world/material_stages.h"
+#include "scene/world/world_mesh.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // the .md2 files of Debian's assimp-testmodels.
 #include "content/model/md2.h"
 #include "content/model/sp2.h"
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 
 #include "support/md2_builder.h"

@@ -3,7 +3,7 @@
 // cache reads a file once and makes each key once. Hand-made files from tests/support.
 #include "content/model/model_asset.h"
 
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 
 #include "support/md2_builder.h"

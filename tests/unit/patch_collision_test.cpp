@@ -1,12 +1,12 @@
-// Quake 3 patch collision (scene/patch_collide.h) in the collision room: a curved ramp and a
+// Quake 3 patch collision (physics/patch_collide.h) in the collision room: a curved ramp and a
 // wall made of patches. Expected positions are worked out by hand from the facets cm_patch.c
 // builds: the ramp z = 64 t^2 over x = 100 + 128 t is subdivided once (its midpoint is 16 from
 // the chord, SUBDIVIDE_DISTANCE), each half's midpoint is then 4 from its chord, so the
 // collision surface is the two chords (100, 0)-(164, 16) and (164, 16)-(228, 64): slopes 1/4 and
 // 3/4, 4 units above the curve at x = 132 and x = 196. A box stops SURFACE_CLIP_EPSILON (1/8)
 // short of the facet plane pushed out by the box.
-#include "scene/collision.h"
-#include "scene/patch_collide.h"
+#include "physics/collision.h"
+#include "physics/patch_collide.h"
 
 #include "support/collision_room.h"
 
@@ -18,8 +18,8 @@
 namespace {
 
 using glm::vec3;
-using scene::CollisionWorld;
-using scene::TraceResult;
+using physics::CollisionWorld;
+using physics::TraceResult;
 
 constexpr float kTol = 1e-3f;
 const vec3 kQ3Mins{-15, -15, -24}, kQ3Maxs{15, 15, 32};
@@ -79,7 +79,7 @@ TEST(PatchCollide, TheRampIsSubdividedToTheEnginesFlatness) {
     std::vector<vec3> controls;
     for (const auto& row : rampRows())
         controls.insert(controls.end(), row.begin(), row.end());
-    const scene::PatchCollide pc = scene::buildPatchCollide(controls, 3, 3);
+    const physics::PatchCollide pc = physics::buildPatchCollide(controls, 3, 3);
     // Along y the rows are straight: 2 points; along x the chords above: 3.
     EXPECT_EQ(pc.grid_width, 2);
     EXPECT_EQ(pc.grid_height, 3);
@@ -90,10 +90,10 @@ TEST(PatchCollide, TheRampIsSubdividedToTheEnginesFlatness) {
     EXPECT_EQ(pc.mins, vec3(99, 31, -1));
     EXPECT_EQ(pc.maxs, vec3(229, 161, 65));
     // Invalid sizes, too few points and non-finite points give nothing.
-    EXPECT_TRUE(scene::buildPatchCollide(controls, 2, 3).facets.empty());
-    EXPECT_TRUE(scene::buildPatchCollide({controls.data(), 8}, 3, 3).facets.empty());
+    EXPECT_TRUE(physics::buildPatchCollide(controls, 2, 3).facets.empty());
+    EXPECT_TRUE(physics::buildPatchCollide({controls.data(), 8}, 3, 3).facets.empty());
     controls[4].y = NAN;
-    EXPECT_TRUE(scene::buildPatchCollide(controls, 3, 3).facets.empty());
+    EXPECT_TRUE(physics::buildPatchCollide(controls, 3, 3).facets.empty());
 }
 
 TEST(PatchCollision, ABoxFallingOnTheRampLandsOnItsFacets) {

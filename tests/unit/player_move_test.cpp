@@ -2,8 +2,8 @@
 // Quake 1 room read back from a BSP29 file (clip hulls, 32 x 32 x 56 box, stops DIST_EPSILON
 // 1/32 short of the grown plane) and the same room as Quake 3 brushes (30 x 30 x 56 box, stops
 // SURFACE_CLIP_EPSILON 1/8 short). Standing on the floor z = 0 puts the origin at 24 + epsilon.
-#include "scene/player_move.h"
-#include "scene/walk_script.h"
+#include "physics/player_move.h"
+#include "physics/walk_script.h"
 
 #include "bsp/load.h"
 #include "support/collision_room.h"
@@ -19,9 +19,9 @@
 namespace {
 
 using glm::vec3;
-using scene::MoveInput;
-using scene::PlayerMove;
-using scene::PlayerState;
+using physics::MoveInput;
+using physics::PlayerMove;
+using physics::PlayerState;
 
 constexpr float kTol = 1e-3f;
 
@@ -92,7 +92,7 @@ protected:
 
 TEST(PlayerMoveRules, ChosenFromTheCollisionData) {
     const Room q1 = quake1Room();
-    const scene::MoveRules r1 = scene::moveRulesFor(q1.map.collision);
+    const physics::MoveRules r1 = physics::moveRulesFor(q1.map.collision);
     EXPECT_STREQ(r1.game, "quake");
     EXPECT_FALSE(r1.can_crouch);
     EXPECT_EQ(r1.mins, vec3(-16, -16, -24));
@@ -101,7 +101,7 @@ TEST(PlayerMoveRules, ChosenFromTheCollisionData) {
     EXPECT_FLOAT_EQ(r1.air_wish_cap, 30.0f);
 
     const Room q3 = brushRoom();
-    const scene::MoveRules r3 = scene::moveRulesFor(q3.map.collision);
+    const physics::MoveRules r3 = physics::moveRulesFor(q3.map.collision);
     EXPECT_STREQ(r3.game, "quake3");
     EXPECT_TRUE(r3.can_crouch);
     EXPECT_EQ(r3.crouch_maxs, vec3(15, 15, 16));
@@ -110,7 +110,7 @@ TEST(PlayerMoveRules, ChosenFromTheCollisionData) {
     bsp::Collision q2;
     q2.kind = bsp::CollisionKind::Brushes;
     q2.hulls = {{}, {{-16, -16, -24}, {16, 16, 32}}};
-    const scene::MoveRules r2 = scene::moveRulesFor(q2);
+    const physics::MoveRules r2 = physics::moveRulesFor(q2);
     EXPECT_STREQ(r2.game, "quake2");
     EXPECT_FLOAT_EQ(r2.max_speed, 300.0f);
     EXPECT_EQ(r2.crouch_maxs, vec3(16, 16, 4));
@@ -121,7 +121,7 @@ TEST(PlayerMoveRules, ChosenFromTheCollisionData) {
     std::memcpy(bytes.data(), &version, 4);
     auto hl = bsp::loadMap(bytes, "room_hl.bsp");
     ASSERT_TRUE(hl.ok()) << hl.error().message();
-    const scene::MoveRules rh = scene::moveRulesFor(hl->collision);
+    const physics::MoveRules rh = physics::moveRulesFor(hl->collision);
     EXPECT_STREQ(rh.game, "half-life");
     EXPECT_EQ(rh.mins, vec3(-16, -16, -36));
     EXPECT_EQ(rh.crouch_mins, vec3(-16, -16, -18));
@@ -131,8 +131,8 @@ TEST(PlayerMoveRules, ChosenFromTheCollisionData) {
 
 TEST_P(PlayerMoveRoom, WalkingIntoAWallStopsAtTheWallMinusTheBox) {
     const Room r = room();
-    const scene::CollisionWorld world(r.map);
-    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const physics::CollisionWorld world(r.map);
+    const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
     PlayerState s = standAt(128, 128);
     run(move, s, kForward, 120);
     EXPECT_NEAR(s.origin.x, 256.0f - r.half - r.eps, kTol);
@@ -144,8 +144,8 @@ TEST_P(PlayerMoveRoom, WalkingIntoAWallStopsAtTheWallMinusTheBox) {
 
 TEST_P(PlayerMoveRoom, SlidesAlongAWallHitAtAnAngle) {
     const Room r = room();
-    const scene::CollisionWorld world(r.map);
-    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const physics::CollisionWorld world(r.map);
+    const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
     // Heading 45 degrees into the y+ wall (y = 256): stops at 256 - box and slides along x.
     PlayerState s = standAt(40, 180);
     const MoveInput diagonal{1.0f, 0.0f, 45.0f, false, false};
@@ -164,8 +164,8 @@ TEST_P(PlayerMoveRoom, SlidesAlongAWallHitAtAnAngle) {
 TEST_P(PlayerMoveRoom, ClimbsASixteenUnitStepButNotATwentyFourUnitOne) {
     for (const float h : {16.0f, 24.0f}) {
         const Room r = room({{{160, 0, 0}, {256, 256, h}}});
-        const scene::CollisionWorld world(r.map);
-        const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+        const physics::CollisionWorld world(r.map);
+        const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
         PlayerState s = standAt(64, 128);
         run(move, s, kForward, 120);
         EXPECT_TRUE(s.on_ground) << h;
@@ -181,8 +181,8 @@ TEST_P(PlayerMoveRoom, ClimbsASixteenUnitStepButNotATwentyFourUnitOne) {
 
 TEST_P(PlayerMoveRoom, WalkingOffALedgeLandsOnTheFloorBelow) {
     const Room r = room({{{0, 0, 0}, {128, 256, 64}}});
-    const scene::CollisionWorld world(r.map);
-    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const physics::CollisionWorld world(r.map);
+    const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
     PlayerState s = standAt(64, 128, 90);
     run(move, s, {}, 30);
     ASSERT_TRUE(s.on_ground);
@@ -200,8 +200,8 @@ TEST_P(PlayerMoveRoom, WalkingOffALedgeLandsOnTheFloorBelow) {
 
 TEST_P(PlayerMoveRoom, FitsThroughTheDoorButNotTheGap) {
     const Room r = room();
-    const scene::CollisionWorld world(r.map);
-    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const physics::CollisionWorld world(r.map);
+    const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
     PlayerState door = standAt(128, 64);
     run(move, door, kForward, 180);
     EXPECT_NEAR(door.origin.x, 512.0f - r.half - r.eps, kTol);
@@ -213,8 +213,8 @@ TEST_P(PlayerMoveRoom, FitsThroughTheDoorButNotTheGap) {
 
 TEST_P(PlayerMoveRoom, JumpPeaksWhereJumpSpeedAndGravityPutIt) {
     const Room r = room();
-    const scene::CollisionWorld world(r.map);
-    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const physics::CollisionWorld world(r.map);
+    const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
     PlayerState s = standAt(128, 128);
     run(move, s, {}, 30);
     ASSERT_TRUE(s.on_ground);
@@ -233,8 +233,8 @@ TEST_P(PlayerMoveRoom, DropsToTheFloorBelow) {
     // stands on it; beside it, on the floor; from 10 into the floor, lifted onto it; outside
     // the room (nothing below) or with too short a reach it stays where it was.
     const Room r = room({{{0, 0, 0}, {128, 256, 64}}});
-    const scene::CollisionWorld world(r.map);
-    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const physics::CollisionWorld world(r.map);
+    const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
     const struct {
         vec3 from;
         float reach;
@@ -272,8 +272,8 @@ TEST_P(PlayerMoveRoom, WaterLevelSamplesFeetWaistAndEye) {
     // (client.qc view_ofs); Quake 3: waist halfway to the eye origin + 1, eye origin + 26
     // (DEFAULT_VIEWHEIGHT). Under z 128 each is in the slime.
     const Room r = room({}, {kSlimeTo128});
-    const scene::CollisionWorld world(r.map);
-    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const physics::CollisionWorld world(r.map);
+    const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
     const float waist = GetParam() ? 124.0f : 127.0f, eye = GetParam() ? 106.0f : 102.0f;
     const struct {
         float z;
@@ -291,8 +291,8 @@ TEST_P(PlayerMoveRoom, SwimsAtTheSwimSpeedWithoutGravity) {
     // Quake 1: wish 320 x 0.7 = 224 (SV_WaterMove); Quake 3: capped at 320 x 0.5 = 160
     // (PM_WaterMove). Level: no gravity, no drift while a key is held.
     const Room r = room({}, {kDeepWater});
-    const scene::CollisionWorld world(r.map);
-    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const physics::CollisionWorld world(r.map);
+    const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
     PlayerState s = standAt(40, 128, 100);
     run(move, s, kForward, 45);
     EXPECT_EQ(s.waterlevel, 3);
@@ -304,8 +304,8 @@ TEST_P(PlayerMoveRoom, SwimsAtTheSwimSpeedWithoutGravity) {
 
 TEST_P(PlayerMoveRoom, SinksSwimsDownAndUp) {
     const Room r = room({}, {kDeepWater});
-    const scene::CollisionWorld world(r.map);
-    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const physics::CollisionWorld world(r.map);
+    const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
     const bool q1 = GetParam();
     PlayerState s = standAt(128, 128, 200);
     // No input drifts down at 60: Quake 1 scales it by 0.7 (42), Quake 3 does not cap it.
@@ -334,8 +334,8 @@ TEST_P(PlayerMoveRoom, JumpsOutOfWaterOntoALedge) {
     const q1test::Box ledge{{160, 0, 0}, {256, 256, 40}};
     for (const bool water : {true, false}) {
         const Room r = water ? room({ledge}, {{{{0, 0, 0}, {256, 256, 40}}, -3}}) : room({ledge});
-        const scene::CollisionWorld world(r.map);
-        const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+        const physics::CollisionWorld world(r.map);
+        const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
         PlayerState s = standAt(64, 128);
         run(move, s, {}, 10);
         EXPECT_EQ(s.waterlevel, water ? 2 : 0);
@@ -360,8 +360,8 @@ TEST(PlayerMoveBrushes, CrouchesUnderALowRoofAndCannotStandThere) {
     // A roof 48 above the floor over x 160..256: the standing box (56 tall) stops before it,
     // the crouching one (Quake 3: maxs 16, 40 tall) goes under and stays crouched there.
     const Room r = brushRoom({{{160, 0, 48}, {256, 256, 256}}});
-    const scene::CollisionWorld world(r.map);
-    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const physics::CollisionWorld world(r.map);
+    const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
     PlayerState s = standAt(64, 128);
     run(move, s, kForward, 120);
     EXPECT_NEAR(s.origin.x, 160.0f - 15.0f - 0.125f, kTol);
@@ -374,20 +374,20 @@ TEST(PlayerMoveBrushes, CrouchesUnderALowRoofAndCannotStandThere) {
 }
 
 TEST(WalkScript, ParsesEveryCommandIntoTicksAtSixtyHertz) {
-    auto steps = scene::parseWalkScript("# comment\n"
-                                        "forward 1.5\n"
-                                        "\n"
-                                        "turn -90   # right\n"
-                                        "left 0.25\n"
-                                        "jump\n"
-                                        "crouch 0.5\n"
-                                        "back 0.1\n"
-                                        "right 1\n"
-                                        "wait 2\n",
-                                        "walk.txt");
+    auto steps = physics::parseWalkScript("# comment\n"
+                                          "forward 1.5\n"
+                                          "\n"
+                                          "turn -90   # right\n"
+                                          "left 0.25\n"
+                                          "jump\n"
+                                          "crouch 0.5\n"
+                                          "back 0.1\n"
+                                          "right 1\n"
+                                          "wait 2\n",
+                                          "walk.txt");
     ASSERT_TRUE(steps.ok()) << steps.error().message();
     ASSERT_EQ(steps->size(), 8u);
-    const std::vector<scene::WalkStep>& s = *steps;
+    const std::vector<physics::WalkStep>& s = *steps;
     EXPECT_EQ(s[0].ticks, 90);
     EXPECT_FLOAT_EQ(s[0].input.forward, 1.0f);
     EXPECT_EQ(s[1].ticks, 0);
@@ -407,7 +407,7 @@ TEST(WalkScript, ParsesEveryCommandIntoTicksAtSixtyHertz) {
 }
 
 TEST(WalkScript, UpHoldsJump) {
-    auto steps = scene::parseWalkScript("up 0.5\ncrouch 0.25\n", "walk.txt");
+    auto steps = physics::parseWalkScript("up 0.5\ncrouch 0.25\n", "walk.txt");
     ASSERT_TRUE(steps.ok()) << steps.error().message();
     ASSERT_EQ(steps->size(), 2u);
     EXPECT_EQ((*steps)[0].ticks, 30);
@@ -434,7 +434,7 @@ TEST(WalkScript, ErrorsNameTheFileAndLine) {
         {"wait 3000\nwait 3000\n", "w.txt: line[2]: the script runs longer than an hour"},
     };
     for (const auto& c : cases) {
-        auto r = scene::parseWalkScript(c.text, "w.txt");
+        auto r = physics::parseWalkScript(c.text, "w.txt");
         ASSERT_FALSE(r.ok()) << c.text;
         EXPECT_NE(r.error().message().find(c.message), std::string::npos) << r.error().message();
     }
@@ -442,15 +442,15 @@ TEST(WalkScript, ErrorsNameTheFileAndLine) {
 
 TEST(WalkScript, PlaysTurnsAndMovesInTheRoom) {
     const Room r = quake1Room();
-    const scene::CollisionWorld world(r.map);
-    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const physics::CollisionWorld world(r.map);
+    const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
     // From (128, 128) facing +x: turn left to +y, walk to the y+ wall, turn right, walk to the
     // middle wall.
-    auto steps = scene::parseWalkScript("turn 90\nforward 2\nturn -90\nforward 2\n", "w.txt");
+    auto steps = physics::parseWalkScript("turn 90\nforward 2\nturn -90\nforward 2\n", "w.txt");
     ASSERT_TRUE(steps.ok());
     PlayerState s = standAt(128, 128);
     float yaw = 0.0f;
-    EXPECT_EQ(scene::playWalkScript(move, *steps, s, yaw), 240);
+    EXPECT_EQ(physics::playWalkScript(move, *steps, s, yaw), 240);
     EXPECT_FLOAT_EQ(yaw, 0.0f);
     EXPECT_NEAR(s.origin.y, 256.0f - 16.0f - r.eps, kTol);
     EXPECT_NEAR(s.origin.x, 256.0f - 16.0f - r.eps, 2 * r.eps); // in the corner, see above
@@ -478,8 +478,8 @@ TEST(PlayerMoveHalfLife, WaterLevelAndSwimSpeed) {
     // pm_shared.c PM_CheckWater: feet at origin - 35 (hull 1 -36 + 1), waist at the box middle
     // (the origin), eye at VEC_VIEW 28. PM_WaterMove: wish 320 x 0.8 = 256.
     const Room r = halfLifeRoom({kSlimeTo128});
-    const scene::CollisionWorld world(r.map);
-    const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+    const physics::CollisionWorld world(r.map);
+    const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
     const struct {
         float z;
         int level;
@@ -488,8 +488,8 @@ TEST(PlayerMoveHalfLife, WaterLevelAndSwimSpeed) {
         EXPECT_EQ(move.waterLevel(vec3(128, 128, c.z), false), c.level) << c.z;
 
     const Room deep = halfLifeRoom({kDeepWater});
-    const scene::CollisionWorld deep_world(deep.map);
-    const PlayerMove deep_move(deep_world, scene::moveRulesFor(deep.map.collision));
+    const physics::CollisionWorld deep_world(deep.map);
+    const PlayerMove deep_move(deep_world, physics::moveRulesFor(deep.map.collision));
     PlayerState s = standAt(40, 128, 100);
     run(deep_move, s, kForward, 45);
     EXPECT_NEAR(s.velocity.x, 256.0f, kTol);
@@ -538,8 +538,8 @@ TEST(PlayerMoveLadder, ClimbsBrushesMarkedAsLaddersOnly) {
         if (mark == 2)
             r.map.collision.brush_sides[first_side].contents = bsp::kCollideLadder; // the -x side
         r.map.collision.leaf_brush_ranges = {{0, uint32_t(r.map.collision.leaf_brushes.size())}};
-        const scene::CollisionWorld world(r.map);
-        const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+        const physics::CollisionWorld world(r.map);
+        const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
         const Climb c = climbFrom(move, standAt(128, 128));
         if (mark) {
             EXPECT_TRUE(c.on_ladder) << mark;
@@ -560,8 +560,8 @@ TEST(PlayerMoveLadder, ClimbsHalfLifeLadderVolumes) {
     // 36 above the origin.
     for (const char* cls : {"func_ladder", "func_wall"}) {
         const Room r = halfLifeRoom({}, cls);
-        const scene::CollisionWorld world(r.map);
-        const PlayerMove move(world, scene::moveRulesFor(r.map.collision));
+        const physics::CollisionWorld world(r.map);
+        const PlayerMove move(world, physics::moveRulesFor(r.map.collision));
         const float floor = 36.0f + r.eps;
         const Climb c = climbFrom(move, standAt(128, 128, 40));
         if (std::string_view(cls) == "func_ladder") {
@@ -582,30 +582,30 @@ TEST(CollisionPick, StopsAtTheHullShownOrTheBrushesOfTheFilter) {
     // box's 16) starts at x 240, the trace stopping DIST_EPSILON short; hull 2's (grown by 32)
     // at 224. Inside hull 1's solid nothing is picked.
     const Room q1 = quake1Room();
-    const scene::CollisionWorld q1_world(q1.map);
+    const physics::CollisionWorld q1_world(q1.map);
     const vec3 from(128, 128, 100), ahead(1, 0, 0);
-    auto h1 = scene::pickCollision(q1_world, from, ahead, 1000.0f, 1, 0);
+    auto h1 = physics::pickCollision(q1_world, from, ahead, 1000.0f, 1, 0);
     ASSERT_TRUE(h1.has_value());
     EXPECT_NEAR(h1->distance, 240.0f - 128.0f - 1.0f / 32.0f, kTol);
     EXPECT_EQ(h1->contents, uint32_t(bsp::kCollideSolid));
-    auto h2 = scene::pickCollision(q1_world, from, ahead, 1000.0f, 2, 0);
+    auto h2 = physics::pickCollision(q1_world, from, ahead, 1000.0f, 2, 0);
     ASSERT_TRUE(h2.has_value());
     EXPECT_NEAR(h2->distance, 224.0f - 128.0f - 1.0f / 32.0f, kTol);
-    EXPECT_FALSE(scene::pickCollision(q1_world, from, ahead, 100.0f, 1, 0).has_value());
+    EXPECT_FALSE(physics::pickCollision(q1_world, from, ahead, 100.0f, 1, 0).has_value());
     EXPECT_FALSE(
-        scene::pickCollision(q1_world, vec3(128, 128, 10), ahead, 1000.0f, 1, 0).has_value());
+        physics::pickCollision(q1_world, vec3(128, 128, 10), ahead, 1000.0f, 1, 0).has_value());
 
     // Brushes: a player clip at x 200..208 is met (1/8 short) when the filter has player clip,
     // passed when it does not (then the filter has nothing ahead).
     Room b = brushRoom();
     collisiontest::addBoxBrush(b.map, {{200, 0, 0}, {208, 256, 256}}, bsp::kCollidePlayerClip);
     b.map.collision.leaf_brush_ranges = {{0, uint32_t(b.map.collision.leaf_brushes.size())}};
-    const scene::CollisionWorld b_world(b.map);
-    auto clip = scene::pickCollision(b_world, from, ahead, 1000.0f, 0, bsp::kCollidePlayerClip);
+    const physics::CollisionWorld b_world(b.map);
+    auto clip = physics::pickCollision(b_world, from, ahead, 1000.0f, 0, bsp::kCollidePlayerClip);
     ASSERT_TRUE(clip.has_value());
     EXPECT_NEAR(clip->distance, 200.0f - 128.0f - 0.125f, kTol);
     EXPECT_NEAR(clip->point.x, 200.0f - 0.125f, kTol);
     EXPECT_EQ(clip->contents, uint32_t(bsp::kCollidePlayerClip));
     EXPECT_FALSE(
-        scene::pickCollision(b_world, from, ahead, 1000.0f, 0, bsp::kCollideWater).has_value());
+        physics::pickCollision(b_world, from, ahead, 1000.0f, 0, bsp::kCollideWater).has_value());
 }

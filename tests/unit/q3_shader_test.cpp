@@ -1,12 +1,12 @@
 // Quake 3 shader scripts: parser (every keyword, defaults, sort rules, warnings, hostile text),
 // the library's ioquake3 load order, texture resolution, and OpenArena's real scripts.
 #include "bsp/load.h"
-#include "content/image.h"
-#include "content/q3_shader.h"
-#include "content/q3_shader_names.h"
-#include "content/shader_library.h"
-#include "content/textures.h"
-#include "content/vfs.h"
+#include "content/image/image.h"
+#include "content/material/q3_shader.h"
+#include "content/material/q3_shader_names.h"
+#include "content/material/shader_library.h"
+#include "content/material/textures.h"
+#include "content/vfs/vfs.h"
 #include "unit/content_test_util.h"
 
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
-#include "scene/camera.h"
-#include "scene/frustum.h"
-#include "scene/light_styles.h"
-#include "scene/visibility.h"
-#include "scene/world_mesh.h"
+#include "scene/view/camera.h"
+#include "scene/view/frustum.h"
+#include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
+#include "scene/world/world_mesh.h"
 #include "support/map_builder.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // Quake 2 sky rotation from worldspawn keys: "skyrotate" degrees per second about "skyaxis".
 #include "bsp/entities.h"
-#include "content/skybox.h"
-#include "scene/map_bundle.h"
+#include "content/material/skybox.h"
+#include "scene/load/map_bundle.h"
 
 #include <gtest/gtest.h>
 

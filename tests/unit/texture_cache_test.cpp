@@ -1,10 +1,10 @@
 // The decoded-texture cache: the file layout round-trips, damaged files are misses (never a
 // crash), the key follows the sources, the folder stays under its cap, and a map loaded twice
 // through loadMapBundle gets identical textures from the cache the second time.
-#include "content/mipmap.h"
-#include "content/texture_cache.h"
+#include "content/image/mipmap.h"
+#include "content/material/texture_cache.h"
 #include "core/file.h"
-#include "scene/map_bundle.h"
+#include "scene/load/map_bundle.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
 // The 8-bit texture paths of content::loadPalettedTexture on small synthetic inputs: which
 // decoder applies (from the material's data), palette lookup, Quake 1 glow images, Quake 2
 // .wal lookup ignoring case, sky boxes, and findGameDir's game-folder rules.
-#include "content/palette.h"
-#include "content/skybox.h"
-#include "content/textures.h"
-#include "content/vfs.h"
+#include "content/image/palette.h"
+#include "content/material/skybox.h"
+#include "content/material/textures.h"
+#include "content/vfs/vfs.h"
 #include "unit/content_test_util.h"
 
 #include <gtest/gtest.h>

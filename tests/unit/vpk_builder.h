@@ -1,5 +1,5 @@
 // Builds VPK directory files (and their NAME_NNN.vpk data files) in memory for the tests: the
-// layout of content/vpk.cpp, written independently of it.
+// layout of content/vfs/vpk.cpp, written independently of it.
 #pragma once
 
 #include <cstdint>

@@ -1,8 +1,8 @@
-// VPK archives: the directory parser (content/vpk.h) with hand-computed offsets, and mounting
+// VPK archives: the directory parser (content/vfs/vpk.h) with hand-computed offsets, and mounting
 // through content::FileSystem (preload bytes, the directory file's own data, NAME_NNN.vpk).
-#include "content/vpk.h"
+#include "content/vfs/vpk.h"
 
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 #include "content_test_util.h"
 #include "vpk_builder.h"
 

@@ -1,10 +1,10 @@
 // VTF decoding and VMT / KeyValues parsing on hand-made files with hand-computed pixels.
 #include "bsp/load.h"
-#include "content/skybox.h"
-#include "content/textures.h"
-#include "content/vfs.h"
-#include "content/vmt.h"
-#include "content/vtf.h"
+#include "content/image/vtf.h"
+#include "content/material/skybox.h"
+#include "content/material/textures.h"
+#include "content/material/vmt.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 #include "unit/content_test_util.h"
 

@@ -1,6 +1,6 @@
 // Zip members stored with LZMA (method 14), as Valve's bspzip writes pakfile members: read
 // through the pakfile path (FileSystem::addEmbeddedArchive) whether or not libzip decodes LZMA.
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 #include "core/lzma.h"
 
 #include <gtest/gtest.h>

@@ -75,7 +75,7 @@ async function main() {
         wireLightmap(o, stats);
     });
 
-    // bspview's camera (src/scene/camera.*): horizontal fov, near plane 4 units.
+    // bspview's camera (src/scene/view/camera.*): horizontal fov, near plane 4 units.
     const { degToRad, radToDeg } = THREE.MathUtils;
     const fovY = 2 * radToDeg(Math.atan(Math.tan(degToRad(fovX) / 2) * height / width));
     const camera = new THREE.PerspectiveCamera(fovY, width / height, 4 * scale, 65536 * scale);

@@ -1,11 +1,11 @@
 // The registry's Quake 3 loader (md3.h loadMd3Asset): a part per surface, its image from the
 // shader scripts, its shader from a misc_model's .skin.
+#include "content/material/shader_library.h"
+#include "content/material/textures.h"
 #include "content/model/md3.h"
 #include "content/model/model_asset.h"
 #include "content/model/skin.h"
-#include "content/shader_library.h"
-#include "content/textures.h"
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 
 #include <optional>
 #include <string>

@@ -16,8 +16,8 @@
 // anything is allocated, and every index against its array.
 #pragma once
 
+#include "content/image/palette.h"
 #include "content/model/model_mesh.h"
-#include "content/palette.h"
 
 #include <array>
 #include <span>

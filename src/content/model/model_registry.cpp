@@ -9,7 +9,7 @@
 #include "content/model/sp2.h"
 #include "content/model/sprite.h"
 #include "content/model/studio.h"
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 #include "core/byte_reader.h"
 
 #include <array>

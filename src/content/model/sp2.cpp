@@ -1,8 +1,8 @@
 #include "content/model/sp2.h"
 
+#include "content/image/pcx.h"
 #include "content/model/model_asset.h"
-#include "content/pcx.h"
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 #include "core/byte_reader.h"
 
 #include <algorithm>

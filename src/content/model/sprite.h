@@ -17,8 +17,8 @@
 // last colour with alpha = index; alpha-test makes index 255 transparent.
 #pragma once
 
+#include "content/image/palette.h"
 #include "content/model/model_mesh.h"
-#include "content/palette.h"
 
 #include <span>
 #include <vector>

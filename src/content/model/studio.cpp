@@ -1,6 +1,6 @@
 #include "content/model/studio.h"
 
-#include "content/palette.h"
+#include "content/image/palette.h"
 #include "core/byte_reader.h"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 // and the choices an entity's keys make.
 #include "content/model/model_asset.h"
 #include "content/model/studio.h"
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 
 #include <algorithm>
 #include <memory>

@@ -1,6 +1,6 @@
 #include "scene/models/model_files.h"
 
-#include "scene/brush_model.h"
+#include "scene/load/brush_model.h"
 
 #include <cassert>
 #include <memory>

@@ -1,12 +1,12 @@
 // The model files a map's entities show, each loaded once per choice through the content
 // registry (content::loadModelAsset) into the set's LoadedModels: one per part of the file (an
 // .md3's surfaces), a brush model file built into a drawable world of its own
-// (scene/brush_model.h). GL-free.
+// (scene/load/brush_model.h). GL-free.
 #pragma once
 
 #include "bsp/map.h"
 #include "content/model/model_asset.h"
-#include "content/vfs.h"
+#include "content/vfs/vfs.h"
 #include "scene/models/model_set.h"
 
 #include <glm/vec3.hpp>

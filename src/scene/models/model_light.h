@@ -6,8 +6,8 @@
 #pragma once
 
 #include "bsp/map.h"
-#include "scene/lightmap_set.h"
 #include "scene/models/model_set.h"
+#include "scene/world/lightmap_set.h"
 
 #include <glm/vec3.hpp>
 

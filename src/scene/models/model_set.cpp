@@ -75,7 +75,7 @@ std::optional<glm::vec3> spawnOrigin(SetBuilder& b, const EntityChoice& c, glm::
     const LoadedModel& drawn = b.set.models[b.files.get(rule->model).first];
     if (!drawn.drawable())
         return place;
-    const CollisionWorld& world = b.probe.collision();
+    const physics::CollisionWorld& world = b.probe.collision();
     const auto floor = dropToFloor(world, rule->drop, place);
     if (!floor) {
         b.set.missing.push_back(std::string(rule->classname) + ": " + drawn.path +

@@ -17,12 +17,12 @@
 #pragma once
 
 #include "bsp/map.h"
+#include "content/material/shader_library.h"
 #include "content/model/model_mesh.h"
 #include "content/model/sprite.h"
-#include "content/shader_library.h"
-#include "content/vfs.h"
-#include "scene/lightmap_set.h"
-#include "scene/world_mesh.h"
+#include "content/vfs/vfs.h"
+#include "scene/world/lightmap_set.h"
+#include "scene/world/world_mesh.h"
 
 #include <glm/vec3.hpp>
 
@@ -33,11 +33,11 @@
 
 namespace scene {
 
-struct BrushModel; // scene/brush_model.h
+struct BrushModel; // scene/load/brush_model.h
 
 // A model file as loaded (one content::ModelPart of its asset: the file, or one surface of an
 // .md3): an alias or studio mesh, a sprite, a brush model (Quake 1's item boxes "maps/b_*.bsp",
-// scene/brush_model.h), or none of them (a file that is missing or broken). `warnings`: parts
+// scene/load/brush_model.h), or none of them (a file that is missing or broken). `warnings`: parts
 // that failed while the model still draws (a Quake 2 skin or sprite picture missing, drawn as a
 // checker or transparent).
 struct LoadedModel {

@@ -1,7 +1,7 @@
 #include "scene/models/placement.h"
 
 #include "bsp/tree.h"
-#include "scene/brush_model.h"
+#include "scene/load/brush_model.h"
 
 #include <glm/geometric.hpp>
 
@@ -24,7 +24,7 @@ std::optional<RayHit> MapProbe::rayDown(const glm::vec3& from, float length) {
     return rayCast(m_map, m_mesh, from, glm::vec3(0, 0, -1), length, &m_bounds);
 }
 
-const CollisionWorld& MapProbe::collision() {
+const physics::CollisionWorld& MapProbe::collision() {
     if (!m_collision)
         m_collision.emplace(m_map);
     return *m_collision;
@@ -38,10 +38,10 @@ glm::vec3 quake3ItemDrop(MapProbe& probe, const glm::vec3& origin) {
     return place;
 }
 
-std::optional<glm::vec3> dropToFloor(const CollisionWorld& world, const FloorDrop& drop,
+std::optional<glm::vec3> dropToFloor(const physics::CollisionWorld& world, const FloorDrop& drop,
                                      const glm::vec3& origin) {
     const glm::vec3 start = origin + glm::vec3(0, 0, drop.raise);
-    const TraceResult tr =
+    const physics::TraceResult tr =
         world.trace(start, start - glm::vec3(0, 0, drop.distance), drop.mins, drop.maxs, drop.mask);
     if (tr.start_solid && drop.removes_in_solid)
         return std::nullopt;
@@ -58,7 +58,8 @@ std::string vtos(const glm::vec3& v) {
     return text;
 }
 
-bool boxInSolid(const CollisionWorld& world, const FloorDrop& drop, const glm::vec3& origin) {
+bool boxInSolid(const physics::CollisionWorld& world, const FloorDrop& drop,
+                const glm::vec3& origin) {
     return world.trace(origin, origin, drop.mins, drop.maxs, drop.mask).start_solid;
 }
 

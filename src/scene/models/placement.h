@@ -4,11 +4,11 @@
 #pragma once
 
 #include "bsp/map.h"
-#include "scene/collision.h"
-#include "scene/debug_geometry.h"
+#include "physics/collision.h"
+#include "scene/debug/debug_geometry.h"
 #include "scene/models/model_set.h"
 #include "scene/models/model_tables.h"
-#include "scene/world_mesh.h"
+#include "scene/world/world_mesh.h"
 
 #include <glm/vec3.hpp>
 
@@ -28,13 +28,13 @@ public:
     const bsp::Map& map() const { return m_map; }
     // The first face straight down from `from` within `length`.
     std::optional<RayHit> rayDown(const glm::vec3& from, float length);
-    const CollisionWorld& collision();
+    const physics::CollisionWorld& collision();
 
 private:
     const bsp::Map& m_map;
     const WorldMesh& m_mesh;
     std::vector<FaceBounds> m_bounds;
-    std::optional<CollisionWorld> m_collision;
+    std::optional<physics::CollisionWorld> m_collision;
 };
 
 // Quake 3's FinishSpawningItem (g_items.c): an item not suspended (spawnflags 1) falls to the
@@ -46,11 +46,12 @@ glm::vec3 quake3ItemDrop(MapProbe& probe, const glm::vec3& origin);
 // starting in solid (g_items.c droptofloor). M_droptofloor keeps the raised origin when the
 // trace meets no floor or is all in solid, and otherwise takes the trace's end even when the box
 // started in solid (walkmonster_start_go then prints "in solid" and keeps the monster).
-std::optional<glm::vec3> dropToFloor(const CollisionWorld& world, const FloorDrop& drop,
+std::optional<glm::vec3> dropToFloor(const physics::CollisionWorld& world, const FloorDrop& drop,
                                      const glm::vec3& origin);
 
 // The box at `origin` overlaps something in the drop's mask.
-bool boxInSolid(const CollisionWorld& world, const FloorDrop& drop, const glm::vec3& origin);
+bool boxInSolid(const physics::CollisionWorld& world, const FloorDrop& drop,
+                const glm::vec3& origin);
 
 // g_utils.c vtos: "(x y z)", each truncated to an integer.
 std::string vtos(const glm::vec3& v);

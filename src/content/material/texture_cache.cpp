@@ -1,0 +1,452 @@
+#include "content/material/texture_cache.h"
+
+#include "core/byte_reader.h"
+#include "core/file.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <system_error>
+
+namespace content {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr char kMagic[8] = {'B', 'S', 'P', 'V', 'T', 'E', 'X', '\0'};
+constexpr uint32_t kMaxStringBytes = 64 * 1024;
+// Images in an entry obey the decoders' limit: everything downstream relies on it.
+constexpr int32_t kMaxSide = kMaxImageDimension;
+constexpr size_t kMaxFolderFiles = 20000; // a loose folder with more is not fingerprinted
+constexpr uint32_t kFlagMissing = 1;
+constexpr uint32_t kFlagPixelsOmitted = 2; // see texturePixelsWorthCaching
+
+// 64-bit FNV-1a, for names and keys.
+uint64_t fnv1a(std::string_view s, uint64_t h = 14695981039346656037ull) {
+    for (const char c : s) {
+        h ^= static_cast<uint8_t>(c);
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+// A word-at-a-time checksum of the payload: catches flipped bits in the pixels at memory speed
+// (FNV byte by byte would cost more than reading the file).
+uint64_t checksum(std::span<const uint8_t> data) {
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ data.size();
+    size_t i = 0;
+    for (; i + 8 <= data.size(); i += 8) {
+        uint64_t w;
+        std::memcpy(&w, data.data() + i, 8);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+        h ^= h >> 29;
+    }
+    for (; i < data.size(); ++i)
+        h = (h ^ data[i]) * 0x100000001B3ull;
+    return h;
+}
+
+// "size mtime" of a file, or nullopt.
+std::optional<std::string> statText(const fs::path& path) {
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    if (ec)
+        return std::nullopt;
+    const auto time = fs::last_write_time(path, ec);
+    if (ec)
+        return std::nullopt;
+    return std::to_string(size) + " " + std::to_string(time.time_since_epoch().count());
+}
+
+// Every regular file under `dir` (recursive, or only the top level) by relative name, size and
+// time, hashed; nullopt past kMaxFolderFiles or on an error.
+std::optional<std::string> folderText(const fs::path& dir, bool recursive, std::string_view ext) {
+    std::error_code ec;
+    std::vector<std::string> lines;
+    auto add = [&](const fs::directory_entry& e) {
+        if (!e.is_regular_file(ec))
+            return;
+        const fs::path p = e.path();
+        if (!ext.empty() && core::toLower(p.extension().string()) != ext)
+            return;
+        if (auto st = statText(p))
+            lines.push_back(p.lexically_relative(dir).string() + " " + *st);
+    };
+    if (recursive) {
+        fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+        for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+            add(*it);
+            if (lines.size() > kMaxFolderFiles)
+                return std::nullopt;
+        }
+    } else {
+        fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+        for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+            add(*it);
+            if (lines.size() > kMaxFolderFiles)
+                return std::nullopt;
+        }
+    }
+    if (ec)
+        return std::nullopt;
+    std::sort(lines.begin(), lines.end()); // directory order is not stable
+    uint64_t h = fnv1a("");
+    for (const std::string& l : lines)
+        h = fnv1a(l + "\n", h);
+    return std::to_string(lines.size()) + " " + std::to_string(h);
+}
+
+void putBytes(std::vector<uint8_t>& out, const void* data, size_t n) {
+    const size_t at = out.size();
+    out.resize(at + n);
+    if (n)
+        std::memcpy(out.data() + at, data, n);
+}
+
+void putU32(std::vector<uint8_t>& out, uint32_t v) {
+    putBytes(out, &v, 4);
+}
+
+void putString(std::vector<uint8_t>& out, std::string_view s) {
+    const auto n = static_cast<uint32_t>(std::min<size_t>(s.size(), kMaxStringBytes));
+    putU32(out, n);
+    putBytes(out, s.data(), n);
+}
+
+void putImage(std::vector<uint8_t>& out, const Image& img) {
+    if (!img.valid() || img.width > kMaxSide || img.height > kMaxSide) {
+        putU32(out, 0);
+        putU32(out, 0);
+        return;
+    }
+    putU32(out, static_cast<uint32_t>(img.width));
+    putU32(out, static_cast<uint32_t>(img.height));
+    putBytes(out, img.rgba.data(), img.rgba.size());
+}
+
+// Sequential reader over a ByteReader: every read checked, the first failure sticks.
+class Cursor {
+public:
+    explicit Cursor(core::ByteReader r) : m_r(r) {}
+    bool ok() const { return m_ok; }
+    uint64_t offset() const { return m_at; }
+    uint32_t u32() {
+        uint32_t v = 0;
+        if (m_ok && !m_r.read(m_at, v))
+            m_ok = false;
+        m_at += 4;
+        return m_ok ? v : 0;
+    }
+    std::string string() {
+        const uint32_t n = u32();
+        if (!m_ok || n > kMaxStringBytes || !m_r.inRange(m_at, n)) {
+            m_ok = false;
+            return {};
+        }
+        std::string s(reinterpret_cast<const char*>(m_r.bytes().data() + m_at), n);
+        m_at += n;
+        return s;
+    }
+    bool image(Image& img) {
+        const uint32_t w = u32(), h = u32();
+        if (!m_ok || w > static_cast<uint32_t>(kMaxSide) || h > static_cast<uint32_t>(kMaxSide) ||
+            (w == 0) != (h == 0)) {
+            m_ok = false;
+            return false;
+        }
+        const uint64_t bytes = static_cast<uint64_t>(w) * h * 4;
+        if (!m_r.inRange(m_at, bytes)) {
+            m_ok = false;
+            return false;
+        }
+        img.width = static_cast<int>(w);
+        img.height = static_cast<int>(h);
+        const uint8_t* p = m_r.bytes().data() + m_at;
+        img.rgba.assign(p, p + bytes);
+        m_at += bytes;
+        return true;
+    }
+
+private:
+    core::ByteReader m_r;
+    uint64_t m_at = 0;
+    bool m_ok = true;
+};
+
+} // namespace
+
+std::optional<fs::path> defaultTextureCacheDir() {
+    if (const char* dir = std::getenv("BSPV_TEXTURE_CACHE")) {
+        const std::string d(dir);
+        if (d.empty() || d == "off")
+            return std::nullopt;
+        return fs::path(d);
+    }
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/')
+        return fs::path(xdg) / "bspview" / "textures";
+    if (const char* home = std::getenv("HOME"); home && *home == '/')
+        return fs::path(home) / ".cache" / "bspview" / "textures";
+    return std::nullopt;
+}
+
+std::optional<std::string> textureCacheKey(const MapLocation& where, const bsp::Map& map,
+                                           const FileSystem& fs,
+                                           std::span<const fs::path> wad_dirs) {
+    std::string key = "bspview-textures " + std::to_string(kTextureCacheVersion) + "\n";
+    key += "spec ";
+    key += where.spec;
+    key += "\n";
+    const fs::path map_file = where.file();
+    const auto map_stat = statText(map_file);
+    if (!map_stat)
+        return std::nullopt;
+    key += "map " + fs::absolute(map_file).lexically_normal().string() + " " + *map_stat + "\n";
+    uint64_t names = fnv1a("");
+    for (const bsp::Material& m : map.materials)
+        names = fnv1a(m.name + "|" + std::to_string(m.width) + "x" + std::to_string(m.height) +
+                          "|" + std::to_string(m.embedded) + "\n",
+                      names);
+    key += "materials " + std::to_string(map.materials.size()) + " " + std::to_string(names) + "\n";
+    std::error_code ec;
+    for (const fs::path& src : fs.sourcePaths()) {
+        const fs::path abs = fs::absolute(src, ec).lexically_normal();
+        if (fs::is_directory(src, ec)) {
+            const auto text = folderText(src, true, {});
+            if (!text)
+                return std::nullopt;
+            key += "folder " + abs.string() + " " + *text + "\n";
+        } else {
+            const auto text = statText(src);
+            if (!text)
+                return std::nullopt;
+            key += "archive " + abs.string() + " " + *text + "\n";
+        }
+    }
+    for (const fs::path& dir : wad_dirs) {
+        if (!fs::is_directory(dir, ec))
+            continue;
+        const auto text = folderText(dir, false, ".wad");
+        if (!text)
+            return std::nullopt;
+        key += "wads " + fs::absolute(dir, ec).lexically_normal().string() + " " + *text + "\n";
+    }
+    return key;
+}
+
+bool texturePixelsWorthCaching(const TextureInfo& t) {
+    if (t.missing || !t.image.valid())
+        return false; // the missing-texture tile
+    const std::string source = core::toLower(t.source);
+    const auto ends = [&](std::string_view ext) {
+        return source.size() >= ext.size() &&
+               source.compare(source.size() - ext.size(), ext.size(), ext) == 0;
+    };
+    if (ends(".jpg") || ends(".jpeg") || ends(".png"))
+        return true;
+    const std::string origin = core::toLower(t.origin);
+    const bool zipped = origin.size() >= 4 && (origin.compare(origin.size() - 4, 4, ".pk3") == 0 ||
+                                               origin.compare(origin.size() - 4, 4, ".zip") == 0);
+    return ends(".tga") && zipped;
+}
+
+namespace {
+
+void putHeader(std::vector<uint8_t>& out, std::string_view key) {
+    putBytes(out, kMagic, sizeof(kMagic));
+    putU32(out, kTextureCacheVersion);
+    putU32(out, static_cast<uint32_t>(key.size()));
+    putBytes(out, key.data(), key.size());
+}
+
+void putChecksum(std::vector<uint8_t>& out) {
+    const uint64_t sum = checksum(out);
+    putBytes(out, &sum, 8);
+}
+
+} // namespace
+
+std::vector<uint8_t> encodeTextureCache(std::string_view key,
+                                        const std::vector<TextureInfo>& textures) {
+    size_t pixels = 0;
+    for (const TextureInfo& t : textures)
+        if (texturePixelsWorthCaching(t))
+            pixels += t.image.rgba.size() + t.glow.rgba.size() + t.layer2.rgba.size();
+    std::vector<uint8_t> out;
+    out.reserve(pixels + key.size() + textures.size() * 128 + 64);
+    putHeader(out, key);
+    putU32(out, static_cast<uint32_t>(textures.size()));
+    for (const TextureInfo& t : textures) {
+        const bool keep = texturePixelsWorthCaching(t);
+        putU32(out, (t.missing ? kFlagMissing : 0) | (keep ? 0 : kFlagPixelsOmitted));
+        putString(out, t.source);
+        putString(out, t.origin);
+        putString(out, t.error);
+        putString(out, t.shader_file);
+        putString(out, t.shader_image);
+        putU32(out, t.surface_flags);
+        putU32(out, std::bit_cast<uint32_t>(t.alpha_cutoff));
+        putU32(out, std::bit_cast<uint32_t>(t.fullbright_light));
+        putImage(out, keep ? t.image : Image());
+        putImage(out, keep ? t.glow : Image());
+        putImage(out, keep ? t.layer2 : Image());
+    }
+    putChecksum(out);
+    return out;
+}
+
+std::vector<uint8_t> wrapTextureCacheBody(std::string_view key, std::span<const uint8_t> body) {
+    std::vector<uint8_t> out;
+    out.reserve(body.size() + key.size() + 32);
+    putHeader(out, key);
+    putBytes(out, body.data(), body.size());
+    putChecksum(out);
+    return out;
+}
+
+std::optional<std::vector<TextureInfo>>
+decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t expected_count) {
+    if (bytes.size() < sizeof(kMagic) + 8 + 8 ||
+        std::memcmp(bytes.data(), kMagic, sizeof(kMagic)) != 0)
+        return std::nullopt;
+    const std::span<const uint8_t> payload = bytes.first(bytes.size() - 8);
+    uint64_t stored = 0;
+    std::memcpy(&stored, bytes.data() + payload.size(), 8);
+    Cursor c(core::ByteReader(payload).sub(sizeof(kMagic), payload.size() - sizeof(kMagic)));
+    if (c.u32() != kTextureCacheVersion)
+        return std::nullopt;
+    const uint32_t key_len = c.u32();
+    if (!c.ok() || key_len != key.size() || payload.size() - sizeof(kMagic) < 8 + key_len ||
+        std::memcmp(payload.data() + sizeof(kMagic) + 8, key.data(), key_len) != 0)
+        return std::nullopt;
+    // The key matches: now the whole payload is worth checking.
+    if (checksum(payload) != stored)
+        return std::nullopt;
+    Cursor body(core::ByteReader(payload).sub(sizeof(kMagic) + 8 + key_len,
+                                              payload.size() - sizeof(kMagic) - 8 - key_len));
+    const uint32_t count = body.u32();
+    // Each texture takes at least its flags, five string lengths, three drawing fields and three
+    // image sizes: a count the bytes cannot hold is refused before anything is allocated for it.
+    constexpr uint64_t kMinTextureBytes = 4 + 5 * 4 + 3 * 4 + 3 * 8;
+    if (!body.ok() || count != expected_count ||
+        count > (payload.size() - sizeof(kMagic) - 8 - key_len) / kMinTextureBytes)
+        return std::nullopt;
+    std::vector<TextureInfo> out(count);
+    for (TextureInfo& t : out) {
+        const uint32_t flags = body.u32();
+        t.missing = (flags & kFlagMissing) != 0;
+        t.source = body.string();
+        t.origin = body.string();
+        t.error = body.string();
+        t.shader_file = body.string();
+        t.shader_image = body.string();
+        t.surface_flags = body.u32();
+        t.alpha_cutoff = std::bit_cast<float>(body.u32());
+        t.fullbright_light = std::bit_cast<float>(body.u32());
+        if (!std::isfinite(t.alpha_cutoff) || !std::isfinite(t.fullbright_light))
+            return std::nullopt;
+        body.image(t.image);
+        body.image(t.glow);
+        body.image(t.layer2);
+        if (!body.ok() || (flags & ~(kFlagMissing | kFlagPixelsOmitted)) != 0)
+            return std::nullopt;
+        // Kept pixels are a whole image; omitted ones are none at all.
+        const bool omitted = (flags & kFlagPixelsOmitted) != 0;
+        if (omitted ? (t.image.width != 0 || t.glow.width != 0 || t.layer2.width != 0)
+                    : !t.image.valid())
+            return std::nullopt;
+    }
+    if (body.offset() != payload.size() - sizeof(kMagic) - 8 - key_len)
+        return std::nullopt; // trailing bytes: not a file this code wrote
+    return out;
+}
+
+TextureCache::TextureCache(fs::path dir, uint64_t max_bytes)
+    : m_dir(std::move(dir)), m_max_bytes(max_bytes) {}
+
+fs::path TextureCache::pathFor(const std::string& key) const {
+    char name[32];
+    std::snprintf(name, sizeof(name), "%016llx.tex", static_cast<unsigned long long>(fnv1a(key)));
+    return m_dir / name;
+}
+
+std::optional<std::vector<TextureInfo>> TextureCache::load(const std::string& key,
+                                                           size_t expected_count) const {
+    const fs::path path = pathFor(key);
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec))
+        return std::nullopt;
+    auto bytes = core::readFile(path);
+    if (!bytes)
+        return std::nullopt;
+    auto textures = decodeTextureCache(*bytes, key, expected_count);
+    if (textures)
+        fs::last_write_time(path, fs::file_time_type::clock::now(), ec); // recently used
+    return textures;
+}
+
+bool TextureCache::store(const std::string& key, const std::vector<TextureInfo>& textures) const {
+    const std::vector<uint8_t> bytes = encodeTextureCache(key, textures);
+    if (bytes.size() > m_max_bytes)
+        return false;
+    std::error_code ec;
+    fs::create_directories(m_dir, ec);
+    if (ec)
+        return false;
+    const fs::path path = pathFor(key);
+    // A unique temporary name, renamed into place: readers see the old file or the whole new
+    // one, and two viewers writing the same entry do not interleave.
+    std::random_device rd;
+    const fs::path tmp = path.string() + ".tmp" + std::to_string(rd());
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        f.write(reinterpret_cast<const char*>(bytes.data()),
+                static_cast<std::streamsize>(bytes.size()));
+        if (!f) {
+            f.close();
+            fs::remove(tmp, ec);
+            return false;
+        }
+    }
+    fs::rename(tmp, path, ec);
+    if (ec) {
+        fs::remove(tmp, ec);
+        return false;
+    }
+    // Trim to the cap, least recently used (oldest time) first.
+    struct Entry {
+        fs::path path;
+        uint64_t size;
+        fs::file_time_type time;
+    };
+    std::vector<Entry> entries;
+    uint64_t total = 0;
+    for (fs::directory_iterator it(m_dir, ec); !ec && it != fs::directory_iterator();
+         it.increment(ec)) {
+        if (it->path().extension() != ".tex" || !it->is_regular_file(ec))
+            continue;
+        const uint64_t size = it->file_size(ec);
+        const auto time = it->last_write_time(ec);
+        if (ec)
+            break;
+        entries.push_back({it->path(), size, time});
+        total += size;
+    }
+    std::sort(entries.begin(), entries.end(),
+              [](const Entry& a, const Entry& b) { return a.time < b.time; });
+    for (const Entry& e : entries) {
+        if (total <= m_max_bytes)
+            break;
+        if (e.path == path)
+            continue;
+        if (fs::remove(e.path, ec))
+            total -= e.size;
+    }
+    return true;
+}
+
+} // namespace content

@@ -1,0 +1,204 @@
+// Material names of a bsp::Map -> RGBA images, via the virtual file system.
+//
+// Quake 3 family lookup, as ioquake3 does for a shader with no script
+// (code/renderergl1/tr_image.c R_LoadImage): the name as given when its extension is one an
+// image loader handles, then the name without that extension plus each loader extension in
+// preference order .tga, .jpg, .jpeg, .png, (.pcx), .bmp. A name without a known extension
+// gets the extensions appended to the whole name. A file that exists but does not decode is
+// skipped like a missing one (R_LoadImage moves on when a loader returns no pixels).
+//
+// Quake 1, Half-Life and Quake 2 materials go through the 8-bit decoders first
+// (loadPalettedTexture below).
+//
+// Missing textures never fail a map: they become the missing-texture tile with missing = true.
+#pragma once
+
+#include "bsp/map.h"
+#include "content/image/image.h"
+#include "content/image/palette.h"
+#include "content/material/shader_library.h"
+#include "content/material/vmt.h"
+#include "content/vfs/vfs.h"
+#include "content/vfs/wad.h"
+
+#include <filesystem>
+#include <span>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace content {
+
+struct TextureInfo {
+    Image image;
+    // Quake 1 fullbright texels (palette indices 224..254, drawn without lighting): the same
+    // size as `image`, those texels in their colour with alpha 255, every other texel
+    // (0, 0, 0, 0), so a shader adds it after lighting. Empty (width 0) when the texture has
+    // none; never set for sky textures nor for liquids the map lights (Quake 1 lit water).
+    Image glow;
+    // A second image blended over `image` by the vertex colour's alpha (bsp::Vertex::colour: 0
+    // draws `image`, 255 this one), at the same texture coordinates: Source's $basetexture2
+    // (WorldVertexTransition). Empty (width 0) when the material has none; the
+    // missing-texture tile when it names one that is not found (error says which).
+    Image layer2;
+    std::string source; // virtual path that was loaded ("textures/mech/crate.jpg",
+                        // "textures/e1u1/floor1_3.wal"), or a label for pixels that are not a
+                        // file of their own: "<embedded> + gfx/palette.lmp (pak0.pak)",
+                        // "<embedded>", "<wad> halflife.wad"; empty when missing
+    std::string origin; // where those bytes live: FileSystem::sourceOf(source) ("pak0.pk3" or a
+                        // directory path), the map's name for embedded pixels, the WAD's path
+    bool missing = true;
+    std::string error; // why a candidate that exists did not decode (last one), or why an
+                       // external texture was not found, for the UI
+    // Through a Quake 3 shader (the overloads taking a ShaderLibrary): the script that
+    // defines the material's shader ("scripts/base_wall.shader"), empty when none, and the
+    // stage image that was asked for (primaryImage), empty when the material name was used.
+    std::string shader_file;
+    std::string shader_image;
+    // How the material file (a Source .vmt) says to draw the surface, for
+    // scene::resolveMaterials; the defaults change nothing.
+    uint32_t surface_flags = 0;    // bsp::SurfaceFlags, ORed into the map's own
+    float alpha_cutoff = 0.5f;     // kSurfAlphaTest: texels with alpha below it are cut out
+    float fullbright_light = 0.0f; // > 0: drawn without lightmaps at this light (UnlitGeneric)
+};
+
+// Where a texture's pixels came from, for the viewer's texture list.
+enum class TextureSourceKind { Missing, Embedded, Wad, Pak, Pk3, Folder };
+TextureSourceKind sourceKindOf(const TextureInfo& info);
+std::string_view sourceKindName(TextureSourceKind kind); // "missing", "embedded", "wad", ...
+
+// The file names tried for a material name, in order (see the top of this file).
+std::vector<std::string> imageCandidates(std::string_view material_name);
+
+// The image search for one name (a material, a shader stage's image): imageCandidates(name) in
+// order, each read through `fs` and decoded; the first that decodes fills info.image,
+// info.source and info.origin and clears info.missing. False when none does: `info` keeps its
+// image and info.error says why the last candidate that exists did not load. The one rule for
+// textures and stage images alike.
+bool loadImageFile(const FileSystem& fs, std::string_view name, TextureInfo& info);
+// The same, with the missing-texture tile and missing = true when no candidate decodes.
+TextureInfo loadImageTexture(const FileSystem& fs, std::string_view name);
+
+// Source material files through `fs`: a .vmt with its patch includes followed (resolveVmt,
+// whose errors it returns), and a .vtf read and decoded, where a file that no search path
+// holds is ErrorCode::NotFound (no decode error has that code), so callers can word that case
+// themselves.
+core::Result<Vmt> readVmt(const FileSystem& fs, std::string_view vmt_path);
+core::Result<Image> readVtf(const FileSystem& fs, std::string_view vtf_path);
+
+// Source (bsp::MaterialFiles::ValveMaterials): materials/NAME.vmt read through resolveVmt
+// (patch includes followed), its $basetexture decoded from materials/TEX.vtf; a name with no
+// .vmt tries materials/NAME.vtf. Names are lower-cased (Source paths ignore case). On success
+// fills info.image, source (the .vtf), origin, shader_file (the .vmt) and shader_image
+// ($basetexture) and clears missing; false (info.error says why) otherwise. The material's
+// parameters set how it is drawn (applyVmtDrawing); a Water material is a flat tint. A
+// $basetexture2 (any shader: materialsystem's InitLightmappedGeneric_DX9 loads it for the
+// LightmappedGeneric family, WorldVertexTransition among them) becomes info.layer2.
+bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, TextureInfo& info);
+
+// What a .vmt's parameters mean for drawing (VDC "Material" and the shader pages; Source SDK
+// 2013 materialsystem/stdshaders), into info's surface_flags, alpha_cutoff and
+// fullbright_light and, for $selfillum, its image and glow:
+// - $translucent: alpha-blended with the translucent surfaces; $additive: added;
+//   $alphatest: cut out below $alphatestreference; $nocull: two-sided.
+// - UnlitGeneric (and Sky): no lightmap, the texture at 1x.
+// - $selfillum: the base alpha is a mask of full brightness, not opacity: the pixel is
+//   lerp(lit, texel, alpha) (lightmappedgeneric_dx9_helper.cpp, the SELFILLUM combo), which is
+//   the world shader's glow mix with the texel as glow; the image's alpha becomes 255.
+// - Water: drawn for now as a translucent, unlit tint of its $fogcolor at half opacity (the
+//   image becomes a 4x4 tile of that colour, alpha 128); without $fogcolor it keeps the
+//   $basetexture path.
+void applyVmtDrawing(const Vmt& vmt, TextureInfo& info);
+
+// What the 8-bit decoders share across one map's materials, found once per map:
+// - quake_palette: gfx/palette.lmp from the FileSystem, else defaultQuakePalette() (Quake 1
+//   miptex carry no palette);
+// - wal_palette: pics/colormap.pcx (Quake 2), else defaultQuakePalette();
+// - wads: the map's Map::wad_files (base names), each looked up as a FileSystem member
+//   (the root of a game folder, as Half-Life keeps them) and then as a file in `wad_dirs`
+//   (case-insensitive name match), first hit wins; WADs that are not found are listed in
+//   missing_wads. Only loaded when some material needs one (external miptex).
+struct PalettedSources {
+    Palette quake_palette;
+    std::string quake_palette_label; // "gfx/palette.lmp (pak0.pak)" or "built-in palette"
+    Palette wal_palette;
+    std::string wal_palette_label; // "pics/colormap.pcx (aq_textures.pak)" or "built-in palette"
+    struct LoadedWad {
+        std::string name;   // base name from the map ("halflife.wad")
+        std::string origin; // FileSystem source or file path
+        Wad wad;
+    };
+    std::vector<LoadedWad> wads; // in Map::wad_files order (the engines search in this order)
+    std::vector<std::string> missing_wads;
+    std::vector<std::string> wad_errors; // WADs found that did not parse
+};
+
+// Largest WAD file read from disk (Half-Life's halflife.wad is about 40 MB).
+inline constexpr uint64_t kMaxWadFileBytes = 256ull * 1024 * 1024;
+
+PalettedSources loadPalettedSources(const bsp::Map& map, const FileSystem& fs,
+                                    std::span<const std::filesystem::path> wad_dirs = {});
+
+// The 8-bit formats, tried before the image search. Which decoder applies is decided from the
+// material's data, never from the map format:
+// - Material::embedded >= 0: miptex stored in the map. Without a palette of its own (Quake 1)
+//   through sources.quake_palette, with its fullbright texels in TextureInfo::glow; with one
+//   (Half-Life) through that. '{' names get transparent texels for index 255.
+// - a named miptex with no pixels in the map (external, Material::width > 0): looked up by name
+//   in sources.wads; missing (grey tile, error says why) when no WAD has it.
+// - Material::uv_in_texels (Quake 2): textures/<name>.wal through sources.wal_palette, else a
+//   true-colour replacement textures/<name>.tga/.png/.jpg (yquake2 retexturing); missing when
+//   none exists.
+// Returns nullopt when none of these applies (Quake 3 materials), so the image search runs.
+std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, const bsp::Map& map,
+                                               const FileSystem& fs,
+                                               const PalettedSources& sources);
+// The same, finding the sources for this one call (slow for many materials).
+std::optional<TextureInfo> loadPalettedTexture(const bsp::Material& material, const bsp::Map& map,
+                                               const FileSystem& fs);
+
+// One material: the paletted hook, then the image search, then the missing-texture tile.
+TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
+                                const FileSystem& fs, const PalettedSources& sources);
+TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
+                                const FileSystem& fs);
+
+// One TextureInfo per entry of map.materials, same order (sky and nodraw materials included).
+// Decodes on up to `threads` worker threads (0: a few, by hardware); the result does not depend
+// on the thread count. Never fails. `wad_dirs`: disk folders searched for Map::wad_files after
+// the FileSystem (see PalettedSources).
+std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
+                                              int threads = 0,
+                                              std::span<const std::filesystem::path> wad_dirs = {});
+// The same with sources found by the caller (who may want PalettedSources::missing_wads).
+std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
+                                              const PalettedSources& sources, int threads = 0);
+
+// Same, resolving a material through its Quake 3 shader first: when `shaders` defines the
+// material's name, the shader's primaryImage (first map/clampMap/animMap frame that is not
+// $lightmap or $whiteimage) is searched with imageCandidates; when that image is absent, or
+// the shader has none (skies, fog), the material name itself is searched as before. Materials
+// without a shader behave exactly as in the overloads above. `shaders` may be nullptr. Where
+// decoding looks at surface flags (no fullbright glow for skies), they are the material's
+// after its shader script (resolveSurfaceFlags): the map is read as parsed.
+TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
+                                const FileSystem& fs, const PalettedSources& sources,
+                                const ShaderLibrary* shaders);
+TextureInfo loadMaterialTexture(const bsp::Material& material, const bsp::Map& map,
+                                const FileSystem& fs, const ShaderLibrary* shaders);
+std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
+                                              const ShaderLibrary& shaders, int threads = 0);
+std::vector<TextureInfo> loadMaterialTextures(const bsp::Map& map, const FileSystem& fs,
+                                              const PalettedSources& sources,
+                                              const ShaderLibrary* shaders, int threads = 0);
+// Only the materials listed in `which` (indices into map.materials; others are ignored), each
+// into its slot of `out` (resized to map.materials.size(); other slots are left alone). Used
+// to decode what the texture cache did not keep.
+void loadMaterialTexturesAt(const bsp::Map& map, const FileSystem& fs,
+                            const PalettedSources& sources, const ShaderLibrary* shaders,
+                            std::span<const uint32_t> which, std::vector<TextureInfo>& out,
+                            int threads = 0);
+
+} // namespace content

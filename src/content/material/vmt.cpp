@@ -1,0 +1,401 @@
+#include "content/material/vmt.h"
+
+#include "core/file.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <utility>
+
+namespace content {
+namespace {
+
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size())
+        return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+        if (lower(a[i]) != lower(b[i]))
+            return false;
+    }
+    return true;
+}
+
+enum class Tok { End, String, Open, Close, Condition };
+
+struct Token {
+    Tok kind = Tok::End;
+    std::string_view text;
+    int line = 1;
+};
+
+class Lexer {
+public:
+    explicit Lexer(std::string_view text) : m_text(text) {}
+
+    // The next token; `error` is set (and End returned) for an unterminated string.
+    Token next(bool& error) {
+        skip();
+        Token t;
+        t.line = m_line;
+        if (m_pos >= m_text.size())
+            return t;
+        const char c = m_text[m_pos];
+        if (c == '{' || c == '}') {
+            ++m_pos;
+            t.kind = c == '{' ? Tok::Open : Tok::Close;
+            return t;
+        }
+        if (c == '"' || c == '[') {
+            const char close = c == '"' ? '"' : ']';
+            const size_t start = ++m_pos;
+            while (m_pos < m_text.size() && m_text[m_pos] != close) {
+                if (m_text[m_pos] == '\n')
+                    ++m_line;
+                ++m_pos;
+            }
+            if (m_pos >= m_text.size()) {
+                error = true;
+                return t;
+            }
+            t.kind = c == '"' ? Tok::String : Tok::Condition;
+            t.text = m_text.substr(start, m_pos - start);
+            ++m_pos;
+            return t;
+        }
+        const size_t start = m_pos;
+        while (m_pos < m_text.size() && !isSpace(m_text[m_pos]) && m_text[m_pos] != '{' &&
+               m_text[m_pos] != '}' && m_text[m_pos] != '"' && m_text[m_pos] != '[')
+            ++m_pos;
+        t.kind = Tok::String;
+        t.text = m_text.substr(start, m_pos - start);
+        return t;
+    }
+
+    Token peek(bool& error) {
+        Lexer copy = *this;
+        return copy.next(error);
+    }
+
+private:
+    static bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+    void skip() {
+        while (m_pos < m_text.size()) {
+            if (m_text[m_pos] == '\n') {
+                ++m_line;
+                ++m_pos;
+            } else if (isSpace(m_text[m_pos])) {
+                ++m_pos;
+            } else if (m_text.compare(m_pos, 2, "//") == 0) {
+                while (m_pos < m_text.size() && m_text[m_pos] != '\n')
+                    ++m_pos;
+            } else {
+                break;
+            }
+        }
+    }
+    std::string_view m_text;
+    size_t m_pos = 0;
+    int m_line = 1;
+};
+
+bool conditionTerm(std::string_view term) {
+    while (!term.empty() && term.front() == ' ')
+        term.remove_prefix(1);
+    while (!term.empty() && term.back() == ' ')
+        term.remove_suffix(1);
+    bool negate = false;
+    while (!term.empty() && term.front() == '!') {
+        negate = !negate;
+        term.remove_prefix(1);
+    }
+    const bool value = iequals(term, "$WIN32") || iequals(term, "$WINDOWS") || iequals(term, "$PC");
+    return value != negate;
+}
+
+// "[$X360 || $PS3]": terms joined left to right by || and &&.
+bool evaluateCondition(std::string_view text) {
+    bool result = false;
+    bool first = true;
+    bool is_and = false;
+    while (true) {
+        const size_t or_at = text.find("||"), and_at = text.find("&&");
+        const size_t at = std::min(or_at, and_at);
+        const bool term = conditionTerm(text.substr(0, at));
+        result = first ? term : is_and ? (result && term) : (result || term);
+        first = false;
+        if (at == std::string_view::npos)
+            return result;
+        is_and = at == and_at;
+        text.remove_prefix(at + 2);
+    }
+}
+
+class Parser {
+public:
+    Parser(std::string_view text, std::string_view name) : m_lex(text), m_name(name) {}
+
+    core::Result<KeyValues> root() {
+        KeyValues out;
+        const Token key = next();
+        if (m_failed)
+            return m_error;
+        if (key.kind == Tok::End)
+            return fail(key.line, core::ErrorCode::BadValue, "no root block");
+        if (key.kind != Tok::String)
+            return fail(key.line, core::ErrorCode::BadValue, "expected a key");
+        takeCondition();
+        const Token open = next();
+        if (m_failed)
+            return m_error;
+        if (open.kind != Tok::Open)
+            return fail(open.line, core::ErrorCode::BadValue,
+                        "expected '{' after \"" + std::string(key.text) + "\"");
+        out.key = core::toLower(key.text);
+        out.block = true;
+        if (!block(out, 1))
+            return m_error;
+        return out;
+    }
+
+private:
+    Token next() {
+        bool error = false;
+        Token t = m_lex.next(error);
+        if (error)
+            fail(t.line, core::ErrorCode::BadValue, "unterminated string or condition");
+        return t;
+    }
+    // Consumes a conditional after an entry; true when the entry is kept.
+    bool takeCondition() {
+        bool error = false;
+        const Token t = m_lex.peek(error);
+        if (error || t.kind != Tok::Condition)
+            return true;
+        next();
+        return evaluateCondition(t.text);
+    }
+    core::Error fail(int line, core::ErrorCode code, std::string detail) {
+        if (!m_failed) {
+            m_error = core::makeError(code, "keyvalues", -1, "line " + std::to_string(line),
+                                      std::move(detail));
+            m_error.file = std::string(m_name);
+            m_failed = true;
+        }
+        return m_error;
+    }
+
+    // Entries up to the closing brace.
+    bool block(KeyValues& out, int depth) {
+        if (depth > kMaxKeyValuesDepth) {
+            fail(0, core::ErrorCode::LimitExceeded,
+                 "blocks nested deeper than " + std::to_string(kMaxKeyValuesDepth));
+            return false;
+        }
+        while (true) {
+            const Token key = next();
+            if (m_failed)
+                return false;
+            if (key.kind == Tok::Close)
+                return true;
+            if (key.kind == Tok::End) {
+                fail(key.line, core::ErrorCode::BadValue, "missing '}' at the end");
+                return false;
+            }
+            if (key.kind != Tok::String) {
+                fail(key.line, core::ErrorCode::BadValue, "expected a key");
+                return false;
+            }
+            bool keep = takeCondition();
+            KeyValues entry;
+            entry.key = core::toLower(key.text);
+            const Token value = next();
+            if (m_failed)
+                return false;
+            if (value.kind == Tok::Open) {
+                entry.block = true;
+                if (!block(entry, depth + 1))
+                    return false;
+            } else if (value.kind == Tok::String) {
+                entry.value = std::string(value.text);
+            } else {
+                fail(value.line, core::ErrorCode::BadValue,
+                     "no value for \"" + std::string(key.text) + "\"");
+                return false;
+            }
+            keep = takeCondition() && keep;
+            if (m_failed)
+                return false;
+            if (keep)
+                out.children.push_back(std::move(entry));
+        }
+    }
+
+    Lexer m_lex;
+    std::string_view m_name;
+    core::Error m_error;
+    bool m_failed = false;
+};
+
+bool truthy(const KeyValues& params, std::string_view key) {
+    const KeyValues* kv = params.find(key);
+    return kv && !kv->block && std::atof(kv->value.c_str()) != 0.0;
+}
+
+std::string stringParam(const KeyValues& params, std::string_view key) {
+    const KeyValues* kv = params.find(key);
+    return kv && !kv->block ? kv->value : std::string();
+}
+
+// A colour parameter: "{255 128 0}" (0..255) or "[1 0.5 0]" (0..1), each clamped to 0..1.
+bool colourParam(const KeyValues& params, std::string_view key, std::array<float, 3>& out) {
+    const std::string text = stringParam(params, key);
+    const size_t open = text.find_first_of("{[");
+    if (open == std::string::npos)
+        return false;
+    const bool bytes = text[open] == '{';
+    const char* p = text.c_str() + open + 1;
+    for (float& c : out) {
+        char* end = nullptr;
+        const double v = std::strtod(p, &end);
+        if (end == p || !std::isfinite(v))
+            return false;
+        c = static_cast<float>(std::clamp(bytes ? v / 255.0 : v, 0.0, 1.0));
+        p = end;
+    }
+    return true;
+}
+
+void fillFields(Vmt& vmt) {
+    const KeyValues& p = vmt.params;
+    vmt.base_texture = stringParam(p, "$basetexture");
+    vmt.base_texture2 = stringParam(p, "$basetexture2");
+    vmt.hdr_base_texture = stringParam(p, "$hdrbasetexture");
+    vmt.hdr_compressed_texture = stringParam(p, "$hdrcompressedtexture");
+    vmt.translucent = truthy(p, "$translucent");
+    vmt.alphatest = truthy(p, "$alphatest");
+    vmt.additive = truthy(p, "$additive");
+    vmt.selfillum = truthy(p, "$selfillum");
+    vmt.nocull = truthy(p, "$nocull");
+    if (const KeyValues* ref = p.find("$alphatestreference"); ref && !ref->block) {
+        const double v = std::atof(ref->value.c_str());
+        if (std::isfinite(v))
+            vmt.alphatest_reference = static_cast<float>(std::clamp(v, 0.0, 1.0));
+    }
+    vmt.has_fog_colour = colourParam(p, "$fogcolor", vmt.fog_colour);
+    vmt.include = vmt.shader == "patch" ? stringParam(p, "include") : std::string();
+}
+
+// Sets `entry` in `params`: overwrites the last entry with its key, or appends it when
+// `add` is true.
+void applyEntry(KeyValues& params, const KeyValues& entry, bool add) {
+    if (KeyValues* existing = params.find(entry.key))
+        *existing = entry;
+    else if (add)
+        params.children.push_back(entry);
+}
+
+std::string texturePath(std::string_view name, std::string_view ext) {
+    std::string path = core::toLower(name);
+    for (char& c : path)
+        if (c == '\\')
+            c = '/';
+    while (!path.empty() && path.front() == '/')
+        path.erase(path.begin());
+    if (path.rfind("materials/", 0) != 0)
+        path = "materials/" + path;
+    if (path.size() < ext.size() || path.compare(path.size() - ext.size(), ext.size(), ext) != 0)
+        path += ext;
+    return path;
+}
+
+} // namespace
+
+const KeyValues* KeyValues::find(std::string_view k) const {
+    for (size_t i = children.size(); i-- > 0;)
+        if (iequals(children[i].key, k))
+            return &children[i];
+    return nullptr;
+}
+
+KeyValues* KeyValues::find(std::string_view k) {
+    return const_cast<KeyValues*>(std::as_const(*this).find(k));
+}
+
+core::Result<KeyValues> parseKeyValues(std::string_view text, std::string_view name) {
+    return Parser(text, name).root();
+}
+
+core::Result<Vmt> parseVmt(std::string_view text, std::string_view name) {
+    auto kv = parseKeyValues(text, name);
+    if (!kv)
+        return kv.error();
+    Vmt vmt;
+    vmt.shader = kv->key;
+    vmt.params = std::move(*kv);
+    fillFields(vmt);
+    return vmt;
+}
+
+core::Result<Vmt> resolveVmt(std::string_view path, const VmtReader& read) {
+    std::vector<Vmt> chain; // the file asked for first, then each include
+    std::string current(path);
+    for (int depth = 0;; ++depth) {
+        if (depth > kMaxVmtPatchDepth) {
+            core::Error e =
+                core::makeError(core::ErrorCode::LimitExceeded, "patch", -1, "include",
+                                "more than " + std::to_string(kMaxVmtPatchDepth) +
+                                    " patch includes (a cycle?) from " + std::string(path));
+            e.file = std::string(path);
+            return e;
+        }
+        const std::optional<std::string> text = read(current);
+        if (!text) {
+            core::Error e = core::makeError(core::ErrorCode::NotFound, "patch", -1,
+                                            depth ? "include" : "", current);
+            e.file = std::string(path);
+            return e;
+        }
+        auto vmt = parseVmt(*text, current);
+        if (!vmt)
+            return vmt.error();
+        const bool patch = vmt->shader == "patch";
+        std::string include = vmt->include;
+        chain.push_back(std::move(*vmt));
+        if (!patch)
+            break;
+        if (include.empty()) {
+            core::Error e = core::makeError(core::ErrorCode::BadValue, "patch", -1, "include",
+                                            "a patch material without an include");
+            e.file = current;
+            return e;
+        }
+        current = vmtPathOf(include);
+    }
+    // Apply the patches from the innermost include outwards.
+    Vmt result = std::move(chain.back());
+    for (size_t i = chain.size() - 1; i-- > 0;) {
+        const KeyValues& patch = chain[i].params;
+        for (const KeyValues& section : patch.children) {
+            if (!section.block)
+                continue;
+            const bool insert = section.key == "insert";
+            if (!insert && section.key != "replace")
+                continue;
+            for (const KeyValues& entry : section.children)
+                applyEntry(result.params, entry, insert);
+        }
+    }
+    fillFields(result);
+    return result;
+}
+
+std::string vtfPathOf(std::string_view texture) {
+    return texturePath(texture, ".vtf");
+}
+
+std::string vmtPathOf(std::string_view material) {
+    return texturePath(material, ".vmt");
+}
+
+} // namespace content

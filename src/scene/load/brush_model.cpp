@@ -1,0 +1,72 @@
+#include "scene/load/brush_model.h"
+
+#include "content/model/model_asset.h"
+#include "scene/world/material_table.h"
+
+#include <cassert>
+#include <string>
+
+namespace scene {
+
+namespace {
+
+// The world's rule for faces without light data laid over the model's mesh (loadBrushModel).
+void applyWorldUnlitRule(WorldMesh& mesh, bsp::UnlitFaces model, bsp::UnlitFaces world) {
+    if (world == bsp::UnlitFaces::VertexColour || world == model)
+        return;
+    const bool full = world == bsp::UnlitFaces::Fullbright;
+    const uint8_t v = full ? 255 : 0;
+    for (WorldVertex& vertex : mesh.vertices) {
+        if (full)
+            vertex.lm_layer = -1.0f;
+        if (vertex.lm_layer < 0.0f)
+            vertex.colour = glm::u8vec4(v, v, v, 255);
+    }
+}
+
+} // namespace
+
+core::Result<BrushModel> buildBrushModel(bsp::Map map, std::string_view path,
+                                         const content::FileSystem& fs,
+                                         bsp::UnlitFaces world_unlit) {
+    assert(!map.submodels.empty() && "buildBrushModel: a brush model file needs a model 0");
+    BrushModel b;
+    b.map = std::move(map);
+    b.mins = b.map.submodels[0].mins;
+    b.maxs = b.map.submodels[0].maxs;
+    const content::PalettedSources sources = content::loadPalettedSources(b.map, fs);
+    b.textures = content::loadMaterialTextures(b.map, fs, sources, 1);
+    const MaterialTable materials = resolveMaterials(b.map, nullptr, b.textures);
+    // A loose map's companions (.lit) are not looked up for a model, as QuakeSpasm reads a .lit
+    // only for the world (gl_model.c Mod_LoadLighting: cl.worldmodel's name); the base names no
+    // q3map2 folder, which Quake 1 files never have.
+    std::string base(path);
+    if (base.size() > 4)
+        base.resize(base.size() - 4);
+    std::vector<std::string> warnings;
+    b.lightmaps = loadLightmapSet(b.map, fs, base, &warnings);
+    WorldMeshOptions options;
+    options.lightmaps = &b.lightmaps;
+    b.mesh = buildWorldMesh(b.map, materials, options);
+    applyWorldUnlitRule(b.mesh, b.map.unlit_faces, world_unlit);
+    // Every leaf, no frustum: all of model 0's faces. An item box has no other models.
+    Visibility vis(b.map, b.mesh);
+    VisOptions all;
+    all.pvs = false;
+    all.frustum = false;
+    all.models = false;
+    all.commute_blends = false;
+    vis.update(Camera{}, all, b.faces);
+    return b;
+}
+
+core::Result<BrushModel> loadBrushModel(std::span<const uint8_t> bytes, std::string_view path,
+                                        const content::FileSystem& fs,
+                                        bsp::UnlitFaces world_unlit) {
+    auto map = content::decodeBrushModel(bytes, path);
+    if (!map)
+        return map.error();
+    return buildBrushModel(std::move(*map), path, fs, world_unlit);
+}
+
+} // namespace scene

@@ -1,0 +1,117 @@
+// Everything the viewer needs from one map file, built without GL: the parsed map, its
+// texture search paths, decoded textures and the GPU-ready mesh. Built on a worker thread
+// and handed to the render thread whole.
+#pragma once
+
+#include "bsp/load.h"
+#include "bsp/map.h"
+#include "content/compile/leak_file.h"
+#include "content/compile/portal_file.h"
+#include "content/material/shader_library.h"
+#include "content/material/skybox.h"
+#include "content/material/textures.h"
+#include "content/vfs/vfs.h"
+#include "core/result.h"
+#include "scene/models/model_set.h"
+#include "scene/world/fog.h"
+#include "scene/world/lightmap_set.h"
+#include "scene/world/material_stages.h"
+#include "scene/world/material_table.h"
+#include "scene/world/world_mesh.h"
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace scene {
+
+struct LoadSettings {
+    std::vector<std::filesystem::path>
+        base_dirs; // --base folders or archives, searched after the map's own
+    int patch_level = 4;
+    // Folder of the decoded-texture cache (content/material/texture_cache.h); nullopt: decode every
+    // time. The app passes content::defaultTextureCacheDir(); tests leave it off unless they
+    // test the cache.
+    std::optional<std::filesystem::path> texture_cache_dir;
+    // Compile files named by hand (--pointfile, --prt): a file that cannot be read or parsed
+    // fails the load. Empty: the map's own, found beside a loose map by its base name (.pts,
+    // else .lin; .prt), whose problems become warnings.
+    std::filesystem::path pointfile, portal_file;
+    // The parser's choices (bsp::LoadOptions): HDR lighting where a map has both.
+    bsp::LoadOptions parse;
+};
+
+struct LoadTimings {
+    double read_s = 0, parse_s = 0, textures_s = 0, mesh_s = 0, models_s = 0;
+    double texture_cache_write_s = 0; // writing the cache entry after a miss
+};
+
+struct MapBundle {
+    std::string spec; // what was asked for: a path or ARCHIVE.pk3:member
+    // As the parser made it: nothing after the parse writes it. What the content resolves per
+    // material lives in `materials`.
+    bsp::Map map;
+    // The parser's warnings (map.warnings), then the loader's (search paths, WADs).
+    std::vector<std::string> warnings;
+    std::vector<bsp::SpawnPoint> spawns;
+    std::unique_ptr<content::FileSystem> fs;
+    content::ShaderLibrary shaders;             // Quake 3 shader scripts found in the search paths
+    std::vector<content::TextureInfo> textures; // parallel to map.materials
+    // The sky box map.skybox names, all six faces (see content/material/skybox.h for their order
+    // and orientation); nullopt when the map names none or a face is missing.
+    std::optional<content::SkyBox> skybox;
+    // Quake 3 materials drawn stage by stage (their shader scripts), parallel to map.materials.
+    MaterialStages stages;
+    // Per material, parallel to map.materials: flags after the shader scripts, pass, texel
+    // size (Quake 2: the decoded textures'), sort and blend order. The mesh was built from it.
+    MaterialTable materials;
+    // Quake 3 fog volumes, parallel to map.fogs (their shaders' fogParms joined in).
+    std::vector<FogVolume> fogs;
+    // The lightmap pages drawn: the map's own, or q3map2's external images read through `fs`
+    // (deluxe maps split off). The mesh's lightmap layers index them.
+    LightmapSet lightmaps;
+    WorldMesh mesh;
+    // Models and sprites on point entities (scene/models/model_set.h): read through `fs`, placed
+    // and lit from `lightmaps`; missing ones listed.
+    EntityModelSet models;
+    LoadTimings timings;
+    // "off" (no cache folder, or the sources could not be fingerprinted), "hit", "miss"
+    // (decoded and stored) or "miss, not stored" (the entry could not be written).
+    std::string texture_cache = "off";
+    std::vector<std::string> missing_textures;
+    // Source maps only, parallel to missing_textures: the game each name suggests
+    // (content::likelyGameOf), empty where none does. Empty for other formats.
+    std::vector<std::string> missing_texture_games;
+    // The compiler's leak line and portal file (see LoadSettings::pointfile, portal_file).
+    std::optional<content::LeakLine> leak;
+    std::optional<content::PortalFile> portals;
+};
+
+// Reads, parses and validates the map, sets up its search paths (the map's game folder found
+// by walking up from the file, or the map's own folder when there is none, then --base
+// folders), decodes textures (missing ones become the grey missing-texture tile; Half-Life WADs
+// are also looked for in the map's folder, its parents and the --base folders), resolves the
+// materials (shader flags, texture sizes for maps whose uv are in texels (Quake 2), stages, draw
+// order), loads the sky box and builds the mesh, and reads the compile files (leak line,
+// portals). The parsed map is not written after the parse. Errors name the file, lump and record.
+core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
+                                                       const LoadSettings& settings);
+
+// The sky box rotation the map's worldspawn asks for ("skyrotate", "skyaxis"; Quake 2 and
+// games built on it); a still sky when there is no worldspawn or no such keys.
+content::SkyRotation skyRotation(const bsp::Map& map);
+
+// The map's virtual path without its extension, as q3map2 names the folder of its external
+// lightmaps ("maps/nexdm01" for "data.pk3:maps/nexdm01.bsp" and for .../data/maps/nexdm01.bsp
+// under a game folder `game`; the file's stem for a loose map outside any).
+std::string mapVirtualBase(const content::MapLocation& where,
+                           const std::optional<std::filesystem::path>& game);
+
+// Only the parse step (used by --info, which needs no textures).
+core::Result<bsp::Map> loadMapSpec(const std::string& spec, const bsp::LoadOptions& options = {});
+core::Result<bsp::Map> loadMapAt(const content::MapLocation& where,
+                                 const bsp::LoadOptions& options = {});
+
+} // namespace scene

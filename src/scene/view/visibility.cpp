@@ -1,0 +1,516 @@
+#include "scene/view/visibility.h"
+
+#include "bsp/tree.h"
+
+#include <algorithm>
+#include <bit>
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
+namespace scene {
+
+namespace {
+
+// Visits the leaves reached from the root, descending from each node into the children that
+// `sides(plane)` names (bit 1 the front, bit 2 the back), and calls `leaf(index)` for each. A
+// tree visits every node and leaf at most once, so the walk stops after that many steps: a
+// malformed graph that shares children cannot make it run on.
+template <typename Sides, typename LeafFn>
+void walkTree(const bsp::Map& map, std::vector<int32_t>& stack, Sides sides, LeafFn leaf) {
+    stack.assign(1, map.nodes.empty() ? -1 : 0);
+    size_t budget = map.nodes.size() + map.leaves.size() + 1;
+    while (!stack.empty() && budget-- > 0) {
+        const int32_t child = stack.back();
+        stack.pop_back();
+        if (child < 0) {
+            const auto index = static_cast<size_t>(-1 - static_cast<int64_t>(child));
+            if (index < map.leaves.size())
+                leaf(index);
+            continue;
+        }
+        const bsp::Node& n = map.nodes[static_cast<size_t>(child)];
+        if (n.plane < 0 || static_cast<size_t>(n.plane) >= map.planes.size())
+            continue;
+        const int s = sides(map.planes[static_cast<size_t>(n.plane)]);
+        for (int k = 0; k < 2; ++k) {
+            const int32_t c = n.children[static_cast<size_t>(k)];
+            if ((s & (1 << k)) && c < static_cast<int32_t>(map.nodes.size()))
+                stack.push_back(c);
+        }
+    }
+}
+
+} // namespace
+
+bool DrawList::containsFace(uint32_t face) const {
+    return std::find(faces.begin(), faces.end(), face) != faces.end();
+}
+
+void DrawList::clear() {
+    faces.clear();
+    ranges.clear();
+    batches.clear();
+    flares.clear();
+    models.clear();
+    culled_pvs.clear();
+    culled_frustum.clear();
+    stats = DrawStats();
+}
+
+Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh,
+                       const std::vector<EntityModelInstance>* models)
+    : m_map(map), m_mesh(mesh), m_models(models), m_flares(extractFlares(map, mesh.materials)) {
+    m_leaf_mins.reserve(map.leaves.size());
+    m_leaf_maxs.reserve(map.leaves.size());
+    for (const bsp::Leaf& l : map.leaves) {
+        m_leaf_mins.push_back(l.mins);
+        m_leaf_maxs.push_back(l.maxs);
+    }
+    m_face_bits.assign((mesh.faces.size() + 63) / 64, 0);
+    m_material_group.assign(map.materials.size(), -1);
+    m_pvs_leaves.reserve(map.leaves.size());
+    if (map.vis.present()) {
+        const auto clusters = static_cast<size_t>(map.vis.num_clusters);
+        m_cluster_first.assign(clusters + 1, 0);
+        for (const bsp::Leaf& l : map.leaves)
+            if (l.num_leaf_faces > 0 && l.cluster >= 0 && static_cast<size_t>(l.cluster) < clusters)
+                ++m_cluster_first[static_cast<size_t>(l.cluster) + 1];
+        for (size_t c = 0; c < clusters; ++c)
+            m_cluster_first[c + 1] += m_cluster_first[c];
+        m_cluster_leaves.resize(m_cluster_first[clusters]);
+        std::vector<uint32_t> fill(m_cluster_first.begin(), m_cluster_first.end() - 1);
+        for (uint32_t i = 0; i < map.leaves.size(); ++i) {
+            const bsp::Leaf& l = map.leaves[i];
+            if (l.num_leaf_faces > 0 && l.cluster >= 0 && static_cast<size_t>(l.cluster) < clusters)
+                m_cluster_leaves[fill[static_cast<size_t>(l.cluster)]++] = i;
+        }
+    }
+    if (map.brush_model_vis.by_pvs)
+        linkBrushModels();
+}
+
+// The leaves each brush model's placed box touches, as QuakeSpasm's SV_FindTouchedLeafs links
+// an entity: both sides of a plane the box reaches (its nearest corner in front counts as the
+// front, BOX_ON_PLANE_SIDE), solid leaves left out. Turned models keep the frustum test only.
+void Visibility::linkBrushModels() {
+    const bsp::BrushModelVis& rule = m_map.brush_model_vis;
+    m_model_first.assign(1, 0);
+    m_model_always.assign(m_map.submodels.size(), 1);
+    for (size_t s = 0; s < m_map.submodels.size(); ++s) {
+        const bsp::Submodel& sm = m_map.submodels[s];
+        if (s > 0 && sm.angles == glm::vec3(0.0f)) {
+            const glm::vec3 half = (sm.maxs - sm.mins) * 0.5f + rule.box_margin;
+            const glm::vec3 centre = sm.origin + (sm.mins + sm.maxs) * 0.5f;
+            uint32_t touched = 0;
+            walkTree(
+                m_map, m_walk,
+                [&](const bsp::Plane& p) {
+                    const float d = bsp::planeDistance(p, centre);
+                    const float r = glm::dot(glm::abs(p.normal), half);
+                    return (d + r >= 0.0f ? 1 : 0) | (d - r < 0.0f ? 2 : 0);
+                },
+                [&](size_t leaf) {
+                    const bsp::Leaf& l = m_map.leaves[leaf];
+                    if (l.contents & bsp::kContentsSolid)
+                        return;
+                    ++touched;
+                    if (l.cluster >= 0)
+                        m_model_clusters.push_back(l.cluster);
+                });
+            m_model_always[s] = rule.leaf_limit > 0 && touched >= rule.leaf_limit;
+        }
+        m_model_first.push_back(static_cast<uint32_t>(m_model_clusters.size()));
+    }
+}
+
+// The PVS rows of every non-solid leaf within eye_radius of the eye, joined (SV_FatPVS). An eye
+// deep in solid or in the void reaches no leaf and sees no brush model; without vis data every
+// leaf it reaches sees everything (QuakeSpasm's Mod_LeafPVS gives the no-vis row then).
+void Visibility::collectFatPvs(const glm::vec3& eye) {
+    const float radius = m_map.brush_model_vis.eye_radius;
+    m_fat_pvs.assign(static_cast<size_t>(m_map.vis.row_size), 0);
+    m_fat_reaches_leaf = false;
+    walkTree(
+        m_map, m_walk,
+        [&](const bsp::Plane& p) {
+            const float d = bsp::planeDistance(p, eye);
+            return d > radius ? 1 : d < -radius ? 2 : 3;
+        },
+        [&](size_t leaf) {
+            const bsp::Leaf& l = m_map.leaves[leaf];
+            if (l.contents & bsp::kContentsSolid)
+                return;
+            m_fat_reaches_leaf = true;
+            const uint8_t* row = m_map.vis.row(l.cluster);
+            for (size_t b = 0; row && b < m_fat_pvs.size(); ++b)
+                m_fat_pvs[b] |= row[b];
+        });
+}
+
+bool Visibility::brushModelSent(size_t submodel) const {
+    if (submodel >= m_model_always.size() || m_model_always[submodel])
+        return true;
+    if (!m_map.vis.present())
+        return m_fat_reaches_leaf;
+    for (uint32_t k = m_model_first[submodel]; k < m_model_first[submodel + 1]; ++k) {
+        const auto c = static_cast<uint32_t>(m_model_clusters[k]);
+        if ((c >> 3) < m_fat_pvs.size() && ((m_fat_pvs[c >> 3] >> (c & 7)) & 1))
+            return true;
+    }
+    return false;
+}
+
+void Visibility::collectPvsLeaves(int32_t cluster, bool use_pvs) {
+    m_pvs_leaves.clear();
+    const bool all = !use_pvs || cluster < 0 || !m_map.vis.present();
+    if (!all) {
+        // Walk the set bits of the row; leaves come out grouped by cluster.
+        const uint8_t* row = m_map.vis.row(cluster);
+        const auto clusters = static_cast<uint32_t>(m_map.vis.num_clusters);
+        for (uint32_t byte = 0; row && byte < static_cast<uint32_t>(m_map.vis.row_size); ++byte) {
+            for (uint32_t bits = row[byte]; bits; bits &= bits - 1) {
+                const uint32_t c = byte * 8 + static_cast<uint32_t>(std::countr_zero(bits));
+                if (c >= clusters)
+                    break;
+                m_pvs_leaves.insert(m_pvs_leaves.end(),
+                                    m_cluster_leaves.begin() + m_cluster_first[c],
+                                    m_cluster_leaves.begin() + m_cluster_first[c + 1]);
+            }
+        }
+        m_cached_cluster = cluster;
+        m_cached_use_pvs = use_pvs;
+        return;
+    }
+    for (uint32_t i = 0; i < m_map.leaves.size(); ++i) {
+        const bsp::Leaf& l = m_map.leaves[i];
+        if (l.num_leaf_faces == 0)
+            continue;
+        if (use_pvs && m_map.vis.present() && l.cluster < 0) {
+            // Outside the map with vis present: leaves without a cluster are solid.
+            continue;
+        }
+        m_pvs_leaves.push_back(i);
+    }
+    m_cached_cluster = cluster;
+    m_cached_use_pvs = use_pvs;
+}
+
+void Visibility::update(const Camera& camera, const VisOptions& options, DrawList& out) {
+    const int32_t leaf = bsp::pointLeaf(m_map, camera.position);
+    const int32_t cluster = leaf >= 0 ? m_map.leaves[static_cast<size_t>(leaf)].cluster : -1;
+    if (options.lock && m_has_list) {
+        out.stats.camera_leaf = leaf;
+        out.stats.camera_cluster = cluster;
+        return;
+    }
+    if (cluster != m_cached_cluster || options.pvs != m_cached_use_pvs)
+        collectPvsLeaves(cluster, options.pvs);
+
+    out.clear();
+    out.stats.camera_leaf = leaf;
+    out.stats.camera_cluster = cluster;
+    out.stats.pvs_leaves = static_cast<uint32_t>(m_pvs_leaves.size());
+    out.stats.faces_total = m_mesh.drawable_faces;
+
+    std::fill(m_face_bits.begin(), m_face_bits.end(), 0);
+    const Frustum frustum = Frustum::fromMatrix(camera.viewProjection());
+    uint32_t visible_leaves = 0;
+    for (uint32_t li : m_pvs_leaves) {
+        if (options.frustum && !frustum.intersectsBox(m_leaf_mins[li], m_leaf_maxs[li]))
+            continue;
+        ++visible_leaves;
+        const bsp::Leaf& l = m_map.leaves[li];
+        for (uint32_t k = 0; k < l.num_leaf_faces; ++k) {
+            const uint32_t face = m_map.leaf_faces[l.first_leaf_face + k];
+            if (face < m_mesh.faces.size() && m_mesh.faces[face].submodel == 0) {
+                const uint32_t order = m_mesh.faces[face].order;
+                m_face_bits[order >> 6] |= uint64_t(1) << (order & 63);
+            }
+        }
+    }
+    out.stats.visible_leaves = visible_leaves;
+
+    // Flares, in face order: the camera cluster's PVS row decides by the flare's cluster
+    // (flareInPvs), the frustum by the bounds of the leaf holding its point (its point when in
+    // no leaf), as for the world faces of that leaf.
+    for (const Flare& f : m_flares) {
+        if (options.pvs && !flareInPvs(m_map.vis, f, cluster))
+            continue;
+        if (options.frustum) {
+            const bool in_leaf = f.leaf >= 0 && static_cast<size_t>(f.leaf) < m_leaf_mins.size();
+            const glm::vec3 lo = in_leaf ? m_leaf_mins[static_cast<size_t>(f.leaf)] : f.origin;
+            const glm::vec3 hi = in_leaf ? m_leaf_maxs[static_cast<size_t>(f.leaf)] : f.origin;
+            if (!frustum.intersectsBox(lo, hi))
+                continue;
+        }
+        out.flares.push_back(f.face);
+    }
+
+    // Entity models: the PVS by the cluster of the origin, as collectPvsLeaves decides for a
+    // leaf (every cluster from outside the map; an origin in no cluster only without vis
+    // data); the frustum by the bounding sphere's box.
+    if (m_models) {
+        out.stats.models_total = static_cast<uint32_t>(m_models->size());
+        const bool all = !options.pvs || cluster < 0 || !m_map.vis.present();
+        for (uint32_t i = 0; options.models && i < m_models->size(); ++i) {
+            const EntityModelInstance& m = (*m_models)[i];
+            if (!all && !m_map.vis.visible(cluster, m.cluster))
+                continue;
+            if (all && options.pvs && m_map.vis.present() && m.cluster < 0)
+                continue;
+            if (options.frustum && !frustum.intersectsBox(m.origin - glm::vec3(m.radius),
+                                                          m.origin + glm::vec3(m.radius)))
+                continue;
+            out.models.push_back(i);
+        }
+        out.stats.models_drawn = static_cast<uint32_t>(out.models.size());
+    }
+
+    // Brush models are not in the leaves: test their bounds, placed at their origin, and, where
+    // the game's server sends only the entities the eye's PVS reaches, the leaves they touch.
+    const bool models_by_pvs = m_map.brush_model_vis.by_pvs && options.pvs;
+    if (models_by_pvs)
+        collectFatPvs(camera.position);
+    for (size_t s = 1; s < m_map.submodels.size(); ++s) {
+        const bsp::Submodel& sm = m_map.submodels[s];
+        if (!sm.visible)
+            continue;
+        if (models_by_pvs && !brushModelSent(s)) {
+            ++out.stats.brush_models_culled_pvs;
+            continue;
+        }
+        if (options.frustum &&
+            !frustum.intersectsBox(sm.mins + sm.origin - glm::vec3(1.0f),
+                                   sm.maxs + sm.origin + glm::vec3(1.0f)) &&
+            sm.angles == glm::vec3(0.0f))
+            continue;
+        for (uint32_t k = 0; k < sm.num_faces; ++k) {
+            const uint32_t face = sm.first_face + k;
+            if (face < m_mesh.faces.size()) {
+                const uint32_t order = m_mesh.faces[face].order;
+                m_face_bits[order >> 6] |= uint64_t(1) << (order & 63);
+            }
+        }
+    }
+    emit(camera, options.commute_blends, out);
+    if (options.classify)
+        classify(out);
+    m_has_list = true;
+}
+
+void Visibility::classify(DrawList& out) const {
+    // Faces referenced by any leaf the PVS passes, and by any leaf at all (world faces only).
+    const size_t n = m_mesh.faces.size();
+    std::vector<uint8_t> fate(n, 0); // 0 unreferenced, 1 referenced, 2 in a PVS leaf
+    std::vector<uint8_t> in_pvs(m_map.leaves.size(), 0);
+    for (uint32_t li : m_pvs_leaves)
+        in_pvs[li] = 1;
+    for (uint32_t li = 0; li < m_map.leaves.size(); ++li) {
+        const bsp::Leaf& l = m_map.leaves[li];
+        const uint8_t level = in_pvs[li] ? 2 : 1;
+        for (uint32_t k = 0; k < l.num_leaf_faces; ++k) {
+            const uint32_t face = m_map.leaf_faces[l.first_leaf_face + k];
+            if (face < n && m_mesh.faces[face].submodel == 0 && m_mesh.faces[face].num_indices)
+                fate[face] = std::max(fate[face], level);
+        }
+    }
+    for (uint32_t face = 0; face < n; ++face) {
+        if (!fate[face])
+            continue;
+        ++out.stats.faces_considered;
+        const uint32_t order = m_mesh.faces[face].order;
+        if ((m_face_bits[order >> 6] >> (order & 63)) & 1) {
+            ++out.stats.drawn_world;
+        } else if (fate[face] == 2) {
+            out.culled_frustum.push_back(face);
+        } else {
+            out.culled_pvs.push_back(face);
+        }
+    }
+    out.stats.culled_pvs = static_cast<uint32_t>(out.culled_pvs.size());
+    out.stats.culled_frustum = static_cast<uint32_t>(out.culled_frustum.size());
+}
+
+bool Visibility::blendCommutes(int32_t material, int32_t submodel) const {
+    if (material < 0 || static_cast<size_t>(material) >= m_mesh.materials.size())
+        return false;
+    switch (m_mesh.materials[static_cast<size_t>(material)].blend_order) {
+    case BlendOrder::Commutes:
+        return true;
+    case BlendOrder::CommutesInAdditiveModel:
+        return submodel > 0 && static_cast<size_t>(submodel) < m_map.submodels.size() &&
+               m_map.submodels[static_cast<size_t>(submodel)].blend == bsp::BlendMode::Additive;
+    case BlendOrder::Ordered:
+        break;
+    }
+    return false;
+}
+
+// Additive blending into the frame is saturating addition of non-negative values, and with
+// depth writes off every face tests against the same depth buffer: within a run of such faces
+// (in the sorted order) any drawing order gives the same frame. Each maximal run is regrouped
+// by (material, submodel, fog): groups in order of their first face, faces in their sorted
+// order within a group, so the merge that follows makes one batch per group. A batch that does
+// not commute stays where it is and ends the run.
+void Visibility::regroupCommutingRuns(DrawList& out, size_t first_translucent) {
+    const size_t end = out.batches.size();
+    size_t i = first_translucent;
+    while (i < end) {
+        if (!blendCommutes(out.batches[i].material, out.batches[i].submodel)) {
+            ++i;
+            continue;
+        }
+        size_t run_end = i + 1;
+        while (run_end < end &&
+               blendCommutes(out.batches[run_end].material, out.batches[run_end].submodel))
+            ++run_end;
+        if (run_end - i > 1)
+            regroupRun(out, i, run_end);
+        i = run_end;
+    }
+}
+
+void Visibility::regroupRun(DrawList& out, size_t begin, size_t end) {
+    // Groups in order of first appearance, found through the material's chain of groups in
+    // this run (one material rarely has more than a few models and fogs): linear, no sorting.
+    m_groups.clear();
+    m_batch_group.clear();
+    for (size_t i = begin; i < end; ++i) {
+        const DrawBatch& b = out.batches[i];
+        int32_t& head = m_material_group[static_cast<size_t>(b.material)];
+        int32_t g = head;
+        while (g >= 0 && (m_groups[static_cast<size_t>(g)].submodel != b.submodel ||
+                          m_groups[static_cast<size_t>(g)].fog != b.fog))
+            g = m_groups[static_cast<size_t>(g)].next;
+        if (g < 0) {
+            g = static_cast<int32_t>(m_groups.size());
+            m_groups.push_back({b.submodel, b.fog, head, 0});
+            head = g;
+        }
+        ++m_groups[static_cast<size_t>(g)].count;
+        m_batch_group.push_back(static_cast<uint32_t>(g));
+    }
+    for (size_t i = begin; i < end; ++i)
+        m_material_group[static_cast<size_t>(out.batches[i].material)] = -1;
+    if (m_groups.size() == end - begin)
+        return; // every batch is a group of its own: the order stays
+    // Counts become each group's first slot; batches keep their order inside a group.
+    uint32_t slot = 0;
+    for (BlendGroup& g : m_groups) {
+        const uint32_t n = g.count;
+        g.count = slot;
+        slot += n;
+    }
+    m_regrouped.assign(out.batches.begin() + static_cast<std::ptrdiff_t>(begin),
+                       out.batches.begin() + static_cast<std::ptrdiff_t>(end));
+    for (size_t k = 0; k < m_regrouped.size(); ++k)
+        out.batches[begin + m_groups[m_batch_group[k]].count++] = m_regrouped[k];
+}
+
+void Visibility::emit(const Camera& camera, bool commute_blends, DrawList& out) {
+    m_translucent.clear();
+    DrawBatch* batch = nullptr;
+    for (size_t w = 0; w < m_face_bits.size(); ++w) {
+        uint64_t bits = m_face_bits[w];
+        while (bits) {
+            const uint32_t order = static_cast<uint32_t>(w * 64 + std::countr_zero(bits));
+            bits &= bits - 1;
+            const uint32_t face = m_mesh.order_to_face[order];
+            const MeshFace& mf = m_mesh.faces[face];
+            if (mf.num_indices == 0)
+                continue;
+            out.faces.push_back(face);
+            out.stats.triangles += mf.num_indices / 3;
+            if (mf.pass == Pass::Translucent) {
+                m_translucent.push_back(face);
+                continue;
+            }
+            const int32_t fog = m_map.faces[face].fog;
+            if (!batch || batch->pass != mf.pass || batch->material != mf.material ||
+                batch->submodel != mf.submodel || batch->fog != fog) {
+                DrawBatch b;
+                b.pass = mf.pass;
+                b.material = mf.material;
+                b.submodel = mf.submodel;
+                b.fog = fog;
+                b.first_range = static_cast<uint32_t>(out.ranges.size());
+                out.batches.push_back(b);
+                batch = &out.batches.back();
+            }
+            ++batch->num_faces;
+            DrawRange* last = batch->num_ranges ? &out.ranges.back() : nullptr;
+            if (last && last->first_index + last->count == mf.first_index) {
+                last->count += mf.num_indices;
+            } else {
+                out.ranges.push_back({mf.first_index, mf.num_indices});
+                ++batch->num_ranges;
+            }
+        }
+    }
+    // Blended faces: one batch each, back to front.
+    const size_t first_translucent = out.batches.size();
+    const size_t first_range = out.ranges.size();
+    for (uint32_t face : m_translucent) {
+        const MeshFace& mf = m_mesh.faces[face];
+        DrawBatch b;
+        b.pass = Pass::Translucent;
+        b.material = mf.material;
+        b.submodel = mf.submodel;
+        b.first_range = static_cast<uint32_t>(out.ranges.size());
+        b.num_ranges = 1;
+        b.num_faces = 1;
+        const glm::vec3 d = mf.center - camera.position;
+        b.sort_distance = glm::dot(d, d);
+        b.fog = m_map.faces[face].fog;
+        b.sort_order =
+            mf.material >= 0 && static_cast<size_t>(mf.material) < m_mesh.materials.size()
+                ? m_mesh.materials[static_cast<size_t>(mf.material)].sort
+                : 0.0f;
+        out.ranges.push_back({mf.first_index, mf.num_indices});
+        out.batches.push_back(b);
+    }
+    std::sort(out.batches.begin() + static_cast<std::ptrdiff_t>(first_translucent),
+              out.batches.end(), [](const DrawBatch& a, const DrawBatch& b) {
+                  if (a.sort_order != b.sort_order)
+                      return a.sort_order < b.sort_order;
+                  return a.sort_distance > b.sort_distance;
+              });
+    if (commute_blends)
+        regroupCommutingRuns(out, first_translucent);
+    // Neighbours in that order that share material, model, sort and fog draw as one batch
+    // (their ranges in the same order), so a window of many faces is one draw per stage, not
+    // one per face. The ranges are rewritten in drawing order.
+    m_sorted_ranges.clear();
+    size_t kept = first_translucent;
+    for (size_t i = first_translucent; i < out.batches.size(); ++i) {
+        const DrawBatch b = out.batches[i];
+        const DrawRange r = out.ranges[b.first_range];
+        if (kept > first_translucent) {
+            DrawBatch& prev = out.batches[kept - 1];
+            if (prev.material == b.material && prev.submodel == b.submodel &&
+                prev.sort_order == b.sort_order && prev.fog == b.fog) {
+                DrawRange& last = m_sorted_ranges.back();
+                if (last.first_index + last.count == r.first_index) {
+                    last.count += r.count;
+                } else {
+                    m_sorted_ranges.push_back(r);
+                    ++prev.num_ranges;
+                }
+                ++prev.num_faces;
+                continue;
+            }
+        }
+        DrawBatch& nb = out.batches[kept++];
+        nb = b;
+        nb.first_range = static_cast<uint32_t>(first_range + m_sorted_ranges.size());
+        nb.num_ranges = 1;
+        m_sorted_ranges.push_back(r);
+    }
+    out.batches.resize(kept);
+    out.ranges.resize(first_range);
+    out.ranges.insert(out.ranges.end(), m_sorted_ranges.begin(), m_sorted_ranges.end());
+    out.stats.faces_drawn = static_cast<uint32_t>(out.faces.size());
+    out.stats.draw_calls = static_cast<uint32_t>(out.batches.size());
+}
+
+} // namespace scene
