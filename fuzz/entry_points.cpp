@@ -9,15 +9,18 @@
 #include "content/image/vtf.h"
 #include "content/material/texture_cache.h"
 #include "content/material/vmt.h"
+#include "content/vfs/game_install.h"
 #include "content/vfs/vfs.h"
 #include "content/vfs/vpk.h"
 #include "physics/collision.h"
 #include "physics/walk_script.h"
 #include "scene/debug/compile_overlays.h"
+#include "scene/view/camera_text.h"
 #include "scene/view/visibility.h"
 #include "scene/world/lightmap_set.h"
 #include "scene/world/world_mesh.h"
 
+#include <glm/geometric.hpp>
 #include <unistd.h>
 
 #include <algorithm>
@@ -312,6 +315,8 @@ std::string checkMapInvariants(const bsp::Map& m) {
                    std::to_string(m.deluxe_pages[i].rgb.size()) + " bytes";
     if (auto problem = checkCollisionInvariants(m); !problem.empty())
         return problem;
+    if (auto problem = checkSourcePropInvariants(m); !problem.empty())
+        return problem;
     if (m.vis.present() && (m.vis.row_size <= 0 ||
                             m.vis.rows.size() != static_cast<size_t>(m.vis.num_clusters) *
                                                      static_cast<size_t>(m.vis.row_size) ||
@@ -572,6 +577,49 @@ Outcome runWalkScript(std::span<const uint8_t> data) {
     }
     if (o.violation.empty() && total > physics::kMaxWalkTicks)
         o.violation = "accepted walk script of " + std::to_string(total) + " ticks";
+    return o;
+}
+
+Outcome runCameraText(std::span<const uint8_t> data) {
+    const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
+    auto parsed = scene::parseCameraText(text);
+    if (!parsed)
+        return rejected(std::move(parsed.error()));
+    Outcome o;
+    o.accepted = true;
+    const scene::Camera c = scene::applyCameraText(*parsed, scene::Camera(), 22.0f);
+    if (!std::isfinite(c.position.x) || !std::isfinite(c.position.y) ||
+        !std::isfinite(c.position.z) || !std::isfinite(c.yaw) || !(c.pitch >= -89.0f) ||
+        !(c.pitch <= 89.0f)) {
+        o.violation = "accepted camera text gives a non-finite camera or pitch out of range";
+        return o;
+    }
+    for (int f = 0; f < scene::kNumCameraFormats; ++f)
+        if (scene::formatCameraText(static_cast<scene::CameraFormat>(f), c, 22.0f).empty())
+            o.violation = "empty camera string";
+    auto again =
+        scene::parseCameraText(scene::formatCameraText(scene::CameraFormat::Bspview, c, 22.0f));
+    if (!again || !again->position || glm::distance(*again->position, c.position) > 0.1f)
+        o.violation = "bspview's camera string does not read back to the same position";
+    return o;
+}
+
+Outcome runSteamLibrary(std::span<const uint8_t> data) {
+    const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
+    auto folders = content::parseSteamLibraryFolders(text, "libraryfolders.vdf");
+    if (!folders)
+        return rejected(std::move(folders.error()));
+    Outcome o;
+    o.accepted = true;
+    if (folders->size() > content::kMaxSteamLibraries)
+        o.violation = "more than kMaxSteamLibraries library folders";
+    for (size_t i = 0; i < folders->size() && o.violation.empty(); ++i) {
+        if ((*folders)[i].empty())
+            o.violation = "an empty library folder";
+        for (size_t j = 0; j < i; ++j)
+            if ((*folders)[j] == (*folders)[i])
+                o.violation = "a library folder listed twice";
+    }
     return o;
 }
 

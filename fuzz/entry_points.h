@@ -49,6 +49,13 @@ Outcome runLeakFile(std::span<const uint8_t> data);
 // content::parsePortalFile on the bytes as text (.prt, every form), then the portal overlay's
 // geometry.
 Outcome runPortalFile(std::span<const uint8_t> data);
+// scene::parseCameraText on the bytes as text (what a user pastes into the go-to field), then
+// applyCameraText and every formatCameraText; an accepted string gives a finite camera whose
+// pitch is within -89..89, and bspview's own format of it reads back to the same position.
+Outcome runCameraText(std::span<const uint8_t> data);
+// content::parseSteamLibraryFolders on the bytes as a libraryfolders.vdf; an accepted file lists
+// at most kMaxSteamLibraries distinct, non-empty folders.
+Outcome runSteamLibrary(std::span<const uint8_t> data);
 // physics::parseWalkScript on the bytes as text (--walk-script); an accepted script has
 // non-negative tick counts, finite turns and at most kMaxWalkTicks in all.
 Outcome runWalkScript(std::span<const uint8_t> data);
@@ -108,6 +115,31 @@ Outcome runVmt(std::span<const uint8_t> data);
 // the bytes are mounted through content::FileSystem beside a 64-byte NAME_000.vpk (temporary
 // files) and every member up to 64 is read back.
 Outcome runVpk(std::span<const uint8_t> data);
+
+// Source studio models (content/model/): content::parseSourceMdl, then companions made to fit
+// (a .vvd holding every mesh's vertices, a .vtx of one LOD of triangle fans) joined by
+// content::assembleSourceModel, which must accept them; content::parseVvd with a one-mesh .mdl
+// and .vtx over its vertices; content::parseVtx with an .mdl and .vvd of its shape (refused
+// only when its LODs' mesh counts differ). Every built mesh (body 0 and one from the bytes'
+// length, each LOD and one past the last) has one pose, per-vertex arrays of vertex_count,
+// indices inside them, draw ranges covering the indices in order with slots inside the skin
+// table, one material per texture and skins naming materials. Companions of more than 65536
+// vertices are not built.
+Outcome runSourceMdl(std::span<const uint8_t> data);
+Outcome runVvd(std::span<const uint8_t> data);
+Outcome runVtx(std::span<const uint8_t> data);
+// content::parseVhv (static prop vertex lighting); an accepted file's meshes hold the header's
+// vertex count.
+Outcome runVhv(std::span<const uint8_t> data);
+// The Source prop lumps (bsp/source_props.h): byte 0 modulo 3 picks sprp, dprp or the leaf
+// ambient lumps, bytes 1-2 are the version (for the ambient lumps: the low byte times 4 is the
+// index lump's length, bit 8 the HDR set, the rest a coordinate for bsp::ambientCubeAt), the
+// rest the lump. Accepted props name models, sprites and leaves inside their tables.
+Outcome runPropLumps(std::span<const uint8_t> data);
+// The Source prop invariants of a map (static and detail props inside their tables, ambient
+// index entries inside the samples and leaves); empty when they hold. checkMapInvariants
+// calls it.
+std::string checkSourcePropInvariants(const bsp::Map& map);
 
 // Invariants of an accepted map that scene/ and render/ rely on (every range and index inside
 // its array). Empty when they hold, else the first broken one.

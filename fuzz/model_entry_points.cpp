@@ -241,9 +241,10 @@ namespace {
 
 // The companions the registry's decoders look for beside models/fuzz.mdl, each the same bytes:
 // a Half-Life model's "T" file and sequence group 1, a Quake 3 .skin (the misc_model skin key
-// "1": models/fuzz.mdl_1.skin).
-constexpr const char* kAssetFiles[] = {"models/fuzz.mdl", "models/fuzzT.mdl", "models/fuzz01.mdl",
-                                       "models/fuzz.mdl_1.skin"};
+// "1": models/fuzz.mdl_1.skin), a Source model's .vvd and .vtx.
+constexpr const char* kAssetFiles[] = {"models/fuzz.mdl",   "models/fuzzT.mdl",
+                                       "models/fuzz01.mdl", "models/fuzz.mdl_1.skin",
+                                       "models/fuzz.vvd",   "models/fuzz.dx90.vtx"};
 
 std::string assetViolation(const content::ModelAsset& asset) {
     if (asset.parts.empty())

@@ -273,6 +273,76 @@ def read_text(path):
     with open(path, "rb") as f:
         return f.read()
 
+def make_sprp(version, sdk2013=False, props=2):
+    """A static prop lump (bsp/source_props.h layouts), as tests/unit/source_props_test.cpp."""
+    out = struct.pack("<i", 2) + b"models/a.mdl".ljust(128, b"\0") + b"models/b.mdl".ljust(128, b"\0")
+    out += struct.pack("<i", props)
+    out += b"".join(struct.pack("<I" if version >= 12 else "<H", k) for k in range(props))
+    out += struct.pack("<i", props)
+    for k in range(props):
+        rec = struct.pack("<6f3H2Bi5f", k, 2 * k, 3 * k, 0, 90 * k, 0, k % 2, k, 1, 6,
+                          0 if sdk2013 else 8, k, 100, 200, 1, 2, 3)
+        if version >= 5:
+            rec += struct.pack("<f", 0.5)
+        if sdk2013:
+            rec += struct.pack("<2HI2H", 80, 95, 8, 32, 16)
+        else:
+            if version in (6, 7):
+                rec += struct.pack("<2H", 80, 95)
+            elif version >= 8:
+                rec += bytes((1, 2, 3, 4))
+            if version >= 7:
+                rec += bytes((10, 20, 30, 40))
+            if version in (9, 10, 13):
+                rec += struct.pack("<I", 1)
+            if version >= 10:
+                rec += struct.pack("<I", 0x77)
+            if version in (11, 12):
+                rec += struct.pack("<fI", 2.0, 0)
+            if version == 13:
+                rec += struct.pack("<3f", 2, 3, 4)
+        out += rec
+    return out
+
+
+def prop_lump_seeds(maps):
+    """fuzz::runPropLumps inputs: kind byte, u16 version, lump."""
+    seeds = {}
+    for version in range(4, 14):
+        seeds["sprp_v%d" % version] = bytes((0,)) + struct.pack("<H", version) + make_sprp(version)
+    seeds["sprp_v10_sdk2013"] = bytes((0,)) + struct.pack("<H", 10) + make_sprp(10, True)
+    for m in maps:
+        with open(m, "rb") as f:
+            data = f.read()
+        if data[:4] != b"VBSP" or len(data) < 1036:
+            continue
+        name = os.path.basename(m)[:-4]
+        entries = [struct.unpack_from("<iiii", data, 8 + 16 * i) for i in range(64)]
+        off, length = entries[35][0], entries[35][1]
+        if 0 < off and off + length <= len(data) and length >= 4:
+            count = struct.unpack_from("<i", data, off)[0]
+            for i in range(max(0, min(count, 16))):
+                gid, _, ver, fo, fl = struct.unpack_from("<4sHHii", data, off + 4 + 16 * i)
+                if gid in (b"prps", b"prpd") and 0 < fo and fo + fl <= len(data):
+                    kind = 0 if gid == b"prps" else 1
+                    seeds["%s_%s" % (name, gid[::-1].decode())] = (
+                        bytes((kind,)) + struct.pack("<H", ver) + data[fo:fo + fl])
+        io_, il = entries[52][0], entries[52][1]
+        so, sl = entries[56][0], entries[56][1]
+        if 0 < io_ and 0 < il <= 255 * 4 and io_ + il <= len(data) and so + sl <= len(data):
+            seeds["%s_ambient" % name] = (bytes((2,)) + struct.pack("<H", il // 4) +
+                                          data[io_:io_ + il] + data[so:so + sl])
+    return seeds
+
+
+def make_vhv():
+    """HardwareVerts::FileHeader_t, two MeshHeader_t, 4-byte BGRA vertices at 512."""
+    head = struct.pack("<iIIIIi4I", 2, 1234, 2, 4, 5, 2, 0, 0, 0, 0)
+    meshes = struct.pack("<3I4I", 0, 3, 512, 0, 0, 0, 0) + struct.pack("<3I4I", 1, 2, 524, 0, 0, 0, 0)
+    body = (head + meshes).ljust(512, b"\0")
+    return body + bytes(range(20))
+
+
 
 def map_bytes(ctx, rel):
     return read_text(os.path.join(ctx.maps, rel))
@@ -404,13 +474,48 @@ def seed_vpk(ctx):
     return [("v%d_dir.vpk" % v, make_vpk(v)) for v in (1, 2)]
 
 
+def seed_camera_texts(ctx):
+    """One camera string per form scene/view/camera_text.h reads."""
+    texts = {"bspview.txt": "--camera 128,-880,46,0,90",
+             "numbers.txt": "128 -880 46 0 90",
+             "quakespasm.txt": "Viewpos: (544 -312 48) 10 90 0",
+             "qs_setpos.txt": "setpos 544 -312 26 10 90 0",
+             "ioq3.txt": "(1024 512 88) : 270",
+             "setviewpos.txt": "setviewpos 1024 512 62 270",
+             "getpos.txt": "setpos -1.5 2.25 64.03125;setang 12.5 -90 0.000000",
+             "spec_goto.txt": "spec_goto 10.0 20.0 30.0 5.0 45.0"}
+    return [(name, text.encode()) for name, text in texts.items()]
+
+
+def seed_steam_libraries(ctx):
+    """libraryfolders.vdf in the 2021+ and the older layout."""
+    texts = {"new.vdf": "\"libraryfolders\"\n{\n\t\"0\"\n\t{\n\t\t\"path\"\t\t"
+                        "\"/home/u/.local/share/Steam\"\n\t\t\"apps\"\n\t\t{\n"
+                        "\t\t\t\"2310\"\t\t\"123\"\n\t\t}\n\t}\n\t\"1\"\n\t{\n"
+                        "\t\t\"path\"\t\t\"D:\\\\SteamLibrary\"\n\t}\n}\n",
+             "old.vdf": "\"LibraryFolders\"\n{\n\t\"TimeNextStatsReport\"\t\t\"1\"\n"
+                        "\t\"1\"\t\t\"E:\\\\Games\\\\Steam\"  // old layout\n}\n"}
+    return [(name, text.encode()) for name, text in texts.items()]
+
+
+def seed_vhv(ctx):
+    """Static prop vertex lighting: two meshes, 4-byte BGRA vertices."""
+    return [("two_meshes.vhv", make_vhv())]
+
+
+def seed_prop_lumps(ctx):
+    """The Source maps' sprp, dprp and leaf ambient lumps, and sprp lumps of every version."""
+    return sorted(prop_lump_seeds(bsp_files(ctx.maps)).items())
+
+
 SEED_MAKERS = {
     "bsp2": seed_bsp2, "bspx_lighting": seed_bspx_lighting, "vbsp_lzma": seed_vbsp_lzma,
     "bsp2_cube": seed_bsp2_cube, "external_lightmaps": seed_external_lightmaps,
     "archives": seed_archives, "images": seed_images, "cache_bodies": seed_cache_bodies,
     "leak_files": seed_leak_files, "portal_files": seed_portal_files,
     "walk_scripts": seed_walk_scripts, "skins": seed_skins, "md2": seed_md2, "sp2": seed_sp2,
-    "vtf": seed_vtf, "vmt": seed_vmt, "vpk": seed_vpk,
+    "vtf": seed_vtf, "vmt": seed_vmt, "vpk": seed_vpk, "camera_texts": seed_camera_texts,
+    "steam_libraries": seed_steam_libraries, "vhv": seed_vhv, "prop_lumps": seed_prop_lumps,
 }
 
 ROW = re.compile(r'^BSPV_FUZZ_TARGET\(([a-z0-9_]+),\s*\w+,\s*\d+,\s*\d+,\s*\w+,\s*"([^"]*)"\)')
@@ -461,6 +566,9 @@ def resolve(ctx, source):
     if kind == "maps":
         out = [(seed_name(os.path.relpath(p, ctx.maps)), read_text(p))
                for p in files_under(ctx.maps, rest)]
+    elif kind == "models":
+        root = os.path.join(ctx.maps, "..", "models")
+        out = [(seed_name(os.path.relpath(p, root)), read_text(p)) for p in files_under(root, rest)]
     elif kind == "file":
         root = os.path.dirname(rest.split("*")[0])
         out = [(os.path.basename(p), read_text(p))

@@ -17,8 +17,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 #include <numeric>
+#include <optional>
 #include <sstream>
 
 namespace app {
@@ -28,6 +30,13 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double msSince(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+// CPU time of the whole process (every thread: llvmpipe's rasterisers too), in ms.
+double processCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
 }
 
 glm::vec3 catmullRom(const glm::vec3& p0, const glm::vec3& p1, const glm::vec3& p2,
@@ -148,47 +157,24 @@ scene::Camera samplePath(const std::vector<Keyframe>& keys, float t) {
     return cam;
 }
 
-int runBench(const Options& options) {
-    const auto t_process = Clock::now();
-    auto gl = createOffscreenRenderer(options, "bspview (bench)");
-    if (!gl)
-        return reportError(gl.error());
-    render::WorldRenderer& renderer = (*gl)->renderer;
-    render::RenderTarget& target = (*gl)->target;
+namespace {
 
-    auto render_options = renderOptionsOf(options);
-    if (!render_options)
-        return reportError(render_options.error());
-    render::RenderOptions& ro = *render_options;
-
-    // Load, timed by stage.
-    const auto t_load = Clock::now();
-    auto loaded = scene::loadMapBundle(mapSpecOf(options), loadSettingsOf(options));
-    if (!loaded)
-        return reportError(loaded.error());
-    const auto t_upload = Clock::now();
-    MapSession session(renderer);
-    if (auto st = session.adopt(std::move(*loaded)); !st)
-        return reportError(st.error());
-    glFinish();
-    const double upload_ms = msSince(t_upload);
-    const scene::MapBundle& b = *session.bundle();
-    ro.clear_colour = clearColourOf(b.map, ro.clear_colour);
-
-    // The path: a fixed camera, a keyframe file, or the spawn points in order.
+// The camera path: a fixed camera, a keyframe file, or the spawn points in order.
+core::Result<std::vector<Keyframe>> benchKeyframes(const Options& options,
+                                                   const scene::MapBundle& b) {
     std::vector<Keyframe> keys;
     if (options.camera_given) {
         auto cam = resolveCamera(options.camera, b);
         if (!cam)
-            return reportError(cam.error());
+            return cam.error();
         keys.push_back({cam->position, cam->pitch, cam->yaw});
     } else if (!options.path_file.empty()) {
         auto text = core::readFile(options.path_file);
         if (!text)
-            return reportError(text.error());
+            return text.error();
         auto parsed = parsePathFile(std::string(text->begin(), text->end()), options.path_file);
         if (!parsed)
-            return reportError(parsed.error());
+            return parsed.error();
         keys = std::move(*parsed);
     } else {
         for (size_t i = 0; i < b.spawns.size(); ++i) {
@@ -202,22 +188,76 @@ int runBench(const Options& options) {
             keys.push_back({cam->position, 0.0f, 0.0f});
         }
     }
+    return keys;
+}
 
+// How --bench times passes (--pass-timing): nullopt for off. auto: timer queries where the
+// driver's are meaningful, off on a software renderer (there, "finish" measures).
+std::optional<render::GpuTimers::Mode> passTimingMode(const std::string& setting) {
+    if (setting == "queries" ||
+        (setting == "auto" && render::timerQueriesMeaningful(render::caps().renderer)))
+        return render::GpuTimers::Mode::Queries;
+    if (setting == "finish")
+        return render::GpuTimers::Mode::Finish;
+    if (setting == "cpu")
+        return render::GpuTimers::Mode::FinishCpu;
+    return std::nullopt;
+}
+
+// Every series --bench records, one value per frame (GPU times: per frame read back).
+struct BenchSeries {
+    std::vector<double> frame_ms, vis_ms, submit_ms;
+    std::vector<double> process_cpu_ms; // per frame, every thread of the process
+    std::vector<double> leaves, faces, tris, calls, gl_calls, ranges_in, ranges_drawn, models;
+    double first_frame_ms = 0.0;
+    std::vector<double> gpu_frame_ms; // first mark to last: the clear and every pass
+    // Per pass (render::kTimedPasses, then any other name the renderer timed): GPU time in
+    // each frame read back, 0 where the pass did not run in that frame.
+    std::vector<std::string> pass_names{std::begin(render::kTimedPasses),
+                                        std::end(render::kTimedPasses)};
+    std::vector<std::vector<double>> pass_ms = std::vector<std::vector<double>>(pass_names.size());
+
+    // Takes the frame GpuTimers read last.
+    void addGpuFrame(const render::GpuTimers& timers) {
+        gpu_frame_ms.push_back(timers.latestFrameMs());
+        for (std::vector<double>& v : pass_ms)
+            v.push_back(0.0);
+        for (const render::GpuTimers::PassTime& t : timers.latest()) {
+            auto it = std::find(pass_names.begin(), pass_names.end(), t.name);
+            if (it == pass_names.end()) {
+                pass_names.push_back(t.name);
+                pass_ms.emplace_back(gpu_frame_ms.size(), 0.0);
+                it = pass_names.end() - 1;
+            }
+            pass_ms[static_cast<size_t>(it - pass_names.begin())].back() = t.ms;
+        }
+    }
+    void addDrawStats(const scene::DrawStats& s, const render::SubmitStats& ss) {
+        leaves.push_back(s.visible_leaves);
+        faces.push_back(s.faces_drawn);
+        models.push_back(s.models_drawn);
+        tris.push_back(static_cast<double>(s.triangles));
+        calls.push_back(s.draw_calls);
+        gl_calls.push_back(ss.draw_calls);
+        ranges_in.push_back(ss.ranges_appended);
+        ranges_drawn.push_back(ss.ranges_drawn);
+    }
+};
+
+// Renders options.frames frames along `keys`, each waited for (glFinish), into `out`.
+void renderBenchFrames(const Options& options, MapSession& session, OffscreenRenderer& gl,
+                       render::RenderOptions ro, render::GpuTimers* timers,
+                       const std::vector<Keyframe>& keys, BenchSeries& out) {
+    const scene::MapBundle& b = *session.bundle();
     scene::Visibility& visibility = *session.visibility();
     scene::DrawList list;
     const scene::VisOptions vis_options = visOptionsOf(options);
-
-    // GPU time per frame through the same ring of timer queries the viewer's pass timings use,
-    // read a few frames later (never stalls; render/gpu_timers.h).
-    render::GpuTimers gpu_timer;
-    std::vector<double> frame_ms, vis_ms, submit_ms, gpu_ms;
-    std::vector<double> leaves, faces, tris, calls, gl_calls, ranges_in, ranges_drawn, models;
-    frame_ms.reserve(static_cast<size_t>(options.frames));
     const float far = scene::farPlaneForBounds(b.map.worldMins(), b.map.worldMaxs());
-    double first_frame_ms = 0.0;
-    const double load_ms = msSince(t_load);
+    ro.timers = timers;
+    out.frame_ms.reserve(static_cast<size_t>(options.frames));
     for (int f = 0; f < options.frames; ++f) {
         const auto t_frame = Clock::now();
+        const double cpu_frame = processCpuMs();
         const float t = options.frames > 1
                             ? static_cast<float>(f) / static_cast<float>(options.frames - 1)
                             : 0.0f;
@@ -227,44 +267,76 @@ int runBench(const Options& options) {
         cam.z_far = far;
         const auto t_vis = Clock::now();
         visibility.update(cam, vis_options, list);
-        vis_ms.push_back(msSince(t_vis));
+        out.vis_ms.push_back(msSince(t_vis));
         const auto t_submit = Clock::now();
-        target.bind();
-        const uint64_t read_before = gpu_timer.framesRead();
-        gpu_timer.beginFrame(); // collects the frame issued kFrames - 1 frames ago
-        if (gpu_timer.framesRead() != read_before && !gpu_timer.latest().empty())
-            gpu_ms.push_back(gpu_timer.latest().front().ms);
-        gpu_timer.begin("world");
+        gl.target.bind();
+        if (timers) {
+            // Collects a frame issued earlier (never waits; render/gpu_timers.h).
+            const uint64_t read_before = timers->framesRead();
+            timers->beginFrame();
+            if (timers->framesRead() != read_before)
+                out.addGpuFrame(*timers);
+        }
         ro.time = f / 60.0;
         ro.style_values = scene::lightStyleValues(ro.time, nullptr, &b.map);
-        renderer.draw(list, cam, ro);
-        gpu_timer.end();
-        submit_ms.push_back(msSince(t_submit));
+        gl.renderer.draw(list, cam, ro);
+        out.submit_ms.push_back(msSince(t_submit));
         glFinish();
         const double ms = msSince(t_frame);
+        out.process_cpu_ms.push_back(processCpuMs() - cpu_frame);
         if (f == 0)
-            first_frame_ms = ms;
-        frame_ms.push_back(ms);
-        leaves.push_back(list.stats.visible_leaves);
-        faces.push_back(list.stats.faces_drawn);
-        models.push_back(list.stats.models_drawn);
-        tris.push_back(static_cast<double>(list.stats.triangles));
-        calls.push_back(list.stats.draw_calls);
-        const render::SubmitStats& ss = renderer.submitStats();
-        gl_calls.push_back(ss.draw_calls);
-        ranges_in.push_back(ss.ranges_appended);
-        ranges_drawn.push_back(ss.ranges_drawn);
+            out.first_frame_ms = ms;
+        out.frame_ms.push_back(ms);
+        out.addDrawStats(list.stats, gl.renderer.submitStats());
     }
-    render::checkGlErrors("bench");
+    if (timers && timers->mode() != render::GpuTimers::Mode::Queries) {
+        timers->beginFrame(); // completes the last frame
+        out.addGpuFrame(*timers);
+    }
+}
 
-    const std::vector<double> walk_us = benchWalkTicks(b.map, keys);
+struct BenchReport {
+    BenchReport(const Options& o, const scene::MapBundle& b, const std::vector<Keyframe>& k,
+                const BenchSeries& s)
+        : options(o), bundle(b), keys(k), series(s) {}
+    const Options& options;
+    const scene::MapBundle& bundle;
+    const std::vector<Keyframe>& keys;
+    const BenchSeries& series;
+    const render::GpuTimers* timers = nullptr; // nullptr: passes not timed
+    double upload_ms = 0.0, load_ms = 0.0, process_s = 0.0;
+    std::vector<double> walk_us;
+    const char* drawPath = "";
+};
 
+// "gpu_ms": the whole frame ("world", kept under that name for older readers) and each pass.
+void writeGpuTimes(core::JsonWriter& j, const BenchReport& r) {
+    const BenchSeries& s = r.series;
+    j.key("gpu_ms").beginObject();
+    j.field("pass_timing", !r.timers                                              ? "off"
+                           : r.timers->mode() == render::GpuTimers::Mode::Queries ? "timer queries"
+                           : r.timers->mode() == render::GpuTimers::Mode::Finish
+                               ? "glFinish per pass"
+                               : "glFinish per pass, process CPU time");
+    writeStats(j, "world", s.gpu_frame_ms);
+    j.key("passes").beginObject();
+    for (size_t i = 0; i < s.pass_names.size(); ++i)
+        writeStats(j, s.pass_names[i], s.pass_ms[i]);
+    j.endObject();
+    j.field("frames_timed", static_cast<uint64_t>(s.gpu_frame_ms.size()));
+    j.field("dropped_samples",
+            r.timers ? r.timers->framesInvalid() + r.timers->framesNotReady() : 0);
+    j.endObject();
+}
+
+std::string writeBenchJson(const BenchReport& r) {
+    const Options& options = r.options;
+    const scene::MapBundle& b = r.bundle;
+    const BenchSeries& s = r.series;
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
-    const double total_s = std::chrono::duration<double>(Clock::now() - t_process).count();
-    const double mean_frame = std::accumulate(frame_ms.begin(), frame_ms.end(), 0.0) /
-                              static_cast<double>(frame_ms.size());
-
+    const double mean_frame = std::accumulate(s.frame_ms.begin(), s.frame_ms.end(), 0.0) /
+                              static_cast<double>(s.frame_ms.size());
     core::JsonWriter j;
     j.beginObject();
     j.field("file", b.map.name).field("frames", options.frames);
@@ -272,53 +344,99 @@ int runBench(const Options& options) {
     j.field("path", options.camera_given         ? "fixed camera"
                     : !options.path_file.empty() ? options.path_file
                                                  : "spawn points");
-    j.field("keyframes", static_cast<uint64_t>(keys.size()));
+    j.field("keyframes", static_cast<uint64_t>(r.keys.size()));
     j.key("load_ms").beginObject();
     j.field("read_parse", b.timings.parse_s * 1000.0);
     j.field("textures", b.timings.textures_s * 1000.0);
     j.field("texture_cache_write", b.timings.texture_cache_write_s * 1000.0);
     j.field("mesh", b.timings.mesh_s * 1000.0);
     j.field("models", b.timings.models_s * 1000.0);
-    j.field("upload", upload_ms);
-    j.field("first_frame", first_frame_ms);
-    j.field("total_to_first_frame", load_ms + first_frame_ms);
+    j.field("upload", r.upload_ms);
+    j.field("first_frame", s.first_frame_ms);
+    j.field("total_to_first_frame", r.load_ms + s.first_frame_ms);
     j.endObject();
     j.field("texture_cache", b.texture_cache);
-    writeStats(j, "frame_ms", frame_ms);
+    writeStats(j, "frame_ms", s.frame_ms);
     j.field("fps", mean_frame > 0 ? 1000.0 / mean_frame : 0.0);
     j.key("cpu_ms").beginObject();
-    writeStats(j, "visibility", vis_ms);
-    writeStats(j, "submission", submit_ms);
+    writeStats(j, "visibility", s.vis_ms);
+    writeStats(j, "submission", s.submit_ms);
+    // The whole frame's CPU time over every thread (on llvmpipe: the drawing itself), which
+    // other jobs on the machine do not inflate as they do frame_ms.
+    writeStats(j, "process", s.process_cpu_ms);
     j.endObject();
-    j.key("gpu_ms").beginObject();
-    writeStats(j, "world", gpu_ms);
-    j.field("dropped_samples", gpu_timer.framesInvalid() + gpu_timer.framesNotReady());
-    j.endObject();
+    writeGpuTimes(j, r);
     j.key("per_frame").beginObject();
-    writeStats(j, "visible_leaves", leaves);
-    writeStats(j, "faces", faces);
-    writeStats(j, "models_drawn", models);
-    writeStats(j, "triangles", tris);
-    writeStats(j, "draw_calls", calls); // batches: one per (pass, model, material)
+    writeStats(j, "visible_leaves", s.leaves);
+    writeStats(j, "faces", s.faces);
+    writeStats(j, "models_drawn", s.models);
+    writeStats(j, "triangles", s.tris);
+    writeStats(j, "draw_calls", s.calls); // batches: one per (pass, model, material)
     // What reached GL: calls (the depth pre-pass adds one per brush model), the ranges handed
     // to the submitter and the draws left inside those calls after merging adjacent ones.
-    writeStats(j, "gl_draw_calls", gl_calls);
-    writeStats(j, "ranges_appended", ranges_in);
-    writeStats(j, "ranges_drawn", ranges_drawn);
+    writeStats(j, "gl_draw_calls", s.gl_calls);
+    writeStats(j, "ranges_appended", s.ranges_in);
+    writeStats(j, "ranges_drawn", s.ranges_drawn);
     j.endObject();
     // Walk mode's cost per 60 Hz tick (movement and its traces), CPU only.
     j.key("walk").beginObject();
-    j.field("ticks", static_cast<uint64_t>(walk_us.size()));
-    writeStats(j, "tick_us", walk_us);
+    j.field("ticks", static_cast<uint64_t>(r.walk_us.size()));
+    writeStats(j, "tick_us", r.walk_us);
     j.endObject();
     j.field("models_total", static_cast<uint64_t>(b.models.instances.size()));
-    j.field("gl_path", render::drawPathName(renderer.drawPath()));
+    j.field("gl_path", r.drawPath);
     j.field("peak_rss_mib", static_cast<double>(usage.ru_maxrss) / 1024.0);
-    j.field("process_s", total_s);
-    j.field("gl_renderer", render::caps().renderer);
+    j.field("process_s", r.process_s);
+    writeGlIdentity(j);
     j.field("gl_errors", render::glErrorCount());
     j.endObject();
-    std::cout << j.str() << "\n";
+    return j.str();
+}
+
+} // namespace
+
+int runBench(const Options& options) {
+    const auto t_process = Clock::now();
+    auto gl = createOffscreenRenderer(options, "bspview (bench)");
+    if (!gl)
+        return reportError(gl.error());
+    auto render_options = renderOptionsOf(options);
+    if (!render_options)
+        return reportError(render_options.error());
+    render::RenderOptions& ro = *render_options;
+
+    // Load, timed by stage.
+    const auto t_load = Clock::now();
+    auto loaded = scene::loadMapBundle(mapSpecOf(options), loadSettingsOf(options));
+    if (!loaded)
+        return reportError(loaded.error());
+    const auto t_upload = Clock::now();
+    MapSession session((*gl)->renderer);
+    if (auto st = session.adopt(std::move(*loaded)); !st)
+        return reportError(st.error());
+    glFinish();
+    const double upload_ms = msSince(t_upload);
+    const scene::MapBundle& b = *session.bundle();
+    ro.clear_colour = clearColourOf(b.map, ro.clear_colour);
+    auto keys = benchKeyframes(options, b);
+    if (!keys)
+        return reportError(keys.error());
+
+    const std::optional<render::GpuTimers::Mode> timing = passTimingMode(options.pass_timing);
+    render::GpuTimers timers(timing.value_or(render::GpuTimers::Mode::Queries));
+    BenchSeries series;
+    const double load_ms = msSince(t_load);
+    renderBenchFrames(options, session, **gl, ro, timing ? &timers : nullptr, *keys, series);
+    render::checkGlErrors("bench");
+
+    BenchReport report(options, b, *keys, series);
+    report.timers = timing ? &timers : nullptr;
+    report.upload_ms = upload_ms;
+    report.load_ms = load_ms;
+    report.walk_us = benchWalkTicks(b.map, *keys);
+    report.drawPath = render::drawPathName((*gl)->renderer.drawPath());
+    report.process_s = std::chrono::duration<double>(Clock::now() - t_process).count();
+    std::cout << writeBenchJson(report) << "\n";
     return render::glErrorCount() == 0 ? 0 : 2;
 }
 

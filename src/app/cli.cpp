@@ -1,5 +1,6 @@
 #include "app/cli.h"
 
+#include "render/view_mode.h"
 #include "export/export.h"
 
 #include <charconv>
@@ -50,8 +51,7 @@ core::Result<CameraSpec> parseCamera(std::string_view text) {
         c.from_leak = true;
         if (text.size() > 4) {
             if (text[4] != ':' || !parseInt(text.substr(5), &c.leak_stop) || c.leak_stop < 0)
-                return argError("--camera: expected leak or leak:N, got '" + std::string(text) +
-                                "'");
+                return argError("expected leak or leak:N, got '" + std::string(text) + "'");
         }
         return c;
     }
@@ -59,8 +59,7 @@ core::Result<CameraSpec> parseCamera(std::string_view text) {
         c.from_spawn = true;
         if (text.size() > 5) {
             if (text[5] != ':' || !parseInt(text.substr(6), &c.spawn_index) || c.spawn_index < 0)
-                return argError("--camera: expected spawn or spawn:N, got '" + std::string(text) +
-                                "'");
+                return argError("expected spawn or spawn:N, got '" + std::string(text) + "'");
         }
         return c;
     }
@@ -70,11 +69,11 @@ core::Result<CameraSpec> parseCamera(std::string_view text) {
         const size_t comma = text.find(',', start);
         const bool last = i == 4;
         if ((comma == std::string_view::npos) != last)
-            return argError("--camera: expected X,Y,Z,PITCH,YAW, got '" + std::string(text) + "'");
+            return argError("expected X,Y,Z,PITCH,YAW, got '" + std::string(text) + "'");
         const std::string_view part =
             text.substr(start, last ? std::string_view::npos : comma - start);
         if (!parseFloat(part, &v[i]))
-            return argError("--camera: '" + std::string(part) + "' is not a number");
+            return argError("'" + std::string(part) + "' is not a number");
         start = comma + 1;
     }
     c.from_spawn = false;
@@ -86,196 +85,258 @@ core::Result<CameraSpec> parseCamera(std::string_view text) {
     return c;
 }
 
+namespace {
+
+// The argument list as the flag parsers walk it: next() takes a flag's value.
+struct ArgCursor {
+    const std::vector<std::string>& args;
+    size_t& i;
+    const std::string* next(const char*) const {
+        if (i + 1 >= args.size())
+            return nullptr;
+        return &args[++i];
+    }
+};
+
+core::Error missing(const char* flag) {
+    return argError(std::string(flag) + " needs a value");
+}
+
+// Modes and what they read (--info ... --lock-camera); *handled false when `a` is none of them.
+core::Status parseModeFlag(Options& o, const std::string& a, const ArgCursor& cursor,
+                           bool* handled) {
+    const auto next = [&](const char* flag) { return cursor.next(flag); };
+    *handled = true;
+    if (a == "--help" || a == "-h") {
+        o.mode = Mode::Help;
+    } else if (a == "--version") {
+        o.mode = Mode::Version;
+    } else if (a == "--info") {
+        o.mode = Mode::Info;
+    } else if (a == "--bench") {
+        o.mode = Mode::Bench;
+    } else if (a == "--frames") {
+        const std::string* v = next("--frames");
+        if (!v)
+            return missing("--frames");
+        if (!parseInt(*v, &o.frames) || o.frames < 1 || o.frames > 1000000)
+            return argError("--frames: expected 1..1000000, got '" + *v + "'");
+    } else if (a == "--path") {
+        const std::string* v = next("--path");
+        if (!v)
+            return missing("--path");
+        o.path_file = *v;
+    } else if (a == "--walk-script") {
+        const std::string* v = next("--walk-script");
+        if (!v)
+            return missing("--walk-script");
+        o.walk_script = *v;
+    } else if (a == "--screenshot") {
+        const std::string* v = next("--screenshot");
+        if (!v)
+            return missing("--screenshot");
+        o.mode = Mode::Screenshot;
+        o.screenshot_path = *v;
+    } else if (a == "--export" || a == "--export-textures") {
+        const std::string* v = next(a.c_str());
+        if (!v)
+            return missing(a.c_str());
+        if (v->empty())
+            return argError(a + ": expected a path");
+        (a == "--export" ? o.export_path : o.export_textures) = *v;
+        o.mode = Mode::Export;
+    } else if (a == "--export-all") {
+        o.export_options.include_hidden = true;
+    } else if (a == "--export-scale") {
+        const std::string* v = next("--export-scale");
+        if (!v)
+            return missing("--export-scale");
+        if (!parseFloat(*v, &o.export_options.scale) || !(o.export_options.scale > 0.0f))
+            return argError("--export-scale: expected metres per unit > 0, got '" + *v + "'");
+    } else if (a == "--export-lighting") {
+        const std::string* v = next("--export-lighting");
+        if (!v)
+            return missing("--export-lighting");
+        if (*v == "lightmap")
+            o.export_options.lighting = exporter::ExportLighting::Lightmap;
+        else if (*v == "baked")
+            o.export_options.lighting = exporter::ExportLighting::Baked;
+        else if (*v == "none")
+            o.export_options.lighting = exporter::ExportLighting::None;
+        else
+            return argError("--export-lighting: expected lightmap, baked or none, got '" + *v +
+                            "'");
+    } else if (a == "--camera") {
+        const std::string* v = next("--camera");
+        if (!v)
+            return missing("--camera");
+        auto c = parseCamera(*v);
+        if (!c)
+            return argError("--camera: " + c.error().detail);
+        o.camera = *c;
+        o.camera_given = true;
+    } else if (a == "--lock-camera") {
+        const std::string* v = next("--lock-camera");
+        if (!v)
+            return missing("--lock-camera");
+        auto c = parseCamera(*v);
+        if (!c)
+            return argError("--lock-camera: " + c.error().detail);
+        o.lock_camera = *c;
+        o.lock_camera_given = true;
+    } else {
+        *handled = false;
+    }
+    return core::okStatus();
+}
+
+// The picture and what is loaded (--size ... --shader-dir); *handled false likewise.
+core::Status parseViewFlag(Options& o, const std::string& a, const ArgCursor& cursor,
+                           bool* handled) {
+    const auto next = [&](const char* flag) { return cursor.next(flag); };
+    *handled = true;
+    if (a == "--size") {
+        const std::string* v = next("--size");
+        if (!v)
+            return missing("--size");
+        const size_t x = v->find('x');
+        if (x == std::string::npos || !parseInt(std::string_view(*v).substr(0, x), &o.width) ||
+            !parseInt(std::string_view(*v).substr(x + 1), &o.height) || o.width < 1 ||
+            o.height < 1 || o.width > 16384 || o.height > 16384)
+            return argError("--size: expected WxH (1..16384), got '" + *v + "'");
+    } else if (a == "--fov") {
+        const std::string* v = next("--fov");
+        if (!v)
+            return missing("--fov");
+        if (!parseFloat(*v, &o.fov) || o.fov < 1.0f || o.fov > 170.0f)
+            return argError("--fov: expected degrees in 1..170, got '" + *v + "'");
+        o.fov_given = true;
+    } else if (a == "--base") {
+        const std::string* v = next("--base");
+        if (!v)
+            return missing("--base");
+        o.base_dirs.emplace_back(*v);
+    } else if (a == "--view") {
+        const std::string* v = next("--view");
+        if (!v)
+            return missing("--view");
+        // Checked here, with every other value, so a bad one exits 2 before any window.
+        render::ViewMode mode{};
+        if (!render::parseViewMode(*v, &mode))
+            return argError("--view: expected lit, lightmap, fullbright, flat, normals, "
+                            "overdraw or deluxe, got '" +
+                            *v + "'");
+        o.view = *v;
+        o.view_given = true;
+    } else if (a == "--overlay") {
+        o.overlay = true;
+    } else if (a == "--config-dir") {
+        const std::string* v = next("--config-dir");
+        if (!v)
+            return missing("--config-dir");
+        if (v->empty())
+            return argError("--config-dir: expected a folder");
+        o.config_dir = *v;
+    } else if (a == "--debug") {
+        const std::string* v = next("--debug");
+        if (!v)
+            return missing("--debug");
+        std::string error;
+        if (!scene::parseDebugViews(*v, &o.debug_views, &error))
+            return argError("--debug: " + error);
+    } else if (a == "--pointfile" || a == "--prt") {
+        const std::string* v = next(a.c_str());
+        if (!v)
+            return missing(a.c_str());
+        if (v->empty())
+            return argError(a + ": expected a file");
+        (a == "--prt" ? o.prt_file : o.pointfile) = *v;
+    } else if (a == "--wireframe") {
+        o.wireframe = true;
+    } else if (a == "--no-pvs") {
+        o.pvs = false;
+    } else if (a == "--no-frustum") {
+        o.frustum = false;
+    } else if (a == "--patch-level") {
+        const std::string* v = next("--patch-level");
+        if (!v)
+            return missing("--patch-level");
+        if (!parseInt(*v, &o.patch_level) || o.patch_level < 1 || o.patch_level > 32)
+            return argError("--patch-level: expected 1..32, got '" + *v + "'");
+    } else if (a == "--time") {
+        const std::string* v = next("--time");
+        if (!v)
+            return missing("--time");
+        float t = 0;
+        if (!parseFloat(*v, &t) || t < 0)
+            return argError("--time: expected seconds >= 0, got '" + *v + "'");
+        o.time = t;
+    } else if (a == "--compare") {
+        const std::string* v = next("--compare");
+        if (!v)
+            return missing("--compare");
+        o.compare = *v;
+    } else if (a == "--no-watch") {
+        o.watch = false;
+    } else if (a == "--hdr") {
+        o.hdr = true;
+    } else if (a == "--no-flares") {
+        o.flares = false;
+    } else if (a == "--no-models") {
+        o.models = false;
+    } else if (a == "--no-shader-stages") {
+        o.stages = false;
+    } else if (a == "--no-stage-folding") {
+        o.fold_stages = false;
+    } else if (a == "--no-depth-prepass") {
+        o.depth_prepass = false;
+    } else if (a == "--no-display-ramp") {
+        o.display_ramp = false;
+    } else if (a == "--no-fog") {
+        o.fog = false;
+    } else if (a == "--pass-timing") {
+        const std::string* v = next("--pass-timing");
+        if (!v)
+            return missing("--pass-timing");
+        if (*v != "auto" && *v != "queries" && *v != "finish" && *v != "cpu" && *v != "off")
+            return argError("--pass-timing: expected auto, queries, finish, cpu or off, got '" +
+                            *v + "'");
+        o.pass_timing = *v;
+    } else if (a == "--gl-path") {
+        const std::string* v = next("--gl-path");
+        if (!v)
+            return missing("--gl-path");
+        if (*v != "auto" && *v != "33" && *v != "43")
+            return argError("--gl-path: expected auto, 33 or 43, got '" + *v + "'");
+        o.gl_path = *v;
+    } else if (a == "--shader-dir") {
+        const std::string* v = next("--shader-dir");
+        if (!v)
+            return missing("--shader-dir");
+        o.shader_dir = *v;
+    } else {
+        *handled = false;
+    }
+    return core::okStatus();
+}
+
+} // namespace
+
 core::Result<Options> parseArguments(const std::vector<std::string>& args) {
     Options o;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        auto next = [&](const char* flag) -> const std::string* {
-            if (i + 1 >= args.size())
-                return nullptr;
-            (void)flag;
-            return &args[++i];
-        };
-        auto missing = [&](const char* flag) {
-            return argError(std::string(flag) + " needs a value");
-        };
-        if (a == "--help" || a == "-h") {
-            o.mode = Mode::Help;
-        } else if (a == "--version") {
-            o.mode = Mode::Version;
-        } else if (a == "--info") {
-            o.mode = Mode::Info;
-        } else if (a == "--bench") {
-            o.mode = Mode::Bench;
-        } else if (a == "--frames") {
-            const std::string* v = next("--frames");
-            if (!v)
-                return missing("--frames");
-            if (!parseInt(*v, &o.frames) || o.frames < 1 || o.frames > 1000000)
-                return argError("--frames: expected 1..1000000, got '" + *v + "'");
-        } else if (a == "--path") {
-            const std::string* v = next("--path");
-            if (!v)
-                return missing("--path");
-            o.path_file = *v;
-        } else if (a == "--walk-script") {
-            const std::string* v = next("--walk-script");
-            if (!v)
-                return missing("--walk-script");
-            o.walk_script = *v;
-        } else if (a == "--screenshot") {
-            const std::string* v = next("--screenshot");
-            if (!v)
-                return missing("--screenshot");
-            o.mode = Mode::Screenshot;
-            o.screenshot_path = *v;
-        } else if (a == "--export" || a == "--export-textures") {
-            const std::string* v = next(a.c_str());
-            if (!v)
-                return missing(a.c_str());
-            if (v->empty())
-                return argError(a + ": expected a path");
-            (a == "--export" ? o.export_path : o.export_textures) = *v;
-            o.mode = Mode::Export;
-        } else if (a == "--export-all") {
-            o.export_options.include_hidden = true;
-        } else if (a == "--export-scale") {
-            const std::string* v = next("--export-scale");
-            if (!v)
-                return missing("--export-scale");
-            if (!parseFloat(*v, &o.export_options.scale) || !(o.export_options.scale > 0.0f))
-                return argError("--export-scale: expected metres per unit > 0, got '" + *v + "'");
-        } else if (a == "--export-lighting") {
-            const std::string* v = next("--export-lighting");
-            if (!v)
-                return missing("--export-lighting");
-            if (*v == "lightmap")
-                o.export_options.lighting = exporter::ExportLighting::Lightmap;
-            else if (*v == "baked")
-                o.export_options.lighting = exporter::ExportLighting::Baked;
-            else if (*v == "none")
-                o.export_options.lighting = exporter::ExportLighting::None;
-            else
-                return argError("--export-lighting: expected lightmap, baked or none, got '" + *v +
-                                "'");
-        } else if (a == "--camera") {
-            const std::string* v = next("--camera");
-            if (!v)
-                return missing("--camera");
-            auto c = parseCamera(*v);
-            if (!c)
-                return c.error();
-            o.camera = *c;
-            o.camera_given = true;
-        } else if (a == "--lock-camera") {
-            const std::string* v = next("--lock-camera");
-            if (!v)
-                return missing("--lock-camera");
-            auto c = parseCamera(*v);
-            if (!c)
-                return c.error();
-            o.lock_camera = *c;
-            o.lock_camera_given = true;
-        } else if (a == "--size") {
-            const std::string* v = next("--size");
-            if (!v)
-                return missing("--size");
-            const size_t x = v->find('x');
-            if (x == std::string::npos || !parseInt(std::string_view(*v).substr(0, x), &o.width) ||
-                !parseInt(std::string_view(*v).substr(x + 1), &o.height) || o.width < 1 ||
-                o.height < 1 || o.width > 16384 || o.height > 16384)
-                return argError("--size: expected WxH (1..16384), got '" + *v + "'");
-        } else if (a == "--fov") {
-            const std::string* v = next("--fov");
-            if (!v)
-                return missing("--fov");
-            if (!parseFloat(*v, &o.fov) || o.fov < 1.0f || o.fov > 170.0f)
-                return argError("--fov: expected degrees in 1..170, got '" + *v + "'");
-            o.fov_given = true;
-        } else if (a == "--base") {
-            const std::string* v = next("--base");
-            if (!v)
-                return missing("--base");
-            o.base_dirs.emplace_back(*v);
-        } else if (a == "--view") {
-            const std::string* v = next("--view");
-            if (!v)
-                return missing("--view");
-            o.view = *v;
-            o.view_given = true;
-        } else if (a == "--overlay") {
-            o.overlay = true;
-        } else if (a == "--config-dir") {
-            const std::string* v = next("--config-dir");
-            if (!v)
-                return missing("--config-dir");
-            if (v->empty())
-                return argError("--config-dir: expected a folder");
-            o.config_dir = *v;
-        } else if (a == "--debug") {
-            const std::string* v = next("--debug");
-            if (!v)
-                return missing("--debug");
-            std::string error;
-            if (!scene::parseDebugViews(*v, &o.debug_views, &error))
-                return argError("--debug: " + error);
-        } else if (a == "--pointfile" || a == "--prt") {
-            const std::string* v = next(a.c_str());
-            if (!v)
-                return missing(a.c_str());
-            if (v->empty())
-                return argError(a + ": expected a file");
-            (a == "--prt" ? o.prt_file : o.pointfile) = *v;
-        } else if (a == "--wireframe") {
-            o.wireframe = true;
-        } else if (a == "--no-pvs") {
-            o.pvs = false;
-        } else if (a == "--no-frustum") {
-            o.frustum = false;
-        } else if (a == "--patch-level") {
-            const std::string* v = next("--patch-level");
-            if (!v)
-                return missing("--patch-level");
-            if (!parseInt(*v, &o.patch_level) || o.patch_level < 1 || o.patch_level > 32)
-                return argError("--patch-level: expected 1..32, got '" + *v + "'");
-        } else if (a == "--time") {
-            const std::string* v = next("--time");
-            if (!v)
-                return missing("--time");
-            float t = 0;
-            if (!parseFloat(*v, &t) || t < 0)
-                return argError("--time: expected seconds >= 0, got '" + *v + "'");
-            o.time = t;
-        } else if (a == "--compare") {
-            const std::string* v = next("--compare");
-            if (!v)
-                return missing("--compare");
-            o.compare = *v;
-        } else if (a == "--no-watch") {
-            o.watch = false;
-        } else if (a == "--hdr") {
-            o.hdr = true;
-        } else if (a == "--no-flares") {
-            o.flares = false;
-        } else if (a == "--no-models") {
-            o.models = false;
-        } else if (a == "--no-shader-stages") {
-            o.stages = false;
-        } else if (a == "--no-stage-folding") {
-            o.fold_stages = false;
-        } else if (a == "--gl-path") {
-            const std::string* v = next("--gl-path");
-            if (!v)
-                return missing("--gl-path");
-            if (*v != "auto" && *v != "33" && *v != "43")
-                return argError("--gl-path: expected auto, 33 or 43, got '" + *v + "'");
-            o.gl_path = *v;
-        } else if (a == "--shader-dir") {
-            const std::string* v = next("--shader-dir");
-            if (!v)
-                return missing("--shader-dir");
-            o.shader_dir = *v;
-        } else if (!a.empty() && a[0] == '-') {
+        const ArgCursor cursor{args, i};
+        bool handled = false;
+        if (auto st = parseModeFlag(o, a, cursor, &handled); !st)
+            return st.error();
+        if (handled)
+            continue;
+        if (auto st = parseViewFlag(o, a, cursor, &handled); !st)
+            return st.error();
+        if (handled)
+            continue;
+        if (!a.empty() && a[0] == '-') {
             return argError("unknown option '" + a + "' (see --help)");
         } else if (o.map.empty()) {
             o.map = a;
@@ -366,6 +427,16 @@ std::string helpText() {
            "  --no-stage-folding      Quake 3: one pass per shader stage, as ioquake3 draws them\n"
            "                          (default: runs of stages folded into one pass where that\n"
            "                          draws the same image)\n"
+           "  --no-depth-prepass      no depth-only pass before the shaded passes\n"
+           "  --no-display-ramp       no full-screen doubling of an overbright (Quake 3) map's\n"
+           "                          frame: half as bright, to measure what the pass costs\n"
+           "  --no-fog                no Quake 3 fog volumes and no Quake 1 distance fog\n"
+           "  --pass-timing MODE      --bench: GPU time per pass from timer queries (queries),\n"
+           "                          from a glFinish at every pass (finish: for llvmpipe, whose\n"
+           "                          timer queries time one tile), the same in the process's CPU\n"
+           "                          time (cpu: llvmpipe's work, not inflated by other jobs) or\n"
+           "                          not at all (off); auto: queries, or off on a software\n"
+           "                          renderer (default auto)\n"
            "  --version               print the version and git revision\n"
            "  --help                  print this help\n";
 }

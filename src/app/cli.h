@@ -54,15 +54,21 @@ struct Options {
     bool models = true;           // --no-models: entity models and sprites off (entity boxes)
     bool stages = true;           // --no-shader-stages: Quake 3 materials as first image x lightmap
     bool fold_stages = true;      // --no-stage-folding: one pass per Quake 3 shader stage
-    int frames = 300;             // --bench
-    std::string path_file;        // --bench --path
-    std::string walk_script;      // --screenshot --walk-script: walk from --camera first
-    std::string export_path;      // --export OUT.glb|.gltf|.obj
-    std::string export_textures;  // --export-textures DIR
+    bool depth_prepass = true;    // --no-depth-prepass: no depth-only pass before the shading
+    bool display_ramp = true;     // --no-display-ramp: no overbright doubling (half bright)
+    bool fog = true;              // --no-fog: no Quake 3 fog volumes and no distance fog
+    std::string pass_timing = "auto"; // --bench --pass-timing: auto, queries, finish, cpu, off
+    int frames = 300;                 // --bench
+    std::string path_file;            // --bench --path
+    std::string walk_script;          // --screenshot --walk-script: walk from --camera first
+    std::string export_path;          // --export OUT.glb|.gltf|.obj
+    std::string export_textures;      // --export-textures DIR
     exporter::ExportOptions export_options; // --export-all, --export-scale, --export-lighting
 };
 
 core::Result<Options> parseArguments(const std::vector<std::string>& args);
+// "X,Y,Z,PITCH,YAW", "spawn[:N]" or "leak[:N]"; errors say what was expected, without the
+// flag (parseArguments puts "--camera: " or "--lock-camera: " in front).
 core::Result<CameraSpec> parseCamera(std::string_view text);
 
 // One line per flag.

@@ -1,12 +1,13 @@
 #include "app/debug_panels.h"
 
 #include "app/bench.h"
+#include "app/pass_times_panel.h"
+#include "app/ui_layout.h"
 #include "bsp/patch.h"
 #include "content/material/q3_shader.h"
 #include "core/log.h"
 #include "render/gl.h"
 
-#include <SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -28,24 +29,28 @@ FramePercentiles framePercentiles(const float* ms, size_t count) {
     return p;
 }
 
-std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Camera& camera,
-                                 const std::vector<scene::FaceBounds>* bounds) {
-    const auto hit = scene::rayCast(bundle.map, bundle.mesh, camera.position, camera.forward(),
-                                    camera.z_far, bounds);
+std::optional<FacePick> pickFaceAlong(const scene::MapBundle& bundle, const glm::vec3& origin,
+                                      const glm::vec3& dir, float far,
+                                      const std::vector<scene::FaceBounds>* bounds) {
+    const auto hit = scene::rayCast(bundle.map, bundle.mesh, origin, dir, far, bounds);
     if (!hit)
         return std::nullopt;
     FacePick pick;
     pick.hit = *hit;
     pick.luxel = scene::luxelAt(bundle.map, bundle.lightmaps, hit->face, hit->lm_uv);
-    pick.model =
-        scene::pickEntityModel(bundle.models, camera.position, camera.forward(), hit->distance);
+    pick.model = scene::pickEntityModel(bundle.models, origin, dir, hit->distance);
     return pick;
+}
+
+std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Camera& camera,
+                                 const std::vector<scene::FaceBounds>* bounds) {
+    return pickFaceAlong(bundle, camera.position, camera.forward(), camera.z_far, bounds);
 }
 
 DebugPanels::DebugPanels() = default;
 
-void DebugPanels::pickAt(const scene::Camera& camera) {
-    m_pick = pickFace(*m_bundle, camera, &m_face_bounds);
+void DebugPanels::pickAt(const glm::vec3& origin, const glm::vec3& dir) {
+    m_pick = pickFaceAlong(*m_bundle, origin, dir, m_view_camera.z_far, &m_face_bounds);
     m_clip_pick.reset();
     // A collision view on: the ray stops at the solids it draws (the lowest hull shown, or the
     // brushes of the contents filter).
@@ -59,9 +64,8 @@ void DebugPanels::pickAt(const scene::Camera& camera) {
             m_world_map = &map;
         }
         const physics::CollisionWorld& world = *m_world;
-        const float reach = m_pick ? m_pick->hit.distance : camera.z_far;
-        m_clip_pick = physics::pickCollision(world, camera.position, camera.forward(), reach, hull,
-                                             m_brush_contents);
+        const float reach = m_pick ? m_pick->hit.distance : m_view_camera.z_far;
+        m_clip_pick = physics::pickCollision(world, origin, dir, reach, hull, m_brush_contents);
         if (m_clip_pick)
             m_pick.reset();
     }
@@ -258,9 +262,8 @@ void DebugPanels::drawScene(render::WorldRenderer& renderer, const scene::DrawLi
     m_screen_h = viewport[3];
     if (!m_ready || !m_bundle)
         return;
-    if (m_follow_crosshair) {
-        pickAt(camera);
-    }
+    if (m_follow_crosshair)
+        pickAt(camera.position, camera.forward());
     render::DebugOverlayInput in;
     in.list = &list;
     in.view = camera;
@@ -274,6 +277,8 @@ void DebugPanels::drawScene(render::WorldRenderer& renderer, const scene::DrawLi
     in.entity_filter = m_filter;
     in.target_lines = m_target_lines;
     in.highlight_face = m_highlight_face;
+    if (m_highlight_faces)
+        in.highlight_faces = *m_highlight_faces;
     in.frustum_depth = m_frustum_depth;
     in.changes = m_changes;
     in.brush_contents = m_brush_contents;
@@ -460,27 +465,19 @@ void DebugPanels::shaderSection(int32_t material) {
 }
 
 void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
-    // P picks the face under the crosshair, panel open or not. The SDL backend of ImGui 1.86
-    // indexes keys by SDL scancode.
-    if (m_ready && m_bundle && !ImGui::GetIO().WantCaptureKeyboard &&
-        ImGui::IsKeyPressed(SDL_SCANCODE_I, false)) {
-        pickAt(m_view_camera);
-    }
+    // I (picking) comes from the viewer's key table (pickCentre), so a short tap is never lost.
     if (!m_open || !visible)
         return;
-    // First placed at the window's right edge, clear of the overlay on the left.
-    ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 10, 10), ImGuiCond_FirstUseEver,
-                            ImVec2(1, 0));
-    // First size: as wide as the panel's widest fixed line and 600 high (fitted to its content
-    // on the first frame it would fit a panel whose map has not loaded yet), then the user's;
-    // never taller than the window.
-    ImGui::SetNextWindowSize(
-        ImVec2(ImGui::CalcTextSize(kWidestLine).x + 2 * ImGui::GetStyle().WindowPadding.x + 24,
-               std::min(600.0f, ImGui::GetIO().DisplaySize.y - 40)),
-        ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSizeConstraints(
-        ImVec2(300, 0), ImVec2(FLT_MAX, std::max(200.0f, ImGui::GetIO().DisplaySize.y - 20)));
-    if (!ImGui::Begin("Debug", &m_open)) {
+    // First placed at the window's right edge under the menu bar, as wide as the panel's
+    // widest fixed line and 600 high (fitted to its content on the first frame it would fit a
+    // panel whose map has not loaded yet), then the user's; kept on the screen by the viewer.
+    const float width =
+        ImGui::CalcTextSize(kWidestLine).x + 2 * ImGui::GetStyle().WindowPadding.x + 24;
+    if (!beginPanel("Debug", &m_open,
+                    {{1.0f, 0.0f},
+                     {-10.0f, ImGui::GetFrameHeight() + 10.0f},
+                     {1.0f, 0.0f},
+                     {width, 600.0f}})) {
         ImGui::End();
         return;
     }
@@ -508,18 +505,7 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
     ImGui::Text("draw calls %u  triangles %llu  state changes %u (batch order)",
                 list.stats.draw_calls, static_cast<unsigned long long>(list.stats.triangles),
                 state_changes);
-    if (ImGui::TreeNodeEx("GPU time per pass", ImGuiTreeNodeFlags_DefaultOpen)) {
-        double total = 0.0;
-        for (const render::GpuTimers::PassTime& t : m_timers.latest()) {
-            ImGui::Text("%-16s %7.3f ms", t.name.c_str(), t.ms);
-            total += t.ms;
-        }
-        ImGui::Text("%-16s %7.3f ms", "total", total);
-        ImGui::TextDisabled("read %d frames late; %llu frames not ready in time",
-                            render::GpuTimers::kFrames - 1,
-                            static_cast<unsigned long long>(m_timers.framesNotReady()));
-        ImGui::TreePop();
-    }
+    drawPassTimesTable(m_timers);
     if (!m_ready || !m_bundle) {
         ImGui::End();
         return;
@@ -588,12 +574,11 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
     ImGui::SameLine();
     if (ImGui::Button("atlas..."))
         m_atlas_open = true;
-    if (ImGui::Button("pick face under crosshair (I)")) {
-        pickAt(m_view_camera);
-    }
+    if (ImGui::Button("pick face under crosshair (I)"))
+        pickAt(m_view_camera.position, m_view_camera.forward());
     ImGui::SameLine();
     if (ImGui::Button("clear"))
-        m_highlight_face = -1, m_pick.reset(), m_clip_pick.reset();
+        clearPick();
     if (m_pick && m_pick->model)
         modelSection(m_pick->model->instance);
     if (m_clip_pick) {

@@ -40,6 +40,10 @@ struct FacePick {
 // The face under the centre of the view (bounds: scene::faceBounds of the map, to go faster).
 std::optional<FacePick> pickFace(const scene::MapBundle& bundle, const scene::Camera& camera,
                                  const std::vector<scene::FaceBounds>* bounds = nullptr);
+// The face along a ray (a click in the view), likewise.
+std::optional<FacePick> pickFaceAlong(const scene::MapBundle& bundle, const glm::vec3& origin,
+                                      const glm::vec3& dir, float far,
+                                      const std::vector<scene::FaceBounds>* bounds = nullptr);
 
 // The portal of the map's portal file under the centre of the view (nullopt: no portal file,
 // or the centre ray crosses none).
@@ -78,6 +82,20 @@ public:
     void drawLabels(const scene::Camera& camera);
 
     bool& open() { return m_open; }
+    // I (the viewer's key table): the face under the crosshair, as the panel's button.
+    void pickCentre() {
+        if (m_ready && m_bundle)
+            pickAt(m_view_camera.position, m_view_camera.forward());
+    }
+    // A click in the view (app/selection.h): the face along the ray, shown in the panel.
+    void pickRay(const glm::vec3& origin, const glm::vec3& dir) {
+        if (m_ready && m_bundle)
+            pickAt(origin, dir);
+    }
+    void clearPick() { m_highlight_face = -1, m_pick.reset(), m_clip_pick.reset(); }
+    // Faces tinted besides the pick (the texture browser's "highlight"); must outlive the
+    // frame's drawScene. Null: none.
+    void setHighlightFaces(const std::vector<uint32_t>* faces) { m_highlight_faces = faces; }
     scene::DebugViews& views() { return m_views; }
     void setFollowCrosshair(bool on) { m_follow_crosshair = on; }
     void setAtlasOpen(bool on) { m_atlas_open = on; }
@@ -105,7 +123,8 @@ private:
     void compileFilesSection();
 
     bool m_ready = false;
-    bool m_open = true;
+    bool m_open = false; // Windows > Debug (issue 33: the default layout leaves the view free)
+    const std::vector<uint32_t>* m_highlight_faces = nullptr;
     render::DebugOverlays m_overlays;
     render::GpuTimers m_timers;
     const scene::MapBundle* m_bundle = nullptr;
@@ -131,7 +150,7 @@ private:
     std::optional<physics::CollisionPick> m_clip_pick;
     std::unique_ptr<physics::CollisionWorld> m_world; // for m_world_map, built on first pick
     const bsp::Map* m_world_map = nullptr;
-    void pickAt(const scene::Camera& camera);
+    void pickAt(const glm::vec3& origin, const glm::vec3& dir);
     int32_t m_leak_stop = -1; // the leak stop the camera last went to, -1: none yet
     std::optional<scene::PortalHit> m_portal_pick;
     std::optional<scene::Camera> m_camera_request;

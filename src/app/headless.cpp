@@ -7,6 +7,9 @@
 #include "bsp/tree.h"
 #include "content/image/image.h"
 #include "content/material/texture_cache.h"
+#include "content/model/source_model.h"
+#include "content/vfs/game_hints.h"
+#include "content/vfs/vfs.h"
 #include "core/file.h"
 #include "core/json.h"
 #include "physics/walk_script.h"
@@ -21,6 +24,7 @@
 #include <glm/common.hpp>
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -36,6 +40,12 @@ namespace app {
 
 void writeVec3(core::JsonWriter& j, std::string_view key, const glm::vec3& v) {
     j.key(key).beginArray().value(v.x).value(v.y).value(v.z).endArray();
+}
+
+void writeGlIdentity(core::JsonWriter& j) {
+    const render::GlCaps& caps = render::caps();
+    j.field("gl_renderer", caps.renderer).field("gl_vendor", caps.vendor);
+    j.field("gl_version", caps.version).field("video_driver", Window::videoDriver());
 }
 
 namespace {
@@ -110,6 +120,48 @@ void writeCompileFiles(core::JsonWriter& j, const scene::MapBundle& b) {
     } else {
         j.null();
     }
+}
+
+// Source static props (bsp::Map::static_props, --info): how many, and which of their models
+// load (content::loadSourceModel through the map's file system); the others with the reason and
+// the game their path suggests. Props are decoded, not drawn yet (docs/source.md).
+void writeStaticProps(core::JsonWriter& j, const scene::MapBundle& b) {
+    if (b.map.format != bsp::Format::Source)
+        return;
+    const bsp::StaticProps& sp = b.map.static_props;
+    std::vector<bool> loads(sp.models.size(), false);
+    std::vector<std::string> missing;
+    for (size_t i = 0; i < sp.models.size(); ++i) {
+        auto model = b.fs ? content::loadSourceModel(*b.fs, sp.models[i])
+                          : core::Result<content::SourceModel>(core::makeError(
+                                core::ErrorCode::NotFound, {}, -1, {}, "no file system"));
+        loads[i] = model.ok();
+        if (model)
+            continue;
+        // "models/x.mdl: not found in any search path [Team Fortress 2]"; an error in a
+        // companion file names that file after the model.
+        std::string why = model.error().message();
+        if (!why.starts_with(sp.models[i]))
+            why = sp.models[i] + ": " + why;
+        const std::string_view game = content::likelyGameOf(sp.models[i]);
+        missing.push_back(why + (game.empty() ? "" : " [" + std::string(game) + "]"));
+    }
+    uint64_t props_found = 0;
+    for (const bsp::StaticProp& p : sp.props)
+        props_found += p.model < loads.size() && loads[p.model];
+    j.key("static_props").beginObject();
+    j.field("version", uint64_t(sp.version)).field("count", uint64_t(sp.props.size()));
+    j.field("models", uint64_t(sp.models.size()));
+    j.field("models_found", uint64_t(std::count(loads.begin(), loads.end(), true)));
+    j.field("props_with_model", props_found);
+    j.key("models_missing").beginArray();
+    for (const std::string& m : missing)
+        j.value(m);
+    j.endArray();
+    j.field("detail_props", uint64_t(b.map.detail_props.props.size()));
+    j.field("ambient_samples", uint64_t(b.map.leaf_ambient.samples.size()));
+    j.field("ambient_samples_hdr", uint64_t(b.map.leaf_ambient_hdr.samples.size()));
+    j.endObject();
 }
 
 } // namespace
@@ -351,17 +403,17 @@ int runInfo(const Options& options) {
     writeVec3(j, "mins", m.worldMins());
     writeVec3(j, "maxs", m.worldMaxs());
     j.endObject();
+    // One entry per texture name, with the faces drawn with it and, for Source maps, the game
+    // its path suggests.
     j.key("missing_textures").beginArray();
-    for (const std::string& name : b.missing_textures)
-        j.value(name);
-    j.endArray();
-    // Source maps: the game each missing material's path suggests, "" where none (parallel).
-    if (!b.missing_texture_games.empty()) {
-        j.key("missing_texture_games").beginArray();
-        for (const std::string& game : b.missing_texture_games)
-            j.value(game);
-        j.endArray();
+    for (const scene::MissingTexture& t : b.missing_textures) {
+        j.beginObject().field("name", t.name).field("faces", static_cast<uint64_t>(t.faces));
+        if (!t.game.empty())
+            j.field("game", t.game);
+        j.endObject();
     }
+    j.endArray();
+    j.field("texture_names", static_cast<uint64_t>(b.drawn_texture_names));
     // Entity models (scene/models/model_set.h): those the game's table names, those placed, and
     // the ones that could not be drawn ("classname: path (why)").
     j.key("models").beginObject();
@@ -373,6 +425,7 @@ int runInfo(const Options& options) {
         j.value(missing);
     j.endArray();
     writeCompileFiles(j, b);
+    writeStaticProps(j, b);
     j.key("warnings").beginArray();
     for (const std::string& w : b.warnings)
         j.value(w);
@@ -605,8 +658,7 @@ int runScreenshot(const Options& options) {
         j.endArray();
     }
     j.field("gl_errors", render::glErrorCount());
-    j.field("gl_renderer", render::caps().renderer);
-    j.field("gl_version", render::caps().version);
+    writeGlIdentity(j);
     j.field("seconds", std::chrono::duration<double>(Clock::now() - t_start).count());
     j.endObject();
     std::cout << j.str() << "\n";

@@ -1,4 +1,5 @@
-// Headless modes: --info (no GL at all) and --screenshot (hidden window, offscreen target).
+// Headless modes: --info (no GL at all) and --screenshot (hidden window, offscreen target;
+// without a display server, SDL's offscreen EGL driver: app/window.h).
 #pragma once
 
 #include "app/cli.h"
@@ -46,6 +47,10 @@ int reportError(const core::Error& error);
 
 // The default map shipped in assets/ (found beside the executable or in the source tree).
 std::string defaultMapPath();
+
+// "gl_renderer" (the GPU's name), "gl_vendor", "gl_version" and "video_driver" (SDL's: x11,
+// wayland, offscreen) in the JSON of the modes that draw.
+void writeGlIdentity(core::JsonWriter& j);
 
 // "key": [x, y, z] in the JSON the headless modes print.
 void writeVec3(core::JsonWriter& j, std::string_view key, const glm::vec3& v);

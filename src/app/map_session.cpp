@@ -98,6 +98,9 @@ core::Result<render::RenderOptions> renderOptionsOf(const Options& options) {
     ro.flares = options.flares;
     ro.shader_stages = options.stages;
     ro.fold_stages = options.fold_stages;
+    ro.depth_prepass = options.depth_prepass;
+    ro.display_ramp = options.display_ramp;
+    ro.fog = options.fog;
     return ro;
 }
 

@@ -1,5 +1,6 @@
 #include "app/open_panel.h"
 
+#include "app/ui_layout.h"
 #include "content/vfs/vfs.h"
 
 #include <imgui.h>
@@ -29,7 +30,8 @@ void OpenPanel::showGameFolders() {
 }
 
 OpenPanelActions OpenPanel::draw(Settings& settings,
-                                 const std::vector<std::string>& search_path_maps) {
+                                 const std::vector<std::string>& search_path_maps,
+                                 const std::vector<content::DetectedGame>& detected) {
     OpenPanelActions actions;
     if (!m_visible)
         return actions;
@@ -37,9 +39,9 @@ OpenPanelActions OpenPanel::draw(Settings& settings,
         m_browser.open(fs::current_path());
         m_browser_ready = true;
     }
-    ImGui::SetNextWindowSize(ImVec2(620, 560), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(1.0f); // a dialog: the overlay behind it must not show through
-    if (!ImGui::Begin("Open map", &m_visible)) {
+    if (!beginPanel("Open map", &m_visible,
+                    {{0.5f, 0.0f}, {0.0f, 40.0f}, {0.5f, 0.0f}, {640.0f, 600.0f}})) {
         ImGui::End();
         return actions;
     }
@@ -58,7 +60,7 @@ OpenPanelActions OpenPanel::draw(Settings& settings,
                 actions.load = spec;
         ImGui::EndChild();
     }
-    drawGameFolders(settings, actions);
+    drawGameFolders(settings, actions, detected);
     ImGui::End();
     if (actions.load) {
         addRecentFolder(settings.recent_folders, m_browser.folder().string(), kMaxRecentFolders);
@@ -146,7 +148,42 @@ void OpenPanel::drawBrowser(Settings& settings, OpenPanelActions& actions) {
     ImGui::EndChild();
 }
 
-void OpenPanel::drawGameFolders(Settings& settings, OpenPanelActions& actions) {
+void OpenPanel::drawDetected(Settings& settings, OpenPanelActions& actions,
+                             const std::vector<content::DetectedGame>& detected) {
+    ImGui::Separator();
+    if (ImGui::Checkbox("also search the detected folders of the map's game",
+                        &settings.use_detected_games))
+        actions.settings_changed = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("A Quake map gets the Quake folders below, a Half-Life map the\n"
+                          "Half-Life ones, and so on: nothing to type.");
+    if (detected.empty()) {
+        ImGui::TextDisabled("no game folders found (Steam libraries, /usr/share/games, ...)");
+        return;
+    }
+    ImGui::TextUnformatted("Found on this computer:");
+    for (size_t i = 0; i < detected.size(); ++i) {
+        const content::DetectedGame& g = detected[i];
+        const std::string folder = g.folder.string();
+        const bool added = std::find(settings.game_folders.begin(), settings.game_folders.end(),
+                                     folder) != settings.game_folders.end();
+        ImGui::PushID(static_cast<int>(i) + 10000);
+        ImGui::BeginDisabled(added || settings.game_folders.size() >= kMaxGameFolders);
+        if (ImGui::SmallButton(added ? "added" : "add")) {
+            settings.game_folders.push_back(folder);
+            actions.settings_changed = true;
+        }
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        ImGui::Text("%s: %s", g.game.c_str(), folder.c_str());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", g.found_by.c_str());
+        ImGui::PopID();
+    }
+}
+
+void OpenPanel::drawGameFolders(Settings& settings, OpenPanelActions& actions,
+                                const std::vector<content::DetectedGame>& detected) {
     ImGui::SetNextItemOpen(m_game_folders_open || settings.game_folders.empty() ? true : false,
                            m_game_folders_open ? ImGuiCond_Always : ImGuiCond_Once);
     m_game_folders_open = false;
@@ -191,6 +228,7 @@ void OpenPanel::drawGameFolders(Settings& settings, OpenPanelActions& actions) {
         actions.settings_changed = true;
         m_new_folder[0] = 0;
     }
+    drawDetected(settings, actions, detected);
 }
 
 } // namespace app

@@ -1,10 +1,12 @@
 // The Open panel (Ctrl+O): a path field, the file browser (app/file_browser.h), recent folders,
 // the maps found in the current map's search paths, and the game-folder setting (folders
-// searched for textures and models by every open, saved in the config).
+// searched for textures and models by every open, saved in the config) with the game folders
+// found on this computer.
 #pragma once
 
 #include "app/file_browser.h"
 #include "app/settings.h"
+#include "content/vfs/game_install.h"
 
 #include <optional>
 #include <string>
@@ -24,11 +26,17 @@ public:
     void showFor(const std::string& spec);
     // Opens the panel on the game folders (the missing-textures notice's button).
     void showGameFolders();
-    OpenPanelActions draw(Settings& settings, const std::vector<std::string>& search_path_maps);
+    // `detected`: game folders found on this computer (content::detectGameFolders), offered
+    // under the game folders.
+    OpenPanelActions draw(Settings& settings, const std::vector<std::string>& search_path_maps,
+                          const std::vector<content::DetectedGame>& detected = {});
 
 private:
     void drawBrowser(Settings& settings, OpenPanelActions& actions);
-    void drawGameFolders(Settings& settings, OpenPanelActions& actions);
+    void drawGameFolders(Settings& settings, OpenPanelActions& actions,
+                         const std::vector<content::DetectedGame>& detected);
+    void drawDetected(Settings& settings, OpenPanelActions& actions,
+                      const std::vector<content::DetectedGame>& detected);
 
     bool m_visible = false;
     bool m_focus_filter = false;

@@ -6,6 +6,7 @@
 #include "core/file.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -87,6 +88,28 @@ std::filesystem::path resolveConfigDir(std::string_view flag,
     return {};
 }
 
+namespace {
+std::filesystem::path userFolder(const std::function<const char*(const char*)>& get_env,
+                                 const char* xdg, const char* home_sub) {
+    const char* v = get_env ? get_env(xdg) : nullptr;
+    if (v && v[0] == '/')
+        return std::filesystem::path(v) / "bspview";
+    const char* home = get_env ? get_env("HOME") : nullptr;
+    if (home && home[0])
+        return std::filesystem::path(home) / home_sub / "bspview";
+    return {};
+}
+} // namespace
+
+std::filesystem::path
+defaultScreenshotFolder(const std::function<const char*(const char*)>& get_env) {
+    return userFolder(get_env, "XDG_PICTURES_DIR", "Pictures");
+}
+
+std::filesystem::path defaultExportFolder(const std::function<const char*(const char*)>& get_env) {
+    return userFolder(get_env, "XDG_DOCUMENTS_DIR", "Documents");
+}
+
 std::string formatCamera(const Bookmark& b) {
     char buf[160];
     std::snprintf(buf, sizeof buf, "%.1f,%.1f,%.1f,%.2f,%.2f", static_cast<double>(b.x),
@@ -107,6 +130,46 @@ std::optional<Bookmark> parseBookmark(std::string_view text) {
     return Bookmark{c->x, c->y, c->z, c->pitch, c->yaw};
 }
 
+// A bookmark's name on one config line: bytes up to a space, '%' and control bytes as %XX.
+std::string encodeName(std::string_view name) {
+    std::string out;
+    for (char c : name.substr(0, kMaxBookmarkName)) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u <= 0x20 || u == 0x7f || c == '%') {
+            char buf[4];
+            std::snprintf(buf, sizeof buf, "%%%02X", u);
+            out += buf;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::optional<std::string> decodeName(std::string_view text) {
+    std::string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '%') {
+            out += text[i];
+            continue;
+        }
+        unsigned v = 0;
+        for (size_t k = i + 1; k <= i + 2; ++k) {
+            if (k >= text.size() || !std::isxdigit(static_cast<unsigned char>(text[k])))
+                return std::nullopt;
+            v = v * 16 + static_cast<unsigned>(
+                             std::isdigit(static_cast<unsigned char>(text[k]))
+                                 ? text[k] - '0'
+                                 : std::tolower(static_cast<unsigned char>(text[k])) - 'a' + 10);
+        }
+        out += static_cast<char>(v);
+        i += 2;
+    }
+    if (out.size() > kMaxBookmarkName)
+        return std::nullopt;
+    return out;
+}
+
 std::string formatSettings(const Settings& s) {
     std::ostringstream o;
     o << kHeader << "\n";
@@ -120,7 +183,18 @@ std::string formatSettings(const Settings& s) {
     o << "neutral_lighting " << (s.neutral_lighting ? 1 : 0) << "\n";
     o << "liquid_alpha " << fmtFloat(s.liquid_alpha) << "\n";
     o << "vsync " << (s.vsync ? 1 : 0) << "\n";
-    o << "overlay " << (s.overlay ? 1 : 0) << "\n";
+    o << "ui_scale " << fmtFloat(s.ui_scale) << "\n";
+    o << "exposure " << fmtFloat(s.exposure) << "\n";
+    o << "gamma " << fmtFloat(s.gamma) << "\n";
+    o << "brightness " << fmtFloat(s.brightness) << "\n";
+    o << "detected_game_folders " << (s.use_detected_games ? 1 : 0) << "\n";
+    if (!s.screenshot_folder.empty() && oneLine(s.screenshot_folder))
+        o << "screenshot_folder " << s.screenshot_folder << "\n";
+    if (!s.export_folder.empty() && oneLine(s.export_folder))
+        o << "export_folder " << s.export_folder << "\n";
+    for (const auto& [name, open] : s.windows)
+        if (!name.empty() && name.find_first_of(" \t\r\n") == std::string::npos)
+            o << "window " << name << " " << (open ? 1 : 0) << "\n";
     // Oldest first, so that reading them back with addRecent restores the order.
     for (auto it = s.recent.rbegin(); it != s.recent.rend(); ++it)
         if (oneLine(*it) && !it->empty())
@@ -134,14 +208,163 @@ std::string formatSettings(const Settings& s) {
     for (const auto& [key, slots] : s.bookmarks) {
         if (!oneLine(key) || key.empty())
             continue;
-        for (int i = 0; i < kNumBookmarks; ++i)
-            if (const auto& b = slots[static_cast<size_t>(i)])
-                o << "bookmark " << (i + 1) << " " << fmtFloat(b->x) << "," << fmtFloat(b->y) << ","
-                  << fmtFloat(b->z) << "," << fmtFloat(b->pitch) << "," << fmtFloat(b->yaw) << " "
-                  << key << "\n";
+        for (int i = 0; i < kNumBookmarks; ++i) {
+            const auto& b = slots[static_cast<size_t>(i)];
+            if (!b)
+                continue;
+            o << "bookmark " << (i + 1) << " " << fmtFloat(b->x) << "," << fmtFloat(b->y) << ","
+              << fmtFloat(b->z) << "," << fmtFloat(b->pitch) << "," << fmtFloat(b->yaw) << " "
+              << key << "\n";
+            if (!b->name.empty())
+                o << "bookmark_name " << (i + 1) << " " << encodeName(b->name) << " " << key
+                  << "\n";
+        }
     }
     return o.str();
 }
+
+namespace {
+
+// One "key value" line of the scalar settings; false when the key is not one of them.
+bool parseScalar(Settings& s, std::string_view key, std::string_view value, bool* ok) {
+    struct FloatKey {
+        const char* key;
+        float lo, hi;
+        float Settings::*field;
+    };
+    static const FloatKey kFloats[] = {
+        {"speed", 1.0f, 100000.0f, &Settings::speed},
+        {"fov", 1.0f, 170.0f, &Settings::fov},
+        {"liquid_alpha", 0.0f, 1.0f, &Settings::liquid_alpha},
+        {"ui_scale", kMinUiScale, kMaxUiScale, &Settings::ui_scale},
+        {"exposure", -4.0f, 4.0f, &Settings::exposure},
+        {"gamma", 0.4f, 3.0f, &Settings::gamma},
+        {"brightness", -0.5f, 0.5f, &Settings::brightness},
+    };
+    struct BoolKey {
+        const char* key;
+        bool Settings::*field;
+    };
+    static const BoolKey kBools[] = {
+        {"wireframe", &Settings::wireframe},
+        {"pvs", &Settings::pvs},
+        {"frustum", &Settings::frustum},
+        {"neutral_lighting", &Settings::neutral_lighting},
+        {"vsync", &Settings::vsync},
+        {"detected_game_folders", &Settings::use_detected_games},
+    };
+    for (const FloatKey& f : kFloats)
+        if (key == f.key) {
+            *ok = parseFloatField(value, f.lo, f.hi, &(s.*f.field));
+            return true;
+        }
+    for (const BoolKey& b : kBools)
+        if (key == b.key) {
+            *ok = parseBool(value, &(s.*b.field));
+            return true;
+        }
+    if (key == "overlay") { // a hidden overlay is no longer carried over (issue 33)
+        bool ignored = false;
+        *ok = parseBool(value, &ignored);
+        return true;
+    }
+    std::string Settings::*text = key == "view"                ? &Settings::view
+                                  : key == "screenshot_folder" ? &Settings::screenshot_folder
+                                  : key == "export_folder"     ? &Settings::export_folder
+                                                               : nullptr;
+    if (!text)
+        return false;
+    *ok = !value.empty() && (key != "view" || value.size() < 32);
+    if (*ok)
+        s.*text = std::string(value);
+    return true;
+}
+
+// "SLOT REST MAPKEY" as bookmark lines hold it: the slot, the middle field, the map key.
+bool splitSlotLine(std::string_view value, int* slot, std::string_view* middle,
+                   std::string_view* map_key) {
+    const size_t a = value.find(' ');
+    const size_t b = a == std::string_view::npos ? a : value.find(' ', a + 1);
+    if (b == std::string_view::npos)
+        return false;
+    const std::string_view slot_text = value.substr(0, a);
+    if (slot_text.size() != 1 || slot_text[0] < '1' || slot_text[0] > '9')
+        return false;
+    *slot = slot_text[0] - '0';
+    *middle = value.substr(a + 1, b - a - 1);
+    *map_key = legacyMapKey(trim(value.substr(b + 1)));
+    return !map_key->empty();
+}
+
+bool parseListLine(Settings& s, std::string_view key, std::string_view value,
+                   std::string* problem) {
+    const auto bad = [&] { *problem = "bad value for '" + std::string(key) + "', skipped"; };
+    bool ok = true;
+    if (parseScalar(s, key, value, &ok)) {
+        if (!ok)
+            bad();
+        return true;
+    }
+    if (key == "recent" || key == "recent_folder") {
+        if (value.empty())
+            bad();
+        else if (key == "recent")
+            addRecent(s.recent, std::string(value));
+        else
+            addRecentFolder(s.recent_folders, std::string(value), kMaxRecentFolders);
+        return true;
+    }
+    if (key == "game_folder") {
+        if (value.empty())
+            bad();
+        else if (s.game_folders.size() >= kMaxGameFolders)
+            *problem = "more than " + std::to_string(kMaxGameFolders) + " game folders, skipped";
+        else if (std::find(s.game_folders.begin(), s.game_folders.end(), value) ==
+                 s.game_folders.end())
+            s.game_folders.emplace_back(value);
+        return true;
+    }
+    if (key == "window") {
+        const size_t sp = value.find(' ');
+        bool open = false;
+        if (sp == std::string_view::npos || sp == 0 || s.windows.size() >= kMaxWindows ||
+            !parseBool(trim(value.substr(sp)), &open))
+            bad();
+        else
+            s.windows[std::string(value.substr(0, sp))] = open;
+        return true;
+    }
+    if (key != "bookmark" && key != "bookmark_name")
+        return false;
+    // bookmark SLOT X,Y,Z,PITCH,YAW MAPKEY / bookmark_name SLOT NAME MAPKEY
+    int slot = 0;
+    std::string_view middle, map_key;
+    if (!splitSlotLine(value, &slot, &middle, &map_key)) {
+        bad();
+        return true;
+    }
+    const std::string k(map_key);
+    if (key == "bookmark_name") {
+        const auto name = decodeName(middle);
+        auto it = s.bookmarks.find(k);
+        if (!name || it == s.bookmarks.end() || !it->second[static_cast<size_t>(slot - 1)])
+            bad(); // a name follows its bookmark
+        else
+            it->second[static_cast<size_t>(slot - 1)]->name = *name;
+        return true;
+    }
+    const auto bm = parseBookmark(middle);
+    if (!bm)
+        bad();
+    else if (s.bookmarks.size() >= kMaxBookmarkMaps && !s.bookmarks.count(k))
+        *problem =
+            "more than " + std::to_string(kMaxBookmarkMaps) + " maps with bookmarks, skipped";
+    else
+        setBookmark(s, k, slot, *bm);
+    return true;
+}
+
+} // namespace
 
 Settings parseSettings(std::string_view text, std::vector<std::string>* warnings) {
     Settings s;
@@ -153,7 +376,6 @@ Settings parseSettings(std::string_view text, std::vector<std::string>* warnings
         warn(0, "file larger than " + std::to_string(kMaxConfigBytes) + " bytes, using defaults");
         return s;
     }
-    std::vector<std::string> recent_oldest_first;
     size_t pos = 0, line_no = 0;
     bool header_seen = false;
     while (pos < text.size()) {
@@ -182,77 +404,12 @@ Settings parseSettings(std::string_view text, std::vector<std::string>* warnings
         const size_t sp = line.find(' ');
         const std::string_view key = line.substr(0, sp);
         const std::string_view value = sp == std::string_view::npos ? "" : trim(line.substr(sp));
-        bool ok = true;
-        if (key == "speed")
-            ok = parseFloatField(value, 1.0f, 100000.0f, &s.speed);
-        else if (key == "fov")
-            ok = parseFloatField(value, 1.0f, 170.0f, &s.fov);
-        else if (key == "liquid_alpha")
-            ok = parseFloatField(value, 0.0f, 1.0f, &s.liquid_alpha);
-        else if (key == "view") {
-            ok = !value.empty() && value.size() < 32;
-            if (ok)
-                s.view = std::string(value);
-        } else if (key == "wireframe")
-            ok = parseBool(value, &s.wireframe);
-        else if (key == "pvs")
-            ok = parseBool(value, &s.pvs);
-        else if (key == "frustum")
-            ok = parseBool(value, &s.frustum);
-        else if (key == "neutral_lighting")
-            ok = parseBool(value, &s.neutral_lighting);
-        else if (key == "vsync")
-            ok = parseBool(value, &s.vsync);
-        else if (key == "overlay")
-            ok = parseBool(value, &s.overlay);
-        else if (key == "recent") {
-            ok = !value.empty();
-            if (ok)
-                addRecent(s.recent, std::string(value));
-        } else if (key == "recent_folder") {
-            ok = !value.empty();
-            if (ok)
-                addRecentFolder(s.recent_folders, std::string(value), kMaxRecentFolders);
-        } else if (key == "game_folder") {
-            ok = !value.empty();
-            if (ok && s.game_folders.size() >= kMaxGameFolders) {
-                warn(line_no,
-                     "more than " + std::to_string(kMaxGameFolders) + " game folders, skipped");
-                continue;
-            }
-            if (ok && std::find(s.game_folders.begin(), s.game_folders.end(), value) ==
-                          s.game_folders.end())
-                s.game_folders.emplace_back(value);
-        } else if (key == "bookmark") {
-            // bookmark SLOT X,Y,Z,PITCH,YAW MAPKEY
-            const size_t a = value.find(' ');
-            const size_t b = a == std::string_view::npos ? a : value.find(' ', a + 1);
-            int slot = 0;
-            std::optional<Bookmark> bm;
-            std::string_view map_key;
-            if (b != std::string_view::npos) {
-                const std::string_view slot_text = value.substr(0, a);
-                if (slot_text.size() == 1 && slot_text[0] >= '1' && slot_text[0] <= '9')
-                    slot = slot_text[0] - '0';
-                bm = parseBookmark(value.substr(a + 1, b - a - 1));
-                map_key = legacyMapKey(trim(value.substr(b + 1)));
-            }
-            ok = slot >= 1 && slot <= kNumBookmarks && bm && !map_key.empty();
-            if (ok) {
-                if (s.bookmarks.size() >= kMaxBookmarkMaps &&
-                    !s.bookmarks.count(std::string(map_key))) {
-                    warn(line_no, "more than " + std::to_string(kMaxBookmarkMaps) +
-                                      " maps with bookmarks, skipped");
-                    continue;
-                }
-                setBookmark(s, std::string(map_key), slot, *bm);
-            }
-        } else {
+        std::string problem;
+        const bool known = parseListLine(s, key, value, &problem);
+        if (!known)
             warn(line_no, "unknown key '" + std::string(key.substr(0, 64)) + "', skipped");
-            continue;
-        }
-        if (!ok)
-            warn(line_no, "bad value for '" + std::string(key) + "', skipped");
+        else if (!problem.empty())
+            warn(line_no, problem);
     }
     if (!header_seen)
         warn(0, "empty, using defaults");

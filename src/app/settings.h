@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace app {
@@ -30,10 +31,19 @@ inline constexpr size_t kMaxBookmarkMaps = 256; // maps remembered (oldest dropp
 inline constexpr uint64_t kMaxConfigBytes = 1024 * 1024;
 inline constexpr const char* kConfigFileName = "bspview.cfg";
 inline constexpr const char* kImGuiIniName = "imgui.ini";
+inline constexpr size_t kMaxBookmarkName = 63;
+inline constexpr size_t kMaxWindows = 64; // "window NAME 0|1" lines kept
+inline constexpr float kMinUiScale = 0.75f, kMaxUiScale = 3.0f;
 
-// Eye position and angles, the same five numbers as --camera X,Y,Z,PITCH,YAW.
+// Eye position and angles, the same five numbers as --camera X,Y,Z,PITCH,YAW, and the name
+// the user gave it (empty: none).
 struct Bookmark {
     float x = 0, y = 0, z = 0, pitch = 0, yaw = 0;
+    std::string name;
+    Bookmark() = default;
+    Bookmark(float at_x, float at_y, float at_z, float at_pitch, float at_yaw,
+             std::string called = {})
+        : x(at_x), y(at_y), z(at_z), pitch(at_pitch), yaw(at_yaw), name(std::move(called)) {}
     bool operator==(const Bookmark&) const = default;
 };
 using BookmarkSlots = std::array<std::optional<Bookmark>, kNumBookmarks>;
@@ -49,7 +59,16 @@ struct Settings {
     bool neutral_lighting = false;
     float liquid_alpha = 1.0f;
     bool vsync = true;
-    bool overlay = true;
+    // A hidden UI is not carried over: every start shows the menus (an old config's "overlay"
+    // line is read and ignored).
+    float ui_scale = 1.0f; // View > UI scale
+    // View > Picture, applied after the engine's look (render::PictureAdjust); a start with
+    // other values than these says so in a notice.
+    float exposure = 0.0f, gamma = 1.0f, brightness = 0.0f;
+    std::string screenshot_folder;       // F12 writes here; empty: the default (screenshotFolder)
+    std::string export_folder;           // the last folder exported to; empty: the default
+    bool use_detected_games = true;      // mount detected game folders of the map's game
+    std::map<std::string, bool> windows; // panel name -> open, as the user left them
 
     std::vector<std::string> recent; // most recent first, no duplicates, <= kMaxRecentFiles
     // The Open panel's folders, most recent first, <= kMaxRecentFolders.
@@ -68,6 +87,13 @@ struct Settings {
 // `get_env` is std::getenv in the program and a fake in tests.
 std::filesystem::path resolveConfigDir(std::string_view flag,
                                        const std::function<const char*(const char*)>& get_env);
+
+// Where F12 screenshots and exports go unless the user picked a folder: $XDG_PICTURES_DIR or
+// $XDG_DOCUMENTS_DIR when set to an absolute path, else $HOME/Pictures or $HOME/Documents, with
+// "bspview" below; never the working folder or a game's folder. Empty without $HOME.
+std::filesystem::path
+defaultScreenshotFolder(const std::function<const char*(const char*)>& get_env);
+std::filesystem::path defaultExportFolder(const std::function<const char*(const char*)>& get_env);
 
 // Text <-> settings. parseSettings never fails: problems go to `warnings` and the affected
 // lines keep their defaults.

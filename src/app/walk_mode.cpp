@@ -16,6 +16,25 @@ std::optional<glm::vec3> dropEyeToFloor(const bsp::Map& map, const glm::vec3& ey
     return s.origin + glm::vec3(0.0f, 0.0f, map.eye_height);
 }
 
+std::string walkModeNotice(const bsp::Map& map) {
+    const bsp::Collision& c = map.collision;
+    if (c.kind != bsp::CollisionKind::Hulls || c.clipnodes.empty())
+        return {}; // no clip hulls at all: the load warning says so
+    // A solid brush model with an empty clip hull (CONTENTS_EMPTY at its head): the file put its
+    // head at the clipnode count, which the parser reads as Xash3D does.
+    size_t n = 0;
+    for (size_t m = 1; m < c.models.size(); ++m)
+        for (size_t h = 1; h < c.hulls.size() && h < 4; ++h)
+            if (c.models[m].solid && c.models[m].heads[h] == -1) {
+                ++n;
+                break;
+            }
+    if (n == 0)
+        return {};
+    return "walk: " + std::to_string(n) + (n == 1 ? " brush model" : " brush models") +
+           " with empty clip hulls in the file: the player passes through (see the warnings)";
+}
+
 bool WalkMode::begin(const bsp::Map& map, const scene::Camera& cam) {
     end();
     if (map.collision.kind == bsp::CollisionKind::None)

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace app {
 
@@ -17,6 +18,11 @@ namespace app {
 // lifted out of the floor by up to a step if it starts in it; nullopt when the map has no
 // collision data, the player box is stuck there, or no floor is below inside the map's bounds.
 std::optional<glm::vec3> dropEyeToFloor(const bsp::Map& map, const glm::vec3& eye);
+
+// What walk mode tells the user when it starts in `map`: the solid brush models of a clip-hull
+// map it walks through because a clip hull of theirs is empty (ZHLT writes the clipnode count as
+// the head, which the parser reads as empty, with a load warning naming the model), or "".
+std::string walkModeNotice(const bsp::Map& map);
 
 class WalkMode {
 public:

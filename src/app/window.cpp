@@ -10,7 +10,21 @@ namespace {
 core::Error sdlError(const std::string& what) {
     return core::makeError(core::ErrorCode::Graphics, {}, -1, {}, what + ": " + SDL_GetError());
 }
+
+bool unset(const char* variable) {
+    const char* value = SDL_getenv(variable);
+    return !value || !*value;
+}
 } // namespace
+
+bool Window::offscreenWithoutDisplay() {
+    return unset("SDL_VIDEODRIVER") && unset("DISPLAY") && unset("WAYLAND_DISPLAY");
+}
+
+std::string Window::videoDriver() {
+    const char* driver = SDL_GetCurrentVideoDriver();
+    return driver ? driver : "";
+}
 
 Window::~Window() {
     if (m_context)
@@ -22,9 +36,17 @@ Window::~Window() {
 
 core::Result<std::unique_ptr<Window>> Window::create(const std::string& title, int width,
                                                      int height, bool hidden) {
+    // Headless with no display server: SDL's offscreen driver (an EGL pbuffer on the first EGL
+    // device that initialises: a GPU's, or Mesa's software one), without probing X11 and
+    // Wayland first (libwayland prints an XDG_RUNTIME_DIR error when it finds no server).
+    const bool offscreen = hidden && offscreenWithoutDisplay();
+    if (offscreen)
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0)
-        return sdlError("cannot initialise SDL video (is a display available? headless runs "
-                        "need xvfb-run)");
+        return sdlError(offscreen ? "cannot initialise SDL's offscreen video driver (no DISPLAY "
+                                    "or WAYLAND_DISPLAY; it needs EGL with a device: Mesa or a "
+                                    "GPU driver's libEGL)"
+                                  : "cannot initialise SDL video (is a display available?)");
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);

@@ -1,4 +1,5 @@
-// SDL2 window + OpenGL 3.3 core context (visible for the viewer, hidden for headless modes).
+// SDL2 window + OpenGL 3.3 core context (visible for the viewer, hidden for headless modes;
+// without a display server the hidden one is an EGL pbuffer of SDL's offscreen driver).
 #pragma once
 
 #include "core/result.h"
@@ -20,6 +21,12 @@ public:
     // default framebuffer is never shown (rendering goes to an offscreen target).
     static core::Result<std::unique_ptr<Window>> create(const std::string& title, int width,
                                                         int height, bool hidden);
+
+    // Whether a hidden window takes SDL's "offscreen" driver (EGL, no display server): when
+    // DISPLAY, WAYLAND_DISPLAY and SDL_VIDEODRIVER are all unset or empty.
+    static bool offscreenWithoutDisplay();
+    // The SDL video driver in use ("x11", "wayland", "offscreen", ...), "" before create().
+    static std::string videoDriver();
 
     SDL_Window* sdl() const { return m_window; }
     void* glContext() const { return m_context; }

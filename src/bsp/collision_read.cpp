@@ -2,6 +2,7 @@
 // values, epsilons) are cited in docs/collision.md.
 #include "bsp/collision_read.h"
 
+#include "bsp/dropped.h"
 #include "bsp/lump_table.h"
 
 #include <algorithm>
@@ -245,10 +246,12 @@ core::Status readHullCollision(Map& map, const HullLumps& in) {
     }
 
     c.models.resize(map.submodels.size());
+    DroppedReferences empty;
     for (size_t m = 0; m < c.models.size(); ++m) {
         ModelCollision& mc = c.models[m];
         for (size_t h = 0; h < 4; ++h)
             mc.heads[h] = in.models.i32(uint64_t(m) * 64 + 36 + h * 4);
+        bool noted = false; // one warning per model
         for (size_t h = 1; h < 4; ++h) {
             if (h >= c.hulls.size()) {
                 mc.heads[h] = -1; // Quake has no hull 3; compilers write 0
@@ -258,11 +261,24 @@ core::Status readHullCollision(Map& map, const HullLumps& in) {
                 mc.heads[h] = -1;
                 continue;
             }
-            if (mc.heads[h] >= 0 && uint64_t(mc.heads[h]) >= count)
-                return indexError("models", int64_t(m), "headnode", mc.heads[h], count,
-                                  "clipnodes");
+            // ZHLT writes the clipnode count as the head of a hull it left empty (the last
+            // brush model of some Counter-Strike maps); Xash3D FWGS mod_bmodel.c Mod_SetupHull
+            // leaves any head at or past the count as an empty hull ("ZHLT weird empty
+            // hulls"), which boxes pass through (pm_trace.c PM_HullPointContents).
+            if (mc.heads[h] >= 0 && uint64_t(mc.heads[h]) >= count) {
+                if (!noted)
+                    empty.add(core::makeError(core::ErrorCode::IndexOutOfRange, "models",
+                                              int64_t(m), "headnode",
+                                              "hull " + std::to_string(h) + " head " +
+                                                  std::to_string(mc.heads[h]) + " beyond " +
+                                                  std::to_string(count) + " clipnodes"),
+                              "empty hulls: walk mode's player passes through the model");
+                noted = true;
+                mc.heads[h] = -1; // CONTENTS_EMPTY
+            }
         }
     }
+    empty.flush(map);
     if (count == 0 && map.submodels.size() > 0)
         map.warnings.push_back("clipnodes: none; hulls 1-" + std::to_string(c.hulls.size() - 1) +
                                " are empty (boxes pass through walls)");
@@ -479,6 +495,14 @@ core::Status checkBrushCollision(const Map& map) {
         if (uint64_t(r.first) + r.count > c.brushes.size())
             return rangeError("models", m, "firstbrush", r.first, r.count, c.brushes.size(),
                               "brushes");
+    }
+    return core::okStatus();
+}
+
+core::Status collisionOrNone(Map& map, core::Status read) {
+    if (!read) {
+        map.collision = Collision{};
+        map.warnings.push_back(droppedWarning(read.error(), kCollisionDropped, 1));
     }
     return core::okStatus();
 }

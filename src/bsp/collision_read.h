@@ -66,6 +66,11 @@ void setQ3CollisionRules(Collision& c);
 // brush indices and ranges, and caps on the work a trace may meet (overlapping ranges).
 core::Status checkBrushCollision(const Map& map);
 
+// Collision is one feature (walk mode, the collision views): when `read` (what a read*Collision
+// returned) failed, the map loads without it, Map::collision emptied (kind None) and the
+// error kept as a warning (bsp/dropped.h). Always returns ok.
+core::Status collisionOrNone(Map& map, core::Status read);
+
 // After the entities are bound to submodels: a submodel collides when its entity is one the
 // games make solid (not trigger_*, func_illusionary, ...). The world always collides.
 void setModelSolidity(Map& map);

@@ -150,16 +150,23 @@ core::Status LightmapBuilder::place(Map& map, Face& face, const LightmapExtents&
                          "lightmap " + std::to_string(ext.width) + "x" +
                              std::to_string(ext.height) + " luxels outside 1.." +
                              std::to_string(kMaxLightmapSide));
+    // The engines point a face's samples into the lighting unchecked and read on (QuakeSpasm
+    // gl_model.c Mod_LoadFaces, Xash3D FWGS mod_bmodel.c Mod_LoadLighting; GoldSrc reads the
+    // file buffer past the lump): a block that runs past the end (the last face of some
+    // Half-Life maps) is read as far as the data goes, the rest black.
     if (offset >= 0 &&
         (offset > int64_t(rgb.size()) || block * styles > int64_t(rgb.size()) - offset))
-        return faceError(core::ErrorCode::BadLightmap, lump, face_index, "lightofs",
-                         "lightmap at " + std::to_string(offset) + " (" + std::to_string(styles) +
-                             " styles of " + std::to_string(block) + " bytes) beyond " +
-                             std::to_string(rgb.size()) + " bytes of lighting");
+        m_dropped.add(faceError(core::ErrorCode::BadLightmap, lump, face_index, "lightofs",
+                                "lightmap at " + std::to_string(offset) + " (" +
+                                    std::to_string(styles) + " styles of " + std::to_string(block) +
+                                    " bytes) beyond " + std::to_string(rgb.size()) +
+                                    " bytes of lighting"),
+                      "read to the lump's end, the rest black");
     if (offset >= 0 && !dirs.empty() && !lightmapFits(ext, styles, offset, dirs.size()))
-        return faceError(core::ErrorCode::BadLightmap, lump, face_index, "lightofs",
-                         "light directions at " + std::to_string(offset) + " beyond " +
-                             std::to_string(dirs.size()) + " bytes");
+        m_dropped.add(faceError(core::ErrorCode::BadLightmap, lump, face_index, "lightofs",
+                                "light directions at " + std::to_string(offset) + " beyond " +
+                                    std::to_string(dirs.size()) + " bytes"),
+                      "read to the data's end, the rest without direction");
     auto at = m_atlas.insert(ext.width * styles, ext.height);
     if (!at) {
         core::Error e = at.error();
@@ -171,13 +178,18 @@ core::Status LightmapBuilder::place(Map& map, Face& face, const LightmapExtents&
     const int32_t pw = m_atlas.pageWidth(), ph = m_atlas.pageHeight();
     while (m_pages.size() <= size_t(at->page))
         m_pages.push_back(LightmapPage{std::vector<uint8_t>(size_t(pw) * size_t(ph) * 3, 0)});
+    // Rows copied as far as `from` goes; the page is zero (black) beyond.
     const auto copyBlocks = [&](std::span<const uint8_t> from, std::vector<uint8_t>& page) {
+        const int64_t size = int64_t(from.size());
         for (int k = 0; k < styles; ++k)
             for (int32_t y = 0; y < ext.height; ++y) {
-                const uint8_t* src = from.data() + offset + k * block + int64_t(y) * ext.width * 3;
+                const int64_t begin = offset + k * block + int64_t(y) * ext.width * 3;
+                const int64_t n = std::clamp<int64_t>(size - begin, 0, int64_t(ext.width) * 3);
+                if (n == 0)
+                    continue;
                 uint8_t* dst = page.data() +
                                (size_t(at->y + y) * size_t(pw) + size_t(at->x + k * ext.width)) * 3;
-                std::copy(src, src + size_t(ext.width) * 3, dst);
+                std::copy_n(from.data() + begin, size_t(n), dst);
             }
     };
     if (offset >= 0)
@@ -202,6 +214,7 @@ core::Status LightmapBuilder::place(Map& map, Face& face, const LightmapExtents&
 }
 
 void LightmapBuilder::finish(Map& map) {
+    m_dropped.flush(map);
     // Directions, when any face had them, cover every page (pages after the last face with
     // directions stay zero).
     if (!m_deluxe.empty())

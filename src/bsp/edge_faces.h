@@ -12,6 +12,7 @@
 // the file.
 #pragma once
 
+#include "bsp/dropped.h"
 #include "bsp/lightmap_atlas.h"
 #include "bsp/map.h"
 #include "core/byte_reader.h"
@@ -101,17 +102,20 @@ public:
     // vertices (luxel centres, style 0). A negative offset gives a black block (the engines
     // draw an unlit face of a lit map black). `dirs`, when not empty, holds light directions
     // laid out as `rgb`; they are copied to the same place in pages parallel to the light
-    // (Map::deluxe_pages). Fails with BadLightmap when the data runs past `rgb` or `dirs`, or
-    // when the atlas is full.
+    // (Map::deluxe_pages). A block that runs past `rgb` or `dirs` is copied as far as they go,
+    // the rest black, with a warning (finish() adds it). Fails with BadLightmap when the grid is
+    // outside 1..kMaxLightmapSide luxels or the atlas is full.
     core::Status place(Map& map, Face& face, const LightmapExtents& ext, const TexAxes& axes,
                        std::span<const uint8_t> rgb, int64_t offset, const std::string& lump,
                        int64_t face_index, std::span<const uint8_t> dirs = {});
 
-    // Moves the finished pages into the map (sets lightmap_width/height when any exist).
+    // Moves the finished pages into the map (sets lightmap_width/height when any exist) and
+    // adds the warnings of blocks that ran past their data.
     void finish(Map& map);
 
 private:
     LightmapAtlas m_atlas;
+    DroppedReferences m_dropped;
     std::vector<LightmapPage> m_pages;
     std::vector<LightmapPage> m_deluxe; // parallel to m_pages once any face brings directions
 };

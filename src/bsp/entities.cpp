@@ -1,5 +1,7 @@
 #include "bsp/entities.h"
 
+#include "core/text_scanner.h"
+
 #include <charconv>
 #include <cstdlib>
 
@@ -7,78 +9,14 @@ namespace bsp {
 
 namespace {
 
-class Tokenizer {
-public:
-    explicit Tokenizer(std::string_view text) : m_text(text) {}
-
-    enum class Kind { End, Open, Close, String };
-    struct Token {
-        Kind kind = Kind::End;
-        std::string text;
-        bool unterminated = false;
-        size_t line = 1;
-    };
-
-    Token next() {
-        skipSpaceAndComments();
-        Token t;
-        t.line = m_line;
-        if (m_pos >= m_text.size())
-            return t;
-        const char c = m_text[m_pos];
-        if (c == '{' || c == '}') {
-            ++m_pos;
-            t.kind = c == '{' ? Kind::Open : Kind::Close;
-            return t;
-        }
-        t.kind = Kind::String;
-        if (c == '"') {
-            ++m_pos;
-            while (m_pos < m_text.size() && m_text[m_pos] != '"') {
-                // A missing closing quote ends the string at the line's end (the engines
-                // would swallow the rest of the lump, losing every later entity).
-                if (m_text[m_pos] == '\n') {
-                    t.unterminated = true;
-                    break;
-                }
-                t.text += m_text[m_pos++];
-            }
-            if (m_pos < m_text.size() && m_text[m_pos] == '"')
-                ++m_pos;
-            else
-                t.unterminated = true;
-            return t;
-        }
-        while (m_pos < m_text.size() && !isSpace(m_text[m_pos]) && m_text[m_pos] != '"' &&
-               m_text[m_pos] != '{' && m_text[m_pos] != '}')
-            t.text += m_text[m_pos++];
-        return t;
-    }
-
-private:
-    static bool isSpace(char c) { return static_cast<unsigned char>(c) <= ' '; }
-
-    void skipSpaceAndComments() {
-        while (m_pos < m_text.size()) {
-            const char c = m_text[m_pos];
-            if (c == '\n') {
-                ++m_line;
-                ++m_pos;
-            } else if (isSpace(c)) {
-                ++m_pos;
-            } else if (c == '/' && m_pos + 1 < m_text.size() && m_text[m_pos + 1] == '/') {
-                while (m_pos < m_text.size() && m_text[m_pos] != '\n')
-                    ++m_pos;
-            } else {
-                break;
-            }
-        }
-    }
-
-    std::string_view m_text;
-    size_t m_pos = 0;
-    size_t m_line = 1;
-};
+// The entity lump's grammar: blanks are every byte <= ' ', "//" comments, braces are tokens,
+// a word ends at a quote, no escapes. A missing closing quote ends the string at the line's
+// end (the engines would swallow the rest of the lump, losing every later entity).
+constexpr core::TextSyntax kEntitySyntax = core::TextSyntax()
+                                               .withLineComments()
+                                               .withQuote('"', core::TextSyntax::QuoteEnd::Line)
+                                               .withPunctuation("{}")
+                                               .withWordStops("\"");
 
 void warn(std::vector<std::string>* warnings, size_t line, const std::string& what) {
     if (warnings && warnings->size() < 100)
@@ -93,7 +31,7 @@ std::vector<Entity> parseEntities(std::string_view text, std::vector<std::string
         text = text.substr(0, nul);
 
     std::vector<Entity> out;
-    Tokenizer tok(text);
+    core::TextScanner tok(text, kEntitySyntax);
     bool inside = false;
     Entity current;
     // Every place that ends an entity goes through here, so the kMaxEntities cap holds on all
@@ -109,12 +47,12 @@ std::vector<Entity> parseEntities(std::string_view text, std::vector<std::string
         return false;
     };
     for (;;) {
-        Tokenizer::Token t = tok.next();
-        if (t.kind == Tokenizer::Kind::End)
+        const core::TextToken t = tok.next();
+        if (t.end())
             break;
         if (t.unterminated)
             warn(warnings, t.line, "missing closing quote");
-        if (t.kind == Tokenizer::Kind::Open) {
+        if (t.is('{')) {
             if (inside) {
                 warn(warnings, t.line, "'{' inside an entity; starting a new one");
                 if (!finish(t.line))
@@ -123,7 +61,7 @@ std::vector<Entity> parseEntities(std::string_view text, std::vector<std::string
             inside = true;
             continue;
         }
-        if (t.kind == Tokenizer::Kind::Close) {
+        if (t.is('}')) {
             if (!inside) {
                 warn(warnings, t.line, "'}' outside an entity");
                 continue;
@@ -134,18 +72,18 @@ std::vector<Entity> parseEntities(std::string_view text, std::vector<std::string
             continue;
         }
         if (!inside) {
-            warn(warnings, t.line, "text outside an entity: \"" + t.text + "\"");
+            warn(warnings, t.line, "text outside an entity: \"" + std::string(t.text) + "\"");
             continue;
         }
         // A key; its value must follow on the same entity.
-        Tokenizer::Token value = tok.next();
-        if (value.kind != Tokenizer::Kind::String) {
-            warn(warnings, t.line, "key \"" + t.text + "\" has no value");
-            if (value.kind == Tokenizer::Kind::Close) {
+        const core::TextToken value = tok.next();
+        if (value.end() || value.kind == core::TextToken::Kind::Punct) {
+            warn(warnings, t.line, "key \"" + std::string(t.text) + "\" has no value");
+            if (value.is('}')) {
                 inside = false;
                 if (!finish(value.line))
                     return out;
-            } else if (value.kind == Tokenizer::Kind::Open) {
+            } else if (value.is('{')) {
                 if (!finish(value.line))
                     return out;
             }
@@ -154,7 +92,7 @@ std::vector<Entity> parseEntities(std::string_view text, std::vector<std::string
         if (value.unterminated)
             warn(warnings, value.line, "missing closing quote");
         if (current.pairs.size() < kMaxEntityPairs)
-            current.pairs.emplace_back(std::move(t.text), std::move(value.text));
+            current.pairs.emplace_back(std::string(t.text), std::string(value.text));
     }
     if (inside) {
         warn(warnings, 0, "last entity has no closing '}'");

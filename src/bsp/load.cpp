@@ -88,10 +88,26 @@ core::Error withFile(core::Error e, std::string_view name) {
         e.file = std::string(name);
     return e;
 }
+
+// Every warning names the file, as errors do (core::Error::message): a list of warnings from
+// several maps (the corpus test, a log) stays readable. Parsers that name it already are left.
+void nameFileInWarnings(Map& map, std::string_view name) {
+    if (name.empty())
+        return;
+    const std::string prefix = std::string(name) + ": ";
+    for (std::string& w : map.warnings)
+        if (!w.starts_with(prefix))
+            w.insert(0, prefix);
+}
 } // namespace
 
 core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
                           const Companions& companions, const LoadOptions& options) {
+    // Nothing to detect: said as it is, not as a header nobody recognises.
+    if (data.empty())
+        return withFile(core::makeError(core::ErrorCode::EmptyFile, {}, -1, {},
+                                        "empty file (0 bytes): not a map"),
+                        name);
     const Detected d = detect(data);
     if (!d.format) {
         if (d.magic == "PSBV")
@@ -132,6 +148,7 @@ core::Result<Map> loadMap(std::span<const uint8_t> data, std::string_view name,
     if (!result)
         return withFile(std::move(result.error()), name);
     result->name = std::string(name);
+    nameFileInWarnings(*result, name);
     setModelSolidity(*result);
     return result;
 }

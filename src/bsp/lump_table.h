@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 namespace bsp {
 
@@ -39,9 +40,9 @@ inline core::ByteReader lumpReader(const core::ByteReader& file, const LumpRef& 
     return file.sub(lump.offset, lump.length);
 }
 
-inline core::Error indexError(const char* lump, int64_t index, const char* field, int64_t value,
+inline core::Error indexError(const char* lump, int64_t index, std::string field, int64_t value,
                               uint64_t limit, const char* what) {
-    return core::makeError(core::ErrorCode::IndexOutOfRange, lump, index, field,
+    return core::makeError(core::ErrorCode::IndexOutOfRange, lump, index, std::move(field),
                            std::to_string(value) + " beyond " + std::to_string(limit) + " " + what);
 }
 

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "bsp/collision.h"
+#include "bsp/source_props.h"
 
 #include <array>
 #include <cstdint>
@@ -511,6 +512,12 @@ struct Map {
     EntityModelTable entity_models = EntityModelTable::None;
     ModelLighting model_lighting = ModelLighting::LightPoint;
     std::optional<LightGrid> light_grid; // absent: none in the file, or one that did not fit
+    // Source: the static and detail props of the game lump and the leaf ambient cubes (LDR and
+    // HDR sets), as stored (bsp/source_props.h); empty for other formats.
+    StaticProps static_props;
+    DetailProps detail_props;
+    LeafAmbientLighting leaf_ambient;
+    LeafAmbientLighting leaf_ambient_hdr;
 
     // Collision: clip hulls (Quake 1 family) or brushes (Quake 2 / 3), see collision.h
     Collision collision;

@@ -15,6 +15,7 @@
 // offsets, and lq_e1m1.bsp stores them out of directory order.
 #include "bsp/bspx.h"
 #include "bsp/collision_read.h"
+#include "bsp/dropped.h"
 #include "bsp/edge_faces.h"
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
@@ -315,20 +316,31 @@ core::Status Parser::textures() {
         return core::makeError(core::ErrorCode::BadValue, "textures", -1, "nummiptex",
                                "count " + std::to_string(count) + " does not fit the lump");
     map.materials.resize(size_t(count));
+    DroppedReferences dropped;
     for (int32_t i = 0; i < count; ++i) {
         const int32_t ofs = r.i32(4 + uint64_t(i) * 4);
         Material& m = map.materials[size_t(i)];
         if (ofs < 0)
             continue; // unused slot (lq_e1m1 has 18): an unnamed material
-        if (!r.inRange(uint64_t(ofs), 40))
-            return core::makeError(core::ErrorCode::LumpOutOfBounds, "textures", i, "offset",
-                                   "miptex header at " + std::to_string(ofs) + " beyond the lump");
+        // QuakeSpasm gl_model.c Mod_LoadTextures follows the offset unchecked and skips a
+        // texture of zero size with a warning; its texinfos then draw the missing texture.
+        if (!r.inRange(uint64_t(ofs), 40)) {
+            dropped.add(
+                core::makeError(core::ErrorCode::LumpOutOfBounds, "textures", i, "offset",
+                                "miptex header at " + std::to_string(ofs) + " beyond the lump"),
+                "an unnamed texture (drawn missing)");
+            continue;
+        }
         m.name = r.fixedString(uint64_t(ofs), 16);
         const uint32_t w = r.u32(uint64_t(ofs) + 16), h = r.u32(uint64_t(ofs) + 20);
-        if (w == 0 || h == 0 || w > uint32_t(kMaxTextureSide) || h > uint32_t(kMaxTextureSide))
-            return core::makeError(core::ErrorCode::BadValue, "textures", i, "size",
-                                   std::to_string(w) + "x" + std::to_string(h) + " outside 1.." +
-                                       std::to_string(kMaxTextureSide));
+        if (w == 0 || h == 0 || w > uint32_t(kMaxTextureSide) || h > uint32_t(kMaxTextureSide)) {
+            dropped.add(core::makeError(core::ErrorCode::BadValue, "textures", i, "size",
+                                        m.name + " " + std::to_string(w) + "x" + std::to_string(h) +
+                                            " outside 1.." + std::to_string(kMaxTextureSide)),
+                        "its pixels ignored (drawn missing)");
+            m.name.clear();
+            continue;
+        }
         m.width = int32_t(w);
         m.height = int32_t(h);
         m.flags = materialFlags(m.name, hl);
@@ -357,6 +369,7 @@ core::Status Parser::textures() {
         m.embedded = int32_t(map.embedded_textures.size());
         map.embedded_textures.push_back(std::move(tex));
     }
+    dropped.flush(map);
     linkAnimations(map);
     return core::okStatus();
 }
@@ -373,20 +386,29 @@ core::Status Parser::texinfos() {
     }
     texinfo.resize(n);
     const bool no_textures = lumps[kTextures].length == 0;
+    const size_t textures = map.materials.size();
+    DroppedReferences dropped;
     for (uint64_t i = 0; i < n; ++i) {
         TexinfoQ1& t = texinfo[i];
         r.read(i * 40, t.axes.s);
         r.read(i * 40 + 16, t.axes.t);
         const int32_t mt = r.i32(i * 40 + 32);
         t.flags = r.u32(i * 40 + 36);
-        if (no_textures)
+        if (no_textures) {
             t.material = 0;
-        else if (mt < 0 || size_t(mt) >= map.materials.size())
-            return indexError("texinfo", int64_t(i), "miptex", mt, map.materials.size(),
-                              "textures");
-        else
+        } else if (mt < 0 || size_t(mt) >= textures) {
+            // QuakeSpasm gl_model.c Mod_LoadTexinfo: a miptex past the textures draws the
+            // missing texture (TEX_MISSING). Here: one unnamed material after the map's own.
+            dropped.add(indexError("texinfo", int64_t(i), "miptex", mt, textures, "textures"),
+                        "drawn with the missing texture");
+            if (map.materials.size() == textures)
+                map.materials.emplace_back();
+            t.material = int32_t(textures);
+        } else {
             t.material = mt;
+        }
     }
+    dropped.flush(map);
     return core::okStatus();
 }
 
@@ -797,6 +819,7 @@ core::Status Parser::nodes() {
     const core::ByteReader r = lump(kNodes);
     const uint64_t n = lumps[kNodes].count();
     map.nodes.resize(n);
+    DroppedReferences dropped;
     for (uint64_t i = 0; i < n; ++i) {
         const uint64_t at = i * sizes.node;
         std::array<int64_t, 2> children{};
@@ -808,7 +831,7 @@ core::Status Parser::nodes() {
                 children[c] = r.i32(at + 4 + c * 4);
             }
         }
-        if (auto st = setNodeLinks(map, i, r.i32(at), children); !st)
+        if (auto st = setNodeLinks(map, i, r.i32(at), children, &dropped); !st)
             return st;
         Node& node = map.nodes[i];
         if (variant == Variant::Bsp2) {
@@ -821,6 +844,7 @@ core::Status Parser::nodes() {
             node.maxs = glm::vec3(b[3], b[4], b[5]);
         }
     }
+    dropped.flush(map);
     return core::okStatus();
 }
 
@@ -838,9 +862,10 @@ core::Status Parser::validateTree() {
 }
 
 core::Status Parser::collision() {
-    return readHullCollision(map,
-                             HullLumps{lump(kClipnodes), !bsp29_style, lump(kLeafs), sizes.leaf,
-                                       lump(kModels), variant == Variant::HalfLife});
+    return collisionOrNone(
+        map,
+        readHullCollision(map, HullLumps{lump(kClipnodes), !bsp29_style, lump(kLeafs), sizes.leaf,
+                                         lump(kModels), variant == Variant::HalfLife}));
 }
 
 core::Status Parser::visibility() {
@@ -860,6 +885,7 @@ core::Status Parser::visibility() {
     map.vis.num_clusters = int32_t(clusters);
     map.vis.row_size = int32_t(row_size);
     map.vis.rows.assign(clusters * row_size, 0);
+    DroppedReferences dropped;
     for (uint64_t leaf = 1; leaf <= clusters; ++leaf) {
         uint8_t* row = map.vis.rows.data() + (leaf - 1) * row_size;
         const int32_t ofs = leaf_visofs[leaf];
@@ -867,14 +893,22 @@ core::Status Parser::visibility() {
             std::fill(row, row + row_size, 0xff); // engine: "novis", everything
             continue;
         }
-        if (uint64_t(ofs) >= vis.size())
-            return core::makeError(core::ErrorCode::BadVis, "leafs", int64_t(leaf), "visofs",
-                                   "offset " + std::to_string(ofs) + " beyond " +
-                                       std::to_string(vis.size()) + " bytes of visibility");
-        if (!decompressVisRow(vis, uint64_t(ofs), std::span<uint8_t>(row, stored_row)))
-            return core::makeError(core::ErrorCode::BadVis, "leafs", int64_t(leaf), "visofs",
-                                   "row at " + std::to_string(ofs) + " runs past the lump");
+        // QuakeSpasm gl_model.c Mod_LoadLeafs points into the lump unchecked and
+        // Mod_DecompressVis stops at its end with a warning: the leaf sees everything here.
+        if (uint64_t(ofs) >= vis.size()) {
+            dropped.add(core::makeError(core::ErrorCode::BadVis, "leafs", int64_t(leaf), "visofs",
+                                        "offset " + std::to_string(ofs) + " beyond " +
+                                            std::to_string(vis.size()) + " bytes of visibility"),
+                        "the leaf sees every leaf");
+            std::fill(row, row + row_size, 0xff);
+        } else if (!decompressVisRow(vis, uint64_t(ofs), std::span<uint8_t>(row, stored_row))) {
+            dropped.add(core::makeError(core::ErrorCode::BadVis, "leafs", int64_t(leaf), "visofs",
+                                        "row at " + std::to_string(ofs) + " runs past the lump"),
+                        "the leaf sees every leaf");
+            std::fill(row, row + row_size, 0xff);
+        }
     }
+    dropped.flush(map);
     return core::okStatus();
 }
 

@@ -20,6 +20,7 @@
 // not in the map, so materials have width/height 0, uv_in_texels is set and the vertices' uv
 // stay in texels; the scene divides them by the decoded sizes (scene/world/material_table.h).
 #include "bsp/collision_read.h"
+#include "bsp/dropped.h"
 #include "bsp/edge_faces.h"
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
@@ -165,6 +166,9 @@ struct Parser {
         maxs = glm::vec3(b[3], b[4], b[5]);
     }
 
+    // Area and cluster references that do not hold, dropped with warnings (bsp/dropped.h).
+    DroppedReferences dropped_areas;
+
     core::Status header();
     core::Status entities();
     core::Status planes();
@@ -228,6 +232,7 @@ core::Status Parser::texinfos() {
     axes.resize(n);
     texinfo_flags.resize(n);
     map.materials.resize(n);
+    DroppedReferences dropped;
     for (uint64_t i = 0; i < n; ++i) {
         const uint64_t at = i * 76;
         r.read(at, axes[i].s);
@@ -249,16 +254,18 @@ core::Status Parser::texinfos() {
         if (flags & kQ2Flowing)
             m.flow_speed = (flags & kQ2Warp) ? 0.5f : 64.0f / 40.0f;
         m.uv_in_texels = true;
+        // yquake2 files/models.c Mod_LoadTexinfo follows nexttexinfo unchecked: a link out of
+        // range only loses the animation here.
         const int32_t next = r.i32(at + 72);
-        if (next >= 0) {
-            if (uint64_t(next) >= n)
-                return indexError("texinfo", int64_t(i), "nexttexinfo", next, n, "texinfo");
+        if (next >= 0 && uint64_t(next) < n) {
             m.anim_next = next;
             m.anim_fps = 2.0f; // the Quake 2 client advances texture animation at 2 Hz
         } else if (next != -1) {
-            return indexError("texinfo", int64_t(i), "nexttexinfo", next, n, "texinfo");
+            dropped.add(indexError("texinfo", int64_t(i), "nexttexinfo", next, n, "texinfo"),
+                        "not animated");
         }
     }
+    dropped.flush(map);
     return core::okStatus();
 }
 
@@ -322,8 +329,9 @@ core::Status Parser::areas() {
         p.portal = rp.i32(i * 8);
         p.other_area = rp.i32(i * 8 + 4);
         if (p.other_area < 0 || size_t(p.other_area) >= map.areas.size())
-            return indexError("areaportals", int64_t(i), "otherarea", p.other_area,
-                              map.areas.size(), "areas");
+            dropped_areas.add(indexError("areaportals", int64_t(i), "otherarea", p.other_area,
+                                         map.areas.size(), "areas"),
+                              kAreasDropped);
     }
     for (size_t i = 0; i < map.areas.size(); ++i) {
         Area& a = map.areas[i];
@@ -331,9 +339,10 @@ core::Status Parser::areas() {
         a.first_portal = ra.i32(i * 8 + 4);
         if (a.num_portals < 0 || a.first_portal < 0 ||
             int64_t(a.first_portal) + a.num_portals > int64_t(map.area_portals.size()))
-            return indexError("areas", int64_t(i), "firstareaportal",
-                              int64_t(a.first_portal) + a.num_portals, map.area_portals.size(),
-                              "area portals");
+            dropped_areas.add(indexError("areas", int64_t(i), "firstareaportal",
+                                         int64_t(a.first_portal) + a.num_portals,
+                                         map.area_portals.size(), "area portals"),
+                              kAreasDropped);
     }
     return core::okStatus();
 }
@@ -367,11 +376,13 @@ core::Status Parser::leafs() {
                               map.leaf_faces.size(), "leaffaces");
         leaf.first_leaf_face = uint32_t(first);
         leaf.num_leaf_faces = uint32_t(num);
-        if (leaf.cluster < -1)
-            return indexError("leafs", int64_t(i), "cluster", leaf.cluster, 0, "clusters");
+        checkLeafCluster(leaf, i, dropped_areas);
         if (leaf.area < 0 || (!map.areas.empty() && size_t(leaf.area) >= map.areas.size()))
-            return indexError("leafs", int64_t(i), "area", leaf.area, map.areas.size(), "areas");
+            dropped_areas.add(
+                indexError("leafs", int64_t(i), "area", leaf.area, map.areas.size(), "areas"),
+                kAreasDropped);
     }
+    dropAreasIfBroken(map, dropped_areas);
     return checkLeafFaceTotal(map, map.leaf_faces.size());
 }
 
@@ -399,8 +410,9 @@ core::Status Parser::models() {
 }
 
 core::Status Parser::collision() {
-    return readQ2Collision(map, Q2BrushLumps{lump(kBrushes), lump(kBrushSides), lump(kLeafBrushes),
-                                             lump(kLeafs), lump(kModels), w});
+    return collisionOrNone(map, readQ2Collision(map, Q2BrushLumps{lump(kBrushes), lump(kBrushSides),
+                                                                  lump(kLeafBrushes), lump(kLeafs),
+                                                                  lump(kModels), w}));
 }
 
 core::Status Parser::visibility() {

@@ -17,6 +17,7 @@
 #include "bsp/parsers.h"
 
 #include "bsp/collision_read.h"
+#include "bsp/dropped.h"
 #include "bsp/entities.h"
 #include "bsp/patch.h"
 #include "bsp/tree.h"
@@ -180,6 +181,7 @@ public:
                 return std::move(s.error());
         }
         linkSubmodelEntities();
+        m_dropped.flush(m_map);
         return std::move(m_map);
     }
 
@@ -363,10 +365,12 @@ private:
                 return makeError(ErrorCode::IndexOutOfRange, "leafs", static_cast<int64_t>(i),
                                  "leafface", rangeText(first, num, leaf_faces, "leaffaces"));
             const int32_t first_brush = m_r.i32(o + 40), num_brushes = m_r.i32(o + 44);
+            // Leaf brushes are collision only (ioquake3 cm_load.c CMod_LoadLeafs takes the
+            // range unchecked): a bad one drops the collision, not the map.
             if (!rangeOk(first_brush, num_brushes, count(kLeafBrushes)))
-                return makeError(
+                dropCollision(makeError(
                     ErrorCode::IndexOutOfRange, "leafs", static_cast<int64_t>(i), "leafbrush",
-                    rangeText(first_brush, num_brushes, count(kLeafBrushes), "leafbrushes"));
+                    rangeText(first_brush, num_brushes, count(kLeafBrushes), "leafbrushes")));
             leaf.first_leaf_face = static_cast<uint32_t>(first);
             leaf.num_leaf_faces = static_cast<uint32_t>(num);
             m_map.leaves.push_back(leaf);
@@ -393,10 +397,10 @@ private:
         for (uint64_t i = 0; i < count(kLeafBrushes); ++i) {
             const int32_t b = m_r.i32(at(kLeafBrushes, i));
             if (!indexOk(b, brushes))
-                return makeError(ErrorCode::IndexOutOfRange, "leafbrushes", static_cast<int64_t>(i),
-                                 "brush",
-                                 "brush " + std::to_string(b) + " beyond " +
-                                     std::to_string(brushes) + " brushes");
+                dropCollision(makeError(ErrorCode::IndexOutOfRange, "leafbrushes",
+                                        static_cast<int64_t>(i), "brush",
+                                        "brush " + std::to_string(b) + " beyond " +
+                                            std::to_string(brushes) + " brushes"));
         }
         for (uint64_t i = 0; i < brushes; ++i) {
             const uint64_t o = at(kBrushes, i);
@@ -605,10 +609,14 @@ private:
                 return makeError(ErrorCode::IndexOutOfRange, "faces", fi, "texture",
                                  "texture " + std::to_string(d.texture) + " beyond " +
                                      std::to_string(textures) + " textures");
-            if (d.effect < -1 || d.effect >= static_cast<int64_t>(effects))
-                return makeError(ErrorCode::IndexOutOfRange, "faces", fi, "effect",
-                                 "effect " + std::to_string(d.effect) + " beyond " +
-                                     std::to_string(effects) + " effects");
+            // ioquake3 tr_bsp.c ParseFace takes fogNum + 1 unchecked (OpenArena's aggressor
+            // names fog 0 in a map without fogs, and plays): the face is drawn without fog.
+            const bool fog_ok = d.effect >= -1 && d.effect < static_cast<int64_t>(effects);
+            if (!fog_ok)
+                m_dropped.add(makeError(ErrorCode::IndexOutOfRange, "faces", fi, "effect",
+                                        "effect " + std::to_string(d.effect) + " beyond " +
+                                            std::to_string(effects) + " effects"),
+                              "drawn without fog");
             if (!rangeOk(d.first_vertex, d.num_vertices, vertices))
                 return makeError(ErrorCode::IndexOutOfRange, "faces", fi, "vertex",
                                  rangeText(d.first_vertex, d.num_vertices, vertices, "vertexes"));
@@ -618,7 +626,7 @@ private:
                                  "more than " + std::to_string(kMaxFaceVertices) +
                                      " face vertices in all (overlapping ranges)");
             face.material = d.texture;
-            face.fog = d.effect;
+            face.fog = fog_ok ? d.effect : -1;
             face.first_vertex = static_cast<uint32_t>(d.first_vertex);
             face.num_vertices = static_cast<uint32_t>(d.num_vertices);
             face.styles = {d.styles[0], kNoStyle, kNoStyle, kNoStyle};
@@ -775,11 +783,18 @@ private:
             Face& f = m_map.faces[i];
             if (f.lightmap_page < 0)
                 continue;
-            if (static_cast<uint64_t>(f.lightmap_page) >= pages)
-                return makeError(ErrorCode::IndexOutOfRange, "faces", static_cast<int64_t>(i),
-                                 "lightmap",
-                                 "lightmap " + std::to_string(f.lightmap_page) + " beyond " +
-                                     std::to_string(pages) + " pages");
+            if (static_cast<uint64_t>(f.lightmap_page) >= pages) {
+                // ioquake3 tr_shader.c R_FindShader draws a face whose lightmap the file does
+                // not hold with vertex lighting (LIGHTMAP_BY_VERTEX).
+                m_dropped.add(makeError(ErrorCode::IndexOutOfRange, "faces",
+                                        static_cast<int64_t>(i), "lightmap",
+                                        "lightmap " + std::to_string(f.lightmap_page) + " beyond " +
+                                            std::to_string(pages) + " pages"),
+                              "vertex lit");
+                f.lightmap_page = -1;
+                f.lightmap_rect = {};
+                continue;
+            }
             LightmapRect& r = f.lightmap_rect;
             const auto s = static_cast<uint16_t>(side);
             if (r.x > s || r.y > s || r.w > s - r.x || r.h > s - r.y) {
@@ -821,8 +836,9 @@ private:
                                  "face", rangeText(first, num, faces, "faces"));
             const int32_t first_brush = m_r.i32(o + 32), num_brushes = m_r.i32(o + 36);
             if (!rangeOk(first_brush, num_brushes, brushes))
-                return makeError(ErrorCode::IndexOutOfRange, "models", static_cast<int64_t>(i),
-                                 "brush", rangeText(first_brush, num_brushes, brushes, "brushes"));
+                dropCollision(makeError(ErrorCode::IndexOutOfRange, "models",
+                                        static_cast<int64_t>(i), "brush",
+                                        rangeText(first_brush, num_brushes, brushes, "brushes")));
             // Compilers write disjoint ranges; overlapping ones would let a small file make
             // us loop models x faces times.
             owned += static_cast<uint64_t>(num);
@@ -905,6 +921,22 @@ private:
     // indices were checked by checkBrushes, readLeafs and readModels, checkBrushCollision
     // checks them again with the work caps. Contents come from the shaders (textures lump).
     core::Status readCollision() {
+        if (m_collision_dropped)
+            return core::okStatus();
+        if (core::Status s = readBrushCollision(); !s) {
+            dropCollision(s.error());
+            m_map.collision = Collision{};
+        }
+        return core::okStatus();
+    }
+
+    // Collision is one feature: a reference only it follows drops it with a warning.
+    void dropCollision(const core::Error& why) {
+        m_dropped.add(why, kCollisionDropped);
+        m_collision_dropped = true;
+    }
+
+    core::Status readBrushCollision() {
         Collision& c = m_map.collision;
         setQ3CollisionRules(c);
         auto shaderContents = [&](int32_t tex) {
@@ -954,7 +986,19 @@ private:
         return checkBrushCollision(m_map);
     }
 
+    // ioquake3 reads the vis header unchecked (tr_bsp.c R_LoadVisibility) and answers a
+    // cluster outside it with "everything visible" (tr_world.c R_ClusterPVS returns novis): a
+    // vis lump that does not fit the leaves is dropped with a warning and the map drawn
+    // without it.
     core::Status readVis() {
+        if (core::Status s = readVisRows(); !s) {
+            m_dropped.add(s.error(), "drawn without vis (every cluster potentially visible)");
+            m_map.vis = Vis{};
+        }
+        return core::okStatus();
+    }
+
+    core::Status readVisRows() {
         const LumpRange& l = m_lumps[kVisData];
         if (l.length == 0)
             return core::okStatus(); // no vis: everything is potentially visible
@@ -1112,6 +1156,8 @@ private:
     int32_t m_max_lightmap = -1;
     int64_t m_bad_rects = 0;
     int64_t m_partial_triangles = 0;
+    DroppedReferences m_dropped; // references left out with a warning (bsp/dropped.h)
+    bool m_collision_dropped = false;
 };
 
 } // namespace

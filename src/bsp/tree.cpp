@@ -45,7 +45,7 @@ int32_t pointLeaf(const Map& map, const glm::vec3& point) {
 }
 
 core::Status setNodeLinks(Map& map, uint64_t index, int64_t plane,
-                          const std::array<int64_t, 2>& children) {
+                          const std::array<int64_t, 2>& children, DroppedReferences* solid_leaf) {
     const auto i = static_cast<int64_t>(index);
     const uint64_t nodes = map.nodes.size(), leaves = map.leaves.size();
     if (plane < 0 || static_cast<uint64_t>(plane) >= map.planes.size())
@@ -54,13 +54,36 @@ core::Status setNodeLinks(Map& map, uint64_t index, int64_t plane,
     node.plane = static_cast<int32_t>(plane);
     for (size_t c = 0; c < 2; ++c) {
         const int64_t child = children[c];
+        const char* field = c ? "children[1]" : "children[0]";
+        if (child < 0 && static_cast<uint64_t>(-1 - child) >= leaves && solid_leaf && leaves > 0) {
+            solid_leaf->add(indexError("nodes", i, field, -1 - child, leaves, "leaves"),
+                            "taken as the solid leaf 0");
+            node.children[c] = -1;
+            continue;
+        }
         if (child >= 0 ? static_cast<uint64_t>(child) >= nodes
                        : static_cast<uint64_t>(-1 - child) >= leaves)
-            return indexError("nodes", i, c ? "children[1]" : "children[0]", child,
-                              child >= 0 ? nodes : leaves, child >= 0 ? "nodes" : "leaves");
+            return indexError("nodes", i, field, child, child >= 0 ? nodes : leaves,
+                              child >= 0 ? "nodes" : "leaves");
         node.children[c] = static_cast<int32_t>(child);
     }
     return core::okStatus();
+}
+
+void checkLeafCluster(Leaf& leaf, uint64_t index, DroppedReferences& dropped) {
+    if (leaf.cluster >= -1)
+        return;
+    dropped.add(indexError("leafs", int64_t(index), "cluster", leaf.cluster, 0, "clusters"),
+                "taken as -1 (no cluster)");
+    leaf.cluster = -1;
+}
+
+void dropAreasIfBroken(Map& map, DroppedReferences& dropped) {
+    if (dropped.count(kAreasDropped) > 0) {
+        map.areas.clear();
+        map.area_portals.clear();
+    }
+    dropped.flush(map);
 }
 
 } // namespace bsp

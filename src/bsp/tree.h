@@ -1,10 +1,12 @@
 // Queries on the BSP tree of a validated Map.
 #pragma once
 
+#include "bsp/dropped.h"
 #include "bsp/map.h"
 #include "core/result.h"
 
 #include <array>
+#include <string_view>
 
 namespace bsp {
 
@@ -27,9 +29,22 @@ core::Status checkLeafFaceTotal(const Map& map, uint64_t leaf_face_entries);
 // Checks and stores node `index`'s plane and children (map.nodes already sized to
 // `node_count`): the plane within map.planes, each child a node below `node_count` or, when
 // negative, leaf -1 - child within map.leaves. IndexOutOfRange naming nodes[index] and the
-// field otherwise (edge-based formats: Quake 1, Half-Life, Quake 2).
+// field otherwise (edge-based formats: Quake 1, Half-Life, Quake 2, Source). With `solid_leaf`,
+// a leaf past the leaves is noted there and taken as leaf 0, the shared solid leaf, as
+// QuakeSpasm gl_model.c Mod_LoadNodes does ("invalid leaf index"; Quake 1 family).
 core::Status setNodeLinks(Map& map, uint64_t index, int64_t plane,
-                          const std::array<int64_t, 2>& children);
+                          const std::array<int64_t, 2>& children,
+                          DroppedReferences* solid_leaf = nullptr);
+
+// A leaf's cluster below -1 (compilers write -1 for "none"; yquake2 collision.c CM_ClusterPVS
+// would index before its array with it) is noted in `dropped` and taken as -1 (Quake 2, Source).
+void checkLeafCluster(Leaf& leaf, uint64_t index, DroppedReferences& dropped);
+
+// Areas and area portals serve the area views only: when `dropped` holds a reference with the
+// consequence kAreasDropped, map.areas and map.area_portals are emptied (every leaf's area is
+// then a plain number). Adds `dropped`'s warnings to the map either way.
+inline constexpr std::string_view kAreasDropped = "no areas: the area views are off";
+void dropAreasIfBroken(Map& map, DroppedReferences& dropped);
 
 // Which side of a plane the point is on (>= 0: front).
 float planeDistance(const Plane& plane, const glm::vec3& point);

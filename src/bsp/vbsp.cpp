@@ -29,6 +29,7 @@
 #include "bsp/vbsp.h"
 
 #include "bsp/collision_read.h"
+#include "bsp/dropped.h"
 #include "bsp/edge_faces.h"
 #include "bsp/entities.h"
 #include "bsp/lump_table.h"
@@ -41,6 +42,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstring>
+#include <string_view>
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
@@ -77,7 +79,11 @@ enum VLump {
     kPakfile = 40,
     kTexdataStringData = 43,
     kTexdataStringTable = 44,
+    kLeafAmbientIndexHdr = 51,
+    kLeafAmbientIndex = 52,
     kLightingHdr = 53,
+    kLeafAmbientLightingHdr = 55,
+    kLeafAmbientLighting = 56,
     kFacesHdr = 58,
 };
 
@@ -306,6 +312,7 @@ struct Parser {
     core::Status visibility();
 
     std::vector<uint32_t> displacement_faces;
+    DroppedReferences dropped; // references left out with a warning (bsp/dropped.h)
 };
 
 // True when all 64 entries, read in the given order, lie inside the file after the header.
@@ -428,24 +435,32 @@ core::Status Parser::geometry() {
 }
 
 core::Status Parser::textures() {
+    constexpr std::string_view kUnnamed = "an unnamed material (drawn missing)";
     // Texture names: a table of offsets into a block of NUL-terminated strings.
     const core::ByteReader& strings = data[kTexdataStringData];
     const core::ByteReader& table = data[kTexdataStringTable];
     const core::ByteReader& td = data[kTexdata];
     texdata.resize(count(kTexdata));
     for (size_t i = 0; i < texdata.size(); ++i) {
-        const int32_t id = td.i32(i * 32 + 12);
-        if (id < 0 || uint64_t(id) >= count(kTexdataStringTable))
-            return indexError("texdata", int64_t(i), "nameStringTableID", id,
-                              count(kTexdataStringTable), "string table entries");
-        const int32_t at = table.i32(uint64_t(id) * 4);
-        if (at < 0 || uint64_t(at) >= strings.size())
-            return indexError("texdata_string_table", id, "offset", at, strings.size(),
-                              "bytes of texture names");
-        texdata[i].name =
-            strings.fixedString(uint64_t(at), std::min<uint64_t>(256, strings.size() - at));
         texdata[i].width = td.i32(i * 32 + 16);
         texdata[i].height = td.i32(i * 32 + 20);
+        // A name the tables do not hold leaves the material unnamed: drawn as missing.
+        const int32_t id = td.i32(i * 32 + 12);
+        if (id < 0 || uint64_t(id) >= count(kTexdataStringTable)) {
+            dropped.add(indexError("texdata", int64_t(i), "nameStringTableID", id,
+                                   count(kTexdataStringTable), "string table entries"),
+                        kUnnamed);
+            continue;
+        }
+        const int32_t at = table.i32(uint64_t(id) * 4);
+        if (at < 0 || uint64_t(at) >= strings.size()) {
+            dropped.add(indexError("texdata_string_table", id, "offset", at, strings.size(),
+                                   "bytes of texture names"),
+                        kUnnamed);
+            continue;
+        }
+        texdata[i].name =
+            strings.fixedString(uint64_t(at), std::min<uint64_t>(256, strings.size() - at));
     }
     const core::ByteReader& r = data[kTexinfo];
     const uint64_t n = count(kTexinfo);
@@ -472,8 +487,9 @@ core::Status Parser::textures() {
             m.width = std::max(0, texdata[size_t(td_index)].width);
             m.height = std::max(0, texdata[size_t(td_index)].height);
         } else if (td_index != -1) {
-            return indexError("texinfo", int64_t(i), "texdata", td_index, texdata.size(),
-                              "texdata");
+            dropped.add(
+                indexError("texinfo", int64_t(i), "texdata", td_index, texdata.size(), "texdata"),
+                kUnnamed);
         }
         m.flags = materialFlags(flags, m.name);
         m.uv_in_texels = m.width <= 0 || m.height <= 0;
@@ -494,30 +510,39 @@ core::Status Parser::lightFace(LightmapBuilder& lightmaps, uint64_t index, uint3
         face.styles = {kNoStyle, kNoStyle, kNoStyle, kNoStyle};
         return core::okStatus();
     }
+    // One face's lightmap: a grid this reader cannot place leaves the face unlit.
+    const auto unlit = [&](const char* field, std::string detail) {
+        dropped.add(core::makeError(core::ErrorCode::BadLightmap, kLumpNames[faces_lump],
+                                    int64_t(index), field, std::move(detail)),
+                    "drawn unlit");
+        face.styles = {kNoStyle, kNoStyle, kNoStyle, kNoStyle};
+        return core::okStatus();
+    };
     if (size[0] < 0 || size[1] < 0 || size[0] >= kMaxLightmapSide || size[1] >= kMaxLightmapSide)
-        return core::makeError(core::ErrorCode::BadLightmap, kLumpNames[faces_lump], int64_t(index),
-                               "m_LightmapTextureSizeInLuxels",
-                               std::to_string(size[0]) + "x" + std::to_string(size[1]) +
-                                   " outside 0.." + std::to_string(kMaxLightmapSide - 1));
+        return unlit("m_LightmapTextureSizeInLuxels", std::to_string(size[0]) + "x" +
+                                                          std::to_string(size[1]) + " outside 0.." +
+                                                          std::to_string(kMaxLightmapSide - 1));
     // Luxel coordinates of real maps stay far inside this (the largest maps, +-131072 units at
     // one luxel per unit); beyond it mins * 16 would overflow the texel mins.
     constexpr int32_t kMaxLuxelMins = 1 << 24;
     if (std::abs(int64_t(mins[0])) > kMaxLuxelMins || std::abs(int64_t(mins[1])) > kMaxLuxelMins)
-        return core::makeError(core::ErrorCode::BadLightmap, kLumpNames[faces_lump], int64_t(index),
-                               "m_LightmapTextureMinsInLuxels",
-                               std::to_string(mins[0]) + "," + std::to_string(mins[1]) +
-                                   " outside +-" + std::to_string(kMaxLuxelMins));
+        return unlit("m_LightmapTextureMinsInLuxels", std::to_string(mins[0]) + "," +
+                                                          std::to_string(mins[1]) + " outside +-" +
+                                                          std::to_string(kMaxLuxelMins));
     const int32_t w = size[0] + 1, h = size[1] + 1;
     const int styles = face.numStyles();
     const int maps = (texinfo_flags[texinfo] & vsurf::kBumpLight) ? 4 : 1;
     const uint64_t samples = uint64_t(w) * uint64_t(h);
     const uint64_t need = uint64_t(styles) * uint64_t(maps) * samples * 4;
+    // Read as far as the lump goes (bounds-checked reads give 0 beyond it): the rest black.
     if (uint64_t(lightofs) > light.size() || need > light.size() - uint64_t(lightofs))
-        return core::makeError(
-            core::ErrorCode::BadLightmap, kLumpNames[faces_lump], int64_t(index), "lightofs",
-            "lightmap at " + std::to_string(lightofs) + " (" + std::to_string(need) +
-                " bytes) beyond " + std::to_string(light.size()) + " bytes of " +
-                kLumpNames[lighting_lump]);
+        dropped.add(core::makeError(core::ErrorCode::BadLightmap, kLumpNames[faces_lump],
+                                    int64_t(index), "lightofs",
+                                    "lightmap at " + std::to_string(lightofs) + " (" +
+                                        std::to_string(need) + " bytes) beyond " +
+                                        std::to_string(light.size()) + " bytes of " +
+                                        kLumpNames[lighting_lump]),
+                    "read to the lump's end, the rest black");
     std::vector<uint8_t> rgb(size_t(styles) * samples * 3);
     for (int s = 0; s < styles; ++s)
         for (uint64_t k = 0; k < samples; ++k) {
@@ -611,6 +636,7 @@ core::Status Parser::faces() {
 }
 
 core::Status Parser::displacements() {
+    constexpr std::string_view kFlat = "the base face drawn flat";
     const core::ByteReader& r = data[kDispInfo];
     const uint64_t n = count(kDispInfo);
     if (n == 0)
@@ -626,23 +652,33 @@ core::Status Parser::displacements() {
                                         : int64_t(fr.get<int16_t>(f * face_size + 12));
         if (disp < 0)
             continue;
-        if (uint64_t(disp) >= n)
-            return indexError(kLumpNames[faces_lump], int64_t(f), "dispinfo", disp, n,
-                              "displacements");
+        // A displacement this reader cannot build leaves its base face flat.
+        if (uint64_t(disp) >= n) {
+            dropped.add(indexError(kLumpNames[faces_lump], int64_t(f), "dispinfo", disp, n,
+                                   "displacements"),
+                        kFlat);
+            continue;
+        }
         // startPosition vec3, DispVertStart, DispTriStart, power, ... MapFace (36)
         const uint64_t at = uint64_t(disp) * disp_size;
         glm::vec3 start;
         r.read(at, start);
         const int32_t first_vert = r.i32(at + 12);
         const int32_t power = r.i32(at + 20);
-        if (power < 2 || power > 4)
-            return core::makeError(core::ErrorCode::BadValue, "dispinfo", disp, "power",
-                                   std::to_string(power) + " outside 2..4");
+        if (power < 2 || power > 4) {
+            dropped.add(core::makeError(core::ErrorCode::BadValue, "dispinfo", disp, "power",
+                                        std::to_string(power) + " outside 2..4"),
+                        kFlat);
+            continue;
+        }
         const uint32_t side = (1u << power) + 1;
         const uint64_t grid = uint64_t(side) * side;
-        if (first_vert < 0 || uint64_t(first_vert) + grid > num_disp_verts)
-            return indexError("dispinfo", disp, "DispVertStart", int64_t(first_vert) + grid,
-                              num_disp_verts, "displacement vertices");
+        if (first_vert < 0 || uint64_t(first_vert) + grid > num_disp_verts) {
+            dropped.add(indexError("dispinfo", disp, "DispVertStart", int64_t(first_vert) + grid,
+                                   num_disp_verts, "displacement vertices"),
+                        kFlat);
+            continue;
+        }
         Face& face = map.faces[f];
         if (face.num_vertices != 4) {
             map.warnings.push_back("dispinfo[" + std::to_string(disp) + "]: base face " +
@@ -790,11 +826,13 @@ core::Status Parser::leafs() {
                               map.leaf_faces.size(), "leaffaces");
         leaf.first_leaf_face = uint32_t(first);
         leaf.num_leaf_faces = uint32_t(num);
-        if (leaf.cluster < -1)
-            return indexError("leafs", int64_t(i), "cluster", leaf.cluster, 0, "clusters");
+        checkLeafCluster(leaf, i, dropped);
         if (!map.areas.empty() && size_t(leaf.area) >= map.areas.size())
-            return indexError("leafs", int64_t(i), "area", leaf.area, map.areas.size(), "areas");
+            dropped.add(
+                indexError("leafs", int64_t(i), "area", leaf.area, map.areas.size(), "areas"),
+                kAreasDropped);
     }
+    dropAreasIfBroken(map, dropped);
     return checkLeafFaceTotal(map, map.leaf_faces.size());
 }
 
@@ -830,10 +868,12 @@ core::Status Parser::models() {
 }
 
 core::Status Parser::collision() {
-    return readSourceCollision(
-        map, SourceBrushLumps{data[kBrushes], data[kBrushSides], dir[kBrushSides].version == 1,
-                              data[kLeafBrushes], dir[kLeafBrushes].version == 1, data[kLeafs],
-                              dir[kLeafs].version, data[kModels]});
+    return collisionOrNone(
+        map,
+        readSourceCollision(map, SourceBrushLumps{data[kBrushes], data[kBrushSides],
+                                                  dir[kBrushSides].version == 1, data[kLeafBrushes],
+                                                  dir[kLeafBrushes].version == 1, data[kLeafs],
+                                                  dir[kLeafs].version, data[kModels]}));
 }
 
 // Displacement faces are in no leaf's face list: the engine links each displacement to the
@@ -899,91 +939,16 @@ core::Status Parser::linkDisplacements() {
     return checkLeafFaceTotal(map, map.leaf_faces.size());
 }
 
-// Static props (game lump "sprp") become point entities "prop_static" after the map's own, with
-// their model, origin, angles and skin, as Hammer's VMF holds them before vbsp compiles them
-// into the lump: the entity list, boxes and inspector show them. Layout (all versions 4-13):
-// int names; char[128] each; int leaves; uint16 each (uint32 from version 12); int props; then
-// records of one size (the rest of the lump divided by the count), each starting with origin,
-// angles (pitch yaw roll) and the uint16 model index; the skin is the int32 at 32 from v4 on.
-// Problems are warnings: props are an extra, the world loads without them.
+// Static and detail props (game lumps "sprp", "dprp") and the leaf ambient cubes, read by
+// bsp/source_props.cpp; static props are also listed as "prop_static" entities.
 core::Status Parser::staticProps() {
-    const core::ByteReader& g = data[kGameLump];
-    if (g.size() < 4)
-        return core::okStatus();
-    const int32_t n = g.i32(0);
-    if (n < 0 || uint64_t(n) > (g.size() - 4) / 16) {
-        map.warnings.push_back("game_lump: " + std::to_string(n) + " entries do not fit " +
-                               std::to_string(g.size()) + " bytes");
-        return core::okStatus();
-    }
-    for (int32_t i = 0; i < n; ++i) {
-        // dgamelump_t: int id, uint16 flags, uint16 version, int fileofs, int filelen
-        const uint64_t at = 4 + uint64_t(i) * 16;
-        if (g.u32(at) != 0x73707270u) // 'sprp'
-            continue;
-        const uint16_t flags = g.u16(at + 4), version = g.u16(at + 6);
-        const int32_t ofs = g.i32(at + 8), len = g.i32(at + 12);
-        auto warn = [&](const std::string& what) {
-            map.warnings.push_back("game_lump[" + std::to_string(i) + "] sprp v" +
-                                   std::to_string(version) + ": " + what +
-                                   "; static props not listed");
-            return core::okStatus();
-        };
-        if (ofs < 0 || len < 0 || !file.inRange(uint64_t(ofs), uint64_t(len)))
-            return warn("data at " + std::to_string(ofs) + "+" + std::to_string(len) +
-                        " outside the file");
-        core::ByteReader r = file.sub(uint64_t(ofs), uint64_t(len));
-        std::vector<uint8_t> unpacked;
-        if ((flags & 1) || core::isValveLzma(r.bytes())) {
-            auto out = core::decodeValveLzma(r.bytes());
-            if (!out)
-                return warn(out.error().detail);
-            unpacked = std::move(*out);
-            r = core::ByteReader(unpacked);
-        }
-        if (version < 4 || version > 13)
-            return warn("unknown version");
-        uint64_t p = 0;
-        const int32_t names = r.i32(p);
-        if (names < 0 || uint64_t(names) > (r.size() - std::min<uint64_t>(r.size(), 4)) / 128)
-            return warn(std::to_string(names) + " model names do not fit");
-        std::vector<std::string> models(static_cast<size_t>(names));
-        for (int32_t k = 0; k < names; ++k)
-            models[size_t(k)] = r.fixedString(4 + uint64_t(k) * 128, 128);
-        p = 4 + uint64_t(names) * 128;
-        const int32_t leaves = r.i32(p);
-        const uint64_t leaf_size = version >= 12 ? 4 : 2;
-        if (leaves < 0 || !r.inRange(p + 4, uint64_t(leaves) * leaf_size + 4))
-            return warn(std::to_string(leaves) + " leaf entries do not fit");
-        p += 4 + uint64_t(leaves) * leaf_size;
-        const int32_t props = r.i32(p);
-        p += 4;
-        const uint64_t rest = r.size() - p;
-        if (props < 0 || (props > 0 && (rest % uint64_t(props) || rest / uint64_t(props) < 36)))
-            return warn(std::to_string(props) + " props do not divide " + std::to_string(rest) +
-                        " bytes into records of 36 bytes or more");
-        if (props == 0)
-            continue;
-        const uint64_t size = rest / uint64_t(props);
-        auto vec = [](const glm::vec3& v) {
-            return std::to_string(v.x) + " " + std::to_string(v.y) + " " + std::to_string(v.z);
-        };
-        for (int32_t k = 0; k < props; ++k) {
-            const uint64_t q = p + uint64_t(k) * size;
-            glm::vec3 origin, angles;
-            r.read(q, origin);
-            r.read(q + 12, angles);
-            const uint16_t model = r.u16(q + 24);
-            Entity e;
-            e.pairs.emplace_back("classname", "prop_static");
-            e.pairs.emplace_back("model", model < models.size() ? models[model] : std::string());
-            e.pairs.emplace_back("origin", vec(origin));
-            e.pairs.emplace_back("angles", vec(angles));
-            e.pairs.emplace_back("skin", std::to_string(r.i32(q + 32)));
-            e.pairs.emplace_back("_sprp", std::to_string(k)); // where it came from
-            map.entities.push_back(std::move(e));
-        }
-    }
+    readSourceGameLumps(map, file.bytes(), data[kGameLump].bytes());
+    readSourceLeafAmbient(map,
+                          {data[kLeafAmbientIndex].bytes(), dir[kLeafAmbientIndex].version,
+                           data[kLeafAmbientLighting].bytes()},
+                          {data[kLeafAmbientIndexHdr].bytes(), dir[kLeafAmbientIndexHdr].version,
+                           data[kLeafAmbientLightingHdr].bytes()},
+                          data[kLeafs].bytes(), dir[kLeafs].version);
     return core::okStatus();
 }
 
@@ -1042,6 +1007,7 @@ core::Result<Map> parseSource(std::span<const uint8_t> bytes, std::string_view n
     p.map.embedded_archive.assign(pak.begin(), pak.end());
     if (auto s = p.staticProps(); !s)
         return s.error();
+    p.dropped.flush(p.map);
     return std::move(p.map);
 }
 

@@ -1,9 +1,11 @@
 #include "bsp/vis.h"
 
+#include "bsp/dropped.h"
 #include "bsp/lump_table.h"
 
 #include <algorithm>
 #include <cstring>
+#include <string_view>
 
 namespace bsp {
 
@@ -35,15 +37,25 @@ bool decompressVisRow(const core::ByteReader& data, uint64_t offset, std::span<u
 core::Status readClusterVisibility(Map& map, const core::ByteReader& vis) {
     if (vis.size() == 0)
         return core::okStatus();
+    constexpr std::string_view kNoVis = "drawn without vis (every cluster potentially visible)";
+    DroppedReferences dropped;
     int32_t clusters = 0;
-    if (!vis.read(0, clusters) || clusters < 0 || uint64_t(clusters) > (vis.size() - 4) / 8)
-        return core::makeError(core::ErrorCode::BadVis, "visibility", -1, "numclusters",
-                               std::to_string(clusters) + " clusters do not fit " +
-                                   std::to_string(vis.size()) + " bytes");
+    if (!vis.read(0, clusters) || clusters < 0 || uint64_t(clusters) > (vis.size() - 4) / 8) {
+        dropped.add(core::makeError(core::ErrorCode::BadVis, "visibility", -1, "numclusters",
+                                    std::to_string(clusters) + " clusters do not fit " +
+                                        std::to_string(vis.size()) + " bytes"),
+                    kNoVis);
+        dropped.flush(map);
+        return core::okStatus();
+    }
     for (size_t i = 0; i < map.leaves.size(); ++i)
-        if (map.leaves[i].cluster >= clusters)
-            return indexError("leafs", int64_t(i), "cluster", map.leaves[i].cluster,
-                              uint64_t(clusters), "clusters");
+        if (map.leaves[i].cluster >= clusters) {
+            dropped.add(indexError("leafs", int64_t(i), "cluster", map.leaves[i].cluster,
+                                   uint64_t(clusters), "clusters"),
+                        kNoVis);
+            dropped.flush(map);
+            return core::okStatus();
+        }
     if (clusters == 0)
         return core::okStatus();
     const uint64_t row_size = (uint64_t(clusters) + 7) / 8;
@@ -54,17 +66,24 @@ core::Status readClusterVisibility(Map& map, const core::ByteReader& vis) {
     map.vis.num_clusters = clusters;
     map.vis.row_size = int32_t(row_size);
     map.vis.rows.assign(row_size * uint64_t(clusters), 0);
+    constexpr std::string_view kSeesAll = "the cluster sees every cluster";
     for (int32_t c = 0; c < clusters; ++c) {
         const int32_t ofs = vis.i32(4 + uint64_t(c) * 8);
-        if (ofs < 0 || uint64_t(ofs) >= vis.size())
-            return core::makeError(core::ErrorCode::BadVis, "visibility", c, "bitofs",
-                                   "offset " + std::to_string(ofs) + " beyond " +
-                                       std::to_string(vis.size()) + " bytes");
         const std::span<uint8_t> row(map.vis.rows.data() + uint64_t(c) * row_size, row_size);
-        if (!decompressVisRow(vis, uint64_t(ofs), row))
-            return core::makeError(core::ErrorCode::BadVis, "visibility", c, "bitofs",
-                                   "row at " + std::to_string(ofs) + " runs past the lump");
+        if (ofs < 0 || uint64_t(ofs) >= vis.size()) {
+            dropped.add(core::makeError(core::ErrorCode::BadVis, "visibility", c, "bitofs",
+                                        "offset " + std::to_string(ofs) + " beyond " +
+                                            std::to_string(vis.size()) + " bytes"),
+                        kSeesAll);
+            std::fill(row.begin(), row.end(), uint8_t(0xff));
+        } else if (!decompressVisRow(vis, uint64_t(ofs), row)) {
+            dropped.add(core::makeError(core::ErrorCode::BadVis, "visibility", c, "bitofs",
+                                        "row at " + std::to_string(ofs) + " runs past the lump"),
+                        kSeesAll);
+            std::fill(row.begin(), row.end(), uint8_t(0xff));
+        }
     }
+    dropped.flush(map);
     return core::okStatus();
 }
 

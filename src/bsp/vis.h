@@ -18,7 +18,11 @@ bool decompressVisRow(const core::ByteReader& data, uint64_t offset, std::span<u
 
 // Reads the cluster visibility of Quake 2 and Source (the lump starts with the cluster count
 // and a (pvs, phs) offset pair per cluster) into map.vis, after checking every leaf's cluster
-// against the count. An empty lump leaves map.vis empty; errors name the lump and cluster.
+// against the count. An empty lump leaves map.vis empty. Visibility is one feature: a count
+// that does not fit the lump or a leaf's cluster beyond it leaves map.vis empty (everything
+// potentially visible), a row whose offset or data lie outside the lump sees everything; each
+// with a warning naming the lump and record (bsp/dropped.h). yquake2's CM_ClusterPVS and
+// Mod_DecompressVis follow the offsets unchecked. Always returns ok.
 core::Status readClusterVisibility(Map& map, const core::ByteReader& vis);
 
 } // namespace bsp

@@ -17,6 +17,7 @@ namespace core {
     X(Ok, "ok")                                                                                    \
     X(FileOpen, "cannot open file")                                                                \
     X(FileRead, "cannot read file")                                                                \
+    X(EmptyFile, "empty file")                                                                     \
     X(UnknownFormat, "unrecognised header")                                                        \
     X(UnsupportedVersion, "unsupported version")                                                   \
     X(Truncated, "data ends early")                                                                \

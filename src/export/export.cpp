@@ -17,18 +17,6 @@ namespace exporter {
 
 namespace {
 
-core::Error writeError(const std::filesystem::path& path, std::string detail) {
-    core::Error e = core::makeError(core::ErrorCode::FileWrite, {}, -1, {}, std::move(detail));
-    e.file = path.string();
-    return e;
-}
-
-uint64_t fileSize(const std::filesystem::path& path) {
-    std::error_code ec;
-    const auto n = std::filesystem::file_size(path, ec);
-    return ec ? 0 : static_cast<uint64_t>(n);
-}
-
 content::Image pageImage(const LightmapSet& set, size_t page) {
     content::Image img;
     img.width = set.width;
@@ -43,6 +31,18 @@ content::Image pageImage(const LightmapSet& set, size_t page) {
 }
 
 } // namespace
+
+core::Error writeError(const std::filesystem::path& path, std::string detail) {
+    core::Error e = core::makeError(core::ErrorCode::FileWrite, {}, -1, {}, std::move(detail));
+    e.file = path.string();
+    return e;
+}
+
+uint64_t fileSize(const std::filesystem::path& path) {
+    std::error_code ec;
+    const auto n = std::filesystem::file_size(path, ec);
+    return ec ? 0 : static_cast<uint64_t>(n);
+}
 
 std::string_view exportFormatName(ExportFormat format) {
     switch (format) {

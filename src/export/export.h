@@ -69,4 +69,9 @@ core::Result<TextureExportResult> exportTextures(const MapBundle& bundle,
 // "~2", "~3", ... appended when two names map to the same stem. Parallel to `names`.
 std::vector<std::string> uniqueTextureStems(const std::vector<std::string>& names);
 
+// Shared by the writers: error FileWrite naming `path`; the size of a written file (0 when it
+// cannot be read back).
+core::Error writeError(const std::filesystem::path& path, std::string detail);
+uint64_t fileSize(const std::filesystem::path& path);
+
 } // namespace exporter

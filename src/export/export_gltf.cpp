@@ -24,12 +24,6 @@ double secondsSince(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-core::Error writeError(const std::filesystem::path& path, std::string detail) {
-    core::Error e = core::makeError(core::ErrorCode::FileWrite, {}, -1, {}, std::move(detail));
-    e.file = path.string();
-    return e;
-}
-
 // glTF constants (the specification's enums; tinygltf names them the same).
 constexpr int kArrayBuffer = TINYGLTF_TARGET_ARRAY_BUFFER;
 constexpr int kElementArrayBuffer = TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER;
@@ -332,12 +326,6 @@ core::Result<uint64_t> writeBytes(const std::filesystem::path& path,
                        static_cast<std::streamsize>(bytes.size())))
         return writeError(path, "cannot write " + std::to_string(bytes.size()) + " bytes");
     return static_cast<uint64_t>(bytes.size());
-}
-
-uint64_t fileSize(const std::filesystem::path& path) {
-    std::error_code ec;
-    const auto n = std::filesystem::file_size(path, ec);
-    return ec ? 0 : static_cast<uint64_t>(n);
 }
 
 } // namespace

@@ -21,12 +21,6 @@ namespace exporter {
 
 namespace {
 
-core::Error writeError(const std::filesystem::path& path, std::string detail) {
-    core::Error e = core::makeError(core::ErrorCode::FileWrite, {}, -1, {}, std::move(detail));
-    e.file = path.string();
-    return e;
-}
-
 // Buffered text output with shortest round-trip float formatting (std::to_chars).
 class TextOut {
 public:

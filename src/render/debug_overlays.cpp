@@ -197,7 +197,9 @@ void DebugOverlays::tintChanges(WorldRenderer& renderer, const DebugOverlayInput
         auto [it, inserted] = group_of.emplace(key, m_groups.size());
         if (inserted) {
             FaceGroup g;
-            g.colour = toVec4(scene::changeColour(change[face]));
+            // A tint: the changed surface stays readable under its colour.
+            g.colour =
+                glm::vec4(glm::vec3(toVec4(scene::changeColour(change[face]))), kMarkTintAlpha);
             g.submodel = sub;
             m_groups.push_back(std::move(g));
         }
@@ -218,10 +220,26 @@ void DebugOverlays::draw(WorldRenderer& renderer, const DebugOverlayInput& in) {
         tintFaces(renderer, in, m_face_area);
     if (v.changes && in.changes)
         tintChanges(renderer, in);
+    if (!in.highlight_faces.empty()) {
+        m_groups.clear();
+        std::unordered_map<int32_t, size_t> group_of;
+        for (uint32_t face : in.highlight_faces) {
+            const int32_t sub = face < m_mesh->faces.size() ? m_mesh->faces[face].submodel : 0;
+            auto [it, inserted] = group_of.emplace(sub, m_groups.size());
+            if (inserted) {
+                FaceGroup g;
+                g.colour = glm::vec4(0.1f, 0.9f, 1.0f, kMarkTintAlpha);
+                g.submodel = sub;
+                m_groups.push_back(std::move(g));
+            }
+            m_groups[it->second].faces.push_back(face);
+        }
+        renderer.drawFaceGroups(m_groups, in.view, FaceOverlay::Fill);
+    }
     if (in.highlight_face >= 0) {
         m_groups.clear();
         FaceGroup g;
-        g.colour = glm::vec4(1.0f, 0.9f, 0.1f, 1.0f);
+        g.colour = glm::vec4(1.0f, 0.9f, 0.1f, kMarkTintAlpha); // translucent: the texture shows
         const auto face = static_cast<uint32_t>(in.highlight_face);
         if (face < m_mesh->faces.size())
             g.submodel = m_mesh->faces[face].submodel;

@@ -20,16 +20,21 @@
 
 namespace render {
 
+// How opaque the tints that mark faces are (a pick, a texture's faces, changes since the
+// previous compile): the surface stays readable under them.
+inline constexpr float kMarkTintAlpha = 0.45f;
+
 struct DebugOverlayInput {
     const scene::DrawList* list = nullptr; // what draw() drew this frame
     scene::Camera view;                    // the camera the frame was drawn from
     scene::Camera vis_camera;              // the camera visibility was computed from
     bool vis_pvs = true, vis_frustum = true;
     scene::DebugViews views;
-    std::string entity_filter;     // classname substring, empty: all
-    bool target_lines = true;      // with views.entities
-    int32_t highlight_face = -1;   // drawn filled in yellow (picked face)
-    float frustum_depth = 2048.0f; // far distance of the drawn frustum (0: the camera's)
+    std::string entity_filter;             // classname substring, empty: all
+    bool target_lines = true;              // with views.entities
+    int32_t highlight_face = -1;           // tinted yellow (picked face)
+    std::vector<uint32_t> highlight_faces; // tinted cyan (the texture browser's selection)
+    float frustum_depth = 2048.0f;         // far distance of the drawn frustum (0: the camera's)
     // With views.changes: the faces of the map on screen against an earlier compile
     // (`compare`, whose removed faces are drawn as red outlines).
     const scene::MapDiff* changes = nullptr;

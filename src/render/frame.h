@@ -123,6 +123,10 @@ const scene::FogVolume* blendedFaceFog(const Frame& f, const scene::DrawBatch& b
 // pass_display.cpp: with frame_scale 1/2, the frame doubled once and clamped (ioquake3's gamma
 // ramp), after every world pass and before the overlays; nothing otherwise.
 void drawDisplayRamp(Frame& f);
+// pass_display.cpp: RenderOptions::picture (exposure, gamma, brightness) over the finished
+// frame through a copy of it in `copy` (made or resized here to the viewport, *copy_w x
+// *copy_h); nothing at the defaults.
+void drawPicture(Frame& f, Texture& copy, int* copy_w, int* copy_h);
 // pass_overlays.cpp: "why culled" (DrawList::culled_pvs red, culled_frustum blue) and the
 // wireframe on top.
 void drawCulled(Frame& f);

@@ -1,12 +1,78 @@
 #include "render/gpu_timers.h"
 
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+
 namespace render {
 
+bool timerQueriesMeaningful(std::string_view gl_renderer) {
+    for (std::string_view software : {"llvmpipe", "softpipe", "swrast", "Software Rasterizer"})
+        if (gl_renderer.find(software) != std::string_view::npos)
+            return false;
+    return true;
+}
+
 GpuTimers::~GpuTimers() {
-    if (!m_created)
-        return;
     for (Slot& s : m_slots)
-        glDeleteQueries(kMaxPasses, s.queries.data());
+        if (!s.queries.empty())
+            glDeleteQueries(static_cast<GLsizei>(s.queries.size()), s.queries.data());
+}
+
+int GpuTimers::intern(std::string_view name) {
+    for (size_t i = 0; i < m_names.size(); ++i)
+        if (m_names[i] == name)
+            return static_cast<int>(i);
+    m_names.emplace_back(name);
+    return static_cast<int>(m_names.size() - 1);
+}
+
+double GpuTimers::clockMs() const {
+    if (m_mode == Mode::FinishCpu) {
+        timespec t{};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+        return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+    }
+    return std::chrono::duration<double, std::milli>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+void GpuTimers::mark(int name) {
+    Slot& s = m_slots[static_cast<size_t>(m_current)];
+    if (s.used == s.names.size()) {
+        s.names.push_back(kNone);
+        s.finish_ms.push_back(0.0);
+        if (m_mode == Mode::Queries) {
+            GLuint query = 0;
+            glGenQueries(1, &query);
+            s.queries.push_back(query);
+        }
+    }
+    s.names[s.used] = name;
+    if (m_mode == Mode::Queries) {
+        glQueryCounter(s.queries[s.used], GL_TIMESTAMP);
+    } else {
+        glFinish();
+        s.finish_ms[s.used] = clockMs() - m_finish_start;
+    }
+    ++s.used;
+}
+
+void GpuTimers::publish(const Slot& slot, const std::vector<double>& at_ms) {
+    m_latest.clear();
+    for (size_t i = 0; i + 1 < slot.used; ++i) {
+        if (slot.names[i] == kNone)
+            continue;
+        const std::string& name = m_names[static_cast<size_t>(slot.names[i])];
+        auto it = std::find_if(m_latest.begin(), m_latest.end(),
+                               [&](const PassTime& p) { return p.name == name; });
+        if (it == m_latest.end())
+            it = m_latest.insert(m_latest.end(), PassTime{name, 0.0});
+        it->ms += at_ms[i + 1] - at_ms[i];
+    }
+    m_latest_frame_ms = slot.used > 0 ? at_ms[slot.used - 1] - at_ms[0] : 0.0;
+    ++m_read;
 }
 
 void GpuTimers::collect(Slot& slot) {
@@ -14,60 +80,67 @@ void GpuTimers::collect(Slot& slot) {
         return;
     // Only the last query needs checking: queries complete in order.
     GLint available = 0;
-    glGetQueryObjectiv(slot.queries[static_cast<size_t>(slot.used - 1)], GL_QUERY_RESULT_AVAILABLE,
-                       &available);
+    glGetQueryObjectiv(slot.queries[slot.used - 1], GL_QUERY_RESULT_AVAILABLE, &available);
     if (!available) {
         ++m_not_ready; // never wait: drop this frame's numbers
-        slot.used = 0;
         return;
     }
-    // Read signed: llvmpipe can report an end before the begin (timestamps taken on different
-    // threads), which unsigned becomes ~1.8e19 ns. A frame with such a sample, or one longer
-    // than a minute, is dropped and counted rather than shown.
-    std::vector<PassTime> passes;
-    for (int i = 0; i < slot.used; ++i) {
-        GLint64 ns = 0;
-        glGetQueryObjecti64v(slot.queries[static_cast<size_t>(i)], GL_QUERY_RESULT, &ns);
-        if (ns < 0 || ns > GLint64{60} * 1000 * 1000 * 1000) {
+    // A frame whose time runs backwards or spans more than a minute is dropped and counted
+    // rather than shown.
+    m_scratch.resize(slot.used);
+    GLuint64 first = 0, previous = 0;
+    for (size_t i = 0; i < slot.used; ++i) {
+        GLuint64 ns = 0;
+        glGetQueryObjectui64v(slot.queries[i], GL_QUERY_RESULT, &ns);
+        if (i == 0)
+            first = previous = ns;
+        if (ns < previous || ns - first > GLuint64{60} * 1000 * 1000 * 1000) {
             ++m_invalid;
-            slot.used = 0;
             return;
         }
-        passes.push_back({slot.names[static_cast<size_t>(i)], static_cast<double>(ns) * 1e-6});
+        previous = ns;
+        m_scratch[i] = static_cast<double>(ns - first) * 1e-6;
     }
-    m_latest = std::move(passes);
-    ++m_read;
-    slot.used = 0;
+    publish(slot, m_scratch);
 }
 
 void GpuTimers::beginFrame() {
-    if (!m_created) {
-        for (Slot& s : m_slots)
-            glGenQueries(kMaxPasses, s.queries.data());
-        m_created = true;
-    }
     if (m_active)
         end();
-    m_current = (m_current + 1) % kFrames;
-    collect(m_slots[static_cast<size_t>(m_current)]);
+    if (m_mode != Mode::Queries) {
+        // One slot: the frame before is complete as soon as its last mark returned.
+        Slot& s = m_slots[0];
+        if (m_current == 0 && s.used > 0)
+            publish(s, s.finish_ms);
+        m_current = 0;
+        s.used = 0;
+        glFinish();
+        m_finish_start = clockMs();
+    } else {
+        m_current = (m_current + 1) % kFrames;
+        Slot& s = m_slots[static_cast<size_t>(m_current)];
+        collect(s);
+        s.used = 0;
+    }
+    mark(kNone);
 }
 
-void GpuTimers::begin(const char* pass) {
-    if (m_current < 0 || m_active)
+void GpuTimers::begin(std::string_view pass) {
+    if (m_current < 0)
         return;
-    Slot& s = m_slots[static_cast<size_t>(m_current)];
-    if (s.used >= kMaxPasses)
-        return;
-    s.names[static_cast<size_t>(s.used)] = pass;
-    glBeginQuery(GL_TIME_ELAPSED, s.queries[static_cast<size_t>(s.used)]);
+    const int name = intern(pass);
+    if (m_active && name == m_running)
+        return; // the same pass goes on
+    mark(name);
+    m_running = name;
     m_active = true;
 }
 
 void GpuTimers::end() {
     if (!m_active)
         return;
-    glEndQuery(GL_TIME_ELAPSED);
-    ++m_slots[static_cast<size_t>(m_current)].used;
+    mark(kNone);
+    m_running = kNone;
     m_active = false;
 }
 

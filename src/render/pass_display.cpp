@@ -7,6 +7,9 @@
 // whose 8 bits round as ioquake3's do, and this pass doubles it once, in place.
 #include "render/frame.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace render {
 
 void drawDisplayRamp(Frame& f) {
@@ -29,6 +32,55 @@ void drawDisplayRamp(Frame& f) {
     // 0 * a + a.
     s.enable(GL_BLEND, true);
     s.blendFunc(GL_DST_COLOR, GL_ONE);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+} // namespace render
+
+namespace render {
+
+void drawPicture(Frame& f, Texture& copy, int* copy_w, int* copy_h) {
+    const PictureAdjust& pic = f.options.picture;
+    // The lightmap view scales its light by the exposure before the clamp (setLightUniforms).
+    const float exposure = f.options.view == ViewMode::Lightmap ? 0.0f : pic.exposure;
+    if (exposure == 0.0f && pic.gamma == 1.0f && pic.brightness == 0.0f)
+        return;
+    const PictureProgram* p = f.programs.picture();
+    if (!p)
+        return;
+    DebugGroup group("picture");
+    GLint vp[4] = {0, 0, 0, 0};
+    glGetIntegerv(GL_VIEWPORT, vp);
+    if (vp[2] <= 0 || vp[3] <= 0)
+        return;
+    GlState& s = f.state;
+    if (!copy)
+        copy = makeTexture(GL_TEXTURE_2D, "picture/frame copy");
+    s.bindTexture(kUnitTexture, GL_TEXTURE_2D, copy.id());
+    if (*copy_w != vp[2] || *copy_h != vp[3]) {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, vp[2], vp[3], 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                     nullptr);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+        *copy_w = vp[2];
+        *copy_h = vp[3];
+    }
+    // The bound framebuffer's pixels (the window's back buffer or an offscreen target).
+    glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, vp[0], vp[1], vp[2], vp[3]);
+    s.useProgram(p->program.id());
+    s.bindVertexArray(p->vao.id());
+    glUniform2i(p->origin, vp[0], vp[1]);
+    glUniform1f(p->exposure_scale, std::exp2(exposure));
+    glUniform1f(p->inverse_gamma, 1.0f / std::max(pic.gamma, 0.05f));
+    glUniform1f(p->brightness, pic.brightness);
+    s.enable(GL_DEPTH_TEST, false);
+    s.enable(GL_CULL_FACE, false);
+    s.enable(GL_POLYGON_OFFSET_FILL, false);
+    s.enable(GL_BLEND, false);
+    s.polygonMode(GL_FILL);
+    s.depthMask(false);
+    s.colourMask(true);
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 

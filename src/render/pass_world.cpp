@@ -56,7 +56,11 @@ void setLightUniforms(const Frame& f, const WorldProgram& u) {
     glUniform1f(u.output_gamma, curves ? f.gpu.output_gamma : 1.0f);
     glUniform1f(u.warp_amplitude, f.gpu.warp_amplitude);
     glUniform1i(u.light_normalize, f.gpu.overbright ? 1 : 0);
-    glUniform1f(u.output_scale, neutral ? 1.0f : 2.0f * f.frame_scale);
+    // The lightmap-only view's exposure (View > Picture) scales the light before the shader's
+    // clamp to 1, so overbright areas show their detail instead of white.
+    const float exposure =
+        f.options.view == ViewMode::Lightmap ? std::exp2(f.options.picture.exposure) : 1.0f;
+    glUniform1f(u.output_scale, (neutral ? 1.0f : 2.0f * f.frame_scale) * exposure);
 }
 
 namespace {
@@ -226,10 +230,19 @@ void drawBatch(Frame& f, const scene::DrawBatch& b, SurfaceCursor& cursor) {
 }
 
 void timedFogPass(Frame& f) {
-    f.endTimer();
     f.beginTimer("fog");
     drawFogPass(f);
     f.endTimer();
+}
+
+// The timer a batch's GPU time goes to (render::kTimedPasses).
+const char* batchTimer(const Frame& f, const scene::DrawBatch& b) {
+    if (b.pass == scene::Pass::Sky && !f.overdraw)
+        return "sky";
+    const GpuStagedMaterial* sm = f.staged ? f.gpu.stagedMaterial(b.material) : nullptr;
+    if (sm && !sm->stages.empty())
+        return b.pass >= scene::Pass::Liquid ? "blended stages" : "stages";
+    return scene::passName(b.pass);
 }
 
 } // namespace
@@ -237,7 +250,6 @@ void timedFogPass(Frame& f) {
 void drawWorldBatches(Frame& f) {
     SurfaceCursor cursor;
     bool opaque_done = false;
-    scene::Pass timed_pass = scene::Pass::Count;
     for (const scene::DrawBatch& b : f.list.batches) {
         if (!opaque_done && b.pass >= scene::Pass::Liquid) {
             // After the opaque surfaces, before the blended ones: the entity models, then fog.
@@ -246,29 +258,21 @@ void drawWorldBatches(Frame& f) {
                 f.after_opaque(f);
             if (f.fog)
                 timedFogPass(f);
-            timed_pass = scene::Pass::Count;
             opaque_done = true;
             cursor = {};
         }
         const scene::ResolvedMaterial* material = f.gpu.material(b.material);
         if (material && (material->flags & bsp::kSurfFog) && !(material->flags & bsp::kSurfSky))
-            continue; // a fog volume's surface: only the fog pass draws it
-        if (b.pass != timed_pass) {
-            f.endTimer();
-            f.beginTimer(scene::passName(b.pass));
-            timed_pass = b.pass;
-        }
+            continue;                   // a fog volume's surface: only the fog pass draws it
+        f.beginTimer(batchTimer(f, b)); // ends the one before; nothing when it is the same
         drawBatch(f, b, cursor);
     }
     f.endTimer();
     if (!opaque_done) {
         if (f.after_opaque)
             f.after_opaque(f);
-        if (f.fog) {
-            f.beginTimer("fog");
-            drawFogPass(f);
-            f.endTimer();
-        }
+        if (f.fog)
+            timedFogPass(f);
     }
 }
 

@@ -288,9 +288,23 @@ const DisplayRampProgram* ProgramCache::displayRamp() {
     });
 }
 
+const PictureProgram* ProgramCache::picture() {
+    return compiledOnce(m_picture, [&](PictureProgram& d) {
+        d.program = build("picture", "display_ramp.vert.glsl", "picture.frag.glsl", "");
+        if (!d.program)
+            return;
+        d.vao = makeVertexArray("picture/no attributes");
+        locateAll(d.program.id(), {{&d.origin, "u_origin"},
+                                   {&d.exposure_scale, "u_exposure_scale"},
+                                   {&d.inverse_gamma, "u_inverse_gamma"},
+                                   {&d.brightness, "u_brightness"}});
+        bindSampler(d.program.id(), "u_frame", kUnitTexture);
+    });
+}
+
 size_t ProgramCache::size() const {
     size_t n = 2 + m_world.size() + m_stage.size() + (m_fog ? 1 : 0) + (m_luxel ? 1 : 0) +
-               (m_display_ramp ? 1 : 0);
+               (m_display_ramp ? 1 : 0) + (m_picture ? 1 : 0);
     for (const auto& sky : m_sky)
         n += sky ? 1 : 0;
     return n;
@@ -313,6 +327,8 @@ std::unique_ptr<ProgramCache> ProgramCache::rebuilt(std::string* error) const {
         fresh->luxel();
     if (m_display_ramp)
         fresh->displayRamp();
+    if (m_picture)
+        fresh->picture();
     if (!fresh->m_errors.empty()) {
         if (error)
             *error = fresh->m_errors;

@@ -102,6 +102,12 @@ struct DisplayRampProgram { // display_ramp.vert.glsl + display_ramp.frag.glsl: 
     VertexArray vao; // no attributes: the corners come from gl_VertexID
 };
 
+struct PictureProgram { // display_ramp.vert.glsl + picture.frag.glsl: exposure, gamma, brightness
+    Program program;
+    VertexArray vao;
+    GLint origin = -1, exposure_scale = -1, inverse_gamma = -1, brightness = -1;
+};
+
 // Compiling a program mid-frame binds it to set its samplers; this puts back the program that
 // was current, so render::GlState's idea of it stays true.
 class KeepCurrentProgram {
@@ -138,6 +144,7 @@ public:
     const FogProgram* fog();
     const LuxelProgram* luxel();
     const DisplayRampProgram* displayRamp();
+    const PictureProgram* picture();
 
 private:
     // Builds a variant's program, or logs and remembers its error.
@@ -162,6 +169,7 @@ private:
     std::optional<FogProgram> m_fog;
     std::optional<LuxelProgram> m_luxel;
     std::optional<DisplayRampProgram> m_display_ramp;
+    std::optional<PictureProgram> m_picture;
 };
 
 template <class P, class Compile>

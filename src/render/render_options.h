@@ -14,6 +14,19 @@ namespace render {
 
 class GpuTimers;
 
+// What the viewer's View > Picture controls do to the finished frame, after the engine's own
+// look (issue 33): exposure in stops (x 2^exposure; in the lightmap-only view it scales the light
+// before the 8-bit clamp, so bright areas come back instead of staying white), a display gamma
+// (colour^(1/gamma), as ioquake3's r_gamma table) and a brightness added last. The defaults
+// change nothing and skip the pass (golden images stay byte-identical).
+struct PictureAdjust {
+    float exposure = 0.0f;   // stops, -4..4
+    float gamma = 1.0f;      // 0.4..3
+    float brightness = 0.0f; // -0.5..0.5, added to the 0..1 colour
+    bool identity() const { return exposure == 0.0f && gamma == 1.0f && brightness == 0.0f; }
+    bool operator==(const PictureAdjust&) const = default;
+};
+
 struct RenderOptions {
     ViewMode view = ViewMode::Lit;
     bool wireframe = false;
@@ -21,6 +34,10 @@ struct RenderOptions {
     // Lay down depth for opaque surfaces first with a position-only program, so the shaded
     // pass runs each pixel's fragment shader once (overdraw is the cost on software GL).
     bool depth_prepass = true;
+    // The full-screen pass that doubles an overbright map's frame (pass_display.cpp). Off
+    // (--no-display-ramp) such a map shows at half brightness: a switch to measure the pass's
+    // cost, not a picture setting.
+    bool display_ramp = true;
     // How index ranges are submitted (multi-draw indirect on GL 4.3+, or the GL 3.3
     // glMultiDrawElements fallback); the images are the same, tests and benches compare both.
     DrawPath draw_path = DrawPath::Auto;
@@ -34,13 +51,14 @@ struct RenderOptions {
     // Fold runs of a material's stages into one program where the result is the same
     // (scene::foldableRun; the sky's far box too); false: one pass per stage, as ioquake3.
     bool fold_stages = true;
-    // When set, each pass of draw() (depth pre-pass, opaque, alpha-test, sky, liquid,
-    // translucent, overlays, flares) is timed with it; the caller must not have a timer running.
+    // When set, each pass of draw() is timed with it under the names of render::kTimedPasses
+    // (render/gpu_timers.h); a pass the caller was timing ends where draw() starts timing.
     GpuTimers* timers = nullptr;
     double time = 0.0;  // seconds: styles, scrolling, shader stages, sky rotation, flare fades
     bool flares = true; // Quake 3 flares (face type 4), see render/flare_renderer.h
     bool fog = true; // Quake 3 fog volumes (scene/world/fog.h) and bsp::Map::distance_fog, lit view
     std::array<float, scene::kNumLightStyles> style_values{};
+    PictureAdjust picture; // applied last, by the picture pass (pass_display.cpp)
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};
 };
 

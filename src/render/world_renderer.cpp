@@ -80,6 +80,10 @@ bool WorldRenderer::stageEnabled(int32_t material, int shader_stage) const {
     return !sm || shader_stage < 0 || shader_stage >= 32 || !(sm->disabled & (1u << shader_stage));
 }
 
+GLuint WorldRenderer::materialTexture(size_t material) const {
+    return m_gpu && material < m_gpu->textures.size() ? m_gpu->textures[material] : 0;
+}
+
 void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camera,
                          const RenderOptions& options) {
     m_state.invalidate(); // names may have been deleted and reused since the last frame
@@ -92,7 +96,11 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     const glm::vec4 clear = options.clear_colour;
     glClearColor(clear.r * frame_scale, clear.g * frame_scale, clear.b * frame_scale, clear.a);
     m_state.depthMask(true);
+    if (options.timers)
+        options.timers->begin("clear");
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (options.timers)
+        options.timers->end();
     if (!m_gpu || !m_programs)
         return;
     DebugGroup group("world");
@@ -141,9 +149,18 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         if (timed)
             f.endTimer();
     }
-    if (f.frame_scale != 1.0f) {
+    if (f.frame_scale != 1.0f && options.display_ramp) {
         f.beginTimer("display ramp");
         drawDisplayRamp(f);
+        f.endTimer();
+        m_state.bindVertexArray(m_gpu->vao.id());
+        m_state.enable(GL_DEPTH_TEST, true);
+    }
+
+    // View > Picture (exposure, gamma, brightness) over the engine's finished look.
+    if (!options.picture.identity()) {
+        f.beginTimer("picture");
+        drawPicture(f, m_picture_copy, &m_picture_w, &m_picture_h);
         f.endTimer();
         m_state.bindVertexArray(m_gpu->vao.id());
         m_state.enable(GL_DEPTH_TEST, true);
@@ -206,6 +223,16 @@ void WorldRenderer::drawFaceGroups(const std::vector<FaceGroup>& groups,
         const glm::mat4 model = m_gpu->modelMatrix(g.submodel);
         glUniformMatrix4fv(model_location, 1, GL_FALSE, glm::value_ptr(model));
         glUniform4f(colour_location, g.colour.r, g.colour.g, g.colour.b, g.colour.a);
+        if (overlay == FaceOverlay::Fill) {
+            // The flat program writes alpha 1: a tint's opacity comes from the blend colour.
+            const bool tint = g.colour.a < 1.0f;
+            s.enable(GL_BLEND, tint);
+            s.depthMask(!tint);
+            if (tint) {
+                glBlendColor(0.0f, 0.0f, 0.0f, g.colour.a);
+                s.blendFunc(GL_CONSTANT_ALPHA, GL_ONE_MINUS_CONSTANT_ALPHA);
+            }
+        }
         counts.clear();
         offsets.clear();
         for (uint32_t face : g.faces) {
@@ -220,6 +247,7 @@ void WorldRenderer::drawFaceGroups(const std::vector<FaceGroup>& groups,
             glMultiDrawElements(GL_TRIANGLES, counts.data(), GL_UNSIGNED_INT, offsets.data(),
                                 static_cast<GLsizei>(counts.size()));
     }
+    glBlendColor(0.0f, 0.0f, 0.0f, 0.0f);
     s.restoreDefaults();
 }
 

@@ -28,8 +28,10 @@ struct FaceGroup {
     std::vector<uint32_t> faces;
 };
 
-// How drawFaceGroups draws: Fill replaces the shaded surface with the group's colour
-// (flat-shaded, as VIEW_FLAT); LuxelGrid draws lines on the lightmap texel borders only,
+// How drawFaceGroups draws: Fill lays the group's colour (flat-shaded, as VIEW_FLAT) over the
+// shaded surface, opaque at colour alpha 1 (the cluster and area views) and as a translucent
+// tint below it (a picked face, changes since the previous compile: the surface stays
+// readable under the mark); LuxelGrid draws lines on the lightmap texel borders only,
 // blended over whatever is there.
 enum class FaceOverlay { Fill, LuxelGrid };
 
@@ -73,6 +75,9 @@ public:
 
     void draw(const scene::DrawList& list, const scene::Camera& camera,
               const RenderOptions& options);
+    // The GL texture a material's faces show (its first animation frame; 0 before a map or for
+    // an index out of range), for the texture browser's thumbnails.
+    GLuint materialTexture(size_t material) const;
     // Draw calls and ranges of the last draw(), and the path it used.
     const SubmitStats& submitStats() const { return m_submitter.frameStats(); }
     DrawPath drawPath() const { return m_submitter.path(); }
@@ -94,6 +99,8 @@ private:
     DrawSubmitter m_submitter;
     GlState m_state;
     uint32_t m_stage_draws = 0;
+    Texture m_picture_copy; // the frame the picture pass reads (drawPicture)
+    int m_picture_w = 0, m_picture_h = 0;
 };
 
 } // namespace render

@@ -1,6 +1,7 @@
 // Map info limits, entity teleport targets, light style solo/mute, and the overlay panels
 // drawn through a GL-free ImGui context (every panel open, real maps).
 #include "app/panels.h"
+#include "app/ui_layout.h"
 #include "bsp/entities.h"
 #include "bsp/load.h"
 #include "bsp/map_limits.h"
@@ -194,24 +195,71 @@ TEST(Overlay, DrawsEveryPanelWithoutGl) {
         m.settings = &settings;
         m.map_key = "k";
         m.styles_in_use = app::stylesInUse(bundle.map);
-        m.show_map_info = true;
-        m.show_entities = true;
         m.selected_entity = 0;
-        app::setBookmark(settings, "k", 3, {1, 2, 3, 4, 5});
+        m.controls = app::gameControlsFor(bundle);
+        app::setBookmark(settings, "k", 3, {1, 2, 3, 4, 5, "named"});
         settings.recent = {"/does/not/exist.bsp"};
+        bool open[6] = {true, true, true, true, true, true};
         for (int frame = 0; frame < 3; ++frame) {
             ImGui::NewFrame();
-            const app::OverlayActions a = app::drawOverlay(m, frame == 2);
-            EXPECT_FALSE(a.load);
-            EXPECT_FALSE(a.settings_changed);
+            const bool interactive = frame == 2;
+            const app::OverlayActions a = app::drawOverlay(m, interactive);
+            app::OverlayActions b;
+            app::drawViewOptions(m, &open[0], b);
+            app::drawMapInfo(m, &open[1]);
+            app::drawEntities(m, &open[2], b);
+            app::drawLightStyles(m, &open[3]);
+            app::drawBookmarks(m, &open[4], b, interactive);
+            EXPECT_FALSE(a.settings_changed || b.settings_changed);
+            EXPECT_FALSE(b.go_to || b.go_spawn || b.teleport_entity);
             ImGui::Render();
             EXPECT_GT(ImGui::GetDrawData()->TotalVtxCount, 0);
         }
+        // The Overview: small, at the top left (headless: no menu bar above it).
         const auto rect = app::overlayWindowRect();
         EXPECT_EQ(rect[0], 10.0f);
         EXPECT_EQ(rect[1], 10.0f);
         EXPECT_GT(rect[2], 100.0f);
-        EXPECT_GT(rect[3], 100.0f);
+        EXPECT_GT(rect[3], 40.0f);
+        EXPECT_LT(rect[2] * rect[3], 1280.0f * 720.0f * 0.06f) << rect[2] << "x" << rect[3];
         ImGui::DestroyContext(ctx);
     }
+}
+
+// Issue 33: the panels widened when a status line appeared, and showed each other's text
+// through. The Overview wraps what it says (a long error keeps it narrow), and every panel
+// is opaque.
+TEST(Overlay, OverviewStaysNarrowAndPanelsAreOpaque) {
+    ImGuiContext* ctx = ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1280, 720);
+    io.DeltaTime = 1.0f / 60.0f;
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    app::applyUiStyle(1.0f);
+    EXPECT_EQ(ImGui::GetStyle().Colors[ImGuiCol_WindowBg].w, 1.0f);
+    EXPECT_EQ(ImGui::GetStyle().Colors[ImGuiCol_PopupBg].w, 1.0f);
+    scene::MapBundle bundle;
+    bundle.map = load(kMaps / "q1/lq_e1m1.bsp");
+    scene::Camera camera;
+    app::OverlayModel m;
+    m.bundle = &bundle;
+    m.camera = &camera;
+    const std::string error =
+        "/a/very/long/path/to/some/game/folder/maps/" + std::string(200, 'x') +
+        ".bsp: faces[1234].edge: range 4000+12 beyond 3999 surfedges, and more words after it";
+    m.error = error;
+    bool open = true;
+    for (int frame = 0; frame < 3; ++frame) {
+        ImGui::NewFrame();
+        app::OverlayActions a;
+        app::drawOverview(m, &open, a, true);
+        ImGui::Render();
+    }
+    const auto rect = app::overlayWindowRect();
+    EXPECT_LT(rect[2], 380.0f);
+    EXPECT_GT(rect[3], 60.0f); // the error wrapped onto more lines instead
+    ImGui::DestroyContext(ctx);
 }

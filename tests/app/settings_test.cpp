@@ -38,13 +38,22 @@ app::Settings sample() {
     s.neutral_lighting = true;
     s.liquid_alpha = 0.4f;
     s.vsync = false;
-    s.overlay = false;
+    s.ui_scale = 1.25f;
+    s.exposure = 0.5f;
+    s.gamma = 1.2f;
+    s.brightness = 0.05f;
+    s.screenshot_folder = "/home/u/Pictures/bsp shots";
+    s.export_folder = "/home/u/exports";
+    s.use_detected_games = false;
+    s.windows = {{"debug", true}, {"textures", false}};
     app::addRecent(s.recent, "/maps/a.bsp");
     app::addRecent(s.recent, "/maps/with space/b.bsp");
     app::addRecent(s.recent, "/baseoa/pak6.pk3:maps/oa_dm1.bsp");
     app::setBookmark(s, "/maps/a.bsp", 1, {1.5f, -2.25f, 3.0f, 10.0f, 270.0f});
     app::setBookmark(s, "/maps/a.bsp", 9, {100.125f, 200.0f, -300.0f, -45.5f, 0.1f});
     app::setBookmark(s, "/baseoa/pak6.pk3:maps/oa_dm1.bsp", 4, {0.1f, 0.2f, 0.3f, 0.4f, 0.5f});
+    // A named bookmark: spaces, '%' and UTF-8 in the name.
+    app::setBookmark(s, "/maps/a.bsp", 2, {1, 2, 3, 4, 5, "red armour 100% - \xc3\xa9tage"});
     return s;
 }
 
@@ -209,6 +218,29 @@ TEST(Settings, EveryTruncationAndByteFlipParsesWithinRanges) {
             }
         }
     }
+}
+
+// Issue 33: bookmarks can be named; a name line needs its bookmark; an old config's hidden
+// overlay ("overlay 0") is read without a warning and not carried over (no field holds it).
+TEST(Settings, NamedBookmarksAndAnOldOverlayLine) {
+    const std::string text = "# bspview config 1\n"
+                             "overlay 0\n"
+                             "bookmark_name 4 early /m.bsp\n"
+                             "bookmark 4 1,2,3,4,5 /m.bsp\n"
+                             "bookmark_name 4 lift%20top%25 /m.bsp\n"
+                             "bookmark_name 5 nothing%20here /m.bsp\n"
+                             "bookmark_name 4 bad%2 /m.bsp\n"
+                             "window debug 1\n"
+                             "window broken\n";
+    std::vector<std::string> warnings;
+    const app::Settings s = app::parseSettings(text, &warnings);
+    const auto b = app::bookmark(s, "/m.bsp", 4);
+    ASSERT_TRUE(b);
+    EXPECT_EQ(b->name, "lift top%");
+    EXPECT_EQ(s.windows.at("debug"), true);
+    ASSERT_EQ(warnings.size(), 4u); // early name, slot 5 name, bad escape, broken window
+    EXPECT_EQ(countPrefix(warnings, "config line 2:"), 0u);
+    EXPECT_EQ(app::formatSettings(s).find("overlay"), std::string::npos);
 }
 
 TEST(Settings, BookmarkMapsAreCapped) {

@@ -5,6 +5,9 @@
 #include "app/walk_mode.h"
 
 #include "support/collision_room.h"
+#include "support/q1_builder.h"
+
+#include "bsp/load.h"
 
 #include <gtest/gtest.h>
 
@@ -65,6 +68,30 @@ TEST(WalkMode, StaysOffWithoutCollisionData) {
     app::WalkMode walk;
     EXPECT_FALSE(walk.begin(map, scene::Camera()));
     EXPECT_FALSE(walk.active());
+}
+
+// A Half-Life map whose model 2 has its clip heads at the clipnode count (ZHLT's empty hulls):
+// walk mode starts and says the player passes through it.
+TEST(WalkMode, NamesTheModelsWithEmptyClipHulls) {
+    q1test::Q1Options o;
+    o.half_life = true;
+    o.entities = "{\n\"classname\" \"worldspawn\"\n}\n"
+                 "{\n\"classname\" \"func_wall\"\n\"model\" \"*1\"\n}\n"
+                 "{\n\"classname\" \"func_wall\"\n\"model\" \"*2\"\n}\n";
+    o.clipnodes = {{{0, -1, -2}}};
+    o.model_clip_heads = {{{0, 0, 0}}, {{1, 1, 1}}};
+    auto map = bsp::loadMap(q1test::buildQ1(o), "cs_empty.bsp");
+    ASSERT_TRUE(map.ok()) << map.error().message();
+    EXPECT_EQ(app::walkModeNotice(*map), "walk: 1 brush model with empty clip hulls in the file: "
+                                         "the player passes through (see the warnings)");
+    app::WalkMode walk;
+    scene::Camera cam;
+    cam.position = {32, 32, 64};
+    EXPECT_TRUE(walk.begin(*map, cam));
+    o.model_clip_heads = {{{0, 0, 0}}};
+    auto whole = bsp::loadMap(q1test::buildQ1(o), "cs_whole.bsp");
+    ASSERT_TRUE(whole.ok());
+    EXPECT_EQ(app::walkModeNotice(*whole), "");
 }
 
 TEST(DropToFloor, PutsTheEyeAtTheGamesEyeHeightAboveTheFloor) {

@@ -1,4 +1,4 @@
-// Which entity gets which model (scene/entity_models.h): the Quake 1 table's rules on
+// Which entity gets which model (scene/models/model_tables.h): the Quake 1 table's rules on
 // hand-made entities, the timing of poses, skins and turning, and LibreQuake's e1m1 with the
 // models in ../shared/maps/q1/progs (the item boxes maps/b_*.bsp are not there: listed).
 #include "scene/load/map_bundle.h"

@@ -466,3 +466,35 @@ TEST(SkyBoxes, SourceSkynameFromABaseFolderElseAWarning) {
         EXPECT_EQ(w.find("sky box"), std::string::npos) << w;
     fs::remove_all(dir);
 }
+
+// Missing textures are counted by name (case ignored, as the games' file systems do), with the
+// faces each covers: Quake 2's texinfos of one texture and Source's materials listed twice count
+// once. Sky, no-draw and unnamed materials are left out.
+TEST(MissingTextures, OneEntryPerNameWithItsFaces) {
+    bsp::Map map;
+    map.material_files = bsp::MaterialFiles::ValveMaterials;
+    const char* names[] = {"e1u1/origin", "E1U1/Origin",     "e1u1/floor", "sky1", "",
+                           "e1u1/clip",   "props_2fort/wall"};
+    for (const char* n : names) {
+        bsp::Material m;
+        m.name = n;
+        map.materials.push_back(m);
+    }
+    scene::MaterialTable table(map.materials.size());
+    table[3].flags = bsp::kSurfSky;
+    table[5].flags = bsp::kSurfNoDraw;
+    std::vector<content::TextureInfo> textures(map.materials.size());
+    for (size_t i = 0; i < textures.size(); ++i)
+        textures[i].missing = i != 2;
+    for (int32_t m : {0, 0, 1, 2, 2, 2, 3, 4, 5, 6}) {
+        bsp::Face f;
+        f.material = m;
+        map.faces.push_back(f);
+    }
+    uint32_t names_drawn = 0;
+    const auto missing = scene::missingTextures(map, textures, table, &names_drawn);
+    ASSERT_EQ(missing.size(), 2u);
+    EXPECT_EQ(missing[0], (scene::MissingTexture{"e1u1/origin", 3, ""}));
+    EXPECT_EQ(missing[1], (scene::MissingTexture{"props_2fort/wall", 1, "Team Fortress 2"}));
+    EXPECT_EQ(names_drawn, 3u); // e1u1/origin, e1u1/floor, props_2fort/wall
+}

@@ -226,18 +226,26 @@ TEST_F(DebugRender, LuxelGridAndPickedFaceHighlight) {
     EXPECT_GT(changed, static_cast<size_t>(kW * kH) / 50);
     EXPECT_LT(changed, static_cast<size_t>(kW * kH) * 9 / 10);
 
-    // The face under the crosshair, highlighted, turns the centre pixel yellow.
+    // The face under the crosshair, highlighted, turns the centre pixel toward yellow.
     const auto pick = app::pickFace(*m_bundle, cam);
     ASSERT_TRUE(pick);
     const auto lit = render(cam, cam, {});
     const auto hi =
         render(cam, cam, {}, render::ViewMode::Lit, static_cast<int32_t>(pick->hit.face));
     const size_t c = (static_cast<size_t>(kH / 2) * kW + kW / 2) * 4;
-    // Yellow (1, 0.9, 0.1) times the flat shading (0.55 on a wall .. 1 on a floor).
-    EXPECT_GT(hi[c], 120);
-    EXPECT_GT(hi[c + 1], 105);
-    EXPECT_LT(hi[c + 2], 40);
+    // A translucent tint (issue 33): yellow (1, 0.9, 0.1) times the flat shading, mixed at
+    // render::kMarkTintAlpha over the lit surface, which stays readable under it.
+    EXPECT_GT(hi[c], lit[c] + 20);
+    EXPECT_GT(hi[c + 1], lit[c + 1] + 15);
+    EXPECT_LE(hi[c + 2], lit[c + 2] + 2);
     EXPECT_GT(changedPixels(lit, hi), 0u);
+    // The texture shows through: the tinted pixels keep many colours (an opaque fill is one
+    // flat shade over the whole face).
+    std::set<uint32_t> tinted;
+    for (size_t i = 0; i + 3 < hi.size(); i += 4)
+        if (hi[i] != lit[i] || hi[i + 1] != lit[i + 1] || hi[i + 2] != lit[i + 2])
+            tinted.insert(uint32_t(hi[i]) << 16 | uint32_t(hi[i + 1]) << 8 | hi[i + 2]);
+    EXPECT_GT(tinted.size(), 20u);
     // Its luxel readout comes from the map's own lightmap data.
     if (pick->luxel) {
         const bsp::Map& m = m_bundle->map;
@@ -281,11 +289,18 @@ TEST_F(DebugRender, GpuTimersReportWithoutStalling) {
         (void)m_target.readPixels(); // makes every earlier query complete
         timers.end();
     }
-    EXPECT_GT(timers.framesRead(), 0u);
-    ASSERT_EQ(timers.latest().size(), 2u);
-    EXPECT_EQ(timers.latest()[0].name, "world");
-    EXPECT_GE(timers.latest()[0].ms, 0.0);
-    EXPECT_LT(timers.latest()[0].ms, 10000.0);
+    // Every slot was looked at once when reused (12 frames, the first kFrames never
+    // reused), and none was waited for: read, or dropped as not ready or as nonsense (llvmpipe's
+    // timestamps come from its rasteriser threads and may run backwards).
+    EXPECT_EQ(timers.framesRead() + timers.framesNotReady() + timers.framesInvalid(),
+              static_cast<uint64_t>(12 - render::GpuTimers::kFrames));
+    if (timers.framesRead() > 0) {
+        ASSERT_EQ(timers.latest().size(), 2u);
+        EXPECT_EQ(timers.latest()[0].name, "world");
+        EXPECT_EQ(timers.latest()[1].name, "readback");
+        EXPECT_GE(timers.latest()[0].ms, 0.0);
+        EXPECT_LE(timers.latest()[0].ms + timers.latest()[1].ms, timers.latestFrameMs() + 1e-9);
+    }
 }
 
 // With RenderOptions::timers the renderer times each of its passes itself.
@@ -307,8 +322,9 @@ TEST_F(DebugRender, RendererTimesEachPass) {
     std::vector<std::string> names;
     for (const auto& t : timers.latest())
         names.push_back(t.name);
-    ASSERT_GE(names.size(), 3u);
-    EXPECT_EQ(names.front(), "depth prepass");
+    ASSERT_GE(names.size(), 4u);
+    EXPECT_EQ(names[0], "clear");
+    EXPECT_EQ(names[1], "depth prepass");
     EXPECT_NE(std::find(names.begin(), names.end(), "opaque"), names.end());
     EXPECT_EQ(names.back(), "world overlays");
     std::set<std::string> distinct(names.begin(), names.end());

@@ -153,6 +153,32 @@ TEST(ContentMutations, WalkScriptEdgeCases) {
     edges.print(0.0);
 }
 
+TEST(ContentMutations, CameraTextEdgeCases) {
+    // The go-to field's text (scene/view/camera_text.h).
+    robust::Tally edges("camera text edge cases");
+    for (const std::string& s :
+         {std::string(1 << 16, '9'), std::string("1e39 0 0"), std::string("nan 0 0 0 0"),
+          std::string("setpos 1 2 3;setpos 1 2 3"), std::string("(1 2 3"), std::string(";;;"),
+          std::string("setang 1e6 1e6 1e6"), std::string(600, ' ') + "1 2 3"}) {
+        edges.check("edge", bytesOf(s), &fuzz::runCameraText);
+    }
+    edges.print(0.0);
+}
+
+TEST(ContentMutations, SteamLibraryEdgeCases) {
+    // libraryfolders.vdf (content/vfs/game_install.h): deep nesting, runs of one token.
+    robust::Tally edges("vdf edge cases");
+    std::string deep;
+    for (int i = 0; i < 1000; ++i)
+        deep += "\"k\" {";
+    for (const std::string& s : {deep, std::string(1 << 20, '{'), std::string(1 << 20, '"'),
+                                 std::string((1 << 20) + 1, ' '), std::string("}"),
+                                 std::string("\"libraryfolders\" { \"path\" }")}) {
+        edges.check("edge", bytesOf(s), &fuzz::runSteamLibrary);
+    }
+    edges.print(0.0);
+}
+
 TEST(ContentMutations, Quake3SkinEdgeCases) {
     // Edge cases: an open quote or comment at the end, a lone comma, 300 surfaces.
     robust::Tally edges("skin edge cases");

@@ -2,6 +2,8 @@
 
 #include "support/md2_builder.h"
 #include "support/q1_builder.h"
+#include "support/source_model_builder.h"
+#include "support/source_props_builder.h"
 #include "support/studio_builder.h"
 #include "unit/vpk_builder.h"
 
@@ -105,6 +107,53 @@ std::string walkScript() {
     return s;
 }
 
+// The hand-made Source model of the mutation test: two LODs, .vvd fixups, the later .vtx
+// layout, two skins over two textures.
+const srcmdltest::Files& handMadeSource() {
+    static const srcmdltest::Files kFiles = [] {
+        srcmdltest::Spec spec;
+        spec.version = 49;
+        spec.lods = 2;
+        spec.fixups = true;
+        spec.topology = true;
+        spec.textures = {"a", "b"};
+        spec.skins = {{0, 1}, {1, 0}};
+        srcmdltest::MeshSpec quad;
+        quad.vertex_count = 4;
+        quad.lods = {{0, 1, 2, 0, 2, 3}, {2, 1, 0}};
+        quad.two_groups = true;
+        srcmdltest::MeshSpec tri;
+        tri.material = 1;
+        spec.parts[0].models[0].meshes = {quad, tri};
+        return srcmdltest::build(spec);
+    }();
+    return kFiles;
+}
+
+// A prop lump with its kind (0 sprp, 1 dprp) and version in front (fuzz::runPropLumps).
+std::vector<uint8_t> propLump(uint8_t kind, uint16_t version, const std::vector<uint8_t>& lump) {
+    std::vector<uint8_t> b = {kind, uint8_t(version & 0xff), uint8_t(version >> 8)};
+    b.insert(b.end(), lump.begin(), lump.end());
+    return b;
+}
+
+// A detail prop lump (version 4): one model name, one leaf, a model and a sprite prop.
+std::vector<uint8_t> dprpLump() {
+    std::vector<uint8_t> dprp;
+    srcprops::put<int32_t>(dprp, 1);
+    srcprops::putName(dprp, "models/grass.mdl");
+    srcprops::put<int32_t>(dprp, 1);
+    dprp.resize(dprp.size() + 32, 0);
+    srcprops::put<int32_t>(dprp, 2);
+    for (int k = 0; k < 2; ++k) {
+        const size_t at = dprp.size();
+        dprp.resize(at + 52, 0);
+        dprp[at + 44] = uint8_t(k); // a model, then a sprite
+        dprp[at + 48 + 3] = 0x3f;   // scale 0.5
+    }
+    return propLump(1, 4, dprp);
+}
+
 const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
     static const std::map<std::string, std::function<std::vector<uint8_t>()>> kMakers = {
         {"lm_0001.tga", lightmapTga},
@@ -132,6 +181,29 @@ const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
          }},
         {"v1_dir.vpk", [] { return vpk_test::buildVpk(vpk_test::sampleFiles(), 1).dir; }},
         {"v2_dir.vpk", [] { return vpk_test::buildVpk(vpk_test::sampleFiles(), 2).dir; }},
+        {"hand_made_source.mdl", [] { return handMadeSource().mdl; }},
+        {"hand_made_source.vvd", [] { return handMadeSource().vvd; }},
+        {"hand_made_source.vtx", [] { return handMadeSource().vtx; }},
+        {"sp_0.vhv", [] { return srcprops::vhvFile(); }},
+        {"sprp_v10_sdk2013", [] { return propLump(0, 10, srcprops::sprpLump(10, 3, true)); }},
+        {"sprp_v9", [] { return propLump(0, 9, srcprops::sprpLump(9, 3)); }},
+        {"sprp_v13", [] { return propLump(0, 13, srcprops::sprpLump(13, 3)); }},
+        {"dprp_v4", dprpLump},
+        // The go-to field's text (scene/view/camera_text.h), one line of four of its forms.
+        {"viewpos.txt", [] { return bytesOf("Viewpos: (544 -312 48) 10 90 0"); }},
+        {"getpos.txt",
+         [] { return bytesOf("setpos -1.5 2.25 64.03125;setang 12.5 -90 0.000000"); }},
+        {"ioq3_viewpos.txt", [] { return bytesOf("(1024 512 88) : 270"); }},
+        {"bspview_camera.txt", [] { return bytesOf("--camera 128,-880,46,0,90"); }},
+        // libraryfolders.vdf in both layouts (content/vfs/game_install.h).
+        {"libraryfolders.vdf",
+         [] {
+             return bytesOf("\"libraryfolders\"\n{\n\t\"0\"\n\t{\n\t\t\"path\"\t\t"
+                            "\"/home/u/.local/share/Steam\"\n\t\t\"apps\"\n\t\t{\n"
+                            "\t\t\t\"2310\"\t\"123\"\n\t\t}\n\t}\n\t\"1\"\n\t{\n"
+                            "\t\t\"path\"\t\t\"D:\\\\SteamLibrary\"\n\t}\n}\n"
+                            "\"LibraryFolders\" { \"1\" \"E:\\\\Steam\" // old\n }\n");
+         }},
     };
     return kMakers;
 }
@@ -170,6 +242,8 @@ core::Result<std::vector<uint8_t>> readSource(const std::string& source) {
                                "patterns and size limits are for seed-only sources ('+')");
     if (kind == "maps")
         return core::readFile(kMaps / rest);
+    if (kind == "models")
+        return core::readFile(kMaps / ".." / "models" / rest);
     if (kind == "file")
         return core::readFile(rest);
     if (kind == "entities")

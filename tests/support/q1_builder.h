@@ -22,6 +22,7 @@
 
 #include "support/q2_builder.h" // q2test::Writer
 
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
@@ -47,6 +48,12 @@ struct Q1Options {
     int32_t texinfo_flags = 0;      // 1: TEX_SPECIAL (a liquid or sky the compiler left unlit)
     glm::vec2 texinfo_offset{0.0f}; // the texinfo's s and t offsets, in texels
     std::string entities = "{\n\"classname\" \"worldspawn\"\n}\n"; // the entity lump's text
+    // Clipnodes (plane, child 0, child 1; a child < 0 is a contents value). With any, model 0's
+    // hulls 1..3 start at clipnode 0; without, the clipnodes lump is empty.
+    std::vector<std::array<int32_t, 3>> clipnodes;
+    // Brush models after the world, one per entry: its hull 1..3 heads (hull 0 is node 0, no
+    // faces of its own). Their entities go in `entities`.
+    std::vector<std::array<int32_t, 3>> model_clip_heads;
 };
 
 inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
@@ -114,7 +121,11 @@ inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
     else if (o.lighting)
         for (int i = 0; i < 2 * 5 * 5 * (o.half_life ? 3 : 1); ++i)
             lumps[8].put(o.luxel);
-    // clipnodes: none
+    for (const auto& c : o.clipnodes) {
+        lumps[9].put(c[0]);
+        lumps[9].put(uint16_t(int16_t(c[1])));
+        lumps[9].put(uint16_t(int16_t(c[2])));
+    }
     // leafs (28 bytes): 0 solid, 1 holds face 0, 2 holds face 1
     for (int l = 0; l < 3; ++l) {
         lumps[10].put(int32_t(l == 0 ? -2 : -1)); // CONTENTS_SOLID, CONTENTS_EMPTY
@@ -144,6 +155,16 @@ inline std::vector<uint8_t> buildQ1(const Q1Options& o = {}) {
     lumps[14].put(int32_t(2));
     lumps[14].put(int32_t(0));
     lumps[14].put(int32_t(2));
+    for (const auto& clip : o.model_clip_heads) {
+        lumps[14].put(glm::vec3(0, 0, -8));
+        lumps[14].put(glm::vec3(64, 64, 8));
+        lumps[14].put(glm::vec3(0));
+        lumps[14].put(int32_t(0));
+        lumps[14].put(clip);
+        lumps[14].put(int32_t(0)); // visleafs
+        lumps[14].put(int32_t(0)); // no faces
+        lumps[14].put(int32_t(0));
+    }
 
     return q2test::assembleFile({uint8_t(o.half_life ? 30 : 29), 0, 0, 0}, lumps);
 }

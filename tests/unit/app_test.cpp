@@ -3,6 +3,8 @@
 #include "app/cli.h"
 #include "app/fly_camera.h"
 #include "app/map_session.h"
+#include "app/pass_times_panel.h"
+#include "render/gpu_timers.h"
 
 #include <gtest/gtest.h>
 
@@ -68,6 +70,18 @@ TEST(Cli, ParsesEveryFlag) {
     EXPECT_FALSE(n->stages);
     EXPECT_FALSE(n->watch);
     EXPECT_TRUE(n->walk_script.empty());
+    EXPECT_TRUE(n->depth_prepass && n->display_ramp && n->fog);
+    EXPECT_EQ(n->pass_timing, "auto");
+    auto passes = app::parseArguments({"--bench", "--no-depth-prepass", "--no-display-ramp",
+                                       "--no-fog", "--pass-timing", "finish"});
+    ASSERT_TRUE(passes.ok());
+    EXPECT_FALSE(passes->depth_prepass || passes->display_ramp || passes->fog);
+    EXPECT_EQ(passes->pass_timing, "finish");
+    EXPECT_TRUE(app::parseArguments({"--bench", "--pass-timing", "cpu"}).ok());
+    auto ro = app::renderOptionsOf(*passes);
+    ASSERT_TRUE(ro.ok());
+    EXPECT_FALSE(ro->depth_prepass || ro->display_ramp || ro->fog);
+    EXPECT_TRUE(ro->flares && ro->shader_stages);
     auto w = app::parseArguments({"--screenshot", "x.png", "--walk-script", "walk.txt"});
     ASSERT_TRUE(w.ok());
     EXPECT_EQ(w->walk_script, "walk.txt");
@@ -83,13 +97,17 @@ TEST(Cli, RejectsBadValuesWithACode) {
                                                                   {"--frames", "0"},
                                                                   {"--gl-path", "44"},
                                                                   {"--gl-path"},
+                                                                  {"--pass-timing", "gpu"},
+                                                                  {"--pass-timing"},
                                                                   {"--bogus"},
                                                                   {"a.bsp", "b.bsp"},
                                                                   {"--screenshot"},
                                                                   {"--config-dir"},
                                                                   {"--config-dir", ""},
                                                                   {"--walk-script"},
-                                                                  {"--walk-script", "w.txt"}}) {
+                                                                  {"--walk-script", "w.txt"},
+                                                                  {"--view", "bogus"},
+                                                                  {"--view"}}) {
         auto o = app::parseArguments(args);
         ASSERT_FALSE(o.ok()) << args[0];
         EXPECT_EQ(o.error().code, core::ErrorCode::BadArgument);
@@ -208,4 +226,36 @@ TEST(MapSession, ClearColourIsTheGamesWhenTheMapStatesOne) {
     EXPECT_EQ(app::clearColourOf(map, glm::vec4(0, 1, 0, 1)), glm::vec4(0, 1, 0, 1));
     map.void_colour = glm::vec3(0.0f); // Quake 1: black, as QuakeSpasm
     EXPECT_EQ(app::clearColourOf(map, glm::vec4(0, 1, 0, 1)), glm::vec4(0, 0, 0, 1));
+}
+
+// The Debug window's per-pass table: every pass of the list in order, "-" for those that did not
+// run, then the names the viewer adds.
+TEST(PassTimes, RowsFollowTheListAndKeepOtherNames) {
+    const std::vector<render::GpuTimers::PassTime> frame = {
+        {"ui", 0.5}, {"opaque", 2.0}, {"clear", 0.25}, {"display ramp", 1.0}};
+    const std::vector<app::PassTimeRow> rows = app::passTimeRows(frame);
+    const size_t known = std::size(render::kTimedPasses);
+    ASSERT_EQ(rows.size(), known + 1);
+    for (size_t i = 0; i < known; ++i)
+        EXPECT_EQ(rows[i].name, render::kTimedPasses[i]);
+    EXPECT_EQ(rows[known].name, "ui");
+    EXPECT_DOUBLE_EQ(rows[known].ms, 0.5);
+    int ran = 0;
+    for (const app::PassTimeRow& r : rows) {
+        ran += r.ran;
+        if (r.name == "opaque") {
+            EXPECT_DOUBLE_EQ(r.ms, 2.0);
+        }
+        if (!r.ran) {
+            EXPECT_EQ(r.ms, 0.0) << r.name;
+        }
+    }
+    EXPECT_EQ(ran, 4);
+}
+
+TEST(PassTimes, SoftwareRenderersAreNotTimedByQueries) {
+    EXPECT_FALSE(render::timerQueriesMeaningful("llvmpipe (LLVM 15.0.6, 256 bits)"));
+    EXPECT_FALSE(render::timerQueriesMeaningful("softpipe"));
+    EXPECT_TRUE(render::timerQueriesMeaningful("NVIDIA H100 80GB HBM3/PCIe/SSE2"));
+    EXPECT_TRUE(render::timerQueriesMeaningful("AMD Radeon RX 7900 XTX (radeonsi, navi31)"));
 }

@@ -67,37 +67,52 @@ TEST(CollisionParse, HalfLifeHasFourHullsAndItsChoiceRule) {
     EXPECT_EQ(c.contentsOfValue(-16), bsp::kCollideLadder);
 }
 
-TEST(CollisionParse, DamagedClipnodesGiveErrors) {
+// Collision is one feature: clipnodes that do not hold leave the map without collision (walk
+// mode off), with a warning naming the record; a hull head at the clipnode count is an empty hull
+// (ZHLT, Xash3D Mod_SetupHull). docs/robustness.md, "Refuse or degrade".
+TEST(CollisionParse, DamagedClipnodesDropTheCollisionWithAWarning) {
     auto b = collisiontest::roomQ1();
     const auto good = b.build();
     const size_t clip = q1test::lumpOffset(good, kClipnodes);
+    auto dropped = [](const std::vector<uint8_t>& bytes, const char* name) {
+        auto r = bsp::loadMap(bytes, name);
+        EXPECT_TRUE(r.ok()) << r.error().message();
+        if (!r.ok())
+            return std::string();
+        EXPECT_EQ(r->collision.kind, bsp::CollisionKind::None);
+        EXPECT_FALSE(r->leaves.empty());
+        return r->warnings.empty() ? std::string() : r->warnings.back();
+    };
     {
         auto bytes = good;
         putI32(bytes, clip, 100000); // clipnode 0's plane
-        auto r = bsp::loadMap(bytes, "bad.bsp");
-        ASSERT_FALSE(r.ok());
-        EXPECT_EQ(r.error().code, core::ErrorCode::IndexOutOfRange);
-        EXPECT_EQ(r.error().lump, "clipnodes");
-        EXPECT_EQ(r.error().index, 0);
+        EXPECT_EQ(dropped(bytes, "bad.bsp"),
+                  "bad.bsp: clipnodes[0].planenum: 100000 beyond " +
+                      std::to_string(b.planes.size()) +
+                      " planes; no collision: walk mode and the collision views are off");
     }
     {
         auto bytes = good;
         putU16(bytes, clip + 4, 0); // clipnode 0's front child is itself: a cycle
-        auto r = bsp::loadMap(bytes, "cycle.bsp");
-        ASSERT_FALSE(r.ok());
-        EXPECT_EQ(r.error().code, core::ErrorCode::BadTree);
-        EXPECT_EQ(r.error().lump, "clipnodes");
+        EXPECT_EQ(dropped(bytes, "cycle.bsp"),
+                  "cycle.bsp: clipnodes[0].children: clipnode 0 is its own descendant (a cycle); "
+                  "no collision: walk mode and the collision views are off");
     }
     {
         auto bytes = good;
         const size_t models = q1test::lumpOffset(good, kModels);
-        putI32(bytes, models + 36 + 4, int32_t(b.clipnodes.size())); // hull 1 head
+        const auto count = int32_t(b.clipnodes.size());
+        putI32(bytes, models + 36 + 4, count); // hull 1 head
         auto r = bsp::loadMap(bytes, "head.bsp");
-        ASSERT_FALSE(r.ok());
-        EXPECT_EQ(r.error().code, core::ErrorCode::IndexOutOfRange);
-        EXPECT_EQ(r.error().lump, "models");
-        EXPECT_EQ(r.error().index, 0);
-        EXPECT_EQ(r.error().field, "headnode");
+        ASSERT_TRUE(r.ok()) << r.error().message();
+        EXPECT_EQ(r->collision.kind, bsp::CollisionKind::Hulls);
+        EXPECT_EQ(r->collision.models[0].heads[1], -1); // empty
+        EXPECT_EQ(r->collision.models[0].heads[2], b.heads[0][2]);
+        ASSERT_EQ(r->warnings.size(), 1u);
+        EXPECT_EQ(r->warnings[0], "head.bsp: models[0].headnode: hull 1 head " +
+                                      std::to_string(count) + " beyond " + std::to_string(count) +
+                                      " clipnodes; empty hulls: walk mode's player passes "
+                                      "through the model");
     }
 }
 

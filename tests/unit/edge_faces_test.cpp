@@ -116,10 +116,25 @@ TEST(EdgeFaces, LightmapBlockWithStylesSideBySide) {
     EXPECT_FLOAT_EQ(map.vertices[0].lm_uv.x, (face.lightmap_rect.x + 0.5f) / 64.0f);
     EXPECT_FLOAT_EQ(map.vertices[2].lm_uv.x, (face.lightmap_rect.x + 4.5f) / 64.0f);
 
-    // Data running past the lump is an error, not a read.
+    // Data running past the lump is read as far as it goes, the rest black, with a warning
+    // (GoldSrc and QuakeSpasm read on past the lump).
+    bsp::LightmapBuilder lm2(64);
+    bsp::Map map2 = map;
     bsp::Face f2 = face;
-    EXPECT_EQ(lm.place(map, f2, ext, bsp::TexAxes{}, rgb, 10, "faces", 1).error().code,
-              core::ErrorCode::BadLightmap);
+    ASSERT_TRUE(lm2.place(map2, f2, ext, bsp::TexAxes{}, rgb, 10, "faces", 1).ok());
+    lm2.finish(map2);
+    ASSERT_EQ(map2.warnings.size(), 1u);
+    EXPECT_EQ(map2.warnings.back(), "faces[1].lightofs: lightmap at 10 (2 styles of 45 bytes) "
+                                    "beyond 94 bytes of lighting; read to the lump's end, the "
+                                    "rest black");
+    const auto& page2 = map2.lightmap_pages[size_t(f2.lightmap_page)].rgb;
+    auto texel2 = [&](int x, int y) { return page2[(size_t(y) * 64 + size_t(x)) * 3]; };
+    const int x0 = f2.lightmap_rect.x, y0 = f2.lightmap_rect.y;
+    EXPECT_EQ(texel2(x0, y0), 10);
+    EXPECT_EQ(texel2(x0 + 5, y0), 10 + 45);              // style 1 starts inside the data
+    EXPECT_EQ(texel2(x0 + 5 + 2, y0 + 2), 10 + 45 + 36); // byte 91 of 94: the last luxel there
+    EXPECT_EQ(texel2(x0 + 5 + 3, y0 + 2), 0);            // byte 94: past the data, black
+    EXPECT_EQ(texel2(x0 + 5 + 4, y0 + 2), 0);
 }
 
 TEST(EdgeFaces, HostileAxesGiveOversizedExtentsNotOverflow) {

@@ -10,6 +10,7 @@
 #include "support/md3_builder.h"
 #include "support/model_builder.h"
 #include "support/q1_builder.h"
+#include "support/source_model_builder.h"
 #include "support/studio_builder.h"
 
 #include <gtest/gtest.h>
@@ -107,7 +108,7 @@ TEST(ModelRegistry, TheMagicDecidesNotTheExtension) {
 TEST(ModelRegistry, ErrorsNameTheFileOrTheFormat) {
     Folder f;
     f.put("models/junk.mdl", {'J', 'U', 'N', 'K', 1, 2, 3, 4});
-    f.put("models/source.mdl", withVersion(studiotest::buildStudio(), 48));
+    f.put("models/source.mdl", srcmdltest::build(srcmdltest::Spec{}).mdl); // no .vvd beside it
     f.put("progs/v7.mdl", withVersion(modeltest::buildMdl(), 7));
     f.mount();
     auto missing = content::loadModelAsset(f.vfs, "models/none.mdl");
@@ -120,12 +121,77 @@ TEST(ModelRegistry, ErrorsNameTheFileOrTheFormat) {
     EXPECT_NE(junk.error().message().find("'JUNK'"), std::string::npos) << junk.error().message();
     auto source = content::loadModelAsset(f.vfs, "models/source.mdl");
     ASSERT_FALSE(source.ok());
-    EXPECT_EQ(source.error().code, core::ErrorCode::UnsupportedVersion);
-    EXPECT_NE(source.error().message().find("not supported yet"), std::string::npos);
+    EXPECT_EQ(source.error().code, core::ErrorCode::NotFound);
+    EXPECT_EQ(source.error().lump, "models/source.vvd") << source.error().message();
     auto v7 = content::loadModelAsset(f.vfs, "progs/v7.mdl");
     ASSERT_FALSE(v7.ok());
     EXPECT_EQ(v7.error().code, core::ErrorCode::UnsupportedVersion);
     EXPECT_EQ(v7.error().lump, "mdl.header");
+}
+
+// A .mdl of either engine through the one entry point: GoldSrc's (IDST 10) and Source's (IDST
+// 44..49, with its .vvd and .vtx), told apart by the version after the magic.
+TEST(ModelRegistry, GoldSrcAndSourceStudioModelsShareTheEntryPoint) {
+    srcmdltest::Spec spec;
+    spec.textures = {"tex"};
+    srcmdltest::ModelSpec quad;
+    quad.name = "quad";
+    quad.meshes[0].vertex_count = 4;
+    quad.meshes[0].lods = {{0, 1, 2, 0, 2, 3}};
+    spec.parts[0].models.push_back(quad); // body 1 shows the quad instead of the triangle
+    const srcmdltest::Files files = srcmdltest::build(spec);
+    Folder f;
+    f.put("models/props/thing.mdl", files.mdl);
+    f.put("models/props/thing.vvd", files.vvd);
+    f.put("models/props/thing.dx90.vtx", files.vtx);
+    f.put("models/goldsrc.mdl", studiotest::buildStudio());
+    f.mount();
+    auto goldsrc = content::loadModelAsset(f.vfs, "models/goldsrc.mdl");
+    ASSERT_TRUE(goldsrc.ok()) << goldsrc.error().message();
+    EXPECT_EQ(goldsrc->format, ModelFormat::HalfLifeStudio);
+    content::ModelCache cache;
+    auto source = content::loadModelAsset(f.vfs, "models/props/thing.mdl", {}, &cache);
+    ASSERT_TRUE(source.ok()) << source.error().message();
+    EXPECT_EQ(source->format, ModelFormat::SourceStudio);
+    EXPECT_EQ(source->key, "models/props/thing.mdl");
+    ASSERT_EQ(source->parts.size(), 1u);
+    const content::ModelPart& part = source->parts[0];
+    ASSERT_TRUE(part.mesh.has_value());
+    EXPECT_EQ(part.mesh->vertex_count, 3u);
+    EXPECT_EQ(part.mesh->indices.size(), 3u);
+    // materials/models/test/tex.vmt is not there: the model loads, with a warning naming it.
+    ASSERT_EQ(part.warnings.size(), 1u);
+    EXPECT_NE(part.warnings[0].find("material tex not found"), std::string::npos)
+        << part.warnings[0];
+    // "body" 1 picks the second model: another asset, its key saying the choice.
+    content::ModelRequest body1;
+    body1.studio.body = 1;
+    auto quad_asset = content::loadModelAsset(f.vfs, "models/props/thing.mdl", body1, &cache);
+    ASSERT_TRUE(quad_asset.ok()) << quad_asset.error().message();
+    EXPECT_EQ(quad_asset->key, "models/props/thing.mdl#body 1");
+    ASSERT_EQ(quad_asset->parts.size(), 1u);
+    ASSERT_TRUE(quad_asset->parts[0].mesh.has_value());
+    EXPECT_EQ(quad_asset->parts[0].mesh->vertex_count, 4u);
+    EXPECT_EQ(quad_asset->parts[0].mesh->indices.size(), 6u);
+    // The same choice again through the cache decodes nothing.
+    auto again = content::loadModelAsset(f.vfs, "models/props/thing.mdl", body1, &cache);
+    ASSERT_TRUE(again.ok());
+    EXPECT_TRUE(again->parts.empty());
+}
+
+// A real Source model (Wiremod's gate, ../shared/models/source/wire) through the registry.
+TEST(ModelRegistry, RealSourceModelLoads) {
+    content::FileSystem vfs;
+    const fs::path wire = fs::path(BSPV_SHARED_MAPS_DIR) / ".." / "models" / "source" / "wire";
+    ASSERT_TRUE(vfs.addDirectory(wire).ok()) << wire;
+    auto gate = content::loadModelAsset(vfs, "models/beer/wiremod/gate_e2.mdl");
+    ASSERT_TRUE(gate.ok()) << gate.error().message();
+    EXPECT_EQ(gate->format, ModelFormat::SourceStudio);
+    ASSERT_EQ(gate->parts.size(), 1u);
+    ASSERT_TRUE(gate->parts[0].mesh.has_value());
+    EXPECT_GT(gate->parts[0].mesh->vertex_count, 0u);
+    EXPECT_EQ(gate->parts[0].mesh->indices.size() % 3, 0u);
+    EXPECT_FALSE(gate->parts[0].mesh->indices.empty());
 }
 
 TEST(ModelRegistry, BrushModelFilesAreParsedMaps) {

@@ -499,6 +499,20 @@ TEST(Vmt, PathsAreLowerCaseUnderMaterials) {
     EXPECT_EQ(content::vmtPathOf("TOOLS/ToolsNodraw"), "materials/tools/toolsnodraw.vmt");
 }
 
+// As the engine's file system reads them (tier1 strtools.cpp V_FixSlashes, V_FixDoubleSlashes,
+// V_RemoveDotSlashes): Momentum's background_01 names "momentum/World 1//White1".
+TEST(Vmt, PathsAreNormalisedAsTheEngineDoes) {
+    EXPECT_EQ(content::vtfPathOf("momentum/World 1//White1"),
+              "materials/momentum/world 1/white1.vtf");
+    EXPECT_EQ(content::vtfPathOf("a\\\\b///c"), "materials/a/b/c.vtf");
+    EXPECT_EQ(content::vtfPathOf("/Materials//brick/./wall.VTF"), "materials/brick/wall.vtf");
+    EXPECT_EQ(content::vtfPathOf("./brick/wall"), "materials/brick/wall.vtf");
+    EXPECT_EQ(content::vtfPathOf("brick/../wall"), "materials/brick/../wall.vtf"); // ".." stays
+    EXPECT_EQ(content::vtfPathOf("brick/wall..x"), "materials/brick/wall..x.vtf");
+    EXPECT_EQ(content::vmtPathOf("MATERIALS\\Tools//ToolsNodraw.vmt"),
+              "materials/tools/toolsnodraw.vmt");
+}
+
 namespace {
 
 std::string textOf(const std::vector<uint8_t>& b) {
@@ -558,6 +572,28 @@ TEST(ValveMaterials, VmtToVtfThroughAnEmbeddedArchive) {
     EXPECT_TRUE(textures[3].missing);
     EXPECT_EQ(textures[3].error, "materials/nothing/here.vtf: not found");
     EXPECT_EQ(textures[3].image.width, content::makeMissingTexture().width);
+}
+
+// A $basetexture with a double slash finds its texture (it was "missing" before).
+TEST(ValveMaterials, DoubleSlashInABaseTextureFindsTheTexture) {
+    VtfSpec s;
+    const content::FileSystem fs = pakfileOf({
+        {"materials/momentum/World 1/White1.vmt",
+         "LightmappedGeneric { \"$basetexture\" \"momentum/World 1//White1\" }"},
+        {"materials/momentum/World 1/White1.vtf", textOf(makeVtf(s, {5, 6, 7, 8}))},
+    });
+    bsp::Map map;
+    map.material_files = bsp::MaterialFiles::ValveMaterials;
+    map.materials.resize(2);
+    map.materials[0].name = "MOMENTUM/WORLD 1/WHITE1";
+    map.materials[1].name = "momentum//world 1\\white1";
+    const auto textures = content::loadMaterialTextures(map, fs, 1);
+    ASSERT_EQ(textures.size(), 2u);
+    for (const content::TextureInfo& t : textures) {
+        EXPECT_FALSE(t.missing) << t.error;
+        EXPECT_EQ(pixel(t.image, 0, 0), (Px{5, 6, 7, 8}));
+        EXPECT_EQ(t.source, "materials/momentum/world 1/white1.vtf");
+    }
 }
 
 TEST(ValveMaterials, EmbeddedArchiveThatIsNoZip) {

@@ -1,6 +1,6 @@
 #include "content/compile/leak_file.h"
 
-#include "content/compile/text_scan.h"
+#include "content/compile/compile_text.h"
 #include "core/file.h"
 
 #include <cmath>
@@ -49,20 +49,20 @@ std::vector<uint32_t> leakStops(const std::vector<glm::vec3>& points, float min_
 core::Result<LeakLine> parseLeakFile(std::string_view text, std::string_view file) {
     LeakLine out;
     out.file = std::string(file);
-    TextScan scan(text);
+    core::TextScanner scan(text, kCompileTextSyntax);
     while (!scan.atEnd()) {
         const int line = scan.line();
         glm::vec3 p(0.0f);
         for (int k = 0; k < 3; ++k) {
-            if (!scan.onLine(line) || !scan.coordinate(p[k]))
+            if (!scan.onLine(line) || !scan.number(p[k], kMaxCompileCoordinate))
                 return leakError(
                     core::ErrorCode::BadValue, file, line,
                     "expected three coordinates \"X Y Z\" (finite, within +-1048576), got '" +
-                        std::string(scan.onLine(line) ? scan.peek() : "end of line") + "'");
+                        std::string(scan.onLine(line) ? scan.peek().text : "end of line") + "'");
         }
         if (scan.onLine(line))
             return leakError(core::ErrorCode::BadValue, file, line,
-                             "unexpected '" + std::string(scan.peek()) + "' after \"X Y Z\"");
+                             "unexpected '" + std::string(scan.peek().text) + "' after \"X Y Z\"");
         if (out.points.size() >= kMaxLeakPoints)
             return leakError(core::ErrorCode::LimitExceeded, file, line,
                              "more than " + std::to_string(kMaxLeakPoints) + " points");

@@ -10,8 +10,8 @@
 //         the outside to the occupant's origin.
 //
 // Both are the same grammar to a reader: a polyline. Blank lines are allowed, a line with
-// anything but three finite numbers within +-kMaxCompileCoordinate (content/compile/text_scan.h) is
-// an error naming the file and line.
+// anything but three finite numbers within +-kMaxCompileCoordinate (content/compile/compile_text.h)
+// is an error naming the file and line.
 //
 // Safety: the text is untrusted; parsing is linear, never reads past the view, and keeps at
 // most kMaxLeakPoints points.

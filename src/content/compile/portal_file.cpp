@@ -1,6 +1,6 @@
 #include "content/compile/portal_file.h"
 
-#include "content/compile/text_scan.h"
+#include "content/compile/compile_text.h"
 #include "core/file.h"
 
 namespace content {
@@ -38,7 +38,8 @@ std::string_view trim(std::string_view s) {
 
 class PortalParser {
 public:
-    PortalParser(std::string_view text, std::string_view file) : m_scan(text), m_file(file) {
+    PortalParser(std::string_view text, std::string_view file)
+        : m_scan(text, kCompileTextSyntax), m_file(file) {
         m_out.file = std::string(file);
     }
 
@@ -56,7 +57,7 @@ private:
         return false;
     }
     std::string got() {
-        const std::string_view t = m_scan.peek();
+        const std::string_view t = m_scan.peek().text;
         return t.empty() ? "end of file" : "'" + std::string(t.substr(0, 32)) + "'";
     }
 
@@ -110,7 +111,7 @@ private:
                 !count("portal count", kMaxPortalCount, portal_count))
                 return false;
             // q3map2 adds a solid-face count on a line of its own; a portal line has more.
-            TextScan ahead = m_scan;
+            core::TextScanner ahead = m_scan;
             int64_t v = 0;
             const int line = ahead.line();
             if (ahead.integer(v) && !ahead.onLine(line)) {
@@ -148,16 +149,16 @@ private:
             const int line = m_scan.line();
             if (m_scan.atEnd())
                 return fail(core::ErrorCode::Truncated, line, at + ": the file ends");
-            if (!m_scan.punct('('))
+            if (!m_scan.accept('('))
                 return fail(core::ErrorCode::BadValue, line, at + ": expected '(', got " + got());
             glm::vec3 p(0.0f);
             for (int c = 0; c < 3; ++c)
-                if (!m_scan.coordinate(p[c]))
+                if (!m_scan.number(p[c], kMaxCompileCoordinate))
                     return fail(
                         m_scan.atEnd() ? core::ErrorCode::Truncated : core::ErrorCode::BadValue,
                         m_scan.line(),
                         at + ": expected a coordinate (finite, within +-1048576), got " + got());
-            if (!m_scan.punct(')'))
+            if (!m_scan.accept(')'))
                 return fail(m_scan.atEnd() ? core::ErrorCode::Truncated : core::ErrorCode::BadValue,
                             m_scan.line(), at + ": expected ')', got " + got());
             m_out.points.push_back(p);
@@ -249,7 +250,7 @@ private:
         return true;
     }
 
-    TextScan m_scan;
+    core::TextScanner m_scan;
     std::string_view m_file;
     PortalFile m_out;
     core::Error m_error;

@@ -5,6 +5,7 @@
 // scripts parse further, never less far).
 #include "content/material/q3_shader.h"
 #include "content/material/q3_shader_names.h"
+#include "core/text_scanner.h"
 
 #include <algorithm>
 #include <charconv>
@@ -32,8 +33,11 @@ float toFloat(std::string_view s) {
 
 // ------------------------------------------------------------------------------------------
 // Tokenizer: COM_ParseExt's rules (white space <= ' ', // and /* */ comments, "quoted"
-// tokens) plus '{' and '}' as tokens of their own. One token of look-ahead; `line` of each
-// token is where it starts, so "on the same line as the keyword" is a line comparison.
+// tokens running to the end of the text when left open) plus '{' and '}' as tokens of their
+// own. One token of look-ahead; `line` of each token is where it starts, so "on the same line
+// as the keyword" is a line comparison.
+constexpr core::TextSyntax kShaderSyntax =
+    core::TextSyntax().withLineComments().withBlockComments().withQuote('"').withPunctuation("{}");
 
 struct Token {
     std::string_view text;
@@ -47,7 +51,7 @@ struct Token {
 
 class Tokenizer {
 public:
-    explicit Tokenizer(std::string_view text) : m_text(text) {}
+    explicit Tokenizer(std::string_view text) : m_scan(text, kShaderSyntax) {}
 
     const Token& peek() {
         if (!m_has_peek) {
@@ -74,64 +78,18 @@ public:
         while (!param(line).eof) {
         }
     }
-    int line() const { return m_line; }
+    int line() { return m_scan.line(); }
 
 private:
     Token scan() {
-        const size_t n = m_text.size();
-        for (;;) {
-            while (m_pos < n && static_cast<unsigned char>(m_text[m_pos]) <= ' ') {
-                if (m_text[m_pos] == '\n')
-                    ++m_line;
-                ++m_pos;
-            }
-            if (m_pos + 1 < n && m_text[m_pos] == '/' && m_text[m_pos + 1] == '/') {
-                while (m_pos < n && m_text[m_pos] != '\n')
-                    ++m_pos;
-                continue;
-            }
-            if (m_pos + 1 < n && m_text[m_pos] == '/' && m_text[m_pos + 1] == '*') {
-                m_pos += 2;
-                while (m_pos < n &&
-                       !(m_text[m_pos] == '*' && m_pos + 1 < n && m_text[m_pos + 1] == '/')) {
-                    if (m_text[m_pos] == '\n')
-                        ++m_line;
-                    ++m_pos;
-                }
-                m_pos = std::min(n, m_pos + 2); // an unclosed comment runs to the end
-                continue;
-            }
-            break;
-        }
+        const core::TextToken s = m_scan.next();
         Token t;
-        t.line = m_line;
-        if (m_pos >= n)
+        t.line = s.line;
+        if (s.end())
             return t; // eof
         t.eof = false;
-        const char c = m_text[m_pos];
-        size_t begin = m_pos;
-        size_t end = m_pos;
-        if (c == '"') {
-            // Up to the closing quote or the end of the text, as COM_ParseExt.
-            begin = ++m_pos;
-            while (m_pos < n && m_text[m_pos] != '"') {
-                if (m_text[m_pos] == '\n')
-                    ++m_line;
-                ++m_pos;
-            }
-            end = m_pos;
-            if (m_pos < n)
-                ++m_pos;
-            t.quoted = true;
-        } else if (c == '{' || c == '}') {
-            end = ++m_pos;
-        } else {
-            while (m_pos<n&& static_cast<unsigned char>(m_text[m_pos])> ' ' &&
-                   m_text[m_pos] != '{' && m_text[m_pos] != '}')
-                ++m_pos;
-            end = m_pos;
-        }
-        t.text = m_text.substr(begin, end - begin);
+        t.quoted = s.kind == core::TextToken::Kind::Quoted;
+        t.text = s.text;
         if (t.text.size() > kMaxShaderTokenChars) {
             t.text = t.text.substr(0, kMaxShaderTokenChars);
             t.truncated = true;
@@ -139,9 +97,7 @@ private:
         return t;
     }
 
-    std::string_view m_text;
-    size_t m_pos = 0;
-    int m_line = 1;
+    core::TextScanner m_scan;
     Token m_peek;
     bool m_has_peek = false;
 };

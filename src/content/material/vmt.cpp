@@ -1,6 +1,7 @@
 #include "content/material/vmt.h"
 
 #include "core/file.h"
+#include "core/text_scanner.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,74 +30,51 @@ struct Token {
     int line = 1;
 };
 
+// VMT's KeyValues grammar: blanks are space, tab, CR and LF; "//" comments; quoted strings
+// may span lines; "[$X360]" conditions; braces are tokens; a word ends at a quote or a '['.
+constexpr core::TextSyntax kKeyValuesSyntax = core::TextSyntax()
+                                                  .withBlanks(" \t\r\n")
+                                                  .withLineComments()
+                                                  .withQuote('"')
+                                                  .withBrackets('[', ']')
+                                                  .withPunctuation("{}")
+                                                  .withWordStops("\"[");
+
 class Lexer {
 public:
-    explicit Lexer(std::string_view text) : m_text(text) {}
+    explicit Lexer(std::string_view text) : m_scan(text, kKeyValuesSyntax) {}
 
     // The next token; `error` is set (and End returned) for an unterminated string.
-    Token next(bool& error) {
-        skip();
-        Token t;
-        t.line = m_line;
-        if (m_pos >= m_text.size())
-            return t;
-        const char c = m_text[m_pos];
-        if (c == '{' || c == '}') {
-            ++m_pos;
-            t.kind = c == '{' ? Tok::Open : Tok::Close;
-            return t;
-        }
-        if (c == '"' || c == '[') {
-            const char close = c == '"' ? '"' : ']';
-            const size_t start = ++m_pos;
-            while (m_pos < m_text.size() && m_text[m_pos] != close) {
-                if (m_text[m_pos] == '\n')
-                    ++m_line;
-                ++m_pos;
-            }
-            if (m_pos >= m_text.size()) {
-                error = true;
-                return t;
-            }
-            t.kind = c == '"' ? Tok::String : Tok::Condition;
-            t.text = m_text.substr(start, m_pos - start);
-            ++m_pos;
-            return t;
-        }
-        const size_t start = m_pos;
-        while (m_pos < m_text.size() && !isSpace(m_text[m_pos]) && m_text[m_pos] != '{' &&
-               m_text[m_pos] != '}' && m_text[m_pos] != '"' && m_text[m_pos] != '[')
-            ++m_pos;
-        t.kind = Tok::String;
-        t.text = m_text.substr(start, m_pos - start);
-        return t;
-    }
-
-    Token peek(bool& error) {
-        Lexer copy = *this;
-        return copy.next(error);
-    }
+    Token next(bool& error) { return token(m_scan.next(), error); }
+    Token peek(bool& error) const { return token(m_scan.peek(), error); }
 
 private:
-    static bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-    void skip() {
-        while (m_pos < m_text.size()) {
-            if (m_text[m_pos] == '\n') {
-                ++m_line;
-                ++m_pos;
-            } else if (isSpace(m_text[m_pos])) {
-                ++m_pos;
-            } else if (m_text.compare(m_pos, 2, "//") == 0) {
-                while (m_pos < m_text.size() && m_text[m_pos] != '\n')
-                    ++m_pos;
-            } else {
-                break;
-            }
+    static Token token(const core::TextToken& t, bool& error) {
+        Token out;
+        out.line = t.line;
+        if (t.unterminated) {
+            error = true;
+            return out;
         }
+        switch (t.kind) {
+        case core::TextToken::Kind::End:
+            return out;
+        case core::TextToken::Kind::Punct:
+            out.kind = t.is('{') ? Tok::Open : Tok::Close;
+            return out;
+        case core::TextToken::Kind::Bracketed:
+            out.kind = Tok::Condition;
+            break;
+        case core::TextToken::Kind::Word:
+        case core::TextToken::Kind::Quoted:
+            out.kind = Tok::String;
+            break;
+        }
+        out.text = t.text;
+        return out;
     }
-    std::string_view m_text;
-    size_t m_pos = 0;
-    int m_line = 1;
+
+    core::TextScanner m_scan;
 };
 
 bool conditionTerm(std::string_view term) {
@@ -295,13 +273,29 @@ void applyEntry(KeyValues& params, const KeyValues& entry, bool add) {
         params.children.push_back(entry);
 }
 
-std::string texturePath(std::string_view name, std::string_view ext) {
-    std::string path = core::toLower(name);
-    for (char& c : path)
+// A material or texture name as the engine's file system reads it: backslashes turned to
+// slashes (tier1/strtools.cpp V_FixSlashes), runs of slashes made one (V_FixDoubleSlashes:
+// Momentum's "momentum/World 1//White1"), "./" segments removed (V_RemoveDotSlashes), lower
+// case (the game's file system ignores case), no leading slash.
+std::string normalisedPath(std::string_view name) {
+    std::string path;
+    path.reserve(name.size());
+    for (char c : core::toLower(name)) {
         if (c == '\\')
             c = '/';
-    while (!path.empty() && path.front() == '/')
-        path.erase(path.begin());
+        if (c == '/' && (path.empty() || path.back() == '/'))
+            continue; // a leading slash, or the second of a run
+        path.push_back(c);
+        // "./" as a whole segment: drop it ("a/./b" -> "a/b"; "../" stays).
+        const size_t n = path.size();
+        if (c == '/' && n >= 2 && path[n - 2] == '.' && (n == 2 || path[n - 3] == '/'))
+            path.resize(n - 2);
+    }
+    return path;
+}
+
+std::string texturePath(std::string_view name, std::string_view ext) {
+    std::string path = normalisedPath(name);
     if (path.rfind("materials/", 0) != 0)
         path = "materials/" + path;
     if (path.size() < ext.size() || path.compare(path.size() - ext.size(), ext.size(), ext) != 0)
@@ -396,6 +390,10 @@ std::string vtfPathOf(std::string_view texture) {
 
 std::string vmtPathOf(std::string_view material) {
     return texturePath(material, ".vmt");
+}
+
+bool vmtUnlit(const Vmt& vmt) {
+    return vmt.shader == "unlitgeneric" || vmt.shader == "unlittwotexture" || vmt.shader == "sky";
 }
 
 } // namespace content

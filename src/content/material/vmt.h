@@ -79,6 +79,11 @@ struct Vmt {
     std::string include; // a patch material's `include` ("materials/x.vmt"); else empty
 };
 
+// The shader draws its texture without light: UnlitGeneric and UnlitTwoTexture (VDC
+// "UnlitGeneric", "UnlitTwoTexture") and Sky. VertexLitGeneric (models) and LightmappedGeneric
+// (world) are lit.
+bool vmtUnlit(const Vmt& vmt);
+
 // Parses one file. A patch material comes back with shader "patch", `include` set and its
 // insert/replace blocks in params; resolveVmt applies them.
 core::Result<Vmt> parseVmt(std::string_view text, std::string_view name);

@@ -10,7 +10,7 @@
 //
 //   magic, version     format                       decoder (companions)
 //   "IDPO"             Quake 1 alias model          mdl.h
-//   "IDST" 44..49      Source studio model          not supported yet (a clear error)
+//   "IDST" 44..49      Source studio model          source_model.h (.vvd, .vtx, .vmt materials)
 //   "IDST"             Half-Life studio model       studio.h (T file, sequence groups)
 //   "IDP2"             Quake 2 alias model          md2.h (PCX skins)
 //   "IDP3"             Quake 3 model                md3.h (.skin, shader images)
@@ -73,7 +73,7 @@ struct ModelRequest {
     // Quake 3: a misc_model's "_skin" (else "skin") key; the decoder derives the .skin file
     // from it (q3map2SkinPath).
     std::string_view skin_key{};
-    StudioKeys studio{}; // Half-Life studio models
+    StudioKeys studio{}; // Half-Life studio models (Source ones read `body` alone)
 };
 
 // One drawable piece of a file: the file itself, or one surface of an .md3. A part with

@@ -5,7 +5,8 @@
 // timing, and skins that name a run of images with theirs. Quake 1 .mdl builds one today
 // (content/model/mdl.h); Quake 2 .md2 and Quake 3 .md3 surfaces have the same shape (a pose per
 // frame, one interval each), so they will build the same struct. Skeletal models (Half-Life
-// studio) pose their vertices on the CPU into the same arrays. GL-free, plain data.
+// studio) pose their vertices on the CPU into the same arrays; Source studio models give their
+// bind pose and name material files instead of images. GL-free, plain data.
 #pragma once
 
 #include <array>
@@ -63,6 +64,9 @@ struct ModelDrawRange {
     // the texture per unit of (n . axis + 1) over its size: (32 / width, 32 / height).
     std::array<float, 4> chrome_rect{0, 0, 1, 1};
     std::array<float, 2> chrome_scale{0.5f, 0.5f};
+    // The skin slot the range draws (models whose surfaces are material files, ModelMesh::
+    // materials: Source studio meshes); 0 for models with images.
+    uint32_t material = 0;
     bool operator==(const ModelDrawRange&) const = default;
 };
 
@@ -82,6 +86,12 @@ struct ModelMesh {
     // Per skin, the draw ranges its textures ask for (Half-Life skin families whose textures'
     // flags differ from the first family's); missing or empty: `ranges`.
     std::vector<std::vector<ModelDrawRange>> skin_ranges;
+    // Models whose surfaces are material files rather than images (Source studio models):
+    // `materials` are virtual paths of material files ("materials/x/y.vmt"; empty where none
+    // was found), and skin family f draws slot k with materials[skin_materials[f][k]] (each
+    // range names its slot). Empty for models with images.
+    std::vector<std::string> materials;
+    std::vector<std::vector<uint32_t>> skin_materials;
     // The file asks for its entity to turn about z (Quake 1's EF_ROTATE: pickups).
     bool rotates = false;
     // Bounds over every pose (model units); mins > maxs when the mesh has no vertex.

@@ -6,6 +6,7 @@
 #include "content/model/md2.h"
 #include "content/model/md3.h"
 #include "content/model/mdl.h"
+#include "content/model/source_model.h"
 #include "content/model/sp2.h"
 #include "content/model/sprite.h"
 #include "content/model/studio.h"
@@ -32,13 +33,7 @@ int32_t versionOf(std::span<const uint8_t> data) {
 // Source's studio models (studiohdr_t version 44..49: HL2 44, later branches up to 49).
 bool isSourceStudio(std::span<const uint8_t> data) {
     const int32_t v = versionOf(data);
-    return hasMagic(data, "IDST") && v >= 44 && v <= 49;
-}
-
-core::Result<ModelAsset> loadSourceStudioAsset(const ModelSource& source) {
-    return core::makeError(core::ErrorCode::UnsupportedVersion, "studio.header", -1, "version",
-                           "Source studio models (IDST version " +
-                               std::to_string(versionOf(source.bytes)) + ") are not supported yet");
+    return hasMagic(data, "IDST") && v >= kSourceMdlMinVersion && v <= kSourceMdlMaxVersion;
 }
 
 core::Result<ModelAsset> loadBrushAsset(const ModelSource& source) {
@@ -54,7 +49,7 @@ constexpr std::array<ModelDecoder, 8> kDecoders = {{
     {ModelFormat::QuakeAlias, "Quake 1 alias model (IDPO)",
      [](std::span<const uint8_t> d) { return hasMagic(d, "IDPO"); }, &loadMdlAsset},
     {ModelFormat::SourceStudio, "Source studio model (IDST 44..49)", &isSourceStudio,
-     &loadSourceStudioAsset},
+     &loadSourceStudioAsset, &sourceStudioAssetKey},
     {ModelFormat::HalfLifeStudio, "Half-Life studio model (IDST 10)",
      [](std::span<const uint8_t> d) { return hasMagic(d, "IDST"); }, &loadStudioAsset,
      &studioAssetKey},

@@ -1,6 +1,7 @@
 #include "content/model/skin.h"
 
 #include "core/file.h"
+#include "core/text_scanner.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,73 +9,12 @@
 namespace content {
 namespace {
 
-// CommaParse over a view: tokens are quoted strings or runs of bytes above space up to a comma.
-// text_scan.h's TextScan splits at white space and brackets, not commas, and knows no comments
-// or quotes, hence this small cursor of its own.
-class CommaScan {
-public:
-    explicit CommaScan(std::string_view text) : m_text(text) {}
-
-    bool atEnd() const { return m_pos >= m_text.size(); }
-    char peekChar() const { return atEnd() ? '\0' : m_text[m_pos]; }
-    void skipChar() {
-        if (!atEnd())
-            ++m_pos;
-    }
-    int line() const { return m_line; }
-
-    // The next token and the line it starts on; empty at the end of the text. A quoted token
-    // that never closes runs to the end, as the engine reads it.
-    std::string_view next(int* token_line) {
-        skipSpaceAndComments();
-        *token_line = m_line;
-        if (atEnd())
-            return {};
-        if (m_text[m_pos] == '"') {
-            const size_t start = ++m_pos;
-            while (m_pos < m_text.size() && m_text[m_pos] != '"')
-                advance();
-            const std::string_view t = m_text.substr(start, m_pos - start);
-            skipChar(); // the closing quote
-            return t;
-        }
-        // The first byte is taken whatever it is (a comma included), the rest up to white
-        // space or a comma.
-        const size_t start = m_pos++;
-        while (m_pos < m_text.size() && uint8_t(m_text[m_pos]) > ' ' && m_text[m_pos] != ',')
-            ++m_pos;
-        return m_text.substr(start, m_pos - start);
-    }
-
-private:
-    void advance() {
-        if (m_text[m_pos] == '\n')
-            ++m_line;
-        ++m_pos;
-    }
-    void skipSpaceAndComments() {
-        for (;;) {
-            while (m_pos < m_text.size() && uint8_t(m_text[m_pos]) <= ' ')
-                advance();
-            const std::string_view rest = m_text.substr(m_pos);
-            if (rest.starts_with("//")) {
-                while (m_pos < m_text.size() && m_text[m_pos] != '\n')
-                    ++m_pos;
-            } else if (rest.starts_with("/*")) {
-                m_pos += 2;
-                while (m_pos < m_text.size() && !m_text.substr(m_pos).starts_with("*/"))
-                    advance();
-                m_pos = std::min(m_pos + 2, m_text.size()); // an open comment ends the file
-            } else {
-                return;
-            }
-        }
-    }
-
-    std::string_view m_text;
-    size_t m_pos = 0;
-    int m_line = 1;
-};
+// CommaParse's grammar over a view: blanks are every byte <= ' ', "//" and "/* */" comments,
+// a quoted token runs to the end of the text when left open (as the engine reads it), any
+// other token is a run of bytes up to a blank or a comma (its first byte taken whatever it is,
+// a comma included).
+constexpr core::TextSyntax kSkinSyntax =
+    core::TextSyntax().withLineComments().withBlockComments().withQuote('"').withWordStops(",");
 
 core::Error skinError(core::ErrorCode code, std::string_view file, int line, std::string detail) {
     core::Error e =
@@ -112,11 +52,12 @@ core::Result<Skin> parseSkin(std::string_view text, std::string_view file) {
     }
     Skin skin;
     skin.file = std::string(file);
-    CommaScan scan(text);
+    core::TextScanner scan(text, kSkinSyntax);
     size_t total = 0;
     for (;;) {
-        int line = 0;
-        const std::string_view name = scan.next(&line);
+        const core::TextToken name_token = scan.next();
+        const std::string_view name = name_token.text;
+        const int line = name_token.line;
         if (name.empty())
             break; // the end, or an empty quoted name: the engine stops at either
         if (name.size() > kMaxSkinName)
@@ -124,12 +65,12 @@ core::Result<Skin> parseSkin(std::string_view text, std::string_view file) {
                              "surface name " + quoted(name) + " has " +
                                  std::to_string(name.size()) + " bytes, the limit is " +
                                  std::to_string(kMaxSkinName));
-        if (scan.peekChar() == ',')
-            scan.skipChar();
+        scan.acceptByte(',');
         if (name.find("tag_") != std::string_view::npos)
             continue;
-        int shader_line = 0;
-        const std::string_view shader = scan.next(&shader_line);
+        const core::TextToken shader_token = scan.next();
+        const std::string_view shader = shader_token.text;
+        const int shader_line = shader_token.line;
         if (shader.size() > kMaxSkinName)
             return skinError(core::ErrorCode::LimitExceeded, file, shader_line,
                              "shader name " + quoted(shader) + " has " +

@@ -6,8 +6,11 @@
 #include "content/vfs/game_hints.h"
 #include "core/file.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
+#include <set>
 #include <system_error>
 
 namespace scene {
@@ -101,6 +104,46 @@ std::string mapVirtualBase(const content::MapLocation& where,
     return path.replace_extension().generic_string();
 }
 
+std::vector<MissingTexture> missingTextures(const bsp::Map& map,
+                                            const std::vector<content::TextureInfo>& textures,
+                                            const MaterialTable& materials, uint32_t* drawn_names) {
+    const size_t n = std::min({map.materials.size(), textures.size(), materials.size()});
+    std::vector<uint32_t> faces(n, 0);
+    for (const bsp::Face& f : map.faces)
+        if (f.material >= 0 && size_t(f.material) < n)
+            ++faces[size_t(f.material)];
+    std::map<std::string, size_t> by_key; // lower-case name -> index into out
+    std::set<std::string> drawn;
+    std::vector<MissingTexture> out;
+    for (size_t i = 0; i < n; ++i) {
+        const std::string& name = map.materials[i].name;
+        if (name.empty() || faces[i] == 0 ||
+            (materials[i].flags & (bsp::kSurfNoDraw | bsp::kSurfSky)))
+            continue; // nothing drawn with it
+        const std::string key = core::toLower(name);
+        drawn.insert(key);
+        if (!textures[i].missing)
+            continue;
+        auto [it, added] = by_key.emplace(key, out.size());
+        if (added) {
+            MissingTexture m;
+            m.name = name;
+            // Source maps name materials by folder ("props_2fort/...", "de_dust/..."), which
+            // tells the user which game's content to mount (--base its _dir.vpk or folder).
+            if (map.material_files == bsp::MaterialFiles::ValveMaterials)
+                m.game = std::string(content::likelyGameOf(name));
+            out.push_back(std::move(m));
+        }
+        out[it->second].faces += faces[i];
+    }
+    std::stable_sort(out.begin(), out.end(), [](const MissingTexture& a, const MissingTexture& b) {
+        return a.faces != b.faces ? a.faces > b.faces : a.name < b.name;
+    });
+    if (drawn_names)
+        *drawn_names = uint32_t(drawn.size());
+    return out;
+}
+
 content::SkyRotation skyRotation(const bsp::Map& map) {
     if (map.entities.empty() || map.entities[0].classname() != "worldspawn")
         return {};
@@ -108,8 +151,31 @@ content::SkyRotation skyRotation(const bsp::Map& map) {
     return content::parseSkyRotation(world.get("skyrotate"), world.get("skyaxis"));
 }
 
+const char* loadStageName(LoadStage stage) {
+    switch (stage) {
+    case LoadStage::Reading:
+        return "reading";
+    case LoadStage::Textures:
+        return "textures";
+    case LoadStage::Lightmaps:
+        return "lightmaps";
+    case LoadStage::Mesh:
+        return "mesh";
+    case LoadStage::Models:
+        return "models";
+    case LoadStage::Done:
+        return "done";
+    }
+    return "?";
+}
+
 core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
                                                        const LoadSettings& settings) {
+    const auto stage = [&](LoadStage s) {
+        if (settings.progress)
+            settings.progress->stage.store(static_cast<int>(s));
+    };
+    stage(LoadStage::Reading);
     auto bundle = std::make_unique<MapBundle>();
     bundle->spec = spec;
     const content::MapLocation where(spec); // the only parse of the spec
@@ -183,6 +249,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     wad_dirs.insert(wad_dirs.end(), settings.base_dirs.begin(), settings.base_dirs.end());
 
     t0 = Clock::now();
+    stage(LoadStage::Textures);
     // Shader scripts refine the surface flags (sky, nodraw, blending) and name the images.
     bundle->shaders = content::ShaderLibrary::load(*bundle->fs);
     const content::PalettedSources sources =
@@ -229,15 +296,8 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
             cache->store(*cache_key, bundle->textures) ? "miss" : "miss, not stored";
         bundle->timings.texture_cache_write_s = since(t_write);
     }
-    for (size_t i = 0; i < bundle->textures.size() && i < bundle->materials.size(); ++i)
-        if (bundle->textures[i].missing && !parsed.materials[i].name.empty() &&
-            !(bundle->materials[i].flags & (bsp::kSurfNoDraw | bsp::kSurfSky)))
-            bundle->missing_textures.push_back(parsed.materials[i].name);
-    // Source maps name materials by folder ("props_2fort/...", "de_dust/..."), which tells the
-    // user which game's content to mount (--base its _dir.vpk or folder).
-    if (parsed.material_files == bsp::MaterialFiles::ValveMaterials)
-        for (const std::string& name : bundle->missing_textures)
-            bundle->missing_texture_games.emplace_back(content::likelyGameOf(name));
+    bundle->missing_textures =
+        missingTextures(parsed, bundle->textures, bundle->materials, &bundle->drawn_texture_names);
 
     // A sky box the map names but the search paths lack (a Team Fortress 2 map's
     // sky_tf2_04 without the game's VPKs) is a warning: the sky faces draw as they would
@@ -259,10 +319,12 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     if (bundle->skybox)
         bundle->skybox->rotation = skyRotation(parsed);
 
+    stage(LoadStage::Lightmaps);
     bundle->lightmaps =
         loadLightmapSet(parsed, *bundle->fs, mapVirtualBase(where, game), &bundle->warnings);
 
     t0 = Clock::now();
+    stage(LoadStage::Mesh);
     WorldMeshOptions mesh_options;
     mesh_options.patch_level = settings.patch_level;
     mesh_options.lightmaps = &bundle->lightmaps;
@@ -270,6 +332,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     bundle->timings.mesh_s = since(t0);
 
     t0 = Clock::now();
+    stage(LoadStage::Models);
     bundle->models =
         loadEntityModels(parsed, *bundle->fs, bundle->lightmaps, bundle->mesh, &bundle->shaders);
     for (const LoadedModel& m : bundle->models.models)
@@ -278,6 +341,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     bundle->warnings.insert(bundle->warnings.end(), bundle->models.warnings.begin(),
                             bundle->models.warnings.end());
     bundle->timings.models_s = since(t0);
+    stage(LoadStage::Done);
     return bundle;
 }
 

@@ -19,6 +19,7 @@
 #include "scene/world/material_table.h"
 #include "scene/world/world_mesh.h"
 
+#include <atomic>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -26,6 +27,14 @@
 #include <vector>
 
 namespace scene {
+
+// How far a load has got, read by another thread while it runs (the viewer's progress notice).
+enum class LoadStage : int { Reading, Textures, Lightmaps, Mesh, Models, Done };
+inline constexpr int kNumLoadStages = 5;    // before Done
+const char* loadStageName(LoadStage stage); // "reading", "textures", ...
+struct LoadProgress {
+    std::atomic<int> stage{0}; // a LoadStage
+};
 
 struct LoadSettings {
     std::vector<std::filesystem::path>
@@ -41,11 +50,24 @@ struct LoadSettings {
     std::filesystem::path pointfile, portal_file;
     // The parser's choices (bsp::LoadOptions): HDR lighting where a map has both.
     bsp::LoadOptions parse;
+    // Set stage by stage when given (shared with the thread that shows it).
+    std::shared_ptr<LoadProgress> progress;
 };
 
 struct LoadTimings {
     double read_s = 0, parse_s = 0, textures_s = 0, mesh_s = 0, models_s = 0;
     double texture_cache_write_s = 0; // writing the cache entry after a miss
+};
+
+// One texture a map's drawn materials name and the search paths lack. Names compare without
+// case (the games' file systems ignore it), so the texinfos of one texture (Quake 2 writes one
+// per face orientation) and materials listed twice (Source) count once.
+struct MissingTexture {
+    std::string name;   // as the first material with it spells it
+    uint32_t faces = 0; // faces drawn with it
+    // Source maps: the game its path suggests (content::likelyGameOf), empty where none does.
+    std::string game;
+    bool operator==(const MissingTexture&) const = default;
 };
 
 struct MapBundle {
@@ -80,14 +102,22 @@ struct MapBundle {
     // "off" (no cache folder, or the sources could not be fingerprinted), "hit", "miss"
     // (decoded and stored) or "miss, not stored" (the entry could not be written).
     std::string texture_cache = "off";
-    std::vector<std::string> missing_textures;
-    // Source maps only, parallel to missing_textures: the game each name suggests
-    // (content::likelyGameOf), empty where none does. Empty for other formats.
-    std::vector<std::string> missing_texture_games;
+    // Textures the search paths lack, one per name (missingTextures), and how many names the
+    // drawn materials have in all: "3 of 40 textures missing".
+    std::vector<MissingTexture> missing_textures;
+    uint32_t drawn_texture_names = 0;
     // The compiler's leak line and portal file (see LoadSettings::pointfile, portal_file).
     std::optional<content::LeakLine> leak;
     std::optional<content::PortalFile> portals;
 };
+
+// The missing textures of `map` (textures parallel to its materials), most faces first, then by
+// name; sky and no-draw materials (resolved flags in `materials`), unnamed ones and those no face
+// uses are left out. `drawn_names` gets the number of names of the other materials.
+std::vector<MissingTexture> missingTextures(const bsp::Map& map,
+                                            const std::vector<content::TextureInfo>& textures,
+                                            const MaterialTable& materials,
+                                            uint32_t* drawn_names = nullptr);
 
 // Reads, parses and validates the map, sets up its search paths (the map's game folder found
 // by walking up from the file, or the map's own folder when there is none, then --base
