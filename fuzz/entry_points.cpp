@@ -3,7 +3,6 @@
 #include "bsp/entities.h"
 #include "bsp/load.h"
 #include "content/compile/leak_file.h"
-#include "content/vfs/game_install.h"
 #include "content/compile/portal_file.h"
 #include "content/image/image.h"
 #include "content/image/vtf.h"
@@ -16,6 +15,7 @@
 #include "content/sp2.h"
 #include "content/sprite.h"
 #include "content/studio.h"
+#include "content/vfs/game_install.h"
 #include "content/vfs/vfs.h"
 #include "content/vfs/vpk.h"
 #include "physics/collision.h"
@@ -27,8 +27,8 @@
 #include "scene/world/lightmap_set.h"
 #include "scene/world/world_mesh.h"
 
-#include <unistd.h>
 #include <glm/geometric.hpp>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>

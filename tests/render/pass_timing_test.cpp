@@ -7,8 +7,8 @@
 #include "render/gpu_timers.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
-#include "scene/map_bundle.h"
-#include "scene/visibility.h"
+#include "scene/load/map_bundle.h"
+#include "scene/view/visibility.h"
 
 #include <gtest/gtest.h>
 

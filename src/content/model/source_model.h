@@ -22,11 +22,11 @@
 // reference pose.
 #pragma once
 
+#include "content/material/vmt.h"
 #include "content/model/source_mdl.h"
 #include "content/model/vtx.h"
 #include "content/model/vvd.h"
 #include "content/model_mesh.h"
-#include "content/material/vmt.h"
 #include "core/result.h"
 
 #include <optional>
