@@ -7,8 +7,8 @@
 #include "content/image/image.h"
 #include "content/vfs/vfs.h"
 #include "core/file.h"
-#include "render/gl.h"
 #include "export/export.h"
+#include "render/gl.h"
 
 #include <SDL.h>
 #include <backends/imgui_impl_opengl3.h>

@@ -4,9 +4,9 @@
 // draw with none of its textures missing. tests/unit/tolerance_test.cpp has the parser side.
 #include "app/map_session.h"
 #include "gl_fixture.h"
+#include "physics/collision.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
-#include "physics/collision.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
 #include "scene/world/light_styles.h"
