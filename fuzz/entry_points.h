@@ -94,6 +94,15 @@ Outcome runStudio(std::span<const uint8_t> data);
 // its indices.
 Outcome runBrushModel(std::span<const uint8_t> data);
 
+// content::loadModelAsset (the model registry) on the bytes as models/fuzz.mdl in a temporary
+// folder, where its companions (the "T" file models/fuzzT.mdl, the sequence group
+// models/fuzz01.mdl, the .skin models/fuzz.mdl_1.skin) are the same bytes, with a skin key and
+// Half-Life studio keys taken from the bytes' length: whichever decoder the magic picks, with the
+// files it reads beside the model. An accepted asset has parts, each a mesh meeting runMdl's
+// contract, a sprite meeting runSprite's or an error; a brush asset has a map with a model 0
+// meeting checkMapInvariants.
+Outcome runModelAsset(std::span<const uint8_t> data);
+
 // content::decodeVtf (Source .vtf); an accepted image is valid (rgba of width * height texels)
 // and no side exceeds content::kMaxImageDimension.
 Outcome runVtf(std::span<const uint8_t> data);
@@ -136,11 +145,24 @@ std::string checkSourcePropInvariants(const bsp::Map& map);
 // its array). Empty when they hold, else the first broken one.
 std::string checkMapInvariants(const bsp::Map& map);
 
+// What the mutation test expects of a target's mutants (fuzz/targets.def).
+enum class Expect : uint8_t {
+    Rejects, // at least one is rejected
+    Accepts, // every one is accepted (the parser never rejects)
+    Any,     // nothing beyond the contract
+};
+
+// One row of fuzz/targets.def.
 struct Target {
     const char* name; // folder name under fuzz/regressions/ and the fuzzer's suffix
     Outcome (*run)(std::span<const uint8_t>);
+    int header_bytes; // the mutation test's header flips stay within these
+    int flips;        // mutants with random flips
+    Expect expect;
+    const char* inputs; // seed and mutation sources, '|' between them (see targets.def)
 };
-// Every target, for the replay test. New decoders add a row here and a fuzz_<name>.cpp.
+// Every target, in fuzz/targets.def's order: the replay test, the mutation test. A new
+// decoder adds its entry point above and a row to targets.def.
 std::span<const Target> targets();
 
 } // namespace fuzz

@@ -28,8 +28,8 @@ LIBRARIES = {
 }
 
 # Sub-folders of one library and the sub-folders of the same library each may include. Files
-# directly in the library's folder (today the model files, until content/model/ and
-# scene/models/ take them) are not constrained, and every sub-folder may include them.
+# directly in the library's folder (none in content/ and scene/ since the model files moved to
+# content/model/ and scene/models/) are not constrained, and every sub-folder may include them.
 SUBFOLDERS = {
     "content": {
         "image": set(),

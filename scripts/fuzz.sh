@@ -5,13 +5,15 @@
 # fuzz/regressions/<target>/ (replayed by the FuzzRegressions ctest test from then on) and
 # this script fails.
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default 60 s, every target)
+# The targets and their seeds are the rows of fuzz/targets.def.
 # Environment: BSPV_SHARED_MAPS_DIR (default ../shared/maps), BSPV_FUZZ_BUILD_DIR.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(load_map external_lightmap archive image entities texture_cache leak_file portal_file walk_script mdl sprite vtf vmt vpk md3 skin md2 sp2 studio brush_model source_mdl vvd vtx vhv prop_lumps camera_text steam_library)
+[ ${#targets[@]} -gt 0 ] ||
+    mapfile -t targets < <(sed -n 's/^BSPV_FUZZ_TARGET(\([a-z0-9_]*\),.*/\1/p' "$root/fuzz/targets.def")
 maps="${BSPV_SHARED_MAPS_DIR:-$root/../shared/maps}"
 build="${BSPV_FUZZ_BUILD_DIR:-$root/build/fuzz}"
 

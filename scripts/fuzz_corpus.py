@@ -1,60 +1,23 @@
 #!/usr/bin/env python3
-"""Builds the libFuzzer seed corpora in OUT/<target>/ from the shared test maps (and, when
-installed, a few OpenArena files). Nothing here is committed: run it before fuzzing.
+"""Builds the libFuzzer seed corpora in OUT/<target>/, one folder per row of fuzz/targets.def,
+from each row's inputs: files from the shared test maps, OpenArena's archives (when installed)
+and Debian's assimp-testmodels, and seeds made here (SEED_MAKERS, named "seed:NAME" in the
+table). Inputs the mutation test makes ("test:NAME") are not seeds. Nothing here is committed:
+run it before fuzzing.
 
     scripts/fuzz_corpus.py OUT [--maps DIR] [--openarena DIR]
-
-load_map: every .bsp under the maps folder up to 1 MiB, a BSP2 conversion of a small
-          Quake 1 map, that map with every BSPX lighting lump (bsp/bspx.h), and a Source map
-          with LZMA-compressed lumps.
-archive:  a small Quake .pak and small .pk3 files (stored and deflated members) made here
-          from map and texture bytes.
-image:    the shared .jpg textures, TGA (raw and RLE) and PNG made here, OpenArena icons.
-entities: the entity lump of every map.
-external_lightmap: 4x4 lightmap TGAs as q3map2 writes them (24-bit, bottom row first), one
-          32-bit RLE one, and a PNG.
-texture_cache: texture cache entry bodies (content::wrapTextureCacheBody) made here: kept
-          pixels, omitted pixels, missing textures, glow images, strings.
-leak_file: a dense .pts trail and a .lin polyline made here.
-portal_file: every .prt under the maps folder, and PRT1-AM / PRT2 / q3map2 files made here.
-walk_script: --walk-script files made here (every command, comments).
-camera_text: camera strings made here, one per form scene/camera_text.h reads.
-steam_library: libraryfolders.vdf files made here (the 2021+ and the older layout).
-mdl:      LibreQuake's .mdl files under the maps folder (q1/progs) up to 64 KiB.
-sprite:   LibreQuake's .spr files (Quake 1 version 1).
-md2:      the .md2 files of Debian's assimp-testmodels, when installed, and a two-frame one
-          made here.
-sp2:      two-frame .sp2 sprites made here (Quake 2 has no free ones in the test data).
-studio:   the Half-Life models of Debian's assimp-testmodels (--studio) up to 64 KiB, with
-          their textures inside.
-vtf:      the .vtf files in the Source maps' pakfile lumps (DXT5 and RGBA16161616F cube maps,
-          7.4 to 7.6) and small 7.2 / 7.4 ones made here (BGRA8888 with 2 mips, DXT1).
-vmt:      material files made here (comments, conditionals, nested blocks, a patch).
-vpk:      VPK directory files made here (versions 1 and 2: a preload-only member, one in
-          NAME_000.vpk, one split between preload bytes and the directory file's data).
-md3:      OpenArena's item models from pak0.pk3 (one and several surfaces, tags, frames).
-skin:     OpenArena's .skin files from pak0.pk3 (tag lines with and without commas, repeated
-          surfaces) and one made here (comments, quotes, an empty shader).
-brush_model: ew_q1_cube.bsp standing in for a Quake 1 item box (maps/b_*.bsp), as BSP 29
-          and as BSP2.
-source_mdl, vvd, vtx: the Source studio models under ../models/source and the map folders
-          (.mdl, .vvd, every .vtx) up to 64 KiB.
-vhv:      static prop vertex lighting files made here (two meshes, 4-byte BGRA vertices).
-prop_lumps: the sprp, dprp and leaf ambient lumps of the Source maps with their kind and
-          version in front (fuzz::runPropLumps), and sprp lumps of every version made here.
 """
 import argparse
+import fnmatch
 import io
 import lzma
 import os
-import shutil
+import re
 import struct
 import sys
 import zipfile
 import zlib
 
-
-MAX_MAP_SEED = 1 << 20
 
 
 def bsp_files(maps):
@@ -290,7 +253,7 @@ def make_vtf(width, height, fmt, mips, minor, payload):
 
 
 def make_md2():
-    """A two-frame .md2 as tests/support/md2_builder.h makes it (content/md2.h layout)."""
+    """A two-frame .md2 as tests/support/md2_builder.h makes it (content/model/md2.h layout)."""
     skins, st, tris = 68, 68 + 64, 68 + 64 + 16
     frames = tris + 24
     end = frames + 2 * 56
@@ -306,19 +269,9 @@ def make_md2():
     return out
 
 
-def source_model_seeds(maps, dirs):
-    """Source .mdl / .vvd / .vtx files up to 64 KiB from ../models/source and the map folders."""
-    roots = [os.path.join(maps, "..", "models", "source"), os.path.join(maps, "source")]
-    for top in roots:
-        for root, _, files in os.walk(top):
-            for f in sorted(files):
-                path = os.path.join(root, f)
-                low = f.lower()
-                kind = ("source_mdl" if low.endswith(".mdl") else "vvd" if low.endswith(".vvd")
-                        else "vtx" if low.endswith(".vtx") else None)
-                if kind and os.path.getsize(path) <= 64 * 1024:
-                    shutil.copyfile(path, os.path.join(dirs[kind], f))
-
+def read_text(path):
+    with open(path, "rb") as f:
+        return f.read()
 
 def make_sprp(version, sdk2013=False, props=2):
     """A static prop lump (bsp/source_props.h layouts), as tests/unit/source_props_test.cpp."""
@@ -390,197 +343,120 @@ def make_vhv():
     return body + bytes(range(20))
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("out")
-    here = os.path.dirname(os.path.abspath(__file__))
-    ap.add_argument("--maps", default=os.path.join(here, "..", "..", "shared", "maps"))
-    ap.add_argument("--openarena", default="/usr/share/games/openarena/baseoa")
-    ap.add_argument("--studio", default="/usr/share/assimp/models/MDL/MDL (HL1)")
-    args = ap.parse_args()
 
-    maps = bsp_files(args.maps)
-    if not maps:
-        sys.exit("no .bsp files under " + args.maps)
-    dirs = {t: os.path.join(args.out, t)
-            for t in ("load_map", "external_lightmap", "archive", "image", "entities",
-                      "texture_cache", "leak_file", "portal_file", "walk_script", "mdl",
-                      "sprite", "vtf", "vmt", "vpk", "md3", "skin", "md2", "sp2", "studio",
-                      "brush_model", "source_mdl", "vvd", "vtx", "vhv", "prop_lumps",
-                      "camera_text", "steam_library")}
-    for d in dirs.values():
-        os.makedirs(d, exist_ok=True)
+def map_bytes(ctx, rel):
+    return read_text(os.path.join(ctx.maps, rel))
 
-    small_map = None
-    for m in maps:
-        with open(m, "rb") as f:
-            data = f.read()
-        name = os.path.basename(m)
-        # Multi-megabyte seeds cut the fuzzer to a few dozen runs a second; the mutation tests
-        # (tests/robust) cover the large maps instead.
-        if len(data) <= MAX_MAP_SEED:
-            shutil.copyfile(m, os.path.join(dirs["load_map"], name))
-        if name == "ew_q1_cube.bsp":
-            with open(os.path.join(dirs["load_map"], "ew_q1_cube_bsp2.bsp"), "wb") as f:
-                f.write(bsp29_to_bsp2(data))
-            with open(os.path.join(dirs["load_map"], "ew_q1_cube_2psb.bsp"), "wb") as f:
-                f.write(bsp29_to_bsp2(data, rmq=True))
-            with open(os.path.join(dirs["load_map"], "ew_q1_cube_bspx_lighting.bsp"), "wb") as f:
-                f.write(with_bspx_lighting(data))
-            # An item box is a small Quake 1 map; the cube stands in for one (b_*.bsp).
-            shutil.copyfile(m, os.path.join(dirs["brush_model"], "b_cube.bsp"))
-            with open(os.path.join(dirs["brush_model"], "b_cube_bsp2.bsp"), "wb") as f:
-                f.write(bsp29_to_bsp2(data))
-        if name == "tf2_mp_lobby.bsp":
-            with open(os.path.join(dirs["load_map"], "tf2_mp_lobby_lzma.bsp"), "wb") as f:
-                f.write(vbsp_with_lzma_lumps(data))
-        ent = entity_lump(data)
-        if ent:
-            with open(os.path.join(dirs["entities"], name + ".ent"), "wb") as f:
-                f.write(ent)
-        if small_map is None or len(data) < len(small_map):
-            small_map = data
 
-    images = []
-    for root, _, files in os.walk(args.maps):
-        for f in sorted(files):
-            if f.lower().endswith((".jpg", ".tga", ".png")):
-                with open(os.path.join(root, f), "rb") as fh:
-                    images.append((f, fh.read()))
-    images += [("raw.tga", make_tga(8, 4, False)), ("rle.tga", make_tga(8, 4, True)),
-               ("small.png", make_png(8, 4))]
-    for archive, member in (("pak0.pk3", "icons/icona_blue.png"),
-                            ("pak0.pk3", "gfx/2d/defer.tga"),
-                            ("pak0.pk3", "models/weapons2/railgun/f_railgun3.jpg")):
-        path = os.path.join(args.openarena, archive)
-        if os.path.exists(path):
-            with zipfile.ZipFile(path) as z:
-                images.append((os.path.basename(member), z.read(member)))
-    md3_members = ("models/powerups/ammo/rocketam.md3", "models/powerups/armor/armor_red.md3",
-                   "models/powerups/health/medium_cross.md3",
-                   "models/weapons2/rocketl/rocketl.md3")
-    pak0 = os.path.join(args.openarena, "pak0.pk3")
-    if os.path.exists(pak0):
-        with zipfile.ZipFile(pak0) as z:
-            for member in md3_members:
-                with open(os.path.join(dirs["md3"], os.path.basename(member)), "wb") as f:
-                    f.write(z.read(member))
-            for member in ("models/players/sarge/upper_default.skin",
-                           "models/players/sarge/head_default.skin", "models/flags/flag.skin"):
-                with open(os.path.join(dirs["skin"], os.path.basename(member)), "wb") as f:
-                    f.write(z.read(member))
-    with open(os.path.join(dirs["skin"], "made.skin"), "wb") as f:
-        f.write(b'// made here\n/* a, b */ "Flag Pole","models/x y.tga"\nu_arm,\nu_leg,models/l\n')
-    for name, data in images:
-        with open(os.path.join(dirs["image"], name), "wb") as f:
-            f.write(data)
+def seed_bsp2(ctx):
+    """The smallest Quake 1 map as BSP2 and 2PSB (the only real BSP2 map is 3 MB)."""
+    cube = map_bytes(ctx, "q1/ew_q1_cube.bsp")
+    return [("ew_q1_cube_bsp2.bsp", bsp29_to_bsp2(cube)),
+            ("ew_q1_cube_2psb.bsp", bsp29_to_bsp2(cube, rmq=True))]
 
-    # One lm_0001 among valid 4x4 ones (fuzz::runExternalLightmap): the right size first.
+
+def seed_bspx_lighting(ctx):
+    return [("ew_q1_cube_bspx_lighting.bsp",
+             with_bspx_lighting(map_bytes(ctx, "q1/ew_q1_cube.bsp")))]
+
+
+def seed_vbsp_lzma(ctx):
+    return [("tf2_mp_lobby_lzma.bsp", vbsp_with_lzma_lumps(map_bytes(ctx, "source/tf2_mp_lobby.bsp")))]
+
+
+def seed_bsp2_cube(ctx):
+    """An item box is a small Quake 1 map; the cube stands in for one (b_*.bsp), as BSP2."""
+    return [("b_cube_bsp2.bsp", bsp29_to_bsp2(map_bytes(ctx, "q1/ew_q1_cube.bsp")))]
+
+
+def seed_external_lightmaps(ctx):
+    """One lm_0001 among valid 4x4 ones (fuzz::runExternalLightmap): the right size first."""
     q3map2_tga = struct.pack("<BBBHHBHHHHBB", 0, 0, 2, 0, 0, 0, 0, 0, 4, 4, 24, 0) + \
         bytes((i * 5) & 0xFF for i in range(4 * 4 * 3))
-    for name, data in (("q3map2.tga", q3map2_tga), ("rle32.tga", make_tga(4, 4, True)),
-                       ("small.png", make_png(4, 4))):
-        with open(os.path.join(dirs["external_lightmap"], name), "wb") as f:
-            f.write(data)
+    return [("q3map2.tga", q3map2_tga), ("rle32.tga", make_tga(4, 4, True)),
+            ("small.png", make_png(4, 4))]
 
+
+def seed_archives(ctx):
+    """A small .pak and .pk3 files (stored and deflated members) of map and texture bytes."""
+    small_map = min((read_text(m) for m in bsp_files(ctx.maps)), key=len)
     members = [("maps/small.bsp", small_map[:4096]), ("textures/a.tga", make_tga(8, 4, False)),
                ("scripts/x.shader", b"textures/x\n{\n\tsurfaceparm nodraw\n}\n")]
-    with open(os.path.join(dirs["archive"], "small.pak"), "wb") as f:
-        f.write(make_pak(members))
-    with open(os.path.join(dirs["archive"], "stored.pk3"), "wb") as f:
-        f.write(make_zip(members, zipfile.ZIP_STORED))
-    with open(os.path.join(dirs["archive"], "deflated.pk3"), "wb") as f:
-        f.write(make_zip(members, zipfile.ZIP_DEFLATED))
+    return [("small.pak", make_pak(members)),
+            ("stored.pk3", make_zip(members, zipfile.ZIP_STORED)),
+            ("deflated.pk3", make_zip(members, zipfile.ZIP_DEFLATED))]
 
+
+def seed_images(ctx):
+    return [("raw.tga", make_tga(8, 4, False)), ("rle.tga", make_tga(8, 4, True)),
+            ("small.png", make_png(8, 4))]
+
+
+def seed_cache_bodies(ctx):
+    """Kept pixels, omitted pixels, missing textures, glow images, strings."""
     bodies = {
         "kept.body": [(0, (4, 2), (0, 0))],
         "glow.body": [(0, (2, 2), (2, 2))],
         "omitted_missing.body": [(2, (0, 0), (0, 0)), (1 | 2, (0, 0), (0, 0))],
         "mixed.body": [(0, (8, 8), (0, 0)), (2, (0, 0), (0, 0)), (0, (1, 1), (1, 1))],
     }
-    for name, textures in bodies.items():
-        with open(os.path.join(dirs["texture_cache"], name), "wb") as f:
-            f.write(cache_body(textures))
+    return [(name, cache_body(textures)) for name, textures in bodies.items()]
 
+
+def seed_leak_files(ctx):
+    """A dense .pts trail and a .lin polyline."""
     trail = "".join("%f %f %f\n" % (i * 2.0, 0.0, 8.0) for i in range(40))
     trail += "".join("%f %f %f\n" % (78.0, i * 2.0, 8.0 + i) for i in range(1, 40))
-    seeds = {
-        "leak_file": {"trail.pts": trail,
-                      "portals.lin": "-96.000000 32.500000 16.000000\r\n"
-                                     "-96.000000 32.500000 80.000000\r\n"
-                                     "128.000000 32.500000 80.000000\r\n"},
-        "walk_script": {"all.txt": "# every command\nforward 1.5\nturn -90  # right\nleft 0.25\n"
-                                   "jump\nup 0.5\ncrouch 0.5\nback 0.1\nright 1\nwait 2\n",
-                        "short.txt": "turn 180\nforward 1\nright 0.5\njump\nwait 1\n"},
-        "camera_text": {"bspview.txt": "--camera 128,-880,46,0,90",
-                        "numbers.txt": "128 -880 46 0 90",
-                        "quakespasm.txt": "Viewpos: (544 -312 48) 10 90 0",
-                        "qs_setpos.txt": "setpos 544 -312 26 10 90 0",
-                        "ioq3.txt": "(1024 512 88) : 270",
-                        "setviewpos.txt": "setviewpos 1024 512 62 270",
-                        "getpos.txt": "setpos -1.5 2.25 64.03125;setang 12.5 -90 0.000000",
-                        "spec_goto.txt": "spec_goto 10.0 20.0 30.0 5.0 45.0"},
-        "steam_library": {
-            "new.vdf": "\"libraryfolders\"\n{\n\t\"0\"\n\t{\n\t\t\"path\"\t\t"
-                       "\"/home/u/.local/share/Steam\"\n\t\t\"apps\"\n\t\t{\n"
-                       "\t\t\t\"2310\"\t\t\"123\"\n\t\t}\n\t}\n\t\"1\"\n\t{\n"
-                       "\t\t\"path\"\t\t\"D:\\\\SteamLibrary\"\n\t}\n}\n",
-            "old.vdf": "\"LibraryFolders\"\n{\n\t\"TimeNextStatsReport\"\t\t\"1\"\n"
-                       "\t\"1\"\t\t\"E:\\\\Games\\\\Steam\"  // old layout\n}\n"},
-        "portal_file": {
-            "prt1am.prt": "PRT1-AM\n2\n1\n3\n4 0 1 (0 0 0) (0 64 0) (0 64 64) (0 0 64)\n0\n0\n1\n",
-            "prt2.prt": "PRT2\n3\n2\n1\n4 1 0 (0 0 0) (0 64 0) (0 64 64) (0 0 64)\n0 2 -1\n1 -1\n",
-            "q3hint.prt": "PRT1\n2\n1\n1\n3 0 1 1 (0 0 0 ) (0 8 0 ) (0 8 8 ) \n"
-                          "3 1 (1 2 3 ) (4 5 6 ) (7 8 9 ) \n",
-        },
-    }
-    for target, files in seeds.items():
-        for name, text in files.items():
-            with open(os.path.join(dirs[target], name), "w", newline="") as f:
-                f.write(text)
-    for root, _, files in os.walk(args.maps):
-        for f in sorted(files):
-            if f.lower().endswith(".prt"):
-                shutil.copyfile(os.path.join(root, f), os.path.join(dirs["portal_file"], f))
-            path = os.path.join(root, f)
-            if f.lower().endswith(".mdl") and os.path.getsize(path) <= 64 * 1024:
-                shutil.copyfile(path, os.path.join(dirs["mdl"], f))
-            if f.lower().endswith(".spr"):
-                shutil.copyfile(path, os.path.join(dirs["sprite"], f))
-    # Half-Life models: the companions ("T" textures, "NN" sequence groups) are not models.
-    for root, _, files in os.walk(args.studio):
-        for f in sorted(files):
-            path = os.path.join(root, f)
-            stem = f[:-4]
-            if (f.lower().endswith(".mdl") and not stem.endswith("T")
-                    and not stem[-2:].isdigit() and os.path.getsize(path) <= 64 * 1024):
-                shutil.copyfile(path, os.path.join(dirs["studio"], f))
+    lin = ("-96.000000 32.500000 16.000000\r\n-96.000000 32.500000 80.000000\r\n"
+           "128.000000 32.500000 80.000000\r\n")
+    return [("trail.pts", trail.encode()), ("portals.lin", lin.encode())]
 
-    assimp_md2 = "/usr/share/assimp/models/MD2"
-    if os.path.isdir(assimp_md2):
-        for f in sorted(os.listdir(assimp_md2)):
-            if f.lower().endswith(".md2"):
-                shutil.copyfile(os.path.join(assimp_md2, f), os.path.join(dirs["md2"], f))
-    with open(os.path.join(dirs["md2"], "two_frames.md2"), "wb") as f:
-        f.write(make_md2())
+
+def seed_portal_files(ctx):
+    """PRT1-AM, PRT2 and q3map2 hint-portal files."""
+    return [
+        ("prt1am.prt", b"PRT1-AM\n2\n1\n3\n4 0 1 (0 0 0) (0 64 0) (0 64 64) (0 0 64)\n0\n0\n1\n"),
+        ("prt2.prt", b"PRT2\n3\n2\n1\n4 1 0 (0 0 0) (0 64 0) (0 64 64) (0 0 64)\n0 2 -1\n1 -1\n"),
+        ("q3hint.prt", b"PRT1\n2\n1\n1\n3 0 1 1 (0 0 0 ) (0 8 0 ) (0 8 8 ) \n"
+                       b"3 1 (1 2 3 ) (4 5 6 ) (7 8 9 ) \n"),
+    ]
+
+
+def seed_walk_scripts(ctx):
+    """--walk-script files: every command, comments."""
+    return [("all.txt", b"# every command\nforward 1.5\nturn -90  # right\nleft 0.25\n"
+                        b"jump\nup 0.5\ncrouch 0.5\nback 0.1\nright 1\nwait 2\n"),
+            ("short.txt", b"turn 180\nforward 1\nright 0.5\njump\nwait 1\n")]
+
+
+def seed_skins(ctx):
+    return [("made.skin",
+             b'// made here\n/* a, b */ "Flag Pole","models/x y.tga"\nu_arm,\nu_leg,models/l\n')]
+
+
+def seed_md2(ctx):
+    return [("two_frames.md2", make_md2())]
+
+
+def seed_sp2(ctx):
+    """Two-frame .sp2 sprites (Quake 2 has no free ones in the test data)."""
+    out = []
     for name, frames in (("one.sp2", [(8, 4, 4, 2, b"sprites/a.pcx")]),
                          ("two.sp2", [(8, 4, 4, 2, b"sprites/a.pcx"), (2, 2, 0, 0, b"b.pcx")])):
-        with open(os.path.join(dirs["sp2"], name), "wb") as f:
-            f.write(struct.pack("<4sii", b"IDS2", 2, len(frames)) +
-                    b"".join(struct.pack("<4i64s", *fr) for fr in frames))
+        out.append((name, struct.pack("<4sii", b"IDS2", 2, len(frames)) +
+                    b"".join(struct.pack("<4i64s", *fr) for fr in frames)))
+    return out
 
-    for m in maps:
-        with open(m, "rb") as f:
-            for name, data in pakfile_members(f.read()):
-                if name.lower().endswith(".vtf"):
-                    out = os.path.basename(m)[:-4] + "_" + os.path.basename(name)
-                    with open(os.path.join(dirs["vtf"], out), "wb") as g:
-                        g.write(data)
-    for name, data in (("bgra8888_2mips.vtf", make_vtf(2, 2, 12, 2, 2, bytes(range(20)))),
-                       ("dxt1_74.vtf", make_vtf(4, 4, 13, 1, 4,
-                                                bytes((0, 0xf8, 0x1f, 0, 0, 0x55, 0xaa, 0xff))))):
-        with open(os.path.join(dirs["vtf"], name), "wb") as f:
-            f.write(data)
+
+def seed_vtf(ctx):
+    """Small 7.2 / 7.4 files: BGRA8888 with 2 mips, DXT1."""
+    return [("bgra8888_2mips.vtf", make_vtf(2, 2, 12, 2, 2, bytes(range(20)))),
+            ("dxt1_74.vtf", make_vtf(4, 4, 13, 1, 4,
+                                     bytes((0, 0xf8, 0x1f, 0, 0, 0x55, 0xaa, 0xff))))]
+
+
+def seed_vmt(ctx):
+    """Comments, conditionals, nested blocks, a patch."""
     vmts = {
         "lightmapped.vmt": '// comment\n"LightmappedGeneric"\n{\n\t"$basetexture" "brick/wall"\n'
                            '\t$translucent 1\n\t"$envmap" "env_cubemap" [$X360]\n'
@@ -590,23 +466,160 @@ def main():
                      '\treplace { $basetexture other }\n}\n',
         "wvt.vmt": 'WorldVertexTransition { $basetexture a $basetexture2 b $alphatest 1 $selfillum 1 }',
     }
-    for name, text in vmts.items():
-        with open(os.path.join(dirs["vmt"], name), "w", newline="") as f:
-            f.write(text)
+    return [(name, text.encode()) for name, text in vmts.items()]
 
-    for version in (1, 2):
-        with open(os.path.join(dirs["vpk"], "v%d_dir.vpk" % version), "wb") as f:
-            f.write(make_vpk(version))
 
-    source_model_seeds(args.maps, dirs)
-    for name, data in prop_lump_seeds(maps).items():
-        with open(os.path.join(dirs["prop_lumps"], name), "wb") as f:
-            f.write(data)
-    with open(os.path.join(dirs["vhv"], "two_meshes.vhv"), "wb") as f:
-        f.write(make_vhv())
+def seed_vpk(ctx):
+    """Versions 1 and 2: a preload-only member, one in NAME_000.vpk, one split."""
+    return [("v%d_dir.vpk" % v, make_vpk(v)) for v in (1, 2)]
 
-    for t, d in dirs.items():
-        print("%-9s %3d seed files in %s" % (t, len(os.listdir(d)), d))
+
+def seed_camera_texts(ctx):
+    """One camera string per form scene/view/camera_text.h reads."""
+    texts = {"bspview.txt": "--camera 128,-880,46,0,90",
+             "numbers.txt": "128 -880 46 0 90",
+             "quakespasm.txt": "Viewpos: (544 -312 48) 10 90 0",
+             "qs_setpos.txt": "setpos 544 -312 26 10 90 0",
+             "ioq3.txt": "(1024 512 88) : 270",
+             "setviewpos.txt": "setviewpos 1024 512 62 270",
+             "getpos.txt": "setpos -1.5 2.25 64.03125;setang 12.5 -90 0.000000",
+             "spec_goto.txt": "spec_goto 10.0 20.0 30.0 5.0 45.0"}
+    return [(name, text.encode()) for name, text in texts.items()]
+
+
+def seed_steam_libraries(ctx):
+    """libraryfolders.vdf in the 2021+ and the older layout."""
+    texts = {"new.vdf": "\"libraryfolders\"\n{\n\t\"0\"\n\t{\n\t\t\"path\"\t\t"
+                        "\"/home/u/.local/share/Steam\"\n\t\t\"apps\"\n\t\t{\n"
+                        "\t\t\t\"2310\"\t\t\"123\"\n\t\t}\n\t}\n\t\"1\"\n\t{\n"
+                        "\t\t\"path\"\t\t\"D:\\\\SteamLibrary\"\n\t}\n}\n",
+             "old.vdf": "\"LibraryFolders\"\n{\n\t\"TimeNextStatsReport\"\t\t\"1\"\n"
+                        "\t\"1\"\t\t\"E:\\\\Games\\\\Steam\"  // old layout\n}\n"}
+    return [(name, text.encode()) for name, text in texts.items()]
+
+
+def seed_vhv(ctx):
+    """Static prop vertex lighting: two meshes, 4-byte BGRA vertices."""
+    return [("two_meshes.vhv", make_vhv())]
+
+
+def seed_prop_lumps(ctx):
+    """The Source maps' sprp, dprp and leaf ambient lumps, and sprp lumps of every version."""
+    return sorted(prop_lump_seeds(bsp_files(ctx.maps)).items())
+
+
+SEED_MAKERS = {
+    "bsp2": seed_bsp2, "bspx_lighting": seed_bspx_lighting, "vbsp_lzma": seed_vbsp_lzma,
+    "bsp2_cube": seed_bsp2_cube, "external_lightmaps": seed_external_lightmaps,
+    "archives": seed_archives, "images": seed_images, "cache_bodies": seed_cache_bodies,
+    "leak_files": seed_leak_files, "portal_files": seed_portal_files,
+    "walk_scripts": seed_walk_scripts, "skins": seed_skins, "md2": seed_md2, "sp2": seed_sp2,
+    "vtf": seed_vtf, "vmt": seed_vmt, "vpk": seed_vpk, "camera_texts": seed_camera_texts,
+    "steam_libraries": seed_steam_libraries, "vhv": seed_vhv, "prop_lumps": seed_prop_lumps,
+}
+
+ROW = re.compile(r'^BSPV_FUZZ_TARGET\(([a-z0-9_]+),\s*\w+,\s*\d+,\s*\d+,\s*\w+,\s*"([^"]*)"\)')
+
+
+def table_rows(path):
+    """(name, [source, ...]) for every row of fuzz/targets.def."""
+    rows = []
+    with open(path) as f:
+        for line in f:
+            m = ROW.match(line)
+            if m:
+                rows.append((m.group(1), [s for s in m.group(2).split("|") if s]))
+            elif line.startswith("BSPV_FUZZ_TARGET"):
+                sys.exit("fuzz/targets.def: cannot read the row " + line.strip())
+    return rows
+
+
+def size_limit(pattern):
+    """("pattern", bytes or None) from "pattern@64K"."""
+    if "@" not in pattern:
+        return pattern, None
+    pattern, size = pattern.rsplit("@", 1)
+    scale = {"K": 1 << 10, "M": 1 << 20}[size[-1]]
+    return pattern, int(size[:-1]) * scale
+
+
+def files_under(root, pattern):
+    """Files under `root` whose path from it matches `pattern` ('*' matches '/' too)."""
+    out = []
+    for base, _, files in os.walk(root):
+        for f in sorted(files):
+            path = os.path.join(base, f)
+            if fnmatch.fnmatchcase(os.path.relpath(path, root), pattern):
+                out.append(path)
+    return sorted(out)
+
+
+def seed_name(path):
+    return path.replace("/", "_").replace(" ", "_")
+
+
+def resolve(ctx, source):
+    """(file name, bytes) of every seed one source stands for; [] for a test-made input."""
+    kind, _, rest = source.lstrip("+").partition(":")
+    rest, limit = size_limit(rest)
+    out = []
+    if kind == "maps":
+        out = [(seed_name(os.path.relpath(p, ctx.maps)), read_text(p))
+               for p in files_under(ctx.maps, rest)]
+    elif kind == "models":
+        root = os.path.join(ctx.maps, "..", "models")
+        out = [(seed_name(os.path.relpath(p, root)), read_text(p)) for p in files_under(root, rest)]
+    elif kind == "file":
+        root = os.path.dirname(rest.split("*")[0])
+        out = [(os.path.basename(p), read_text(p))
+               for p in files_under(root, os.path.relpath(rest, root))]
+    elif kind == "entities":
+        for p in files_under(ctx.maps, rest):
+            ent = entity_lump(read_text(p))
+            if ent:
+                out.append((seed_name(os.path.relpath(p, ctx.maps)) + ".ent", ent))
+    elif kind == "oa":
+        archive, _, member = rest.partition(":")
+        path = os.path.join(ctx.openarena, archive)
+        if os.path.exists(path):  # OpenArena is optional for the corpus
+            with zipfile.ZipFile(path) as z:
+                out = [(seed_name(n), z.read(n)) for n in sorted(z.namelist())
+                       if fnmatch.fnmatchcase(n, member)]
+    elif kind == "pak":
+        maps, _, member = rest.partition(":")
+        for p in files_under(ctx.maps, maps):
+            stem = os.path.basename(p)[:-4]
+            out += [(stem + "_" + os.path.basename(n), data)
+                    for n, data in pakfile_members(read_text(p))
+                    if fnmatch.fnmatchcase(n.lower(), member.lower())]
+    elif kind == "seed":
+        if rest not in SEED_MAKERS:
+            sys.exit("fuzz/targets.def names seed:%s, which SEED_MAKERS lacks" % rest)
+        out = SEED_MAKERS[rest](ctx)
+    elif kind != "test":
+        sys.exit("fuzz/targets.def: unknown source " + source)
+    return [(n, d) for n, d in out if limit is None or len(d) <= limit]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out")
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--maps", default=os.path.join(here, "..", "..", "shared", "maps"))
+    ap.add_argument("--openarena", default="/usr/share/games/openarena/baseoa")
+    ctx = ap.parse_args()
+    if not bsp_files(ctx.maps):
+        sys.exit("no .bsp files under " + ctx.maps)
+    for target, sources in table_rows(os.path.join(here, "..", "fuzz", "targets.def")):
+        folder = os.path.join(ctx.out, target)
+        os.makedirs(folder, exist_ok=True)
+        count = 0
+        for source in sources:
+            for name, data in resolve(ctx, source):
+                with open(os.path.join(folder, name), "wb") as f:
+                    f.write(data)
+                count += 1
+        print("%-17s %3d seed files in %s" % (target, count, folder))
 
 
 if __name__ == "__main__":

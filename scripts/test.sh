@@ -27,6 +27,6 @@ if [[ "${BSPV_TEST_QUICK:-0}" == 1 ]]; then
 fi
 echo "== the whole suite under ASan + UBSan + LSan"
 "$root/scripts/sanitize.sh"
-echo "== fuzzing, ${BSPV_FUZZ_SECONDS:-45} s per target"
-"$root/scripts/fuzz.sh" "${BSPV_FUZZ_SECONDS:-45}"
+echo "== fuzzing, ${BSPV_FUZZ_SECONDS:-25} s per target"
+"$root/scripts/fuzz.sh" "${BSPV_FUZZ_SECONDS:-25}"
 summary

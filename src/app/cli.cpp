@@ -1,7 +1,7 @@
 #include "app/cli.h"
 
-#include "render/view_mode.h"
 #include "export/export.h"
+#include "render/view_mode.h"
 
 #include <charconv>
 #include <cmath>

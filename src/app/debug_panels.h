@@ -12,6 +12,7 @@
 #include "render/world_renderer.h"
 #include "scene/debug/debug_geometry.h"
 #include "scene/load/map_bundle.h"
+#include "scene/models/model_pick.h"
 #include "scene/view/visibility.h"
 
 #include <array>

@@ -423,7 +423,7 @@ int runInfo(const Options& options) {
     }
     j.endArray();
     j.field("texture_names", static_cast<uint64_t>(b.drawn_texture_names));
-    // Entity models (scene/entity_models.h): those the game's table names, those placed, and
+    // Entity models (scene/models/model_set.h): those the game's table names, those placed, and
     // the ones that could not be drawn ("classname: path (why)").
     j.key("models").beginObject();
     j.field("wanted", static_cast<uint64_t>(b.models.wanted));

@@ -42,8 +42,8 @@ void overviewMapLines(OverlayModel& m, OverlayActions& actions, bool interactive
         return;
     // The notice a newcomer who opened a map without its game data needs: what is wrong and
     // where to fix it.
-    ImGui::TextColored(kWarnColour, "%zu of %u textures missing",
-                       m.bundle->missing_textures.size(), m.bundle->drawn_texture_names);
+    ImGui::TextColored(kWarnColour, "%zu of %u textures missing", m.bundle->missing_textures.size(),
+                       m.bundle->drawn_texture_names);
     if (interactive) {
         ImGui::SameLine();
         if (ImGui::SmallButton("add the game folder..."))

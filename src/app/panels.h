@@ -8,11 +8,11 @@
 
 #include "app/settings.h"
 #include "render/world_renderer.h"
+#include "scene/load/map_bundle.h"
 #include "scene/view/camera.h"
 #include "scene/view/camera_text.h"
-#include "scene/world/light_styles.h"
-#include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
 
 #include <array>
 #include <optional>

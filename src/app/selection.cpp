@@ -1,6 +1,7 @@
 #include "app/selection.h"
 
 #include "app/panels.h"
+#include "scene/models/model_pick.h"
 
 #include <algorithm>
 #include <cmath>

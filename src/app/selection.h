@@ -4,9 +4,9 @@
 #pragma once
 
 #include "app/settings.h"
-#include "scene/view/camera.h"
 #include "scene/debug/debug_geometry.h"
 #include "scene/load/map_bundle.h"
+#include "scene/view/camera.h"
 
 #include <optional>
 #include <vector>

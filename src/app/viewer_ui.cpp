@@ -7,8 +7,8 @@
 
 #include "app/export_mode.h"
 #include "app/ui_layout.h"
-#include "render/view_mode.h"
 #include "export/export.h"
+#include "render/view_mode.h"
 
 #include <imgui.h>
 

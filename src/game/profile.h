@@ -138,7 +138,7 @@ struct MaterialSource {
     std::vector<std::string> wads; // WAD base names to search, in order (Half-Life "wad" key)
 };
 
-// Which table says what model a point entity shows (scene/entity_models.h).
+// Which table says what model a point entity shows (scene/models/model_tables.h).
 enum class EntityModelTable : uint8_t {
     None,     // no table (Source: prop models are a later phase)
     Quake1,   // id's progs (monster_*, weapon_*, item_*, light_torch_*, light_flame_*)
@@ -204,8 +204,8 @@ struct GameProfile {
 GameProfile profileFor(const bsp::Map& map);
 
 // GoldSrc's render keys of `entity` (rendermode 0..5, renderamt, rendercolor), read here alone:
-// game/halflife.cpp draws brush models by them at spawn, scene/entity_models.cpp its models and
-// sprites.
+// game/halflife.cpp draws brush models by them at spawn, scene/models/half_life_keys.cpp its models
+// and sprites.
 RenderKeys halfLifeRenderKeys(const bsp::Entity& entity);
 
 // Brush models as the game code leaves them at spawn, written into `map` once, right after it

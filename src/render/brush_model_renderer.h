@@ -7,7 +7,7 @@
 #pragma once
 
 #include "render/world_gpu.h"
-#include "scene/entity_models.h"
+#include "scene/models/model_set.h"
 #include "scene/view/visibility.h"
 
 #include <glm/mat4x4.hpp>

@@ -1,5 +1,7 @@
 #include "render/model_renderer.h"
 
+#include "scene/models/animation.h"
+
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
 

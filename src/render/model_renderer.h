@@ -1,4 +1,4 @@
-// Entity models and sprites (scene/entity_models.h): the GPU copy of every loaded model and the
+// Entity models and sprites (scene/models/model_set.h): the GPU copy of every loaded model and the
 // pass that draws the instances scene::Visibility kept (DrawList::models), after the opaque
 // world. Alias models: every pose in one buffer, a pose chosen per draw by where the position
 // and normal attributes start; skins as textures whose alpha marks fullbright texels. Sprites:
@@ -10,7 +10,7 @@
 #include "render/gl_state.h"
 #include "render/glsl_library.h"
 #include "render/view_mode.h"
-#include "scene/entity_models.h"
+#include "scene/models/model_set.h"
 #include "scene/view/camera.h"
 #include "scene/view/visibility.h"
 

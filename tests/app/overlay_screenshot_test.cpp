@@ -60,8 +60,10 @@ TEST(OverlayScreenshot, ChangesOnlyTheOverlayRectangle) {
     const int y0 = static_cast<int>(std::stof(m[2]));
     const int x1 = x0 + static_cast<int>(std::stof(m[3]));
     const int y1 = y0 + static_cast<int>(std::stof(m[4]));
+    // The overview is compact (issue 33: the default layout leaves 85 % of the view free) but
+    // still a window of several lines.
     EXPECT_GT(x1 - x0, 100);
-    EXPECT_GT(y1 - y0, 100);
+    EXPECT_GT(y1 - y0, 40);
     ASSERT_EQ(plain.image.width, 640);
     ASSERT_EQ(plain.image.height, 360);
     ASSERT_EQ(ui.image.width, plain.image.width);

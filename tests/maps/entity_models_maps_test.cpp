@@ -1,14 +1,18 @@
-// Which entity gets which model (scene/entity_models.h): the Quake 1 table's rules on
+// Which entity gets which model (scene/models/model_tables.h): the Quake 1 table's rules on
 // hand-made entities, the timing of poses, skins and turning, and LibreQuake's e1m1 with the
 // models in ../shared/maps/q1/progs (the item boxes maps/b_*.bsp are not there: listed).
-#include "scene/entity_models.h"
 #include "scene/load/map_bundle.h"
+#include "scene/models/animation.h"
+#include "scene/models/half_life_keys.h"
+#include "scene/models/model_pick.h"
+#include "scene/models/model_set.h"
+#include "scene/models/model_tables.h"
 #include "scene/view/visibility.h"
 
 #include "support/model_builder.h"
 #include "support/studio_builder.h"
 
-#include "content/mdl.h"
+#include "content/model/mdl.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,12 @@
-// The Quake 2 entity model table (scene/entity_models.cpp kQuake2, from yquake2's g_items.c
+// The Quake 2 entity model table (scene/models/model_tables.cpp kQuake2, from yquake2's g_items.c
 // and game/monster/): its rules on hand-made entities, the shared maps whose models are not in
 // the test data (listed, never an error), and hand-made .md2 files standing in for the game's
 // models to check droptofloor, EF_ROTATE, the monsters' stand loops and M_droptofloor.
 #include "physics/collision.h"
-#include "scene/entity_models.h"
 #include "scene/load/map_bundle.h"
+#include "scene/models/animation.h"
+#include "scene/models/model_set.h"
+#include "scene/models/model_tables.h"
 
 #include "support/collision_room.h"
 #include "support/md2_builder.h"

@@ -1,7 +1,9 @@
-// Quake 3 / OpenArena items (scene/entity_models.h): the table from bg_itemlist, the turn and
-// bob of cgame's CG_Item, and oa_dm1's items loaded through the map's pk3.
-#include "scene/entity_models.h"
+// Quake 3 / OpenArena items (scene/models/model_tables.h, animation.h): the table from bg_itemlist,
+// the turn and bob of cgame's CG_Item, and oa_dm1's items loaded through the map's pk3.
 #include "scene/load/map_bundle.h"
+#include "scene/models/animation.h"
+#include "scene/models/model_set.h"
+#include "scene/models/model_tables.h"
 
 #include <gtest/gtest.h>
 

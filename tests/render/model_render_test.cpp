@@ -2,11 +2,11 @@
 // Half-Life studio texture flags (studio.h STUDIO_NF_MASKED, _ADDITIVE, _CHROME) on a hand-made
 // mesh of four quads, each quad its own range, seen straight from above. Expected pixels are the
 // texels by hand: the instance is full bright, so a texel shows as it is.
-#include "content/model_mesh.h"
+#include "content/model/model_mesh.h"
 #include "gl_fixture.h"
 #include "render/model_renderer.h"
 #include "render/render_target.h"
-#include "scene/entity_models.h"
+#include "scene/models/model_set.h"
 #include "support/skin_scene.h"
 
 #include <glm/vec4.hpp>

@@ -4,8 +4,8 @@
 #include "app/headless.h"
 #include "gl_fixture.h"
 #include "real_map.h"
-#include "scene/world/light_styles.h"
 #include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
 
 #include <gtest/gtest.h>
 

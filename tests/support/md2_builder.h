@@ -1,5 +1,5 @@
-// Hand-made Quake 2 .md2 and .sp2 files for the decoder tests (layouts in content/md2.h and
-// content/sp2.h). Every value is chosen so the expected positions, texture coordinates and
+// Hand-made Quake 2 .md2 and .sp2 files for the decoder tests (layouts in content/model/md2.h and
+// content/model/sp2.h). Every value is chosen so the expected positions, texture coordinates and
 // normals can be computed by hand.
 #pragma once
 

@@ -1,4 +1,4 @@
-// A hand-made Quake 3 .md3 for the decoder tests (layout in content/md3.h). Every value is
+// A hand-made Quake 3 .md3 for the decoder tests (layout in content/model/md3.h). Every value is
 // chosen so the expected positions, normals and tags can be computed by hand.
 #pragma once
 

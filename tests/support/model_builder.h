@@ -1,5 +1,5 @@
-// Hand-made Quake 1 .mdl and .spr files for the decoder tests (layouts in content/mdl.h and
-// content/sprite.h). Every value is chosen so the expected positions, texture coordinates and
+// Hand-made Quake 1 .mdl and .spr files for the decoder tests (layouts in content/model/mdl.h and
+// content/model/sprite.h). Every value is chosen so the expected positions, texture coordinates and
 // colours can be computed by hand.
 #pragma once
 

@@ -1,5 +1,5 @@
-// A hand-made Half-Life studio model (layout in content/studio.h) for the decoder tests. Every
-// value is chosen so the expected positions, normals, texture coordinates and colours can be
+// A hand-made Half-Life studio model (layout in content/model/studio.h) for the decoder tests.
+// Every value is chosen so the expected positions, normals, texture coordinates and colours can be
 // computed by hand:
 //   bones: 0 "root" (parent -1, rest position (10, 0, 0), scale 1 on x and pi/2 on z rotation);
 //          1 "arm" (parent 0, rest position (0, 8, 0), rotation z pi/2).
@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstring>
 #include <numbers>
+#include <tuple>
 #include <vector>
 
 namespace studiotest {

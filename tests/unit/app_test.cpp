@@ -88,26 +88,17 @@ TEST(Cli, ParsesEveryFlag) {
 }
 
 TEST(Cli, RejectsBadValuesWithACode) {
-    for (const auto& args : std::vector<std::vector<std::string>>{{"--size", "0x5"},
-                                                                  {"--size", "abc"},
-                                                                  {"--fov", "500"},
-                                                                  {"--camera", "1,2,3"},
-                                                                  {"--camera", "spawn:x"},
-                                                                  {"--patch-level", "99"},
-                                                                  {"--frames", "0"},
-                                                                  {"--gl-path", "44"},
-                                                                  {"--gl-path"},
-                                                                  {"--pass-timing", "gpu"},
-                                                                  {"--pass-timing"},
-                                                                  {"--bogus"},
-                                                                  {"a.bsp", "b.bsp"},
-                                                                  {"--screenshot"},
-                                                                  {"--config-dir"},
-                                                                  {"--config-dir", ""},
-                                                                  {"--walk-script"},
-                                                                  {"--walk-script", "w.txt"},
-                                                                  {"--view", "bogus"},
-                                                                  {"--view"}}) {
+    for (const auto& args :
+         std::vector<std::vector<std::string>>{{"--size", "0x5"},       {"--size", "abc"},
+                                               {"--fov", "500"},        {"--camera", "1,2,3"},
+                                               {"--camera", "spawn:x"}, {"--patch-level", "99"},
+                                               {"--frames", "0"},       {"--gl-path", "44"},
+                                               {"--gl-path"},           {"--pass-timing", "gpu"},
+                                               {"--pass-timing"},       {"--bogus"},
+                                               {"a.bsp", "b.bsp"},      {"--screenshot"},
+                                               {"--config-dir"},        {"--config-dir", ""},
+                                               {"--walk-script"},       {"--walk-script", "w.txt"},
+                                               {"--view", "bogus"},     {"--view"}}) {
         auto o = app::parseArguments(args);
         ASSERT_FALSE(o.ok()) << args[0];
         EXPECT_EQ(o.error().code, core::ErrorCode::BadArgument);

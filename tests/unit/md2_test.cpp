@@ -1,7 +1,7 @@
 // Quake 2 model decoders: .md2 and .sp2 on hand-made files (tests/support/md2_builder.h) and
 // the .md2 files of Debian's assimp-testmodels.
-#include "content/md2.h"
-#include "content/sp2.h"
+#include "content/model/md2.h"
+#include "content/model/sp2.h"
 #include "content/vfs/vfs.h"
 #include "core/file.h"
 

@@ -1,6 +1,6 @@
 // The Quake 3 .md3 decoder on a hand-made file (tests/support/md3_builder.h) and on
 // OpenArena's models.
-#include "content/md3.h"
+#include "content/model/md3.h"
 #include "content/vfs/vfs.h"
 
 #include "support/md3_builder.h"

@@ -1,7 +1,7 @@
 // Entity model decoders: Quake 1 .mdl and Quake 1 / Half-Life .spr on hand-made files
 // (tests/support/model_builder.h) and on every LibreQuake model in the shared test data.
-#include "content/mdl.h"
-#include "content/sprite.h"
+#include "content/model/mdl.h"
+#include "content/model/sprite.h"
 #include "core/file.h"
 
 #include "support/model_builder.h"

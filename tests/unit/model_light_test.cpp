@@ -1,6 +1,6 @@
-// Models lit from the light grid (scene/model_light.h) against values worked out by hand from
-// ioquake3 tr_light.c R_SetupEntityLightingGrid and R_SetupEntityLighting.
-#include "scene/model_light.h"
+// Models lit from the light grid (scene/models/model_light.h) against values worked out by hand
+// from ioquake3 tr_light.c R_SetupEntityLightingGrid and R_SetupEntityLighting.
+#include "scene/models/model_light.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,8 @@
-// A misc_model's .skin as q3map2 applies it (scene/entity_models.cpp): the file its "_skin" key
+// A misc_model's .skin as q3map2 applies it (content/model/md3_asset.cpp): the file its "_skin" key
 // names, the skin's shader on the surfaces it names, the others left out; what the pick panel
 // shows of the instance, its light included.
-#include "scene/entity_models.h"
+#include "scene/models/model_pick.h"
+#include "scene/models/model_set.h"
 
 #include "support/skin_scene.h"
 

@@ -1,6 +1,6 @@
 // Quake 3 .skin files written here, read as ioquake3's RE_RegisterSkin reads them, and the file
 // q3map2 picks for a misc_model's skin key.
-#include "content/skin.h"
+#include "content/model/skin.h"
 #include "content/vfs/vfs.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // Half-Life studio models: a hand-made two-bone model (tests/support/studio_builder.h) with
 // exact positions, and every Half-Life model of Debian's assimp-testmodels.
-#include "content/studio.h"
+#include "content/model/studio.h"
 #include "core/file.h"
 
 #include "support/studio_builder.h"

@@ -174,12 +174,17 @@ void resolveSourceMaterials(const FileSystem& fs, SourceModel& model) {
 }
 
 core::Result<SourceModel> loadSourceModel(const FileSystem& fs, std::string_view path) {
-    const std::string base = stem(path);
-    const std::string mdl_path(path);
-    auto mdl_bytes = fs.readChecked(mdl_path);
+    auto mdl_bytes = fs.readChecked(path);
     if (!mdl_bytes)
         return mdl_bytes.error();
-    auto mdl = parseSourceMdl(*mdl_bytes);
+    return loadSourceModel(fs, path, *mdl_bytes);
+}
+
+core::Result<SourceModel> loadSourceModel(const FileSystem& fs, std::string_view path,
+                                          std::span<const uint8_t> mdl_bytes) {
+    const std::string base = stem(path);
+    const std::string mdl_path(path);
+    auto mdl = parseSourceMdl(mdl_bytes);
     if (!mdl)
         return inFile(mdl.error(), mdl_path);
     const std::string vvd_path = base + ".vvd";

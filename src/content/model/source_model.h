@@ -22,14 +22,15 @@
 // reference pose.
 #pragma once
 
+#include "content/material/vmt.h"
+#include "content/model/model_mesh.h"
 #include "content/model/source_mdl.h"
 #include "content/model/vtx.h"
 #include "content/model/vvd.h"
-#include "content/model_mesh.h"
-#include "content/material/vmt.h"
 #include "core/result.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -70,6 +71,9 @@ core::Result<SourceModel> assembleSourceModel(SourceMdl mdl, Vvd vvd, Vtx vtx,
 // them and resolves the materials. Errors: NotFound (the .mdl, the .vvd or every .vtx),
 // parse and assembly errors with Error::file set to the file at fault.
 core::Result<SourceModel> loadSourceModel(const FileSystem& fs, std::string_view path);
+// The same with the .mdl's bytes already read (the model registry has them).
+core::Result<SourceModel> loadSourceModel(const FileSystem& fs, std::string_view path,
+                                          std::span<const uint8_t> mdl_bytes);
 
 // The candidate material paths of texture `texture` (an index into mdl.textures), in search
 // order, normalised (content::normalizeName).
@@ -88,5 +92,15 @@ uint32_t sourceLodCount(const SourceModel& model);
 // each texture's found .vmt path (empty when missing) and `skin_materials[family][slot]` the
 // texture each family puts in a slot; `images` and `skins` stay empty.
 ModelMesh buildSourceModelMesh(const SourceModel& model, int32_t body, uint32_t lod);
+
+struct ModelAsset;
+struct ModelSource;
+
+// The registry's loader (model_asset.h, row "IDST" 44..49; source_asset.cpp): loadSourceModel
+// and one part whose mesh is the request's body group choice (ModelRequest::studio.body) at
+// LOD 0; a material not found or not parsed is a warning of the part. The key is the path, with
+// "#body 1.0" when the choice shows other than each body part's first model.
+core::Result<ModelAsset> loadSourceStudioAsset(const ModelSource& source);
+std::string sourceStudioAssetKey(const ModelSource& source);
 
 } // namespace content

@@ -1,8 +1,9 @@
 #include "scene/load/brush_model.h"
 
-#include "bsp/load.h"
+#include "content/model/model_asset.h"
 #include "scene/world/material_table.h"
 
+#include <cassert>
 #include <string>
 
 namespace scene {
@@ -25,19 +26,12 @@ void applyWorldUnlitRule(WorldMesh& mesh, game::UnlitFaces model, game::UnlitFac
 
 } // namespace
 
-core::Result<BrushModel> loadBrushModel(std::span<const uint8_t> bytes, std::string_view path,
-                                        const content::FileSystem& fs,
-                                        game::UnlitFaces world_unlit) {
-    auto map = bsp::loadMap(bytes, path);
-    if (!map)
-        return map.error();
+core::Result<BrushModel> buildBrushModel(bsp::Map map, std::string_view path,
+                                         const content::FileSystem& fs,
+                                         game::UnlitFaces world_unlit) {
+    assert(!map.submodels.empty() && "buildBrushModel: a brush model file needs a model 0");
     BrushModel b;
-    b.map = std::move(*map);
-    if (b.map.submodels.empty()) {
-        core::Error e = core::makeError(core::ErrorCode::BadValue, "models", -1, {}, "no model 0");
-        e.file = std::string(path);
-        return e;
-    }
+    b.map = std::move(map);
     b.mins = b.map.submodels[0].mins;
     b.maxs = b.map.submodels[0].maxs;
     const content::PalettedSources sources = content::loadPalettedSources(b.map, fs);
@@ -64,6 +58,15 @@ core::Result<BrushModel> loadBrushModel(std::span<const uint8_t> bytes, std::str
     all.commute_blends = false;
     vis.update(Camera{}, all, b.faces);
     return b;
+}
+
+core::Result<BrushModel> loadBrushModel(std::span<const uint8_t> bytes, std::string_view path,
+                                        const content::FileSystem& fs,
+                                        game::UnlitFaces world_unlit) {
+    auto map = content::decodeBrushModel(bytes, path);
+    if (!map)
+        return map.error();
+    return buildBrushModel(std::move(*map), path, fs, world_unlit);
 }
 
 } // namespace scene

@@ -14,6 +14,7 @@
 #include "content/material/textures.h"
 #include "content/vfs/vfs.h"
 #include "core/result.h"
+#include "game/profile.h"
 #include "scene/view/visibility.h"
 #include "scene/world/lightmap_set.h"
 #include "scene/world/world_mesh.h"
@@ -36,9 +37,9 @@ struct BrushModel {
     glm::vec3 mins{0.0f}, maxs{0.0f}; // model 0's bounds
 };
 
-// Parses `bytes` (the file at virtual path `path`, read through `fs`) as a map and builds the
-// set above; textures come from the file's own miptex (or `fs`, as for a map). Errors are the
-// parser's: code, file, lump and index. Safe on hostile input (bsp::loadMap is).
+// Builds the set above from a brush model file parsed as a map (content::decodeBrushModel, the
+// model registry's brush row: a map with a model 0), the file at virtual path `path` read
+// through `fs`; textures come from the file's own miptex (or `fs`, as for a map).
 //
 // `world_unlit` is the rule of the map the model is drawn in (game::LightRule::unlit_faces): the
 // engine lights a brush model by the world's light data, not the file's (QuakeSpasm r_brush.c
@@ -46,6 +47,12 @@ struct BrushModel {
 // every face of the model is full bright, its lightmaps unused; in a map with it (Black) a face
 // without samples is black, even when the model's file has no light data at all. VertexColour
 // keeps the file's own rule.
+core::Result<BrushModel> buildBrushModel(bsp::Map map, std::string_view path,
+                                         const content::FileSystem& fs,
+                                         game::UnlitFaces world_unlit);
+
+// decodeBrushModel, then buildBrushModel. Errors are the parser's: code, file, lump and index.
+// Safe on hostile input (bsp::loadMap is).
 core::Result<BrushModel> loadBrushModel(std::span<const uint8_t> bytes, std::string_view path,
                                         const content::FileSystem& fs,
                                         game::UnlitFaces world_unlit);

@@ -13,7 +13,7 @@
 #include "content/vfs/vfs.h"
 #include "core/result.h"
 #include "game/profile.h"
-#include "scene/entity_models.h"
+#include "scene/models/model_set.h"
 #include "scene/world/fog.h"
 #include "scene/world/lightmap_set.h"
 #include "scene/world/material_stages.h"
@@ -99,7 +99,7 @@ struct MapBundle {
     // (deluxe maps split off). The mesh's lightmap layers index them.
     LightmapSet lightmaps;
     WorldMesh mesh;
-    // Models and sprites on point entities (scene/entity_models.h): read through `fs`, placed
+    // Models and sprites on point entities (scene/models/model_set.h): read through `fs`, placed
     // and lit from `lightmaps`; missing ones listed.
     EntityModelSet models;
     LoadTimings timings;

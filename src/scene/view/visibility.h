@@ -9,10 +9,10 @@
 #pragma once
 
 #include "bsp/map.h"
-#include "scene/entity_models.h"
 #include "scene/view/camera.h"
-#include "scene/view/frustum.h"
+#include "scene/models/model_set.h"
 #include "scene/world/flares.h"
+#include "scene/view/frustum.h"
 #include "scene/world/world_mesh.h"
 
 #include <cstdint>
@@ -32,7 +32,7 @@ struct VisOptions {
     // depth writes) by material, model and fog, so they draw in fewer batches; the frame is
     // the same. Off: strict sort-then-distance order (for comparisons and tests).
     bool commute_blends = true;
-    bool models = true; // entity models and sprites (scene/entity_models.h); --no-models
+    bool models = true; // entity models and sprites (scene/models/model_set.h); --no-models
 };
 
 struct DrawRange {

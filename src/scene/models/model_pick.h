@@ -1,0 +1,30 @@
+// Picking an entity model with the viewer's I key, and what the pick panel says of it. GL-free.
+#pragma once
+
+#include "scene/models/model_set.h"
+
+#include <glm/vec3.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace scene {
+
+// The instance whose bounding sphere a ray crosses first within `max_distance` (picking: the
+// viewer's I key); `dir` need not be unit length.
+struct EntityModelHit {
+    uint32_t instance = 0;
+    float distance = 0.0f;
+};
+std::optional<EntityModelHit> pickEntityModel(const EntityModelSet& set, const glm::vec3& origin,
+                                              const glm::vec3& dir, float max_distance);
+
+// What the pick panel (I) shows of an instance, one line each: the model file, its .skin and
+// skin index; the frame or frames; the light as the scene computed it ("full bright", or
+// "ambient r g b", and "directed r g b toward x y z" when there is a directed light, in the
+// renderer's units, two decimals).
+std::vector<std::string> describeInstance(const EntityModelSet& set, uint32_t instance);
+
+} // namespace scene

@@ -1,0 +1,291 @@
+#include "robust/table_inputs.h"
+
+#include "support/md2_builder.h"
+#include "support/q1_builder.h"
+#include "support/source_model_builder.h"
+#include "support/source_props_builder.h"
+#include "support/studio_builder.h"
+#include "unit/vpk_builder.h"
+
+#include "bsp/load.h"
+#include "content/material/texture_cache.h"
+#include "content/vfs/vfs.h"
+#include "core/file.h"
+
+#include <zip.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string_view>
+
+namespace fs = std::filesystem;
+
+namespace robust {
+
+namespace {
+
+const fs::path kMaps = BSPV_SHARED_MAPS_DIR;
+const fs::path kOpenArena = BSPV_OPENARENA_DIR;
+
+std::vector<uint8_t> bytesOf(std::string_view s) {
+    return {s.begin(), s.end()};
+}
+
+// A q3map2 lightmap page: a 4x4 TGA, BGR, bottom row first.
+std::vector<uint8_t> lightmapTga() {
+    std::vector<uint8_t> tga(18, 0);
+    tga[2] = 2;
+    tga[12] = 4;
+    tga[14] = 4;
+    tga[16] = 24;
+    for (int i = 0; i < 4 * 4 * 3; ++i)
+        tga.push_back(static_cast<uint8_t>(i * 5));
+    return tga;
+}
+
+// A small .pk3 made with libzip: a map, a texture and a shader script, one member stored and
+// the others deflated.
+std::vector<uint8_t> madePk3() {
+    const fs::path path =
+        fs::temp_directory_path() / ("bspv_table_" + std::to_string(::getpid()) + ".pk3");
+    const std::vector<uint8_t> map = q1test::buildQ1();
+    const std::vector<uint8_t> image = lightmapTga();
+    static const char kText[] = "textures/x\n{\n\tsurfaceparm nodraw\n}\n";
+    int err = 0;
+    zip_t* z = zip_open(path.string().c_str(), ZIP_CREATE | ZIP_TRUNCATE, &err);
+    if (!z)
+        return {};
+    auto add = [&](const char* name, const void* data, size_t size, bool store) {
+        zip_source_t* s = zip_source_buffer(z, data, size, 0);
+        const zip_int64_t idx = zip_file_add(z, name, s, ZIP_FL_OVERWRITE);
+        if (idx >= 0 && store)
+            zip_set_file_compression(z, static_cast<zip_uint64_t>(idx), ZIP_CM_STORE, 0);
+    };
+    add("maps/made.bsp", map.data(), map.size(), false);
+    add("textures/a.tga", image.data(), image.size(), true);
+    add("scripts/x.shader", kText, sizeof(kText) - 1, false);
+    if (zip_close(z) != 0)
+        return {};
+    auto bytes = core::readFile(path);
+    std::error_code ec;
+    fs::remove(path, ec);
+    return bytes.ok() ? std::move(*bytes) : std::vector<uint8_t>{};
+}
+
+// A texture cache entry's body (content/texture_cache.h): two textures, one with a glow image.
+std::vector<uint8_t> cacheBody() {
+    std::vector<content::TextureInfo> textures(2);
+    textures[0].source = "textures/a.jpg";
+    textures[0].image.width = 4;
+    textures[0].image.height = 2;
+    textures[0].image.rgba.assign(4 * 2 * 4, 0x40);
+    textures[1].source = "textures/b.png";
+    textures[1].image.width = textures[1].glow.width = 2;
+    textures[1].image.height = textures[1].glow.height = 2;
+    textures[1].image.rgba.assign(2 * 2 * 4, 0x80);
+    textures[1].glow.rgba.assign(2 * 2 * 4, 0xff);
+    const std::vector<uint8_t> entry = content::encodeTextureCache("", textures);
+    const size_t header = content::wrapTextureCacheBody("", {}).size() - 8; // 8: the checksum
+    return {entry.begin() + std::ptrdiff_t(header), entry.end() - 8};
+}
+
+std::string trail() {
+    std::string s;
+    for (int i = 0; i < 300; ++i)
+        s += std::to_string(i * 2) + ".000000 " + std::to_string(i % 7) + ".500000 8.000000\n";
+    return s;
+}
+
+std::string walkScript() {
+    std::string s;
+    for (int i = 0; i < 40; ++i)
+        s += "forward 0.5\nturn -45 # corner\n\nleft 0.25\njump\ncrouch 0.1\nback 1\n"
+             "right 2\nwait 0.016\n";
+    return s;
+}
+
+// The hand-made Source model of the mutation test: two LODs, .vvd fixups, the later .vtx
+// layout, two skins over two textures.
+const srcmdltest::Files& handMadeSource() {
+    static const srcmdltest::Files kFiles = [] {
+        srcmdltest::Spec spec;
+        spec.version = 49;
+        spec.lods = 2;
+        spec.fixups = true;
+        spec.topology = true;
+        spec.textures = {"a", "b"};
+        spec.skins = {{0, 1}, {1, 0}};
+        srcmdltest::MeshSpec quad;
+        quad.vertex_count = 4;
+        quad.lods = {{0, 1, 2, 0, 2, 3}, {2, 1, 0}};
+        quad.two_groups = true;
+        srcmdltest::MeshSpec tri;
+        tri.material = 1;
+        spec.parts[0].models[0].meshes = {quad, tri};
+        return srcmdltest::build(spec);
+    }();
+    return kFiles;
+}
+
+// A prop lump with its kind (0 sprp, 1 dprp) and version in front (fuzz::runPropLumps).
+std::vector<uint8_t> propLump(uint8_t kind, uint16_t version, const std::vector<uint8_t>& lump) {
+    std::vector<uint8_t> b = {kind, uint8_t(version & 0xff), uint8_t(version >> 8)};
+    b.insert(b.end(), lump.begin(), lump.end());
+    return b;
+}
+
+// A detail prop lump (version 4): one model name, one leaf, a model and a sprite prop.
+std::vector<uint8_t> dprpLump() {
+    std::vector<uint8_t> dprp;
+    srcprops::put<int32_t>(dprp, 1);
+    srcprops::putName(dprp, "models/grass.mdl");
+    srcprops::put<int32_t>(dprp, 1);
+    dprp.resize(dprp.size() + 32, 0);
+    srcprops::put<int32_t>(dprp, 2);
+    for (int k = 0; k < 2; ++k) {
+        const size_t at = dprp.size();
+        dprp.resize(at + 52, 0);
+        dprp[at + 44] = uint8_t(k); // a model, then a sprite
+        dprp[at + 48 + 3] = 0x3f;   // scale 0.5
+    }
+    return propLump(1, 4, dprp);
+}
+
+const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
+    static const std::map<std::string, std::function<std::vector<uint8_t>()>> kMakers = {
+        {"lm_0001.tga", lightmapTga},
+        {"made.pk3", madePk3},
+        {"two_textures.body", cacheBody},
+        {"trail.pts", [] { return bytesOf(trail()); }},
+        {"walk.txt", [] { return bytesOf(walkScript()); }},
+        {"two_frames.md2", [] { return md2test::buildMd2(); }},
+        {"two_frames.sp2", [] { return md2test::buildSp2(); }},
+        {"hand_made_studio.mdl", [] { return studiotest::buildStudio(); }},
+        {"two_quads.bsp", [] { return q1test::buildQ1(); }},
+        {"lightmapped.vmt",
+         [] {
+             return bytesOf("// comment\n\"LightmappedGeneric\"\n{\n"
+                            "\t\"$basetexture\" \"brick/wall\"\n\t$translucent 1\n"
+                            "\t\"$envmap\" \"env_cubemap\" [$X360]\n"
+                            "\t\"$nocull\" \"1\" [!$X360 && $WIN32]\n"
+                            "\t\"Proxies\" { \"AnimatedTexture\" { \"animatedtexturevar\" "
+                            "\"$basetexture\" } }\n}\n");
+         }},
+        {"patch.vmt",
+         [] {
+             return bytesOf("patch { include materials/fuzz.vmt insert { $additive 1 } "
+                            "replace { $basetexture other } }");
+         }},
+        {"v1_dir.vpk", [] { return vpk_test::buildVpk(vpk_test::sampleFiles(), 1).dir; }},
+        {"v2_dir.vpk", [] { return vpk_test::buildVpk(vpk_test::sampleFiles(), 2).dir; }},
+        {"hand_made_source.mdl", [] { return handMadeSource().mdl; }},
+        {"hand_made_source.vvd", [] { return handMadeSource().vvd; }},
+        {"hand_made_source.vtx", [] { return handMadeSource().vtx; }},
+        {"sp_0.vhv", [] { return srcprops::vhvFile(); }},
+        {"sprp_v10_sdk2013", [] { return propLump(0, 10, srcprops::sprpLump(10, 3, true)); }},
+        {"sprp_v9", [] { return propLump(0, 9, srcprops::sprpLump(9, 3)); }},
+        {"sprp_v13", [] { return propLump(0, 13, srcprops::sprpLump(13, 3)); }},
+        {"dprp_v4", dprpLump},
+        // The go-to field's text (scene/view/camera_text.h), one line of four of its forms.
+        {"viewpos.txt", [] { return bytesOf("Viewpos: (544 -312 48) 10 90 0"); }},
+        {"getpos.txt",
+         [] { return bytesOf("setpos -1.5 2.25 64.03125;setang 12.5 -90 0.000000"); }},
+        {"ioq3_viewpos.txt", [] { return bytesOf("(1024 512 88) : 270"); }},
+        {"bspview_camera.txt", [] { return bytesOf("--camera 128,-880,46,0,90"); }},
+        // libraryfolders.vdf in both layouts (content/vfs/game_install.h).
+        {"libraryfolders.vdf",
+         [] {
+             return bytesOf("\"libraryfolders\"\n{\n\t\"0\"\n\t{\n\t\t\"path\"\t\t"
+                            "\"/home/u/.local/share/Steam\"\n\t\t\"apps\"\n\t\t{\n"
+                            "\t\t\t\"2310\"\t\"123\"\n\t\t}\n\t}\n\t\"1\"\n\t{\n"
+                            "\t\t\"path\"\t\t\"D:\\\\SteamLibrary\"\n\t}\n}\n"
+                            "\"LibraryFolders\" { \"1\" \"E:\\\\Steam\" // old\n }\n");
+         }},
+    };
+    return kMakers;
+}
+
+// A member of an archive, or of a map's pakfile lump, through content::FileSystem.
+core::Result<std::vector<uint8_t>> memberOf(const std::string& container, const std::string& member,
+                                            bool pakfile) {
+    content::FileSystem vfs;
+    if (pakfile) {
+        auto map = bsp::loadMapFile(kMaps / container);
+        if (!map)
+            return map.error();
+        if (auto st = vfs.addEmbeddedArchive(map->embedded_archive, container, "pakfile"); !st)
+            return st.error();
+    } else if (auto st = vfs.addArchive(kOpenArena / container); !st) {
+        return st.error();
+    }
+    return vfs.readChecked(member);
+}
+
+core::Result<std::vector<uint8_t>> entityText(const std::string& map_path) {
+    auto map = bsp::loadMapFile(kMaps / map_path);
+    if (!map)
+        return map.error();
+    return bytesOf(map->entity_text);
+}
+
+// One source: "kind:rest".
+core::Result<std::vector<uint8_t>> readSource(const std::string& source) {
+    const size_t colon = source.find(':');
+    const std::string kind = source.substr(0, colon);
+    const std::string rest = colon == std::string::npos ? std::string() : source.substr(colon + 1);
+    const size_t second = rest.find(':');
+    if (rest.find('*') != std::string::npos || rest.find('@') != std::string::npos)
+        return core::makeError(core::ErrorCode::BadArgument, source, -1, {},
+                               "patterns and size limits are for seed-only sources ('+')");
+    if (kind == "maps")
+        return core::readFile(kMaps / rest);
+    if (kind == "models")
+        return core::readFile(kMaps / ".." / "models" / rest);
+    if (kind == "file")
+        return core::readFile(rest);
+    if (kind == "entities")
+        return entityText(rest);
+    if ((kind == "oa" || kind == "pak") && second != std::string::npos)
+        return memberOf(rest.substr(0, second), rest.substr(second + 1), kind == "pak");
+    if (kind == "test") {
+        auto it = makers().find(rest);
+        if (it != makers().end())
+            return it->second();
+    }
+    return core::makeError(core::ErrorCode::BadArgument, source, -1, {},
+                           "no such source (fuzz/targets.def lists the kinds)");
+}
+
+} // namespace
+
+std::vector<uint8_t> madeInput(const std::string& name) {
+    auto it = makers().find(name);
+    return it == makers().end() ? std::vector<uint8_t>{} : it->second();
+}
+
+std::vector<TableInput> tableInputs(const fuzz::Target& target) {
+    std::vector<TableInput> out;
+    const std::string_view all = target.inputs;
+    size_t start = 0;
+    while (start <= all.size()) {
+        const size_t end = std::min(all.find('|', start), all.size());
+        const std::string source(all.substr(start, end - start));
+        start = end + 1;
+        // Seeds only: marked '+', or made by the corpus maker.
+        if (source.empty() || source[0] == '+' || source.starts_with("seed:"))
+            continue;
+        TableInput in{source, {}, {}};
+        auto bytes = readSource(source);
+        if (bytes && !bytes->empty())
+            in.bytes = std::move(*bytes);
+        else
+            in.error = bytes ? "empty" : bytes.error().message();
+        out.push_back(std::move(in));
+    }
+    return out;
+}
+
+} // namespace robust
