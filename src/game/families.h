@@ -1,7 +1,10 @@
 // The family files behind game::profileFor (internal to src/game/).
 #pragma once
 
+#include "game/entity_models.h"
 #include "game/profile.h"
+
+#include <span>
 
 namespace game::detail {
 
@@ -14,6 +17,12 @@ void halfLifeSpawn(bsp::Map& map);
 GameProfile quake2Profile(const bsp::Map& map);
 GameProfile quake3Profile(const bsp::Map& map);
 GameProfile sourceProfile(const bsp::Map& map);
+
+// Each family's entity model table (entityModelRules).
+std::span<const EntityModelRule> quake1EntityModels();
+std::span<const EntityModelRule> quake2EntityModels();
+std::span<const EntityModelRule> quake3EntityModels();
+std::span<const EntityModelRule> halfLifeEntityModels();
 
 // Entity 0 when it is the worldspawn, else nullptr.
 const bsp::Entity* worldspawn(const bsp::Map& map);

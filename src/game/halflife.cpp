@@ -143,3 +143,65 @@ void halfLifeSpawn(bsp::Map& map) {
 }
 
 } // namespace game::detail
+
+namespace game::detail {
+
+namespace {
+
+// Half-Life, from the HLSDK's dlls (ValveSoftware/halflife): the pickups' Spawn functions set a
+// fixed world model (items.cpp CItemSuit / CItemBattery / CItemAntidote / CItemSecurity /
+// CItemLongJump, healthkit.cpp, airtank.cpp, effects.cpp CItemSoda; the weapons' Spawn in
+// crowbar.cpp, glock.cpp, python.cpp, mp5.cpp, shotgun.cpp, crossbow.cpp, rpg.cpp, gauss.cpp,
+// egon.cpp, hornetgun.cpp, handgrenade.cpp, satchel.cpp, tripmine.cpp (v_tripmine.mdl, body 3),
+// squeakgrenade.cpp; their ammo classes likewise). Every other point entity whose "model" key
+// names a .mdl or .spr (cycler, cycler_sprite, env_sprite, env_glow, monster_generic,
+// monster_furniture, monsters given a model) shows that file (SET_MODEL(pev->model)): see
+// halfLifeModelKey.
+constexpr EntityModelRule kHalfLife[] = {
+    {.classname = "item_suit", .model = "models/w_suit.mdl"},
+    {.classname = "item_battery", .model = "models/w_battery.mdl"},
+    {.classname = "item_antidote", .model = "models/w_antidote.mdl"},
+    {.classname = "item_security", .model = "models/w_security.mdl"},
+    {.classname = "item_longjump", .model = "models/w_longjump.mdl"},
+    {.classname = "item_healthkit", .model = "models/w_medkit.mdl"},
+    {.classname = "item_airtank", .model = "models/w_oxygen.mdl"},
+    {.classname = "item_sodacan", .model = "models/can.mdl"},
+    {.classname = "weapon_crowbar", .model = "models/w_crowbar.mdl"},
+    {.classname = "weapon_9mmhandgun", .model = "models/w_9mmhandgun.mdl"},
+    {.classname = "weapon_glock", .model = "models/w_9mmhandgun.mdl"},
+    {.classname = "weapon_357", .model = "models/w_357.mdl"},
+    {.classname = "weapon_python", .model = "models/w_357.mdl"},
+    {.classname = "weapon_9mmAR", .model = "models/w_9mmAR.mdl"},
+    {.classname = "weapon_mp5", .model = "models/w_9mmAR.mdl"},
+    {.classname = "weapon_shotgun", .model = "models/w_shotgun.mdl"},
+    {.classname = "weapon_crossbow", .model = "models/w_crossbow.mdl"},
+    {.classname = "weapon_rpg", .model = "models/w_rpg.mdl"},
+    {.classname = "weapon_gauss", .model = "models/w_gauss.mdl"},
+    {.classname = "weapon_egon", .model = "models/w_egon.mdl"},
+    {.classname = "weapon_hornetgun", .model = "models/w_hgun.mdl"},
+    {.classname = "weapon_handgrenade", .model = "models/w_grenade.mdl"},
+    {.classname = "weapon_satchel", .model = "models/w_satchel.mdl"},
+    {.classname = "weapon_tripmine", .model = "models/v_tripmine.mdl"},
+    {.classname = "weapon_snark", .model = "models/w_sqknest.mdl"},
+    {.classname = "ammo_9mmclip", .model = "models/w_9mmclip.mdl"},
+    {.classname = "ammo_glockclip", .model = "models/w_9mmclip.mdl"},
+    {.classname = "ammo_9mmAR", .model = "models/w_9mmARclip.mdl"},
+    {.classname = "ammo_mp5clip", .model = "models/w_9mmARclip.mdl"},
+    {.classname = "ammo_9mmbox", .model = "models/w_chainammo.mdl"},
+    {.classname = "ammo_ARgrenades", .model = "models/w_ARgrenade.mdl"},
+    {.classname = "ammo_mp5grenades", .model = "models/w_ARgrenade.mdl"},
+    {.classname = "ammo_buckshot", .model = "models/w_shotbox.mdl"},
+    {.classname = "ammo_357", .model = "models/w_357ammobox.mdl"},
+    {.classname = "ammo_crossbow", .model = "models/w_crossbow_clip.mdl"},
+    {.classname = "ammo_rpgclip", .model = "models/w_rpgammo.mdl"},
+    {.classname = "ammo_gaussclip", .model = "models/w_gaussammo.mdl"},
+    {.classname = "ammo_egonclip", .model = "models/w_chainammo.mdl"},
+};
+
+} // namespace
+
+std::span<const EntityModelRule> halfLifeEntityModels() {
+    return kHalfLife;
+}
+
+} // namespace game::detail

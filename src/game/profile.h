@@ -138,7 +138,8 @@ struct MaterialSource {
     std::vector<std::string> wads; // WAD base names to search, in order (Half-Life "wad" key)
 };
 
-// Which table says what model a point entity shows (scene/models/model_tables.h).
+// Which table says what model a point entity shows (game/entity_models.h; scene/models/ places
+// them).
 enum class EntityModelTable : uint8_t {
     None,     // no table (Source: prop models are a later phase)
     Quake1,   // id's progs (monster_*, weapon_*, item_*, light_torch_*, light_flame_*)

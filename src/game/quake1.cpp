@@ -272,3 +272,89 @@ void quake1Spawn(bsp::Map& map) {
 }
 
 } // namespace game::detail
+
+namespace game::detail {
+
+namespace {
+
+// Quake 1, from id's QuakeC (LibreQuake's qcsrc keeps the names and paths): the monsters'
+// spawn functions (soldier.qc monster_army, dog.qc monster_dog, ...: precache_model and
+// setmodel), items.qc (item_health's H_ROTTEN 1 / H_MEGA 2, the ammo boxes' WEAPON_BIG2 1,
+// the keys by worldtype 0 medieval / 1 metal / 2 base, item_sigil's spawnflags 1..8, the
+// armours' skins) and misc.qc (the torches and flames: light_flame_large_yellow shows frame 1
+// of flame2.mdl). Monsters stand in their stand frames, which their think functions play at
+// 10 Hz: their place in the model is the order of the file's $frame lines (dog.qc lists
+// attack, death, deathb, pain, painb, run and leap before stand1..9: frames 69..77). Models
+// whose idle is not a plain stand loop (shalrath, tarbaby, fish, boss, oldone) show frame 0. The
+// flames are drawn full bright (QuakeSpasm gl_model.c Mod_SetExtraFlags sets MOD_FBRIGHTHACK on
+// flame.mdl, flame2.mdl and boss.mdl).
+constexpr EntityModelRule kQuake1[] = {
+    {.classname = "monster_army", .model = "progs/soldier.mdl", .idle_frames = 8},
+    {.classname = "monster_dog", .model = "progs/dog.mdl", .frame = 69, .idle_frames = 9},
+    {.classname = "monster_ogre", .model = "progs/ogre.mdl", .idle_frames = 9},
+    {.classname = "monster_ogre_marksman", .model = "progs/ogre.mdl", .idle_frames = 9},
+    {.classname = "monster_knight", .model = "progs/knight.mdl", .idle_frames = 9},
+    {.classname = "monster_hell_knight", .model = "progs/hknight.mdl", .idle_frames = 9},
+    {.classname = "monster_wizard", .model = "progs/wizard.mdl", .idle_frames = 15},
+    {.classname = "monster_demon1", .model = "progs/demon.mdl", .idle_frames = 13},
+    {.classname = "monster_shambler", .model = "progs/shambler.mdl", .idle_frames = 17},
+    {.classname = "monster_zombie", .model = "progs/zombie.mdl", .idle_frames = 15},
+    {.classname = "monster_enforcer", .model = "progs/enforcer.mdl", .idle_frames = 7},
+    {.classname = "monster_shalrath", .model = "progs/shalrath.mdl"},
+    {.classname = "monster_tarbaby", .model = "progs/tarbaby.mdl"},
+    {.classname = "monster_fish", .model = "progs/fish.mdl"},
+    {.classname = "monster_boss", .model = "progs/boss.mdl", .fullbright = true},
+    {.classname = "monster_oldone", .model = "progs/oldone.mdl"},
+    {.classname = "weapon_supershotgun", .model = "progs/g_shot.mdl"},
+    {.classname = "weapon_nailgun", .model = "progs/g_nail.mdl"},
+    {.classname = "weapon_supernailgun", .model = "progs/g_nail2.mdl"},
+    {.classname = "weapon_grenadelauncher", .model = "progs/g_rock.mdl"},
+    {.classname = "weapon_rocketlauncher", .model = "progs/g_rock2.mdl"},
+    {.classname = "weapon_lightning", .model = "progs/g_light.mdl"},
+    {.classname = "item_armor1", .model = "progs/armor.mdl", .skin = 0},
+    {.classname = "item_armor2", .model = "progs/armor.mdl", .skin = 1},
+    {.classname = "item_armorInv", .model = "progs/armor.mdl", .skin = 2},
+    {.classname = "item_health", .model = "maps/b_bh10.bsp", .spawnflags = 1},
+    {.classname = "item_health", .model = "maps/b_bh100.bsp", .spawnflags = 2},
+    {.classname = "item_health", .model = "maps/b_bh25.bsp"},
+    {.classname = "item_shells", .model = "maps/b_shell1.bsp", .spawnflags = 1},
+    {.classname = "item_shells", .model = "maps/b_shell0.bsp"},
+    {.classname = "item_spikes", .model = "maps/b_nail1.bsp", .spawnflags = 1},
+    {.classname = "item_spikes", .model = "maps/b_nail0.bsp"},
+    {.classname = "item_rockets", .model = "maps/b_rock1.bsp", .spawnflags = 1},
+    {.classname = "item_rockets", .model = "maps/b_rock0.bsp"},
+    {.classname = "item_cells", .model = "maps/b_batt1.bsp", .spawnflags = 1},
+    {.classname = "item_cells", .model = "maps/b_batt0.bsp"},
+    {.classname = "item_key1", .model = "progs/m_s_key.mdl", .worldtype = 1},
+    {.classname = "item_key1", .model = "progs/b_s_key.mdl", .worldtype = 2},
+    {.classname = "item_key1", .model = "progs/w_s_key.mdl"},
+    {.classname = "item_key2", .model = "progs/m_g_key.mdl", .worldtype = 1},
+    {.classname = "item_key2", .model = "progs/b_g_key.mdl", .worldtype = 2},
+    {.classname = "item_key2", .model = "progs/w_g_key.mdl"},
+    {.classname = "item_sigil", .model = "progs/end1.mdl", .spawnflags = 1},
+    {.classname = "item_sigil", .model = "progs/end2.mdl", .spawnflags = 2},
+    {.classname = "item_sigil", .model = "progs/end3.mdl", .spawnflags = 4},
+    {.classname = "item_sigil", .model = "progs/end4.mdl", .spawnflags = 8},
+    {.classname = "item_artifact_invulnerability", .model = "progs/invulner.mdl"},
+    {.classname = "item_artifact_envirosuit", .model = "progs/suit.mdl"},
+    {.classname = "item_artifact_invisibility", .model = "progs/invisibl.mdl"},
+    {.classname = "item_artifact_super_damage", .model = "progs/quaddama.mdl"},
+    {.classname = "light_torch_small_walltorch", .model = "progs/flame.mdl", .fullbright = true},
+    {.classname = "light_flame_large_yellow",
+     .model = "progs/flame2.mdl",
+     .frame = 1,
+     .fullbright = true},
+    {.classname = "light_flame_small_yellow", .model = "progs/flame2.mdl", .fullbright = true},
+    {.classname = "light_flame_small_white", .model = "progs/flame2.mdl", .fullbright = true},
+    {.classname = "light_globe", .model = "progs/s_light.spr", .fullbright = true},
+    {.classname = "misc_explobox", .model = "maps/b_explob.bsp"},
+    {.classname = "misc_explobox2", .model = "maps/b_exbox2.bsp"},
+};
+
+} // namespace
+
+std::span<const EntityModelRule> quake1EntityModels() {
+    return kQuake1;
+}
+
+} // namespace game::detail

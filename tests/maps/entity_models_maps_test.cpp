@@ -1,12 +1,12 @@
-// Which entity gets which model (scene/models/model_tables.h): the Quake 1 table's rules on
+// Which entity gets which model (game/entity_models.h): the Quake 1 table's rules on
 // hand-made entities, the timing of poses, skins and turning, and LibreQuake's e1m1 with the
 // models in ../shared/maps/q1/progs (the item boxes maps/b_*.bsp are not there: listed).
+#include "game/entity_models.h"
 #include "scene/load/map_bundle.h"
 #include "scene/models/animation.h"
 #include "scene/models/half_life_keys.h"
 #include "scene/models/model_pick.h"
 #include "scene/models/model_set.h"
-#include "scene/models/model_tables.h"
 #include "scene/view/visibility.h"
 
 #include "support/model_builder.h"
@@ -67,11 +67,11 @@ void setUpStudioOnMap(StudioOnMap& c, const char* folder, const studiotest::Stud
 } // namespace
 
 TEST(EntityModels, Quake1RulesBySpawnflagsAndWorldtype) {
-    const auto rules = scene::entityModelRules(game::EntityModelTable::Quake1);
+    const auto rules = game::entityModelRules(game::EntityModelTable::Quake1);
     ASSERT_FALSE(rules.empty());
-    EXPECT_TRUE(scene::entityModelRules(game::EntityModelTable::None).empty());
+    EXPECT_TRUE(game::entityModelRules(game::EntityModelTable::None).empty());
     auto model = [&](std::vector<std::pair<std::string, std::string>> pairs, int32_t worldtype) {
-        const auto* r = scene::findEntityModelRule(rules, entity(std::move(pairs)), worldtype);
+        const auto* r = game::findEntityModelRule(rules, entity(std::move(pairs)), worldtype);
         return r ? std::string(r->model) : std::string("none");
     };
     EXPECT_EQ(model({{"classname", "item_health"}}, 0), "maps/b_bh25.bsp");
@@ -86,12 +86,12 @@ TEST(EntityModels, Quake1RulesBySpawnflagsAndWorldtype) {
     EXPECT_EQ(model({{"classname", "item_sigil"}}, 0), "none");
     EXPECT_EQ(model({{"classname", "light"}}, 0), "none");
     const auto* flame =
-        scene::findEntityModelRule(rules, entity({{"classname", "light_flame_large_yellow"}}), 0);
+        game::findEntityModelRule(rules, entity({{"classname", "light_flame_large_yellow"}}), 0);
     ASSERT_NE(flame, nullptr);
     EXPECT_EQ(flame->frame, 1);
     EXPECT_TRUE(flame->fullbright);
     const auto* armor =
-        scene::findEntityModelRule(rules, entity({{"classname", "item_armorInv"}}), 0);
+        game::findEntityModelRule(rules, entity({{"classname", "item_armorInv"}}), 0);
     ASSERT_NE(armor, nullptr);
     EXPECT_EQ(armor->skin, 2);
 }
@@ -207,9 +207,9 @@ TEST(EntityModelsMaps, LibreQuakeE1m1) {
 }
 
 TEST(EntityModels, HalfLifeItemsAndRenderModes) {
-    const auto rules = scene::entityModelRules(game::EntityModelTable::HalfLife);
+    const auto rules = game::entityModelRules(game::EntityModelTable::HalfLife);
     auto model = [&](const char* classname) {
-        const auto* r = scene::findEntityModelRule(rules, entity({{"classname", classname}}), 0);
+        const auto* r = game::findEntityModelRule(rules, entity({{"classname", classname}}), 0);
         return r ? std::string(r->model) : std::string("none");
     };
     EXPECT_EQ(model("item_battery"), "models/w_battery.mdl");

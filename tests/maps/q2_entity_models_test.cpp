@@ -1,12 +1,12 @@
-// The Quake 2 entity model table (scene/models/model_tables.cpp kQuake2, from yquake2's g_items.c
+// The Quake 2 entity model table (game/quake2.cpp kQuake2, from yquake2's g_items.c
 // and game/monster/): its rules on hand-made entities, the shared maps whose models are not in
 // the test data (listed, never an error), and hand-made .md2 files standing in for the game's
 // models to check droptofloor, EF_ROTATE, the monsters' stand loops and M_droptofloor.
+#include "game/entity_models.h"
 #include "physics/collision.h"
 #include "scene/load/map_bundle.h"
 #include "scene/models/animation.h"
 #include "scene/models/model_set.h"
-#include "scene/models/model_tables.h"
 
 #include "support/collision_room.h"
 #include "support/md2_builder.h"
@@ -37,10 +37,10 @@ void writeFile(const fs::path& path, const std::vector<uint8_t>& bytes) {
 } // namespace
 
 TEST(EntityModels, Quake2ItemsAndMonsters) {
-    const auto rules = scene::entityModelRules(game::EntityModelTable::Quake2);
+    const auto rules = game::entityModelRules(game::EntityModelTable::Quake2);
     ASSERT_EQ(rules.size(), 66u); // 39 items with a world model, 4 healths, 23 monsters
     auto rule = [&](const char* classname) {
-        return scene::findEntityModelRule(rules, entity({{"classname", classname}}), 0);
+        return game::findEntityModelRule(rules, entity({{"classname", classname}}), 0);
     };
     const auto* rail = rule("weapon_railgun");
     ASSERT_NE(rail, nullptr);

@@ -1,9 +1,10 @@
-// Quake 3 / OpenArena items (scene/models/model_tables.h, animation.h): the table from bg_itemlist,
-// the turn and bob of cgame's CG_Item, and oa_dm1's items loaded through the map's pk3.
+// Quake 3 / OpenArena items (game/entity_models.h, game/quake3.cpp, animation.h): the table from
+// bg_itemlist, the turn and bob of cgame's CG_Item, and oa_dm1's items loaded through the map's
+// pk3.
+#include "game/entity_models.h"
 #include "scene/load/map_bundle.h"
 #include "scene/models/animation.h"
 #include "scene/models/model_set.h"
-#include "scene/models/model_tables.h"
 
 #include <gtest/gtest.h>
 
@@ -21,8 +22,8 @@ bsp::Entity entity(std::vector<std::pair<std::string, std::string>> pairs) {
 } // namespace
 
 TEST(Quake3Items, TableFromTheItemList) {
-    const auto rules = scene::entityModelRules(game::EntityModelTable::Quake3);
-    const auto* health = scene::findEntityModelRule(
+    const auto rules = game::entityModelRules(game::EntityModelTable::Quake3);
+    const auto* health = game::findEntityModelRule(
         rules, entity({{"classname", "item_health"}, {"origin", "0 0 0"}}), 0);
     ASSERT_NE(health, nullptr);
     EXPECT_EQ(health->model, "models/powerups/health/medium_cross.md3");
@@ -30,14 +31,14 @@ TEST(Quake3Items, TableFromTheItemList) {
     EXPECT_TRUE(health->item_motion);
     EXPECT_FALSE(health->weapon);
     const auto* rl =
-        scene::findEntityModelRule(rules, entity({{"classname", "weapon_rocketlauncher"}}), 0);
+        game::findEntityModelRule(rules, entity({{"classname", "weapon_rocketlauncher"}}), 0);
     ASSERT_NE(rl, nullptr);
     EXPECT_EQ(rl->model, "models/weapons2/rocketl/rocketl.md3");
     EXPECT_TRUE(rl->weapon);
-    const auto* misc = scene::findEntityModelRule(rules, entity({{"classname", "misc_model"}}), 0);
+    const auto* misc = game::findEntityModelRule(rules, entity({{"classname", "misc_model"}}), 0);
     ASSERT_NE(misc, nullptr);
     EXPECT_TRUE(misc->model.empty());
-    EXPECT_EQ(scene::findEntityModelRule(rules, entity({{"classname", "monster_army"}}), 0),
+    EXPECT_EQ(game::findEntityModelRule(rules, entity({{"classname", "monster_army"}}), 0),
               nullptr);
 }
 

@@ -31,7 +31,7 @@ uint32_t playedFrame(uint32_t first, uint32_t count, float rate, size_t frames, 
 } // namespace
 
 void setUpFrames(EntityModelInstance& inst, const content::ModelMesh& m,
-                 const EntityModelRule* rule, const bsp::Entity& e) {
+                 const game::EntityModelRule* rule, const bsp::Entity& e) {
     const int32_t skin = rule ? rule->skin : intKey(e, "skin", 0);
     const int32_t frame = rule ? rule->frame : 0;
     inst.skin = std::clamp(skin, 0, int32_t(m.skins.size()) - 1);
@@ -41,8 +41,8 @@ void setUpFrames(EntityModelInstance& inst, const content::ModelMesh& m,
         inst.frame_count = uint32_t(rule->idle_frames);
 }
 
-void setUpMotion(EntityModelInstance& inst, const LoadedModel& model, const EntityModelRule* rule,
-                 const bsp::Entity& e, uint32_t index) {
+void setUpMotion(EntityModelInstance& inst, const LoadedModel& model,
+                 const game::EntityModelRule* rule, const bsp::Entity& e, uint32_t index) {
     const uint32_t spawnflags = uint32_t(intKey(e, "spawnflags", 0));
     inst.rotates = (model.mesh && model.mesh->rotates) ||
                    (rule && rule->rotates && (spawnflags & rule->still_spawnflags) == 0);

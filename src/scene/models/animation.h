@@ -5,8 +5,8 @@
 
 #include "content/model/model_mesh.h"
 #include "content/model/sprite.h"
+#include "game/entity_models.h"
 #include "scene/models/model_set.h"
-#include "scene/models/model_tables.h"
 
 #include <glm/vec3.hpp>
 
@@ -36,13 +36,13 @@ glm::vec3 instanceOrigin(const EntityModelInstance& instance, double time);
 // entity's "skin" key and frame 0), clamped to the mesh's, and the row's idle frames when the
 // mesh has them all.
 void setUpFrames(EntityModelInstance& instance, const content::ModelMesh& mesh,
-                 const EntityModelRule* rule, const bsp::Entity& entity);
+                 const game::EntityModelRule* rule, const bsp::Entity& entity);
 
 // How a new instance moves: the model's own rotate flag or the row's (which the entity's
 // spawnflags in still_spawnflags clear); a Quake 3 item's turn and bob (cgame cg_ents.c
 // CG_Item: the bob's rate from the entity number, for which the entity's place `index` in the
 // lump after worldspawn stands in), its blended surfaces glowing full bright.
 void setUpMotion(EntityModelInstance& instance, const LoadedModel& model,
-                 const EntityModelRule* rule, const bsp::Entity& entity, uint32_t index);
+                 const game::EntityModelRule* rule, const bsp::Entity& entity, uint32_t index);
 
 } // namespace scene

@@ -1,11 +1,11 @@
 #include "scene/models/model_set.h"
 
+#include "game/entity_models.h"
 #include "scene/models/animation.h"
 #include "scene/models/entity_keys.h"
 #include "scene/models/half_life_keys.h"
 #include "scene/models/model_files.h"
 #include "scene/models/model_light.h"
-#include "scene/models/model_tables.h"
 #include "scene/models/placement.h"
 
 #include <string>
@@ -17,7 +17,7 @@ namespace {
 // What one entity shows: the table's row (nullptr when a Half-Life entity names its own file)
 // and the files, before they are loaded.
 struct EntityChoice {
-    const EntityModelRule* rule = nullptr;
+    const game::EntityModelRule* rule = nullptr;
     bool own_model = false;      // the row takes the entity's "model" key (misc_model)
     std::string_view paths[2]{}; // the model, and the row's second model (empty: none)
 };
@@ -27,7 +27,7 @@ struct SetBuilder {
     const bsp::Map& map;
     const game::GameProfile& profile;
     const LightmapSet& lightmaps;
-    std::span<const EntityModelRule> rules;
+    std::span<const game::EntityModelRule> rules;
     int32_t worldtype = 0;
     bool half_life = false;
     ModelFiles files;
@@ -50,7 +50,7 @@ std::optional<EntityChoice> chooseModel(const SetBuilder& b, const bsp::Entity& 
     // Half-Life: a point entity whose "model" key names a .mdl or .spr shows that file.
     const std::string_view key_path = b.half_life ? halfLifeModelKey(e) : std::string_view{};
     if (key_path.empty()) {
-        c.rule = findEntityModelRule(b.rules, e, b.worldtype);
+        c.rule = game::findEntityModelRule(b.rules, e, b.worldtype);
         c.own_model = c.rule && c.rule->model.empty();
         if (!c.rule || (!c.own_model && e.has("model")) || (c.own_model && !e.has("model")))
             return std::nullopt;
@@ -66,7 +66,7 @@ std::optional<EntityChoice> chooseModel(const SetBuilder& b, const bsp::Entity& 
 // is listed in `missing`.
 std::optional<glm::vec3> spawnOrigin(SetBuilder& b, const EntityChoice& c, glm::vec3 place,
                                      uint32_t spawnflags) {
-    const EntityModelRule* rule = c.rule;
+    const game::EntityModelRule* rule = c.rule;
     if (rule && rule->item_motion && (spawnflags & 1) == 0)
         place = quake3ItemDrop(b.probe, place);
     if (!rule || rule->drop.distance <= 0.0f || (spawnflags & rule->drop.skip_spawnflags) != 0)
@@ -155,7 +155,7 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                                 const game::GameProfile* game_profile) {
     EntityModelSet set;
     const game::GameProfile profile = game_profile ? *game_profile : game::profileFor(map);
-    const auto rules = entityModelRules(profile.entities.model_table);
+    const auto rules = game::entityModelRules(profile.entities.model_table);
     if (rules.empty())
         return set;
     SetBuilder b{map,

@@ -2,8 +2,9 @@
 // entities show (read through content::loadModelAsset) and one placed, lit instance per entity.
 // GL-free.
 //
-// The sub-system, scene/models/:
-//   model_tables.*   which entity shows which model: a table per game
+// Which entity shows which model is the game's rule: a table per game in src/game/
+// (game/entity_models.h, picked by game::EntityRules::model_table). The sub-system,
+// scene/models/:
 //   model_files.*    the files, each loaded once per choice through the content registry
 //   placement.*      where an instance stands: origin, angles, the drop to the floor, bounds
 //   model_light.*    how it is lit: the lightmap below it, the light grid, the studio rule
@@ -126,8 +127,8 @@ struct EntityModelSet {
 };
 
 // Resolves, loads and places the models of every point entity the map's table knows
-// (model_tables.h): the files through the content registry (model_files.h; a Quake 3 .md3 is a
-// LoadedModel per surface, "file.md3#surface", each with its shader's image found through
+// (game/entity_models.h): the files through the content registry (model_files.h; a Quake 3 .md3 is
+// a LoadedModel per surface, "file.md3#surface", each with its shader's image found through
 // `shaders`, and an entity gets an instance per surface), each instance where the game puts it
 // at spawn (placement.h: Quake 2's droptofloor and M_droptofloor, an item that starts in solid
 // removed by the game and listed in `missing`; Quake 3's item drop), lit by the map's rule

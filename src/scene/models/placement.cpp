@@ -38,8 +38,8 @@ glm::vec3 quake3ItemDrop(MapProbe& probe, const glm::vec3& origin) {
     return place;
 }
 
-std::optional<glm::vec3> dropToFloor(const physics::CollisionWorld& world, const FloorDrop& drop,
-                                     const glm::vec3& origin) {
+std::optional<glm::vec3> dropToFloor(const physics::CollisionWorld& world,
+                                     const game::FloorDrop& drop, const glm::vec3& origin) {
     const glm::vec3 start = origin + glm::vec3(0, 0, drop.raise);
     const physics::TraceResult tr =
         world.trace(start, start - glm::vec3(0, 0, drop.distance), drop.mins, drop.maxs, drop.mask);
@@ -58,7 +58,7 @@ std::string vtos(const glm::vec3& v) {
     return text;
 }
 
-bool boxInSolid(const physics::CollisionWorld& world, const FloorDrop& drop,
+bool boxInSolid(const physics::CollisionWorld& world, const game::FloorDrop& drop,
                 const glm::vec3& origin) {
     return world.trace(origin, origin, drop.mins, drop.maxs, drop.mask).start_solid;
 }
@@ -71,7 +71,7 @@ glm::vec3 entityAngles(const bsp::Entity& e) {
     return glm::vec3(0.0f);
 }
 
-void applyScale(EntityModelInstance& inst, const EntityModelRule* rule, const bsp::Entity& e,
+void applyScale(EntityModelInstance& inst, const game::EntityModelRule* rule, const bsp::Entity& e,
                 bool own_model, const glm::vec3& midpoint) {
     if (rule && rule->weapon) {
         inst.pivot = midpoint;

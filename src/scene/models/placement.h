@@ -4,10 +4,10 @@
 #pragma once
 
 #include "bsp/map.h"
+#include "game/entity_models.h"
 #include "physics/collision.h"
 #include "scene/debug/debug_geometry.h"
 #include "scene/models/model_set.h"
-#include "scene/models/model_tables.h"
 #include "scene/world/world_mesh.h"
 
 #include <glm/vec3.hpp>
@@ -42,15 +42,15 @@ private:
 // in for the box, and a box that starts in the floor stays where it is.
 glm::vec3 quake3ItemDrop(MapProbe& probe, const glm::vec3& origin);
 
-// Where a drop to the floor (FloorDrop) leaves an entity: nullopt when the game frees it for
+// Where a drop to the floor (game::FloorDrop) leaves an entity: nullopt when the game frees it for
 // starting in solid (g_items.c droptofloor). M_droptofloor keeps the raised origin when the
 // trace meets no floor or is all in solid, and otherwise takes the trace's end even when the box
 // started in solid (walkmonster_start_go then prints "in solid" and keeps the monster).
-std::optional<glm::vec3> dropToFloor(const physics::CollisionWorld& world, const FloorDrop& drop,
-                                     const glm::vec3& origin);
+std::optional<glm::vec3> dropToFloor(const physics::CollisionWorld& world,
+                                     const game::FloorDrop& drop, const glm::vec3& origin);
 
 // The box at `origin` overlaps something in the drop's mask.
-bool boxInSolid(const physics::CollisionWorld& world, const FloorDrop& drop,
+bool boxInSolid(const physics::CollisionWorld& world, const game::FloorDrop& drop,
                 const glm::vec3& origin);
 
 // g_utils.c vtos: "(x y z)", each truncated to an integer.
@@ -62,7 +62,7 @@ glm::vec3 entityAngles(const bsp::Entity& entity);
 // The row's and the entity's size and pivot: Quake 3 weapons turn about their midpoint
 // (`midpoint`, model units), 8 units higher, at 1.5 times their size (cgame cg_ents.c CG_Item);
 // a misc_model's "modelscale" (`own_model`) scales it.
-void applyScale(EntityModelInstance& instance, const EntityModelRule* rule,
+void applyScale(EntityModelInstance& instance, const game::EntityModelRule* rule,
                 const bsp::Entity& entity, bool own_model, const glm::vec3& midpoint);
 
 // A sphere about the origin that holds every pose of the model at any angle (model units).

@@ -2,8 +2,10 @@
 // (TrenchBroom's FGD `model()`). Rows name the file, the frames and skin shown, how the game
 // moves the entity at spawn (its drop to the floor) and how it turns and bobs. GL-free.
 //
-// The table is picked by the game's rules (game::EntityRules::model_table, src/game/); nothing
-// here or in the renderer asks which game a map came from.
+// The table is picked by the game's rules (EntityRules::model_table); each family's table is in
+// its family file (quake1.cpp, quake2.cpp, quake3.cpp, halflife.cpp), the scene's model set
+// (scene/models/) places, lights and animates what they name and never asks which game a map
+// came from.
 #pragma once
 
 #include "bsp/map.h"
@@ -15,7 +17,7 @@
 #include <span>
 #include <string_view>
 
-namespace scene {
+namespace game {
 
 // A move to the floor when the entity spawns, as a game's code does it: the box (mins, maxs
 // about the origin) traced from the origin raised by `raise` down `distance` units against the
@@ -65,10 +67,10 @@ struct EntityModelRule {
 };
 
 // The table a game names (game::EntityRules::model_table; empty for None).
-std::span<const EntityModelRule> entityModelRules(game::EntityModelTable table);
+std::span<const EntityModelRule> entityModelRules(EntityModelTable table);
 
 // The rule that applies to `entity`, or nullptr. `worldtype` is worldspawn's (0 when absent).
 const EntityModelRule* findEntityModelRule(std::span<const EntityModelRule> rules,
                                            const bsp::Entity& entity, int32_t worldtype);
 
-} // namespace scene
+} // namespace game
