@@ -4,7 +4,7 @@
 # errors, and runs every CTest test; then the whole suite again under ASan + UBSan + LSan
 # (scripts/sanitize.sh) and each libFuzzer target for a bounded time (scripts/fuzz.sh).
 # Rendering tests use Mesa's llvmpipe under xvfb-run.
-#   scripts/test.sh                  everything (what CI runs, about 36 minutes on 2 cores)
+#   scripts/test.sh                  everything (what CI runs; docs/building.md gives its time)
 #   BSPV_TEST_QUICK=1 scripts/test.sh   only the plain build and its tests (a few minutes)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,6 +27,6 @@ if [[ "${BSPV_TEST_QUICK:-0}" == 1 ]]; then
 fi
 echo "== the whole suite under ASan + UBSan + LSan"
 "$root/scripts/sanitize.sh"
-echo "== fuzzing, ${BSPV_FUZZ_SECONDS:-25} s per target"
-"$root/scripts/fuzz.sh" "${BSPV_FUZZ_SECONDS:-25}"
+echo "== fuzzing, ${BSPV_FUZZ_SECONDS:-10} s per target"
+"$root/scripts/fuzz.sh" "${BSPV_FUZZ_SECONDS:-10}"
 summary
