@@ -243,39 +243,19 @@ core::Result<scene::Camera> resolveCamera(const CameraSpec& spec, const scene::M
         cam.yaw = spec.yaw;
         return cam;
     }
-    if (bundle.spawns.empty()) {
-        if (spec.spawn_index != 0)
-            return core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
-                                   "--camera spawn:" + std::to_string(spec.spawn_index) +
-                                       ": the map has no spawn points");
-        // The bounds of the faces drawn as architecture, not the world model's: a leaked Source
-        // map's world model spans the whole +-16384 grid, and a test map's sky box room would
-        // hide what it holds.
-        glm::vec3 mins(std::numeric_limits<float>::max());
-        glm::vec3 maxs(std::numeric_limits<float>::lowest());
-        for (const bsp::Face& f : map.faces) {
-            const bool known = f.material >= 0 && size_t(f.material) < map.materials.size();
-            if (known &&
-                (map.materials[size_t(f.material)].flags & (bsp::kSurfSky | bsp::kSurfNoDraw)))
-                continue;
-            for (uint32_t v = f.first_vertex;
-                 v < f.first_vertex + f.num_vertices && v < map.vertices.size(); ++v) {
-                mins = glm::min(mins, map.vertices[v].position);
-                maxs = glm::max(maxs, map.vertices[v].position);
-            }
-        }
-        return scene::overviewCamera(mins, maxs);
-    }
-    if (spec.spawn_index >= static_cast<int>(bundle.spawns.size()))
+    const auto at = spec.spawn_index >= 0
+                        ? scene::spawnCamera(bundle, static_cast<size_t>(spec.spawn_index))
+                        : std::nullopt;
+    if (!at && bundle.spawns.empty())
+        return core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
+                               "--camera spawn:" + std::to_string(spec.spawn_index) +
+                                   ": the map has no spawn points");
+    if (!at)
         return core::makeError(core::ErrorCode::BadArgument, {}, -1, {},
                                "--camera spawn:" + std::to_string(spec.spawn_index) +
                                    ": the map has " + std::to_string(bundle.spawns.size()) +
                                    " spawn points");
-    const bsp::SpawnPoint& s = bundle.spawns[static_cast<size_t>(spec.spawn_index)];
-    cam.position = s.origin + glm::vec3(0.0f, 0.0f, bundle.profile.view.eye_height);
-    cam.yaw = s.yaw;
-    cam.pitch = s.pitch;
-    return cam;
+    return *at;
 }
 
 // Collision data (bsp/collision.h): clip hulls with their sizes and world heads, or brushes

@@ -2,39 +2,6 @@
 
 namespace app {
 
-core::Error graphicsError(const std::string& detail) {
-    return core::makeError(core::ErrorCode::Graphics, {}, -1, {}, detail);
-}
-
-render::WorldSource worldSourceOf(const scene::MapBundle& bundle, const scene::WorldMesh* mesh) {
-    return {bundle.map,          mesh ? *mesh : bundle.mesh,
-            bundle.textures,     bundle.skybox ? &*bundle.skybox : nullptr,
-            &bundle.stages,      &bundle.fogs,
-            &bundle.lightmaps,   &bundle.models,
-            bundle.profile.rules};
-}
-
-core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundle& bundle) {
-    std::string error;
-    if (!renderer.upload(worldSourceOf(bundle), &error))
-        return graphicsError(error);
-    return core::okStatus();
-}
-
-core::Status setPatchLevel(render::WorldRenderer& renderer, scene::MapBundle& bundle, int level) {
-    scene::WorldMeshOptions options;
-    options.patch_level = level;
-    options.lightmaps = &bundle.lightmaps;
-    options.unlit_faces = bundle.profile.rules.light.unlit_faces;
-    scene::WorldMesh mesh =
-        scene::buildMapMesh(bundle.map, bundle.materials, bundle.stages, options);
-    std::string error;
-    if (!renderer.upload(worldSourceOf(bundle, &mesh), &error))
-        return graphicsError(error);
-    bundle.mesh = std::move(mesh);
-    return core::okStatus();
-}
-
 core::Status MapSession::load(const std::string& spec, const scene::LoadSettings& settings) {
     auto loaded = scene::loadMapBundle(spec, settings);
     if (!loaded)
@@ -45,7 +12,7 @@ core::Status MapSession::load(const std::string& spec, const scene::LoadSettings
 core::Status MapSession::swapIn(std::unique_ptr<scene::MapBundle> bundle, bool keep_previous) {
     if (!bundle)
         return graphicsError("no map");
-    if (auto st = uploadBundle(m_renderer, *bundle); !st)
+    if (auto st = render::uploadBundle(m_renderer, *bundle); !st)
         return st;
     m_visibility.reset(); // it points into the old bundle
     m_previous = keep_previous ? std::move(m_bundle) : nullptr;
@@ -67,7 +34,7 @@ core::Status MapSession::adoptReload(std::unique_ptr<scene::MapBundle> bundle) {
 core::Status MapSession::flipPrevious() {
     if (!m_previous)
         return graphicsError("no previous compile");
-    if (auto st = uploadBundle(m_renderer, *m_previous); !st)
+    if (auto st = render::uploadBundle(m_renderer, *m_previous); !st)
         return st;
     m_visibility.reset();
     std::swap(m_bundle, m_previous);
@@ -80,7 +47,7 @@ core::Status MapSession::flipPrevious() {
 core::Status MapSession::setPatchLevel(int level) {
     if (!m_bundle)
         return graphicsError("no map");
-    if (auto st = app::setPatchLevel(m_renderer, *m_bundle, level); !st)
+    if (auto st = render::setPatchLevel(m_renderer, *m_bundle, level); !st)
         return st;
     // The old visibility was built for the old mesh.
     m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh,

@@ -8,6 +8,7 @@
 #include "app/cli.h"
 #include "core/result.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
 
@@ -16,19 +17,8 @@
 
 namespace app {
 
-// A core::Error of code Graphics with `detail` (GL and upload failures of every mode).
-core::Error graphicsError(const std::string& detail);
-
-// What the renderer builds a bundle's GPU set from (its mesh unless `mesh` names another).
-render::WorldSource worldSourceOf(const scene::MapBundle& bundle,
-                                  const scene::WorldMesh* mesh = nullptr);
-// Uploads a loaded map whole; the renderer keeps its previous map on failure.
-core::Status uploadBundle(render::WorldRenderer& renderer, const scene::MapBundle& bundle);
-// Rebuilds the bundle's mesh at another patch level (scene::buildMapMesh, sprite data
-// included) and uploads it through the same path as a load; on success the bundle holds the
-// new mesh, on failure both the bundle and the renderer keep the old one. Callers rebuild
-// anything that points into the mesh (scene::Visibility); MapSession does.
-core::Status setPatchLevel(render::WorldRenderer& renderer, scene::MapBundle& bundle, int level);
+// Graphics errors and the upload of a loaded map are the renderer's (render/world_upload.h).
+using render::graphicsError;
 
 class MapSession {
 public:
@@ -47,7 +37,7 @@ public:
     // (uploaded again: a flip costs a map upload). Nothing changes on failure.
     core::Status flipPrevious();
     const scene::MapBundle* previous() const { return m_previous.get(); }
-    // The current map's patches at another tessellation level (see app::setPatchLevel).
+    // The current map's patches at another tessellation level (render::setPatchLevel).
     core::Status setPatchLevel(int level);
 
     bool hasMap() const { return m_bundle != nullptr; }

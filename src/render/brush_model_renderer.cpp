@@ -1,6 +1,7 @@
 #include "render/brush_model_renderer.h"
 
 #include "render/frame.h"
+#include "render/world_upload.h"
 #include "scene/load/brush_model.h"
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -32,11 +33,8 @@ bool BrushModelRenderer::upload(const scene::EntityModelSet* set, const game::Ma
         const scene::BrushModel* brush = set->models[i].brush.get();
         if (!brush)
             continue;
-        const WorldSource source{.map = brush->map,
-                                 .mesh = brush->mesh,
-                                 .textures = brush->textures,
-                                 .lightmaps = &brush->lightmaps,
-                                 .rules = rules};
+        // The file's drawable world, drawn by the world's rules.
+        const WorldSource source = worldSourceOf(brush->map, *brush, rules);
         std::string why;
         std::unique_ptr<WorldGpu> gpu = buildWorldGpu(source, &why);
         if (!gpu) {

@@ -5,12 +5,12 @@
 // luxel 200 and an item_health at (256, 0, 0). A camera 60 units under the box's second quad,
 // looking up, sees only the box; its pixel is the box's texel under the box's own luxel by
 // Quake 1's rule, not the map's light.
-#include "app/map_session.h"
 #include "content/image/palette.h"
 #include "gl_fixture.h"
 #include "render/brush_model_renderer.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/brush_model.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
@@ -60,7 +60,7 @@ protected:
         render::WorldRenderer renderer;
         std::string error;
         EXPECT_TRUE(renderer.init(render::GlslLibrary(), &error)) << error;
-        EXPECT_TRUE(app::uploadBundle(renderer, bundle));
+        EXPECT_TRUE(render::uploadBundle(renderer, bundle));
         scene::Camera cam;
         cam.position = {x, y, -60.0f};
         cam.pitch = -89.0f;

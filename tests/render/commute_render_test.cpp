@@ -2,10 +2,10 @@
 // are regrouped into fewer batches; the picture must not change by a single bit. Real
 // OpenArena views full of additive beams and glows, drawn both ways in the lit view (shader
 // stages), with stages off (the single-texture path) and in the flat debug view.
-#include "app/headless.h"
 #include "gl_fixture.h"
 #include "real_map.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
 

@@ -1,11 +1,11 @@
 // deformVertexes on a real GL context (Mesa llvmpipe under xvfb-run): a synthetic Quake 3 map
 // (tests/unit/q3_builder.h) with a shader script added in memory, drawn through the same
 // upload path as the app. Every test checks that the KHR_debug callback saw no GL error.
-#include "app/headless.h"
 #include "content/material/q3_shader.h"
 #include "content/material/shader_library.h"
 #include "gl_fixture.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
 #include "support/q3_builder.h"
@@ -110,7 +110,7 @@ protected:
         auto r = std::make_unique<render::WorldRenderer>();
         std::string error;
         EXPECT_TRUE(r->init(render::GlslLibrary(), &error)) << error;
-        const core::Status st = app::uploadBundle(*r, b);
+        const core::Status st = render::uploadBundle(*r, b);
         EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
         return r;
     }
@@ -260,7 +260,7 @@ TEST_F(DeformRender, AutospriteSurvivesAPatchLevelChange) {
     ASSERT_GT(before.pixels, 300u) << "the sprite faces the camera";
     const size_t vertices_before = b->mesh.vertices.size();
 
-    const core::Status st = app::setPatchLevel(*r, *b, 1);
+    const core::Status st = render::setPatchLevel(*r, *b, 1);
     ASSERT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
     EXPECT_EQ(b->mesh.patch_level, 1);
     ASSERT_LT(b->mesh.vertices.size(), vertices_before) << "the quad's vertices moved down";

@@ -1,11 +1,11 @@
 // Draw submission: range merging (no GL), and on a real context (Mesa llvmpipe under xvfb-run)
 // that the multi-draw-indirect path and the GL 3.3 fallback draw pixel-identical images with at
 // most one GL call per batch (plus one per brush model for the depth pre-pass).
-#include "app/headless.h"
 #include "gl_fixture.h"
 #include "real_map.h"
 #include "render/draw_submitter.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
 #include "scene/world/light_styles.h"
@@ -109,10 +109,8 @@ TEST_F(Submit, IndirectAndFallbackDrawIdenticalImages) {
         scene::DrawList list;
         const size_t cameras = std::max<size_t>(1, std::min<size_t>(b.spawns.size(), 3));
         for (size_t c = 0; c < cameras; ++c) {
-            app::CameraSpec cs;
-            cs.spawn_index = static_cast<int>(c);
-            auto cam = app::resolveCamera(cs, b);
-            ASSERT_TRUE(cam.ok());
+            auto cam = scene::spawnCamera(b, c);
+            ASSERT_TRUE(cam.has_value());
             cam->aspect = 16.0f / 9.0f;
             // With shader stages a batch is drawn once per stage, and the fog pass draws fogged
             // faces again; the exact range accounting below holds for one draw per batch, so it
@@ -183,8 +181,8 @@ TEST_F(Submit, RingGrowsWhenAFrameNeedsMoreCommands) {
     const scene::MapBundle& b = *real.bundle;
     render::WorldRenderer& r = real.renderer;
     render::RenderTarget& target = real.target;
-    auto cam = app::resolveCamera(app::CameraSpec(), b);
-    ASSERT_TRUE(cam.ok());
+    auto cam = scene::spawnCamera(b, 0);
+    ASSERT_TRUE(cam.has_value());
     cam->aspect = 16.0f / 9.0f;
     scene::Visibility vis(b.map, b.mesh);
     scene::DrawList full;
@@ -251,7 +249,7 @@ TEST_F(Submit, IdenticalImagesShareOneTexture) {
     render::WorldRenderer r;
     std::string error;
     ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
-    ASSERT_TRUE(app::uploadBundle(r, b).ok());
+    ASSERT_TRUE(render::uploadBundle(r, b).ok());
     EXPECT_LT(r.gpuStats().textures, b.textures.size() / 4);
     EXPECT_LE(r.gpuStats().textures, distinct.size());
     EXPECT_EQ(r.gpuStats().textures, distinct.size());

@@ -1,9 +1,9 @@
 // The Quake 3 fog pass on a real GL context (Mesa llvmpipe under xvfb-run in CI): a fogged
 // face takes the fog colour more the farther it is, an unfogged one does not change, and no
 // GL error is raised.
-#include "app/headless.h"
 #include "gl_fixture.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
 #include "scene/world/fog.h"
@@ -216,7 +216,7 @@ TEST_F(FogRender, OacmpdmOneIntermissionLooksThroughItsGroundFog) {
     render::WorldRenderer r;
     std::string error;
     ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
-    const core::Status st = app::uploadBundle(r, bundle);
+    const core::Status st = render::uploadBundle(r, bundle);
     ASSERT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
     scene::Camera cam;
     cam.position = glm::vec3(2176, 360, -144);

@@ -13,13 +13,13 @@
 // A failing comparison writes <name>.actual.png (this render) and <name>.diff.png (red where a
 // pixel is off by more than 24 levels, else grey at 8 times its difference; golden_diff.h) into
 // BSPV_GOLDEN_OUT_DIR, build/tests/golden_out in the build tree, and names them in the failure.
-#include "app/headless.h"
 #include "content/image/image.h"
 #include "core/file.h"
 #include "gl_fixture.h"
 #include "golden_diff.h"
 #include "real_map.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
 
@@ -29,6 +29,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -36,10 +37,18 @@ namespace {
 
 constexpr int kW = 320, kH = 180;
 
+// Where a case looks from: a spawn point of the map (scene::spawnCamera), or a position and
+// angles as --camera X,Y,Z,PITCH,YAW gives them.
+struct View {
+    int spawn = 0; // < 0: `position`, `pitch` and `yaw`
+    glm::vec3 position{0.0f};
+    float pitch = 0.0f, yaw = 0.0f;
+};
+
 struct GoldenCase {
     const char* name;
     std::string spec;
-    app::CameraSpec camera;
+    View camera;
 };
 
 // gtest prints a failing parameter through this instead of its bytes.
@@ -47,21 +56,27 @@ void PrintTo(const GoldenCase& c, std::ostream* os) {
     *os << c.name;
 }
 
-app::CameraSpec at(float x, float y, float z, float pitch, float yaw) {
-    app::CameraSpec c;
-    c.from_spawn = false;
-    c.x = x;
-    c.y = y;
-    c.z = z;
-    c.pitch = pitch;
-    c.yaw = yaw;
-    return c;
+View at(float x, float y, float z, float pitch, float yaw) {
+    return {-1, {x, y, z}, pitch, yaw};
 }
 
-app::CameraSpec spawn(int index) {
-    app::CameraSpec c;
-    c.spawn_index = index;
-    return c;
+View spawn(int index) {
+    View v;
+    v.spawn = index;
+    return v;
+}
+
+// The camera of `v` in `bundle`, with the far plane of the world bounds; nullopt for a spawn
+// point the map lacks.
+std::optional<scene::Camera> cameraOf(const View& v, const scene::MapBundle& bundle) {
+    if (v.spawn >= 0)
+        return scene::spawnCamera(bundle, static_cast<size_t>(v.spawn));
+    scene::Camera cam;
+    cam.z_far = scene::farPlaneForBounds(bundle.map.worldMins(), bundle.map.worldMaxs());
+    cam.position = v.position;
+    cam.pitch = v.pitch;
+    cam.yaw = v.yaw;
+    return cam;
 }
 
 std::vector<GoldenCase> cases() {
@@ -120,8 +135,8 @@ protected:
         gltest::GlFixture::SetUp();
         const GoldenCase& c = GetParam();
         ASSERT_NO_FATAL_FAILURE(gltest::loadRealMap(c.spec, kW, kH, m_map));
-        auto camera = app::resolveCamera(c.camera, *m_map.bundle);
-        ASSERT_TRUE(camera.ok()) << camera.error().message();
+        auto camera = cameraOf(c.camera, *m_map.bundle);
+        ASSERT_TRUE(camera.has_value()) << "no spawn point " << c.camera.spawn;
         m_camera = *camera;
         m_camera.aspect = static_cast<float>(kW) / static_cast<float>(kH);
         scene::Visibility vis(m_map.bundle->map, m_map.bundle->mesh,

@@ -2,10 +2,10 @@
 // with an empty lightmap lump and uniform lm_0000 (light) / lm_0001 (direction) images beside
 // it, looked at from above; the quad's pixels are the images' texels through the lightmap and
 // deluxe views.
-#include "app/map_session.h"
 #include "gl_fixture.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
 #include "scene/world/light_styles.h"
@@ -55,7 +55,7 @@ TEST_F(LightmapRender, ExternalLightAndDirectionTexelsReachTheScreen) {
     render::WorldRenderer renderer;
     std::string error;
     ASSERT_TRUE(renderer.init(render::GlslLibrary(), &error)) << error;
-    ASSERT_TRUE(app::uploadBundle(renderer, bundle));
+    ASSERT_TRUE(render::uploadBundle(renderer, bundle));
 
     // Above the middle of the 64 x 64 quad at z = 0 (the door, 16 units across at the
     // origin, and the other faces are out of view), looking straight down.

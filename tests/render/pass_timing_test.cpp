@@ -2,11 +2,11 @@
 // that take an optional pass out (RenderOptions: depth_prepass, display_ramp, fog, flares,
 // shader_stages). Timed with GpuTimers::Mode::Finish and FinishCpu, which read every frame back
 // at once (llvmpipe's timer queries time one tile, so only names and counts are checked there).
-#include "app/map_session.h"
 #include "gl_fixture.h"
 #include "render/gpu_timers.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
 
@@ -45,7 +45,7 @@ protected:
         m_renderer = std::make_unique<render::WorldRenderer>();
         std::string error;
         ASSERT_TRUE(m_renderer->init(m_shaders, &error)) << error;
-        const core::Status st = app::uploadBundle(*m_renderer, *s_bundle);
+        const core::Status st = render::uploadBundle(*m_renderer, *s_bundle);
         ASSERT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
         ASSERT_TRUE(m_target.create(kW, kH, &error)) << error;
         m_camera.position = {296.0f, 1152.0f, 200.0f};

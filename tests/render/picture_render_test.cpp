@@ -1,9 +1,9 @@
 // View > Picture (render::PictureAdjust, issue 33): exposure, gamma and brightness over the
 // finished frame, after the engine's look; the defaults leave the frame byte for byte as it
 // was; in the lightmap-only view the exposure scales the light before it clips to white.
-#include "app/headless.h"
 #include "gl_fixture.h"
 #include "real_map.h"
+#include "render/world_upload.h"
 #include "scene/view/visibility.h"
 #include "scene/world/light_styles.h"
 
@@ -21,9 +21,8 @@ protected:
     void load(const std::string& rel) {
         ASSERT_NO_FATAL_FAILURE(
             gltest::loadRealMap(std::string(BSPV_SHARED_MAPS_DIR) + "/" + rel, kW, kH, m_map));
-        app::CameraSpec spawn;
-        auto cam = app::resolveCamera(spawn, *m_map.bundle);
-        ASSERT_TRUE(cam.ok());
+        auto cam = scene::spawnCamera(*m_map.bundle, 0);
+        ASSERT_TRUE(cam.has_value());
         m_cam = *cam;
         m_cam.aspect = static_cast<float>(kW) / kH;
         scene::Visibility vis(m_map.bundle->map, m_map.bundle->mesh);

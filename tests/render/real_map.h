@@ -1,9 +1,9 @@
-// A real map set up as the viewer sets it up (scene::loadMapBundle, app::uploadBundle) with its
+// A real map set up as the viewer sets it up (scene::loadMapBundle, render::uploadBundle) with its
 // own renderer and an offscreen target: the start of every test that draws whole frames.
 #pragma once
 
-#include "app/headless.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 
 #include <gtest/gtest.h>
@@ -27,7 +27,7 @@ inline void loadRealMap(const std::string& spec, int width, int height, RealMap&
     out.bundle = std::move(*bundle);
     std::string error;
     ASSERT_TRUE(out.renderer.init(render::GlslLibrary(), &error)) << error;
-    const core::Status st = app::uploadBundle(out.renderer, *out.bundle);
+    const core::Status st = render::uploadBundle(out.renderer, *out.bundle);
     ASSERT_TRUE(st.ok()) << st.error().message();
     ASSERT_TRUE(out.target.create(width, height, &error)) << error;
 }

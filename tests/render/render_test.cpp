@@ -1,11 +1,10 @@
 // Rendering on a real GL context (Mesa llvmpipe under xvfb-run in CI). Every test checks that
 // the KHR_debug callback saw no GL error.
-#include "app/headless.h"
-#include "app/window.h"
 #include "gl_fixture.h"
 #include "render/flare_renderer.h"
 #include "render/gl_state.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
 #include "support/map_builder.h"
@@ -35,7 +34,7 @@ protected:
         auto r = std::make_unique<render::WorldRenderer>();
         std::string error;
         EXPECT_TRUE(r->init(render::GlslLibrary(), &error)) << error;
-        const core::Status st = app::uploadBundle(*r, b);
+        const core::Status st = render::uploadBundle(*r, b);
         EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
         return r;
     }
@@ -79,10 +78,8 @@ TEST_F(Render, SpawnPointsOfRealMapsAreMostlyCovered) {
         const size_t spawns = std::min<size_t>(b->spawns.size(), 4);
         ASSERT_GT(spawns, 0u);
         for (size_t i = 0; i < spawns; ++i) {
-            app::CameraSpec cs;
-            cs.spawn_index = static_cast<int>(i);
-            auto cam = app::resolveCamera(cs, *b);
-            ASSERT_TRUE(cam.ok());
+            auto cam = scene::spawnCamera(*b, i);
+            ASSERT_TRUE(cam.has_value());
             cam->aspect = 16.0f / 9.0f;
             vis.update(*cam, {}, list);
             const auto img = renderImage(r, list, *cam, 320, 180);
@@ -98,8 +95,8 @@ TEST_F(Render, LockedVisibilitySurvivesCameraMoves) {
     render::WorldRenderer& r = *renderer;
     scene::Visibility vis(b->map, b->mesh);
     scene::DrawList list;
-    auto cam = app::resolveCamera(app::CameraSpec(), *b);
-    ASSERT_TRUE(cam.ok());
+    auto cam = scene::spawnCamera(*b, 0);
+    ASSERT_TRUE(cam.has_value());
     scene::VisOptions opts;
     vis.update(*cam, opts, list);
     const std::vector<uint32_t> locked = list.faces;
@@ -128,8 +125,8 @@ TEST_F(Render, ViewModesChangeTheImage) {
     render::WorldRenderer& r = *renderer;
     scene::Visibility vis(b->map, b->mesh);
     scene::DrawList list;
-    auto cam = app::resolveCamera(app::CameraSpec(), *b);
-    ASSERT_TRUE(cam.ok());
+    auto cam = scene::spawnCamera(*b, 0);
+    ASSERT_TRUE(cam.has_value());
     vis.update(*cam, {}, list);
     auto mean = [](const std::vector<uint8_t>& img) {
         double s = 0;
@@ -679,10 +676,8 @@ TEST_F(Render, QuakeOneHalfLifeAndQuakeTwoMapsFromTheirSpawnPoints) {
         scene::DrawList list;
         const size_t spawns = std::max<size_t>(1, b->spawns.size());
         for (size_t i = 0; i < spawns; ++i) {
-            app::CameraSpec cs;
-            cs.spawn_index = static_cast<int>(i);
-            auto cam = app::resolveCamera(cs, *b);
-            ASSERT_TRUE(cam.ok()) << name;
+            auto cam = scene::spawnCamera(*b, i);
+            ASSERT_TRUE(cam.has_value()) << name;
             // The game's standing eye: 22 units above the spawn origin in Quake 1 and 2, 28 in
             // Half-Life (QuakeC view_ofs, p_client.c viewheight, VEC_VIEW).
             if (!b->spawns.empty()) {
@@ -714,10 +709,8 @@ TEST_F(Render, Bsp29AndBsp2OfTheSameLevelLookTheSame) {
     ASSERT_FALSE(a->spawns.empty());
     size_t compared = 0;
     for (size_t i = 0; i < std::min<size_t>(a->spawns.size(), 4); ++i) {
-        app::CameraSpec cs;
-        cs.spawn_index = static_cast<int>(i);
-        auto cam = app::resolveCamera(cs, *a);
-        ASSERT_TRUE(cam.ok());
+        auto cam = scene::spawnCamera(*a, i);
+        ASSERT_TRUE(cam.has_value());
         cam->aspect = 16.0f / 9.0f;
         const auto ia = renderAll(*a, *cam);
         const auto ib = renderAll(*b, *cam);
@@ -785,40 +778,6 @@ TEST_F(Render, GlStateReachesGlOnlyOnChange) {
     s.bindTexture(3, GL_TEXTURE_2D, 0);
 }
 
-// The viewer, --screenshot and --bench take maps through a MapSession: a map that fails to
-// reach the GPU leaves the current bundle, visibility and GPU copy as they were.
-TEST_F(Render, MapSessionKeepsTheCurrentMapWhenANewOneFails) {
-    render::WorldRenderer r;
-    std::string error;
-    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
-    app::MapSession session(r);
-    EXPECT_FALSE(session.hasMap());
-    const std::string demo = std::string(BSPV_SOURCE_DIR) + "/assets/maps/demo.bsp";
-    ASSERT_TRUE(session.load(demo, scene::LoadSettings()).ok());
-    const scene::MapBundle* first = session.bundle();
-    const scene::Visibility* first_vis = session.visibility();
-    ASSERT_NE(first_vis, nullptr);
-    const uint64_t vertex_bytes = r.gpuStats().vertex_bytes;
-
-    auto broken = load(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/lq_e1m1.bsp");
-    ASSERT_TRUE(broken);
-    broken->textures.clear(); // no longer parallel to the materials: the upload refuses it
-    EXPECT_FALSE(session.adopt(std::move(broken)).ok());
-    EXPECT_EQ(session.bundle(), first);
-    EXPECT_EQ(session.visibility(), first_vis);
-    EXPECT_EQ(r.gpuStats().vertex_bytes, vertex_bytes);
-    EXPECT_FALSE(session.load("/no/such/map.bsp", scene::LoadSettings()).ok());
-    EXPECT_EQ(session.bundle(), first);
-
-    ASSERT_TRUE(
-        session.load(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/lq_e1m1.bsp", scene::LoadSettings())
-            .ok());
-    EXPECT_EQ(session.bundle()->map.name, "lq_e1m1.bsp");
-    EXPECT_NE(r.gpuStats().vertex_bytes, vertex_bytes);
-    ASSERT_TRUE(session.setPatchLevel(2).ok());
-    EXPECT_EQ(session.bundle()->mesh.patch_level, 2);
-}
-
 // F5's reload: programs are compiled again from --shader-dir and swapped in only when every
 // one compiles; a broken file keeps the running programs and reports the compile log.
 TEST_F(Render, ShaderReloadSwapsProgramsOnlyWhenAllCompile) {
@@ -840,9 +799,9 @@ TEST_F(Render, ShaderReloadSwapsProgramsOnlyWhenAllCompile) {
     render::WorldRenderer r;
     std::string error;
     ASSERT_TRUE(r.init(glsl, &error)) << error;
-    ASSERT_TRUE(app::uploadBundle(r, *b).ok());
-    auto cam = app::resolveCamera(app::CameraSpec(), *b);
-    ASSERT_TRUE(cam.ok());
+    ASSERT_TRUE(render::uploadBundle(r, *b).ok());
+    auto cam = scene::spawnCamera(*b, 0);
+    ASSERT_TRUE(cam.has_value());
     cam->aspect = 1.0f;
     scene::Visibility vis(b->map, b->mesh);
     scene::DrawList list;

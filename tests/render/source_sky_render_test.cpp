@@ -2,10 +2,10 @@
 // materials in a --base folder stand in for Team Fortress 2's, and the pixel at the centre of a
 // view toward each face is that face's colour (content/material/skybox.h: rt along +X, bk along +Y,
 // up along +Z). Without them the sky faces draw the flat sky colour, not a world face.
-#include "app/headless.h"
 #include "content/material/skybox.h"
 #include "gl_fixture.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
 
@@ -94,7 +94,7 @@ TEST_F(SourceSkyRender, SkynameFacesFromABaseFolderDrawAroundTheView) {
         render::WorldRenderer renderer;
         std::string error;
         ASSERT_TRUE(renderer.init(render::GlslLibrary(), &error)) << error;
-        ASSERT_TRUE(app::uploadBundle(renderer, **bundle).ok());
+        ASSERT_TRUE(render::uploadBundle(renderer, **bundle).ok());
         render::RenderTarget target;
         ASSERT_TRUE(target.create(kW, kH, &error)) << error;
         const auto rt = centre(**bundle, renderer, target, -35.0f, 0.0f);

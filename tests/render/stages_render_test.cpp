@@ -2,11 +2,11 @@
 // surfaces are drawn in, alpha tests, animated texture coordinates and the per-stage toggles.
 // Each test builds a tiny map in memory (quads facing the camera) and a shader script, so the
 // expected pixel values can be worked out by hand from ioquake3's rules.
-#include "app/headless.h"
 #include "content/material/q3_shader.h"
 #include "content/material/shader_library.h"
 #include "gl_fixture.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
 #include "scene/world/material_stages.h"
@@ -108,7 +108,7 @@ protected:
         m_renderer = std::make_unique<render::WorldRenderer>();
         std::string error;
         ASSERT_TRUE(m_renderer->init(render::GlslLibrary(), &error)) << error;
-        const core::Status st = app::uploadBundle(*m_renderer, *m_bundle);
+        const core::Status st = render::uploadBundle(*m_renderer, *m_bundle);
         ASSERT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
         ASSERT_TRUE(m_target.create(kW, kH, &error)) << error;
     }

@@ -2,11 +2,11 @@
 // viewer opens a file and drawn: the exact warning, then a picture with the map in it and no GL
 // error (the fixture checks). The Source class is Momentum's background_01 itself, which must
 // draw with none of its textures missing. tests/unit/tolerance_test.cpp has the parser side.
-#include "app/map_session.h"
 #include "gl_fixture.h"
 #include "physics/collision.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
 #include "scene/world/light_styles.h"
@@ -49,7 +49,7 @@ protected:
         render::WorldRenderer renderer;
         std::string error;
         EXPECT_TRUE(renderer.init(render::GlslLibrary(), &error)) << error;
-        EXPECT_TRUE(app::uploadBundle(renderer, b).ok());
+        EXPECT_TRUE(render::uploadBundle(renderer, b).ok());
         scene::Visibility vis(b.map, b.mesh);
         scene::DrawList list;
         scene::VisOptions vo;

@@ -1,7 +1,6 @@
 #include "scene/load/brush_model.h"
 
 #include "content/model/model_asset.h"
-#include "scene/world/material_table.h"
 
 #include <cassert>
 #include <string>
@@ -34,20 +33,18 @@ core::Result<BrushModel> buildBrushModel(bsp::Map map, std::string_view path,
     b.map = std::move(map);
     b.mins = b.map.submodels[0].mins;
     b.maxs = b.map.submodels[0].maxs;
-    const content::PalettedSources sources = content::loadPalettedSources(b.map, fs);
-    b.textures = content::loadMaterialTextures(b.map, fs, sources, 1);
-    const MaterialTable materials = resolveMaterials(b.map, nullptr, b.textures);
     // A loose map's companions (.lit) are not looked up for a model, as QuakeSpasm reads a .lit
     // only for the world (gl_model.c Mod_LoadLighting: cl.worldmodel's name); the base names no
-    // q3map2 folder, which Quake 1 files never have.
+    // q3map2 folder, which Quake 1 files never have. Problems with the file's lightmaps fall
+    // back to vertex colours without a warning.
     std::string base(path);
     if (base.size() > 4)
         base.resize(base.size() - 4);
-    std::vector<std::string> warnings;
-    b.lightmaps = loadLightmapSet(b.map, fs, base, &warnings);
-    WorldMeshOptions options;
-    options.lightmaps = &b.lightmaps;
-    b.mesh = buildWorldMesh(b.map, materials, options);
+    WorldBuildOptions options;
+    options.lightmap_base = base;
+    options.texture_threads = 1;
+    static_cast<DrawableWorld&>(b) =
+        buildDrawableWorld(b.map, fs, content::loadPalettedSources(b.map, fs), options);
     applyWorldUnlitRule(b.mesh, game::profileFor(b.map).rules.light.unlit_faces, world_unlit);
     // Every leaf, no frustum: all of model 0's faces. An item box has no other models.
     Visibility vis(b.map, b.mesh);

@@ -5,19 +5,18 @@
 // origin and angles with the world's surface code (r_brush.c R_DrawBrushModel), lit by its own
 // lightmaps and the light styles, not by the light below it (R_LightPoint).
 //
-// Here the file goes through the same steps as a map (bsp::loadMap, the material textures, the
-// lightmap set, the world mesh) into a GL-free set that the renderer uploads as a world of its
-// own and draws once per instance with the instance's placement. GL-free.
+// Here the file goes through the same loading path as a map (bsp::loadMap, then
+// scene::buildDrawableWorld: textures, materials, lightmap set, mesh) into a GL-free set that
+// the renderer uploads as a world of its own (render/world_upload.h) and draws once per instance
+// with the instance's placement. GL-free.
 #pragma once
 
 #include "bsp/map.h"
-#include "content/material/textures.h"
 #include "content/vfs/vfs.h"
 #include "core/result.h"
 #include "game/profile.h"
+#include "scene/load/drawable_world.h"
 #include "scene/view/visibility.h"
-#include "scene/world/lightmap_set.h"
-#include "scene/world/world_mesh.h"
 
 #include <cstdint>
 #include <span>
@@ -26,11 +25,10 @@
 
 namespace scene {
 
-struct BrushModel {
-    bsp::Map map;                               // as the parser made it
-    std::vector<content::TextureInfo> textures; // parallel to map.materials
-    LightmapSet lightmaps;                      // the pages the mesh's lightmap layers index
-    WorldMesh mesh;                             // with the resolved materials it was built from
+// The file's drawable world (DrawableWorld: textures, materials, lightmap pages, mesh; no
+// shader scripts, so no stages, fogs or sky) and what drawing it as one model needs.
+struct BrushModel : DrawableWorld {
+    bsp::Map map; // as the parser made it
     // Every face of the file's model 0, batched as a world frame batches them (the drawn model
     // is a whole file: nothing in it is culled on its own).
     DrawList faces;

@@ -9,9 +9,12 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <set>
 #include <system_error>
+
+#include <glm/common.hpp>
 
 namespace scene {
 
@@ -136,33 +139,6 @@ SearchPaths mountSearchPaths(MapBundle& bundle, const content::MapLocation& wher
     return out;
 }
 
-// The sky box the game names (game::GameProfile::skybox), else a Quake 3 sky shader's far box.
-void loadMapSky(MapBundle& bundle) {
-    // A sky box the map names but the search paths lack (a Team Fortress 2 map's
-    // sky_tf2_04 without the game's VPKs) is a warning: the sky faces draw as they would
-    // without one.
-    std::string sky_why;
-    bundle.skybox = content::loadSkyBox(*bundle.fs, bundle.profile.skybox,
-                                        bundle.profile.materials.files, &sky_why);
-    if (!bundle.profile.skybox.empty() && !bundle.skybox)
-        bundle.warnings.push_back("sky box " + bundle.profile.skybox + " not loaded: " + sky_why);
-    // Quake 3: the first sky shader with a far box ("skyParms env/space1 - -" names
-    // env/space1_rt.tga ...; ioquake3 tr_sky.c uses the same face order and axes as Quake 2).
-    for (size_t i = 0; !bundle.skybox && i < bundle.materials.size(); ++i) {
-        const content::ShaderDef* def = (bundle.materials[i].flags & bsp::kSurfSky)
-                                            ? bundle.shaders.find(bundle.map.materials[i].name)
-                                            : nullptr;
-        if (def && def->sky.present && !def->sky.far_box.empty())
-            bundle.skybox = content::loadSkyBox(*bundle.fs, def->sky.far_box + "_");
-    }
-    if (bundle.skybox)
-        bundle.skybox->rotation = skyRotation(bundle.map);
-}
-
-} // namespace
-
-namespace {
-
 // A loose .bsp goes through bsp::loadMapFile, which also reads a Quake 1 .lit beside it; a map
 // opened from an archive member gets no .lit (the companion is not looked up in the archive).
 core::Result<bsp::Map> parseMapAt(const content::MapLocation& where,
@@ -177,6 +153,40 @@ core::Result<bsp::Map> parseMapAt(const content::MapLocation& where,
 }
 
 } // namespace
+
+std::optional<Camera> spawnCamera(const MapBundle& bundle, size_t index) {
+    const bsp::Map& map = bundle.map;
+    if (bundle.spawns.empty()) {
+        if (index != 0)
+            return std::nullopt;
+        // The bounds of the faces drawn as architecture, not the world model's: a leaked Source
+        // map's world model spans the whole +-16384 grid, and a test map's sky box room would
+        // hide what it holds.
+        glm::vec3 mins(std::numeric_limits<float>::max());
+        glm::vec3 maxs(std::numeric_limits<float>::lowest());
+        for (const bsp::Face& f : map.faces) {
+            const bool known = f.material >= 0 && size_t(f.material) < map.materials.size();
+            if (known &&
+                (map.materials[size_t(f.material)].flags & (bsp::kSurfSky | bsp::kSurfNoDraw)))
+                continue;
+            for (uint32_t v = f.first_vertex;
+                 v < f.first_vertex + f.num_vertices && v < map.vertices.size(); ++v) {
+                mins = glm::min(mins, map.vertices[v].position);
+                maxs = glm::max(maxs, map.vertices[v].position);
+            }
+        }
+        return overviewCamera(mins, maxs);
+    }
+    if (index >= bundle.spawns.size())
+        return std::nullopt;
+    Camera cam;
+    cam.z_far = farPlaneForBounds(map.worldMins(), map.worldMaxs());
+    const bsp::SpawnPoint& s = bundle.spawns[index];
+    cam.position = s.origin + glm::vec3(0.0f, 0.0f, bundle.profile.view.eye_height);
+    cam.yaw = s.yaw;
+    cam.pitch = s.pitch;
+    return cam;
+}
 
 core::Result<bsp::Map> loadMapAt(const content::MapLocation& where,
                                  const bsp::LoadOptions& options) {
@@ -249,30 +259,55 @@ std::vector<MissingTexture> missingTextures(const bsp::Map& map, game::MaterialF
     return out;
 }
 
-content::SkyRotation skyRotation(const bsp::Map& map) {
-    if (map.entities.empty() || map.entities[0].classname() != "worldspawn")
-        return {};
-    const bsp::Entity& world = map.entities[0];
-    return content::parseSkyRotation(world.get("skyrotate"), world.get("skyaxis"));
+namespace {
+
+// The textures' sources and the drawable world (buildDrawableWorld) of a parsed, mounted map.
+void buildWorldOf(MapBundle& bundle, const content::MapLocation& where, const SearchPaths& paths,
+                  const LoadSettings& settings) {
+    const bsp::Map& map = bundle.map;
+    const auto t0 = Clock::now();
+    if (settings.progress)
+        settings.progress->stage.store(static_cast<int>(LoadStage::Textures));
+    // Shader scripts refine the surface flags (sky, nodraw, blending) and name the images.
+    bundle.shaders = content::ShaderLibrary::load(*bundle.fs);
+    const content::PalettedSources sources =
+        content::loadPalettedSources(map, *bundle.fs, bundle.profile.materials, paths.wad_dirs);
+    for (const auto& name : sources.missing_wads)
+        bundle.warnings.push_back("WAD not found: " + name);
+    for (const auto& message : sources.wad_errors)
+        bundle.warnings.push_back(message);
+    WorldBuildOptions options;
+    options.shaders = &bundle.shaders;
+    options.skybox = bundle.profile.skybox;
+    options.material_files = bundle.profile.materials.files;
+    const std::string lightmap_base = mapVirtualBase(where, paths.game);
+    options.lightmap_base = lightmap_base;
+    options.patch_level = settings.patch_level;
+    options.unlit_faces = bundle.profile.rules.light.unlit_faces;
+    options.progress = settings.progress.get();
+    // Decoded textures come from the cache when an entry for exactly these sources exists.
+    std::optional<content::TextureCache> cache;
+    if (settings.texture_cache_dir) {
+        if (auto key = content::textureCacheKey(where, map, *bundle.fs, paths.wad_dirs)) {
+            cache.emplace(*settings.texture_cache_dir);
+            options.texture_cache = &*cache;
+            options.texture_cache_key = std::move(*key);
+        }
+    }
+    const double sources_s = since(t0);
+    WorldBuildLog log;
+    static_cast<DrawableWorld&>(bundle) =
+        buildDrawableWorld(map, *bundle.fs, sources, options, &log);
+    bundle.warnings.insert(bundle.warnings.end(), log.warnings.begin(), log.warnings.end());
+    bundle.texture_cache = log.texture_cache;
+    bundle.timings.textures_s = sources_s + log.textures_s;
+    bundle.timings.texture_cache_write_s = log.texture_cache_write_s;
+    bundle.timings.mesh_s = log.mesh_s;
+    bundle.missing_textures = missingTextures(map, bundle.profile.materials.files, bundle.textures,
+                                              bundle.materials, &bundle.drawn_texture_names);
 }
 
-const char* loadStageName(LoadStage stage) {
-    switch (stage) {
-    case LoadStage::Reading:
-        return "reading";
-    case LoadStage::Textures:
-        return "textures";
-    case LoadStage::Lightmaps:
-        return "lightmaps";
-    case LoadStage::Mesh:
-        return "mesh";
-    case LoadStage::Models:
-        return "models";
-    case LoadStage::Done:
-        return "done";
-    }
-    return "?";
-}
+} // namespace
 
 core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
                                                        const LoadSettings& settings) {
@@ -299,73 +334,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
         return st.error();
 
     const SearchPaths paths = mountSearchPaths(*bundle, where, settings);
-    const std::optional<std::filesystem::path>& game = paths.game;
-    const std::vector<std::filesystem::path>& wad_dirs = paths.wad_dirs;
-
-    t0 = Clock::now();
-    stage(LoadStage::Textures);
-    // Shader scripts refine the surface flags (sky, nodraw, blending) and name the images.
-    bundle->shaders = content::ShaderLibrary::load(*bundle->fs);
-    const content::PalettedSources sources =
-        content::loadPalettedSources(parsed, *bundle->fs, profile.materials, wad_dirs);
-    for (const auto& name : sources.missing_wads)
-        bundle->warnings.push_back("WAD not found: " + name);
-    for (const auto& message : sources.wad_errors)
-        bundle->warnings.push_back(message);
-    // Decoded textures come from the cache when an entry for exactly these sources exists.
-    std::optional<std::string> cache_key;
-    std::optional<content::TextureCache> cache;
-    if (settings.texture_cache_dir) {
-        cache_key = content::textureCacheKey(where, parsed, *bundle->fs, wad_dirs);
-        if (cache_key)
-            cache.emplace(*settings.texture_cache_dir);
-    }
-    bool cached = false;
-    if (cache) {
-        if (auto hit = cache->load(*cache_key, parsed.materials.size())) {
-            bundle->textures = std::move(*hit);
-            bundle->texture_cache = "hit";
-            cached = true;
-            // What the entry does not keep (cheap formats) is decoded again.
-            std::vector<uint32_t> again;
-            for (size_t i = 0; i < bundle->textures.size(); ++i)
-                if (!bundle->textures[i].image.valid())
-                    again.push_back(static_cast<uint32_t>(i));
-            content::loadMaterialTexturesAt(parsed, *bundle->fs, sources, &bundle->shaders, again,
-                                            bundle->textures);
-        }
-    }
-    if (!cached)
-        bundle->textures =
-            content::loadMaterialTextures(parsed, *bundle->fs, sources, &bundle->shaders);
-    // Quake 2 maps learn their texture sizes from the .wal files (or the missing-texture tile
-    // that stands in for a missing one); the mesh divides their texel uv by them.
-    bundle->materials = resolveMaterials(parsed, &bundle->shaders, bundle->textures);
-    bundle->stages = buildMaterialStages(parsed, bundle->materials, bundle->shaders, *bundle->fs);
-    bundle->fogs = buildFogVolumes(parsed, bundle->shaders);
-    bundle->timings.textures_s = since(t0);
-    if (cache && !cached) {
-        const auto t_write = Clock::now();
-        bundle->texture_cache =
-            cache->store(*cache_key, bundle->textures) ? "miss" : "miss, not stored";
-        bundle->timings.texture_cache_write_s = since(t_write);
-    }
-    bundle->missing_textures = missingTextures(parsed, profile.materials.files, bundle->textures,
-                                               bundle->materials, &bundle->drawn_texture_names);
-    loadMapSky(*bundle);
-
-    stage(LoadStage::Lightmaps);
-    bundle->lightmaps =
-        loadLightmapSet(parsed, *bundle->fs, mapVirtualBase(where, game), &bundle->warnings);
-
-    t0 = Clock::now();
-    stage(LoadStage::Mesh);
-    WorldMeshOptions mesh_options;
-    mesh_options.patch_level = settings.patch_level;
-    mesh_options.lightmaps = &bundle->lightmaps;
-    mesh_options.unlit_faces = profile.rules.light.unlit_faces;
-    bundle->mesh = buildMapMesh(parsed, bundle->materials, bundle->stages, mesh_options);
-    bundle->timings.mesh_s = since(t0);
+    buildWorldOf(*bundle, where, paths, settings);
 
     t0 = Clock::now();
     stage(LoadStage::Models);

@@ -1,6 +1,7 @@
 // Everything the viewer needs from one map file, built without GL: the parsed map, its
-// texture search paths, decoded textures and the GPU-ready mesh. Built on a worker thread
-// and handed to the render thread whole.
+// texture search paths and its drawable world (scene/load/drawable_world.h: decoded textures,
+// materials, stages, fogs, sky, lightmaps, the GPU-ready mesh). Built on a worker thread and
+// handed to the render thread whole (render/world_upload.h uploads it).
 #pragma once
 
 #include "bsp/load.h"
@@ -8,19 +9,14 @@
 #include "content/compile/leak_file.h"
 #include "content/compile/portal_file.h"
 #include "content/material/shader_library.h"
-#include "content/material/skybox.h"
 #include "content/material/textures.h"
 #include "content/vfs/vfs.h"
 #include "core/result.h"
 #include "game/profile.h"
+#include "scene/load/drawable_world.h"
 #include "scene/models/model_set.h"
-#include "scene/world/fog.h"
-#include "scene/world/lightmap_set.h"
-#include "scene/world/material_stages.h"
-#include "scene/world/material_table.h"
-#include "scene/world/world_mesh.h"
+#include "scene/view/camera.h"
 
-#include <atomic>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -28,14 +24,6 @@
 #include <vector>
 
 namespace scene {
-
-// How far a load has got, read by another thread while it runs (the viewer's progress notice).
-enum class LoadStage : int { Reading, Textures, Lightmaps, Mesh, Models, Done };
-inline constexpr int kNumLoadStages = 5;    // before Done
-const char* loadStageName(LoadStage stage); // "reading", "textures", ...
-struct LoadProgress {
-    std::atomic<int> stage{0}; // a LoadStage
-};
 
 struct LoadSettings {
     std::vector<std::filesystem::path>
@@ -71,7 +59,9 @@ struct MissingTexture {
     bool operator==(const MissingTexture&) const = default;
 };
 
-struct MapBundle {
+// The map's drawable world (textures, materials, stages, fogs, sky box, lightmaps, mesh) is
+// the DrawableWorld it derives from, built by buildDrawableWorld as a brush model file's is.
+struct MapBundle : DrawableWorld {
     std::string spec; // what was asked for: a path or ARCHIVE.pk3:member
     // As the parser made it, with the game's spawn state (game::spawnBrushModels): nothing
     // after the load writes it. What the content resolves per material lives in `materials`.
@@ -83,22 +73,7 @@ struct MapBundle {
     std::vector<std::string> warnings;
     std::vector<bsp::SpawnPoint> spawns;
     std::unique_ptr<content::FileSystem> fs;
-    content::ShaderLibrary shaders;             // Quake 3 shader scripts found in the search paths
-    std::vector<content::TextureInfo> textures; // parallel to map.materials
-    // The sky box profile.skybox names, all six faces (see content/material/skybox.h for their
-    // order and orientation); nullopt when the map names none or a face is missing.
-    std::optional<content::SkyBox> skybox;
-    // Quake 3 materials drawn stage by stage (their shader scripts), parallel to map.materials.
-    MaterialStages stages;
-    // Per material, parallel to map.materials: flags after the shader scripts, pass, texel
-    // size (Quake 2: the decoded textures'), sort and blend order. The mesh was built from it.
-    MaterialTable materials;
-    // Quake 3 fog volumes, parallel to map.fogs (their shaders' fogParms joined in).
-    std::vector<FogVolume> fogs;
-    // The lightmap pages drawn: the map's own, or q3map2's external images read through `fs`
-    // (deluxe maps split off). The mesh's lightmap layers index them.
-    LightmapSet lightmaps;
-    WorldMesh mesh;
+    content::ShaderLibrary shaders; // Quake 3 shader scripts found in the search paths
     // Models and sprites on point entities (scene/models/model_set.h): read through `fs`, placed
     // and lit from `lightmaps`; missing ones listed.
     EntityModelSet models;
@@ -126,23 +101,25 @@ std::vector<MissingTexture> missingTextures(const bsp::Map& map, game::MaterialF
 
 // Reads, parses and validates the map, sets up its search paths (the map's game folder found
 // by walking up from the file, or the map's own folder when there is none, then --base
-// folders), decodes textures (missing ones become the grey missing-texture tile; Half-Life WADs
-// are also looked for in the map's folder, its parents and the --base folders), resolves the
-// materials (shader flags, texture sizes for maps whose uv are in texels (Quake 2), stages, draw
-// order), loads the sky box and builds the mesh, and reads the compile files (leak line,
-// portals). The parsed map is not written after the parse. Errors name the file, lump and record.
+// folders), loads the shader scripts and the paletted sources (Half-Life WADs are also looked
+// for in the map's folder, its parents and the --base folders), builds the drawable world
+// (buildDrawableWorld, through the texture cache), loads the entity models, and reads the
+// compile files (leak line, portals). The parsed map is not written after the parse. Errors
+// name the file, lump and record.
 core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
                                                        const LoadSettings& settings);
-
-// The sky box rotation the map's worldspawn asks for ("skyrotate", "skyaxis"; Quake 2 and
-// games built on it); a still sky when there is no worldspawn or no such keys.
-content::SkyRotation skyRotation(const bsp::Map& map);
 
 // The map's virtual path without its extension, as q3map2 names the folder of its external
 // lightmaps ("maps/nexdm01" for "data.pk3:maps/nexdm01.bsp" and for .../data/maps/nexdm01.bsp
 // under a game folder `game`; the file's stem for a loose map outside any).
 std::string mapVirtualBase(const content::MapLocation& where,
                            const std::optional<std::filesystem::path>& game);
+
+// The camera at spawn point `index` of a loaded map: the eye game::ViewRule::eye_height above the
+// spawn origin, as the game places the view, with the far plane of the world bounds. A map
+// without spawn points shows index 0 from outside: the overview of the faces drawn as
+// architecture. nullopt when `index` is past the spawn points.
+std::optional<Camera> spawnCamera(const MapBundle& bundle, size_t index);
 
 // Only the parse step and the game's spawn state (game::spawnBrushModels), as loadMapBundle
 // makes its map (used by --info, which needs no textures).

@@ -3,11 +3,11 @@
 // is raised.
 #include "app/debug_panels.h"
 #include "app/headless.h"
-#include "app/window.h"
-#include "gl_fixture.h"
 #include "render/debug_overlays.h"
+#include "render/gl_fixture.h"
 #include "render/gpu_timers.h"
 #include "render/world_renderer.h"
+#include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
 #include "support/map_builder.h"
@@ -36,7 +36,7 @@ protected:
         m_renderer = std::make_unique<render::WorldRenderer>();
         std::string error;
         ASSERT_TRUE(m_renderer->init(m_shaders, &error)) << error;
-        const core::Status st = app::uploadBundle(*m_renderer, *m_bundle);
+        const core::Status st = render::uploadBundle(*m_renderer, *m_bundle);
         ASSERT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message());
         m_overlays = std::make_unique<render::DebugOverlays>();
         ASSERT_TRUE(m_overlays->init(m_shaders, &error)) << error;

@@ -1,11 +1,13 @@
-// Reload on recompile (issue #18): a map rewritten on disk while the viewer runs. The frame
+// The app's map session on a GL context: a map that fails to reach the GPU changes nothing, and
+// reload on recompile (issue #18): a map rewritten on disk while the viewer runs. The frame
 // loop is driven here as the viewer drives it (MapReloader::update once a frame, on a GL
 // context); the clock is the test's, the loads run on their worker thread for real.
 #include "app/map_reload.h"
 #include "app/map_session.h"
 #include "app/settings.h"
-#include "gl_fixture.h"
+#include "render/gl_fixture.h"
 #include "render/world_renderer.h"
+#include "scene/load/map_bundle.h"
 #include "support/q2_builder.h"
 
 #include <gtest/gtest.h>
@@ -13,6 +15,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <thread>
 #include <unistd.h>
@@ -24,6 +27,42 @@ using namespace std::chrono_literals;
 namespace {
 
 class MapReload : public gltest::GlFixture {};
+
+// The viewer, --screenshot and --bench take maps through a MapSession: a map that fails to
+// reach the GPU leaves the current bundle, visibility and GPU copy as they were.
+TEST_F(MapReload, MapSessionKeepsTheCurrentMapWhenANewOneFails) {
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+    app::MapSession session(r);
+    EXPECT_FALSE(session.hasMap());
+    const std::string demo = std::string(BSPV_SOURCE_DIR) + "/assets/maps/demo.bsp";
+    ASSERT_TRUE(session.load(demo, scene::LoadSettings()).ok());
+    const scene::MapBundle* first = session.bundle();
+    const scene::Visibility* first_vis = session.visibility();
+    ASSERT_NE(first_vis, nullptr);
+    const uint64_t vertex_bytes = r.gpuStats().vertex_bytes;
+
+    auto loaded = scene::loadMapBundle(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/lq_e1m1.bsp",
+                                       scene::LoadSettings());
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message();
+    std::unique_ptr<scene::MapBundle> broken = std::move(*loaded);
+    broken->textures.clear(); // no longer parallel to the materials: the upload refuses it
+    EXPECT_FALSE(session.adopt(std::move(broken)).ok());
+    EXPECT_EQ(session.bundle(), first);
+    EXPECT_EQ(session.visibility(), first_vis);
+    EXPECT_EQ(r.gpuStats().vertex_bytes, vertex_bytes);
+    EXPECT_FALSE(session.load("/no/such/map.bsp", scene::LoadSettings()).ok());
+    EXPECT_EQ(session.bundle(), first);
+
+    ASSERT_TRUE(
+        session.load(std::string(BSPV_SHARED_MAPS_DIR) + "/q1/lq_e1m1.bsp", scene::LoadSettings())
+            .ok());
+    EXPECT_EQ(session.bundle()->map.name, "lq_e1m1.bsp");
+    EXPECT_NE(r.gpuStats().vertex_bytes, vertex_bytes);
+    ASSERT_TRUE(session.setPatchLevel(2).ok());
+    EXPECT_EQ(session.bundle()->mesh.patch_level, 2);
+}
 
 void writeBytes(const fs::path& p, const std::vector<uint8_t>& bytes) {
     std::ofstream(p, std::ios::binary | std::ios::trunc)

@@ -1,0 +1,132 @@
+#include "scene/load/drawable_world.h"
+
+#include <chrono>
+#include <cstdint>
+
+namespace scene {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+void report(const WorldBuildOptions& options, LoadStage stage) {
+    if (options.progress)
+        options.progress->stage.store(static_cast<int>(stage));
+}
+
+// The decoded textures, from the cache when an entry for exactly these sources exists (what the
+// entry does not keep, cheap formats, is decoded again), else decoded and stored.
+std::vector<content::TextureInfo> loadTextures(const bsp::Map& map, const content::FileSystem& fs,
+                                               const content::PalettedSources& sources,
+                                               const WorldBuildOptions& options,
+                                               WorldBuildLog& log) {
+    const content::TextureCache* cache = options.texture_cache;
+    if (!cache)
+        return content::loadMaterialTextures(map, fs, sources, options.shaders,
+                                             options.texture_threads);
+    if (auto hit = cache->load(options.texture_cache_key, map.materials.size())) {
+        log.texture_cache = "hit";
+        std::vector<uint32_t> again;
+        for (size_t i = 0; i < hit->size(); ++i)
+            if (!(*hit)[i].image.valid())
+                again.push_back(static_cast<uint32_t>(i));
+        content::loadMaterialTexturesAt(map, fs, sources, options.shaders, again, *hit);
+        return std::move(*hit);
+    }
+    std::vector<content::TextureInfo> textures =
+        content::loadMaterialTextures(map, fs, sources, options.shaders, options.texture_threads);
+    const auto t_write = Clock::now();
+    log.texture_cache =
+        cache->store(options.texture_cache_key, textures) ? "miss" : "miss, not stored";
+    log.texture_cache_write_s = since(t_write);
+    return textures;
+}
+
+// The sky box the game names, else a Quake 3 sky shader's far box.
+void loadSky(DrawableWorld& world, const bsp::Map& map, const content::FileSystem& fs,
+             const WorldBuildOptions& options, WorldBuildLog& log) {
+    // A sky box the map names but the search paths lack (a Team Fortress 2 map's
+    // sky_tf2_04 without the game's VPKs) is a warning: the sky faces draw as they would
+    // without one.
+    std::string sky_why;
+    world.skybox = content::loadSkyBox(fs, options.skybox, options.material_files, &sky_why);
+    if (!options.skybox.empty() && !world.skybox)
+        log.warnings.push_back("sky box " + std::string(options.skybox) +
+                               " not loaded: " + sky_why);
+    // Quake 3: the first sky shader with a far box ("skyParms env/space1 - -" names
+    // env/space1_rt.tga ...; ioquake3 tr_sky.c uses the same face order and axes as Quake 2).
+    for (size_t i = 0; options.shaders && !world.skybox && i < world.materials.size(); ++i) {
+        const content::ShaderDef* def = (world.materials[i].flags & bsp::kSurfSky)
+                                            ? options.shaders->find(map.materials[i].name)
+                                            : nullptr;
+        if (def && def->sky.present && !def->sky.far_box.empty())
+            world.skybox = content::loadSkyBox(fs, def->sky.far_box + "_");
+    }
+    if (world.skybox)
+        world.skybox->rotation = skyRotation(map);
+}
+
+} // namespace
+
+DrawableWorld buildDrawableWorld(const bsp::Map& map, const content::FileSystem& fs,
+                                 const content::PalettedSources& sources,
+                                 const WorldBuildOptions& options, WorldBuildLog* log_out) {
+    WorldBuildLog local;
+    WorldBuildLog& log = log_out ? *log_out : local;
+    DrawableWorld world;
+    auto t0 = Clock::now();
+    report(options, LoadStage::Textures);
+    world.textures = loadTextures(map, fs, sources, options, log);
+    // Quake 2 maps learn their texture sizes from the .wal files (or the missing-texture tile
+    // that stands in for a missing one); the mesh divides their texel uv by them.
+    world.materials = resolveMaterials(map, options.shaders, world.textures);
+    if (options.shaders) {
+        world.stages = buildMaterialStages(map, world.materials, *options.shaders, fs);
+        world.fogs = buildFogVolumes(map, *options.shaders);
+    }
+    log.textures_s = since(t0) - log.texture_cache_write_s;
+    loadSky(world, map, fs, options, log);
+
+    report(options, LoadStage::Lightmaps);
+    world.lightmaps = loadLightmapSet(map, fs, options.lightmap_base, &log.warnings);
+
+    t0 = Clock::now();
+    report(options, LoadStage::Mesh);
+    WorldMeshOptions mesh_options;
+    mesh_options.patch_level = options.patch_level;
+    mesh_options.lightmaps = &world.lightmaps;
+    mesh_options.unlit_faces = options.unlit_faces;
+    world.mesh = buildMapMesh(map, world.materials, world.stages, mesh_options);
+    log.mesh_s = since(t0);
+    return world;
+}
+
+content::SkyRotation skyRotation(const bsp::Map& map) {
+    if (map.entities.empty() || map.entities[0].classname() != "worldspawn")
+        return {};
+    const bsp::Entity& world = map.entities[0];
+    return content::parseSkyRotation(world.get("skyrotate"), world.get("skyaxis"));
+}
+
+const char* loadStageName(LoadStage stage) {
+    switch (stage) {
+    case LoadStage::Reading:
+        return "reading";
+    case LoadStage::Textures:
+        return "textures";
+    case LoadStage::Lightmaps:
+        return "lightmaps";
+    case LoadStage::Mesh:
+        return "mesh";
+    case LoadStage::Models:
+        return "models";
+    case LoadStage::Done:
+        return "done";
+    }
+    return "?";
+}
+
+} // namespace scene
