@@ -12,6 +12,8 @@ uniform bool u_alpha_test;
 uniform float u_alpha; // the entity's render amount when blended (Half-Life renderamt), else 1
 uniform vec3 u_tint;   // SPRITE: the entity's render colour, else (1, 1, 1)
 uniform float u_frame_scale; // what the framebuffer holds of the shown colour (render::Frame)
+uniform bool u_texture_alpha; // a translucent material (Source $translucent): blended by the
+                              // texel's alpha, which marks no fullbright texels
 
 void main() {
     vec4 t = texture(u_texture, v_uv);
@@ -27,6 +29,10 @@ void main() {
         t.a = 1.0;
     }
     vec3 lit = u_unlit ? t.rgb : t.rgb * v_light;
+    if (u_texture_alpha) {
+        o_colour = vec4(lit * u_frame_scale, t.a * u_alpha);
+        return;
+    }
     o_colour = vec4(mix(t.rgb, lit, t.a) * u_frame_scale, u_alpha);
 #endif
 }

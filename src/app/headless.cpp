@@ -154,6 +154,11 @@ void writeStaticProps(core::JsonWriter& j, const scene::MapBundle& b) {
     j.field("models", uint64_t(sp.models.size()));
     j.field("models_found", uint64_t(std::count(loads.begin(), loads.end(), true)));
     j.field("props_with_model", props_found);
+    // Drawn by the scene (scene/models/source_props.h): instances of the sprp props.
+    uint64_t drawn = 0;
+    for (const scene::EntityModelInstance& inst : b.models.instances)
+        drawn += inst.entity < b.map.entities.size() && b.map.entities[inst.entity].has("_sprp");
+    j.field("drawn", drawn);
     j.key("models_missing").beginArray();
     for (const std::string& m : missing)
         j.value(m);

@@ -141,9 +141,10 @@ struct MaterialSource {
 // Which table says what model a point entity shows (game/entity_models.h; scene/models/ places
 // them).
 enum class EntityModelTable : uint8_t {
-    None,     // no table (Source: prop models are a later phase)
-    Quake1,   // id's progs (monster_*, weapon_*, item_*, light_torch_*, light_flame_*)
-    Quake2,   // the game's itemlist (weapon_*, ammo_*, item_*, key_*) and monster_*
+    None,        // no table
+    SourceProps, // Source: static props and prop_* entities' "model" (scene/models/source_props.h)
+    Quake1,      // id's progs (monster_*, weapon_*, item_*, light_torch_*, light_flame_*)
+    Quake2,      // the game's itemlist (weapon_*, ammo_*, item_*, key_*) and monster_*
     Quake3,   // the game's item list (weapons, ammo, armour, health, powerups, flags), misc_model
     HalfLife, // "model" keys naming .mdl / .spr, items and weapons, render modes and amounts
 };

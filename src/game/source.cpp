@@ -22,8 +22,9 @@ GameProfile sourceProfile(const bsp::Map& map) {
     // other source, as the engine mounts it first (filesystem: the BSP's pack file).
     p.mount.embedded_archive_first = true;
     p.materials.files = MaterialFiles::ValveMaterials;
-    // Prop models are a later phase: no entity model table.
-    p.entities.model_table = EntityModelTable::None;
+    // Static props (sprp) and prop_dynamic / prop_physics draw their studio models
+    // (scene/models/source_props.h), not a table's.
+    p.entities.model_table = EntityModelTable::SourceProps;
     return p;
 }
 

@@ -167,7 +167,7 @@ TEST(GameProfile, Source) {
     EXPECT_EQ(p.skybox, "skybox/sky_day01_01");
     EXPECT_TRUE(p.mount.embedded_archive_first);
     EXPECT_EQ(p.materials.files, game::MaterialFiles::ValveMaterials);
-    EXPECT_EQ(p.entities.model_table, game::EntityModelTable::None);
+    EXPECT_EQ(p.entities.model_table, game::EntityModelTable::SourceProps);
     // Without any lighting lump the textures show as they are (mat_fullbright's look): 1x.
     EXPECT_EQ(game::profileFor(factsOnly(bsp::Format::Source, false)).rules.light.lightmap_scale,
               1.0f);
