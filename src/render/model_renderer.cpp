@@ -126,6 +126,7 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.alias_cube_lit = loc(p.alias, "u_cube_lit");
     p.alias_cube = loc(p.alias, "u_cube");
     p.alias_texture_alpha = loc(p.alias, "u_texture_alpha");
+    p.alias_test_top_level = loc(p.alias, "u_test_top_level");
     p.sprite_frame_scale = loc(p.sprite, "u_frame_scale");
     p.sprite_alpha = loc(p.sprite, "u_alpha");
     p.sprite_tint = loc(p.sprite, "u_tint");
@@ -326,6 +327,7 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
                 glUniform1i(m_programs.alias_alpha_test, range.masked);
                 glUniform1i(m_programs.alias_unlit, !lit || inst.fullbright || range.unlit);
                 glUniform1i(m_programs.alias_texture_alpha, range.translucent);
+                glUniform1i(m_programs.alias_test_top_level, range.masked && range.image >= 0);
                 state.enable(GL_CULL_FACE, !range.two_sided);
                 if (range.image >= 0 && size_t(range.image) < g.images.size())
                     state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[range.image].id());

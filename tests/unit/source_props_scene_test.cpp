@@ -51,7 +51,7 @@ bsp::Entity entity(std::vector<std::pair<std::string, std::string>> pairs) {
 
 // models/test/x.mdl (one mesh of vertices (0 0 0), (1 0 1), (2 0 2), the builder's layout) and
 // its alpha-tested material; a Source map of one leaf from (0 0 0) to (1024 1024 1024) with one
-// ambient sample whose +x side is 51 (0.2 linear) and -z side 102 (0.4), the rest 0.
+// ambient sample whose +x side is 51 * 2^-8 and -z side 102 * 2^-8, the rest 0.
 struct PropScene {
     TempDir dir;
     content::FileSystem fs;
@@ -70,8 +70,8 @@ struct PropScene {
         map.leaves.resize(1);
         map.leaves[0].maxs = glm::vec3(1024);
         bsp::LeafAmbientSample sample;
-        sample.cube[0] = {51, 51, 51, 0};
-        sample.cube[5] = {102, 102, 102, 0};
+        sample.cube[0] = {51, 51, 51, -8};
+        sample.cube[5] = {102, 102, 102, -8};
         map.leaf_ambient.samples.push_back(sample);
         map.leaf_ambient.leaves.push_back({1, 0});
         map.entities.push_back(entity({{"classname", "worldspawn"}}));
@@ -151,16 +151,16 @@ TEST(SourcePropsScene, PropEntityPlacedSkinnedAndLitByTheLeafCube) {
     EXPECT_TRUE(range.masked);
     EXPECT_FALSE(range.translucent || range.additive || range.two_sided || range.unlit);
     EXPECT_TRUE(model.warnings.empty()) << model.warnings[0];
-    // Lit by the one sample (illumposition 0: the origin), sides / 255.
+    // Lit by the one sample (illumposition 0: the origin), its sides as linear light.
     EXPECT_TRUE(inst.cube_lit);
-    EXPECT_NEAR(inst.ambient_cube[0].x, 0.2f, 1e-6f);
-    EXPECT_NEAR(inst.ambient_cube[5].z, 0.4f, 1e-6f);
+    EXPECT_NEAR(inst.ambient_cube[0].x, 51.0f / 256.0f, 1e-6f);
+    EXPECT_NEAR(inst.ambient_cube[5].z, 102.0f / 256.0f, 1e-6f);
     EXPECT_EQ(inst.ambient_cube[2], glm::vec3(0.0f));
     const std::vector<std::string> lines = scene::describeInstance(set, 0);
     ASSERT_EQ(lines.size(), 4u);
     EXPECT_EQ(lines[0], "model models/test/x.mdl  skin 0");
     EXPECT_EQ(lines[2], "LOD 0  light: LDR leaf ambient cube at (100 200 300) (illumposition)");
-    EXPECT_EQ(lines[3].rfind("cube  +x 0.200 0.200 0.200  -x 0.000", 0), 0u) << lines[3];
+    EXPECT_EQ(lines[3].rfind("cube  +x 0.199 0.199 0.199  -x 0.000", 0), 0u) << lines[3];
 }
 
 TEST(SourcePropsScene, StaticPropsTakeTheirRecordAndItsLightingOrigin) {

@@ -119,8 +119,10 @@ std::optional<PropKeys> propKeys(const bsp::Map& map, const bsp::Entity& e) {
     return k;
 }
 
-// The leaf ambient cube at the prop's lighting origin (header comment), in linear light 0..1
-// (bsp::ambientCubeAt's sides are on the 0..255 scale of ColorRGBExp32ToVector).
+// The leaf ambient cube at the prop's lighting origin (header comment), in linear light: vrad
+// stores the cube's sides so that ColorRGBExp32ToVector (bsp::ambientCubeAt) gives linear light
+// with 1 full (background_01's sky-lit sides are about 0.04 0.06 0.11), not the lightmaps'
+// 0..255 scale.
 void lightProp(const bsp::Map& map, const content::FileSystem& fs, const PropKeys& k,
                const content::ModelMesh& mesh, EntityModelInstance& inst) {
     const bool from_record = k.record && (k.record->flags & bsp::kStaticPropUseLightingOrigin) != 0;
@@ -134,8 +136,6 @@ void lightProp(const bsp::Map& map, const content::FileSystem& fs, const PropKey
         return;
     }
     inst.ambient_cube = bsp::ambientCubeAt(map, at, hdr);
-    for (glm::vec3& side : inst.ambient_cube)
-        side /= 255.0f;
     inst.cube_lit = true;
     inst.lighting = std::string(hdr ? "HDR" : "LDR") + " leaf ambient cube at " + vtos(at) +
                     (from_record ? " (the prop's lighting origin)" : " (illumposition)");
