@@ -1,6 +1,7 @@
 #include "app/cli.h"
 
 #include "export/export.h"
+#include "game/profile.h"
 #include "render/view_mode.h"
 
 #include <charconv>
@@ -294,6 +295,22 @@ core::Status parseViewFlag(Options& o, const std::string& a, const ArgCursor& cu
         o.display_ramp = false;
     } else if (a == "--no-fog") {
         o.fog = false;
+    } else if (a == "--texture-mode") {
+        const std::string* v = next("--texture-mode");
+        if (!v)
+            return missing("--texture-mode");
+        if (!game::textureModeFromName(*v))
+            return argError("--texture-mode: expected GL_NEAREST, GL_LINEAR, "
+                            "GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST_MIPMAP_LINEAR, "
+                            "GL_LINEAR_MIPMAP_NEAREST or GL_LINEAR_MIPMAP_LINEAR, got '" +
+                            *v + "'");
+        o.texture_mode = *v;
+    } else if (a == "--anisotropy") {
+        const std::string* v = next("--anisotropy");
+        if (!v)
+            return missing("--anisotropy");
+        if (!parseFloat(*v, &o.anisotropy) || o.anisotropy < 1.0f || o.anisotropy > 16.0f)
+            return argError("--anisotropy: expected 1..16 (1: off), got '" + *v + "'");
     } else if (a == "--pass-timing") {
         const std::string* v = next("--pass-timing");
         if (!v)
@@ -431,6 +448,12 @@ std::string helpText() {
            "  --no-display-ramp       no full-screen doubling of an overbright (Quake 3) map's\n"
            "                          frame: half as bright, to measure what the pass costs\n"
            "  --no-fog                no Quake 3 fog volumes and no Quake 1 distance fog\n"
+           "  --texture-mode MODE     texture filter as gl_texturemode names it (GL_NEAREST,\n"
+           "                          GL_LINEAR_MIPMAP_NEAREST, ...; the GL_ optional; default:\n"
+           "                          the game's engine, see docs/fidelity.md)\n"
+           "  --anisotropy N          anisotropic filtering 1..16, 1 off (default: the game's\n"
+           "                          engine: 8 for Half-Life, 1 for the others), clamped to\n"
+           "                          what the OpenGL driver offers\n"
            "  --pass-timing MODE      --bench: GPU time per pass from timer queries (queries),\n"
            "                          from a glFinish at every pass (finish: for llvmpipe, whose\n"
            "                          timer queries time one tile), the same in the process's CPU\n"

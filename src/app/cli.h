@@ -57,6 +57,9 @@ struct Options {
     bool depth_prepass = true;    // --no-depth-prepass: no depth-only pass before the shading
     bool display_ramp = true;     // --no-display-ramp: no overbright doubling (half bright)
     bool fog = true;              // --no-fog: no Quake 3 fog volumes and no distance fog
+    // --texture-mode MODE, --anisotropy N: over the game's texture filter (empty / 0: the game's)
+    std::string texture_mode;
+    float anisotropy = 0.0f;
     std::string pass_timing = "auto"; // --bench --pass-timing: auto, queries, finish, cpu, off
     int frames = 300;                 // --bench
     std::string path_file;            // --bench --path

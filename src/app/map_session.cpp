@@ -106,6 +106,8 @@ core::Result<render::RenderOptions> renderOptionsOf(const Options& options) {
     ro.depth_prepass = options.depth_prepass;
     ro.display_ramp = options.display_ramp;
     ro.fog = options.fog;
+    ro.texture_filter.mode = game::textureModeFromName(options.texture_mode);
+    ro.texture_filter.anisotropy = options.anisotropy;
     return ro;
 }
 

@@ -65,6 +65,10 @@ struct Settings {
     // View > Picture, applied after the engine's look (render::PictureAdjust); a start with
     // other values than these says so in a notice.
     float exposure = 0.0f, gamma = 1.0f, brightness = 0.0f;
+    // View > Texture filter over the game's own (render::TextureFilterChoice): a gl_texturemode
+    // name and an anisotropy 1..16; empty / 0: the game's.
+    std::string texture_mode;
+    float anisotropy = 0.0f;
     std::string screenshot_folder;       // F12 writes here; empty: the default (screenshotFolder)
     std::string export_folder;           // the last folder exported to; empty: the default
     bool use_detected_games = true;      // mount detected game folders of the map's game

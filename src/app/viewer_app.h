@@ -149,6 +149,7 @@ private:
     void drawWindowsMenu();
     void drawHelpMenu();
     void drawPictureControls();
+    void drawTextureFilterControls();
     void drawPanels();
     void drawViewOptionsPanel();
     void drawOpenPanel();

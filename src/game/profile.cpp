@@ -3,7 +3,9 @@
 #include "game/families.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <iterator>
 
 #include <glm/common.hpp>
 #include <glm/exponential.hpp>
@@ -57,6 +59,45 @@ std::string_view unlitFacesName(UnlitFaces u) {
         return "black";
     }
     return "unknown";
+}
+
+namespace {
+
+constexpr std::string_view kTextureModeNames[kTextureModeCount] = {
+    "GL_NEAREST", "GL_NEAREST_MIPMAP_NEAREST", "GL_NEAREST_MIPMAP_LINEAR",
+    "GL_LINEAR",  "GL_LINEAR_MIPMAP_NEAREST",  "GL_LINEAR_MIPMAP_LINEAR",
+};
+
+bool equalNoCase(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+} // namespace
+
+std::string_view textureModeName(TextureMode m) {
+    const auto i = static_cast<size_t>(m);
+    return i < std::size(kTextureModeNames) ? kTextureModeNames[i] : "unknown";
+}
+
+std::optional<TextureMode> textureModeFromName(std::string_view name) {
+    for (int i = 0; i < kTextureModeCount; ++i) {
+        const std::string_view full = kTextureModeNames[i];
+        if (equalNoCase(name, full) || equalNoCase(name, full.substr(3)))
+            return static_cast<TextureMode>(i);
+    }
+    return std::nullopt;
+}
+
+bool magnifiesNearest(TextureMode m) {
+    return m == TextureMode::Nearest || m == TextureMode::NearestMipmapNearest ||
+           m == TextureMode::NearestMipmapLinear;
+}
+
+bool usesMipmaps(TextureMode m) {
+    return m != TextureMode::Nearest && m != TextureMode::Linear;
 }
 
 glm::vec3 scaledLight(const LightRule& rule, glm::vec3 light) {

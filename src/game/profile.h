@@ -88,12 +88,40 @@ struct DistanceFog {
     float sky = 0.0f;     // share of the fog colour over the sky, 0..1
 };
 
-// What the renderer needs of a map's rules: numbers only (floats, ints, vectors of floats), so
-// that they become one uniform block field by field.
+// How a game's renderer samples its textures: the texture mode as gl_texturemode names it (the
+// minifying filter; the magnifying filter is GL_NEAREST for the NEAREST modes, else GL_LINEAR;
+// a texture without mipmaps minifies with the magnifying filter) and the anisotropic filtering
+// of mipmapped textures (GL_TEXTURE_MAX_ANISOTROPY; 1: off). The renderer clamps anisotropy to
+// what the context offers.
+enum class TextureMode : int32_t {
+    Nearest,
+    NearestMipmapNearest,
+    NearestMipmapLinear,
+    Linear,
+    LinearMipmapNearest,
+    LinearMipmapLinear,
+};
+inline constexpr int kTextureModeCount = 6;
+std::string_view textureModeName(TextureMode m); // "GL_LINEAR_MIPMAP_NEAREST", ...
+// A mode by its gl_texturemode name, case-insensitive, the "GL_" prefix optional.
+std::optional<TextureMode> textureModeFromName(std::string_view name);
+bool magnifiesNearest(TextureMode m); // the NEAREST modes
+bool usesMipmaps(TextureMode m);      // the *_MIPMAP_* modes
+
+struct TextureFilter {
+    TextureMode mode = TextureMode::LinearMipmapLinear;
+    float anisotropy = 1.0f;
+    bool operator==(const TextureFilter&) const = default;
+};
+
+// What the renderer needs of a map's rules: numbers only (floats, ints, enums, vectors of
+// floats), so that they become one uniform block field by field (`textures` sets texture
+// parameters instead).
 struct MapRules {
     LightRule light;
     WarpRule warp;
     DistanceFog fog;
+    TextureFilter textures;
 };
 
 // The pixel (0..1 per channel) a game draws for texel `texel` under light `light` (a luxel or
@@ -190,11 +218,23 @@ struct EntityRules {
     BrushModelVis brush_model_vis;
 };
 
+// What sky surfaces show where the sky box images are missing, as the game's renderer draws
+// them: the sky boxes it tries next (`boxes`, in order), then a box whose every face is `face`
+// (RGBA8, face_size x face_size texels stretched over the face, linear filtered). No face
+// (face_size 0): the sky surfaces draw as the game draws them without a box (Quake 1's two
+// layers).
+struct SkyFallback {
+    std::vector<std::string> boxes;
+    int32_t face_size = 0;
+    std::vector<uint8_t> face; // face_size * face_size * 4 bytes
+};
+
 struct GameProfile {
     Family family = Family::Quake3;
     MapRules rules;
     ViewRule view;
     std::string skybox; // sky box base path from worldspawn ("gfx/env/NAME"); empty: none
+    SkyFallback sky_fallback;
     MountRule mount;
     MaterialSource materials;
     EntityRules entities;

@@ -7,6 +7,37 @@
 
 namespace game::detail {
 
+namespace {
+
+// yquake2's GL3 renderer samples walls GL_LINEAR_MIPMAP_NEAREST (gl3_main.c GL3_Register:
+// gl_texturemode) without anisotropic filtering (r_anisotropic 0; gl3_image.c
+// GL3_TextureMode sets GL_TEXTURE_MAX_ANISOTROPY only when it is above 0).
+TextureFilter textureFilter() {
+    return {.mode = TextureMode::LinearMipmapNearest, .anisotropy = 1.0f};
+}
+
+// gl3_warp.c GL3_SetSky: a side whose image is missing (files/stb.c GetSkyImage finds none)
+// shows gl3_notexture, stretched over the side as any sky image (sky_min 1/512 .. sky_max
+// 511/512), mipmapped and repeating as a wall. gl3_misc.c GL3_InitParticleTexture makes it:
+// 8 x 8 texels, black, red (255 0 0) where the 4 x 4 dot mask, read at (x mod 4, y mod 4),
+// is set. A map without a "sky" key gets the game's default box, unit1_ (g_spawn.c
+// SP_worldspawn).
+SkyFallback skyFallback() {
+    constexpr uint8_t kDots[4][4] = {{0, 0, 0, 0}, {0, 0, 1, 1}, {0, 1, 1, 1}, {0, 1, 1, 1}};
+    SkyFallback f;
+    f.face_size = 8;
+    f.face.resize(8 * 8 * 4);
+    for (size_t y = 0; y < 8; ++y)
+        for (size_t x = 0; x < 8; ++x) {
+            uint8_t* texel = &f.face[(y * 8 + x) * 4];
+            texel[0] = kDots[x % 4][y % 4] ? 255 : 0;
+            texel[3] = 255;
+        }
+    return f;
+}
+
+} // namespace
+
 GameProfile quake2Profile(const bsp::Map& map) {
     GameProfile p;
     p.family = Family::Quake2;
@@ -27,6 +58,10 @@ GameProfile quake2Profile(const bsp::Map& map) {
     p.view.eye_height = 22.0f; // game/p_client.c PutClientInServer: ent->viewheight = 22
     // SV_SpawnServer / GL3_SetSky: worldspawn "sky" names env/<sky><rt|bk|lf|ft|up|dn>.
     p.skybox = skyPath(worldspawn(map), "sky", "env/");
+    if (p.skybox.empty())
+        p.skybox = "env/unit1_";
+    p.sky_fallback = skyFallback();
+    p.rules.textures = textureFilter();
     p.entities.model_table = EntityModelTable::Quake2;
     p.entities.model_lighting = ModelLighting::LightPoint;
     // yquake2 sv_entities.c SV_BuildClientFrame culls entities by PVS clusters and areas too,

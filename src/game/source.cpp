@@ -24,6 +24,10 @@ GameProfile sourceProfile(const bsp::Map& map) {
     p.materials.files = MaterialFiles::ValveMaterials;
     // Prop models are a later phase: no entity model table.
     p.entities.model_table = EntityModelTable::None;
+    // public/materialsystem/materialsystem_config.h MaterialSystem_Config_t: trilinear filtering
+    // forced on (MATSYS_VIDCFG_FLAGS_FORCE_TRILINEAR); the anisotropy level is the engine's
+    // mat_forceaniso, whose default the SDK does not hold: 1 (off) here.
+    p.rules.textures = {.mode = TextureMode::LinearMipmapLinear, .anisotropy = 1.0f};
     return p;
 }
 

@@ -2,17 +2,27 @@
 // command line and the tests set.
 #pragma once
 
+#include "game/profile.h"
 #include "render/draw_submitter.h"
 #include "render/view_mode.h"
 #include "scene/world/light_styles.h"
 
 #include <array>
+#include <optional>
 
 #include <glm/vec4.hpp>
 
 namespace render {
 
 class GpuTimers;
+
+// The viewer's choice over the game's texture filter (View menu, --texture-mode,
+// --anisotropy): unset / 0 take the game's (game::MapRules::textures).
+struct TextureFilterChoice {
+    std::optional<game::TextureMode> mode;
+    float anisotropy = 0.0f;
+    bool operator==(const TextureFilterChoice&) const = default;
+};
 
 // What the viewer's View > Picture controls do to the finished frame, after the engine's own
 // look (issue 33): exposure in stops (x 2^exposure; in the lightmap-only view it scales the light
@@ -60,6 +70,8 @@ struct RenderOptions {
     bool fog = true;
     std::array<float, scene::kNumLightStyles> style_values{};
     PictureAdjust picture; // applied last, by the picture pass (pass_display.cpp)
+    // Texture mode and anisotropy over the map's own (render/world_gpu.h applyTextureFilter).
+    TextureFilterChoice texture_filter;
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};
 };
 
