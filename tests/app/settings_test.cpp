@@ -42,6 +42,8 @@ app::Settings sample() {
     s.exposure = 0.5f;
     s.gamma = 1.2f;
     s.brightness = 0.05f;
+    s.texture_mode = "GL_NEAREST_MIPMAP_LINEAR";
+    s.anisotropy = 4.0f;
     s.screenshot_folder = "/home/u/Pictures/bsp shots";
     s.export_folder = "/home/u/exports";
     s.use_detected_games = false;

@@ -123,6 +123,68 @@ TEST(GameProfile, HalfLife) {
         "gfx/env/desert");
 }
 
+// Each family's texture filter as its engine's defaults (docs/fidelity.md, "Texture
+// filtering"), and the gl_texturemode names both ways.
+TEST(GameProfile, TextureFilterPerGame) {
+    using game::TextureMode;
+    const auto filter = [](bsp::Format f) {
+        return game::profileFor(factsOnly(f, true)).rules.textures;
+    };
+    EXPECT_EQ(filter(bsp::Format::HalfLife),
+              (game::TextureFilter{TextureMode::LinearMipmapLinear, 8.0f}));
+    EXPECT_EQ(filter(bsp::Format::Quake2),
+              (game::TextureFilter{TextureMode::LinearMipmapNearest, 1.0f}));
+    EXPECT_EQ(filter(bsp::Format::Quake1),
+              (game::TextureFilter{TextureMode::LinearMipmapLinear, 1.0f}));
+    EXPECT_EQ(filter(bsp::Format::Quake3),
+              (game::TextureFilter{TextureMode::LinearMipmapLinear, 1.0f}));
+    EXPECT_EQ(filter(bsp::Format::Source),
+              (game::TextureFilter{TextureMode::LinearMipmapLinear, 1.0f}));
+    for (int i = 0; i < game::kTextureModeCount; ++i) {
+        const auto m = static_cast<TextureMode>(i);
+        EXPECT_EQ(game::textureModeFromName(game::textureModeName(m)), m);
+    }
+    EXPECT_EQ(game::textureModeFromName("linear_mipmap_nearest"), TextureMode::LinearMipmapNearest);
+    EXPECT_EQ(game::textureModeFromName("gl_nearest"), TextureMode::Nearest);
+    EXPECT_FALSE(game::textureModeFromName("GL_LINEAR_MIPMAP"));
+    EXPECT_FALSE(game::textureModeFromName(""));
+    EXPECT_TRUE(game::magnifiesNearest(TextureMode::NearestMipmapLinear));
+    EXPECT_FALSE(game::magnifiesNearest(TextureMode::Linear));
+    EXPECT_FALSE(game::usesMipmaps(TextureMode::Linear));
+    EXPECT_TRUE(game::usesMipmaps(TextureMode::NearestMipmapNearest));
+}
+
+// What each game draws where its sky box images are missing (game::SkyFallback).
+TEST(GameProfile, SkyFallbackPerGame) {
+    const game::SkyFallback hl =
+        game::profileFor(factsOnly(bsp::Format::HalfLife, true)).sky_fallback;
+    EXPECT_EQ(hl.boxes, std::vector<std::string>{"gfx/env/desert"}); // Xash3D's default box
+    EXPECT_EQ(hl.face_size, 1);
+    EXPECT_EQ(hl.face, (std::vector<uint8_t>{127, 127, 127, 255})); // tr.grayTexture
+    const game::SkyFallback q2 =
+        game::profileFor(factsOnly(bsp::Format::Quake2, true)).sky_fallback;
+    EXPECT_TRUE(q2.boxes.empty());
+    ASSERT_EQ(q2.face_size, 8);
+    ASSERT_EQ(q2.face.size(), 8u * 8u * 4u);
+    // gl3_notexture: red where the dot mask is set, read at (x mod 4, y mod 4); 32 of 64.
+    int red = 0;
+    for (size_t i = 0; i < 64; ++i) {
+        EXPECT_EQ(q2.face[i * 4 + 1], 0);
+        EXPECT_EQ(q2.face[i * 4 + 2], 0);
+        EXPECT_EQ(q2.face[i * 4 + 3], 255);
+        red += q2.face[i * 4] == 255;
+    }
+    EXPECT_EQ(red, 32);
+    EXPECT_EQ(q2.face[(1 * 8 + 2) * 4], 255); // x 2, y 1
+    EXPECT_EQ(q2.face[(1 * 8 + 1) * 4], 0);   // x 1, y 1
+    EXPECT_EQ(q2.face[(0 * 8 + 5) * 4], 0);   // row 0
+    // A Quake 2 map without a "sky" key gets the game's unit1_.
+    EXPECT_EQ(game::profileFor(factsOnly(bsp::Format::Quake2, true)).skybox, "env/unit1_");
+    // Quake 1 goes back to its scrolling layers (no face); Quake 3 and Source keep theirs.
+    for (bsp::Format f : {bsp::Format::Quake1, bsp::Format::Quake3, bsp::Format::Source})
+        EXPECT_EQ(game::profileFor(factsOnly(f, true)).sky_fallback.face_size, 0);
+}
+
 // yquake2's GL3 renderer at its defaults and id's game code (game/quake2.cpp).
 TEST(GameProfile, Quake2) {
     const game::GameProfile p =
