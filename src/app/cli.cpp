@@ -294,6 +294,7 @@ core::Status parseViewFlag(Options& o, const std::string& a, const ArgCursor& cu
         o.display_ramp = false;
     } else if (a == "--no-fog") {
         o.fog = false;
+
     } else if (a == "--pass-timing") {
         const std::string* v = next("--pass-timing");
         if (!v)
@@ -320,6 +321,23 @@ core::Status parseViewFlag(Options& o, const std::string& a, const ArgCursor& cu
     return core::okStatus();
 }
 
+// How a game's engine draws (--quake2-look); *handled false likewise.
+core::Status parseLookFlag(Options& o, const std::string& a, const ArgCursor& cursor,
+                           bool* handled) {
+    *handled = true;
+    if (a == "--quake2-look") {
+        const std::string* v = cursor.next("--quake2-look");
+        if (!v)
+            return missing("--quake2-look");
+        o.quake2_look = game::parseQuake2Look(*v);
+        if (!o.quake2_look)
+            return argError("--quake2-look: expected yamagi or classic, got '" + *v + "'");
+    } else {
+        *handled = false;
+    }
+    return core::okStatus();
+}
+
 } // namespace
 
 core::Result<Options> parseArguments(const std::vector<std::string>& args) {
@@ -333,6 +351,10 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
         if (handled)
             continue;
         if (auto st = parseViewFlag(o, a, cursor, &handled); !st)
+            return st.error();
+        if (handled)
+            continue;
+        if (auto st = parseLookFlag(o, a, cursor, &handled); !st)
             return st.error();
         if (handled)
             continue;
@@ -431,6 +453,10 @@ std::string helpText() {
            "  --no-display-ramp       no full-screen doubling of an overbright (Quake 3) map's\n"
            "                          frame: half as bright, to measure what the pass costs\n"
            "  --no-fog                no Quake 3 fog volumes and no Quake 1 distance fog\n"
+           "  --quake2-look LOOK      Quake 2 maps as yamagi (Yamagi Quake II's default GL3\n"
+           "                          renderer, vid_gamma 1.2) or classic (its GL1 renderer,\n"
+           "                          id's look, vid_gamma 1) draws them (default: the saved\n"
+           "                          setting, else yamagi)\n"
            "  --pass-timing MODE      --bench: GPU time per pass from timer queries (queries),\n"
            "                          from a glFinish at every pass (finish: for llvmpipe, whose\n"
            "                          timer queries time one tile), the same in the process's CPU\n"

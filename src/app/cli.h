@@ -3,6 +3,7 @@
 
 #include "core/result.h"
 #include "export/export_scene.h"
+#include "game/profile.h"
 #include "scene/debug/debug_geometry.h"
 
 #include <filesystem>
@@ -57,6 +58,8 @@ struct Options {
     bool depth_prepass = true;    // --no-depth-prepass: no depth-only pass before the shading
     bool display_ramp = true;     // --no-display-ramp: no overbright doubling (half bright)
     bool fog = true;              // --no-fog: no Quake 3 fog volumes and no distance fog
+    // --quake2-look yamagi|classic: wins over the saved setting; nullopt: the setting's
+    std::optional<game::Quake2Look> quake2_look;
     std::string pass_timing = "auto"; // --bench --pass-timing: auto, queries, finish, cpu, off
     int frames = 300;                 // --bench
     std::string path_file;            // --bench --path
