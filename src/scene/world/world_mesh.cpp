@@ -98,13 +98,14 @@ Pass facePass(const bsp::Map& map, const bsp::Face& f, const ResolvedMaterial& m
     return pass;
 }
 
-// The grey a face without lightmap data (bsp::Face::unlit) is drawn in, by the game's rule;
-// nullopt: its vertex colours as stored.
+// The game's rule for faces without lightmap data (bsp::Face::unlit).
 game::UnlitFaces unlitRule(const bsp::Map& map, const WorldMeshOptions& options) {
     return options.unlit_faces ? *options.unlit_faces
                                : game::profileFor(map).rules.light.unlit_faces;
 }
 
+// The grey a face without lightmap data is drawn in, by the game's rule; nullopt: its vertex
+// colours as stored.
 std::optional<uint8_t> unlitGrey(const bsp::Map& map, const WorldMeshOptions& options) {
     switch (unlitRule(map, options)) {
     case game::UnlitFaces::Black:
