@@ -337,6 +337,23 @@ core::Status parseViewFlag(Options& o, const std::string& a, const ArgCursor& cu
     return core::okStatus();
 }
 
+// How a game's engine draws (--quake2-look); *handled false likewise.
+core::Status parseLookFlag(Options& o, const std::string& a, const ArgCursor& cursor,
+                           bool* handled) {
+    *handled = true;
+    if (a == "--quake2-look") {
+        const std::string* v = cursor.next("--quake2-look");
+        if (!v)
+            return missing("--quake2-look");
+        o.quake2_look = game::parseQuake2Look(*v);
+        if (!o.quake2_look)
+            return argError("--quake2-look: expected yamagi or classic, got '" + *v + "'");
+    } else {
+        *handled = false;
+    }
+    return core::okStatus();
+}
+
 } // namespace
 
 core::Result<Options> parseArguments(const std::vector<std::string>& args) {
@@ -350,6 +367,10 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
         if (handled)
             continue;
         if (auto st = parseViewFlag(o, a, cursor, &handled); !st)
+            return st.error();
+        if (handled)
+            continue;
+        if (auto st = parseLookFlag(o, a, cursor, &handled); !st)
             return st.error();
         if (handled)
             continue;
@@ -454,6 +475,10 @@ std::string helpText() {
            "  --anisotropy N          anisotropic filtering 1..16, 1 off (default: the game's\n"
            "                          engine: 8 for Half-Life, 1 for the others), clamped to\n"
            "                          what the OpenGL driver offers\n"
+           "  --quake2-look LOOK      Quake 2 maps as yamagi (Yamagi Quake II's default GL3\n"
+           "                          renderer, vid_gamma 1.2) or classic (its GL1 renderer,\n"
+           "                          id's look, vid_gamma 1) draws them (default: the saved\n"
+           "                          setting, else yamagi)\n"
            "  --pass-timing MODE      --bench: GPU time per pass from timer queries (queries),\n"
            "                          from a glFinish at every pass (finish: for llvmpipe, whose\n"
            "                          timer queries time one tile), the same in the process's CPU\n"

@@ -3,6 +3,7 @@
 
 #include "core/result.h"
 #include "export/export_scene.h"
+#include "game/profile.h"
 #include "scene/debug/debug_geometry.h"
 
 #include <filesystem>
@@ -60,6 +61,8 @@ struct Options {
     // --texture-mode MODE, --anisotropy N: over the game's texture filter (empty / 0: the game's)
     std::string texture_mode;
     float anisotropy = 0.0f;
+    // --quake2-look yamagi|classic: wins over the saved setting; nullopt: the setting's
+    std::optional<game::Quake2Look> quake2_look;
     std::string pass_timing = "auto"; // --bench --pass-timing: auto, queries, finish, cpu, off
     int frames = 300;                 // --bench
     std::string path_file;            // --bench --path

@@ -1,5 +1,7 @@
 #include "app/settings.h"
 
+#include "game/profile.h"
+
 #include "app/cli.h"
 #include "app/file_browser.h"
 #include "content/vfs/vfs.h"
@@ -192,6 +194,7 @@ std::string formatSettings(const Settings& s) {
         o << "texture_mode " << s.texture_mode << "\n";
     o << "anisotropy " << fmtFloat(s.anisotropy) << "\n";
     o << "detected_game_folders " << (s.use_detected_games ? 1 : 0) << "\n";
+    o << "quake2_look " << s.quake2_look << "\n";
     if (!s.screenshot_folder.empty() && oneLine(s.screenshot_folder))
         o << "screenshot_folder " << s.screenshot_folder << "\n";
     if (!s.export_folder.empty() && oneLine(s.export_folder))
@@ -268,6 +271,12 @@ bool parseScalar(Settings& s, std::string_view key, std::string_view value, bool
             *ok = parseBool(value, &(s.*b.field));
             return true;
         }
+    if (key == "quake2_look") {
+        *ok = game::parseQuake2Look(value).has_value();
+        if (*ok)
+            s.quake2_look = std::string(value);
+        return true;
+    }
     if (key == "overlay") { // a hidden overlay is no longer carried over (issue 33)
         bool ignored = false;
         *ok = parseBool(value, &ignored);

@@ -111,6 +111,9 @@ scene::LoadSettings ViewerApp::mapLoadSettings(const std::string& spec) const {
                     std::find(settings.base_dirs.begin(), settings.base_dirs.end(), g.folder) ==
                         settings.base_dirs.end())
                     settings.base_dirs.push_back(g.folder);
+    if (!m_options.quake2_look)
+        settings.game.quake2_look =
+            game::parseQuake2Look(m_settings.quake2_look).value_or(game::Quake2Look::Yamagi);
     settings.progress = m_progress;
     return settings;
 }

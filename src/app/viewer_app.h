@@ -150,6 +150,7 @@ private:
     void drawHelpMenu();
     void drawPictureControls();
     void drawTextureFilterControls();
+    void drawQuake2LookMenu(); // View > Quake 2 look: a choice reloads a Quake 2 map
     void drawPanels();
     void drawViewOptionsPanel();
     void drawOpenPanel();

@@ -167,6 +167,26 @@ void ViewerApp::drawTextureFilterControls() {
     ImGui::TextDisabled("driver limit %g", static_cast<double>(render::caps().max_anisotropy));
 }
 
+void ViewerApp::drawQuake2LookMenu() {
+    if (!ImGui::BeginMenu("Quake 2 look"))
+        return;
+    const game::Quake2Look current = m_options.quake2_look.value_or(
+        game::parseQuake2Look(m_settings.quake2_look).value_or(game::Quake2Look::Yamagi));
+    const std::pair<game::Quake2Look, const char*> looks[] = {
+        {game::Quake2Look::Yamagi, "Yamagi (GL3 renderer, vid_gamma 1.2)"},
+        {game::Quake2Look::Classic, "classic (GL1 renderer, vid_gamma 1)"},
+    };
+    for (const auto& [look, label] : looks)
+        if (ImGui::MenuItem(label, nullptr, current == look) && current != look) {
+            m_settings.quake2_look = std::string(game::quake2LookName(look));
+            m_options.quake2_look.reset(); // the menu's choice wins over --quake2-look
+            const scene::MapBundle* b = bundle();
+            if (b && b->profile.family == game::Family::Quake2)
+                reloadMap();
+        }
+    ImGui::EndMenu();
+}
+
 void ViewerApp::drawViewMenu() {
     if (!beginMenu("View"))
         return;
@@ -190,6 +210,7 @@ void ViewerApp::drawViewMenu() {
         drawTextureFilterControls();
         ImGui::EndMenu();
     }
+    drawQuake2LookMenu();
     if (ImGui::BeginMenu("Debug overlays")) {
         // The Debug window's switches (--debug NAME draws the same headless).
         scene::DebugViews& v = m_debug.views();

@@ -39,8 +39,12 @@ Family familyOf(bsp::Format format);
 // mesh gives them this colour, scene::WorldMeshOptions::unlit_faces).
 enum class UnlitFaces : int32_t {
     VertexColour, // the vertex colours the map stores (Quake 3)
-    Fullbright,   // luxels of 255 (Quake 2, Source; Quake 1 and Half-Life maps without light data)
+    Fullbright,   // luxels of 255 (Quake 2's classic look, Source; Quake 1 and Half-Life maps
+                  // without light data)
     Black,        // no light (Quake 1 and Half-Life maps with light data)
+    // A luxel of 255 in each light style the face lists (at least one), each times its style's
+    // value and summed: four styles 'm' light the face 4x (yquake2's GL3 renderer).
+    FullbrightEachStyle,
 };
 std::string_view unlitFacesName(UnlitFaces u); // "vertex colour", "full bright", "black"
 
@@ -53,15 +57,19 @@ struct LightRule {
     float lightmap_scale = 2.0f;
     float light_style_scale = 1.0f;
     float light_max = 0.0f;
-    // The texel as texture_scale * t^texture_gamma.
+    // The texel as texture_scale * t^texture_gamma, saturated at texture_max (0: no limit).
     float texture_scale = 1.0f;
     float texture_gamma = 1.0f;
+    float texture_max = 0.0f;
     // Texel times light, to the power output_gamma.
     float output_gamma = 1.0f;
     // ioquake3's map overbright (1): the light scaled down by its largest channel where one
     // passes 1 (hue kept), and the result doubled by the display's gamma ramp; the renderer
     // draws every pass at half and doubles the finished frame once.
     int32_t overbright = 0;
+    // The light scaled down by its largest channel where one passes 1 (hue kept), without the
+    // doubling (overbright implies it).
+    int32_t light_normalize = 0;
     // Mipmap levels made with each mean of four texels rounded down rather than to the nearest.
     int32_t mips_round_down = 0;
     UnlitFaces unlit_faces = UnlitFaces::VertexColour;
@@ -127,15 +135,17 @@ struct MapRules {
 // The pixel (0..1 per channel) a game draws for texel `texel` under light `light` (a luxel or
 // vertex colour as stored, 0..1, already times the light style values with 'm' = 1):
 //   L = min(light * lightmap_scale * light_style_scale, light_max)   (no min when light_max 0)
-//   L /= max(1, largest channel of L)                                (overbright only)
-//   pixel = min(1, (texture_scale * texel^texture_gamma * L)^output_gamma * (overbright ? 2 : 1))
+//   L /= max(1, largest channel of L)                    (overbright or light_normalize only)
+//   T = min(texture_scale * texel^texture_gamma, texture_max)        (no min when texture_max 0)
+//   pixel = min(1, (T * L)^output_gamma * (overbright ? 2 : 1))
 // shaders/world.frag.glsl computes the same from the same numbers (render/pass_world.cpp).
 glm::vec3 apply(const LightRule& rule, glm::vec3 texel, glm::vec3 light);
 
 // apply() as a product, for writers that can only multiply an image by a colour (glTF's base
 // colour times COLOR_0 or a light map): apply(t, l) = min(1, texelPart(t) * lightPart(l)), since
 // a power of a product is the product of the powers.
-glm::vec3 texelPart(const LightRule& rule, glm::vec3 texel); // texel^(texture_gamma * output_gamma)
+// texel^(texture_gamma * output_gamma), saturated at (texture_max / texture_scale)^output_gamma
+glm::vec3 texelPart(const LightRule& rule, glm::vec3 texel);
 glm::vec3 lightPart(const LightRule& rule, glm::vec3 light); // the rest, may pass 1
 // The light the shader multiplies the texel by before the colour curves: the first two lines
 // of apply(), as the world shader's `light`.
@@ -240,9 +250,22 @@ struct GameProfile {
     EntityRules entities;
 };
 
-// The rules of `map`'s game, from its format and facts (light data present, worldspawn keys).
-// Safe on any entity text: missing or malformed keys take the game's defaults.
-GameProfile profileFor(const bsp::Map& map);
+// Which of an engine's looks a family's rules follow where the players of a game see more than
+// one (the viewer's setting and command-line option pick it).
+enum class Quake2Look : uint8_t {
+    Yamagi,  // yquake2's default renderer GL3 at its defaults (vid_gamma 1.2): game/quake2.cpp
+    Classic, // yquake2's GL1 renderer, the original ref_gl's rules, vid_gamma 1
+};
+std::string_view quake2LookName(Quake2Look look); // "yamagi", "classic"
+std::optional<Quake2Look> parseQuake2Look(std::string_view name);
+struct ProfileOptions {
+    Quake2Look quake2_look = Quake2Look::Yamagi;
+};
+
+// The rules of `map`'s game, from its format and facts (light data present, worldspawn keys)
+// and the look `options` pick. Safe on any entity text: missing or malformed keys take the
+// game's defaults.
+GameProfile profileFor(const bsp::Map& map, const ProfileOptions& options = {});
 
 // GoldSrc's render keys of `entity` (rendermode 0..5, renderamt, rendercolor), read here alone:
 // game/halflife.cpp draws brush models by them at spawn, scene/models/half_life_keys.cpp its models

@@ -36,22 +36,46 @@ SkyFallback skyFallback() {
     return f;
 }
 
-} // namespace
-
-GameProfile quake2Profile(const bsp::Map& map) {
-    GameProfile p;
-    p.family = Family::Quake2;
-    LightRule& light = p.rules.light;
-    // gl3_main.c GL3_Register and gl3_shaders.c fragmentSrc3Dlm: the texel times gl3_intensity
-    // 1.5, the lightmap times gl3_overbrightbits 1.3, the product to the power 1 / vid_gamma 1.2,
-    // no clamp before the gamma. 'm' is exactly 1 (client/cl_fx.c CL_SetLightstyle stores
-    // (c - 'a') / ('m' - 'a'); GL3_BuildLightMap scales by lightstyles[].rgb).
+// Yamagi's default look, its GL3 renderer at its defaults (gl3_main.c GL3_Register,
+// gl3_shaders.c fragmentSrc3Dlm): the texel times gl3_intensity 1.5, the summed lightmaps
+// times gl3_overbrightbits 1.3, the product to the power 1 / vid_gamma 1.2, no clamp before
+// the gamma. 'm' is exactly 1 (client/cl_fx.c CL_SetLightstyle stores (c - 'a') / ('m' - 'a');
+// gl3_main.c GL3_Draw3DBatchesNow scales lightmap k by its style's lightstyles[].rgb). A face
+// without light data (gl3_light.c GL3_BuildLightMap, "no lightmap samples? set at least one
+// lightmap to fullbright") gets a luxel of 255 in each of the styles it lists, at least one:
+// a map compiled without light lists style 0 four times and is lit 4x.
+LightRule yamagiLight() {
+    LightRule light;
     light.lightmap_scale = 1.3f;
     light.texture_scale = 1.5f;
     light.output_gamma = 1.0f / 1.2f;
-    // gl3_light.c GL3_BuildLightMap ("no lightmap samples? set at least one lightmap to
-    // fullbright"), id's ref_gl R_BuildLightMap ("set to full bright if no light data").
+    light.unlit_faces = UnlitFaces::FullbrightEachStyle;
+    return light;
+}
+
+// The classic look, yquake2's GL1 renderer (id's ref_gl) with vid_gamma 1, whose gamma is a
+// display ramp that screenshots leave out. Textures are scaled at upload by gl1_intensity 2
+// and saturated (gl1_image.c R_InitImages intensitytable, R_LightScaleTexture); the lightmap
+// is the styles' sum times r_modulate 1, scaled down by its largest channel where one passes
+// 255 (gl1_light.c R_BuildLightMap), and the texture unit multiplies the two, clamped at 1; a
+// face without light data gets one luxel of 255 whatever its styles ("set to full bright if no
+// light data").
+LightRule classicLight() {
+    LightRule light;
+    light.lightmap_scale = 1.0f;
+    light.light_normalize = 1;
+    light.texture_scale = 2.0f;
+    light.texture_max = 1.0f;
     light.unlit_faces = UnlitFaces::Fullbright;
+    return light;
+}
+
+} // namespace
+
+GameProfile quake2Profile(const bsp::Map& map, Quake2Look look) {
+    GameProfile p;
+    p.family = Family::Quake2;
+    p.rules.light = look == Quake2Look::Classic ? classicLight() : yamagiLight();
     // gl3_shaders.c fragmentSrc3Dwater: warps move by 4 texels of 64; gl3_warp.c
     // GL3_EmitWaterPolys keeps GLQuake's 16 pi period and the time in seconds.
     p.rules.warp.amplitude = 4.0f / 64.0f;

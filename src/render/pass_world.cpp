@@ -53,9 +53,10 @@ void setLightUniforms(const Frame& f, const WorldProgram& u) {
     glUniform1f(u.light_max, rule.light_max);
     glUniform1f(u.texture_scale, curves ? rule.texture_scale : 1.0f);
     glUniform1f(u.texture_gamma, curves ? rule.texture_gamma : 1.0f);
+    glUniform1f(u.texture_max, curves ? rule.texture_max : 0.0f);
     glUniform1f(u.output_gamma, curves ? rule.output_gamma : 1.0f);
     glUniform1f(u.warp_amplitude, f.gpu.rules.warp.amplitude);
-    glUniform1i(u.light_normalize, rule.overbright ? 1 : 0);
+    glUniform1i(u.light_normalize, rule.overbright || rule.light_normalize ? 1 : 0);
     // The lightmap-only view's exposure (View > Picture) scales the light before the shader's
     // clamp to 1, so overbright areas show their detail instead of white.
     const float exposure =

@@ -194,12 +194,49 @@ TEST(GameProfile, Quake2) {
     EXPECT_EQ(l.texture_scale, 1.5f);
     EXPECT_FLOAT_EQ(l.output_gamma, 1.0f / 1.2f);
     EXPECT_EQ(l.light_style_scale, 1.0f);
-    EXPECT_EQ(l.unlit_faces, game::UnlitFaces::Fullbright); // with or without light data
+    EXPECT_EQ(l.texture_max, 0.0f);
+    // A luxel of 255 per style, with or without light data (gl3_light.c GL3_BuildLightMap).
+    EXPECT_EQ(l.unlit_faces, game::UnlitFaces::FullbrightEachStyle);
     EXPECT_EQ(p.rules.warp.amplitude, 4.0f / 64.0f);
     EXPECT_EQ(p.view.eye_height, 22.0f);
     EXPECT_EQ(p.skybox, "env/unit1_");
     EXPECT_EQ(p.entities.model_table, game::EntityModelTable::Quake2);
     EXPECT_EQ(p.entities.model_lighting, game::ModelLighting::LightPoint);
+}
+
+// The classic look, yquake2's GL1 renderer with vid_gamma 1 (game/quake2.cpp): textures
+// doubled and saturated (gl1_intensity 2), the light as summed (r_modulate 1) and scaled down by
+// its largest channel past 1, no curve; one full-bright luxel on a face without light data.
+// Everything else is the default look's.
+TEST(GameProfile, Quake2ClassicLook) {
+    const bsp::Map map = factsOnly(bsp::Format::Quake2, true, {{"sky", "unit1_"}});
+    const game::GameProfile p = game::profileFor(map, {game::Quake2Look::Classic});
+    const game::LightRule& l = p.rules.light;
+    EXPECT_EQ(l.lightmap_scale, 1.0f);
+    EXPECT_EQ(l.light_normalize, 1);
+    EXPECT_EQ(l.overbright, 0);
+    EXPECT_EQ(l.texture_scale, 2.0f);
+    EXPECT_EQ(l.texture_max, 1.0f);
+    EXPECT_EQ(l.output_gamma, 1.0f);
+    EXPECT_EQ(l.unlit_faces, game::UnlitFaces::Fullbright);
+    EXPECT_EQ(p.skybox, "env/unit1_");
+    EXPECT_EQ(p.rules.warp.amplitude, game::profileFor(map).rules.warp.amplitude);
+    // Texel 100 doubled to 200 under a luxel of 128: 100.4; texel 200 saturates at 255 first:
+    // 128. Light (2, 1, 0.5) (styles summed) keeps its hue: (1, 0.5, 0.25) times texel 255.
+    EXPECT_NEAR(pixel(l, 100, 128), 200.0f * 128.0f / 255.0f, 1e-3f);
+    EXPECT_NEAR(pixel(l, 200, 128), 128.0f, 1e-3f);
+    const glm::vec3 hue = game::apply(l, glm::vec3(1.0f), glm::vec3(2.0f, 1.0f, 0.5f));
+    EXPECT_NEAR(hue.g, 0.5f, 1e-6f);
+    EXPECT_NEAR(hue.b, 0.25f, 1e-6f);
+    // The other families ignore the option.
+    const bsp::Map q1 = factsOnly(bsp::Format::Quake1, true);
+    EXPECT_EQ(game::profileFor(q1, {game::Quake2Look::Classic}).rules.light.lightmap_scale,
+              game::profileFor(q1).rules.light.lightmap_scale);
+    // The option's names (the setting and --quake2-look).
+    EXPECT_EQ(game::parseQuake2Look("classic"), game::Quake2Look::Classic);
+    EXPECT_EQ(game::parseQuake2Look("yamagi"), game::Quake2Look::Yamagi);
+    EXPECT_FALSE(game::parseQuake2Look("gl1"));
+    EXPECT_EQ(game::quake2LookName(game::Quake2Look::Classic), "classic");
 }
 
 // ioquake3's opengl1 renderer with OpenArena's settings (game/quake3.cpp).
@@ -285,17 +322,19 @@ TEST(GameProfile, ApplyGivesTheEnginesPixels) {
 TEST(GameProfile, ApplyIsTexelPartTimesLightPart) {
     for (bsp::Format f : {bsp::Format::Quake1, bsp::Format::HalfLife, bsp::Format::Quake2,
                           bsp::Format::Quake3, bsp::Format::Source}) {
-        const game::LightRule r = game::profileFor(factsOnly(f, true)).rules.light;
-        for (int t = 0; t <= 255; t += 15)
-            for (int l = 0; l <= 255; l += 15) {
-                const glm::vec3 tv(t / 255.0f), lv(l / 255.0f, l / 510.0f, 1.0f - l / 255.0f);
-                const glm::vec3 want = game::apply(r, tv, lv);
-                const glm::vec3 got =
-                    glm::min(game::texelPart(r, tv) * game::lightPart(r, lv), glm::vec3(1.0f));
-                for (int c = 0; c < 3; ++c)
-                    EXPECT_NEAR(got[c], want[c], 1e-5f)
-                        << bsp::formatName(f) << " t " << t << " l " << l << " channel " << c;
-            }
+        for (game::Quake2Look look : {game::Quake2Look::Yamagi, game::Quake2Look::Classic}) {
+            const game::LightRule r = game::profileFor(factsOnly(f, true), {look}).rules.light;
+            for (int t = 0; t <= 255; t += 15)
+                for (int l = 0; l <= 255; l += 15) {
+                    const glm::vec3 tv(t / 255.0f), lv(l / 255.0f, l / 510.0f, 1.0f - l / 255.0f);
+                    const glm::vec3 want = game::apply(r, tv, lv);
+                    const glm::vec3 got =
+                        glm::min(game::texelPart(r, tv) * game::lightPart(r, lv), glm::vec3(1.0f));
+                    for (int c = 0; c < 3; ++c)
+                        EXPECT_NEAR(got[c], want[c], 1e-5f)
+                            << bsp::formatName(f) << " t " << t << " l " << l << " channel " << c;
+                }
+        }
     }
 }
 

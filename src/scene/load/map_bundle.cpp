@@ -305,7 +305,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     bundle->timings.parse_s = since(t0);
     bundle->map = std::move(*map);
     const bsp::Map& parsed = bundle->map; // read only from here on
-    bundle->profile = game::profileFor(parsed);
+    bundle->profile = game::profileFor(parsed, settings.game);
     const game::GameProfile& profile = bundle->profile;
     bundle->warnings = parsed.warnings;
     bundle->spawns = bsp::findSpawnPoints(parsed);
