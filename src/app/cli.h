@@ -56,6 +56,7 @@ struct Options {
     bool fold_stages = true;      // --no-stage-folding: one pass per Quake 3 shader stage
     bool depth_prepass = true;    // --no-depth-prepass: no depth-only pass before the shading
     bool display_ramp = true;     // --no-display-ramp: no overbright doubling (half bright)
+    bool hardware_gamma = true;   // --no-hardware-gamma: Quake 3 as shown without a gamma ramp
     bool fog = true;              // --no-fog: no Quake 3 fog volumes and no distance fog
     std::string pass_timing = "auto"; // --bench --pass-timing: auto, queries, finish, cpu, off
     int frames = 300;                 // --bench
