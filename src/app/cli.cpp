@@ -293,6 +293,8 @@ core::Status parseViewFlag(Options& o, const std::string& a, const ArgCursor& cu
         o.depth_prepass = false;
     } else if (a == "--no-display-ramp") {
         o.display_ramp = false;
+    } else if (a == "--no-hardware-gamma") {
+        o.hardware_gamma = false;
     } else if (a == "--no-fog") {
         o.fog = false;
     } else if (a == "--texture-mode") {
@@ -468,6 +470,9 @@ std::string helpText() {
            "  --no-depth-prepass      no depth-only pass before the shaded passes\n"
            "  --no-display-ramp       no full-screen doubling of an overbright (Quake 3) map's\n"
            "                          frame: half as bright, to measure what the pass costs\n"
+           "  --no-hardware-gamma     Quake 3 as ioquake3 shows it windowed or without the\n"
+           "                          display's gamma ramp (lightmaps times 4, no doubling);\n"
+           "                          default: fullscreen with the ramp, as most players see it\n"
            "  --no-fog                no Quake 3 fog volumes and no Quake 1 distance fog\n"
            "  --texture-mode MODE     texture filter as gl_texturemode names it (GL_NEAREST,\n"
            "                          GL_LINEAR_MIPMAP_NEAREST, ...; the GL_ optional; default:\n"

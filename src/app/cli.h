@@ -57,6 +57,7 @@ struct Options {
     bool fold_stages = true;      // --no-stage-folding: one pass per Quake 3 shader stage
     bool depth_prepass = true;    // --no-depth-prepass: no depth-only pass before the shading
     bool display_ramp = true;     // --no-display-ramp: no overbright doubling (half bright)
+    bool hardware_gamma = true;   // --no-hardware-gamma: Quake 3 as shown without a gamma ramp
     bool fog = true;              // --no-fog: no Quake 3 fog volumes and no distance fog
     // --texture-mode MODE, --anisotropy N: over the game's texture filter (empty / 0: the game's)
     std::string texture_mode;

@@ -48,6 +48,11 @@ struct RenderOptions {
     // (--no-display-ramp) such a map shows at half brightness: a switch to measure the pass's
     // cost, not a picture setting.
     bool display_ramp = true;
+    // Quake 3 as ioquake3 shows it with the display's gamma ramp (fullscreen with hardware
+    // gamma, tr.overbrightBits 1: what most players and ../shared/refrender see). False
+    // (--no-hardware-gamma): as it shows windowed or where the driver has no gamma ramp
+    // (tr.overbrightBits 0): lightmaps shifted by two, no doubling, no display ramp pass.
+    bool hardware_gamma = true;
     // How index ranges are submitted (multi-draw indirect on GL 4.3+, or the GL 3.3
     // glMultiDrawElements fallback); the images are the same, tests and benches compare both.
     DrawPath draw_path = DrawPath::Auto;

@@ -71,7 +71,7 @@ TEST(Cli, ParsesEveryFlag) {
     EXPECT_FALSE(n->stages);
     EXPECT_FALSE(n->watch);
     EXPECT_TRUE(n->walk_script.empty());
-    EXPECT_TRUE(n->depth_prepass && n->display_ramp && n->fog);
+    EXPECT_TRUE(n->depth_prepass && n->display_ramp && n->fog && n->hardware_gamma);
     EXPECT_EQ(n->pass_timing, "auto");
     auto passes = app::parseArguments({"--bench", "--no-depth-prepass", "--no-display-ramp",
                                        "--no-fog", "--pass-timing", "finish"});
@@ -82,7 +82,14 @@ TEST(Cli, ParsesEveryFlag) {
     auto ro = app::renderOptionsOf(*passes);
     ASSERT_TRUE(ro.ok());
     EXPECT_FALSE(ro->depth_prepass || ro->display_ramp || ro->fog);
-    EXPECT_TRUE(ro->flares && ro->shader_stages);
+    EXPECT_TRUE(ro->flares && ro->shader_stages && ro->hardware_gamma);
+    auto windowed = app::parseArguments({"--no-hardware-gamma"});
+    ASSERT_TRUE(windowed.ok());
+    EXPECT_FALSE(windowed->hardware_gamma);
+    auto windowed_ro = app::renderOptionsOf(*windowed);
+    ASSERT_TRUE(windowed_ro.ok());
+    EXPECT_FALSE(windowed_ro->hardware_gamma);
+    EXPECT_TRUE(windowed_ro->display_ramp); // the ramp pass stays asked for; the map decides
     EXPECT_FALSE(passes->quake2_look);
     auto look = app::parseArguments({"--screenshot", "x.png", "--quake2-look", "classic"});
     ASSERT_TRUE(look.ok());
