@@ -93,6 +93,18 @@ std::vector<GoldenCase> cases() {
         // Half-Life under GoldSrc's gamma curves: WAD3 textures with their own palettes, the
         // pool (func_water, render mode texture: blended, no lightmap), tiles lit without 2x.
         {"cs_fy_pool_day_pool", maps + "/hl/cs_fy_pool_day.bsp", at(-420, 330, 80, 25, 35)},
+        // The shared reference views (../shared/refshots/cameras.txt, compared with Yamagi Quake
+        // II and Xash3D FWGS in docs/fidelity.md, "Quake 2 looks and Half-Life lighting"):
+        // Quake 2 under yquake2 GL3's defaults, aq_credits compiled without light (each face
+        // lit once per style it lists, 4x); Half-Life under GoldSrc's curves.
+        {"ref_wizs_a", maps + "/q2/aq_wizs.bsp",
+         at(1936.0625f, 0.0625f, -568.9375f, 4.998779f, -180)},
+        {"ref_credits_a", maps + "/q2/aq_credits.bsp", at(0.0625f, -319.9375f, -1664.9375f, 0, 90)},
+        {"ref_uj_a", maps + "/q2/aq_urbanjungle.bsp", at(2576.0625f, 900.0625f, -829.9375f, 0, 0)},
+        {"ref_uj_b", maps + "/q2/aq_urbanjungle.bsp",
+         at(3120.0625f, 2304.0625f, -455.9375f, 45, -119.998169f)},
+        {"ref_pool_a", maps + "/hl/cs_fy_pool_day.bsp", at(-74, -67, 71, 10, 0)},
+        {"ref_pool_c", maps + "/hl/cs_fy_pool_day.bsp", at(-197, 157, 65, 0, 0)},
         // Source: every shared VBSP map from its first spawn point (the two without one from the
         // overview camera). tf2_test2: displacements on their base faces, lightmaps, the flat
         // sky (sky_tf2_04 is TF2's own); the lobbies' rooms from a corner, momentum's lit by its

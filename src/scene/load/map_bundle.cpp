@@ -136,7 +136,20 @@ SearchPaths mountSearchPaths(MapBundle& bundle, const content::MapLocation& wher
     return out;
 }
 
-// The sky box the game names (game::GameProfile::skybox), else a Quake 3 sky shader's far box.
+// No sky box loaded: the boxes the game tries next, then its stand-in face on every side
+// (game::SkyFallback), so that sky surfaces never show their own texture where the game
+// draws something else.
+void loadFallbackSky(MapBundle& bundle) {
+    const game::SkyFallback& fallback = bundle.profile.sky_fallback;
+    for (size_t i = 0; !bundle.skybox && i < fallback.boxes.size(); ++i)
+        bundle.skybox =
+            content::loadSkyBox(*bundle.fs, fallback.boxes[i], bundle.profile.materials.files);
+    if (!bundle.skybox && fallback.face_size > 0)
+        bundle.skybox = content::fallbackSkyBox("fallback", fallback.face_size, fallback.face);
+}
+
+// The sky box the game names (game::GameProfile::skybox), else a Quake 3 sky shader's far box,
+// else the game's fallback.
 void loadMapSky(MapBundle& bundle) {
     // A sky box the map names but the search paths lack (a Team Fortress 2 map's
     // sky_tf2_04 without the game's VPKs) is a warning: the sky faces draw as they would
@@ -155,6 +168,7 @@ void loadMapSky(MapBundle& bundle) {
         if (def && def->sky.present && !def->sky.far_box.empty())
             bundle.skybox = content::loadSkyBox(*bundle.fs, def->sky.far_box + "_");
     }
+    loadFallbackSky(bundle);
     if (bundle.skybox)
         bundle.skybox->rotation = skyRotation(bundle.map);
 }
@@ -291,7 +305,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     bundle->timings.parse_s = since(t0);
     bundle->map = std::move(*map);
     const bsp::Map& parsed = bundle->map; // read only from here on
-    bundle->profile = game::profileFor(parsed);
+    bundle->profile = game::profileFor(parsed, settings.game);
     const game::GameProfile& profile = bundle->profile;
     bundle->warnings = parsed.warnings;
     bundle->spawns = bsp::findSpawnPoints(parsed);

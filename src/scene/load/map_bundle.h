@@ -51,6 +51,8 @@ struct LoadSettings {
     std::filesystem::path pointfile, portal_file;
     // The parser's choices (bsp::LoadOptions): HDR lighting where a map has both.
     bsp::LoadOptions parse;
+    // The look of the game's rules where an engine has more than one (Quake 2).
+    game::ProfileOptions game;
     // Set stage by stage when given (shared with the thread that shows it).
     std::shared_ptr<LoadProgress> progress;
 };
@@ -86,7 +88,8 @@ struct MapBundle {
     content::ShaderLibrary shaders;             // Quake 3 shader scripts found in the search paths
     std::vector<content::TextureInfo> textures; // parallel to map.materials
     // The sky box profile.skybox names, all six faces (see content/material/skybox.h for their
-    // order and orientation); nullopt when the map names none or a face is missing.
+    // order and orientation), else the game's fallback (game::SkyFallback: the boxes it tries
+    // next, then its stand-in face, base "fallback"); nullopt when none of them is had.
     std::optional<content::SkyBox> skybox;
     // Quake 3 materials drawn stage by stage (their shader scripts), parallel to map.materials.
     MaterialStages stages;
