@@ -12,6 +12,12 @@ uniform bool u_alpha_test;
 uniform float u_alpha; // the entity's render amount when blended (Half-Life renderamt), else 1
 uniform vec3 u_tint;   // SPRITE: the entity's render colour, else (1, 1, 1)
 uniform float u_frame_scale; // what the framebuffer holds of the shown colour (render::Frame)
+uniform bool u_texture_alpha; // a translucent material (Source $translucent): blended by the
+                              // texel's alpha, which marks no fullbright texels
+// Alpha-tested material files (Source $alphatest): cut by the top level's alpha, since the
+// mipmaps made from it average foliage's alpha below the cutoff and erase it with distance
+// (the engine reads the VTF's own mips, which bspview does not keep).
+uniform bool u_test_top_level;
 
 void main() {
     vec4 t = texture(u_texture, v_uv);
@@ -22,11 +28,15 @@ void main() {
 #else
     // u_alpha_test: a Half-Life masked texture, whose mask (alpha 0) marks the cut texels.
     if (u_alpha_test) {
-        if (t.a < 0.5)
+        if ((u_test_top_level ? textureLod(u_texture, v_uv, 0.0).a : t.a) < 0.5)
             discard;
         t.a = 1.0;
     }
     vec3 lit = u_unlit ? t.rgb : t.rgb * v_light;
+    if (u_texture_alpha) {
+        o_colour = vec4(lit * u_frame_scale, t.a * u_alpha);
+        return;
+    }
     o_colour = vec4(mix(t.rgb, lit, t.a) * u_frame_scale, u_alpha);
 #endif
 }

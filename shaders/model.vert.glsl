@@ -43,6 +43,18 @@ uniform vec3 u_chrome_right;
 uniform vec3 u_chrome_up;
 uniform vec4 u_chrome_rect;
 uniform vec2 u_chrome_scale;
+// Source props (scene/models/source_props.h): lit by an ambient cube (+x, -x, +y, -y, +z, -z,
+// linear light) through the world normal, each axis's squared share of the side it faces
+// (Source SDK 2013 materialsystem/stdshaders/common_vs_fxc.h AmbientLight), then raised to
+// 1 / 2.2 as the world's lightmaps are (docs/source.md "Lighting").
+uniform bool u_cube_lit;
+uniform vec3 u_cube[6];
+
+vec3 ambientCube(vec3 n) {
+    vec3 sq = n * n;
+    return sq.x * (n.x < 0.0 ? u_cube[1] : u_cube[0]) + sq.y * (n.y < 0.0 ? u_cube[3] : u_cube[2]) +
+           sq.z * (n.z < 0.0 ? u_cube[5] : u_cube[4]);
+}
 
 // QuakeSpasm r_alias.c GLAlias_CreateShaders (r_avertexnormal_dot): the shade of a vertex
 // from its normal, which approximates GLQuake's anorm_dots table.
@@ -67,6 +79,9 @@ void main() {
     float wrapped = min(max((d + u_light_wrap.x) / u_light_wrap.y, 0.0), u_light_wrap.z);
     vec3 directed = u_directed_light * (u_flat_share >= 0.0 ? u_flat_share : wrapped);
     v_light = u_light * shadeDot(a_normal) + directed;
+    if (u_cube_lit)
+        v_light = pow(max(ambientCube(normalize(mat3(u_model) * a_normal)), vec3(0.0)),
+                      vec3(1.0 / 2.2));
     if (u_light_bytes > 0.0)
         v_light = min(floor(v_light * u_light_bytes), 255.0) / u_light_bytes;
     gl_Position = u_view_projection * (u_model * vec4(a_position, 1.0));

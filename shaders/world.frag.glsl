@@ -36,6 +36,7 @@ uniform bool u_light_normalize;   // scale an over-bright colour down by its lar
 uniform float u_output_scale;     // final multiplier (Quake 3 gamma-ramp overbright)
 uniform float u_texture_scale;    // texel multiplier (Quake 2 intensity)
 uniform float u_texture_gamma;    // texel exponent (Half-Life texgamma / gamma)
+uniform float u_texture_max;      // saturation of the scaled texel, 0: none (Quake 2 GL1)
 uniform float u_output_gamma;     // exponent of the lit colour (Quake 2 1 / vid_gamma)
 uniform float u_fullbright_light; // > 0: the light of a surface drawn without lightmaps
 uniform vec4 u_solid_colour;      // a > 0: this colour instead of the texture's (GoldSrc
@@ -72,9 +73,19 @@ out vec4 o_colour;
 #endif
 
 vec3 lighting() {
-    if (v_lm_layer < 0.0)
-        return v_colour.rgb;
     vec3 light = vec3(0.0);
+    if (v_lm_layer < 0.0) {
+        // kLayerEachStyle (-2, scene/world/world_mesh.h): the colour once per style.
+        if (v_lm_layer > -1.5 || int(v_styles[0] + 0.5) == 255)
+            return v_colour.rgb;
+        for (int k = 0; k < 4; ++k) {
+            int style = int(v_styles[k] + 0.5);
+            if (style == 255)
+                break;
+            light += v_colour.rgb * u_style_values[style & 63];
+        }
+        return light;
+    }
     for (int k = 0; k < STYLES; ++k) {
         int style = int(v_styles[k] + 0.5);
         if (style == 255)
@@ -154,7 +165,10 @@ void main() {
 #if VIEW == VIEW_LIGHTMAP
     vec3 colour = light;
 #else
-    vec3 colour = tex.rgb * u_texture_scale * light;
+    vec3 colour = tex.rgb * u_texture_scale;
+    if (u_texture_max > 0.0)
+        colour = min(colour, vec3(u_texture_max));
+    colour *= light;
 #ifdef GLOW
     vec4 glow = texture(u_glow, uv);
     colour = mix(colour, glow.rgb, glow.a);

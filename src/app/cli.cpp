@@ -1,6 +1,7 @@
 #include "app/cli.h"
 
 #include "export/export.h"
+#include "game/profile.h"
 #include "render/view_mode.h"
 
 #include <charconv>
@@ -292,8 +293,26 @@ core::Status parseViewFlag(Options& o, const std::string& a, const ArgCursor& cu
         o.depth_prepass = false;
     } else if (a == "--no-display-ramp") {
         o.display_ramp = false;
+    } else if (a == "--no-hardware-gamma") {
+        o.hardware_gamma = false;
     } else if (a == "--no-fog") {
         o.fog = false;
+    } else if (a == "--texture-mode") {
+        const std::string* v = next("--texture-mode");
+        if (!v)
+            return missing("--texture-mode");
+        if (!game::textureModeFromName(*v))
+            return argError("--texture-mode: expected GL_NEAREST, GL_LINEAR, "
+                            "GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST_MIPMAP_LINEAR, "
+                            "GL_LINEAR_MIPMAP_NEAREST or GL_LINEAR_MIPMAP_LINEAR, got '" +
+                            *v + "'");
+        o.texture_mode = *v;
+    } else if (a == "--anisotropy") {
+        const std::string* v = next("--anisotropy");
+        if (!v)
+            return missing("--anisotropy");
+        if (!parseFloat(*v, &o.anisotropy) || o.anisotropy < 1.0f || o.anisotropy > 16.0f)
+            return argError("--anisotropy: expected 1..16 (1: off), got '" + *v + "'");
     } else if (a == "--pass-timing") {
         const std::string* v = next("--pass-timing");
         if (!v)
@@ -320,6 +339,23 @@ core::Status parseViewFlag(Options& o, const std::string& a, const ArgCursor& cu
     return core::okStatus();
 }
 
+// How a game's engine draws (--quake2-look); *handled false likewise.
+core::Status parseLookFlag(Options& o, const std::string& a, const ArgCursor& cursor,
+                           bool* handled) {
+    *handled = true;
+    if (a == "--quake2-look") {
+        const std::string* v = cursor.next("--quake2-look");
+        if (!v)
+            return missing("--quake2-look");
+        o.quake2_look = game::parseQuake2Look(*v);
+        if (!o.quake2_look)
+            return argError("--quake2-look: expected yamagi or classic, got '" + *v + "'");
+    } else {
+        *handled = false;
+    }
+    return core::okStatus();
+}
+
 } // namespace
 
 core::Result<Options> parseArguments(const std::vector<std::string>& args) {
@@ -333,6 +369,10 @@ core::Result<Options> parseArguments(const std::vector<std::string>& args) {
         if (handled)
             continue;
         if (auto st = parseViewFlag(o, a, cursor, &handled); !st)
+            return st.error();
+        if (handled)
+            continue;
+        if (auto st = parseLookFlag(o, a, cursor, &handled); !st)
             return st.error();
         if (handled)
             continue;
@@ -430,7 +470,20 @@ std::string helpText() {
            "  --no-depth-prepass      no depth-only pass before the shaded passes\n"
            "  --no-display-ramp       no full-screen doubling of an overbright (Quake 3) map's\n"
            "                          frame: half as bright, to measure what the pass costs\n"
+           "  --no-hardware-gamma     Quake 3 as ioquake3 shows it windowed or without the\n"
+           "                          display's gamma ramp (lightmaps times 4, no doubling);\n"
+           "                          default: fullscreen with the ramp, as most players see it\n"
            "  --no-fog                no Quake 3 fog volumes and no Quake 1 distance fog\n"
+           "  --texture-mode MODE     texture filter as gl_texturemode names it (GL_NEAREST,\n"
+           "                          GL_LINEAR_MIPMAP_NEAREST, ...; the GL_ optional; default:\n"
+           "                          the game's engine, see docs/fidelity.md)\n"
+           "  --anisotropy N          anisotropic filtering 1..16, 1 off (default: the game's\n"
+           "                          engine: 8 for Half-Life, 1 for the others), clamped to\n"
+           "                          what the OpenGL driver offers\n"
+           "  --quake2-look LOOK      Quake 2 maps as yamagi (Yamagi Quake II's default GL3\n"
+           "                          renderer, vid_gamma 1.2) or classic (its GL1 renderer,\n"
+           "                          id's look, vid_gamma 1) draws them (default: the saved\n"
+           "                          setting, else yamagi)\n"
            "  --pass-timing MODE      --bench: GPU time per pass from timer queries (queries),\n"
            "                          from a glFinish at every pass (finish: for llvmpipe, whose\n"
            "                          timer queries time one tile), the same in the process's CPU\n"

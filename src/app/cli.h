@@ -3,6 +3,7 @@
 
 #include "core/result.h"
 #include "export/export_scene.h"
+#include "game/profile.h"
 #include "scene/debug/debug_geometry.h"
 
 #include <filesystem>
@@ -56,7 +57,13 @@ struct Options {
     bool fold_stages = true;      // --no-stage-folding: one pass per Quake 3 shader stage
     bool depth_prepass = true;    // --no-depth-prepass: no depth-only pass before the shading
     bool display_ramp = true;     // --no-display-ramp: no overbright doubling (half bright)
+    bool hardware_gamma = true;   // --no-hardware-gamma: Quake 3 as shown without a gamma ramp
     bool fog = true;              // --no-fog: no Quake 3 fog volumes and no distance fog
+    // --texture-mode MODE, --anisotropy N: over the game's texture filter (empty / 0: the game's)
+    std::string texture_mode;
+    float anisotropy = 0.0f;
+    // --quake2-look yamagi|classic: wins over the saved setting; nullopt: the setting's
+    std::optional<game::Quake2Look> quake2_look;
     std::string pass_timing = "auto"; // --bench --pass-timing: auto, queries, finish, cpu, off
     int frames = 300;                 // --bench
     std::string path_file;            // --bench --path

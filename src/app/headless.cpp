@@ -154,6 +154,11 @@ void writeStaticProps(core::JsonWriter& j, const scene::MapBundle& b) {
     j.field("models", uint64_t(sp.models.size()));
     j.field("models_found", uint64_t(std::count(loads.begin(), loads.end(), true)));
     j.field("props_with_model", props_found);
+    // Drawn by the scene (scene/models/source_props.h): instances of the sprp props.
+    uint64_t drawn = 0;
+    for (const scene::EntityModelInstance& inst : b.models.instances)
+        drawn += inst.entity < b.map.entities.size() && b.map.entities[inst.entity].has("_sprp");
+    j.field("drawn", drawn);
     j.key("models_missing").beginArray();
     for (const std::string& m : missing)
         j.value(m);
@@ -183,6 +188,7 @@ scene::LoadSettings loadSettingsOf(const Options& options) {
     settings.pointfile = options.pointfile;
     settings.portal_file = options.prt_file;
     settings.parse.hdr_lighting = options.hdr;
+    settings.game.quake2_look = options.quake2_look.value_or(game::Quake2Look::Yamagi);
     return settings;
 }
 
@@ -301,6 +307,7 @@ void writeLightRule(core::JsonWriter& j, const game::LightRule& rule, uint32_t u
     j.field("style_m", rule.light_style_scale).field("light_max", rule.light_max);
     j.field("lightmap_scale", rule.lightmap_scale).field("texture_scale", rule.texture_scale);
     j.field("texture_gamma", rule.texture_gamma).field("output_gamma", rule.output_gamma);
+    j.field("texture_max", rule.texture_max);
     j.field("unlit_faces", unlit_faces);
     j.field("unlit_faces_drawn", game::unlitFacesName(rule.unlit_faces));
 }

@@ -72,7 +72,10 @@ core::Result<render::RenderOptions> renderOptionsOf(const Options& options) {
     ro.fold_stages = options.fold_stages;
     ro.depth_prepass = options.depth_prepass;
     ro.display_ramp = options.display_ramp;
+    ro.hardware_gamma = options.hardware_gamma;
     ro.fog = options.fog;
+    ro.texture_filter.mode = game::textureModeFromName(options.texture_mode);
+    ro.texture_filter.anisotropy = options.anisotropy;
     return ro;
 }
 

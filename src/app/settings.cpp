@@ -1,9 +1,12 @@
 #include "app/settings.h"
 
+#include "game/profile.h"
+
 #include "app/cli.h"
 #include "app/file_browser.h"
 #include "content/vfs/vfs.h"
 #include "core/file.h"
+#include "game/profile.h"
 
 #include <algorithm>
 #include <cctype>
@@ -187,7 +190,11 @@ std::string formatSettings(const Settings& s) {
     o << "exposure " << fmtFloat(s.exposure) << "\n";
     o << "gamma " << fmtFloat(s.gamma) << "\n";
     o << "brightness " << fmtFloat(s.brightness) << "\n";
+    if (!s.texture_mode.empty() && oneLine(s.texture_mode))
+        o << "texture_mode " << s.texture_mode << "\n";
+    o << "anisotropy " << fmtFloat(s.anisotropy) << "\n";
     o << "detected_game_folders " << (s.use_detected_games ? 1 : 0) << "\n";
+    o << "quake2_look " << s.quake2_look << "\n";
     if (!s.screenshot_folder.empty() && oneLine(s.screenshot_folder))
         o << "screenshot_folder " << s.screenshot_folder << "\n";
     if (!s.export_folder.empty() && oneLine(s.export_folder))
@@ -240,6 +247,7 @@ bool parseScalar(Settings& s, std::string_view key, std::string_view value, bool
         {"exposure", -4.0f, 4.0f, &Settings::exposure},
         {"gamma", 0.4f, 3.0f, &Settings::gamma},
         {"brightness", -0.5f, 0.5f, &Settings::brightness},
+        {"anisotropy", 0.0f, 16.0f, &Settings::anisotropy},
     };
     struct BoolKey {
         const char* key;
@@ -263,6 +271,12 @@ bool parseScalar(Settings& s, std::string_view key, std::string_view value, bool
             *ok = parseBool(value, &(s.*b.field));
             return true;
         }
+    if (key == "quake2_look") {
+        *ok = game::parseQuake2Look(value).has_value();
+        if (*ok)
+            s.quake2_look = std::string(value);
+        return true;
+    }
     if (key == "overlay") { // a hidden overlay is no longer carried over (issue 33)
         bool ignored = false;
         *ok = parseBool(value, &ignored);
@@ -271,10 +285,12 @@ bool parseScalar(Settings& s, std::string_view key, std::string_view value, bool
     std::string Settings::*text = key == "view"                ? &Settings::view
                                   : key == "screenshot_folder" ? &Settings::screenshot_folder
                                   : key == "export_folder"     ? &Settings::export_folder
+                                  : key == "texture_mode"      ? &Settings::texture_mode
                                                                : nullptr;
     if (!text)
         return false;
-    *ok = !value.empty() && (key != "view" || value.size() < 32);
+    *ok = !value.empty() && (key != "view" || value.size() < 32) &&
+          (key != "texture_mode" || game::textureModeFromName(value));
     if (*ok)
         s.*text = std::string(value);
     return true;

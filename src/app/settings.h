@@ -65,9 +65,16 @@ struct Settings {
     // View > Picture, applied after the engine's look (render::PictureAdjust); a start with
     // other values than these says so in a notice.
     float exposure = 0.0f, gamma = 1.0f, brightness = 0.0f;
-    std::string screenshot_folder;       // F12 writes here; empty: the default (screenshotFolder)
-    std::string export_folder;           // the last folder exported to; empty: the default
-    bool use_detected_games = true;      // mount detected game folders of the map's game
+    // View > Texture filter over the game's own (render::TextureFilterChoice): a gl_texturemode
+    // name and an anisotropy 1..16; empty / 0: the game's.
+    std::string texture_mode;
+    float anisotropy = 0.0f;
+    std::string screenshot_folder;  // F12 writes here; empty: the default (screenshotFolder)
+    std::string export_folder;      // the last folder exported to; empty: the default
+    bool use_detected_games = true; // mount detected game folders of the map's game
+    // View > Quake 2 look: "yamagi" (yquake2's default renderer) or "classic" (its GL1
+    // renderer, vid_gamma 1); game::parseQuake2Look reads it.
+    std::string quake2_look = "yamagi";
     std::map<std::string, bool> windows; // panel name -> open, as the user left them
 
     std::vector<std::string> recent; // most recent first, no duplicates, <= kMaxRecentFiles

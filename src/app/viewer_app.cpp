@@ -111,6 +111,9 @@ scene::LoadSettings ViewerApp::mapLoadSettings(const std::string& spec) const {
                     std::find(settings.base_dirs.begin(), settings.base_dirs.end(), g.folder) ==
                         settings.base_dirs.end())
                     settings.base_dirs.push_back(g.folder);
+    if (!m_options.quake2_look)
+        settings.game.quake2_look =
+            game::parseQuake2Look(m_settings.quake2_look).value_or(game::Quake2Look::Yamagi);
     settings.progress = m_progress;
     return settings;
 }
@@ -388,6 +391,14 @@ void ViewerApp::captureSettings() {
     m_settings.exposure = m_render_options.picture.exposure;
     m_settings.gamma = m_render_options.picture.gamma;
     m_settings.brightness = m_render_options.picture.brightness;
+    // A filter given on the command line is this run's, not saved over the user's choice.
+    if (m_options.texture_mode.empty())
+        m_settings.texture_mode =
+            m_render_options.texture_filter.mode
+                ? std::string(game::textureModeName(*m_render_options.texture_filter.mode))
+                : std::string();
+    if (m_options.anisotropy <= 0.0f)
+        m_settings.anisotropy = m_render_options.texture_filter.anisotropy;
     const std::pair<const char*, bool> open[] = {
         {"overview", m_windows.overview},         {"view", m_windows.view},
         {"map_info", m_windows.map_info},         {"entities", m_windows.entities},
@@ -438,6 +449,10 @@ void ViewerApp::loadSettingsAtStart() {
     m_render_options.neutral_lighting = m_settings.neutral_lighting;
     m_render_options.liquid_alpha = m_settings.liquid_alpha;
     m_render_options.picture = {m_settings.exposure, m_settings.gamma, m_settings.brightness};
+    if (m_options.texture_mode.empty())
+        m_render_options.texture_filter.mode = game::textureModeFromName(m_settings.texture_mode);
+    if (m_options.anisotropy <= 0.0f)
+        m_render_options.texture_filter.anisotropy = m_settings.anisotropy;
     m_vsync = m_settings.vsync;
     const auto open = [&](const char* name, bool def) {
         const auto it = m_settings.windows.find(name);

@@ -149,6 +149,8 @@ private:
     void drawWindowsMenu();
     void drawHelpMenu();
     void drawPictureControls();
+    void drawTextureFilterControls();
+    void drawQuake2LookMenu(); // View > Quake 2 look: a choice reloads a Quake 2 map
     void drawPanels();
     void drawViewOptionsPanel();
     void drawOpenPanel();

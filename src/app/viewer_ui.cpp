@@ -8,6 +8,7 @@
 #include "app/export_mode.h"
 #include "app/ui_layout.h"
 #include "export/export.h"
+#include "render/gl.h"
 #include "render/view_mode.h"
 
 #include <imgui.h>
@@ -15,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 namespace app {
 
@@ -130,6 +132,61 @@ void ViewerApp::drawPictureControls() {
                         "exposure scales the light before it clips to white");
 }
 
+// The game's texture mode and anisotropy (game::MapRules::textures), or the user's choice over
+// them (saved with the settings).
+void ViewerApp::drawTextureFilterControls() {
+    render::TextureFilterChoice& c = m_render_options.texture_filter;
+    const scene::MapBundle* bundle = m_session.bundle();
+    if (bundle) {
+        const game::TextureFilter& g = bundle->profile.rules.textures;
+        ImGui::TextDisabled("%s draws %s, anisotropy %g",
+                            std::string(game::familyName(bundle->profile.family)).c_str(),
+                            std::string(game::textureModeName(g.mode)).c_str(),
+                            static_cast<double>(g.anisotropy));
+    }
+    bool game_mode = !c.mode;
+    if (ImGui::MenuItem("mode: as the game", nullptr, &game_mode))
+        c.mode.reset();
+    for (int i = 0; i < game::kTextureModeCount; ++i) {
+        const auto m = static_cast<game::TextureMode>(i);
+        bool on = c.mode == m;
+        if (ImGui::MenuItem(std::string(game::textureModeName(m)).c_str(), nullptr, &on))
+            c.mode = m;
+    }
+    ImGui::Separator();
+    bool game_aniso = c.anisotropy <= 0.0f;
+    if (ImGui::MenuItem("anisotropy: as the game", nullptr, &game_aniso))
+        c.anisotropy = 0.0f;
+    for (const float level : {1.0f, 2.0f, 4.0f, 8.0f, 16.0f}) {
+        bool on = c.anisotropy == level;
+        const std::string label =
+            level == 1.0f ? "off (1)" : std::to_string(static_cast<int>(level)) + "x";
+        if (ImGui::MenuItem(label.c_str(), nullptr, &on))
+            c.anisotropy = level;
+    }
+    ImGui::TextDisabled("driver limit %g", static_cast<double>(render::caps().max_anisotropy));
+}
+
+void ViewerApp::drawQuake2LookMenu() {
+    if (!ImGui::BeginMenu("Quake 2 look"))
+        return;
+    const game::Quake2Look current = m_options.quake2_look.value_or(
+        game::parseQuake2Look(m_settings.quake2_look).value_or(game::Quake2Look::Yamagi));
+    const std::pair<game::Quake2Look, const char*> looks[] = {
+        {game::Quake2Look::Yamagi, "Yamagi (GL3 renderer, vid_gamma 1.2)"},
+        {game::Quake2Look::Classic, "classic (GL1 renderer, vid_gamma 1)"},
+    };
+    for (const auto& [look, label] : looks)
+        if (ImGui::MenuItem(label, nullptr, current == look) && current != look) {
+            m_settings.quake2_look = std::string(game::quake2LookName(look));
+            m_options.quake2_look.reset(); // the menu's choice wins over --quake2-look
+            const scene::MapBundle* b = bundle();
+            if (b && b->profile.family == game::Family::Quake2)
+                reloadMap();
+        }
+    ImGui::EndMenu();
+}
+
 void ViewerApp::drawViewMenu() {
     if (!beginMenu("View"))
         return;
@@ -148,6 +205,12 @@ void ViewerApp::drawViewMenu() {
         drawPictureControls();
         ImGui::EndMenu();
     }
+    if (ImGui::BeginMenu("Texture filter")) {
+        recordLastItem("View/Texture filter");
+        drawTextureFilterControls();
+        ImGui::EndMenu();
+    }
+    drawQuake2LookMenu();
     if (ImGui::BeginMenu("Debug overlays")) {
         // The Debug window's switches (--debug NAME draws the same headless).
         scene::DebugViews& v = m_debug.views();

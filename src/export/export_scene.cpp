@@ -244,11 +244,17 @@ private:
             prim.colours.push_back(toColour(game::lightPart(m_light, lightAt(v))));
     }
 
-    // The light at a vertex before the game's rules: style 0 of its lightmap, or its colour.
+    // The light at a vertex before the game's rules: style 0 of its lightmap, or its colour
+    // (once per style, each at 'm', where the game lights a face without light data so).
     glm::vec3 lightAt(const WorldVertex& v) const {
         const LightmapSet& set = m_bundle.lightmaps;
+        static const std::array<float, 64> kNormal = [] {
+            std::array<float, 64> a{};
+            a.fill(1.0f);
+            return a;
+        }();
         if (v.lm_layer < 0.0f)
-            return glm::vec3(v.colour) / 255.0f;
+            return scene::vertexLight(v, kNormal.data());
         const auto page = static_cast<size_t>(v.lm_layer);
         if (page >= set.pages.size())
             return glm::vec3(v.colour) / 255.0f;
@@ -422,7 +428,8 @@ glm::u8vec3 savedTexel(const ExportScene& scene, glm::u8vec3 texel) {
 }
 
 bool curvesTextures(const ExportScene& scene) {
-    return scene.light.texture_gamma * scene.light.output_gamma != 1.0f;
+    return scene.light.texture_gamma * scene.light.output_gamma != 1.0f ||
+           scene.light.texture_max > 0.0f;
 }
 
 glm::u8vec4 exportedTexel(const ExportScene& scene, glm::u8vec4 texel) {

@@ -16,6 +16,7 @@ std::span<const EntityModelRule> entityModelRules(EntityModelTable table) {
     case EntityModelTable::HalfLife:
         return detail::halfLifeEntityModels();
     case EntityModelTable::None:
+    case EntityModelTable::SourceProps: // no table: scene/models/source_props.h
         break;
     }
     return {};

@@ -14,7 +14,7 @@ void quake1Spawn(bsp::Map& map);
 GameProfile halfLifeProfile(const bsp::Map& map);
 void halfLifeSpawn(bsp::Map& map);
 
-GameProfile quake2Profile(const bsp::Map& map);
+GameProfile quake2Profile(const bsp::Map& map, Quake2Look look);
 GameProfile quake3Profile(const bsp::Map& map);
 GameProfile sourceProfile(const bsp::Map& map);
 

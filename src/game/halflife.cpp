@@ -57,6 +57,25 @@ std::vector<std::string> wadList(const bsp::Entity* world) {
     return wads;
 }
 
+// Xash3D FWGS samples mipmapped textures GL_LINEAR_MIPMAP_LINEAR (ref/gl/gl_image.c
+// GL_ApplyTextureParams with gl_texture_nearest 0) with anisotropy gl_anisotropy, 8 by default
+// (ref/gl/gl_opengl.c), which the reference views were taken with.
+TextureFilter textureFilter() {
+    return {.mode = TextureMode::LinearMipmapLinear, .anisotropy = 8.0f};
+}
+
+// A sky box that is missing or incomplete: engine/client/dll_int/ref_common.c R_SetupSky loads
+// the default box "desert" (DEFAULT_SKYBOX_NAME, engine/common/com_strings.h) instead; where
+// that is missing too, ref/gl/gl_warp.c R_DrawSkyBox binds tr.grayTexture for every side, the
+// 4x4 of RGB 127 that ref_common.c R_CreateBuiltinTextures makes: a flat grey sky.
+SkyFallback skyFallback() {
+    SkyFallback f;
+    f.boxes = {"gfx/env/desert"};
+    f.face_size = 1;
+    f.face = {127, 127, 127, 255};
+    return f;
+}
+
 } // namespace
 
 } // namespace game::detail
@@ -95,6 +114,8 @@ GameProfile halfLifeProfile(const bsp::Map& map) {
     p.view.eye_height = 28.0f; // dlls/util.h VEC_VIEW (0 0 28)
     // Worldspawn "skyname" names gfx/env/<name><rt|bk|lf|ft|up|dn>.tga.
     p.skybox = skyPath(world, "skyname", "gfx/env/");
+    p.sky_fallback = skyFallback();
+    p.rules.textures = textureFilter();
     // GoldSrc always mounts the "valve" folder beside the game folder (a mod's maps use
     // Half-Life's WADs).
     p.mount.shared_folders = {"valve"};

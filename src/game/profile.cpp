@@ -3,7 +3,9 @@
 #include "game/families.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <iterator>
 
 #include <glm/common.hpp>
 #include <glm/exponential.hpp>
@@ -55,15 +57,56 @@ std::string_view unlitFacesName(UnlitFaces u) {
         return "full bright";
     case UnlitFaces::Black:
         return "black";
+    case UnlitFaces::FullbrightEachStyle:
+        return "full bright in each style";
     }
     return "unknown";
+}
+
+namespace {
+
+constexpr std::string_view kTextureModeNames[kTextureModeCount] = {
+    "GL_NEAREST", "GL_NEAREST_MIPMAP_NEAREST", "GL_NEAREST_MIPMAP_LINEAR",
+    "GL_LINEAR",  "GL_LINEAR_MIPMAP_NEAREST",  "GL_LINEAR_MIPMAP_LINEAR",
+};
+
+bool equalNoCase(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+} // namespace
+
+std::string_view textureModeName(TextureMode m) {
+    const auto i = static_cast<size_t>(m);
+    return i < std::size(kTextureModeNames) ? kTextureModeNames[i] : "unknown";
+}
+
+std::optional<TextureMode> textureModeFromName(std::string_view name) {
+    for (int i = 0; i < kTextureModeCount; ++i) {
+        const std::string_view full = kTextureModeNames[i];
+        if (equalNoCase(name, full) || equalNoCase(name, full.substr(3)))
+            return static_cast<TextureMode>(i);
+    }
+    return std::nullopt;
+}
+
+bool magnifiesNearest(TextureMode m) {
+    return m == TextureMode::Nearest || m == TextureMode::NearestMipmapNearest ||
+           m == TextureMode::NearestMipmapLinear;
+}
+
+bool usesMipmaps(TextureMode m) {
+    return m != TextureMode::Nearest && m != TextureMode::Linear;
 }
 
 glm::vec3 scaledLight(const LightRule& rule, glm::vec3 light) {
     light *= rule.lightmap_scale * rule.light_style_scale;
     if (rule.light_max > 0.0f)
         light = glm::min(light, glm::vec3(rule.light_max));
-    if (rule.overbright) {
+    if (rule.overbright || rule.light_normalize) {
         const float largest = std::max({light.r, light.g, light.b});
         if (largest > 1.0f)
             light /= largest;
@@ -85,15 +128,26 @@ float outputScale(const LightRule& rule) {
     return rule.overbright ? 2.0f : 1.0f;
 }
 
+// The texel times texture_scale, saturated at texture_max.
+glm::vec3 scaledTexel(const LightRule& rule, glm::vec3 texel) {
+    const glm::vec3 t = rule.texture_scale * curve(texel, rule.texture_gamma);
+    return rule.texture_max > 0.0f ? glm::min(t, glm::vec3(rule.texture_max)) : t;
+}
+
 } // namespace
 
 glm::vec3 apply(const LightRule& rule, glm::vec3 texel, glm::vec3 light) {
-    const glm::vec3 t = rule.texture_scale * curve(texel, rule.texture_gamma);
+    const glm::vec3 t = scaledTexel(rule, texel);
     const glm::vec3 colour = curve(t * scaledLight(rule, light), rule.output_gamma);
     return glm::min(colour * outputScale(rule), glm::vec3(1.0f));
 }
 
 glm::vec3 texelPart(const LightRule& rule, glm::vec3 texel) {
+    // min(s t, m) = s min(t, m / s): the scale stays in the light part.
+    if (rule.texture_max > 0.0f && rule.texture_scale > 0.0f)
+        return curve(glm::min(curve(texel, rule.texture_gamma),
+                              glm::vec3(rule.texture_max / rule.texture_scale)),
+                     rule.output_gamma);
     return curve(texel, rule.texture_gamma * rule.output_gamma);
 }
 
@@ -102,14 +156,26 @@ glm::vec3 lightPart(const LightRule& rule, glm::vec3 light) {
            outputScale(rule);
 }
 
-GameProfile profileFor(const bsp::Map& map) {
+std::string_view quake2LookName(Quake2Look look) {
+    return look == Quake2Look::Classic ? "classic" : "yamagi";
+}
+
+std::optional<Quake2Look> parseQuake2Look(std::string_view name) {
+    if (name == "yamagi")
+        return Quake2Look::Yamagi;
+    if (name == "classic")
+        return Quake2Look::Classic;
+    return std::nullopt;
+}
+
+GameProfile profileFor(const bsp::Map& map, const ProfileOptions& options) {
     switch (familyOf(map.format)) {
     case Family::Quake1:
         return detail::quake1Profile(map);
     case Family::HalfLife:
         return detail::halfLifeProfile(map);
     case Family::Quake2:
-        return detail::quake2Profile(map);
+        return detail::quake2Profile(map, options.quake2_look);
     case Family::Quake3:
         return detail::quake3Profile(map);
     case Family::Source:

@@ -39,8 +39,12 @@ Family familyOf(bsp::Format format);
 // mesh gives them this colour, scene::WorldMeshOptions::unlit_faces).
 enum class UnlitFaces : int32_t {
     VertexColour, // the vertex colours the map stores (Quake 3)
-    Fullbright,   // luxels of 255 (Quake 2, Source; Quake 1 and Half-Life maps without light data)
+    Fullbright,   // luxels of 255 (Quake 2's classic look, Source; Quake 1 and Half-Life maps
+                  // without light data)
     Black,        // no light (Quake 1 and Half-Life maps with light data)
+    // A luxel of 255 in each light style the face lists (at least one), each times its style's
+    // value and summed: four styles 'm' light the face 4x (yquake2's GL3 renderer).
+    FullbrightEachStyle,
 };
 std::string_view unlitFacesName(UnlitFaces u); // "vertex colour", "full bright", "black"
 
@@ -53,15 +57,19 @@ struct LightRule {
     float lightmap_scale = 2.0f;
     float light_style_scale = 1.0f;
     float light_max = 0.0f;
-    // The texel as texture_scale * t^texture_gamma.
+    // The texel as texture_scale * t^texture_gamma, saturated at texture_max (0: no limit).
     float texture_scale = 1.0f;
     float texture_gamma = 1.0f;
+    float texture_max = 0.0f;
     // Texel times light, to the power output_gamma.
     float output_gamma = 1.0f;
     // ioquake3's map overbright (1): the light scaled down by its largest channel where one
     // passes 1 (hue kept), and the result doubled by the display's gamma ramp; the renderer
     // draws every pass at half and doubles the finished frame once.
     int32_t overbright = 0;
+    // The light scaled down by its largest channel where one passes 1 (hue kept), without the
+    // doubling (overbright implies it).
+    int32_t light_normalize = 0;
     // Mipmap levels made with each mean of four texels rounded down rather than to the nearest.
     int32_t mips_round_down = 0;
     UnlitFaces unlit_faces = UnlitFaces::VertexColour;
@@ -88,26 +96,56 @@ struct DistanceFog {
     float sky = 0.0f;     // share of the fog colour over the sky, 0..1
 };
 
-// What the renderer needs of a map's rules: numbers only (floats, ints, vectors of floats), so
-// that they become one uniform block field by field.
+// How a game's renderer samples its textures: the texture mode as gl_texturemode names it (the
+// minifying filter; the magnifying filter is GL_NEAREST for the NEAREST modes, else GL_LINEAR;
+// a texture without mipmaps minifies with the magnifying filter) and the anisotropic filtering
+// of mipmapped textures (GL_TEXTURE_MAX_ANISOTROPY; 1: off). The renderer clamps anisotropy to
+// what the context offers.
+enum class TextureMode : int32_t {
+    Nearest,
+    NearestMipmapNearest,
+    NearestMipmapLinear,
+    Linear,
+    LinearMipmapNearest,
+    LinearMipmapLinear,
+};
+inline constexpr int kTextureModeCount = 6;
+std::string_view textureModeName(TextureMode m); // "GL_LINEAR_MIPMAP_NEAREST", ...
+// A mode by its gl_texturemode name, case-insensitive, the "GL_" prefix optional.
+std::optional<TextureMode> textureModeFromName(std::string_view name);
+bool magnifiesNearest(TextureMode m); // the NEAREST modes
+bool usesMipmaps(TextureMode m);      // the *_MIPMAP_* modes
+
+struct TextureFilter {
+    TextureMode mode = TextureMode::LinearMipmapLinear;
+    float anisotropy = 1.0f;
+    bool operator==(const TextureFilter&) const = default;
+};
+
+// What the renderer needs of a map's rules: numbers only (floats, ints, enums, vectors of
+// floats), so that they become one uniform block field by field (`textures` sets texture
+// parameters instead).
 struct MapRules {
     LightRule light;
     WarpRule warp;
     DistanceFog fog;
+    TextureFilter textures;
 };
 
 // The pixel (0..1 per channel) a game draws for texel `texel` under light `light` (a luxel or
 // vertex colour as stored, 0..1, already times the light style values with 'm' = 1):
 //   L = min(light * lightmap_scale * light_style_scale, light_max)   (no min when light_max 0)
-//   L /= max(1, largest channel of L)                                (overbright only)
-//   pixel = min(1, (texture_scale * texel^texture_gamma * L)^output_gamma * (overbright ? 2 : 1))
+//   L /= max(1, largest channel of L)                    (overbright or light_normalize only)
+//   T = min(texture_scale * texel^texture_gamma, texture_max)        (no min when texture_max 0)
+//   pixel = min(1, (T * L)^output_gamma * (overbright ? 2 : 1))
 // shaders/world.frag.glsl computes the same from the same numbers (render/pass_world.cpp).
 glm::vec3 apply(const LightRule& rule, glm::vec3 texel, glm::vec3 light);
 
 // apply() as a product, for writers that can only multiply an image by a colour (glTF's base
 // colour times COLOR_0 or a light map): apply(t, l) = min(1, texelPart(t) * lightPart(l)), since
 // a power of a product is the product of the powers.
-glm::vec3 texelPart(const LightRule& rule, glm::vec3 texel); // texel^(texture_gamma * output_gamma)
+// texel^(texture_gamma * output_gamma), saturated at (texture_max / texture_scale)^output_gamma
+glm::vec3 texelPart(const LightRule& rule, glm::vec3 texel);
 glm::vec3 lightPart(const LightRule& rule, glm::vec3 light); // the rest, may pass 1
 // The light the shader multiplies the texel by before the colour curves: the first two lines
 // of apply(), as the world shader's `light`.
@@ -141,9 +179,10 @@ struct MaterialSource {
 // Which table says what model a point entity shows (game/entity_models.h; scene/models/ places
 // them).
 enum class EntityModelTable : uint8_t {
-    None,     // no table (Source: prop models are a later phase)
-    Quake1,   // id's progs (monster_*, weapon_*, item_*, light_torch_*, light_flame_*)
-    Quake2,   // the game's itemlist (weapon_*, ammo_*, item_*, key_*) and monster_*
+    None,        // no table
+    SourceProps, // Source: static props and prop_* entities' "model" (scene/models/source_props.h)
+    Quake1,      // id's progs (monster_*, weapon_*, item_*, light_torch_*, light_flame_*)
+    Quake2,      // the game's itemlist (weapon_*, ammo_*, item_*, key_*) and monster_*
     Quake3,   // the game's item list (weapons, ammo, armour, health, powerups, flags), misc_model
     HalfLife, // "model" keys naming .mdl / .spr, items and weapons, render modes and amounts
 };
@@ -190,19 +229,44 @@ struct EntityRules {
     BrushModelVis brush_model_vis;
 };
 
+// What sky surfaces show where the sky box images are missing, as the game's renderer draws
+// them: the sky boxes it tries next (`boxes`, in order), then a box whose every face is `face`
+// (RGBA8, face_size x face_size texels stretched over the face, linear filtered). No face
+// (face_size 0): the sky surfaces draw as the game draws them without a box (Quake 1's two
+// layers).
+struct SkyFallback {
+    std::vector<std::string> boxes;
+    int32_t face_size = 0;
+    std::vector<uint8_t> face; // face_size * face_size * 4 bytes
+};
+
 struct GameProfile {
     Family family = Family::Quake3;
     MapRules rules;
     ViewRule view;
     std::string skybox; // sky box base path from worldspawn ("gfx/env/NAME"); empty: none
+    SkyFallback sky_fallback;
     MountRule mount;
     MaterialSource materials;
     EntityRules entities;
 };
 
-// The rules of `map`'s game, from its format and facts (light data present, worldspawn keys).
-// Safe on any entity text: missing or malformed keys take the game's defaults.
-GameProfile profileFor(const bsp::Map& map);
+// Which of an engine's looks a family's rules follow where the players of a game see more than
+// one (the viewer's setting and command-line option pick it).
+enum class Quake2Look : uint8_t {
+    Yamagi,  // yquake2's default renderer GL3 at its defaults (vid_gamma 1.2): game/quake2.cpp
+    Classic, // yquake2's GL1 renderer, the original ref_gl's rules, vid_gamma 1
+};
+std::string_view quake2LookName(Quake2Look look); // "yamagi", "classic"
+std::optional<Quake2Look> parseQuake2Look(std::string_view name);
+struct ProfileOptions {
+    Quake2Look quake2_look = Quake2Look::Yamagi;
+};
+
+// The rules of `map`'s game, from its format and facts (light data present, worldspawn keys)
+// and the look `options` pick. Safe on any entity text: missing or malformed keys take the
+// game's defaults.
+GameProfile profileFor(const bsp::Map& map, const ProfileOptions& options = {});
 
 // GoldSrc's render keys of `entity` (rendermode 0..5, renderamt, rendercolor), read here alone:
 // game/halflife.cpp draws brush models by them at spawn, scene/models/half_life_keys.cpp its models

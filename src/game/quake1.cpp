@@ -244,6 +244,11 @@ GameProfile quake1Profile(const bsp::Map& map) {
     p.skybox = skyPath(world, "skyname", "gfx/env/");
     if (p.skybox.empty())
         p.skybox = skyPath(world, "sky", "gfx/env/");
+    // Sky_LoadSkyBox: a box none of whose sides loads is dropped ("go back to scrolling sky"),
+    // so the two scrolling layers draw: no fallback face.
+    // gl_texmgr.c: gl_texturemode starts at GL_LINEAR_MIPMAP_LINEAR (glmode_idx, "trilinear"),
+    // gl_texture_anisotropy at 1 (off).
+    p.rules.textures = {.mode = TextureMode::LinearMipmapLinear, .anisotropy = 1.0f};
     p.entities.model_table = EntityModelTable::Quake1;
     p.entities.model_lighting = ModelLighting::LightPoint;
     p.entities.light_styles = spawnLightStyles(map, spawnedEntities(map));

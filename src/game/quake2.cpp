@@ -7,26 +7,85 @@
 
 namespace game::detail {
 
-GameProfile quake2Profile(const bsp::Map& map) {
-    GameProfile p;
-    p.family = Family::Quake2;
-    LightRule& light = p.rules.light;
-    // gl3_main.c GL3_Register and gl3_shaders.c fragmentSrc3Dlm: the texel times gl3_intensity
-    // 1.5, the lightmap times gl3_overbrightbits 1.3, the product to the power 1 / vid_gamma 1.2,
-    // no clamp before the gamma. 'm' is exactly 1 (client/cl_fx.c CL_SetLightstyle stores
-    // (c - 'a') / ('m' - 'a'); GL3_BuildLightMap scales by lightstyles[].rgb).
+namespace {
+
+// yquake2's GL3 renderer samples walls GL_LINEAR_MIPMAP_NEAREST (gl3_main.c GL3_Register:
+// gl_texturemode) without anisotropic filtering (r_anisotropic 0; gl3_image.c
+// GL3_TextureMode sets GL_TEXTURE_MAX_ANISOTROPY only when it is above 0).
+TextureFilter textureFilter() {
+    return {.mode = TextureMode::LinearMipmapNearest, .anisotropy = 1.0f};
+}
+
+// gl3_warp.c GL3_SetSky: a side whose image is missing (files/stb.c GetSkyImage finds none)
+// shows gl3_notexture, stretched over the side as any sky image (sky_min 1/512 .. sky_max
+// 511/512), mipmapped and repeating as a wall. gl3_misc.c GL3_InitParticleTexture makes it:
+// 8 x 8 texels, black, red (255 0 0) where the 4 x 4 dot mask, read at (x mod 4, y mod 4),
+// is set. A map without a "sky" key gets the game's default box, unit1_ (g_spawn.c
+// SP_worldspawn).
+SkyFallback skyFallback() {
+    constexpr uint8_t kDots[4][4] = {{0, 0, 0, 0}, {0, 0, 1, 1}, {0, 1, 1, 1}, {0, 1, 1, 1}};
+    SkyFallback f;
+    f.face_size = 8;
+    f.face.resize(8 * 8 * 4);
+    for (size_t y = 0; y < 8; ++y)
+        for (size_t x = 0; x < 8; ++x) {
+            uint8_t* texel = &f.face[(y * 8 + x) * 4];
+            texel[0] = kDots[x % 4][y % 4] ? 255 : 0;
+            texel[3] = 255;
+        }
+    return f;
+}
+
+// Yamagi's default look, its GL3 renderer at its defaults (gl3_main.c GL3_Register,
+// gl3_shaders.c fragmentSrc3Dlm): the texel times gl3_intensity 1.5, the summed lightmaps
+// times gl3_overbrightbits 1.3, the product to the power 1 / vid_gamma 1.2, no clamp before
+// the gamma. 'm' is exactly 1 (client/cl_fx.c CL_SetLightstyle stores (c - 'a') / ('m' - 'a');
+// gl3_main.c GL3_Draw3DBatchesNow scales lightmap k by its style's lightstyles[].rgb). A face
+// without light data (gl3_light.c GL3_BuildLightMap, "no lightmap samples? set at least one
+// lightmap to fullbright") gets a luxel of 255 in each of the styles it lists, at least one:
+// a map compiled without light lists style 0 four times and is lit 4x.
+LightRule yamagiLight() {
+    LightRule light;
     light.lightmap_scale = 1.3f;
     light.texture_scale = 1.5f;
     light.output_gamma = 1.0f / 1.2f;
-    // gl3_light.c GL3_BuildLightMap ("no lightmap samples? set at least one lightmap to
-    // fullbright"), id's ref_gl R_BuildLightMap ("set to full bright if no light data").
+    light.unlit_faces = UnlitFaces::FullbrightEachStyle;
+    return light;
+}
+
+// The classic look, yquake2's GL1 renderer (id's ref_gl) with vid_gamma 1, whose gamma is a
+// display ramp that screenshots leave out. Textures are scaled at upload by gl1_intensity 2
+// and saturated (gl1_image.c R_InitImages intensitytable, R_LightScaleTexture); the lightmap
+// is the styles' sum times r_modulate 1, scaled down by its largest channel where one passes
+// 255 (gl1_light.c R_BuildLightMap), and the texture unit multiplies the two, clamped at 1; a
+// face without light data gets one luxel of 255 whatever its styles ("set to full bright if no
+// light data").
+LightRule classicLight() {
+    LightRule light;
+    light.lightmap_scale = 1.0f;
+    light.light_normalize = 1;
+    light.texture_scale = 2.0f;
+    light.texture_max = 1.0f;
     light.unlit_faces = UnlitFaces::Fullbright;
+    return light;
+}
+
+} // namespace
+
+GameProfile quake2Profile(const bsp::Map& map, Quake2Look look) {
+    GameProfile p;
+    p.family = Family::Quake2;
+    p.rules.light = look == Quake2Look::Classic ? classicLight() : yamagiLight();
     // gl3_shaders.c fragmentSrc3Dwater: warps move by 4 texels of 64; gl3_warp.c
     // GL3_EmitWaterPolys keeps GLQuake's 16 pi period and the time in seconds.
     p.rules.warp.amplitude = 4.0f / 64.0f;
     p.view.eye_height = 22.0f; // game/p_client.c PutClientInServer: ent->viewheight = 22
     // SV_SpawnServer / GL3_SetSky: worldspawn "sky" names env/<sky><rt|bk|lf|ft|up|dn>.
     p.skybox = skyPath(worldspawn(map), "sky", "env/");
+    if (p.skybox.empty())
+        p.skybox = "env/unit1_";
+    p.sky_fallback = skyFallback();
+    p.rules.textures = textureFilter();
     p.entities.model_table = EntityModelTable::Quake2;
     p.entities.model_lighting = ModelLighting::LightPoint;
     // yquake2 sv_entities.c SV_BuildClientFrame culls entities by PVS clusters and areas too,

@@ -33,6 +33,9 @@ GameProfile quake3Profile(const bsp::Map&) {
     // tr_light.c R_SetupEntityLighting: models lit from the light grid (tr_bsp.c
     // R_LoadLightGrid), or a fixed light when the map has none (scene/model_light.h).
     p.entities.model_lighting = ModelLighting::LightGrid;
+    // renderergl1/tr_init.c R_Register: r_textureMode GL_LINEAR_MIPMAP_LINEAR,
+    // r_ext_texture_filter_anisotropic 0 (r_ext_max_anisotropy 2 applies only when it is on).
+    p.rules.textures = {.mode = TextureMode::LinearMipmapLinear, .anisotropy = 1.0f};
     return p;
 }
 

@@ -22,8 +22,13 @@ GameProfile sourceProfile(const bsp::Map& map) {
     // other source, as the engine mounts it first (filesystem: the BSP's pack file).
     p.mount.embedded_archive_first = true;
     p.materials.files = MaterialFiles::ValveMaterials;
-    // Prop models are a later phase: no entity model table.
-    p.entities.model_table = EntityModelTable::None;
+    // Static props (sprp) and prop_dynamic / prop_physics draw their studio models
+    // (scene/models/source_props.h), not a table's.
+    p.entities.model_table = EntityModelTable::SourceProps;
+    // public/materialsystem/materialsystem_config.h MaterialSystem_Config_t: trilinear filtering
+    // forced on (MATSYS_VIDCFG_FLAGS_FORCE_TRILINEAR); the anisotropy level is the engine's
+    // mat_forceaniso, whose default the SDK does not hold: 1 (off) here.
+    p.rules.textures = {.mode = TextureMode::LinearMipmapLinear, .anisotropy = 1.0f};
     return p;
 }
 

@@ -36,6 +36,19 @@ struct Frame {
     // pass then writes ioquake3's identityLight-scaled values, not the shown ones.
     float frame_scale = 1.0f;
     uint32_t stage_draws = 0;
+
+    // ioquake3's tr.overbrightBits for this map (tr_image.c R_SetColorMappings): 1 where the
+    // map is overbright (game::LightRule::overbright) and the display's gamma ramp doubles the
+    // frame (fullscreen with hardware gamma, RenderOptions::hardware_gamma), else 0.
+    int overbrightBits() const { return gpu.rules.light.overbright && options.hardware_gamma; }
+    // The shift ioquake3 gives lightmap texels and vertex colours (tr_bsp.c
+    // R_ColorShiftLightingBytes: r_mapOverBrightBits 2 - tr.overbrightBits) as a factor: 2 with
+    // the gamma ramp, 4 without it (then clamped by the largest channel), 1 for other games.
+    float lightShift() const {
+        return gpu.rules.light.overbright ? (overbrightBits() ? 2.0f : 4.0f) : 1.0f;
+    }
+    // tr.identityLight: the colour of an rgbGen identity stage, 1 / 2^overbrightBits.
+    float identityLight() const { return overbrightBits() ? 0.5f : 1.0f; }
     // Drawn once after the opaque world and before the blended faces and fog (the entity
     // models, render/model_renderer.h); empty: nothing.
     std::function<void(Frame&)> after_opaque{};

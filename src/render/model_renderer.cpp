@@ -1,6 +1,7 @@
 #include "render/model_renderer.h"
 
 #include "scene/models/animation.h"
+#include "scene/models/source_props.h"
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
@@ -35,8 +36,10 @@ Texture uploadSkin(const content::ModelImage& img) {
 }
 
 // QuakeSpasm gl_rmain.c R_RotateForEntity: yaw about z, then pitch (negated) about y, then roll
-// about x.
-glm::mat4 placement(const glm::vec3& origin, const glm::vec3& angles) {
+// about x. `pitch_down`: Source's AngleMatrix (scene::sourcePropMatrix), the pitch as given.
+glm::mat4 placement(const glm::vec3& origin, const glm::vec3& angles, bool pitch_down) {
+    if (pitch_down)
+        return scene::sourcePropMatrix(origin, angles);
     glm::mat4 m = glm::translate(glm::mat4(1.0f), origin);
     m = glm::rotate(m, glm::radians(angles.y), glm::vec3(0, 0, 1));
     m = glm::rotate(m, glm::radians(-angles.x), glm::vec3(0, 1, 0));
@@ -70,7 +73,7 @@ void spriteAxes(content::SpriteOrientation type, const scene::Camera& camera,
         return;
     }
     case content::SpriteOrientation::Oriented: {
-        const glm::mat4 m = placement(glm::vec3(0.0f), inst.angles);
+        const glm::mat4 m = placement(glm::vec3(0.0f), inst.angles, inst.pitch_down);
         *right = -glm::vec3(m[1]); // AngleVectors' right is -y of the placed frame
         *up = glm::vec3(m[2]);
         return;
@@ -120,6 +123,10 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.alias_chrome_rect = loc(p.alias, "u_chrome_rect");
     p.alias_chrome_scale = loc(p.alias, "u_chrome_scale");
     p.alias_frame_scale = loc(p.alias, "u_frame_scale");
+    p.alias_cube_lit = loc(p.alias, "u_cube_lit");
+    p.alias_cube = loc(p.alias, "u_cube");
+    p.alias_texture_alpha = loc(p.alias, "u_texture_alpha");
+    p.alias_test_top_level = loc(p.alias, "u_test_top_level");
     p.sprite_frame_scale = loc(p.sprite, "u_frame_scale");
     p.sprite_alpha = loc(p.sprite, "u_alpha");
     p.sprite_tint = loc(p.sprite, "u_tint");
@@ -260,8 +267,8 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
                 content::skinRanges(g.timing, inst.skin);
             // Half-Life additive textures add after the opaque models (R_StudioDrawPoints).
             auto in_pass = [&](const content::ModelDrawRange& r) {
-                return (blended || r.additive) == (blended_pass == 1) && r.index_count > 0 &&
-                       size_t(r.first_index) + r.index_count <= g.index_count;
+                return (blended || r.additive || r.translucent) == (blended_pass == 1) &&
+                       r.index_count > 0 && size_t(r.first_index) + r.index_count <= g.index_count;
             };
             if (std::none_of(ranges.begin(), ranges.end(), in_pass))
                 continue;
@@ -273,7 +280,7 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
             glm::vec3 angles = inst.angles;
             angles.y = scene::instanceYaw(inst, time);
             const glm::vec3 origin = scene::instanceOrigin(inst, time);
-            glm::mat4 model = placement(origin, angles);
+            glm::mat4 model = placement(origin, angles, inst.pitch_down);
             const glm::mat3 rotation(model);
             // Quake 3 weapons as items (cg_ents.c CG_Item): scaled, turned about their midpoint.
             if (inst.scale != 1.0f || inst.pivot != glm::vec3(0.0f))
@@ -292,7 +299,9 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
             const glm::vec3& wrap = inst.light_wrap;
             glUniform3f(m_programs.alias_light_wrap, wrap.x, wrap.y, wrap.z);
             glUniform1f(m_programs.alias_light_bytes, inst.light_bytes);
-            glUniform1i(m_programs.alias_unlit, !lit || inst.fullbright);
+            glUniform1i(m_programs.alias_cube_lit, inst.cube_lit);
+            if (inst.cube_lit)
+                glUniform3fv(m_programs.alias_cube, 6, glm::value_ptr(inst.ambient_cube[0]));
             state.bindVertexArray(g.vao.id());
             glBindBuffer(GL_ARRAY_BUFFER, g.poses.id());
             const size_t stride = 6 * sizeof(float);
@@ -305,7 +314,7 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
             for (const content::ModelDrawRange& range : ranges) {
                 if (!in_pass(range))
                     continue;
-                const bool range_blended = blended || range.additive;
+                const bool range_blended = blended || range.additive || range.translucent;
                 state.enable(GL_BLEND, range_blended);
                 state.depthMask(!range_blended);
                 if (inst.additive || (range.additive && !blended))
@@ -316,6 +325,12 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
                                         ? GL_ONE
                                         : GL_ONE_MINUS_SRC_ALPHA);
                 glUniform1i(m_programs.alias_alpha_test, range.masked);
+                glUniform1i(m_programs.alias_unlit, !lit || inst.fullbright || range.unlit);
+                glUniform1i(m_programs.alias_texture_alpha, range.translucent);
+                glUniform1i(m_programs.alias_test_top_level, range.masked && range.image >= 0);
+                state.enable(GL_CULL_FACE, !range.two_sided);
+                if (range.image >= 0 && size_t(range.image) < g.images.size())
+                    state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[range.image].id());
                 glUniform1f(m_programs.alias_flat_share, range.flat ? inst.flat_share : -1.0f);
                 glUniform1i(m_programs.alias_chrome, range.chrome);
                 if (range.chrome) {
@@ -335,10 +350,12 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
                     GL_TRIANGLES, GLsizei(range.index_count), GL_UNSIGNED_INT,
                     reinterpret_cast<const void*>(size_t(range.first_index) * sizeof(uint32_t)));
             }
-            // An opaque instance with additive ranges is drawn in both passes: counted once.
+            state.enable(GL_CULL_FACE, true);
+            // An opaque instance with blended ranges is drawn in both passes: counted once.
             if (blended_pass == 0 || blended ||
-                std::all_of(ranges.begin(), ranges.end(),
-                            [](const content::ModelDrawRange& r) { return r.additive; }))
+                std::all_of(ranges.begin(), ranges.end(), [](const content::ModelDrawRange& r) {
+                    return r.additive || r.translucent;
+                }))
                 ++m_drawn;
         }
     }

@@ -64,8 +64,9 @@ struct RunUniforms {
 // ioquake3 with r_overBrightBits 1 in fullscreen: identityLight 0.5, lightmaps and vertex
 // colours shifted left by one, the finished frame doubled by the gamma ramp. Stages write
 // what ioquake3's framebuffer holds; the ramp is the display ramp pass (pass_display.cpp).
+// Without the ramp (RenderOptions::hardware_gamma false): identityLight 1, shifted by two.
 RunUniforms runUniforms(Frame& f, std::span<const scene::RenderStage* const> run) {
-    const float identity_light = f.gpu.rules.light.overbright ? 0.5f : 1.0f;
+    const float identity_light = f.identityLight();
     RunUniforms u;
     for (size_t k = 0; k < run.size(); ++k) {
         const scene::RenderStage& stage = *run[k];
@@ -102,7 +103,7 @@ void setRunUniforms(const Frame& f, const StageProgram& v, const RunUniforms& u,
     glUniform3fv(v.tc_vector1, n, glm::value_ptr(u.tc_vector1[0]));
     glUniformMatrix3fv(v.tc_matrix, n, GL_FALSE, glm::value_ptr(u.tc_matrix[0]));
     glUniform4fv(v.turb, n, glm::value_ptr(u.turb[0]));
-    glUniform1f(v.light_shift, f.gpu.rules.light.overbright ? 2.0f : 1.0f);
+    glUniform1f(v.light_shift, f.lightShift());
     glUniform4fv(v.colour, n, glm::value_ptr(u.colour[0]));
     glUniform1iv(v.colour_gen, n, u.colour_gen.data());
     glUniform1fv(v.vertex_scale, n, u.vertex_scale.data());

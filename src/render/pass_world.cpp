@@ -49,18 +49,24 @@ void setLightUniforms(const Frame& f, const WorldProgram& u) {
     const game::LightRule& rule = f.gpu.rules.light;
     const bool neutral = f.options.neutral_lighting || !rule.overbright;
     const bool curves = !f.options.neutral_lighting;
-    glUniform1f(u.light_scale, rule.lightmap_scale * rule.light_style_scale);
+    // Without the display's gamma ramp ioquake3 shifts the light by two, not one, and shows the
+    // framebuffer as drawn (Frame::lightShift: 4 / 2).
+    const float ramp_shift =
+        rule.overbright && !f.options.neutral_lighting && !f.overbrightBits() ? 2.0f : 1.0f;
+    glUniform1f(u.light_scale, rule.lightmap_scale * rule.light_style_scale * ramp_shift);
     glUniform1f(u.light_max, rule.light_max);
     glUniform1f(u.texture_scale, curves ? rule.texture_scale : 1.0f);
     glUniform1f(u.texture_gamma, curves ? rule.texture_gamma : 1.0f);
+    glUniform1f(u.texture_max, curves ? rule.texture_max : 0.0f);
     glUniform1f(u.output_gamma, curves ? rule.output_gamma : 1.0f);
     glUniform1f(u.warp_amplitude, f.gpu.rules.warp.amplitude);
-    glUniform1i(u.light_normalize, rule.overbright ? 1 : 0);
+    glUniform1i(u.light_normalize, rule.overbright || rule.light_normalize ? 1 : 0);
     // The lightmap-only view's exposure (View > Picture) scales the light before the shader's
     // clamp to 1, so overbright areas show their detail instead of white.
     const float exposure =
         f.options.view == ViewMode::Lightmap ? std::exp2(f.options.picture.exposure) : 1.0f;
-    glUniform1f(u.output_scale, (neutral ? 1.0f : 2.0f * f.frame_scale) * exposure);
+    const float doubling = neutral || !f.overbrightBits() ? 1.0f : 2.0f * f.frame_scale;
+    glUniform1f(u.output_scale, doubling * exposure);
 }
 
 namespace {

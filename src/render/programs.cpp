@@ -36,6 +36,7 @@ void locate(WorldProgram& w) {
                    {&w.flat_colour, "u_flat_colour"},
                    {&w.texture_scale, "u_texture_scale"},
                    {&w.texture_gamma, "u_texture_gamma"},
+                   {&w.texture_max, "u_texture_max"},
                    {&w.output_gamma, "u_output_gamma"},
                    {&w.fullbright_light, "u_fullbright_light"},
                    {&w.solid_colour, "u_solid_colour"},

@@ -31,9 +31,9 @@ struct WorldProgram { // world.vert.glsl + world.frag.glsl
     Program program;
     GLint view_projection = -1, model = -1, uv_scroll = -1, style_values = -1, light_scale = -1,
           light_max = -1, light_normalize = -1, output_scale = -1, alpha = -1, alpha_cutoff = -1,
-          flat_colour = -1, texture_scale = -1, texture_gamma = -1, output_gamma = -1,
-          fullbright_light = -1, solid_colour = -1, warp_amplitude = -1, warp_frequency = -1,
-          warp_phase = -1, warp_knot = -1, warp_tile = -1;
+          flat_colour = -1, texture_scale = -1, texture_gamma = -1, texture_max = -1,
+          output_gamma = -1, fullbright_light = -1, solid_colour = -1, warp_amplitude = -1,
+          warp_frequency = -1, warp_phase = -1, warp_knot = -1, warp_tile = -1;
     // DISTANCE_FOG variants only (u_eye and u_fog_forward too)
     GLint distance_fog = -1;
     // FOG_PASS variants only

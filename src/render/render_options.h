@@ -2,17 +2,27 @@
 // command line and the tests set.
 #pragma once
 
+#include "game/profile.h"
 #include "render/draw_submitter.h"
 #include "render/view_mode.h"
 #include "scene/world/light_styles.h"
 
 #include <array>
+#include <optional>
 
 #include <glm/vec4.hpp>
 
 namespace render {
 
 class GpuTimers;
+
+// The viewer's choice over the game's texture filter (View menu, --texture-mode,
+// --anisotropy): unset / 0 take the game's (game::MapRules::textures).
+struct TextureFilterChoice {
+    std::optional<game::TextureMode> mode;
+    float anisotropy = 0.0f;
+    bool operator==(const TextureFilterChoice&) const = default;
+};
 
 // What the viewer's View > Picture controls do to the finished frame, after the engine's own
 // look (issue 33): exposure in stops (x 2^exposure; in the lightmap-only view it scales the light
@@ -38,6 +48,11 @@ struct RenderOptions {
     // (--no-display-ramp) such a map shows at half brightness: a switch to measure the pass's
     // cost, not a picture setting.
     bool display_ramp = true;
+    // Quake 3 as ioquake3 shows it with the display's gamma ramp (fullscreen with hardware
+    // gamma, tr.overbrightBits 1: what most players and ../shared/refrender see). False
+    // (--no-hardware-gamma): as it shows windowed or where the driver has no gamma ramp
+    // (tr.overbrightBits 0): lightmaps shifted by two, no doubling, no display ramp pass.
+    bool hardware_gamma = true;
     // How index ranges are submitted (multi-draw indirect on GL 4.3+, or the GL 3.3
     // glMultiDrawElements fallback); the images are the same, tests and benches compare both.
     DrawPath draw_path = DrawPath::Auto;
@@ -60,6 +75,8 @@ struct RenderOptions {
     bool fog = true;
     std::array<float, scene::kNumLightStyles> style_values{};
     PictureAdjust picture; // applied last, by the picture pass (pass_display.cpp)
+    // Texture mode and anisotropy over the map's own (render/world_gpu.h applyTextureFilter).
+    TextureFilterChoice texture_filter;
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};
 };
 

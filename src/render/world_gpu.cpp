@@ -130,9 +130,10 @@ namespace {
 // with `mipmaps` false (Quake 3 nomipmaps) only level 0 is made. An image with S3TC blocks
 // (content::CompressedMips) goes up compressed where the context takes S3TC, with the file's
 // own mips, and `mips` is not used.
+// `sampled`, when given, gets the texture for the map's texture filter (applyTextureFilter).
 Texture uploadImage(const content::Image& img, const std::vector<content::Image>& mips,
                     const std::string& name, uint64_t* bytes, bool clamp = false,
-                    bool mipmaps = true) {
+                    bool mipmaps = true, std::vector<SampledTexture>* sampled = nullptr) {
     Texture t = makeTexture(GL_TEXTURE_2D, ("texture/" + name).c_str());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     GLint levels = 1;
@@ -156,6 +157,8 @@ Texture uploadImage(const content::Image& img, const std::vector<content::Image>
     const GLint wrap = clamp ? GL_CLAMP_TO_EDGE : GL_REPEAT;
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
+    if (sampled)
+        sampled->push_back({t.id(), levels > 1});
     return t;
 }
 
@@ -307,8 +310,8 @@ void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
         content::mipChains(to_mip, mipRounding(rules));
     gpu.owned.reserve(unique.images.size());
     for (size_t u = 0; u < unique.images.size(); ++u) {
-        gpu.owned.push_back(
-            uploadImage(*unique.images[u], chains[u], unique.labels[u], &gpu.stats.texture_bytes));
+        gpu.owned.push_back(uploadImage(*unique.images[u], chains[u], unique.labels[u],
+                                        &gpu.stats.texture_bytes, false, true, &gpu.sampled));
         chains[u] = {};
     }
     const auto nameOf = [&](int32_t slot) {
@@ -365,7 +368,7 @@ void uploadSkyBox(WorldGpu& gpu, const content::SkyBox& sky) {
     }
     // No mipmaps: the face switch would make the derivatives jump and pick a blurry level
     // along every seam.
-    setArrayFilter(GL_CLAMP_TO_EDGE);
+    setArrayFilter(sky.repeat ? GL_REPEAT : GL_CLAMP_TO_EDGE);
 }
 
 // What the stage pass needs of a material, copied (the GPU set points into no bundle).
@@ -398,10 +401,11 @@ void uploadStages(WorldGpu& gpu, const scene::MaterialStages& stages,
     gpu.stage_textures.reserve(stages.images.size());
     for (size_t i = 0; i < stages.images.size(); ++i) {
         const scene::StageImage& img = stages.images[i];
-        gpu.stage_textures.push_back(img.image.valid() ? uploadImage(img.image, chains[i], img.name,
-                                                                     &gpu.stats.texture_bytes,
-                                                                     img.clamp, img.mipmaps)
-                                                       : Texture());
+        gpu.stage_textures.push_back(img.image.valid()
+                                         ? uploadImage(img.image, chains[i], img.name,
+                                                       &gpu.stats.texture_bytes, img.clamp,
+                                                       img.mipmaps, &gpu.sampled)
+                                         : Texture());
     }
     gpu.staged.reserve(stages.materials.size());
     for (const scene::StagedMaterial& sm : stages.materials)
@@ -409,6 +413,40 @@ void uploadStages(WorldGpu& gpu, const scene::MaterialStages& stages,
 }
 
 } // namespace
+
+game::TextureFilter effectiveTextureFilter(const game::TextureFilter& game,
+                                           const TextureFilterChoice& choice) {
+    game::TextureFilter f = game;
+    if (choice.mode)
+        f.mode = *choice.mode;
+    if (choice.anisotropy > 0.0f)
+        f.anisotropy = choice.anisotropy;
+    const float most = std::max(1.0f, caps().max_anisotropy);
+    f.anisotropy = std::isfinite(f.anisotropy) ? std::clamp(f.anisotropy, 1.0f, most) : 1.0f;
+    return f;
+}
+
+void applyTextureFilter(WorldGpu& gpu, const game::TextureFilter& filter) {
+    if (gpu.filter_applied && gpu.filter == filter)
+        return;
+    const GLint mag = game::magnifiesNearest(filter.mode) ? GL_NEAREST : GL_LINEAR;
+    static constexpr GLint kMin[game::kTextureModeCount] = {
+        GL_NEAREST, GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST_MIPMAP_LINEAR,
+        GL_LINEAR,  GL_LINEAR_MIPMAP_NEAREST,  GL_LINEAR_MIPMAP_LINEAR};
+    const GLint min = kMin[static_cast<size_t>(filter.mode)];
+    const bool anisotropic = caps().max_anisotropy > 1.0f;
+    for (const SampledTexture& t : gpu.sampled) {
+        glBindTexture(GL_TEXTURE_2D, t.id);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, t.mipmapped ? min : mag);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, mag);
+        if (anisotropic)
+            glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_ANISOTROPY,
+                            t.mipmapped ? filter.anisotropy : 1.0f);
+    }
+    glBindTexture(GL_TEXTURE_2D, 0);
+    gpu.filter = filter;
+    gpu.filter_applied = true;
+}
 
 std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* error) {
     const bsp::Map& map = source.map;
@@ -439,6 +477,7 @@ std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* 
         uploadStages(*gpu, *source.stages, mipRounding(source.rules));
     if (source.fogs)
         gpu->fogs = *source.fogs;
+    applyTextureFilter(*gpu, effectiveTextureFilter(source.rules.textures, {}));
     glBindTexture(GL_TEXTURE_2D, 0);
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     if (checkGlErrors("upload") != errors_before) {

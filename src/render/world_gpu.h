@@ -10,6 +10,7 @@
 #include "content/material/textures.h"
 #include "game/profile.h"
 #include "render/gl.h"
+#include "render/render_options.h"
 #include "scene/view/visibility.h"
 #include "scene/world/fog.h"
 #include "scene/world/lightmap_set.h"
@@ -19,6 +20,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -85,6 +87,13 @@ struct DrawnStages {
 };
 DrawnStages drawnStages(const GpuStagedMaterial& sm);
 
+// A texture the map's texture filter applies to (world and stage images; not lightmaps, the
+// sky box or $whiteimage), and whether it has mipmaps.
+struct SampledTexture {
+    GLuint id = 0;
+    bool mipmapped = false;
+};
+
 struct WorldGpu {
     VertexArray vao;
     Buffer vbo, ibo;
@@ -121,8 +130,11 @@ struct WorldGpu {
     // Fogged faces by the first index of their run: a blended face is a batch of its own, and
     // this finds its fog for the stage pass's colour fading.
     std::unordered_map<uint32_t, int32_t> fog_by_first_index;
-    game::MapRules rules; // WorldSource::rules: lighting, warp, distance fog
-    int style_count = 1;  // most light styles any face uses (1..4)
+    game::MapRules rules; // WorldSource::rules: lighting, warp, distance fog, texture filter
+    std::vector<SampledTexture> sampled; // what applyTextureFilter sets
+    game::TextureFilter filter;          // as last applied to `sampled`
+    bool filter_applied = false;
+    int style_count = 1; // most light styles any face uses (1..4)
     GpuStats stats;
 
     // nullptr when out of range.
@@ -140,8 +152,18 @@ struct WorldGpu {
     glm::mat4 modelMatrix(int32_t submodel) const;
 };
 
-// Builds the GPU set of `source`; nullptr with *error when the sizes disagree or GL reported
-// an error. Leaves no texture, buffer or vertex array bound.
+// The game's filter with the viewer's choice laid over it, anisotropy clamped to
+// 1..GL_MAX_TEXTURE_MAX_ANISOTROPY (1 where the context has no anisotropic filtering).
+game::TextureFilter effectiveTextureFilter(const game::TextureFilter& game,
+                                           const TextureFilterChoice& choice);
+// Sets the filter of every texture in gpu.sampled (minifying filter, magnifying filter and, where
+// the context offers it, GL_TEXTURE_MAX_ANISOTROPY of mipmapped ones); nothing when `filter` is
+// what was applied last. Leaves GL_TEXTURE_2D unbound on the active unit.
+void applyTextureFilter(WorldGpu& gpu, const game::TextureFilter& filter);
+
+// Builds the GPU set of `source`, its textures filtered as the game does (rules.textures); nullptr
+// with *error when the sizes disagree or GL reported an error. Leaves no texture, buffer or
+// vertex array bound.
 std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* error);
 
 } // namespace render

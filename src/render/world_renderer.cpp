@@ -87,10 +87,13 @@ GLuint WorldRenderer::materialTexture(size_t material) const {
 
 void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camera,
                          const RenderOptions& options) {
+    if (m_gpu) // binds textures: before the state cache is reset
+        applyTextureFilter(*m_gpu,
+                           effectiveTextureFilter(m_gpu->rules.textures, options.texture_filter));
     m_state.invalidate(); // names may have been deleted and reused since the last frame
     // A map whose display doubles the frame (game::LightRule::overbright) is drawn at half
     // the shown value and doubled once at the end (pass_display.cpp), in the lit view.
-    const float frame_scale = m_gpu && m_gpu->rules.light.overbright &&
+    const float frame_scale = m_gpu && m_gpu->rules.light.overbright && options.hardware_gamma &&
                                       options.view == ViewMode::Lit && !options.neutral_lighting
                                   ? 0.5f
                                   : 1.0f;

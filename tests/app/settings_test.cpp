@@ -42,9 +42,12 @@ app::Settings sample() {
     s.exposure = 0.5f;
     s.gamma = 1.2f;
     s.brightness = 0.05f;
+    s.texture_mode = "GL_NEAREST_MIPMAP_LINEAR";
+    s.anisotropy = 4.0f;
     s.screenshot_folder = "/home/u/Pictures/bsp shots";
     s.export_folder = "/home/u/exports";
     s.use_detected_games = false;
+    s.quake2_look = "classic";
     s.windows = {{"debug", true}, {"textures", false}};
     app::addRecent(s.recent, "/maps/a.bsp");
     app::addRecent(s.recent, "/maps/with space/b.bsp");
@@ -70,6 +73,7 @@ TEST(Settings, DefaultsAreDefaults) {
     const app::Settings s;
     EXPECT_EQ(s.speed, 320.0f);
     EXPECT_EQ(s.view, "lit");
+    EXPECT_EQ(s.quake2_look, "yamagi");
     EXPECT_TRUE(s.recent.empty());
     EXPECT_TRUE(s.bookmarks.empty());
 }
@@ -159,6 +163,7 @@ TEST(Settings, BadLinesAreSkippedAndGoodOnesKept) {
                              "liquid_alpha nan\n"
                              "wireframe maybe\n"
                              "view\n"
+                             "quake2_look gl1\n"
                              "bogus_key 1\n"
                              "bookmark 0 1,2,3,4,5 /m.bsp\n"
                              "bookmark 10 1,2,3,4,5 /m.bsp\n"
@@ -182,6 +187,7 @@ TEST(Settings, BadLinesAreSkippedAndGoodOnesKept) {
     EXPECT_FALSE(s.wireframe);
     EXPECT_FALSE(s.pvs);
     EXPECT_EQ(s.view, "lit");
+    EXPECT_EQ(s.quake2_look, "yamagi");
     ASSERT_EQ(s.bookmarks.size(), 1u);
     EXPECT_FALSE(app::bookmark(s, "/m.bsp", 3));
     auto b = app::bookmark(s, "/m.bsp", 2);
@@ -189,8 +195,8 @@ TEST(Settings, BadLinesAreSkippedAndGoodOnesKept) {
     EXPECT_EQ(*b, (app::Bookmark{5, 6, 7, 8, 9}));
     ASSERT_EQ(s.recent.size(), 1u);
     EXPECT_EQ(s.recent[0], "/ok.bsp");
-    // One warning per bad line (15), each naming its line.
-    EXPECT_EQ(warnings.size(), 15u);
+    // One warning per bad line (16), each naming its line.
+    EXPECT_EQ(warnings.size(), 16u);
     EXPECT_EQ(countPrefix(warnings, "config line 2:"), 1u);
     EXPECT_EQ(countPrefix(warnings, "line too long"), 1u);
     EXPECT_EQ(countPrefix(warnings, "unknown key 'bogus_key'"), 1u);

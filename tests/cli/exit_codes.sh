@@ -22,6 +22,9 @@ expect 2 --view
 expect 2 --no-such-flag
 expect 2 --size 0x0
 expect 2 --fov 500
+expect 2 --texture-mode GL_BOGUS
+expect 2 --anisotropy 0
+expect 2 --anisotropy 17
 expect 2 --camera 1,2
 expect 2 --debug no-such-view
 expect 2 --gl-path 44

@@ -269,15 +269,21 @@ TEST(SkyBoxes, Quake2Night1FromThePak) {
     }
 }
 
-TEST(SkyBoxes, NamesFromWorldspawnWithoutFilesGiveNone) {
+// A named box whose files are not shipped gives the game's fallback box (game::SkyFallback):
+// Yamagi's 8x8 gl3_notexture for Quake 2, Xash3D's 1x1 grey for Half-Life.
+TEST(SkyBoxes, NamesFromWorldspawnWithoutFilesGiveTheGamesFallback) {
     auto urban = load("q2/aq_urbanjungle.bsp");
     ASSERT_TRUE(urban);
     EXPECT_EQ(urban->profile.skybox, "env/grimmnight_");
-    EXPECT_FALSE(urban->skybox.has_value()); // not shipped
+    ASSERT_TRUE(urban->skybox.has_value()); // not shipped: the fallback
+    EXPECT_EQ(urban->skybox->base, "fallback");
+    EXPECT_EQ(urban->skybox->faces[0].width, 8);
     auto pool = load("hl/cs_fy_pool_day.bsp");
     ASSERT_TRUE(pool);
     EXPECT_EQ(pool->profile.skybox, "gfx/env/desert");
-    EXPECT_FALSE(pool->skybox.has_value());
+    ASSERT_TRUE(pool->skybox.has_value());
+    EXPECT_EQ(pool->skybox->base, "fallback");
+    EXPECT_EQ(pool->skybox->faces[0].rgba, (std::vector<uint8_t>{127, 127, 127, 255}));
     auto india = load("hl/cs_awp_india.bsp");
     ASSERT_TRUE(india);
     EXPECT_EQ(india->profile.skybox, "gfx/env/trainyard");

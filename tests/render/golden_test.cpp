@@ -108,12 +108,29 @@ std::vector<GoldenCase> cases() {
         // Half-Life under GoldSrc's gamma curves: WAD3 textures with their own palettes, the
         // pool (func_water, render mode texture: blended, no lightmap), tiles lit without 2x.
         {"cs_fy_pool_day_pool", maps + "/hl/cs_fy_pool_day.bsp", at(-420, 330, 80, 25, 35)},
+        // The shared reference views (../shared/refshots/cameras.txt, compared with Yamagi Quake
+        // II and Xash3D FWGS in docs/fidelity.md, "Quake 2 looks and Half-Life lighting"):
+        // Quake 2 under yquake2 GL3's defaults, aq_credits compiled without light (each face
+        // lit once per style it lists, 4x); Half-Life under GoldSrc's curves.
+        {"ref_wizs_a", maps + "/q2/aq_wizs.bsp",
+         at(1936.0625f, 0.0625f, -568.9375f, 4.998779f, -180)},
+        {"ref_credits_a", maps + "/q2/aq_credits.bsp", at(0.0625f, -319.9375f, -1664.9375f, 0, 90)},
+        {"ref_uj_a", maps + "/q2/aq_urbanjungle.bsp", at(2576.0625f, 900.0625f, -829.9375f, 0, 0)},
+        {"ref_uj_b", maps + "/q2/aq_urbanjungle.bsp",
+         at(3120.0625f, 2304.0625f, -455.9375f, 45, -119.998169f)},
+        {"ref_pool_a", maps + "/hl/cs_fy_pool_day.bsp", at(-74, -67, 71, 10, 0)},
+        {"ref_pool_c", maps + "/hl/cs_fy_pool_day.bsp", at(-197, 157, 65, 0, 0)},
         // Source: every shared VBSP map from its first spawn point (the two without one from the
         // overview camera). tf2_test2: displacements on their base faces, lightmaps, the flat
         // sky (sky_tf2_04 is TF2's own); the lobbies' rooms from a corner, momentum's lit by its
         // one weak light_spot (HDR only); the tool-texture maps from their spawn point looking back
         // at a sky brush (their tool faces hidden, their dev textures missing: the grey tile).
         {"source_tf2_test2_spawn0", maps + "/source/tf2_test2.bsp", spawn(0)},
+        // Static props: Momentum's background_01 with its game folder from its start, which
+        // looks at the sakura tree (its bark, alpha-tested two-sided branches, lit by its leaf's
+        // ambient cube; the cattails' model is missing: not drawn).
+        {"source_mom_background_01_sakura",
+         maps + "/source/mom_background_01/maps/background_01.bsp", spawn(0)},
         {"source_tf2_test_displacement", maps + "/source/tf2_test_displacement.bsp", spawn(0)},
         {"source_tf2_test_physcollide", maps + "/source/tf2_test_physcollide.bsp", spawn(0)},
         {"source_tf2_mp_lobby", maps + "/source/tf2_mp_lobby.bsp", at(-200, -200, 120, 20, 45)},

@@ -250,6 +250,33 @@ TEST_F(LightingRender, Quake2GL3Curve) {
     EXPECT_EQ(render(map, greyImage(100), q2), (std::array<int, 2>{164, 164}));
 }
 
+// A Quake 2 map's face without light data (bsp::Face::unlit) beside a lit one (luxel 128) under
+// each look (game::Quake2Look). Yamagi's GL3 renderer gives each style the face lists a luxel of
+// 255 (gl3_light.c GL3_BuildLightMap): qbsp3 writes style 0 four times on a map compiled without
+// light, so the light is 4 x 1.3 and a texel of 20 becomes (20 / 255 * 1.5 * 5.2)^(1 / 1.2)
+// = 0.663979 -> 169.3 -> 169; with one style (20 / 255 * 1.5 * 1.3)^(1 / 1.2) -> 53.3 -> 53.
+// The lit face: (20 / 255 * 1.5 * 1.3 * 128 / 255)^(1 / 1.2) -> 30.0 -> 30, and a texel of 200
+// -> 204.6 -> 205 (the unlit face saturates). The classic look (GL1: textures doubled and
+// saturated at upload, one luxel of 255 whatever the styles, no curve): a texel of 20 is 40 on
+// the unlit face and 40 x 128 / 255 = 20.1 -> 20 on the lit one; a texel of 200 saturates at
+// 255 before the light, so the lit face is 128 (not 200 x 2 x 128 / 255 = 201) and the unlit 255.
+TEST_F(LightingRender, Quake2FacesWithoutLightDataUnderEachLook) {
+    bsp::Map map = twoFloors(128, 255);
+    map.faces[1].unlit = true;
+    map.faces[1].styles = {0, 0, 0, 0};
+    const bsp::Map q2 = parsed(q2test::buildQ2());
+    const game::MapRules yamagi = game::profileFor(q2, {game::Quake2Look::Yamagi}).rules;
+    const game::MapRules classic = game::profileFor(q2, {game::Quake2Look::Classic}).rules;
+    EXPECT_EQ(yamagi.light.unlit_faces, game::UnlitFaces::FullbrightEachStyle);
+    EXPECT_EQ(classic.light.unlit_faces, game::UnlitFaces::Fullbright);
+    EXPECT_EQ(render(map, greyImage(20), yamagi), (std::array<int, 2>{30, 169}));
+    EXPECT_EQ(render(map, greyImage(200), yamagi), (std::array<int, 2>{205, 255}));
+    EXPECT_EQ(render(map, greyImage(20), classic), (std::array<int, 2>{20, 40}));
+    EXPECT_EQ(render(map, greyImage(200), classic), (std::array<int, 2>{128, 255}));
+    map.faces[1].styles = {0, bsp::kNoStyle, bsp::kNoStyle, bsp::kNoStyle};
+    EXPECT_EQ(render(map, greyImage(20), yamagi), (std::array<int, 2>{30, 53}));
+}
+
 // Quake 2 SURF_FLOWING as yquake2 GL3 scrolls it: 64 repeats per 40 s towards -s, 1.6 a second.
 // A 64-texel ramp (grey 4 x column) sampled at s = 0.3 repeats, 19.2 texels: linear filtering
 // between columns 18 and 19 gives 4 x 18.7 = 74.8 at time 0. After 1/16 s the texture has moved

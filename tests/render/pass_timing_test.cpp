@@ -127,6 +127,8 @@ TEST_F(PassTiming, EachSwitchTakesOutItsPassOnly) {
     };
     for (const Case c : {Case{"depth prepass", &render::RenderOptions::depth_prepass},
                          Case{"display ramp", &render::RenderOptions::display_ramp},
+                         // Without the gamma ramp the frame is drawn as shown: no ramp pass.
+                         Case{"display ramp", &render::RenderOptions::hardware_gamma},
                          Case{"stages", &render::RenderOptions::shader_stages},
                          Case{"fog", &render::RenderOptions::fog},
                          Case{"flares", &render::RenderOptions::flares}}) {

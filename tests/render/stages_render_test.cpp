@@ -13,6 +13,8 @@
 #include "support/map_builder.h"
 
 #include <gtest/gtest.h>
+#include <string>
+#include <string_view>
 
 #include <cmath>
 #include <memory>
@@ -113,7 +115,8 @@ protected:
         ASSERT_TRUE(m_target.create(kW, kH, &error)) << error;
     }
 
-    std::vector<uint8_t> render(double time = 0.0, bool stages = true, bool fold = true) {
+    std::vector<uint8_t> render(double time = 0.0, bool stages = true, bool fold = true,
+                                bool hardware_gamma = true) {
         scene::Camera cam;
         cam.aspect = 1.0f;
         scene::Visibility vis(m_bundle->map, m_bundle->mesh);
@@ -125,6 +128,7 @@ protected:
         ro.time = time;
         ro.shader_stages = stages;
         ro.fold_stages = fold;
+        ro.hardware_gamma = hardware_gamma;
         ro.flares = false;
         ro.style_values = scene::lightStyleValues(0.0);
         m_renderer->draw(list, cam, ro);
@@ -205,6 +209,46 @@ textures/test/chrome
     for (bool fold : {true, false}) {
         const std::array<int, 3> got = centre(render(0.0, true, fold));
         EXPECT_EQ(got, (std::array<int, 3>{204, 204, 204})) << (fold ? "folded" : "per stage");
+    }
+}
+
+// Without the display's gamma ramp (windowed, or a driver without one: tr.overbrightBits 0,
+// --no-hardware-gamma) ioquake3 draws rgbGen identity at identityLight 1 and shifts vertex
+// colours and luxels left by two (tr_bsp.c R_ColorShiftLightingBytes), a colour passing 255
+// scaled down by its largest channel, and the framebuffer is shown as drawn. rgbGen vertex
+// (tr_shade.c ComputeColors, CGEN_VERTEX: the colour times identityLight) of a vertex colour
+// (100, 50, 25): (400, 200, 100) scaled by 255 / 400 = (255, 128, 64) without the ramp; with
+// it (200, 100, 50) halved and shown doubled, (200, 100, 50): the hue-keeping clamp darkens
+// only the picture without the ramp. A white identity stage: 255 without the ramp,
+// identityLightByte 127 doubled to 254 with it.
+TEST_F(Stages, NoHardwareGammaShiftsTheLightByTwo) {
+    const char* script = R"(
+textures/test/vertex
+{
+    { map $whiteimage rgbGen vertex }
+}
+textures/test/white
+{
+    { map $whiteimage }
+}
+)";
+    struct Case {
+        const char* material;
+        std::array<int, 3> without_ramp, with_ramp;
+    };
+    for (const Case& c : {Case{"textures/test/vertex", {255, 128, 64}, {200, 100, 50}},
+                          Case{"textures/test/white", {255, 255, 255}, {254, 254, 254}}}) {
+        QuadMap quads = quadMap({{c.material, 100.0f, 200.0f}}, true);
+        for (bsp::Vertex& v : quads.map.vertices)
+            v.colour = {100, 50, 25, 255};
+        upload(stagedBundle(std::move(quads), script));
+        for (bool fold : {true, false}) {
+            const std::string what = std::string(c.material) + (fold ? " folded" : " per stage");
+            expectNear(centre(render(0.0, true, fold, false)), c.without_ramp, 1,
+                       (what + ", no gamma ramp").c_str());
+            expectNear(centre(render(0.0, true, fold, true)), c.with_ramp, 1,
+                       (what + ", gamma ramp").c_str());
+        }
     }
 }
 

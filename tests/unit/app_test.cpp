@@ -2,6 +2,7 @@
 #include "app/bench.h"
 #include "app/cli.h"
 #include "app/fly_camera.h"
+#include "app/headless.h"
 #include "app/map_session.h"
 #include "app/pass_times_panel.h"
 #include "render/gpu_timers.h"
@@ -70,7 +71,7 @@ TEST(Cli, ParsesEveryFlag) {
     EXPECT_FALSE(n->stages);
     EXPECT_FALSE(n->watch);
     EXPECT_TRUE(n->walk_script.empty());
-    EXPECT_TRUE(n->depth_prepass && n->display_ramp && n->fog);
+    EXPECT_TRUE(n->depth_prepass && n->display_ramp && n->fog && n->hardware_gamma);
     EXPECT_EQ(n->pass_timing, "auto");
     auto passes = app::parseArguments({"--bench", "--no-depth-prepass", "--no-display-ramp",
                                        "--no-fog", "--pass-timing", "finish"});
@@ -81,24 +82,48 @@ TEST(Cli, ParsesEveryFlag) {
     auto ro = app::renderOptionsOf(*passes);
     ASSERT_TRUE(ro.ok());
     EXPECT_FALSE(ro->depth_prepass || ro->display_ramp || ro->fog);
-    EXPECT_TRUE(ro->flares && ro->shader_stages);
+    EXPECT_TRUE(ro->flares && ro->shader_stages && ro->hardware_gamma);
+    auto windowed = app::parseArguments({"--no-hardware-gamma"});
+    ASSERT_TRUE(windowed.ok());
+    EXPECT_FALSE(windowed->hardware_gamma);
+    auto windowed_ro = app::renderOptionsOf(*windowed);
+    ASSERT_TRUE(windowed_ro.ok());
+    EXPECT_FALSE(windowed_ro->hardware_gamma);
+    EXPECT_TRUE(windowed_ro->display_ramp); // the ramp pass stays asked for; the map decides
+    EXPECT_FALSE(passes->quake2_look);
+    auto look = app::parseArguments({"--screenshot", "x.png", "--quake2-look", "classic"});
+    ASSERT_TRUE(look.ok());
+    EXPECT_EQ(look->quake2_look, game::Quake2Look::Classic);
+    EXPECT_EQ(app::loadSettingsOf(*look).game.quake2_look, game::Quake2Look::Classic);
+    EXPECT_EQ(app::loadSettingsOf(*passes).game.quake2_look, game::Quake2Look::Yamagi);
     auto w = app::parseArguments({"--screenshot", "x.png", "--walk-script", "walk.txt"});
     ASSERT_TRUE(w.ok());
     EXPECT_EQ(w->walk_script, "walk.txt");
 }
 
 TEST(Cli, RejectsBadValuesWithACode) {
-    for (const auto& args :
-         std::vector<std::vector<std::string>>{{"--size", "0x5"},       {"--size", "abc"},
-                                               {"--fov", "500"},        {"--camera", "1,2,3"},
-                                               {"--camera", "spawn:x"}, {"--patch-level", "99"},
-                                               {"--frames", "0"},       {"--gl-path", "44"},
-                                               {"--gl-path"},           {"--pass-timing", "gpu"},
-                                               {"--pass-timing"},       {"--bogus"},
-                                               {"a.bsp", "b.bsp"},      {"--screenshot"},
-                                               {"--config-dir"},        {"--config-dir", ""},
-                                               {"--walk-script"},       {"--walk-script", "w.txt"},
-                                               {"--view", "bogus"},     {"--view"}}) {
+    for (const auto& args : std::vector<std::vector<std::string>>{{"--size", "0x5"},
+                                                                  {"--size", "abc"},
+                                                                  {"--fov", "500"},
+                                                                  {"--camera", "1,2,3"},
+                                                                  {"--camera", "spawn:x"},
+                                                                  {"--patch-level", "99"},
+                                                                  {"--frames", "0"},
+                                                                  {"--gl-path", "44"},
+                                                                  {"--gl-path"},
+                                                                  {"--pass-timing", "gpu"},
+                                                                  {"--pass-timing"},
+                                                                  {"--bogus"},
+                                                                  {"a.bsp", "b.bsp"},
+                                                                  {"--screenshot"},
+                                                                  {"--config-dir"},
+                                                                  {"--config-dir", ""},
+                                                                  {"--walk-script"},
+                                                                  {"--walk-script", "w.txt"},
+                                                                  {"--view", "bogus"},
+                                                                  {"--view"},
+                                                                  {"--quake2-look", "gl1"},
+                                                                  {"--quake2-look"}}) {
         auto o = app::parseArguments(args);
         ASSERT_FALSE(o.ok()) << args[0];
         EXPECT_EQ(o.error().code, core::ErrorCode::BadArgument);

@@ -123,6 +123,68 @@ TEST(GameProfile, HalfLife) {
         "gfx/env/desert");
 }
 
+// Each family's texture filter as its engine's defaults (docs/fidelity.md, "Texture
+// filtering"), and the gl_texturemode names both ways.
+TEST(GameProfile, TextureFilterPerGame) {
+    using game::TextureMode;
+    const auto filter = [](bsp::Format f) {
+        return game::profileFor(factsOnly(f, true)).rules.textures;
+    };
+    EXPECT_EQ(filter(bsp::Format::HalfLife),
+              (game::TextureFilter{TextureMode::LinearMipmapLinear, 8.0f}));
+    EXPECT_EQ(filter(bsp::Format::Quake2),
+              (game::TextureFilter{TextureMode::LinearMipmapNearest, 1.0f}));
+    EXPECT_EQ(filter(bsp::Format::Quake1),
+              (game::TextureFilter{TextureMode::LinearMipmapLinear, 1.0f}));
+    EXPECT_EQ(filter(bsp::Format::Quake3),
+              (game::TextureFilter{TextureMode::LinearMipmapLinear, 1.0f}));
+    EXPECT_EQ(filter(bsp::Format::Source),
+              (game::TextureFilter{TextureMode::LinearMipmapLinear, 1.0f}));
+    for (int i = 0; i < game::kTextureModeCount; ++i) {
+        const auto m = static_cast<TextureMode>(i);
+        EXPECT_EQ(game::textureModeFromName(game::textureModeName(m)), m);
+    }
+    EXPECT_EQ(game::textureModeFromName("linear_mipmap_nearest"), TextureMode::LinearMipmapNearest);
+    EXPECT_EQ(game::textureModeFromName("gl_nearest"), TextureMode::Nearest);
+    EXPECT_FALSE(game::textureModeFromName("GL_LINEAR_MIPMAP"));
+    EXPECT_FALSE(game::textureModeFromName(""));
+    EXPECT_TRUE(game::magnifiesNearest(TextureMode::NearestMipmapLinear));
+    EXPECT_FALSE(game::magnifiesNearest(TextureMode::Linear));
+    EXPECT_FALSE(game::usesMipmaps(TextureMode::Linear));
+    EXPECT_TRUE(game::usesMipmaps(TextureMode::NearestMipmapNearest));
+}
+
+// What each game draws where its sky box images are missing (game::SkyFallback).
+TEST(GameProfile, SkyFallbackPerGame) {
+    const game::SkyFallback hl =
+        game::profileFor(factsOnly(bsp::Format::HalfLife, true)).sky_fallback;
+    EXPECT_EQ(hl.boxes, std::vector<std::string>{"gfx/env/desert"}); // Xash3D's default box
+    EXPECT_EQ(hl.face_size, 1);
+    EXPECT_EQ(hl.face, (std::vector<uint8_t>{127, 127, 127, 255})); // tr.grayTexture
+    const game::SkyFallback q2 =
+        game::profileFor(factsOnly(bsp::Format::Quake2, true)).sky_fallback;
+    EXPECT_TRUE(q2.boxes.empty());
+    ASSERT_EQ(q2.face_size, 8);
+    ASSERT_EQ(q2.face.size(), 8u * 8u * 4u);
+    // gl3_notexture: red where the dot mask is set, read at (x mod 4, y mod 4); 32 of 64.
+    int red = 0;
+    for (size_t i = 0; i < 64; ++i) {
+        EXPECT_EQ(q2.face[i * 4 + 1], 0);
+        EXPECT_EQ(q2.face[i * 4 + 2], 0);
+        EXPECT_EQ(q2.face[i * 4 + 3], 255);
+        red += q2.face[i * 4] == 255;
+    }
+    EXPECT_EQ(red, 32);
+    EXPECT_EQ(q2.face[(1 * 8 + 2) * 4], 255); // x 2, y 1
+    EXPECT_EQ(q2.face[(1 * 8 + 1) * 4], 0);   // x 1, y 1
+    EXPECT_EQ(q2.face[(0 * 8 + 5) * 4], 0);   // row 0
+    // A Quake 2 map without a "sky" key gets the game's unit1_.
+    EXPECT_EQ(game::profileFor(factsOnly(bsp::Format::Quake2, true)).skybox, "env/unit1_");
+    // Quake 1 goes back to its scrolling layers (no face); Quake 3 and Source keep theirs.
+    for (bsp::Format f : {bsp::Format::Quake1, bsp::Format::Quake3, bsp::Format::Source})
+        EXPECT_EQ(game::profileFor(factsOnly(f, true)).sky_fallback.face_size, 0);
+}
+
 // yquake2's GL3 renderer at its defaults and id's game code (game/quake2.cpp).
 TEST(GameProfile, Quake2) {
     const game::GameProfile p =
@@ -132,12 +194,49 @@ TEST(GameProfile, Quake2) {
     EXPECT_EQ(l.texture_scale, 1.5f);
     EXPECT_FLOAT_EQ(l.output_gamma, 1.0f / 1.2f);
     EXPECT_EQ(l.light_style_scale, 1.0f);
-    EXPECT_EQ(l.unlit_faces, game::UnlitFaces::Fullbright); // with or without light data
+    EXPECT_EQ(l.texture_max, 0.0f);
+    // A luxel of 255 per style, with or without light data (gl3_light.c GL3_BuildLightMap).
+    EXPECT_EQ(l.unlit_faces, game::UnlitFaces::FullbrightEachStyle);
     EXPECT_EQ(p.rules.warp.amplitude, 4.0f / 64.0f);
     EXPECT_EQ(p.view.eye_height, 22.0f);
     EXPECT_EQ(p.skybox, "env/unit1_");
     EXPECT_EQ(p.entities.model_table, game::EntityModelTable::Quake2);
     EXPECT_EQ(p.entities.model_lighting, game::ModelLighting::LightPoint);
+}
+
+// The classic look, yquake2's GL1 renderer with vid_gamma 1 (game/quake2.cpp): textures
+// doubled and saturated (gl1_intensity 2), the light as summed (r_modulate 1) and scaled down by
+// its largest channel past 1, no curve; one full-bright luxel on a face without light data.
+// Everything else is the default look's.
+TEST(GameProfile, Quake2ClassicLook) {
+    const bsp::Map map = factsOnly(bsp::Format::Quake2, true, {{"sky", "unit1_"}});
+    const game::GameProfile p = game::profileFor(map, {game::Quake2Look::Classic});
+    const game::LightRule& l = p.rules.light;
+    EXPECT_EQ(l.lightmap_scale, 1.0f);
+    EXPECT_EQ(l.light_normalize, 1);
+    EXPECT_EQ(l.overbright, 0);
+    EXPECT_EQ(l.texture_scale, 2.0f);
+    EXPECT_EQ(l.texture_max, 1.0f);
+    EXPECT_EQ(l.output_gamma, 1.0f);
+    EXPECT_EQ(l.unlit_faces, game::UnlitFaces::Fullbright);
+    EXPECT_EQ(p.skybox, "env/unit1_");
+    EXPECT_EQ(p.rules.warp.amplitude, game::profileFor(map).rules.warp.amplitude);
+    // Texel 100 doubled to 200 under a luxel of 128: 100.4; texel 200 saturates at 255 first:
+    // 128. Light (2, 1, 0.5) (styles summed) keeps its hue: (1, 0.5, 0.25) times texel 255.
+    EXPECT_NEAR(pixel(l, 100, 128), 200.0f * 128.0f / 255.0f, 1e-3f);
+    EXPECT_NEAR(pixel(l, 200, 128), 128.0f, 1e-3f);
+    const glm::vec3 hue = game::apply(l, glm::vec3(1.0f), glm::vec3(2.0f, 1.0f, 0.5f));
+    EXPECT_NEAR(hue.g, 0.5f, 1e-6f);
+    EXPECT_NEAR(hue.b, 0.25f, 1e-6f);
+    // The other families ignore the option.
+    const bsp::Map q1 = factsOnly(bsp::Format::Quake1, true);
+    EXPECT_EQ(game::profileFor(q1, {game::Quake2Look::Classic}).rules.light.lightmap_scale,
+              game::profileFor(q1).rules.light.lightmap_scale);
+    // The option's names (the setting and --quake2-look).
+    EXPECT_EQ(game::parseQuake2Look("classic"), game::Quake2Look::Classic);
+    EXPECT_EQ(game::parseQuake2Look("yamagi"), game::Quake2Look::Yamagi);
+    EXPECT_FALSE(game::parseQuake2Look("gl1"));
+    EXPECT_EQ(game::quake2LookName(game::Quake2Look::Classic), "classic");
 }
 
 // ioquake3's opengl1 renderer with OpenArena's settings (game/quake3.cpp).
@@ -167,7 +266,7 @@ TEST(GameProfile, Source) {
     EXPECT_EQ(p.skybox, "skybox/sky_day01_01");
     EXPECT_TRUE(p.mount.embedded_archive_first);
     EXPECT_EQ(p.materials.files, game::MaterialFiles::ValveMaterials);
-    EXPECT_EQ(p.entities.model_table, game::EntityModelTable::None);
+    EXPECT_EQ(p.entities.model_table, game::EntityModelTable::SourceProps);
     // Without any lighting lump the textures show as they are (mat_fullbright's look): 1x.
     EXPECT_EQ(game::profileFor(factsOnly(bsp::Format::Source, false)).rules.light.lightmap_scale,
               1.0f);
@@ -223,17 +322,19 @@ TEST(GameProfile, ApplyGivesTheEnginesPixels) {
 TEST(GameProfile, ApplyIsTexelPartTimesLightPart) {
     for (bsp::Format f : {bsp::Format::Quake1, bsp::Format::HalfLife, bsp::Format::Quake2,
                           bsp::Format::Quake3, bsp::Format::Source}) {
-        const game::LightRule r = game::profileFor(factsOnly(f, true)).rules.light;
-        for (int t = 0; t <= 255; t += 15)
-            for (int l = 0; l <= 255; l += 15) {
-                const glm::vec3 tv(t / 255.0f), lv(l / 255.0f, l / 510.0f, 1.0f - l / 255.0f);
-                const glm::vec3 want = game::apply(r, tv, lv);
-                const glm::vec3 got =
-                    glm::min(game::texelPart(r, tv) * game::lightPart(r, lv), glm::vec3(1.0f));
-                for (int c = 0; c < 3; ++c)
-                    EXPECT_NEAR(got[c], want[c], 1e-5f)
-                        << bsp::formatName(f) << " t " << t << " l " << l << " channel " << c;
-            }
+        for (game::Quake2Look look : {game::Quake2Look::Yamagi, game::Quake2Look::Classic}) {
+            const game::LightRule r = game::profileFor(factsOnly(f, true), {look}).rules.light;
+            for (int t = 0; t <= 255; t += 15)
+                for (int l = 0; l <= 255; l += 15) {
+                    const glm::vec3 tv(t / 255.0f), lv(l / 255.0f, l / 510.0f, 1.0f - l / 255.0f);
+                    const glm::vec3 want = game::apply(r, tv, lv);
+                    const glm::vec3 got =
+                        glm::min(game::texelPart(r, tv) * game::lightPart(r, lv), glm::vec3(1.0f));
+                    for (int c = 0; c < 3; ++c)
+                        EXPECT_NEAR(got[c], want[c], 1e-5f)
+                            << bsp::formatName(f) << " t " << t << " l " << l << " channel " << c;
+                }
+        }
     }
 }
 

@@ -228,8 +228,11 @@ TEST(LightingRules, Quake2FaceWithoutSamplesIsFullBright) {
     const bsp::Map m = loadOrFail(bytes, "q2_lightofs.bsp");
     ASSERT_EQ(m.faces.size(), 2u);
     expectUnlit(m, 0);
+    // A luxel of 255 per style it lists under Yamagi's GL3 renderer, one under the classic GL1.
     const game::GameProfile p = game::profileFor(m);
-    EXPECT_EQ(p.rules.light.unlit_faces, game::UnlitFaces::Fullbright);
+    EXPECT_EQ(p.rules.light.unlit_faces, game::UnlitFaces::FullbrightEachStyle);
+    EXPECT_EQ(game::profileFor(m, {game::Quake2Look::Classic}).rules.light.unlit_faces,
+              game::UnlitFaces::Fullbright);
     EXPECT_EQ(m.unlit_face_count, 1u);
     // Quake 2's 'm' is exactly 1 and its lightmaps are not clamped per channel here.
     EXPECT_EQ(p.rules.light.light_style_scale, 1.0f);

@@ -145,6 +145,21 @@ std::array<uint8_t, 4> decodeRgbsTexel(std::array<uint8_t, 4> rgbs) {
     return out;
 }
 
+std::optional<SkyBox> fallbackSkyBox(std::string base, int32_t size,
+                                     const std::vector<uint8_t>& texels) {
+    if (size <= 0 || size > 4096 ||
+        texels.size() != static_cast<size_t>(size) * static_cast<size_t>(size) * 4)
+        return std::nullopt;
+    SkyBox box;
+    box.base = std::move(base);
+    for (size_t i = 0; i < box.faces.size(); ++i) {
+        box.faces[i] = Image{size, size, texels, {}};
+        box.sources[i] = box.base;
+    }
+    box.repeat = true;
+    return box;
+}
+
 std::optional<SkyBox> loadSkyBox(const FileSystem& fs, std::string_view base,
                                  game::MaterialFiles files, std::string* why) {
     if (base.empty())

@@ -59,7 +59,16 @@ struct SkyBox {
     std::array<Image, 6> faces;         // kSkyFaceSuffixes order
     std::array<std::string, 6> sources; // virtual path each face came from ("env/night1rt.tga")
     SkyRotation rotation;               // set by the map loader from worldspawn
+    // The faces repeat past their edges (the half texel inside each edge blends with the
+    // opposite one) rather than clamp: a game's stand-in image drawn as a wall texture
+    // (game::SkyFallback).
+    bool repeat = false;
 };
+
+// A box whose six faces are `size` x `size` RGBA8 `texels` (game::SkyFallback::face), named
+// `base` ("fallback"), repeating; nullopt when the size and the bytes disagree.
+std::optional<SkyBox> fallbackSkyBox(std::string base, int32_t size,
+                                     const std::vector<uint8_t>& texels);
 
 // All six faces, or nullopt when `base` is empty or any face is missing or does not decode
 // (a half sky is not drawn; `why`, when given, says which face and why). Faces need not share

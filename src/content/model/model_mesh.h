@@ -67,6 +67,14 @@ struct ModelDrawRange {
     // The skin slot the range draws (models whose surfaces are material files, ModelMesh::
     // materials: Source studio meshes); 0 for models with images.
     uint32_t material = 0;
+    // Material-file models (Source studio meshes; scene/models/source_props.h fills these from
+    // each skin family's material): the image of ModelMesh::images the range draws (-1: the
+    // skin's), blended by the texture's alpha (translucent), drawn without light (unlit), or
+    // from both sides (two_sided).
+    int32_t image = -1;
+    bool translucent = false;
+    bool unlit = false;
+    bool two_sided = false;
     bool operator==(const ModelDrawRange&) const = default;
 };
 
@@ -97,6 +105,9 @@ struct ModelMesh {
     // Bounds over every pose (model units); mins > maxs when the mesh has no vertex.
     std::array<float, 3> mins{0, 0, 0};
     std::array<float, 3> maxs{0, 0, 0};
+    // Model-space point the engine samples the model's light at (Source studiohdr_t::
+    // illumposition, the engine's R_ComputeLightingOrigin); 0 for other formats.
+    std::array<float, 3> illum_position{0, 0, 0};
 };
 
 // The draw ranges of skin `skin` (clamped to the skins): its own, else the mesh's.

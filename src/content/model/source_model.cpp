@@ -275,6 +275,7 @@ ModelMesh buildSourceModelMesh(const SourceModel& model, int32_t body, uint32_t 
         }
     }
     mesh.frames.push_back({"bind pose", {}});
+    mesh.illum_position = mdl.illum_position;
     mesh.materials.assign(mdl.textures.size(), std::string());
     for (size_t i = 0; i < model.materials.size() && i < mesh.materials.size(); ++i)
         mesh.materials[i] = model.materials[i].path;

@@ -13,11 +13,12 @@ namespace {
 void applyWorldUnlitRule(WorldMesh& mesh, game::UnlitFaces model, game::UnlitFaces world) {
     if (world == game::UnlitFaces::VertexColour || world == model)
         return;
-    const bool full = world == game::UnlitFaces::Fullbright;
+    const bool each_style = world == game::UnlitFaces::FullbrightEachStyle;
+    const bool full = world == game::UnlitFaces::Fullbright || each_style;
     const uint8_t v = full ? 255 : 0;
     for (WorldVertex& vertex : mesh.vertices) {
         if (full)
-            vertex.lm_layer = -1.0f;
+            vertex.lm_layer = each_style ? kLayerEachStyle : -1.0f;
         if (vertex.lm_layer < 0.0f)
             vertex.colour = glm::u8vec4(v, v, v, 255);
     }

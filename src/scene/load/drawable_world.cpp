@@ -45,7 +45,21 @@ std::vector<content::TextureInfo> loadTextures(const bsp::Map& map, const conten
     return textures;
 }
 
-// The sky box the game names, else a Quake 3 sky shader's far box.
+// No sky box loaded: the boxes the game tries next, then its stand-in face on every side
+// (game::SkyFallback), so that sky surfaces never show their own texture where the game draws
+// something else.
+void loadFallbackSky(DrawableWorld& world, const content::FileSystem& fs,
+                     const WorldBuildOptions& options) {
+    if (!options.sky_fallback)
+        return;
+    const game::SkyFallback& fallback = *options.sky_fallback;
+    for (size_t i = 0; !world.skybox && i < fallback.boxes.size(); ++i)
+        world.skybox = content::loadSkyBox(fs, fallback.boxes[i], options.material_files);
+    if (!world.skybox && fallback.face_size > 0)
+        world.skybox = content::fallbackSkyBox("fallback", fallback.face_size, fallback.face);
+}
+
+// The sky box the game names, else a Quake 3 sky shader's far box, else the game's fallback.
 void loadSky(DrawableWorld& world, const bsp::Map& map, const content::FileSystem& fs,
              const WorldBuildOptions& options, WorldBuildLog& log) {
     // A sky box the map names but the search paths lack (a Team Fortress 2 map's
@@ -65,6 +79,7 @@ void loadSky(DrawableWorld& world, const bsp::Map& map, const content::FileSyste
         if (def && def->sky.present && !def->sky.far_box.empty())
             world.skybox = content::loadSkyBox(fs, def->sky.far_box + "_");
     }
+    loadFallbackSky(world, fs, options);
     if (world.skybox)
         world.skybox->rotation = skyRotation(map);
 }

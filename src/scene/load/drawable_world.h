@@ -46,7 +46,8 @@ struct DrawableWorld {
     // Quake 3 fog volumes, parallel to map.fogs (their shaders' fogParms joined in).
     std::vector<FogVolume> fogs;
     // The sky box the game names, all six faces (content/material/skybox.h), else a Quake 3 sky
-    // shader's far box; nullopt when there is none or a face is missing.
+    // shader's far box, else the game's fallback (WorldBuildOptions::sky_fallback); nullopt
+    // when none of them is had.
     std::optional<content::SkyBox> skybox;
     // The lightmap pages drawn: the map's own, or q3map2's external images (deluxe maps split
     // off). The mesh's lightmap layers index them.
@@ -63,6 +64,9 @@ struct WorldBuildOptions {
     // none.
     std::string_view skybox;
     game::MaterialFiles material_files = game::MaterialFiles::Images;
+    // Without the sky box: the boxes the game tries next, then its stand-in face on every side
+    // (game::GameProfile::sky_fallback); nullptr: none (a brush model file).
+    const game::SkyFallback* sky_fallback = nullptr;
     // Where q3map2's external lightmaps are looked for (mapVirtualBase).
     std::string_view lightmap_base;
     int patch_level = 4;

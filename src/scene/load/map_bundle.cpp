@@ -280,6 +280,7 @@ void buildWorldOf(MapBundle& bundle, const content::MapLocation& where, const Se
     options.shaders = &bundle.shaders;
     options.skybox = bundle.profile.skybox;
     options.material_files = bundle.profile.materials.files;
+    options.sky_fallback = &bundle.profile.sky_fallback;
     const std::string lightmap_base = mapVirtualBase(where, paths.game);
     options.lightmap_base = lightmap_base;
     options.patch_level = settings.patch_level;
@@ -326,7 +327,7 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     bundle->timings.parse_s = since(t0);
     bundle->map = std::move(*map);
     const bsp::Map& parsed = bundle->map; // read only from here on
-    bundle->profile = game::profileFor(parsed);
+    bundle->profile = game::profileFor(parsed, settings.game);
     const game::GameProfile& profile = bundle->profile;
     bundle->warnings = parsed.warnings;
     bundle->spawns = bsp::findSpawnPoints(parsed);

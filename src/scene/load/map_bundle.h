@@ -39,6 +39,8 @@ struct LoadSettings {
     std::filesystem::path pointfile, portal_file;
     // The parser's choices (bsp::LoadOptions): HDR lighting where a map has both.
     bsp::LoadOptions parse;
+    // The look of the game's rules where an engine has more than one (Quake 2).
+    game::ProfileOptions game;
     // Set stage by stage when given (shared with the thread that shows it).
     std::shared_ptr<LoadProgress> progress;
 };

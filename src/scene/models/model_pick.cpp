@@ -52,6 +52,22 @@ std::vector<std::string> describeInstance(const EntityModelSet& set, uint32_t in
                           frame.name.c_str(), frame.poses.count);
         lines.emplace_back(buf);
     }
+    if (!inst.lighting.empty()) {
+        // Source props (source_props.h): the LOD drawn, where the light comes from, the cube.
+        lines.push_back("LOD " + std::to_string(inst.lod) + "  light: " + inst.lighting);
+        if (inst.cube_lit) {
+            const char* sides[6] = {"+x", "-x", "+y", "-y", "+z", "-z"};
+            std::string cube = "cube";
+            for (size_t k = 0; k < 6; ++k) {
+                const glm::vec3& c = inst.ambient_cube[k];
+                std::snprintf(buf, sizeof(buf), "  %s %.3f %.3f %.3f", sides[k], double(c.r),
+                              double(c.g), double(c.b));
+                cube += buf;
+            }
+            lines.push_back(cube);
+        }
+        return lines;
+    }
     if (inst.fullbright) {
         lines.emplace_back("light: full bright");
         return lines;

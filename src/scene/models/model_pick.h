@@ -24,7 +24,8 @@ std::optional<EntityModelHit> pickEntityModel(const EntityModelSet& set, const g
 // What the pick panel (I) shows of an instance, one line each: the model file, its .skin and
 // skin index; the frame or frames; the light as the scene computed it ("full bright", or
 // "ambient r g b", and "directed r g b toward x y z" when there is a directed light, in the
-// renderer's units, two decimals).
+// renderer's units, two decimals); for Source props the LOD, the light's source and the
+// ambient cube's six sides in linear light.
 std::vector<std::string> describeInstance(const EntityModelSet& set, uint32_t instance);
 
 } // namespace scene

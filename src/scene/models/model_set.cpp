@@ -7,6 +7,7 @@
 #include "scene/models/model_files.h"
 #include "scene/models/model_light.h"
 #include "scene/models/placement.h"
+#include "scene/models/source_props.h"
 
 #include <string>
 
@@ -155,6 +156,11 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                                 const game::GameProfile* game_profile) {
     EntityModelSet set;
     const game::GameProfile profile = game_profile ? *game_profile : game::profileFor(map);
+    if (profile.entities.model_table == game::EntityModelTable::SourceProps) {
+        ModelFiles files(fs, shaders, profile.rules.light.unlit_faces, set.models);
+        addSourceProps(map, fs, files, set);
+        return set;
+    }
     const auto rules = game::entityModelRules(profile.entities.model_table);
     if (rules.empty())
         return set;

@@ -28,6 +28,7 @@
 
 #include <glm/vec3.hpp>
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -112,6 +113,16 @@ struct EntityModelInstance {
     float light_bytes = 0.0f;
     float radius = 0.0f;  // of a sphere about the origin holding every pose at any angle
     int32_t cluster = -1; // of the leaf holding the origin; -1 outside the map
+    // Source props (source_props.h): the angles turn as the engine's AngleMatrix does, a
+    // positive pitch putting the nose down (false: Quake's R_RotateForEntity, whose pitch is
+    // inverted for alias models).
+    bool pitch_down = false;
+    // Source props: lit by this ambient cube (+x, -x, +y, -y, +z, -z; linear light, as
+    // bsp::ambientCubeAt gives it) through the world-space normal instead of `light`.
+    bool cube_lit = false;
+    std::array<glm::vec3, 6> ambient_cube{};
+    std::string lighting; // how the instance is lit, for the pick panel; empty: the game's rule
+    uint32_t lod = 0;     // the level of detail drawn (Source studio models)
 };
 
 struct EntityModelSet {

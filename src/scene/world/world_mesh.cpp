@@ -28,6 +28,16 @@ const char* passName(Pass pass) {
     return "?";
 }
 
+glm::vec3 vertexLight(const WorldVertex& v, const float* style_value) {
+    const glm::vec3 colour = glm::vec3(v.colour) / 255.0f;
+    if (v.lm_layer != kLayerEachStyle || v.styles[0] == bsp::kNoStyle)
+        return colour;
+    float sum = 0.0f;
+    for (int k = 0; k < 4 && v.styles[k] != bsp::kNoStyle; ++k)
+        sum += style_value[v.styles[k] & 63];
+    return colour * sum;
+}
+
 namespace {
 
 WorldVertex toWorldVertex(const bsp::Vertex& v, const bsp::Face& f, int32_t lm_layer, float lm_step,
@@ -88,15 +98,20 @@ Pass facePass(const bsp::Map& map, const bsp::Face& f, const ResolvedMaterial& m
     return pass;
 }
 
-// The grey a face without lightmap data (bsp::Face::unlit) is drawn in, by the game's rule;
-// nullopt: its vertex colours as stored.
+// The game's rule for faces without lightmap data (bsp::Face::unlit).
+game::UnlitFaces unlitRule(const bsp::Map& map, const WorldMeshOptions& options) {
+    return options.unlit_faces ? *options.unlit_faces
+                               : game::profileFor(map).rules.light.unlit_faces;
+}
+
+// The grey a face without lightmap data is drawn in, by the game's rule; nullopt: its vertex
+// colours as stored.
 std::optional<uint8_t> unlitGrey(const bsp::Map& map, const WorldMeshOptions& options) {
-    const game::UnlitFaces rule =
-        options.unlit_faces ? *options.unlit_faces : game::profileFor(map).rules.light.unlit_faces;
-    switch (rule) {
+    switch (unlitRule(map, options)) {
     case game::UnlitFaces::Black:
         return uint8_t(0);
     case game::UnlitFaces::Fullbright:
+    case game::UnlitFaces::FullbrightEachStyle:
         return uint8_t(255);
     case game::UnlitFaces::VertexColour:
         break;
@@ -155,6 +170,7 @@ WorldMesh buildWorldMesh(const bsp::Map& map, const MaterialTable& materials,
     std::vector<std::vector<uint32_t>> face_indices(map.faces.size());
     mesh.vertices.reserve(map.vertices.size());
     const std::optional<uint8_t> unlit = unlitGrey(map, options);
+    const bool each_style = unlitRule(map, options) == game::UnlitFaces::FullbrightEachStyle;
     for (size_t i = 0; i < map.faces.size(); ++i) {
         const bsp::Face& f = map.faces[i];
         MeshFace& mf = mesh.faces[i];
@@ -170,8 +186,11 @@ WorldMesh buildWorldMesh(const bsp::Map& map, const MaterialTable& materials,
         const uint32_t base = static_cast<uint32_t>(mesh.vertices.size());
         emitFace(map, f, material, layer, step, mesh.patch_level, mesh, face_indices[i]);
         if (f.unlit && unlit)
-            for (uint32_t v = base; v < mesh.vertices.size(); ++v)
+            for (uint32_t v = base; v < mesh.vertices.size(); ++v) {
                 mesh.vertices[v].colour = glm::u8vec4(*unlit, *unlit, *unlit, 255);
+                if (each_style)
+                    mesh.vertices[v].lm_layer = kLayerEachStyle;
+            }
         glm::vec3 c(0.0f);
         const uint32_t n = static_cast<uint32_t>(mesh.vertices.size()) - base;
         for (uint32_t v = base; v < base + n; ++v)

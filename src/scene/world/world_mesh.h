@@ -27,9 +27,17 @@ struct WorldVertex {
     glm::vec3 normal;
     glm::u8vec4 colour;
     glm::u8vec4 styles; // light style per lightmap slot, 255 = unused
-    float lm_layer;     // lightmap page (array layer); < 0: no lightmap (vertex colour)
+    float lm_layer;     // lightmap page (array layer); < 0: no lightmap (vertex colour),
+                        // kLayerEachStyle: the colour once for each of its styles
     float lm_step;      // u offset between style blocks of this face in the page
 };
+// The lightmap layer of a face without light data lit by game::UnlitFaces::FullbrightEachStyle:
+// its light is the vertex colour times each of its styles' values, summed (the colour alone
+// when it lists none).
+inline constexpr float kLayerEachStyle = -2.0f;
+// The light of `v` at the style values `style_value` (values of styles 0..63), before the
+// game's rule, where it has no lightmap: the colour, or for kLayerEachStyle the colour per style.
+glm::vec3 vertexLight(const WorldVertex& v, const float* style_value);
 static_assert(sizeof(WorldVertex) == 56, "WorldVertex layout is mirrored in render/world_gpu.cpp");
 
 // Per-vertex data for Quake 3 autosprite and autosprite2 faces (scene/world/deforms.h), parallel to

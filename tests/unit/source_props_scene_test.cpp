@@ -1,0 +1,204 @@
+// Source props as the scene places, skins and lights them (scene/models/source_props.h): a
+// hand-made studio model (tests/support/source_model_builder.h) with a hand-made material, on
+// a map of one leaf with one ambient sample; positions and light computed by hand from the SDK's
+// AngleMatrix and common_vs_fxc.h AmbientLight.
+#include "scene/models/model_pick.h"
+#include "scene/models/model_set.h"
+#include "scene/models/source_props.h"
+
+#include "bsp/source_props.h"
+#include "content/image/vtf.h"
+
+#include "support/source_model_builder.h"
+#include "unit/content_test_util.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+namespace {
+
+using content_test::TempDir;
+using content_test::writeBytes;
+using content_test::writeText;
+
+// A 2x1 RGBA8888 VTF 7.2 (80-byte header, no thumbnail, one mip): texels (200, 100, 50, 255)
+// and (10, 20, 30, 0).
+std::vector<uint8_t> twoTexelVtf() {
+    std::vector<uint8_t> b(80, 0);
+    auto put = [&](size_t at, auto v) { std::memcpy(b.data() + at, &v, sizeof v); };
+    std::memcpy(b.data(), "VTF", 4);
+    put(4, uint32_t(7));
+    put(8, uint32_t(2));
+    put(12, uint32_t(80));
+    put(16, uint16_t(2));
+    put(18, uint16_t(1));
+    put(24, uint16_t(1));
+    put(52, int32_t(content::VtfFormat::RGBA8888));
+    put(56, uint8_t(1));
+    put(57, int32_t(-1));
+    put(63, uint16_t(1));
+    for (uint8_t v : {200, 100, 50, 255, 10, 20, 30, 0})
+        b.push_back(v);
+    return b;
+}
+
+bsp::Entity entity(std::vector<std::pair<std::string, std::string>> pairs) {
+    bsp::Entity e;
+    e.pairs = std::move(pairs);
+    return e;
+}
+
+// models/test/x.mdl (one mesh of vertices (0 0 0), (1 0 1), (2 0 2), the builder's layout) and
+// its alpha-tested material; a Source map of one leaf from (0 0 0) to (1024 1024 1024) with one
+// ambient sample whose +x side is 51 * 2^-8 and -z side 102 * 2^-8, the rest 0.
+struct PropScene {
+    TempDir dir;
+    content::FileSystem fs;
+    bsp::Map map;
+    PropScene() {
+        const srcmdltest::Files f = srcmdltest::build(srcmdltest::Spec{});
+        writeBytes(dir / "models/test/x.mdl", f.mdl);
+        writeBytes(dir / "models/test/x.vvd", f.vvd);
+        writeBytes(dir / "models/test/x.dx90.vtx", f.vtx);
+        writeText(dir / "materials/models/test/tex.vmt",
+                  "VertexLitGeneric { $basetexture \"models/test/tex\" $alphatest 1 }");
+        writeBytes(dir / "materials/models/test/tex.vtf", twoTexelVtf());
+        EXPECT_TRUE(fs.addDirectory(dir.path()).ok());
+        map.format = bsp::Format::Source;
+        map.has_light_data = true;
+        map.leaves.resize(1);
+        map.leaves[0].maxs = glm::vec3(1024);
+        bsp::LeafAmbientSample sample;
+        sample.cube[0] = {51, 51, 51, -8};
+        sample.cube[5] = {102, 102, 102, -8};
+        map.leaf_ambient.samples.push_back(sample);
+        map.leaf_ambient.leaves.push_back({1, 0});
+        map.entities.push_back(entity({{"classname", "worldspawn"}}));
+    }
+    scene::EntityModelSet load() {
+        return scene::loadEntityModels(map, fs, scene::LightmapSet{}, scene::WorldMesh{});
+    }
+};
+
+} // namespace
+
+TEST(SourcePropsScene, AngleMatrixPlacesAVertexExactly) {
+    // Pitch 90, yaw 90: AngleMatrix's forward column (cp cy, cp sy, -sp) = (0, 0, -1) and up
+    // column (cr sp cy + sr sy, cr sp sy - sr cy, cr cp) = (0, 1, 0): the vertex (2, 0, 2) lands
+    // at origin + 2 * forward + 2 * up.
+    const glm::vec3 p = scene::sourcePropToWorld({100, 200, 300}, {90, 90, 0}, {2, 0, 2});
+    EXPECT_NEAR(p.x, 100.0f, 1e-4f);
+    EXPECT_NEAR(p.y, 202.0f, 1e-4f);
+    EXPECT_NEAR(p.z, 298.0f, 1e-4f);
+    // Roll 90 alone: the left column (0, cr, sr) = (0, 0, 1).
+    const glm::vec3 r = scene::sourcePropToWorld({0, 0, 0}, {0, 0, 90}, {0, 3, 0});
+    EXPECT_NEAR(r.y, 0.0f, 1e-5f);
+    EXPECT_NEAR(r.z, 3.0f, 1e-5f);
+}
+
+TEST(SourcePropsScene, AmbientCubeLightsByTheNormalSquared) {
+    std::array<glm::vec3, 6> cube{};
+    for (size_t k = 0; k < 6; ++k)
+        cube[k] = glm::vec3(float(k + 1));
+    // n = (0.6, 0, -0.8): 0.36 of +x (1) and 0.64 of -z (6).
+    const glm::vec3 l = scene::ambientCubeLight(cube, {0.6f, 0.0f, -0.8f});
+    EXPECT_NEAR(l.x, 0.36f * 1.0f + 0.64f * 6.0f, 1e-5f);
+    EXPECT_NEAR(scene::ambientCubeLight(cube, {0, -1, 0}).y, 4.0f, 1e-6f);
+}
+
+TEST(SourcePropsScene, PropEntityPlacedSkinnedAndLitByTheLeafCube) {
+    PropScene s;
+    s.map.entities.push_back(entity({{"classname", "prop_dynamic"},
+                                     {"model", "models/test/x.mdl"},
+                                     {"origin", "100 200 300"},
+                                     {"angles", "90 90 0"},
+                                     {"skin", "5"}}));
+    s.map.entities.push_back(entity({{"classname", "prop_physics_multiplayer"},
+                                     {"model", "models/test/gone.mdl"},
+                                     {"origin", "0 0 0"}}));
+    s.map.entities.push_back(entity({{"classname", "info_target"}, {"origin", "1 2 3"}}));
+    const scene::EntityModelSet set = s.load();
+    EXPECT_EQ(set.wanted, 2u);
+    ASSERT_EQ(set.missing.size(), 1u);
+    EXPECT_EQ(set.missing[0], "prop_physics_multiplayer: models/test/gone.mdl (not found)");
+    ASSERT_EQ(set.instances.size(), 1u);
+    const scene::EntityModelInstance& inst = set.instances[0];
+    EXPECT_EQ(inst.entity, 1u);
+    EXPECT_EQ(inst.origin, glm::vec3(100, 200, 300));
+    EXPECT_EQ(inst.angles, glm::vec3(90, 90, 0));
+    EXPECT_TRUE(inst.pitch_down);
+    EXPECT_EQ(inst.skin, 0); // one skin family: 5 clamps to it
+    // The drawn vertex 2 through the instance's matrix (the renderer's).
+    const scene::LoadedModel& model = set.models[inst.model];
+    ASSERT_TRUE(model.mesh.has_value());
+    ASSERT_EQ(model.mesh->vertex_count, 3u);
+    const auto& v2 = model.mesh->positions[2];
+    EXPECT_EQ(v2, (std::array<float, 3>{2, 0, 2}));
+    const glm::vec4 w =
+        scene::sourcePropMatrix(inst.origin, inst.angles) * glm::vec4(v2[0], v2[1], v2[2], 1.0f);
+    EXPECT_NEAR(w.x, 100.0f, 1e-4f);
+    EXPECT_NEAR(w.y, 202.0f, 1e-4f);
+    EXPECT_NEAR(w.z, 298.0f, 1e-4f);
+    // The material: its $basetexture as the range's image, alpha kept for $alphatest.
+    ASSERT_EQ(model.mesh->images.size(), 1u);
+    const content::ModelImage& img = model.mesh->images[0];
+    ASSERT_EQ(img.width, 2);
+    EXPECT_EQ(img.rgba, (std::vector<uint8_t>{200, 100, 50, 255, 10, 20, 30, 0}));
+    ASSERT_EQ(model.mesh->skin_ranges.size(), 1u);
+    const content::ModelDrawRange& range = model.mesh->skin_ranges[0].at(0);
+    EXPECT_EQ(range.image, 0);
+    EXPECT_TRUE(range.masked);
+    EXPECT_FALSE(range.translucent || range.additive || range.two_sided || range.unlit);
+    EXPECT_TRUE(model.warnings.empty()) << model.warnings[0];
+    // Lit by the one sample (illumposition 0: the origin), its sides as linear light.
+    EXPECT_TRUE(inst.cube_lit);
+    EXPECT_NEAR(inst.ambient_cube[0].x, 51.0f / 256.0f, 1e-6f);
+    EXPECT_NEAR(inst.ambient_cube[5].z, 102.0f / 256.0f, 1e-6f);
+    EXPECT_EQ(inst.ambient_cube[2], glm::vec3(0.0f));
+    const std::vector<std::string> lines = scene::describeInstance(set, 0);
+    ASSERT_EQ(lines.size(), 4u);
+    EXPECT_EQ(lines[0], "model models/test/x.mdl  skin 0");
+    EXPECT_EQ(lines[2], "LOD 0  light: LDR leaf ambient cube at (100 200 300) (illumposition)");
+    EXPECT_EQ(lines[3].rfind("cube  +x 0.199 0.199 0.199  -x 0.000", 0), 0u) << lines[3];
+}
+
+TEST(SourcePropsScene, StaticPropsTakeTheirRecordAndItsLightingOrigin) {
+    PropScene s;
+    bsp::StaticProp shown;
+    shown.origin = glm::vec3(10, 20, 30);
+    shown.angles = glm::vec3(0, 45, 0);
+    shown.skin = 0;
+    shown.flags = bsp::kStaticPropUseLightingOrigin;
+    shown.lighting_origin = glm::vec3(500, 600, 700);
+    bsp::StaticProp hidden = shown;
+    hidden.flags = bsp::kStaticPropNoDraw;
+    s.map.static_props.models = {"models/test/x.mdl"};
+    s.map.static_props.props = {shown, hidden};
+    for (int k = 0; k < 2; ++k)
+        s.map.entities.push_back(entity({{"classname", "prop_static"},
+                                         {"model", "models/test/x.mdl"},
+                                         {"origin", "0 0 0"},
+                                         {"_sprp", std::to_string(k)}}));
+    const scene::EntityModelSet set = s.load();
+    EXPECT_EQ(set.wanted, 1u); // STATIC_PROP_NO_DRAW is not drawn nor counted
+    ASSERT_EQ(set.instances.size(), 1u);
+    EXPECT_EQ(set.instances[0].origin, glm::vec3(10, 20, 30));
+    EXPECT_EQ(set.instances[0].angles, glm::vec3(0, 45, 0));
+    EXPECT_EQ(set.instances[0].lighting,
+              "LDR leaf ambient cube at (500 600 700) (the prop's lighting origin)");
+}
+
+TEST(SourcePropsScene, MissingMaterialIsTheMissingTileAndAWarning) {
+    PropScene s;
+    std::filesystem::remove(s.dir / "materials/models/test/tex.vtf");
+    s.map.entities.push_back(entity(
+        {{"classname", "prop_dynamic"}, {"model", "models/test/x.mdl"}, {"origin", "0 0 0"}}));
+    const scene::EntityModelSet set = s.load();
+    ASSERT_EQ(set.instances.size(), 1u);
+    const scene::LoadedModel& model = set.models[set.instances[0].model];
+    ASSERT_EQ(model.mesh->images.size(), 1u);
+    EXPECT_EQ(model.mesh->images[0].width, 64); // content::makeMissingTexture()
+    ASSERT_EQ(model.warnings.size(), 1u);
+    EXPECT_NE(model.warnings[0].find("materials/models/test/tex.vmt"), std::string::npos);
+}
