@@ -103,7 +103,7 @@ std::vector<GoldenCase> cases() {
         {"lq_e1m1_soldiers", maps + "/q1/lq_e1m1.bsp", at(176, -820, 140, 5, 90)},
         {"aq_wizs_spawn0", maps + "/q2/aq_wizs.bsp", spawn(0)},
         // Quake 2 under yquake2 GL3's curve: .wal textures, water, town and trees (the sky box
-        // the map names is not in the test pak, so its sky texture stands in).
+        // the map names is not in the test pak: Yamagi's gl3_notexture stands in).
         {"aq_urbanjungle_town", maps + "/q2/aq_urbanjungle.bsp", at(3872, 1376, -434, 18, 180)},
         // Half-Life under GoldSrc's gamma curves: WAD3 textures with their own palettes, the
         // pool (func_water, render mode texture: blended, no lightmap), tiles lit without 2x.
@@ -118,8 +118,15 @@ std::vector<GoldenCase> cases() {
         {"ref_uj_a", maps + "/q2/aq_urbanjungle.bsp", at(2576.0625f, 900.0625f, -829.9375f, 0, 0)},
         {"ref_uj_b", maps + "/q2/aq_urbanjungle.bsp",
          at(3120.0625f, 2304.0625f, -455.9375f, 45, -119.998169f)},
+        {"ref_wizs_b", maps + "/q2/aq_wizs.bsp",
+         at(896.0625f, -1423.9375f, -568.9375f, 4.998779f, 90)},
+        {"ref_wizs_c", maps + "/q2/aq_wizs.bsp",
+         at(1872.0625f, 320.0625f, -568.9375f, 4.998779f, -180)},
         {"ref_pool_a", maps + "/hl/cs_fy_pool_day.bsp", at(-74, -67, 71, 10, 0)},
+        {"ref_pool_b", maps + "/hl/cs_fy_pool_day.bsp", at(-450, 1100, 95, 15, 300)},
         {"ref_pool_c", maps + "/hl/cs_fy_pool_day.bsp", at(-197, 157, 65, 0, 0)},
+        {"ref_india_a", maps + "/hl/cs_awp_india.bsp", at(-64, -1216, 92, 20, 90)},
+        {"ref_india_b", maps + "/hl/cs_awp_india.bsp", at(-320, 1088, 92, 15, 300)},
         // Source: every shared VBSP map from its first spawn point (the two without one from the
         // overview camera). tf2_test2: displacements on their base faces, lightmaps, the flat
         // sky (sky_tf2_04 is TF2's own); the lobbies' rooms from a corner, momentum's lit by its
