@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include <glm/geometric.hpp>
@@ -56,6 +57,14 @@ std::string readLight(const core::ByteReader& r, uint64_t at, bool v1, WorldLigh
     return ok ? std::string() : "a number is not finite";
 }
 
+// Float overflow on absurd lights (an intensity near FLT_MAX, an attenuation near 0) gives an
+// infinite or NaN radius where the engine's would be infinite: the largest float instead, which
+// culls nothing, as an infinite radius would.
+void finishRadius(WorldLight& l) {
+    if (!std::isfinite(l.radius))
+        l.radius = std::numeric_limits<float>::max();
+}
+
 } // namespace
 
 void fixUpWorldLight(WorldLight& l, bool hdr) {
@@ -76,6 +85,7 @@ void fixUpWorldLight(WorldLight& l, bool hdr) {
         l.radius = l.linear_attn == 0.0f
                        ? kUnbounded
                        : (intensity / min_light - l.constant_attn) / l.linear_attn;
+        finishRadius(l);
         return;
     }
     const float a = l.quadratic_attn, b = l.linear_attn;
@@ -83,6 +93,7 @@ void fixUpWorldLight(WorldLight& l, bool hdr) {
     const float discriminant = b * b - 4.0f * a * c;
     l.radius = discriminant < 0.0f ? kUnbounded
                                    : std::max(0.0f, (-b + std::sqrt(discriminant)) / (2.0f * a));
+    finishRadius(l);
 }
 
 core::Result<std::vector<WorldLight>> parseWorldLights(std::span<const uint8_t> lump,
