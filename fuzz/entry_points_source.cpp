@@ -237,8 +237,8 @@ Outcome runVhv(std::span<const uint8_t> data) {
 
 Outcome runWorldLights(std::span<const uint8_t> data) {
     if (data.empty())
-        return rejectedWith(core::makeError(core::ErrorCode::Truncated, "fuzz", -1, {},
-                                            "no version byte"));
+        return rejectedWith(
+            core::makeError(core::ErrorCode::Truncated, "fuzz", -1, {}, "no version byte"));
     const int32_t version = data[0] & 1;
     const std::span<const uint8_t> lump = data.subspan(1);
     auto lights = bsp::parseWorldLights(lump, version, (data[0] & 2) != 0);
@@ -251,8 +251,8 @@ Outcome runWorldLights(std::span<const uint8_t> data) {
         o.violation = "the lights are not the lump's whole records";
     for (const bsp::WorldLight& l : *lights) {
         const int32_t type = int32_t(l.type);
-        const bool attenuated = l.constant_attn != 0.0f || l.linear_attn != 0.0f ||
-                                l.quadratic_attn != 0.0f;
+        const bool attenuated =
+            l.constant_attn != 0.0f || l.linear_attn != 0.0f || l.quadratic_attn != 0.0f;
         if (type < 0 || type >= bsp::kEmitTypeCount)
             o.violation = "an emit type outside emittype_t";
         else if ((l.type == bsp::EmitType::Point || l.type == bsp::EmitType::Spotlight) &&

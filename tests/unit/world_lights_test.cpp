@@ -38,8 +38,15 @@ void append(std::vector<uint8_t>& out, const Record& r, int version) {
 }
 
 Record spot() {
-    return {{1, 2, 3},  {0.5f, 0.25f, 0.125f}, {0, 0, -1}, {7, 8, 9}, 4, 2, 0, 0.9f, 0.5f, 2.0f,
-            300.0f,     0.0f,                  0.01f,      0.001f,    0, 11, 12};
+    return {{1, 2, 3},  {0.5f, 0.25f, 0.125f},
+            {0, 0, -1}, {7, 8, 9},
+            4,          2,
+            0,          0.9f,
+            0.5f,       2.0f,
+            300.0f,     0.0f,
+            0.01f,      0.001f,
+            0,          11,
+            12};
 }
 
 } // namespace
