@@ -143,6 +143,10 @@ Outcome runVhv(std::span<const uint8_t> data);
 // index lump's length, bit 8 the HDR set, the rest a coordinate for bsp::ambientCubeAt), the
 // rest the lump. Accepted props name models, sprites and leaves inside their tables.
 Outcome runPropLumps(std::span<const uint8_t> data);
+// bsp::parseWorldLights (the worldlights lumps): byte 0's bit 0 is the lump version, bit 1 the
+// HDR lump, the rest the lump. Accepted lights are whole records of valid emit types with
+// finite numbers and, for point and spot lights, some attenuation.
+Outcome runWorldLights(std::span<const uint8_t> data);
 // The Source prop invariants of a map (static and detail props inside their tables, ambient
 // index entries inside the samples and leaves); empty when they hold. checkMapInvariants
 // calls it.
