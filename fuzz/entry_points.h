@@ -37,6 +37,13 @@ Outcome runImage(std::span<const uint8_t> data);
 // and lm_0002, read by scene::loadLightmapSet for a map whose faces name pages 0, 1 and 2
 // (a temporary folder). Never rejected: a bad image is a warning and vertex colours.
 Outcome runExternalLightmap(std::span<const uint8_t> data);
+// core::TextScanner over the bytes with every combination of the options the text formats use
+// (comments, quotes ending at the text or the line, brackets, blanks and punctuation), through
+// peek/next and through the other calls mixed in. Never rejected; each token must lie in the
+// text after the one before it, hold what its kind allows (no closing byte inside, a word not
+// empty, punctuation the syntax lists), be flagged unterminated only when its quote or bracket
+// runs to the end (or the line), and name the line it starts on; the End comes once.
+Outcome runTextScanner(std::span<const uint8_t> data);
 // bsp::parseEntities on the bytes as text, then bsp::findSpawnPoints.
 Outcome runEntities(std::span<const uint8_t> data);
 // content::decodeTextureCache on the bytes as an entry's body (content::wrapTextureCacheBody):
@@ -136,6 +143,10 @@ Outcome runVhv(std::span<const uint8_t> data);
 // index lump's length, bit 8 the HDR set, the rest a coordinate for bsp::ambientCubeAt), the
 // rest the lump. Accepted props name models, sprites and leaves inside their tables.
 Outcome runPropLumps(std::span<const uint8_t> data);
+// bsp::parseWorldLights (the worldlights lumps): byte 0's bit 0 is the lump version, bit 1 the
+// HDR lump, the rest the lump. Accepted lights are whole records of valid emit types with
+// finite numbers and, for point and spot lights, some attenuation.
+Outcome runWorldLights(std::span<const uint8_t> data);
 // The Source prop invariants of a map (static and detail props inside their tables, ambient
 // index entries inside the samples and leaves); empty when they hold. checkMapInvariants
 // calls it.

@@ -3,10 +3,12 @@
 #include "entry_points.h"
 
 #include "bsp/source_props.h"
+#include "bsp/world_lights.h"
 #include "content/model/source_model.h"
 #include "content/model/vhv.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace fuzz {
@@ -230,6 +232,35 @@ Outcome runVhv(std::span<const uint8_t> data) {
         total += m.colours.size();
     if (total != vhv->vertex_count)
         o.violation = "mesh colours do not add up to the header's vertex count";
+    return o;
+}
+
+Outcome runWorldLights(std::span<const uint8_t> data) {
+    if (data.empty())
+        return rejectedWith(
+            core::makeError(core::ErrorCode::Truncated, "fuzz", -1, {}, "no version byte"));
+    const int32_t version = data[0] & 1;
+    const std::span<const uint8_t> lump = data.subspan(1);
+    auto lights = bsp::parseWorldLights(lump, version, (data[0] & 2) != 0);
+    if (!lights)
+        return rejectedWith(std::move(lights.error()));
+    Outcome o;
+    o.accepted = true;
+    const uint64_t record = version == 1 ? bsp::kWorldLightBytesV1 : bsp::kWorldLightBytesV0;
+    if (lights->size() * record != lump.size())
+        o.violation = "the lights are not the lump's whole records";
+    for (const bsp::WorldLight& l : *lights) {
+        const int32_t type = int32_t(l.type);
+        const bool attenuated =
+            l.constant_attn != 0.0f || l.linear_attn != 0.0f || l.quadratic_attn != 0.0f;
+        if (type < 0 || type >= bsp::kEmitTypeCount)
+            o.violation = "an emit type outside emittype_t";
+        else if ((l.type == bsp::EmitType::Point || l.type == bsp::EmitType::Spotlight) &&
+                 !attenuated)
+            o.violation = "a point or spot light left without attenuation";
+        else if (!std::isfinite(l.radius) || !std::isfinite(l.intensity.x))
+            o.violation = "a light with a non-finite number";
+    }
     return o;
 }
 

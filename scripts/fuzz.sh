@@ -17,7 +17,7 @@ targets=("$@")
 maps="${BSPV_SHARED_MAPS_DIR:-$root/../shared/maps}"
 build="${BSPV_FUZZ_BUILD_DIR:-$root/build/fuzz}"
 
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBSPV_LINE_TABLES=ON \
       -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
       -DBSPV_BUILD_FUZZ=ON -DBSPV_BUILD_TESTS=OFF -DBSPV_BUILD_APP=OFF \
       -DBSPV_SHARED_MAPS_DIR="$maps" >/dev/null

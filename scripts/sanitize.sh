@@ -7,7 +7,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${BSPV_ASAN_BUILD_DIR:-$root/build/asan}"
 maps="${BSPV_SHARED_MAPS_DIR:-$root/../shared/maps}"
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DBSPV_SANITIZE=ON \
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DBSPV_SANITIZE=ON -DBSPV_LINE_TABLES=ON \
       -DBSPV_WERROR=ON -DBSPV_BUILD_TESTS=ON -DBSPV_SHARED_MAPS_DIR="$maps" >/dev/null
 cmake --build "$build" -j "$(nproc)"
 export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1"

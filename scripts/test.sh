@@ -10,7 +10,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/install-deps.sh" --test
 build="${BSPV_BUILD_DIR:-$root/build/test}"
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBSPV_WERROR=ON \
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBSPV_WERROR=ON -DBSPV_LINE_TABLES=ON \
       -DBSPV_BUILD_TESTS=ON
 cmake --build "$build" -j "$(nproc)"
 # Software GL for every test that opens a context, whatever the machine has.

@@ -49,6 +49,40 @@ uniform vec2 u_chrome_scale;
 // 1 / 2.2 as the world's lightmaps are (docs/source.md "Lighting").
 uniform bool u_cube_lit;
 uniform vec3 u_cube[6];
+// Plus up to four world lights (scene/models/prop_lights.h), as the engine's vertex shaders add
+// them (common_vs_fxc.h DoLighting without half-Lambert, GetVertexAttenForLight), in the
+// constants shaderapidx8.cpp CommitVertexShaderLighting sets: colour (w 1: directional),
+// direction (w 1: spot cone), position, spot (exponent, stopdot, stopdot2, 1 / (stopdot -
+// stopdot2)), attenuation (constant, linear, quadratic).
+uniform int u_local_count;
+uniform vec4 u_local_colour[4];
+uniform vec4 u_local_dir[4];
+uniform vec3 u_local_pos[4];
+uniform vec4 u_local_spot[4];
+uniform vec3 u_local_atten[4];
+
+vec3 localLights(vec3 p, vec3 n) {
+    vec3 sum = vec3(0.0);
+    for (int i = 0; i < u_local_count; ++i) {
+        vec3 to = u_local_pos[i] - p;
+        float d2 = dot(to, to);
+        float inv = d2 > 0.0 ? inversesqrt(d2) : 0.0;
+        to *= inv;
+        float atten = 1.0 / dot(u_local_atten[i], vec3(1.0, d2 * inv, d2));
+        if (u_local_dir[i].w > 0.5) {
+            float c = dot(u_local_dir[i].xyz, -to);
+            float s = pow(max(0.0001, (c - u_local_spot[i].z) * u_local_spot[i].w),
+                          u_local_spot[i].x);
+            atten *= clamp(s, 0.0, 1.0);
+        }
+        if (u_local_colour[i].w > 0.5) {
+            atten = 1.0;
+            to = -u_local_dir[i].xyz;
+        }
+        sum += u_local_colour[i].rgb * max(dot(n, to), 0.0) * atten;
+    }
+    return sum;
+}
 
 vec3 ambientCube(vec3 n) {
     vec3 sq = n * n;
@@ -79,9 +113,11 @@ void main() {
     float wrapped = min(max((d + u_light_wrap.x) / u_light_wrap.y, 0.0), u_light_wrap.z);
     vec3 directed = u_directed_light * (u_flat_share >= 0.0 ? u_flat_share : wrapped);
     v_light = u_light * shadeDot(a_normal) + directed;
-    if (u_cube_lit)
-        v_light = pow(max(ambientCube(normalize(mat3(u_model) * a_normal)), vec3(0.0)),
-                      vec3(1.0 / 2.2));
+    if (u_cube_lit) {
+        vec3 n = normalize(mat3(u_model) * a_normal);
+        vec3 p = (u_model * vec4(a_position, 1.0)).xyz;
+        v_light = pow(max(ambientCube(n) + localLights(p, n), vec3(0.0)), vec3(1.0 / 2.2));
+    }
     if (u_light_bytes > 0.0)
         v_light = min(floor(v_light * u_light_bytes), 255.0) / u_light_bytes;
     gl_Position = u_view_projection * (u_model * vec4(a_position, 1.0));

@@ -166,6 +166,9 @@ void writeStaticProps(core::JsonWriter& j, const scene::MapBundle& b) {
     j.field("detail_props", uint64_t(b.map.detail_props.props.size()));
     j.field("ambient_samples", uint64_t(b.map.leaf_ambient.samples.size()));
     j.field("ambient_samples_hdr", uint64_t(b.map.leaf_ambient_hdr.samples.size()));
+    // The lights that light props beside their cube (scene/models/prop_lights.h).
+    j.field("world_lights", uint64_t(b.map.world_lights.size()));
+    j.field("world_lights_hdr", uint64_t(b.map.world_lights_hdr.size()));
     j.endObject();
 }
 

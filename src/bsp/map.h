@@ -17,6 +17,7 @@
 
 #include "bsp/collision.h"
 #include "bsp/source_props.h"
+#include "bsp/world_lights.h"
 
 #include <array>
 #include <cstdint>
@@ -400,6 +401,10 @@ struct Map {
     DetailProps detail_props;
     LeafAmbientLighting leaf_ambient;
     LeafAmbientLighting leaf_ambient_hdr;
+    // Source: the worldlights lumps (15 and 54), fixed up as the engine loads them
+    // (bsp/world_lights.h); empty for other formats or when the lump is absent.
+    std::vector<WorldLight> world_lights;
+    std::vector<WorldLight> world_lights_hdr;
 
     // Collision: clip hulls (Quake 1 family) or brushes (Quake 2 / 3), see collision.h
     Collision collision;

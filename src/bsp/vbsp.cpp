@@ -68,6 +68,7 @@ enum VLump {
     kEdges = 12,
     kSurfedges = 13,
     kModels = 14,
+    kWorldLights = 15,
     kLeafFaces = 16,
     kLeafBrushes = 17,
     kBrushes = 18,
@@ -82,6 +83,7 @@ enum VLump {
     kLeafAmbientIndexHdr = 51,
     kLeafAmbientIndex = 52,
     kLightingHdr = 53,
+    kWorldLightsHdr = 54,
     kLeafAmbientLightingHdr = 55,
     kLeafAmbientLighting = 56,
     kFacesHdr = 58,
@@ -936,6 +938,16 @@ core::Status Parser::staticProps() {
                           {data[kLeafAmbientIndexHdr].bytes(), dir[kLeafAmbientIndexHdr].version,
                            data[kLeafAmbientLightingHdr].bytes()},
                           data[kLeafs].bytes(), dir[kLeafs].version);
+    // The world lights light models (scene/models/prop_lights.h); a lump that cannot be read is
+    // a warning and the models keep their ambient light only.
+    for (const bool hdr : {false, true}) {
+        const VLump lump = hdr ? kWorldLightsHdr : kWorldLights;
+        auto lights = parseWorldLights(data[lump].bytes(), dir[lump].version, hdr);
+        if (lights)
+            (hdr ? map.world_lights_hdr : map.world_lights) = std::move(*lights);
+        else
+            map.warnings.push_back(lights.error().message() + "; world lights dropped");
+    }
     return core::okStatus();
 }
 

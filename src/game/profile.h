@@ -122,14 +122,24 @@ struct TextureFilter {
     bool operator==(const TextureFilter&) const = default;
 };
 
+// How sky faces meet the depth buffer. Quake-family engines draw the sky faces as world faces,
+// writing depth. Source draws no sky face: it marks the sky visible and draws the sky box at
+// the far plane (engine/gl_rsurf.cpp R_DrawSurface for SURFDRAW_SKY faces, Shader_WorldEnd ->
+// gl_warp.cpp R_DrawSkyBox(zFar)), so a prop standing beyond a sky brush is drawn over the sky.
+struct SkyDepth {
+    bool writes_depth = true;
+    bool operator==(const SkyDepth&) const = default;
+};
+
 // What the renderer needs of a map's rules: numbers only (floats, ints, enums, vectors of
 // floats), so that they become one uniform block field by field (`textures` sets texture
-// parameters instead).
+// parameters and `sky` the sky pass's depth writes instead).
 struct MapRules {
     LightRule light;
     WarpRule warp;
     DistanceFog fog;
     TextureFilter textures;
+    SkyDepth sky;
 };
 
 // The pixel (0..1 per channel) a game draws for texel `texel` under light `light` (a luxel or

@@ -92,6 +92,31 @@ void spriteAxes(content::SpriteOrientation type, const scene::Camera& camera,
     *up = camera.up();
 }
 
+// The world lights of a Source prop (shaders/model.vert.glsl's u_local_*), none for the rest.
+// `at`: the locations of u_local_count, _colour, _dir, _spot, _pos, _atten.
+void setLocalLights(const std::array<GLint, 6>& at, const scene::EntityModelInstance& inst) {
+    const uint32_t n =
+        inst.cube_lit ? std::min(inst.local_light_count, scene::kMaxSourceLocalLights) : 0;
+    glUniform1i(at[0], GLint(n));
+    if (n == 0)
+        return;
+    std::array<glm::vec4, scene::kMaxSourceLocalLights> colour{}, dir{}, spot{};
+    std::array<glm::vec3, scene::kMaxSourceLocalLights> pos{}, atten{};
+    for (uint32_t i = 0; i < n; ++i) {
+        const scene::SourceLocalLight& l = inst.local_lights[i];
+        colour[i] = glm::vec4(l.colour, l.directional ? 1.0f : 0.0f);
+        dir[i] = glm::vec4(l.direction, l.cone ? 1.0f : 0.0f);
+        spot[i] = l.spot;
+        pos[i] = l.position;
+        atten[i] = l.attenuation;
+    }
+    glUniform4fv(at[1], GLsizei(n), glm::value_ptr(colour[0]));
+    glUniform4fv(at[2], GLsizei(n), glm::value_ptr(dir[0]));
+    glUniform4fv(at[3], GLsizei(n), glm::value_ptr(spot[0]));
+    glUniform3fv(at[4], GLsizei(n), glm::value_ptr(pos[0]));
+    glUniform3fv(at[5], GLsizei(n), glm::value_ptr(atten[0]));
+}
+
 } // namespace
 
 bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error) {
@@ -125,6 +150,12 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.alias_frame_scale = loc(p.alias, "u_frame_scale");
     p.alias_cube_lit = loc(p.alias, "u_cube_lit");
     p.alias_cube = loc(p.alias, "u_cube");
+    p.alias_local_count = loc(p.alias, "u_local_count");
+    p.alias_local_colour = loc(p.alias, "u_local_colour");
+    p.alias_local_dir = loc(p.alias, "u_local_dir");
+    p.alias_local_pos = loc(p.alias, "u_local_pos");
+    p.alias_local_spot = loc(p.alias, "u_local_spot");
+    p.alias_local_atten = loc(p.alias, "u_local_atten");
     p.alias_texture_alpha = loc(p.alias, "u_texture_alpha");
     p.alias_test_top_level = loc(p.alias, "u_test_top_level");
     p.sprite_frame_scale = loc(p.sprite, "u_frame_scale");
@@ -302,6 +333,10 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
             glUniform1i(m_programs.alias_cube_lit, inst.cube_lit);
             if (inst.cube_lit)
                 glUniform3fv(m_programs.alias_cube, 6, glm::value_ptr(inst.ambient_cube[0]));
+            setLocalLights({m_programs.alias_local_count, m_programs.alias_local_colour,
+                            m_programs.alias_local_dir, m_programs.alias_local_spot,
+                            m_programs.alias_local_pos, m_programs.alias_local_atten},
+                           inst);
             state.bindVertexArray(g.vao.id());
             glBindBuffer(GL_ARRAY_BUFFER, g.poses.id());
             const size_t stride = 6 * sizeof(float);

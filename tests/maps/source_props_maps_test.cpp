@@ -55,6 +55,16 @@ TEST(SourcePropsMaps, MomBackgroundSakuraTreeDrawnLitCattailsMissing) {
     EXPECT_GT(tree.ambient_cube[4].r + tree.ambient_cube[4].g + tree.ambient_cube[4].b, 0.0f);
     for (const glm::vec3& side : tree.ambient_cube)
         EXPECT_GE(std::min({side.r, side.g, side.b}), 0.0f);
+    // Plus the map's world lights (scene/models/prop_lights.h): the sun (light 4, whose ray from
+    // the lighting origin reaches the sky brushes) among the four local lights, as a directional
+    // light along its normal.
+    ASSERT_GE(tree.local_light_count, 1u) << tree.lighting;
+    bool sun = false;
+    for (uint32_t i = 0; i < tree.local_light_count; ++i)
+        sun = sun || (tree.local_lights[i].directional &&
+                      tree.local_lights[i].direction == bundle->map.world_lights[4].normal);
+    EXPECT_TRUE(sun) << tree.lighting;
+    EXPECT_NE(tree.lighting.find("+ world lights"), std::string::npos) << tree.lighting;
     const std::vector<std::string> lines = scene::describeInstance(set, 0);
     ASSERT_GE(lines.size(), 3u);
     EXPECT_EQ(lines[0].rfind("model models/props_japan/sakura_tree01b.mdl  skin ", 0), 0u);

@@ -135,9 +135,13 @@ std::vector<GoldenCase> cases() {
         {"source_tf2_test2_spawn0", maps + "/source/tf2_test2.bsp", spawn(0)},
         // Static props: Momentum's background_01 with its game folder from its start, which
         // looks at the sakura tree (its bark, alpha-tested two-sided branches, lit by its leaf's
-        // ambient cube; the cattails' model is missing: not drawn).
+        // ambient cube, the sun and the point lights that reach it; its canopy above the sky
+        // brushes drawn over the sky, which writes no depth; the cattails' model is missing: not
+        // drawn), and from its sunlit side.
         {"source_mom_background_01_sakura",
          maps + "/source/mom_background_01/maps/background_01.bsp", spawn(0)},
+        {"source_mom_background_01_tree_sunlit",
+         maps + "/source/mom_background_01/maps/background_01.bsp", at(-420, 170, 300, 12, 316)},
         {"source_tf2_test_displacement", maps + "/source/tf2_test_displacement.bsp", spawn(0)},
         {"source_tf2_test_physcollide", maps + "/source/tf2_test_physcollide.bsp", spawn(0)},
         {"source_tf2_mp_lobby", maps + "/source/tf2_mp_lobby.bsp", at(-200, -200, 120, 20, 45)},

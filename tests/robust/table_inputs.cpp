@@ -154,6 +154,32 @@ std::vector<uint8_t> dprpLump() {
     return propLump(1, 4, dprp);
 }
 
+// A worldlights lump (fuzz::runWorldLights: the version byte, bit 1 HDR) of three lights: a
+// point light, a spot light and the sun, each record as bsp/world_lights.h lays it out.
+std::vector<uint8_t> worldLightsLump(uint8_t version_byte) {
+    const bool v1 = (version_byte & 1) != 0;
+    std::vector<uint8_t> b = {version_byte};
+    auto f = [&](float v) { srcprops::put<float>(b, v); };
+    auto i = [&](int32_t v) { srcprops::put<int32_t>(b, v); };
+    const int32_t types[3] = {1, 2, 3};
+    for (int k = 0; k < 3; ++k) {
+        for (float v : {float(k) * 64.0f, 0.0f, 128.0f, 0.5f, 0.25f, 0.125f, 0.0f, 0.0f, -1.0f})
+            f(v);
+        if (v1)
+            for (int n = 0; n < 3; ++n)
+                f(1.0f);
+        i(k);        // cluster
+        i(types[k]); // type
+        i(0);        // style
+        for (float v : {0.9f, 0.5f, 1.0f, 0.0f, 0.0f, 0.0f, 1.0f})
+            f(v); // stopdot, stopdot2, exponent, radius, constant, linear, quadratic
+        i(0);
+        i(-1);
+        i(0);
+    }
+    return b;
+}
+
 const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
     static const std::map<std::string, std::function<std::vector<uint8_t>()>> kMakers = {
         {"lm_0001.tga", lightmapTga},
@@ -165,6 +191,16 @@ const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
         {"two_frames.sp2", [] { return md2test::buildSp2(); }},
         {"hand_made_studio.mdl", [] { return studiotest::buildStudio(); }},
         {"two_quads.bsp", [] { return q1test::buildQ1(); }},
+        // Every option of core::TextScanner's syntaxes: both comments (one left open at the
+        // end), quotes over a line break and one open at a line's end, VMT brackets, braces,
+        // parentheses, .skin commas, numbers, Windows line ends and NUL bytes.
+        {"scanner_mix.txt",
+         [] {
+             using namespace std::string_view_literals;
+             return bytesOf("// line comment\r\n{ \"key\" \"two\nlines\" $word 12 -3.5e2 }\n"
+                            "\"open quote\nsurf,shader/*block\n*/ ( 1 2 3 ) [$X360] [open\n"
+                            "a\0b \0 \"\" {}{}\r\nend /* open"sv);
+         }},
         {"lightmapped.vmt",
          [] {
              return bytesOf("// comment\n\"LightmappedGeneric\"\n{\n"
@@ -189,6 +225,8 @@ const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
         {"sprp_v9", [] { return propLump(0, 9, srcprops::sprpLump(9, 3)); }},
         {"sprp_v13", [] { return propLump(0, 13, srcprops::sprpLump(13, 3)); }},
         {"dprp_v4", dprpLump},
+        {"worldlights_v0", [] { return worldLightsLump(0); }},
+        {"worldlights_v1_hdr", [] { return worldLightsLump(3); }},
         // The go-to field's text (scene/view/camera_text.h), one line of four of its forms.
         {"viewpos.txt", [] { return bytesOf("Viewpos: (544 -312 48) 10 90 0"); }},
         {"getpos.txt",

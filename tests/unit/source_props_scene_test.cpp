@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace {
@@ -201,4 +202,85 @@ TEST(SourcePropsScene, MissingMaterialIsTheMissingTileAndAWarning) {
     EXPECT_EQ(model.mesh->images[0].width, 64); // content::makeMissingTexture()
     ASSERT_EQ(model.warnings.size(), 1u);
     EXPECT_NE(model.warnings[0].find("materials/models/test/tex.vmt"), std::string::npos);
+}
+
+namespace {
+
+// A point light of the engine's default attenuation (quadratic 1) `height` units above `at`.
+bsp::WorldLight pointLight(const glm::vec3& at, float height, const glm::vec3& intensity) {
+    bsp::WorldLight l;
+    l.type = bsp::EmitType::Point;
+    l.origin = at + glm::vec3(0, 0, height);
+    l.intensity = intensity;
+    l.cluster = 0;
+    bsp::fixUpWorldLight(l, false);
+    return l;
+}
+
+} // namespace
+
+// A prop lit by one point light 100 units above it: the light becomes the one local light (the
+// engine's WorldLightToMaterialLight: quadratic 1), and a vertex at the origin facing up gets
+// the +z side of the cube (0.1) plus (5000, 2500, 0) / 100^2 = (0.5, 0.25, 0); one facing +x
+// gets the cube's +x side alone.
+TEST(SourcePropsScene, PropLitByOnePointLightAsTheEngine) {
+    PropScene s;
+    const glm::vec3 origin(16, 16, 64);
+    s.map.world_lights.push_back(pointLight(origin, 100.0f, {5000, 2500, 0}));
+    s.map.entities.push_back(entity(
+        {{"classname", "prop_dynamic"}, {"model", "models/test/x.mdl"}, {"origin", "16 16 64"}}));
+    const scene::EntityModelSet set = s.load();
+    ASSERT_EQ(set.instances.size(), 1u);
+    const scene::EntityModelInstance& inst = set.instances[0];
+    ASSERT_EQ(inst.local_light_count, 1u);
+    const scene::SourceLocalLight& l = inst.local_lights[0];
+    EXPECT_EQ(l.colour, glm::vec3(5000, 2500, 0));
+    EXPECT_EQ(l.position, glm::vec3(16, 16, 164));
+    EXPECT_EQ(l.attenuation, glm::vec3(0, 0, 1));
+    EXPECT_FALSE(l.directional || l.cone);
+    EXPECT_NE(inst.lighting.find("+ world lights 0"), std::string::npos) << inst.lighting;
+    scene::SourcePropLight light;
+    light.cube = inst.ambient_cube;
+    light.cube[4] = glm::vec3(0.1f);
+    light.lights[0] = l;
+    light.light_count = 1;
+    const glm::vec3 up = scene::sourceVertexLight(light, origin, {0, 0, 1});
+    EXPECT_NEAR(up.r, 0.6f, 1e-6f);
+    EXPECT_NEAR(up.g, 0.35f, 1e-6f);
+    EXPECT_NEAR(up.b, 0.1f, 1e-6f);
+    const glm::vec3 side = scene::sourceVertexLight(light, origin, {1, 0, 0});
+    EXPECT_NEAR(side.r, 51.0f / 256.0f, 1e-6f);
+    EXPECT_NEAR(side.b, 51.0f / 256.0f, 1e-6f);
+}
+
+// AddWorldLightToLightingState with five lights and four slots: the dimmest (illum = ratio *
+// grey) gives its slot to a brighter one and goes into the ambient cube by its direction's
+// cosines (AddWorldLightToLightCube); one below r_worldlightmin goes there too; a styled light
+// and one the cell's radius test rejects are left out.
+TEST(SourcePropsScene, FourBrightestWorldLightsStayLocal) {
+    bsp::Map map;
+    map.format = bsp::Format::Source;
+    map.leaves.resize(1);
+    const glm::vec3 o(16, 16, 64);
+    std::vector<bsp::WorldLight> lights;
+    for (float k : {4.0f, 1.0f, 3.0f, 5.0f, 2.0f}) // light 1 is the dimmest
+        lights.push_back(pointLight(o, 10.0f, glm::vec3(k * 100.0f)));
+    // Bright enough to count (0.03 * 0.01 >= 0.0002), too dim in grey for a slot (0.114 * that).
+    lights.push_back(pointLight(o, 10.0f, {0.0f, 0.0f, 0.03f}));
+    lights.push_back(pointLight(o, 10.0f, glm::vec3(900.0f)));
+    lights.back().style = 1;
+    lights.push_back(pointLight(o, 200.0f, glm::vec3(900.0f)));
+    lights.back().radius = 5.0f; // 136 units above the light cache cell (z 0..128)
+    const scene::SourcePropLight p = scene::lightSourceProp(map, lights, nullptr, o, {});
+    ASSERT_EQ(p.light_count, 4u);
+    std::vector<int32_t> kept(p.world_light.begin(), p.world_light.end());
+    std::sort(kept.begin(), kept.end());
+    EXPECT_EQ(kept, (std::vector<int32_t>{0, 2, 3, 4}));
+    // Light 1 (100 at 10 units: ratio 0.01, grey 1 each) from straight above: +z gets 100 * 0.01,
+    // light 5 adds 0.03 * 0.01 to blue; the other sides nothing.
+    EXPECT_NEAR(p.cube[4].r, 1.0f, 1e-6f);
+    EXPECT_NEAR(p.cube[4].g, 1.0f, 1e-6f);
+    EXPECT_NEAR(p.cube[4].b, 1.0003f, 1e-6f);
+    for (int side : {0, 1, 2, 3, 5})
+        EXPECT_EQ(p.cube[size_t(side)], glm::vec3(0.0f)) << side;
 }

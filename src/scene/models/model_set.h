@@ -23,6 +23,7 @@
 #include "content/model/sprite.h"
 #include "content/vfs/vfs.h"
 #include "game/profile.h"
+#include "scene/models/prop_lights.h"
 #include "scene/world/lightmap_set.h"
 #include "scene/world/world_mesh.h"
 
@@ -121,6 +122,9 @@ struct EntityModelInstance {
     // bsp::ambientCubeAt gives it) through the world-space normal instead of `light`.
     bool cube_lit = false;
     std::array<glm::vec3, 6> ambient_cube{};
+    // Source props: up to four world lights added per vertex (scene/models/prop_lights.h).
+    std::array<SourceLocalLight, kMaxSourceLocalLights> local_lights{};
+    uint32_t local_light_count = 0;
     std::string lighting; // how the instance is lit, for the pick panel; empty: the game's rule
     uint32_t lod = 0;     // the level of detail drawn (Source studio models)
 };

@@ -3,12 +3,14 @@
 #include "bsp/source_props.h"
 #include "content/image/image.h"
 #include "content/material/textures.h"
+#include "physics/collision.h"
 #include "scene/models/entity_keys.h"
 #include "scene/models/placement.h"
 
 #include <glm/gtc/matrix_transform.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 namespace scene {
@@ -123,7 +125,8 @@ std::optional<PropKeys> propKeys(const bsp::Map& map, const bsp::Entity& e) {
 // stores the cube's sides so that ColorRGBExp32ToVector (bsp::ambientCubeAt) gives linear light
 // with 1 full (background_01's sky-lit sides are about 0.04 0.06 0.11), not the lightmaps'
 // 0..255 scale.
-void lightProp(const bsp::Map& map, const content::FileSystem& fs, const PropKeys& k,
+void lightProp(const bsp::Map& map, const content::FileSystem& fs,
+               const physics::CollisionWorld* world, const PropKeys& k,
                const content::ModelMesh& mesh, EntityModelInstance& inst) {
     const bool from_record = k.record && (k.record->flags & bsp::kStaticPropUseLightingOrigin) != 0;
     const glm::vec3 illum(mesh.illum_position[0], mesh.illum_position[1], mesh.illum_position[2]);
@@ -135,10 +138,21 @@ void lightProp(const bsp::Map& map, const content::FileSystem& fs, const PropKey
         inst.lighting = "full bright (the map has no ambient light)";
         return;
     }
-    inst.ambient_cube = bsp::ambientCubeAt(map, at, hdr);
+    const std::vector<bsp::WorldLight>& lights =
+        hdr || map.world_lights.empty() ? map.world_lights_hdr : map.world_lights;
+    const SourcePropLight light =
+        lightSourceProp(map, lights, world, at, bsp::ambientCubeAt(map, at, hdr));
+    inst.ambient_cube = light.cube;
     inst.cube_lit = true;
+    inst.local_lights = light.lights;
+    inst.local_light_count = light.light_count;
     inst.lighting = std::string(hdr ? "HDR" : "LDR") + " leaf ambient cube at " + vtos(at) +
                     (from_record ? " (the prop's lighting origin)" : " (illumposition)");
+    if (light.light_count > 0) {
+        inst.lighting += " + world lights";
+        for (uint32_t i = 0; i < light.light_count; ++i)
+            inst.lighting += " " + std::to_string(light.world_light[i]);
+    }
     if (k.record_index >= 0 && (k.record->flags & bsp::kStaticPropNoPerVertexLighting) == 0) {
         const std::string n = std::to_string(k.record_index);
         for (const std::string& vhv : {"sp_hdr_" + n + ".vhv", "sp_" + n + ".vhv"})
@@ -150,7 +164,7 @@ void lightProp(const bsp::Map& map, const content::FileSystem& fs, const PropKey
 }
 
 void addProp(const bsp::Map& map, const content::FileSystem& fs, ModelFiles& files,
-             EntityModelSet& set, uint32_t entity) {
+             const physics::CollisionWorld* world, EntityModelSet& set, uint32_t entity) {
     const bsp::Entity& e = map.entities[entity];
     const auto keys = propKeys(map, e);
     if (!keys || !e.has("model"))
@@ -177,7 +191,7 @@ void addProp(const bsp::Map& map, const content::FileSystem& fs, ModelFiles& fil
         inst.pitch_down = true;
         const int32_t skins = int32_t(model.mesh->skin_ranges.size());
         inst.skin = skins > 0 ? std::clamp(keys->skin, 0, skins - 1) : 0;
-        lightProp(map, fs, *keys, *model.mesh, inst);
+        lightProp(map, fs, world, *keys, *model.mesh, inst);
         finishPlacement(inst, model, map);
         set.instances.push_back(std::move(inst));
     }
@@ -191,9 +205,16 @@ bool isSourcePropClass(std::string_view c) {
 
 void addSourceProps(const bsp::Map& map, const content::FileSystem& fs, ModelFiles& files,
                     EntityModelSet& set) {
+    // The shadow and sky rays of the props' world lights (prop_lights.h), built when used.
+    std::optional<physics::CollisionWorld> world;
+    const bool any_prop =
+        std::any_of(map.entities.begin(), map.entities.end(),
+                    [](const bsp::Entity& e) { return isSourcePropClass(e.classname()); });
+    if (any_prop && (!map.world_lights.empty() || !map.world_lights_hdr.empty()))
+        world.emplace(map);
     for (uint32_t i = 0; i < map.entities.size(); ++i)
         if (isSourcePropClass(map.entities[i].classname()))
-            addProp(map, fs, files, set, i);
+            addProp(map, fs, files, world ? &*world : nullptr, set, i);
 }
 
 glm::mat4 sourcePropMatrix(const glm::vec3& origin, const glm::vec3& angles) {

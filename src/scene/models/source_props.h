@@ -19,8 +19,9 @@
 //    the model's illumposition through the prop's matrix (as game/client/c_baseentity.cpp
 //    C_BaseEntity::ComputeLightingOrigin transforms a model's lighting centre).
 //    The cube lights a vertex by its world normal squared, one side per axis
-//    (materialsystem/stdshaders common_vs_fxc.h AmbientLight). Baked per-vertex light
-//    (sp_N.vhv) is found and reported, not drawn yet.
+//    (materialsystem/stdshaders common_vs_fxc.h AmbientLight), plus up to four of the map's
+//    world lights chosen as the engine's light cache does (scene/models/prop_lights.h). Baked
+//    per-vertex light (sp_N.vhv) is found and reported, not drawn yet.
 #pragma once
 
 #include "bsp/map.h"
