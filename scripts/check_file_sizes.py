@@ -10,7 +10,7 @@ import sys
 LIMIT = 800
 KNOWN = {
     "bsp/q3.cpp": 1184,
-    "bsp/vbsp.cpp": 998,
+    "bsp/vbsp.cpp": 1010,
     "bsp/q1.cpp": 953,
 }
 
