@@ -1,8 +1,14 @@
 // Shared by every bspview program. #version, feature defines and gpu_interface.h are prepended
 // at compile.
 
-// Attribute locations, texture units and view modes: gpu_interface.h, put in front of this
-// file by render::GlslLibrary.
+// Attribute locations, texture units, view modes and the uniform blocks (u_frame, u_map):
+// gpu_interface.h, put in front of this file by render::GlslLibrary.
+
+// Light style `style`'s brightness this frame (its slot modulo 64).
+float styleValue(int style) {
+    int slot = style & 63;
+    return u_frame.style_values[slot >> 2][slot & 3];
+}
 
 // ioquake3's R_ColorShiftLightingBytes: a lightmap texel or vertex colour times `shift`, brought
 // back under 1 by its largest channel so the hue is kept.

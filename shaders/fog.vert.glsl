@@ -2,7 +2,6 @@
 // the pass lands on the depths the surfaces left.
 layout(location = ATTRIB_POSITION) in vec3 a_position;
 
-uniform mat4 u_view_projection;
 uniform mat4 u_model;
 
 out vec3 v_world;
@@ -11,6 +10,6 @@ invariant gl_Position;
 
 void main() {
     vec4 world = u_model * vec4(a_position, 1.0);
-    gl_Position = u_view_projection * world;
+    gl_Position = u_frame.view_projection * world;
     v_world = world.xyz;
 }

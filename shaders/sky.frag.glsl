@@ -11,13 +11,7 @@ in vec2 v_uv;
 
 uniform sampler2D u_texture;
 uniform sampler2DArray u_skybox; // six faces: rt bk lf ft up dn (content/skybox.h)
-uniform mat3 u_sky_rotation; // world direction -> box direction (Quake 2 skyrotate/skyaxis)
-uniform vec3 u_eye;
-uniform float u_time;
 uniform vec4 u_flat_colour;
-uniform float u_output_gamma; // the game's output curve (Quake 2 1 / vid_gamma), not on SKY_FLAT
-uniform vec4 u_sky_fog; // rgb: the map's fog colour, a: its share over the sky (0: none)
-uniform float u_frame_scale; // what the framebuffer holds of the shown colour (render::Frame)
 
 out vec4 o_colour;
 
@@ -55,24 +49,25 @@ vec4 skyLayer(vec3 dir, float speed, int first, bool cut_black) {
 
 void main() {
 #if SKY_MODE == SKY_BOX
-    o_colour = vec4(textureLod(u_skybox, skyboxCoord(u_sky_rotation * (v_world - u_eye)), 0.0).rgb, 1.0);
+    vec3 box_dir = u_frame.sky_rotation * (v_world - u_frame.eye);
+    o_colour = vec4(textureLod(u_skybox, skyboxCoord(box_dir), 0.0).rgb, 1.0);
 #elif SKY_MODE == SKY_FLAT
     o_colour = u_flat_colour;
 #elif SKY_MODE == SKY_TEXTURE
     o_colour = vec4(texture(u_texture, v_uv).rgb, 1.0);
 #else
-    vec3 dir = v_world - u_eye;
+    vec3 dir = v_world - u_frame.eye;
     dir.z *= 3.0;
     dir *= (6.0 * 63.0) / length(dir);
     int half_width = textureSize(u_texture, 0).x / 2;
-    vec3 back = skyLayer(dir, u_time * 8.0, half_width, false).rgb;
-    vec4 front = skyLayer(dir, u_time * 16.0, 0, true);
+    vec3 back = skyLayer(dir, u_frame.time * 8.0, half_width, false).rgb;
+    vec4 front = skyLayer(dir, u_frame.time * 16.0, 0, true);
     o_colour = vec4(back * (1.0 - front.a) + front.rgb, 1.0);
 #endif
 #if SKY_MODE != SKY_FLAT
     // yquake2 GL3 fragmentSrc3Dsky: the sky texel to the power 1 / vid_gamma, no intensity.
-    if (u_output_gamma != 1.0)
-        o_colour.rgb = pow(o_colour.rgb, vec3(u_output_gamma));
+    if (u_map.output_gamma != 1.0)
+        o_colour.rgb = pow(o_colour.rgb, vec3(u_map.output_gamma));
 #endif
-    o_colour.rgb = mix(o_colour.rgb, u_sky_fog.rgb, u_sky_fog.a) * u_frame_scale;
+    o_colour.rgb = mix(o_colour.rgb, u_map.sky_fog.rgb, u_map.sky_fog.a) * u_frame.frame_scale;
 }

@@ -46,20 +46,15 @@ uniform sampler2D u_texture4;
 uniform sampler2D u_texture5;
 #endif
 uniform sampler2DArray u_lightmaps;
-uniform float u_light_shift;            // 2: lightmap texels are over-bright (shifted left by one)
-uniform vec3 u_eye;
 uniform float u_cloud_height;           // skyParms cloud height
 uniform mat3 u_tc_matrix[NSTAGES];
 
 #ifdef SKY_BASE
 uniform sampler2DArray u_skybox;
-uniform mat3 u_sky_rotation;
 uniform vec4 u_flat_colour;
-uniform float u_frame_scale;  // what the framebuffer holds of the box's colour (render::Frame)
 #endif
 
 #if defined(FOG) || defined(FOG_PASS)
-uniform vec3 u_fog_forward;  // unit view axis
 uniform float u_fog_distance; // depth at which the fog is opaque
 uniform bool u_fog_has_surface;
 uniform vec4 u_fog_surface;   // visible side: normal into the fog, dist
@@ -86,7 +81,7 @@ out vec4 o_colour;
 vec3 lightmap() {
     if (v_lm_layer < 0.0)
         return vec3(1.0); // ioquake3 binds its white image for $lightmap on such faces
-    return shiftLight(texture(u_lightmaps, vec3(v_lm_uv, v_lm_layer)).rgb, u_light_shift);
+    return shiftLight(texture(u_lightmaps, vec3(v_lm_uv, v_lm_layer)).rgb, u_frame.light_shift);
 }
 
 #ifdef SKY_CLOUDS
@@ -184,7 +179,7 @@ vec4 foldStage(vec4 frame, vec4 colour, int alpha_func, int blend, int src_facto
 
 vec2 stageSt(int k) {
 #ifdef SKY_CLOUDS
-    return (u_tc_matrix[k] * vec3(cloudSt(v_world - u_eye), 1.0)).xy;
+    return (u_tc_matrix[k] * vec3(cloudSt(v_world - u_frame.eye), 1.0)).xy;
 #else
     return v_st[k];
 #endif
@@ -194,9 +189,8 @@ void main() {
     vec4 frame;
 #ifdef SKY_BASE
 #if SKY_BASE == SKY_BASE_BOX
-    frame = vec4(textureLod(u_skybox, skyboxCoord(u_sky_rotation * (v_world - u_eye)), 0.0).rgb *
-                     u_frame_scale,
-                 1.0);
+    vec3 box_dir = u_frame.sky_rotation * (v_world - u_frame.eye);
+    frame = vec4(textureLod(u_skybox, skyboxCoord(box_dir), 0.0).rgb * u_frame.frame_scale, 1.0);
 #else
     frame = u_flat_colour;
 #endif
@@ -210,8 +204,8 @@ void main() {
 #else
     vec4 colour = stageColour(S0_SOURCE, S0_TLM, u_texture0, stageSt(0), v_colour[0]);
 #ifdef FOG
-    float fog = fogAmount(v_world, u_eye, u_fog_forward, u_fog_distance, u_fog_has_surface,
-                          u_fog_surface);
+    float fog = fogAmount(v_world, u_frame.eye, u_frame.view_forward, u_fog_distance,
+                          u_fog_has_surface, u_fog_surface);
     colour *= mix(vec4(1.0), vec4(1.0 - fog), u_fog_mask);
 #endif
 #if S0_ALPHA != ALPHA_NONE
@@ -247,8 +241,8 @@ void main() {
 #endif
 #ifdef FOG_PASS
     frame = foggedColour(frame, u_fog_colour,
-                         fogAmount(v_world, u_eye, u_fog_forward, u_fog_distance, u_fog_has_surface,
-                                   u_fog_surface));
+                         fogAmount(v_world, u_frame.eye, u_frame.view_forward, u_fog_distance,
+                                   u_fog_has_surface, u_fog_surface));
 #endif
     o_colour = frame;
 }

@@ -10,9 +10,7 @@ layout(location = ATTRIB_NORMAL) in vec3 a_normal;
 layout(location = ATTRIB_COLOUR) in vec4 a_colour;
 layout(location = ATTRIB_LM_LAYER) in float a_lm_layer;
 
-uniform mat4 u_view_projection;
 uniform mat4 u_model;
-uniform vec3 u_eye;          // camera position (environment mapping)
 #ifndef NSTAGES
 #define NSTAGES 1
 #endif
@@ -27,7 +25,6 @@ uniform vec4 u_turb[NSTAGES];       // amplitude, cycles, -, enabled
 uniform vec4 u_colour[NSTAGES];
 uniform int u_colour_gen[NSTAGES];
 uniform float u_vertex_scale[NSTAGES];
-uniform float u_light_shift; // 2: vertex colours are over-bright (shifted left by one)
 
 #define COLOUR_VERTEX_RGB 1
 #define COLOUR_ONE_MINUS_VERTEX 2
@@ -41,9 +38,6 @@ uniform int u_deform_code[3];    // DEFORM_* below
 uniform int u_deform_func[3];    // content::WaveFunc
 uniform vec4 u_deform_wave[3];   // scene::DeformFrame::wave
 uniform vec4 u_deform_extra[3];  // scene::DeformFrame::extra
-uniform vec3 u_view_forward;     // view axes in world space (Quake: forward, left, up)
-uniform vec3 u_view_left;
-uniform vec3 u_view_up;
 
 #define DEFORM_WAVE 1
 #define DEFORM_NORMAL 2
@@ -120,13 +114,13 @@ void main() {
             position += e.xyz;
         } else if (code == DEFORM_AUTOSPRITE && a_sprite0.w != 0.0) {
             vec3 centre = (u_model * vec4(a_sprite0.xyz, 1.0)).xyz;
-            sprite_world = centre + a_sprite0.w * u_view_left + a_sprite1.w * u_view_up;
-            sprite_normal = -u_view_forward;
+            sprite_world = centre + a_sprite0.w * u_frame.view_left + a_sprite1.w * u_frame.view_up;
+            sprite_normal = -u_frame.view_forward;
             base_st = vec2(a_sprite0.w > 0.0 ? 0.0 : 1.0, a_sprite1.w > 0.0 ? 0.0 : 1.0);
             sprite = true;
         } else if (code == DEFORM_AUTOSPRITE2 && a_sprite0.w != 0.0) {
             vec3 centre = (u_model * vec4(a_sprite0.xyz, 1.0)).xyz;
-            vec3 c = cross(mat3(u_model) * a_sprite1.xyz, u_view_forward);
+            vec3 c = cross(mat3(u_model) * a_sprite1.xyz, u_frame.view_forward);
             vec3 minor = length(c) > 0.0 ? normalize(c) : vec3(0.0);
             sprite_world = centre + a_sprite0.w * minor;
             sprite_normal = mat3(u_model) * normal;
@@ -142,7 +136,7 @@ void main() {
     vec4 world = u_model * vec4(position, 1.0);
     vec3 world_normal = mat3(u_model) * normal;
 #endif
-    gl_Position = u_view_projection * world;
+    gl_Position = u_frame.view_projection * world;
     v_world = world.xyz;
     v_lm_uv = a_lm_uv;
     v_lm_layer = a_lm_layer;
@@ -153,7 +147,7 @@ void main() {
             st = a_lm_uv;
         } else if (u_tc_gen[k] == TCGEN_ENVIRONMENT) {
             vec3 n = normalize(world_normal);
-            vec3 viewer = normalize(u_eye - world.xyz);
+            vec3 viewer = normalize(u_frame.eye - world.xyz);
             vec3 r = n * 2.0 * dot(n, viewer) - viewer;
             st = vec2(0.5 + r.y * 0.5, 0.5 - r.z * 0.5);
         } else if (u_tc_gen[k] == TCGEN_VECTOR) {
@@ -170,7 +164,7 @@ void main() {
         vec4 colour = u_colour[k];
         int gen = u_colour_gen[k];
         if ((gen & COLOUR_VERTEX_RGB) != 0) {
-            vec3 c = shiftLight(a_colour.rgb, u_light_shift);
+            vec3 c = shiftLight(a_colour.rgb, u_frame.light_shift);
             if ((gen & COLOUR_ONE_MINUS_VERTEX) != 0)
                 c = vec3(1.0) - c;
             colour.rgb = c * u_vertex_scale[k];

@@ -29,33 +29,13 @@ uniform sampler2D u_layer2; // the second layer, at the same uv as u_texture
 #endif
 uniform sampler2DArray u_lightmaps;
 uniform sampler2DArray u_deluxemaps; // VIEW_DELUXE: light directions, layers as u_lightmaps
-uniform float u_style_values[64]; // brightness of each light style slot
-uniform float u_light_scale;      // lightmap and vertex colour multiplier (overbright shift)
-uniform float u_light_max;        // saturation of the scaled light per channel, 0: none
-uniform bool u_light_normalize;   // scale an over-bright colour down by its largest channel
-uniform float u_output_scale;     // final multiplier (Quake 3 gamma-ramp overbright)
-uniform float u_texture_scale;    // texel multiplier (Quake 2 intensity)
-uniform float u_texture_gamma;    // texel exponent (Half-Life texgamma / gamma)
-uniform float u_texture_max;      // saturation of the scaled texel, 0: none (Quake 2 GL1)
-uniform float u_output_gamma;     // exponent of the lit colour (Quake 2 1 / vid_gamma)
 uniform float u_fullbright_light; // > 0: the light of a surface drawn without lightmaps
 uniform vec4 u_solid_colour;      // a > 0: this colour instead of the texture's (GoldSrc
                                   // kRenderTransColor)
 uniform float u_alpha;            // blended surfaces
 uniform float u_alpha_cutoff;     // alpha-tested surfaces
 uniform vec4 u_flat_colour;       // VIEW_FLAT
-uniform float u_warp_amplitude;   // WARP: turbulence in 64-texel tiles (8 texels: 0.125)
-uniform float u_warp_frequency;   // WARP: radians per texel of the ripple (2 pi / period)
-uniform float u_warp_phase;       // WARP: the ripple's phase, radians (time, or its steps)
-uniform float u_warp_knot;        // WARP: > 0: the sine sampled every this many texels
-uniform float u_warp_tile;        // WARP: texels per uv unit, 0: the texture's size
-#if defined(FOG_PASS) || defined(DISTANCE_FOG)
-uniform vec3 u_eye;
-uniform vec3 u_fog_forward;  // unit view axis
-#endif
-#ifdef DISTANCE_FOG
-uniform vec4 u_distance_fog; // rgb: colour, a: density per unit
-#endif
+// The light rule (u_map), the view and the light styles (u_frame): gpu_interface.h.
 #ifdef FOG_PASS
 uniform float u_fog_distance; // depth at which the fog is opaque
 uniform bool u_fog_has_surface;
@@ -82,7 +62,7 @@ vec3 lighting() {
             int style = int(v_styles[k] + 0.5);
             if (style == 255)
                 break;
-            light += v_colour.rgb * u_style_values[style & 63];
+            light += v_colour.rgb * styleValue(style);
         }
         return light;
     }
@@ -91,22 +71,22 @@ vec3 lighting() {
         if (style == 255)
             break;
         vec2 uv = v_lm_uv + vec2(float(k) * v_lm_step, 0.0);
-        light += texture(u_lightmaps, vec3(uv, v_lm_layer)).rgb * u_style_values[style & 63];
+        light += texture(u_lightmaps, vec3(uv, v_lm_layer)).rgb * styleValue(style);
     }
     return light;
 }
 
 #ifdef WARP
 // The ripple at surface texel c (game::WarpRule period, knot_spacing): a sine, or
-// QuakeSpasm's warp image grid, where the sine is taken at every u_warp_knot texels and the
+// QuakeSpasm's warp image grid, where the sine is taken at every u_map.warp_knot texels and the
 // texture coordinates are interpolated linearly between.
 vec2 ripple(vec2 c) {
-    if (u_warp_knot <= 0.0)
-        return sin(c * u_warp_frequency + u_warp_phase);
-    vec2 k0 = floor(c / u_warp_knot) * u_warp_knot;
-    vec2 a = sin(k0 * u_warp_frequency + u_warp_phase);
-    vec2 b = sin((k0 + u_warp_knot) * u_warp_frequency + u_warp_phase);
-    return mix(a, b, (c - k0) / u_warp_knot);
+    if (u_map.warp_knot <= 0.0)
+        return sin(c * u_map.warp_frequency + u_frame.warp_phase);
+    vec2 k0 = floor(c / u_map.warp_knot) * u_map.warp_knot;
+    vec2 a = sin(k0 * u_map.warp_frequency + u_frame.warp_phase);
+    vec2 b = sin((k0 + u_map.warp_knot) * u_map.warp_frequency + u_frame.warp_phase);
+    return mix(a, b, (c - k0) / u_map.warp_knot);
 }
 #endif
 
@@ -129,8 +109,8 @@ void main() {
     // (game::WarpRule::amplitude: Quake 1 gl_warp.c 8 texels of a 64-texel tile, Quake 2's GL3
     // renderer 4), the ripple's period (game::WarpRule::period: GLQuake 16 pi texels,
     // QuakeSpasm 128), how it is sampled and how many texels a uv unit spans (warp_tile).
-    vec2 size = u_warp_tile > 0.0 ? vec2(u_warp_tile) : vec2(textureSize(u_texture, 0));
-    uv += (u_warp_amplitude * 64.0 / size) * ripple(v_uv.yx * size.yx);
+    vec2 size = u_map.warp_tile > 0.0 ? vec2(u_map.warp_tile) : vec2(textureSize(u_texture, 0));
+    uv += (u_map.warp_amplitude * 64.0 / size) * ripple(v_uv.yx * size.yx);
 #endif
     vec4 tex = texture(u_texture, uv);
 #ifdef LAYER2
@@ -139,8 +119,8 @@ void main() {
     tex.rgb = mix(tex.rgb, texture(u_layer2, uv).rgb, v_colour.a);
 #endif
     // pow() only where a game curves the colour: exp2(log2(x)) need not give x back exactly.
-    if (u_texture_gamma != 1.0)
-        tex.rgb = pow(tex.rgb, vec3(u_texture_gamma));
+    if (u_map.texture_gamma != 1.0)
+        tex.rgb = pow(tex.rgb, vec3(u_map.texture_gamma));
     if (u_solid_colour.a > 0.0)
         tex = vec4(u_solid_colour.rgb, 1.0);
 #ifdef ALPHA_TEST
@@ -152,12 +132,12 @@ void main() {
 #elif VIEW == VIEW_FULLBRIGHT
     o_colour = vec4(tex.rgb, tex.a * u_alpha);
 #else
-    vec3 light = lighting() * u_light_scale;
-    if (u_light_max > 0.0)
-        light = min(light, vec3(u_light_max));
+    vec3 light = lighting() * u_map.light_scale;
+    if (u_map.light_max > 0.0)
+        light = min(light, vec3(u_map.light_max));
     if (u_fullbright_light > 0.0)
         light = vec3(u_fullbright_light);
-    if (u_light_normalize) {
+    if (u_map.light_normalize != 0) {
         float m = max(light.r, max(light.g, light.b));
         if (m > 1.0)
             light /= m;
@@ -165,25 +145,25 @@ void main() {
 #if VIEW == VIEW_LIGHTMAP
     vec3 colour = light;
 #else
-    vec3 colour = tex.rgb * u_texture_scale;
-    if (u_texture_max > 0.0)
-        colour = min(colour, vec3(u_texture_max));
+    vec3 colour = tex.rgb * u_map.texture_scale;
+    if (u_map.texture_max > 0.0)
+        colour = min(colour, vec3(u_map.texture_max));
     colour *= light;
 #ifdef GLOW
     vec4 glow = texture(u_glow, uv);
     colour = mix(colour, glow.rgb, glow.a);
 #endif
 #endif
-    if (u_output_gamma != 1.0)
-        colour = pow(max(colour, vec3(0.0)), vec3(u_output_gamma));
-    o_colour = vec4(min(colour * u_output_scale, vec3(1.0)), tex.a * u_alpha);
+    if (u_map.output_gamma != 1.0)
+        colour = pow(max(colour, vec3(0.0)), vec3(u_map.output_gamma));
+    o_colour = vec4(min(colour * u_map.output_scale, vec3(1.0)), tex.a * u_alpha);
 #ifdef DISTANCE_FOG
-    float fog_depth = abs(dot(v_world - u_eye, u_fog_forward)) * u_distance_fog.a;
-    o_colour.rgb = mix(u_distance_fog.rgb, o_colour.rgb, exp(-fog_depth * fog_depth));
+    float fog_depth = abs(dot(v_world - u_frame.eye, u_frame.view_forward)) * u_map.distance_fog.a;
+    o_colour.rgb = mix(u_map.distance_fog.rgb, o_colour.rgb, exp(-fog_depth * fog_depth));
 #endif
 #ifdef FOG_PASS
     o_colour = foggedColour(o_colour, u_fog_colour,
-                            fogAmount(v_world, u_eye, u_fog_forward, u_fog_distance,
+                            fogAmount(v_world, u_frame.eye, u_frame.view_forward, u_fog_distance,
                                       u_fog_has_surface, u_fog_surface));
 #endif
 #endif

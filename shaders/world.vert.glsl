@@ -7,7 +7,6 @@ layout(location = ATTRIB_STYLES) in vec4 a_styles;
 layout(location = ATTRIB_LM_LAYER) in float a_lm_layer;
 layout(location = ATTRIB_LM_STEP) in float a_lm_step;
 
-uniform mat4 u_view_projection;
 uniform mat4 u_model;
 uniform vec2 u_uv_scroll; // flowing surfaces: texture repeats per second times time
 
@@ -24,7 +23,7 @@ invariant gl_Position;
 
 void main() {
     vec4 world = u_model * vec4(a_position, 1.0);
-    gl_Position = u_view_projection * world;
+    gl_Position = u_frame.view_projection * world;
     v_world = world.xyz;
     v_uv = a_uv + u_uv_scroll;
     v_lm_uv = a_lm_uv;

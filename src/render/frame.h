@@ -59,11 +59,8 @@ struct Frame {
     // Placement of a brush model's faces, the set's placement included.
     glm::mat4 modelMatrix(int32_t submodel) const { return placement * gpu.modelMatrix(submodel); }
 
-    // Makes `program` current with the frame's view-projection matrix.
-    void useProgram(const Program& program, GLint view_projection_location) {
-        state.useProgram(program.id());
-        glUniformMatrix4fv(view_projection_location, 1, GL_FALSE, &view_projection[0][0]);
-    }
+    // Makes `program` current; its view-projection matrix is the frame block's (useBlocks).
+    void useProgram(const Program& program) { state.useProgram(program.id()); }
     // A batch's index ranges, appended for the next flush (one draw call).
     void append(const scene::DrawBatch& batch) {
         for (uint32_t r = 0; r < batch.num_ranges; ++r) {
@@ -145,9 +142,15 @@ void drawPicture(Frame& f, Texture& copy, int* copy_w, int* copy_h);
 void drawCulled(Frame& f);
 void drawWireframe(Frame& f);
 
-// The light uniforms of a world program from the map's lighting rules: style values, the 2x
-// overbright times the map's style scale, the saturation limit and Quake 3's output scale.
-void setLightUniforms(const Frame& f, const WorldProgram& program);
+// pass_blocks.cpp: the uniform blocks every program reads (shaders/gpu_interface.h). The
+// frame's constants: view, time, light styles, the frame scale.
+FrameBlock frameBlock(const Frame& f);
+// The map's lighting, warp and fog rules as the frame's options apply them: light scaled,
+// saturated and normalised, the texel and the lit colour curved, the output doubled.
+MapBlock mapBlock(const Frame& f);
+// Uploads both blocks where they changed (a brush model file's frame differs from the world's)
+// and binds them: at the start of every pass that draws with the frame.
+void useBlocks(Frame& f);
 // Whether the map's distance fog (game::MapRules::fog) is drawn this frame: lit view, fog on.
 bool distanceFogged(const Frame& f);
 

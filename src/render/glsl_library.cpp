@@ -1,5 +1,7 @@
 #include "render/glsl_library.h"
 
+#include "render/uniform_blocks.h"
+
 #include "core/file.h"
 #include "core/log.h"
 
@@ -103,6 +105,7 @@ Program GlslLibrary::build(std::string_view label, std::string_view vs, std::str
         return Program();
     }
     render::label(GL_PROGRAM, p, std::string(label).c_str());
+    bindUniformBlocks(p);
     return Program(p);
 }
 

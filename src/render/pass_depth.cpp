@@ -9,7 +9,8 @@ namespace render {
 void drawDepthPrepass(Frame& f) {
     DebugGroup group("depth prepass");
     const DepthProgram& p = f.programs.depth();
-    f.useProgram(p.program, p.view_projection);
+    useBlocks(f);
+    f.useProgram(p.program);
     GlState& s = f.state;
     s.colourMask(false);
     s.depthMask(true);

@@ -41,7 +41,7 @@ namespace render {
 
 void drawPicture(Frame& f, Texture& copy, int* copy_w, int* copy_h) {
     const PictureAdjust& pic = f.options.picture;
-    // The lightmap view scales its light by the exposure before the clamp (setLightUniforms).
+    // The lightmap view scales its light by the exposure before the clamp (mapBlock).
     const float exposure = f.options.view == ViewMode::Lightmap ? 0.0f : pic.exposure;
     if (exposure == 0.0f && pic.gamma == 1.0f && pic.brightness == 0.0f)
         return;

@@ -122,11 +122,7 @@ void drawFogPass(Frame& f) {
         return;
     DebugGroup group("fog");
     GlState& s = f.state;
-    f.useProgram(p->program, p->view_projection);
-    const glm::vec3 forward = f.camera.forward();
-    const glm::vec3& eye = f.camera.position;
-    glUniform3f(p->eye, eye.x, eye.y, eye.z);
-    glUniform3f(p->view_forward, forward.x, forward.y, forward.z);
+    f.useProgram(p->program);
     s.enable(GL_BLEND, true);
     s.blendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     s.depthMask(false);

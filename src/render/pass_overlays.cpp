@@ -8,7 +8,8 @@ namespace render {
 void drawCulled(Frame& f) {
     DebugGroup group("why culled");
     const WorldProgram& p = f.programs.flat();
-    f.useProgram(p.program, p.view_projection);
+    useBlocks(f);
+    f.useProgram(p.program);
     const glm::mat4 identity(1.0f);
     glUniformMatrix4fv(p.model, 1, GL_FALSE, glm::value_ptr(identity));
     glUniform2f(p.uv_scroll, 0.0f, 0.0f);
@@ -31,9 +32,9 @@ void drawCulled(Frame& f) {
 void drawWireframe(Frame& f) {
     DebugGroup wire("wireframe");
     const WorldProgram& p = f.programs.flat();
-    f.useProgram(p.program, p.view_projection);
+    useBlocks(f);
+    f.useProgram(p.program);
     GlState& s = f.state;
-    setLightUniforms(f, p);
     glUniform4f(p.flat_colour, 0.1f, 1.0f, 0.3f, 1.0f);
     glUniform1f(p.alpha, 1.0f);
     glUniform2f(p.uv_scroll, 0.0f, 0.0f);

@@ -32,24 +32,11 @@ bool skyFullyCovered(const WorldGpu& gpu, int32_t material) {
            drawn.stages[0]->def.alpha_func == content::AlphaFunc::None;
 }
 
-// The frame's uniforms of a sky program, set when it becomes current.
+// A sky program made current: its flat colour and no scroll.
 void useSkyProgram(Frame& f, const SkyProgram& u) {
-    f.useProgram(u.program, u.view_projection);
+    f.useProgram(u.program);
     glUniform4fv(u.flat_colour, 1, glm::value_ptr(kSkyFlatColour));
-    const glm::vec3& eye = f.camera.position;
-    glUniform3f(u.eye, eye.x, eye.y, eye.z);
-    // World direction -> box direction: the inverse (transpose) of the box's turn.
-    const glm::mat3 sky_to_box = glm::transpose(f.gpu.sky_rotation.orientation(f.options.time));
-    glUniformMatrix3fv(u.sky_rotation, 1, GL_FALSE, glm::value_ptr(sky_to_box));
-    glUniform1f(u.time, static_cast<float>(std::fmod(f.options.time, 4096.0)));
     glUniform2f(u.uv_scroll, 0.0f, 0.0f);
-    glUniform1f(u.output_gamma, f.options.neutral_lighting ? 1.0f : f.gpu.rules.light.output_gamma);
-    // QuakeSpasm gl_sky.c: a quad of the fog colour at r_skyfog's opacity over the sky.
-    const game::DistanceFog& fog = f.gpu.rules.fog;
-    const float sky_fog = distanceFogged(f) ? fog.sky : 0.0f;
-    glUniform4f(u.sky_fog, fog.colour.r, fog.colour.g, fog.colour.b, sky_fog);
-    // tr_sky.c RB_StageIteratorSky: the far box at tr.identityLight.
-    glUniform1f(u.frame_scale, f.frame_scale);
 }
 
 // With folding, a Quake 3 sky's cloud layers drawn over a base computed in their own program,

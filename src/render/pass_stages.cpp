@@ -91,19 +91,15 @@ RunUniforms runUniforms(Frame& f, std::span<const scene::RenderStage* const> run
     return u;
 }
 
-void setRunUniforms(const Frame& f, const StageProgram& v, const RunUniforms& u, size_t count,
+void setRunUniforms(const StageProgram& v, const RunUniforms& u, size_t count,
                     const glm::mat4& model, float cloud_height) {
     const auto n = static_cast<GLsizei>(count);
-    const glm::vec3& eye = f.camera.position;
-    glUniformMatrix4fv(v.view_projection, 1, GL_FALSE, glm::value_ptr(f.view_projection));
     glUniformMatrix4fv(v.model, 1, GL_FALSE, glm::value_ptr(model));
-    glUniform3f(v.eye, eye.x, eye.y, eye.z);
     glUniform1iv(v.tc_gen, n, u.tc_gen.data());
     glUniform3fv(v.tc_vector0, n, glm::value_ptr(u.tc_vector0[0]));
     glUniform3fv(v.tc_vector1, n, glm::value_ptr(u.tc_vector1[0]));
     glUniformMatrix3fv(v.tc_matrix, n, GL_FALSE, glm::value_ptr(u.tc_matrix[0]));
     glUniform4fv(v.turb, n, glm::value_ptr(u.turb[0]));
-    glUniform1f(v.light_shift, f.lightShift());
     glUniform4fv(v.colour, n, glm::value_ptr(u.colour[0]));
     glUniform1iv(v.colour_gen, n, u.colour_gen.data());
     glUniform1fv(v.vertex_scale, n, u.vertex_scale.data());
@@ -111,30 +107,20 @@ void setRunUniforms(const Frame& f, const StageProgram& v, const RunUniforms& u,
 }
 
 void setSkyBaseUniforms(const Frame& f, const StageProgram& v) {
-    const glm::mat3 sky_to_box = glm::transpose(f.gpu.sky_rotation.orientation(f.options.time));
-    glUniformMatrix3fv(v.sky_rotation, 1, GL_FALSE, glm::value_ptr(sky_to_box));
     const glm::vec4 flat(glm::vec3(kSkyFlatColour) * f.frame_scale, kSkyFlatColour.a);
     glUniform4fv(v.flat_colour, 1, glm::value_ptr(flat));
-    glUniform1f(v.frame_scale, f.frame_scale);
 }
 
-void setDeformUniforms(const Frame& f, const StageProgram& v, const DeformUniforms& d) {
+void setDeformUniforms(const StageProgram& v, const DeformUniforms& d) {
     glUniform1iv(v.deform_code, content::kMaxDeforms, d.code.data());
     glUniform1iv(v.deform_func, content::kMaxDeforms, d.func.data());
     glUniform4fv(v.deform_wave, content::kMaxDeforms, glm::value_ptr(d.wave[0]));
     glUniform4fv(v.deform_extra, content::kMaxDeforms, glm::value_ptr(d.extra[0]));
-    // Quake's view axes: forward, left (the camera's right negated), up.
-    const glm::vec3 forward = f.camera.forward(), left = -f.camera.right(), up = f.camera.up();
-    glUniform3fv(v.view_forward, 1, glm::value_ptr(forward));
-    glUniform3fv(v.view_left, 1, glm::value_ptr(left));
-    glUniform3fv(v.view_up, 1, glm::value_ptr(up));
 }
 
 // A faded stage (`fade_mask` non-zero: ioquake3's adjustColorsForFog) or the fog folded in.
 void setFogUniforms(const Frame& f, const StageProgram& v, const scene::FogVolume& fog,
                     const glm::vec4* fade_mask) {
-    const glm::vec3 forward = f.camera.forward();
-    glUniform3f(v.fog_forward, forward.x, forward.y, forward.z);
     glUniform1f(v.fog_distance, fog.distance);
     glUniform1i(v.fog_has_surface, fog.has_surface ? 1 : 0);
     glUniform4fv(v.fog_surface, 1, glm::value_ptr(fog.surface));
@@ -215,11 +201,11 @@ bool drawStagedBatch(Frame& f, const scene::DrawBatch& b, SkyBase base,
             continue;
         const RunUniforms u = runUniforms(f, rest.first(count));
         f.state.useProgram(v->program.id());
-        setRunUniforms(f, *v, u, count, model, sm.cloud_height);
+        setRunUniforms(*v, u, count, model, sm.cloud_height);
         if (on_base)
             setSkyBaseUniforms(f, *v);
         if (sm.deformed)
-            setDeformUniforms(f, *v, deforms);
+            setDeformUniforms(*v, deforms);
         if (faded || pass_fog)
             setFogUniforms(f, *v, faded ? *fog : *pass_fog, faded ? &fade_mask : nullptr);
         setRunBlend(f.state, lead, count, on_base, additive_run);

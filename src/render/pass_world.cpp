@@ -39,36 +39,6 @@ bool distanceFogged(const Frame& f) {
     return f.options.fog && f.options.view == ViewMode::Lit && f.gpu.rules.fog.density > 0.0f;
 }
 
-void setLightUniforms(const Frame& f, const WorldProgram& u) {
-    glUniform1fv(u.style_values, scene::kNumLightStyles, f.options.style_values.data());
-    // The map's lighting rule (game::LightRule, the numbers of game::apply): light scaled,
-    // saturated and, with overbright (ioquake3), scaled down by its largest channel; the texel
-    // and the lit colour curved; the output doubled by the display ramp pass in the lit view
-    // (Frame::frame_scale 1/2), here in the others. Neutral lighting leaves out the colour
-    // curves and the overbright doubling.
-    const game::LightRule& rule = f.gpu.rules.light;
-    const bool neutral = f.options.neutral_lighting || !rule.overbright;
-    const bool curves = !f.options.neutral_lighting;
-    // Without the display's gamma ramp ioquake3 shifts the light by two, not one, and shows the
-    // framebuffer as drawn (Frame::lightShift: 4 / 2).
-    const float ramp_shift =
-        rule.overbright && !f.options.neutral_lighting && !f.overbrightBits() ? 2.0f : 1.0f;
-    glUniform1f(u.light_scale, rule.lightmap_scale * rule.light_style_scale * ramp_shift);
-    glUniform1f(u.light_max, rule.light_max);
-    glUniform1f(u.texture_scale, curves ? rule.texture_scale : 1.0f);
-    glUniform1f(u.texture_gamma, curves ? rule.texture_gamma : 1.0f);
-    glUniform1f(u.texture_max, curves ? rule.texture_max : 0.0f);
-    glUniform1f(u.output_gamma, curves ? rule.output_gamma : 1.0f);
-    glUniform1f(u.warp_amplitude, f.gpu.rules.warp.amplitude);
-    glUniform1i(u.light_normalize, rule.overbright || rule.light_normalize ? 1 : 0);
-    // The lightmap-only view's exposure (View > Picture) scales the light before the shader's
-    // clamp to 1, so overbright areas show their detail instead of white.
-    const float exposure =
-        f.options.view == ViewMode::Lightmap ? std::exp2(f.options.picture.exposure) : 1.0f;
-    const float doubling = neutral || !f.overbrightBits() ? 1.0f : 2.0f * f.frame_scale;
-    glUniform1f(u.output_scale, doubling * exposure);
-}
-
 namespace {
 
 // Opacity of a batch: the material's own (Quake 2 TRANS33/66, Half-Life renderamt), times the
@@ -84,36 +54,10 @@ float batchAlpha(scene::Pass pass, const scene::ResolvedMaterial* material,
     return alpha;
 }
 
-// The liquid ripple's phase at `time` (game::WarpRule::phase_steps): the time itself, or the
-// whole steps of 2 pi / `steps` it has reached (QuakeSpasm gl_warp.c WARPCALC truncates
-// time * 128 / pi to index its 256-step sine table), taken modulo one turn so that the float
-// stays exact.
-float warpPhase(double time, int steps) {
-    if (steps <= 0)
-        return static_cast<float>(std::fmod(time, 4096.0));
-    const double step = std::floor(time * steps / (2.0 * 3.14159265358979));
-    return static_cast<float>(std::fmod(step, double(steps)) * (2.0 * 3.14159265358979 / steps));
-}
-
-// The frame's uniforms of a world program, set when it becomes current.
+// A world program made current: the flat colour its batches leave alone outside the flat view.
 void useWorldProgram(Frame& f, const WorldProgram& u) {
-    f.useProgram(u.program, u.view_projection);
-    setLightUniforms(f, u);
+    f.useProgram(u.program);
     glUniform4f(u.flat_colour, 1.0f, 1.0f, 1.0f, 1.0f);
-    const game::WarpRule& warp = f.gpu.rules.warp;
-    glUniform1f(u.warp_frequency, 2.0f * 3.14159265f / warp.period);
-    glUniform1f(u.warp_phase, warpPhase(f.options.time, warp.phase_steps));
-    glUniform1f(u.warp_knot, warp.knot_spacing);
-    glUniform1f(u.warp_tile, warp.tile);
-    if (u.distance_fog >= 0) {
-        const game::DistanceFog& fog = f.gpu.rules.fog;
-        const glm::vec3 forward = f.camera.forward();
-        const glm::vec3& eye = f.camera.position;
-        const glm::vec3 colour = fog.colour * f.frame_scale;
-        glUniform4f(u.distance_fog, colour.r, colour.g, colour.b, fog.density);
-        glUniform3f(u.eye, eye.x, eye.y, eye.z);
-        glUniform3f(u.fog_forward, forward.x, forward.y, forward.z);
-    }
 }
 
 void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::DrawBatch& b,
@@ -141,10 +85,6 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
     glUniform1f(u.alpha_cutoff, material ? material->alpha_cutoff : 0.5f);
     glUniform1f(u.alpha, alpha);
     if (fog) {
-        const glm::vec3 forward = f.camera.forward();
-        const glm::vec3& eye = f.camera.position;
-        glUniform3f(u.eye, eye.x, eye.y, eye.z);
-        glUniform3f(u.fog_forward, forward.x, forward.y, forward.z);
         glUniform1f(u.fog_distance, fog->distance);
         glUniform1i(u.fog_has_surface, fog->has_surface ? 1 : 0);
         glUniform4fv(u.fog_surface, 1, glm::value_ptr(fog->surface));
@@ -255,14 +195,17 @@ const char* batchTimer(const Frame& f, const scene::DrawBatch& b) {
 } // namespace
 
 void drawWorldBatches(Frame& f) {
+    useBlocks(f);
     SurfaceCursor cursor;
     bool opaque_done = false;
     for (const scene::DrawBatch& b : f.list.batches) {
         if (!opaque_done && b.pass >= scene::Pass::Liquid) {
             // After the opaque surfaces, before the blended ones: the entity models, then fog.
             f.endTimer();
-            if (f.after_opaque)
+            if (f.after_opaque) {
                 f.after_opaque(f);
+                useBlocks(f); // a brush model file's frame may have replaced them
+            }
             if (f.fog)
                 timedFogPass(f);
             opaque_done = true;

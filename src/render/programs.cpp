@@ -23,31 +23,13 @@ void locateAll(GLuint program, std::initializer_list<std::pair<GLint*, const cha
 
 void locate(WorldProgram& w) {
     const GLuint id = w.program.id();
-    locateAll(id, {{&w.view_projection, "u_view_projection"},
-                   {&w.model, "u_model"},
+    locateAll(id, {{&w.model, "u_model"},
                    {&w.uv_scroll, "u_uv_scroll"},
-                   {&w.style_values, "u_style_values"},
-                   {&w.light_scale, "u_light_scale"},
-                   {&w.light_max, "u_light_max"},
-                   {&w.light_normalize, "u_light_normalize"},
-                   {&w.output_scale, "u_output_scale"},
                    {&w.alpha, "u_alpha"},
                    {&w.alpha_cutoff, "u_alpha_cutoff"},
                    {&w.flat_colour, "u_flat_colour"},
-                   {&w.texture_scale, "u_texture_scale"},
-                   {&w.texture_gamma, "u_texture_gamma"},
-                   {&w.texture_max, "u_texture_max"},
-                   {&w.output_gamma, "u_output_gamma"},
                    {&w.fullbright_light, "u_fullbright_light"},
                    {&w.solid_colour, "u_solid_colour"},
-                   {&w.warp_amplitude, "u_warp_amplitude"},
-                   {&w.warp_frequency, "u_warp_frequency"},
-                   {&w.warp_phase, "u_warp_phase"},
-                   {&w.warp_knot, "u_warp_knot"},
-                   {&w.warp_tile, "u_warp_tile"},
-                   {&w.distance_fog, "u_distance_fog"},
-                   {&w.eye, "u_eye"},
-                   {&w.fog_forward, "u_fog_forward"},
                    {&w.fog_distance, "u_fog_distance"},
                    {&w.fog_has_surface, "u_fog_has_surface"},
                    {&w.fog_surface, "u_fog_surface"},
@@ -61,30 +43,21 @@ void locate(WorldProgram& w) {
 
 void locate(StageProgram& v, size_t count) {
     const GLuint id = v.program.id();
-    locateAll(id, {{&v.view_projection, "u_view_projection"},
-                   {&v.model, "u_model"},
-                   {&v.eye, "u_eye"},
+    locateAll(id, {{&v.model, "u_model"},
                    {&v.tc_gen, "u_tc_gen"},
                    {&v.tc_vector0, "u_tc_vector0"},
                    {&v.tc_vector1, "u_tc_vector1"},
                    {&v.tc_matrix, "u_tc_matrix"},
                    {&v.turb, "u_turb"},
-                   {&v.light_shift, "u_light_shift"},
                    {&v.colour, "u_colour"},
                    {&v.colour_gen, "u_colour_gen"},
                    {&v.vertex_scale, "u_vertex_scale"},
                    {&v.cloud_height, "u_cloud_height"},
-                   {&v.sky_rotation, "u_sky_rotation"},
                    {&v.flat_colour, "u_flat_colour"},
-                   {&v.frame_scale, "u_frame_scale"},
                    {&v.deform_code, "u_deform_code"},
                    {&v.deform_func, "u_deform_func"},
                    {&v.deform_wave, "u_deform_wave"},
                    {&v.deform_extra, "u_deform_extra"},
-                   {&v.view_forward, "u_view_forward"},
-                   {&v.view_left, "u_view_left"},
-                   {&v.view_up, "u_view_up"},
-                   {&v.fog_forward, "u_fog_forward"},
                    {&v.fog_distance, "u_fog_distance"},
                    {&v.fog_has_surface, "u_fog_has_surface"},
                    {&v.fog_surface, "u_fog_surface"},
@@ -172,8 +145,7 @@ bool ProgramCache::init(const GlslLibrary& glsl, std::string* error) {
     m_depth.program = glsl.build("depth", "depth.vert.glsl", "depth.frag.glsl", "", error);
     if (!m_depth.program)
         return false;
-    locateAll(m_depth.program.id(),
-              {{&m_depth.view_projection, "u_view_projection"}, {&m_depth.model, "u_model"}});
+    locateAll(m_depth.program.id(), {{&m_depth.model, "u_model"}});
     glUseProgram(0);
     return true;
 }
@@ -219,16 +191,9 @@ const SkyProgram* ProgramCache::sky(SkyMode mode) {
         if (!sp.program)
             return;
         const GLuint id = sp.program.id();
-        locateAll(id, {{&sp.view_projection, "u_view_projection"},
-                       {&sp.model, "u_model"},
+        locateAll(id, {{&sp.model, "u_model"},
                        {&sp.uv_scroll, "u_uv_scroll"},
-                       {&sp.flat_colour, "u_flat_colour"},
-                       {&sp.sky_rotation, "u_sky_rotation"},
-                       {&sp.eye, "u_eye"},
-                       {&sp.time, "u_time"},
-                       {&sp.output_gamma, "u_output_gamma"},
-                       {&sp.sky_fog, "u_sky_fog"},
-                       {&sp.frame_scale, "u_frame_scale"}});
+                       {&sp.flat_colour, "u_flat_colour"}});
         bindSampler(id, "u_texture", kUnitTexture);
         bindSampler(id, "u_skybox", kUnitSkybox);
     });
@@ -258,10 +223,7 @@ const FogProgram* ProgramCache::fog() {
     return compiledOnce(m_fog, [&](FogProgram& f) {
         f.program = build("fog", "fog.vert.glsl", "fog.frag.glsl", "");
         if (f.program)
-            locateAll(f.program.id(), {{&f.view_projection, "u_view_projection"},
-                                       {&f.model, "u_model"},
-                                       {&f.eye, "u_eye"},
-                                       {&f.view_forward, "u_view_forward"},
+            locateAll(f.program.id(), {{&f.model, "u_model"},
                                        {&f.colour, "u_fog_colour"},
                                        {&f.distance, "u_fog_distance"},
                                        {&f.has_surface, "u_has_surface"},
@@ -274,9 +236,7 @@ const LuxelProgram* ProgramCache::luxel() {
         l.program = build("world|luxel grid", "world.vert.glsl", "luxel.frag.glsl", "");
         if (!l.program)
             return;
-        locateAll(l.program.id(), {{&l.view_projection, "u_view_projection"},
-                                   {&l.model, "u_model"},
-                                   {&l.colour, "u_flat_colour"}});
+        locateAll(l.program.id(), {{&l.model, "u_model"}, {&l.colour, "u_flat_colour"}});
         bindSampler(l.program.id(), "u_lightmaps", kUnitLightmaps);
     });
 }
@@ -299,7 +259,7 @@ const PictureProgram* ProgramCache::picture() {
                                    {&d.exposure_scale, "u_exposure_scale"},
                                    {&d.inverse_gamma, "u_inverse_gamma"},
                                    {&d.brightness, "u_brightness"}});
-        bindSampler(d.program.id(), "u_frame", kUnitTexture);
+        bindSampler(d.program.id(), "u_frame_copy", kUnitTexture);
     });
 }
 

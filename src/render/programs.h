@@ -6,6 +6,7 @@
 
 #include "render/gl.h"
 #include "render/glsl_library.h"
+#include "render/uniform_blocks.h"
 #include "render/view_mode.h"
 #include "scene/world/material_stages.h"
 
@@ -27,18 +28,14 @@ enum class SkyMode : uint8_t { Box, Flat, Textured, Layers, Count };
 // SKY_BASE), the box pass not drawn.
 enum class SkyBase : uint8_t { None, Box, Flat };
 
+// The programs' uniforms that change from draw to draw; the frame's constants and the map's
+// rules are the uniform blocks every program reads (render/uniform_blocks.h).
 struct WorldProgram { // world.vert.glsl + world.frag.glsl
     Program program;
-    GLint view_projection = -1, model = -1, uv_scroll = -1, style_values = -1, light_scale = -1,
-          light_max = -1, light_normalize = -1, output_scale = -1, alpha = -1, alpha_cutoff = -1,
-          flat_colour = -1, texture_scale = -1, texture_gamma = -1, texture_max = -1,
-          output_gamma = -1, fullbright_light = -1, solid_colour = -1, warp_amplitude = -1,
-          warp_frequency = -1, warp_phase = -1, warp_knot = -1, warp_tile = -1;
-    // DISTANCE_FOG variants only (u_eye and u_fog_forward too)
-    GLint distance_fog = -1;
+    GLint model = -1, uv_scroll = -1, alpha = -1, alpha_cutoff = -1, flat_colour = -1,
+          fullbright_light = -1, solid_colour = -1;
     // FOG_PASS variants only
-    GLint eye = -1, fog_forward = -1, fog_distance = -1, fog_has_surface = -1, fog_surface = -1,
-          fog_colour = -1;
+    GLint fog_distance = -1, fog_has_surface = -1, fog_surface = -1, fog_colour = -1;
 };
 
 struct WorldVariant {
@@ -51,28 +48,24 @@ struct WorldVariant {
 
 struct DepthProgram { // depth pre-pass
     Program program;
-    GLint view_projection = -1, model = -1;
+    GLint model = -1;
 };
 
 struct SkyProgram { // world.vert.glsl + sky.frag.glsl
     Program program;
-    GLint view_projection = -1, model = -1, uv_scroll = -1, eye = -1, time = -1, flat_colour = -1,
-          sky_rotation = -1, output_gamma = -1, sky_fog = -1, frame_scale = -1;
+    GLint model = -1, uv_scroll = -1, flat_colour = -1;
 };
 
 struct StageProgram { // stage.vert.glsl + stage.frag.glsl
     Program program;
-    GLint view_projection = -1, model = -1, eye = -1, tc_gen = -1, tc_vector0 = -1, tc_vector1 = -1,
-          tc_matrix = -1, turb = -1, light_shift = -1, colour = -1, colour_gen = -1,
-          vertex_scale = -1, cloud_height = -1;
+    GLint model = -1, tc_gen = -1, tc_vector0 = -1, tc_vector1 = -1, tc_matrix = -1, turb = -1,
+          colour = -1, colour_gen = -1, vertex_scale = -1, cloud_height = -1;
     // SKY_BASE variants only.
-    GLint sky_rotation = -1, flat_colour = -1, frame_scale = -1;
+    GLint flat_colour = -1;
     // DEFORMS variants only.
-    GLint deform_code = -1, deform_func = -1, deform_wave = -1, deform_extra = -1,
-          view_forward = -1, view_left = -1, view_up = -1;
+    GLint deform_code = -1, deform_func = -1, deform_wave = -1, deform_extra = -1;
     // FOG variants only (adjustColorsForFog)
-    GLint fog_forward = -1, fog_distance = -1, fog_has_surface = -1, fog_surface = -1,
-          fog_mask = -1;
+    GLint fog_distance = -1, fog_has_surface = -1, fog_surface = -1, fog_mask = -1;
     // FOG_PASS variants only
     GLint fog_colour = -1;
 };
@@ -88,13 +81,12 @@ struct StageVariant {
 
 struct FogProgram { // fog.vert.glsl + fog.frag.glsl: the fog pass
     Program program;
-    GLint view_projection = -1, model = -1, eye = -1, view_forward = -1, colour = -1, distance = -1,
-          has_surface = -1, surface = -1;
+    GLint model = -1, colour = -1, distance = -1, has_surface = -1, surface = -1;
 };
 
 struct LuxelProgram { // world.vert.glsl + luxel.frag.glsl: the lightmap texel grid
     Program program;
-    GLint view_projection = -1, model = -1, colour = -1;
+    GLint model = -1, colour = -1;
 };
 
 struct DisplayRampProgram { // display_ramp.vert.glsl + display_ramp.frag.glsl: no uniforms
@@ -135,6 +127,8 @@ public:
     size_t size() const;
     // The sources the programs were compiled from (the other renderers reload from them too).
     const GlslLibrary& glsl() const { return m_glsl; }
+    // The buffers of the uniform blocks these programs read.
+    UniformBlocks& blocks() { return m_blocks; }
 
     const WorldProgram& flat() const { return m_flat; }
     const DepthProgram& depth() const { return m_depth; }
@@ -158,6 +152,7 @@ private:
                                          const std::string& defines, size_t count);
 
     GlslLibrary m_glsl;
+    UniformBlocks m_blocks;
     std::string m_errors; // compile errors of variants since init()
     WorldProgram m_flat;
     DepthProgram m_depth;

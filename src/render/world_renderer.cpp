@@ -189,14 +189,15 @@ void WorldRenderer::drawFaceGroups(const std::vector<FaceGroup>& groups,
     DebugGroup group(overlay == FaceOverlay::Fill ? "face groups" : "luxel grid");
     GlState& s = m_state;
     s.invalidate(); // called after draw(), with other drawing in between
-    const glm::mat4 vp = camera.viewProjection();
+    // The frame block of the draw() before, with this camera's matrix (the same one).
+    m_programs->blocks().setViewProjection(camera.viewProjection());
+    m_programs->blocks().bind();
     GLint model_location = -1, colour_location = -1;
     if (overlay == FaceOverlay::LuxelGrid) {
         const LuxelProgram* p = m_programs->luxel();
         if (!p)
             return;
         s.useProgram(p->program.id());
-        glUniformMatrix4fv(p->view_projection, 1, GL_FALSE, glm::value_ptr(vp));
         model_location = p->model;
         colour_location = p->colour;
         s.bindTexture(kUnitLightmaps, GL_TEXTURE_2D_ARRAY, m_gpu->lightmaps.id());
@@ -206,7 +207,6 @@ void WorldRenderer::drawFaceGroups(const std::vector<FaceGroup>& groups,
     } else {
         const WorldProgram& p = m_programs->flat();
         s.useProgram(p.program.id());
-        glUniformMatrix4fv(p.view_projection, 1, GL_FALSE, glm::value_ptr(vp));
         glUniform2f(p.uv_scroll, 0.0f, 0.0f);
         glUniform1f(p.alpha, 1.0f);
         model_location = p.model;
