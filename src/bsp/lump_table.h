@@ -36,6 +36,11 @@ inline core::Status checkLump(const core::ByteReader& file, const LumpRef& lump,
     return core::okStatus();
 }
 
+// Three little-endian floats at `at` (a vector in every format's records).
+inline glm::vec3 vec3At(const core::ByteReader& r, uint64_t at) {
+    return {r.f32(at), r.f32(at + 4), r.f32(at + 8)};
+}
+
 inline core::ByteReader lumpReader(const core::ByteReader& file, const LumpRef& lump) {
     return file.sub(lump.offset, lump.length);
 }

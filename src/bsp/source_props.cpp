@@ -1,5 +1,6 @@
 #include "bsp/source_props.h"
 
+#include "bsp/lump_table.h"
 #include "bsp/map.h"
 #include "bsp/tree.h"
 #include "core/byte_reader.h"
@@ -49,10 +50,6 @@ std::vector<std::string> names(const core::ByteReader& r, uint64_t at, uint32_t 
     for (uint32_t i = 0; i < count; ++i)
         out[i] = r.fixedString(at + uint64_t(i) * kNameBytes, kNameBytes);
     return out;
-}
-
-glm::vec3 vec3At(const core::ByteReader& r, uint64_t at) {
-    return {r.f32(at), r.f32(at + 4), r.f32(at + 8)};
 }
 
 // Where a version's fields lie within its record, by the record's size.

@@ -1,5 +1,6 @@
 #include "bsp/world_lights.h"
 
+#include "bsp/lump_table.h"
 #include "core/byte_reader.h"
 #include "core/error.h"
 
@@ -13,10 +14,6 @@
 namespace bsp {
 
 namespace {
-
-glm::vec3 vec3At(const core::ByteReader& r, uint64_t at) {
-    return {r.f32(at), r.f32(at + 4), r.f32(at + 8)};
-}
 
 bool finite(const glm::vec3& v) {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
