@@ -16,19 +16,6 @@ bool distanceFogged(const Frame& f) {
 
 namespace {
 
-// Opacity of a batch: the material's own (Quake 2 TRANS33/66, Half-Life renderamt), times the
-// adjustable liquid opacity for liquids, times the brush model's own (Half-Life renderamt).
-float batchAlpha(scene::Pass pass, const scene::ResolvedMaterial* material,
-                 const bsp::Submodel* submodel, const RenderOptions& options) {
-    if (pass < scene::Pass::Liquid || !material)
-        return 1.0f;
-    float alpha =
-        pass == scene::Pass::Liquid ? material->alpha * options.liquid_alpha : material->alpha;
-    if (submodel && submodel->blend != bsp::BlendMode::Opaque)
-        alpha *= submodel->alpha;
-    return alpha;
-}
-
 // A world program made current: the flat colour its batches leave alone outside the flat view.
 void useWorldProgram(Frame& f, const WorldProgram& u) {
     f.useProgram(u.program);
@@ -128,7 +115,8 @@ void drawBatch(Frame& f, const scene::DrawBatch& b, SurfaceCursor& cursor) {
     const scene::ResolvedMaterial* material = f.gpu.material(b.material);
     const bsp::Submodel* submodel = f.gpu.submodel(b.submodel);
     const bool sky = b.pass == scene::Pass::Sky && !f.overdraw;
-    const float alpha = batchAlpha(b.pass, material, submodel, f.options);
+    const float alpha =
+        scene::worldBatchOpacity(b.pass, material, submodel, f.options.liquid_alpha);
     scene::DrawState state =
         scene::worldBatchDrawState(b.pass, material, submodel, alpha, f.gpu.rules.sky.writes_depth);
     if (f.overdraw)

@@ -111,6 +111,22 @@ TEST(DrawStateWorld, LiquidsAndTranslucentSurfaces) {
         state(DrawOrder::Blended, Blend::AlphaAdd, true, false, false, false, Lighting::Lit));
 }
 
+TEST(DrawStateWorld, OpacityOfABatch) {
+    scene::ResolvedMaterial water = material(bsp::kSurfLiquid, scene::Pass::Liquid);
+    EXPECT_FLOAT_EQ(scene::worldBatchOpacity(scene::Pass::Liquid, &water, nullptr, 0.5f), 0.5f);
+    scene::ResolvedMaterial glass = material(bsp::kSurfTranslucent, scene::Pass::Translucent);
+    glass.alpha = 0.4f; // the liquid option leaves it alone
+    EXPECT_FLOAT_EQ(scene::worldBatchOpacity(scene::Pass::Translucent, &glass, nullptr, 0.5f),
+                    0.4f);
+    bsp::Submodel door;
+    door.alpha = 0.5f; // an opaque brush model's renderamt does not count
+    EXPECT_FLOAT_EQ(scene::worldBatchOpacity(scene::Pass::Translucent, &glass, &door, 1.0f), 0.4f);
+    door.blend = bsp::BlendMode::Alpha;
+    EXPECT_FLOAT_EQ(scene::worldBatchOpacity(scene::Pass::Translucent, &glass, &door, 1.0f), 0.2f);
+    EXPECT_FLOAT_EQ(scene::worldBatchOpacity(scene::Pass::Opaque, &glass, &door, 0.5f), 1.0f);
+    EXPECT_FLOAT_EQ(scene::worldBatchOpacity(scene::Pass::Liquid, nullptr, nullptr, 0.5f), 1.0f);
+}
+
 TEST(DrawStateWorld, HalfLifeBrushModels) {
     const scene::ResolvedMaterial wall = material(0, scene::Pass::Translucent);
     bsp::Submodel texture; // kRenderTransTexture: blended by renderamt, no lightmap

@@ -16,6 +16,16 @@ const char* blendName(Blend blend) {
     return "?";
 }
 
+float worldBatchOpacity(Pass pass, const ResolvedMaterial* material, const bsp::Submodel* submodel,
+                        float liquid_alpha) {
+    if (pass < Pass::Liquid || !material)
+        return 1.0f;
+    float alpha = pass == Pass::Liquid ? material->alpha * liquid_alpha : material->alpha;
+    if (submodel && submodel->blend != bsp::BlendMode::Opaque)
+        alpha *= submodel->alpha;
+    return alpha;
+}
+
 DrawState worldBatchDrawState(Pass pass, const ResolvedMaterial* material,
                               const bsp::Submodel* submodel, float alpha, bool sky_writes_depth) {
     const uint32_t flags = material ? material->flags : 0;

@@ -45,9 +45,15 @@ struct DrawState {
     bool operator==(const DrawState&) const = default;
 };
 
+// Opacity of a world batch: the material's own (Quake 2 TRANS33/66, Half-Life renderamt), times
+// `liquid_alpha` (the adjustable liquid opacity) for liquids, times the brush model's own when it
+// blends (Half-Life renderamt); 1 for the opaque passes and batches without a material.
+float worldBatchOpacity(Pass pass, const ResolvedMaterial* material, const bsp::Submodel* submodel,
+                        float liquid_alpha);
+
 // The state of one world batch: `pass` and `material` as the mesh resolved them (material may
 // be null), `submodel` the brush model it belongs to (null: the world), `alpha` its opacity
-// (render::batchAlpha: the material's, the liquid option's, the brush model's). The sky is seen
+// (worldBatchOpacity). The sky is seen
 // from inside (no culling) and writes depth when `sky_writes_depth` (game::SkyDepth).
 DrawState worldBatchDrawState(Pass pass, const ResolvedMaterial* material,
                               const bsp::Submodel* submodel, float alpha,
