@@ -1,5 +1,6 @@
 // The draw-state table (scene/world/draw_state.h, scene/models/model_draw_state.h): every
 // game's way of saying how a thing is blended maps to one exact scene::DrawState.
+#include "content/material/q3_shader.h"
 #include "scene/models/half_life_keys.h"
 #include "scene/models/model_draw_state.h"
 #include "scene/world/draw_state.h"
@@ -125,6 +126,44 @@ TEST(DrawStateWorld, OpacityOfABatch) {
     EXPECT_FLOAT_EQ(scene::worldBatchOpacity(scene::Pass::Translucent, &glass, &door, 1.0f), 0.2f);
     EXPECT_FLOAT_EQ(scene::worldBatchOpacity(scene::Pass::Opaque, &glass, &door, 0.5f), 1.0f);
     EXPECT_FLOAT_EQ(scene::worldBatchOpacity(scene::Pass::Liquid, nullptr, nullptr, 0.5f), 1.0f);
+}
+
+// Quake 3 shader scripts through the material table: the first stage's blendFunc and alphaFunc,
+// `cull none` and the sky pick the batch's state (the stage path then blends each stage by its
+// own factors; `sort` orders blended batches in scene::Visibility and is no part of the state).
+TEST(DrawStateWorld, Quake3ShaderScripts) {
+    content::ShaderLibrary shaders;
+    shaders.addScript(
+        content::parseShaderScript("textures/t/add { sort 9\n{ map a\nblendfunc add } }\n"
+                                   "textures/t/glass { cull none\n"
+                                   "{ map g\nblendfunc blend } }\n"
+                                   "textures/t/grate { cull none\n"
+                                   "{ map g\nalphafunc GE128\ndepthwrite } }\n"
+                                   "textures/t/sky { skyparms env/s 512 -\n}\n",
+                                   "scripts/t.shader"));
+    bsp::Map map;
+    for (const char* name : {"textures/t/add", "textures/t/glass", "textures/t/grate",
+                             "textures/t/sky", "textures/t/plain"}) {
+        bsp::Material m;
+        m.name = name;
+        map.materials.push_back(m);
+    }
+    const scene::MaterialTable table = scene::resolveMaterials(map, &shaders);
+    ASSERT_EQ(table.size(), 5u);
+    const auto resolved = [&](size_t i) {
+        return scene::worldBatchDrawState(
+            table[i].pass, &table[i], nullptr,
+            scene::worldBatchOpacity(table[i].pass, &table[i], nullptr, 1.0f));
+    };
+    EXPECT_STATE(resolved(0), state(DrawOrder::Blended, Blend::AlphaAdd, true, false, true, false,
+                                    Lighting::Lit));
+    EXPECT_STATE(resolved(1),
+                 state(DrawOrder::Blended, Blend::Alpha, true, false, false, false, Lighting::Lit));
+    EXPECT_STATE(resolved(2),
+                 state(DrawOrder::Opaque, Blend::Off, true, true, false, true, Lighting::Lit));
+    EXPECT_STATE(resolved(3),
+                 state(DrawOrder::Opaque, Blend::Off, true, true, false, false, Lighting::Lit));
+    EXPECT_STATE(resolved(4), kOpaque);
 }
 
 TEST(DrawStateWorld, HalfLifeBrushModels) {
