@@ -133,7 +133,7 @@ bool exportedByDefault(const ResolvedMaterial& m, Pass pass) {
     return pass != Pass::Sky && !(m.flags & (bsp::kSurfFog | bsp::kSurfNoDraw));
 }
 
-// Opacity of a face's material as pass_world.cpp batchAlpha draws it (liquids at full opacity).
+// Opacity of a face's material as scene::worldBatchOpacity draws it (liquids at full opacity).
 float faceAlpha(const ResolvedMaterial& m, Pass pass, const bsp::Submodel* model) {
     if (pass < Pass::Liquid)
         return 1.0f;

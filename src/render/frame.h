@@ -154,10 +154,6 @@ void useBlocks(Frame& f);
 // Whether the map's distance fog (game::MapRules::fog) is drawn this frame: lit view, fog on.
 bool distanceFogged(const Frame& f);
 
-// Blend and depth writes of a batch's pass (single-texture and sky paths).
-void setPassState(GlState& state, scene::Pass pass, const scene::ResolvedMaterial* material,
-                  float alpha, bool additive_model);
-
 // Sky surfaces with no box and no texture.
 inline constexpr glm::vec4 kSkyFlatColour{0.32f, 0.40f, 0.55f, 1.0f};
 

@@ -1,6 +1,9 @@
 #include "render/model_renderer.h"
 
+#include "render/draw_state.h"
+
 #include "scene/models/animation.h"
+#include "scene/models/model_draw_state.h"
 #include "scene/models/source_props.h"
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -196,6 +199,7 @@ bool ModelRenderer::reloadPrograms(const GlslLibrary& shaders, std::string* erro
 void ModelRenderer::clear() {
     m_models.clear();
     m_instances.clear();
+    m_draw.clear();
     m_drawn = 0;
 }
 
@@ -262,6 +266,27 @@ void ModelRenderer::upload(const scene::EntityModelSet* set) {
             m_models[i].sprite = std::move(g);
         }
     }
+    resolveDrawStates();
+}
+
+void ModelRenderer::resolveDrawStates() {
+    m_draw.assign(m_instances.size(), {});
+    for (size_t i = 0; i < m_instances.size(); ++i) {
+        const scene::EntityModelInstance& inst = m_instances[i];
+        if (inst.model >= m_models.size())
+            continue;
+        const ModelGpu& gpu = m_models[inst.model];
+        InstanceDraw& d = m_draw[i];
+        if (gpu.alias) {
+            d.ranges = scene::modelRangeDrawStates(
+                inst, content::skinRanges(gpu.alias->timing, inst.skin));
+            d.alpha = scene::modelOpacity(inst);
+        } else if (gpu.sprite) {
+            d.sprite = scene::spriteDrawState(inst.render, gpu.sprite->timing.render_mode);
+            d.alpha = scene::spriteOpacity(inst.render);
+            d.tint = scene::spriteTint(inst.render);
+        }
+    }
 }
 
 void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::DrawList& list,
@@ -270,137 +295,142 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
     if (list.models.empty() || !m_programs.alias || !m_programs.sprite)
         return;
     DebugGroup group("models");
-    const glm::mat4 vp = camera.viewProjection();
-    const bool lit = view == ViewMode::Lit;
-    state.enable(GL_DEPTH_TEST, true);
+    const DrawContext c{camera,      time, camera.viewProjection(), view == ViewMode::Lit,
+                        frame_scale, state};
     state.depthFunc(GL_LEQUAL);
-    state.depthMask(true);
-    state.enable(GL_BLEND, false);
-    // Alias triangles wind clockwise seen from outside, as the world's do (world_renderer.cpp).
-    state.enable(GL_CULL_FACE, true);
-    state.cullFace(GL_FRONT);
     state.useProgram(m_programs.alias.id());
-    glUniformMatrix4fv(m_programs.alias_vp, 1, GL_FALSE, glm::value_ptr(vp));
+    glUniformMatrix4fv(m_programs.alias_vp, 1, GL_FALSE, glm::value_ptr(c.vp));
     glUniform1f(m_programs.alias_frame_scale, frame_scale);
-    // Opaque models first, then the blended ones over them without depth writes: surfaces
-    // whose Quake 3 shader adds (GL_ONE, GL_ONE) and Half-Life render modes.
-    for (int blended_pass = 0; blended_pass < 2; ++blended_pass) {
-        for (uint32_t index : list.models) {
-            if (index >= m_instances.size())
-                continue;
-            const scene::EntityModelInstance& inst = m_instances[index];
-            if (inst.model >= m_models.size() || !m_models[inst.model].alias)
-                continue;
-            const scene::ModelRenderMode& rm = inst.render;
-            const bool blended = inst.additive || rm.blend != scene::ModelBlend::Normal;
-            const AliasGpu& g = *m_models[inst.model].alias;
-            const std::vector<content::ModelDrawRange>& ranges =
-                content::skinRanges(g.timing, inst.skin);
-            // Half-Life additive textures add after the opaque models (R_StudioDrawPoints).
-            auto in_pass = [&](const content::ModelDrawRange& r) {
-                return (blended || r.additive || r.translucent) == (blended_pass == 1) &&
-                       r.index_count > 0 && size_t(r.first_index) + r.index_count <= g.index_count;
-            };
-            if (std::none_of(ranges.begin(), ranges.end(), in_pass))
-                continue;
-            glUniform1f(m_programs.alias_alpha, blended && !inst.additive ? rm.alpha : 1.0f);
-            const uint32_t pose = scene::instancePose(inst, g.timing, time);
-            const uint32_t image = scene::instanceSkinImage(inst, g.timing, time);
-            if (pose >= g.pose_count || image >= g.images.size())
-                continue;
-            glm::vec3 angles = inst.angles;
-            angles.y = scene::instanceYaw(inst, time);
-            const glm::vec3 origin = scene::instanceOrigin(inst, time);
-            glm::mat4 model = placement(origin, angles, inst.pitch_down);
-            const glm::mat3 rotation(model);
-            // Quake 3 weapons as items (cg_ents.c CG_Item): scaled, turned about their midpoint.
-            if (inst.scale != 1.0f || inst.pivot != glm::vec3(0.0f))
-                model = glm::scale(glm::translate(model, -inst.pivot), glm::vec3(inst.scale));
-            glUniformMatrix4fv(m_programs.alias_model, 1, GL_FALSE, glm::value_ptr(model));
-            // A directed light (Quake 3's grid, GoldSrc's studio light) takes the place of
-            // Quake's fixed shade vector.
-            const bool directed = inst.directed_light != glm::vec3(0.0f);
-            const glm::vec3 shade = directed ? glm::vec3(0.0f) : shadeVector(angles.y);
-            glUniform3f(m_programs.alias_shade, shade.x, shade.y, shade.z);
-            glUniform3f(m_programs.alias_light, inst.light.r, inst.light.g, inst.light.b);
-            const glm::vec3& dl = inst.directed_light;
-            glUniform3f(m_programs.alias_directed_light, dl.r, dl.g, dl.b);
-            glUniform3f(m_programs.alias_light_dir, inst.light_dir.x, inst.light_dir.y,
-                        inst.light_dir.z);
-            const glm::vec3& wrap = inst.light_wrap;
-            glUniform3f(m_programs.alias_light_wrap, wrap.x, wrap.y, wrap.z);
-            glUniform1f(m_programs.alias_light_bytes, inst.light_bytes);
-            glUniform1i(m_programs.alias_cube_lit, inst.cube_lit);
-            if (inst.cube_lit)
-                glUniform3fv(m_programs.alias_cube, 6, glm::value_ptr(inst.ambient_cube[0]));
-            setLocalLights({m_programs.alias_local_count, m_programs.alias_local_colour,
-                            m_programs.alias_local_dir, m_programs.alias_local_spot,
-                            m_programs.alias_local_pos, m_programs.alias_local_atten},
-                           inst);
-            state.bindVertexArray(g.vao.id());
-            glBindBuffer(GL_ARRAY_BUFFER, g.poses.id());
-            const size_t stride = 6 * sizeof(float);
-            const size_t first = size_t(pose) * g.vertex_count * stride;
-            glVertexAttribPointer(kAttribPosition, 3, GL_FLOAT, GL_FALSE, GLsizei(stride),
-                                  reinterpret_cast<const void*>(first));
-            glVertexAttribPointer(kAttribNormal, 3, GL_FLOAT, GL_FALSE, GLsizei(stride),
-                                  reinterpret_cast<const void*>(first + 3 * sizeof(float)));
-            state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[image].id());
-            for (const content::ModelDrawRange& range : ranges) {
-                if (!in_pass(range))
-                    continue;
-                const bool range_blended = blended || range.additive || range.translucent;
-                state.enable(GL_BLEND, range_blended);
-                state.depthMask(!range_blended);
-                if (inst.additive || (range.additive && !blended))
-                    state.blendFunc(GL_ONE, GL_ONE);
-                else if (range_blended)
-                    state.blendFunc(GL_SRC_ALPHA,
-                                    rm.blend == scene::ModelBlend::Additive || range.additive
-                                        ? GL_ONE
-                                        : GL_ONE_MINUS_SRC_ALPHA);
-                glUniform1i(m_programs.alias_alpha_test, range.masked);
-                glUniform1i(m_programs.alias_unlit, !lit || inst.fullbright || range.unlit);
-                glUniform1i(m_programs.alias_texture_alpha, range.translucent);
-                glUniform1i(m_programs.alias_test_top_level, range.masked && range.image >= 0);
-                state.enable(GL_CULL_FACE, !range.two_sided);
-                if (range.image >= 0 && size_t(range.image) < g.images.size())
-                    state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[range.image].id());
-                glUniform1f(m_programs.alias_flat_share, range.flat ? inst.flat_share : -1.0f);
-                glUniform1i(m_programs.alias_chrome, range.chrome);
-                if (range.chrome) {
-                    // Xash3D gl_studio.c R_StudioSetupChrome, with the entity's origin for the
-                    // bone's: up = |to x view right|, right = |up x to|, turned into model space.
-                    const glm::vec3 to = glm::normalize(origin - camera.position);
-                    const glm::vec3 up = glm::normalize(glm::cross(to, camera.right()));
-                    const glm::vec3 right = glm::normalize(glm::cross(up, to));
-                    const glm::vec3 mr = glm::transpose(rotation) * right;
-                    const glm::vec3 mu = glm::transpose(rotation) * up;
-                    glUniform3f(m_programs.alias_chrome_right, mr.x, mr.y, mr.z);
-                    glUniform3f(m_programs.alias_chrome_up, mu.x, mu.y, mu.z);
-                    glUniform4fv(m_programs.alias_chrome_rect, 1, range.chrome_rect.data());
-                    glUniform2fv(m_programs.alias_chrome_scale, 1, range.chrome_scale.data());
-                }
-                glDrawElements(
-                    GL_TRIANGLES, GLsizei(range.index_count), GL_UNSIGNED_INT,
-                    reinterpret_cast<const void*>(size_t(range.first_index) * sizeof(uint32_t)));
-            }
-            state.enable(GL_CULL_FACE, true);
-            // An opaque instance with blended ranges is drawn in both passes: counted once.
-            if (blended_pass == 0 || blended ||
-                std::all_of(ranges.begin(), ranges.end(), [](const content::ModelDrawRange& r) {
-                    return r.additive || r.translucent;
-                }))
-                ++m_drawn;
-        }
-    }
+    // Opaque ranges first, then the blended ones over them (scene::DrawOrder).
+    for (scene::DrawOrder order : {scene::DrawOrder::Opaque, scene::DrawOrder::Blended})
+        for (uint32_t index : list.models)
+            drawAliasInstance(c, index, order);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
+    drawSprites(c, list);
+    state.bindTexture(kUnitTexture, GL_TEXTURE_2D, 0);
+    state.enable(GL_DEPTH_TEST, true);
     state.enable(GL_BLEND, false);
-    state.depthMask(true);
-
-    // Sprites: both sides, alpha-tested (Quake 1, Half-Life alpha test) or blended: by the
-    // file's format, or by the entity's render mode when it has one.
     state.enable(GL_CULL_FACE, false);
+    state.depthMask(true);
+    state.bindVertexArray(0);
+    state.useProgram(0);
+}
+
+void ModelRenderer::drawAliasInstance(const DrawContext& c, uint32_t index,
+                                      scene::DrawOrder order) {
+    if (index >= m_instances.size())
+        return;
+    const scene::EntityModelInstance& inst = m_instances[index];
+    if (inst.model >= m_models.size() || !m_models[inst.model].alias)
+        return;
+    const AliasGpu& g = *m_models[inst.model].alias;
+    const std::vector<content::ModelDrawRange>& ranges = content::skinRanges(g.timing, inst.skin);
+    const std::vector<scene::DrawState>& states = m_draw[index].ranges;
+    auto in_pass = [&](size_t i) {
+        const content::ModelDrawRange& r = ranges[i];
+        return states[i].order == order && r.index_count > 0 &&
+               size_t(r.first_index) + r.index_count <= g.index_count;
+    };
+    bool any = false;
+    for (size_t i = 0; i < ranges.size() && !any; ++i)
+        any = in_pass(i);
+    if (!any)
+        return;
+    glUniform1f(m_programs.alias_alpha, m_draw[index].alpha);
+    const uint32_t pose = scene::instancePose(inst, g.timing, c.time);
+    const uint32_t image = scene::instanceSkinImage(inst, g.timing, c.time);
+    if (pose >= g.pose_count || image >= g.images.size())
+        return;
+    const glm::mat3 rotation = setInstanceUniforms(inst, c.time);
+    bindPose(c.state, g, pose);
+    c.state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[image].id());
+    const glm::vec3 origin = scene::instanceOrigin(inst, c.time);
+    for (size_t i = 0; i < ranges.size(); ++i)
+        if (in_pass(i))
+            drawRange(c, g, inst, ranges[i], states[i], origin, rotation);
+    // An opaque instance with blended ranges is drawn in both passes: counted once.
+    if (order == scene::DrawOrder::Opaque ||
+        std::all_of(states.begin(), states.end(),
+                    [](const scene::DrawState& s) { return s.order == scene::DrawOrder::Blended; }))
+        ++m_drawn;
+}
+
+glm::mat3 ModelRenderer::setInstanceUniforms(const scene::EntityModelInstance& inst,
+                                             double time) const {
+    glm::vec3 angles = inst.angles;
+    angles.y = scene::instanceYaw(inst, time);
+    glm::mat4 model = placement(scene::instanceOrigin(inst, time), angles, inst.pitch_down);
+    const glm::mat3 rotation(model);
+    // Quake 3 weapons as items (cg_ents.c CG_Item): scaled, turned about their midpoint.
+    if (inst.scale != 1.0f || inst.pivot != glm::vec3(0.0f))
+        model = glm::scale(glm::translate(model, -inst.pivot), glm::vec3(inst.scale));
+    glUniformMatrix4fv(m_programs.alias_model, 1, GL_FALSE, glm::value_ptr(model));
+    // A directed light (Quake 3's grid, GoldSrc's studio light) takes the place of Quake's
+    // fixed shade vector.
+    const bool directed = inst.directed_light != glm::vec3(0.0f);
+    const glm::vec3 shade = directed ? glm::vec3(0.0f) : shadeVector(angles.y);
+    glUniform3f(m_programs.alias_shade, shade.x, shade.y, shade.z);
+    glUniform3f(m_programs.alias_light, inst.light.r, inst.light.g, inst.light.b);
+    const glm::vec3& dl = inst.directed_light;
+    glUniform3f(m_programs.alias_directed_light, dl.r, dl.g, dl.b);
+    glUniform3f(m_programs.alias_light_dir, inst.light_dir.x, inst.light_dir.y, inst.light_dir.z);
+    const glm::vec3& wrap = inst.light_wrap;
+    glUniform3f(m_programs.alias_light_wrap, wrap.x, wrap.y, wrap.z);
+    glUniform1f(m_programs.alias_light_bytes, inst.light_bytes);
+    glUniform1i(m_programs.alias_cube_lit, inst.cube_lit);
+    if (inst.cube_lit)
+        glUniform3fv(m_programs.alias_cube, 6, glm::value_ptr(inst.ambient_cube[0]));
+    setLocalLights({m_programs.alias_local_count, m_programs.alias_local_colour,
+                    m_programs.alias_local_dir, m_programs.alias_local_spot,
+                    m_programs.alias_local_pos, m_programs.alias_local_atten},
+                   inst);
+    return rotation;
+}
+
+void ModelRenderer::bindPose(GlState& state, const AliasGpu& g, uint32_t pose) {
+    state.bindVertexArray(g.vao.id());
+    glBindBuffer(GL_ARRAY_BUFFER, g.poses.id());
+    const size_t stride = 6 * sizeof(float);
+    const size_t first = size_t(pose) * g.vertex_count * stride;
+    glVertexAttribPointer(kAttribPosition, 3, GL_FLOAT, GL_FALSE, GLsizei(stride),
+                          reinterpret_cast<const void*>(first));
+    glVertexAttribPointer(kAttribNormal, 3, GL_FLOAT, GL_FALSE, GLsizei(stride),
+                          reinterpret_cast<const void*>(first + 3 * sizeof(float)));
+}
+
+void ModelRenderer::drawRange(const DrawContext& c, const AliasGpu& g,
+                              const scene::EntityModelInstance& inst,
+                              const content::ModelDrawRange& range, const scene::DrawState& ds,
+                              const glm::vec3& origin, const glm::mat3& rotation) const {
+    applyDrawState(c.state, ds);
+    glUniform1i(m_programs.alias_alpha_test, ds.alpha_test);
+    glUniform1i(m_programs.alias_unlit, !c.lit || ds.lighting == scene::Lighting::Unlit);
+    glUniform1i(m_programs.alias_texture_alpha, range.translucent);
+    glUniform1i(m_programs.alias_test_top_level, range.masked && range.image >= 0);
+    if (range.image >= 0 && size_t(range.image) < g.images.size())
+        c.state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[range.image].id());
+    glUniform1f(m_programs.alias_flat_share, range.flat ? inst.flat_share : -1.0f);
+    glUniform1i(m_programs.alias_chrome, range.chrome);
+    if (range.chrome) {
+        // Xash3D gl_studio.c R_StudioSetupChrome, with the entity's origin for the bone's:
+        // up = |to x view right|, right = |up x to|, turned into model space.
+        const glm::vec3 to = glm::normalize(origin - c.camera.position);
+        const glm::vec3 up = glm::normalize(glm::cross(to, c.camera.right()));
+        const glm::vec3 right = glm::normalize(glm::cross(up, to));
+        const glm::vec3 mr = glm::transpose(rotation) * right;
+        const glm::vec3 mu = glm::transpose(rotation) * up;
+        glUniform3f(m_programs.alias_chrome_right, mr.x, mr.y, mr.z);
+        glUniform3f(m_programs.alias_chrome_up, mu.x, mu.y, mu.z);
+        glUniform4fv(m_programs.alias_chrome_rect, 1, range.chrome_rect.data());
+        glUniform2fv(m_programs.alias_chrome_scale, 1, range.chrome_scale.data());
+    }
+    glDrawElements(GL_TRIANGLES, GLsizei(range.index_count), GL_UNSIGNED_INT,
+                   reinterpret_cast<const void*>(size_t(range.first_index) * sizeof(uint32_t)));
+}
+
+// Sprites after the models, in list order: both sides, alpha-tested or blended by their
+// resolved state (the file's format, or the entity's render mode when it has one).
+void ModelRenderer::drawSprites(const DrawContext& c, const scene::DrawList& list) {
     bool sprite_program = false;
     for (uint32_t index : list.models) {
         if (index >= m_instances.size())
@@ -409,64 +439,34 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
         if (inst.model >= m_models.size() || !m_models[inst.model].sprite)
             continue;
         const SpriteGpu& g = *m_models[inst.model].sprite;
-        const uint32_t picture = scene::instanceSpritePicture(inst, g.timing, time);
+        const uint32_t picture = scene::instanceSpritePicture(inst, g.timing, c.time);
         if (picture >= g.pictures.size())
             continue;
         if (!sprite_program) {
-            state.useProgram(m_programs.sprite.id());
-            glUniformMatrix4fv(m_programs.sprite_vp, 1, GL_FALSE, glm::value_ptr(vp));
-            glUniform1f(m_programs.sprite_frame_scale, frame_scale);
-            state.bindVertexArray(m_quad_vao.id());
+            c.state.useProgram(m_programs.sprite.id());
+            glUniformMatrix4fv(m_programs.sprite_vp, 1, GL_FALSE, glm::value_ptr(c.vp));
+            glUniform1f(m_programs.sprite_frame_scale, c.frame_scale);
+            c.state.bindVertexArray(m_quad_vao.id());
             sprite_program = true;
         }
-        const content::SpritePicture& p = g.timing.pictures[picture];
+        const InstanceDraw& d = m_draw[index];
+        applyDrawState(c.state, d.sprite);
+        glUniform1i(m_programs.sprite_alpha_test, d.sprite.alpha_test);
+        glUniform1f(m_programs.sprite_alpha, d.alpha);
+        glUniform3f(m_programs.sprite_tint, d.tint.r, d.tint.g, d.tint.b);
         glm::vec3 right, up;
-        spriteAxes(g.timing.orientation, camera, inst, &right, &up);
-        const content::SpriteRenderMode mode = g.timing.render_mode;
-        const scene::ModelRenderMode& rm = inst.render;
-        if (rm.blend == scene::ModelBlend::Normal) {
-            const bool blended = mode == content::SpriteRenderMode::Additive ||
-                                 mode == content::SpriteRenderMode::IndexAlpha;
-            state.enable(GL_BLEND, blended);
-            state.depthMask(!blended);
-            if (mode == content::SpriteRenderMode::Additive)
-                state.blendFunc(GL_ONE, GL_ONE);
-            else if (blended)
-                state.blendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-            glUniform1i(m_programs.sprite_alpha_test, mode == content::SpriteRenderMode::AlphaTest);
-            glUniform1f(m_programs.sprite_alpha, 1.0f);
-            glUniform3f(m_programs.sprite_tint, 1.0f, 1.0f, 1.0f);
-        } else {
-            // Xash3D ref/gl/gl_sprite.c R_DrawSpriteModel: additive modes add the picture times
-            // the render amount, the others blend by it; glow shows through walls.
-            state.enable(GL_BLEND, true);
-            state.depthMask(false);
-            state.blendFunc(GL_SRC_ALPHA, rm.blend == scene::ModelBlend::Additive
-                                              ? GL_ONE
-                                              : GL_ONE_MINUS_SRC_ALPHA);
-            glUniform1i(m_programs.sprite_alpha_test,
-                        rm.alpha_test || mode == content::SpriteRenderMode::AlphaTest);
-            glUniform1f(m_programs.sprite_alpha, rm.alpha);
-            glUniform3f(m_programs.sprite_tint, rm.tint.r, rm.tint.g, rm.tint.b);
-        }
-        state.enable(GL_DEPTH_TEST, rm.depth_test);
+        spriteAxes(g.timing.orientation, c.camera, inst, &right, &up);
         glUniform3f(m_programs.sprite_origin, inst.origin.x, inst.origin.y, inst.origin.z);
         glUniform3f(m_programs.sprite_right, right.x, right.y, right.z);
         glUniform3f(m_programs.sprite_up, up.x, up.y, up.z);
+        const content::SpritePicture& p = g.timing.pictures[picture];
         const float k = inst.scale;
         glUniform4f(m_programs.sprite_rect, k * float(p.origin_x), k * float(p.origin_y - p.height),
                     k * float(p.origin_x + p.width), k * float(p.origin_y));
-        state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.pictures[picture].id());
+        c.state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.pictures[picture].id());
         glDrawArrays(GL_TRIANGLES, 0, 6);
         ++m_drawn;
     }
-    state.bindTexture(kUnitTexture, GL_TEXTURE_2D, 0);
-    state.enable(GL_DEPTH_TEST, true);
-    state.enable(GL_BLEND, false);
-    state.enable(GL_CULL_FACE, false);
-    state.depthMask(true);
-    state.bindVertexArray(0);
-    state.useProgram(0);
 }
 
 } // namespace render

@@ -2,8 +2,10 @@
 // pass that draws the instances scene::Visibility kept (DrawList::models), after the opaque
 // world. Alias models: every pose in one buffer, a pose chosen per draw by where the position
 // and normal attributes start; skins as textures whose alpha marks fullbright texels. Sprites:
-// a textured quad per picture, turned to the camera by the sprite's orientation type. An
-// instance's render mode (scene::ModelRenderMode) blends it by its amount, adds it, or tints it.
+// a textured quad per picture, turned to the camera by the sprite's orientation type. How each
+// range and sprite is drawn over what lies behind it is its scene::DrawState, resolved once at
+// upload from the instance's render mode, its ranges' flags and the sprite's format
+// (scene/models/model_draw_state.h) and applied by render::applyDrawState.
 #pragma once
 
 #include "render/gl.h"
@@ -13,6 +15,7 @@
 #include "scene/models/model_set.h"
 #include "scene/view/camera.h"
 #include "scene/view/visibility.h"
+#include "scene/world/draw_state.h"
 
 #include <optional>
 #include <string>
@@ -72,12 +75,39 @@ private:
               sprite_rect = -1, sprite_alpha_test = -1, sprite_alpha = -1, sprite_tint = -1,
               sprite_frame_scale = -1;
     };
+    // What draw() resolved once per instance at upload (scene/models/model_draw_state.h).
+    struct InstanceDraw {
+        std::vector<scene::DrawState> ranges; // parallel to the skin's content::skinRanges
+        scene::DrawState sprite{};
+        float alpha = 1.0f;   // u_alpha
+        glm::vec3 tint{1.0f}; // sprites' u_tint
+    };
+    // What every draw of one frame shares.
+    struct DrawContext {
+        const scene::Camera& camera;
+        double time;
+        glm::mat4 vp;
+        bool lit; // the lit view: alias models take light unless their state says Unlit
+        float frame_scale;
+        GlState& state;
+    };
     static bool buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error);
+    void resolveDrawStates();
+    // One alias instance's ranges of `order`, when it has any.
+    void drawAliasInstance(const DrawContext& c, uint32_t index, scene::DrawOrder order);
+    // Placement and light of an instance; returns the placement's rotation (chrome needs it).
+    glm::mat3 setInstanceUniforms(const scene::EntityModelInstance& inst, double time) const;
+    static void bindPose(GlState& state, const AliasGpu& g, uint32_t pose);
+    void drawRange(const DrawContext& c, const AliasGpu& g, const scene::EntityModelInstance& inst,
+                   const content::ModelDrawRange& range, const scene::DrawState& ds,
+                   const glm::vec3& origin, const glm::mat3& rotation) const;
+    void drawSprites(const DrawContext& c, const scene::DrawList& list);
 
     Programs m_programs;
     VertexArray m_quad_vao; // sprites: no attributes, corners from gl_VertexID
     std::vector<ModelGpu> m_models;
     std::vector<scene::EntityModelInstance> m_instances;
+    std::vector<InstanceDraw> m_draw; // parallel to m_instances
     size_t m_drawn = 0;
 };
 

@@ -52,7 +52,6 @@ bool drawFoldedSky(Frame& f, const scene::DrawBatch& b) {
                                                  : SkyBase::None;
     if (base == SkyBase::None && !covered)
         return false;
-    setPassState(f.state, b.pass, f.gpu.material(b.material), 1.0f, false);
     return drawStagedBatch(f, b, base);
 }
 
@@ -70,9 +69,6 @@ bool drawSkyBatch(Frame& f, const scene::DrawBatch& b, SurfaceCursor& cursor) {
         useSkyProgram(f, *program);
         cursor = {program->program.id(), -1};
     }
-    setPassState(f.state, b.pass, f.gpu.material(b.material), 1.0f, false);
-    if (!f.gpu.rules.sky.writes_depth)
-        f.state.depthMask(false); // game::SkyDepth: Source's sky box is behind everything
     if (b.submodel != cursor.submodel) {
         const glm::mat4 model = f.modelMatrix(b.submodel);
         glUniformMatrix4fv(program->model, 1, GL_FALSE, glm::value_ptr(model));

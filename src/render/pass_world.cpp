@@ -2,6 +2,7 @@
 // lightmap (light styles blended in the shader), alpha-tested, warped, glowing or fogged as
 // its program variant says. Quake 3 materials with shader stages go to the stage pass, sky
 // batches to the sky pass; the fog pass runs once the opaque surfaces are down.
+#include "render/draw_state.h"
 #include "render/frame.h"
 
 #include <cmath>
@@ -9,50 +10,11 @@
 
 namespace render {
 
-void setPassState(GlState& state, scene::Pass pass, const scene::ResolvedMaterial* material,
-                  float alpha, bool additive_model) {
-    switch (pass) {
-    case scene::Pass::Opaque:
-    case scene::Pass::AlphaTest:
-    case scene::Pass::Sky:
-        state.enable(GL_BLEND, false);
-        state.depthMask(true);
-        break;
-    case scene::Pass::Liquid:
-    case scene::Pass::Translucent: {
-        const bool additive =
-            additive_model || (material && (material->flags & bsp::kSurfAdditive));
-        const bool blended =
-            alpha < 1.0f || additive || (material && (material->flags & bsp::kSurfTranslucent));
-        state.enable(GL_BLEND, blended);
-        if (blended)
-            state.blendFunc(GL_SRC_ALPHA, additive ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA);
-        state.depthMask(!blended);
-        break;
-    }
-    case scene::Pass::Count:
-        break;
-    }
-}
-
 bool distanceFogged(const Frame& f) {
     return f.options.fog && f.options.view == ViewMode::Lit && f.gpu.rules.fog.density > 0.0f;
 }
 
 namespace {
-
-// Opacity of a batch: the material's own (Quake 2 TRANS33/66, Half-Life renderamt), times the
-// adjustable liquid opacity for liquids, times the brush model's own (Half-Life renderamt).
-float batchAlpha(scene::Pass pass, const scene::ResolvedMaterial* material,
-                 const bsp::Submodel* submodel, const RenderOptions& options) {
-    if (pass < scene::Pass::Liquid || !material)
-        return 1.0f;
-    float alpha =
-        pass == scene::Pass::Liquid ? material->alpha * options.liquid_alpha : material->alpha;
-    if (submodel && submodel->blend != bsp::BlendMode::Opaque)
-        alpha *= submodel->alpha;
-    return alpha;
-}
 
 // A world program made current: the flat colour its batches leave alone outside the flat view.
 void useWorldProgram(Frame& f, const WorldProgram& u) {
@@ -61,7 +23,7 @@ void useWorldProgram(Frame& f, const WorldProgram& u) {
 }
 
 void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::DrawBatch& b,
-                        float alpha, const scene::FogVolume* fog) {
+                        float alpha, scene::Lighting lighting, const scene::FogVolume* fog) {
     const scene::ResolvedMaterial* material = f.gpu.material(b.material);
     const bsp::Submodel* submodel = f.gpu.submodel(b.submodel);
     float scroll = 0.0f;
@@ -73,9 +35,9 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
     glUniform2f(u.uv_scroll, scroll, 0.0f);
     // Surfaces the game draws without lightmaps: a Quake 2 warp or TRANS33/66 material, a
     // GoldSrc brush model in render mode colour, texture, glow or additive.
-    float fullbright = material ? material->fullbright_light : 0.0f;
-    if (submodel && !submodel->lightmapped)
-        fullbright = 1.0f;
+    const float fullbright = lighting == scene::Lighting::Unlit ? 1.0f
+                             : material                         ? material->fullbright_light
+                                                                : 0.0f;
     glUniform1f(u.fullbright_light, fullbright);
     if (submodel && !submodel->textured)
         glUniform4f(u.solid_colour, submodel->colour.r, submodel->colour.g, submodel->colour.b,
@@ -101,11 +63,10 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
 }
 
 // The single-texture path for one batch.
-void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::FogVolume* fog,
-                      SurfaceCursor& cursor) {
+void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawState& state,
+                      float alpha, const scene::FogVolume* fog, SurfaceCursor& cursor) {
     const WorldGpu& gpu = f.gpu;
     const scene::ResolvedMaterial* material = gpu.material(b.material);
-    const bsp::Submodel* submodel = gpu.submodel(b.submodel);
     const bool textured = b.material >= 0 && static_cast<size_t>(b.material) < gpu.textures.size();
     const int32_t frame = textured ? gpu.animationFrame(b.material, f.options.time) : b.material;
     const GLuint glow = textured ? gpu.glows[static_cast<size_t>(frame)] : 0;
@@ -113,7 +74,7 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::FogVolum
     WorldVariant variant;
     variant.view = f.options.view;
     variant.styles = gpu.style_count;
-    variant.alpha_test = b.pass == scene::Pass::AlphaTest;
+    variant.alpha_test = state.alpha_test;
     variant.warp = material && (material->flags & bsp::kSurfWarp);
     variant.glow = glow != 0;
     variant.layer2 = layer2 != 0;
@@ -126,14 +87,6 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::FogVolum
         useWorldProgram(f, *program);
         cursor = {program->program.id(), -1};
     }
-    const float alpha = batchAlpha(b.pass, material, submodel, f.options);
-    setPassState(f.state, b.pass, material, alpha,
-                 submodel && submodel->blend == bsp::BlendMode::Additive);
-    if (f.overdraw) {
-        f.state.enable(GL_DEPTH_TEST, false);
-        f.state.enable(GL_BLEND, true);
-        f.state.blendFunc(GL_ONE, GL_ONE);
-    }
     if (b.submodel != cursor.submodel) {
         const glm::mat4 model = f.modelMatrix(b.submodel);
         glUniformMatrix4fv(program->model, 1, GL_FALSE, glm::value_ptr(model));
@@ -145,7 +98,7 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::FogVolum
         f.state.bindTexture(kUnitLayer2, GL_TEXTURE_2D, layer2);
     f.state.bindTexture(kUnitTexture, GL_TEXTURE_2D,
                         textured ? gpu.textures[static_cast<size_t>(frame)] : 0);
-    setSurfaceUniforms(f, *program, b, alpha, fog);
+    setSurfaceUniforms(f, *program, b, alpha, state.lighting, fog);
     f.submit(b);
 }
 
@@ -160,10 +113,16 @@ const scene::FogVolume* programFog(const Frame& f, const scene::DrawBatch& b) {
 
 void drawBatch(Frame& f, const scene::DrawBatch& b, SurfaceCursor& cursor) {
     const scene::ResolvedMaterial* material = f.gpu.material(b.material);
+    const bsp::Submodel* submodel = f.gpu.submodel(b.submodel);
     const bool sky = b.pass == scene::Pass::Sky && !f.overdraw;
-    // Back faces are culled as the engines do, except for two-sided materials (Quake 3
-    // `cull none`); the sky is seen from inside.
-    f.state.cullBackFaces(!sky && !(material && (material->flags & bsp::kSurfNoCull)));
+    const float alpha =
+        scene::worldBatchOpacity(b.pass, material, submodel, f.options.liquid_alpha);
+    scene::DrawState state =
+        scene::worldBatchDrawState(b.pass, material, submodel, alpha, f.gpu.rules.sky.writes_depth);
+    if (f.overdraw)
+        state = scene::overdrawState(state, material && (material->flags & bsp::kSurfNoCull));
+    // Shader stages then set their own blending and depth writes per stage.
+    applyDrawState(f.state, state);
     if (sky) {
         drawSkyBatch(f, b, cursor);
         return;
@@ -173,7 +132,7 @@ void drawBatch(Frame& f, const scene::DrawBatch& b, SurfaceCursor& cursor) {
         cursor = {};
         return;
     }
-    drawSurfaceBatch(f, b, fog, cursor);
+    drawSurfaceBatch(f, b, state, alpha, fog, cursor);
 }
 
 void timedFogPass(Frame& f) {

@@ -1,6 +1,7 @@
 // Rendering on a real GL context (Mesa llvmpipe under xvfb-run in CI). Every test checks that
 // the KHR_debug callback saw no GL error.
 #include "gl_fixture.h"
+#include "render/draw_state.h"
 #include "render/flare_renderer.h"
 #include "render/gl_state.h"
 #include "render/world_renderer.h"
@@ -763,6 +764,52 @@ TEST_F(Render, GlStateReachesGlOnlyOnChange) {
     glGetBooleanv(GL_DEPTH_WRITEMASK, &depth_write);
     EXPECT_EQ(depth_write, GL_TRUE);
     s.bindTexture(3, GL_TEXTURE_2D, 0);
+}
+
+// render::applyDrawState is the one place a scene::DrawState becomes GL state: each field is
+// what GL then holds, and applying the same state again reaches GL not at all.
+TEST_F(Render, ApplyDrawStateSetsGlAndSkipsRepeats) {
+    render::GlState s;
+    const auto blend_of = [] {
+        GLint src = 0, dst = 0;
+        glGetIntegerv(GL_BLEND_SRC_RGB, &src);
+        glGetIntegerv(GL_BLEND_DST_RGB, &dst);
+        return std::pair<GLint, GLint>(src, dst);
+    };
+    scene::DrawState glow;
+    glow.order = scene::DrawOrder::Blended;
+    glow.blend = scene::Blend::AlphaAdd;
+    glow.depth_test = false;
+    glow.depth_write = false;
+    glow.cull = false;
+    render::applyDrawState(s, glow);
+    EXPECT_TRUE(glIsEnabled(GL_BLEND));
+    EXPECT_EQ(blend_of(), (std::pair<GLint, GLint>(GL_SRC_ALPHA, GL_ONE)));
+    EXPECT_FALSE(glIsEnabled(GL_DEPTH_TEST));
+    EXPECT_FALSE(glIsEnabled(GL_CULL_FACE));
+    GLboolean depth_write = GL_TRUE;
+    glGetBooleanv(GL_DEPTH_WRITEMASK, &depth_write);
+    EXPECT_EQ(depth_write, GL_FALSE);
+    const uint64_t once = s.changes();
+    render::applyDrawState(s, glow);
+    EXPECT_EQ(s.changes(), once);
+
+    // Opaque: blending off, its factors left alone; culling the meshes' back faces (GL_FRONT).
+    render::applyDrawState(s, scene::DrawState{});
+    EXPECT_FALSE(glIsEnabled(GL_BLEND));
+    EXPECT_EQ(blend_of(), (std::pair<GLint, GLint>(GL_SRC_ALPHA, GL_ONE)));
+    EXPECT_TRUE(glIsEnabled(GL_DEPTH_TEST));
+    EXPECT_TRUE(glIsEnabled(GL_CULL_FACE));
+    GLint face = 0;
+    glGetIntegerv(GL_CULL_FACE_MODE, &face);
+    EXPECT_EQ(face, GL_FRONT);
+    glGetBooleanv(GL_DEPTH_WRITEMASK, &depth_write);
+    EXPECT_EQ(depth_write, GL_TRUE);
+    EXPECT_EQ(render::blendFactors(scene::Blend::Alpha),
+              (std::pair<GLenum, GLenum>(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA)));
+    EXPECT_EQ(render::blendFactors(scene::Blend::Add), (std::pair<GLenum, GLenum>(GL_ONE, GL_ONE)));
+    s.restoreDefaults();
+    s.enable(GL_CULL_FACE, false);
 }
 
 // F5's reload: programs are compiled again from --shader-dir and swapped in only when every

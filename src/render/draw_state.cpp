@@ -1,0 +1,31 @@
+#include "render/draw_state.h"
+
+namespace render {
+
+std::pair<GLenum, GLenum> blendFactors(scene::Blend blend) {
+    switch (blend) {
+    case scene::Blend::Off:
+        break;
+    case scene::Blend::Alpha:
+        return {GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA};
+    case scene::Blend::AlphaAdd:
+        return {GL_SRC_ALPHA, GL_ONE};
+    case scene::Blend::Add:
+        return {GL_ONE, GL_ONE};
+    }
+    return {GL_ONE, GL_ZERO};
+}
+
+void applyDrawState(GlState& state, const scene::DrawState& s) {
+    state.enable(GL_DEPTH_TEST, s.depth_test);
+    state.depthMask(s.depth_write);
+    const bool blended = s.blend != scene::Blend::Off;
+    state.enable(GL_BLEND, blended);
+    if (blended) {
+        const auto [src, dst] = blendFactors(s.blend);
+        state.blendFunc(src, dst);
+    }
+    state.cullBackFaces(s.cull);
+}
+
+} // namespace render
