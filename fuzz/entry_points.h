@@ -37,6 +37,13 @@ Outcome runImage(std::span<const uint8_t> data);
 // and lm_0002, read by scene::loadLightmapSet for a map whose faces name pages 0, 1 and 2
 // (a temporary folder). Never rejected: a bad image is a warning and vertex colours.
 Outcome runExternalLightmap(std::span<const uint8_t> data);
+// core::TextScanner over the bytes with every combination of the options the text formats use
+// (comments, quotes ending at the text or the line, brackets, blanks and punctuation), through
+// peek/next and through the other calls mixed in. Never rejected; each token must lie in the
+// text after the one before it, hold what its kind allows (no closing byte inside, a word not
+// empty, punctuation the syntax lists), be flagged unterminated only when its quote or bracket
+// runs to the end (or the line), and name the line it starts on; the End comes once.
+Outcome runTextScanner(std::span<const uint8_t> data);
 // bsp::parseEntities on the bytes as text, then bsp::findSpawnPoints.
 Outcome runEntities(std::span<const uint8_t> data);
 // content::decodeTextureCache on the bytes as an entry's body (content::wrapTextureCacheBody):

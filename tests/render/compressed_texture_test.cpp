@@ -27,27 +27,7 @@ constexpr int kW = 320, kH = 180;
 // A 64-unit floor at z = 0 with the texture once across it (8 units a texel for an 8x8 image),
 // under a lightmap of `luxel` everywhere.
 bsp::Map floorMap(uint8_t luxel) {
-    bsp::Map m;
-    testsupport::addMaterial(m, "floor");
-    m.lightmap_width = 8;
-    m.lightmap_height = 8;
-    m.lightmap_pages.push_back({std::vector<uint8_t>(8 * 8 * 3, luxel)});
-    bsp::Face face;
-    face.material = 0;
-    face.normal = {0, 0, 1};
-    face.lightmap_page = 0;
-    face.lightmap_rect = {0, 0, 4, 4};
-    const std::array<glm::vec3, 4> corners = {{{0, 0, 0}, {0, 64, 0}, {64, 64, 0}, {64, 0, 0}}};
-    std::array<bsp::Vertex, 4> v{};
-    for (size_t k = 0; k < 4; ++k) {
-        v[k].position = corners[k];
-        v[k].normal = face.normal;
-        v[k].uv = {corners[k].x / 64.0f, corners[k].y / 64.0f};
-        v[k].lm_uv = {0.25f, 0.25f};
-    }
-    testsupport::addQuadVertices(m, v, face);
-    testsupport::addWorldLeaf(m, {0, 0, -8}, {64, 64, 8});
-    return m;
+    return testsupport::litFloorMap(luxel, std::nullopt);
 }
 
 // An 8x8 DXT1 image with its whole chain: four blocks of level 0, each two colour ends (red and

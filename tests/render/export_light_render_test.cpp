@@ -32,29 +32,9 @@ constexpr int kW = 160, kH = 90;
 // A 64-unit floor at z = 0 whose lightmap is `luxel` everywhere, in a map of `format` with
 // light data.
 bsp::Map litFloor(bsp::Format format, uint8_t luxel) {
-    bsp::Map m;
+    bsp::Map m = testsupport::litFloorMap(luxel, glm::vec2(0.3f, 0.3f));
     m.format = format;
     m.has_light_data = true;
-    testsupport::addMaterial(m, "floor");
-    m.lightmap_width = 8;
-    m.lightmap_height = 8;
-    m.lightmap_pages.push_back({std::vector<uint8_t>(8 * 8 * 3, luxel)});
-    bsp::Face face;
-    face.material = 0;
-    face.normal = {0, 0, 1};
-    face.lightmap_page = 0;
-    face.lightmap_rect = {0, 0, 4, 4};
-    // Clockwise seen from above: the front in Quake's winding.
-    const std::array<glm::vec3, 4> corners = {{{0, 0, 0}, {0, 64, 0}, {64, 64, 0}, {64, 0, 0}}};
-    std::array<bsp::Vertex, 4> v{};
-    for (size_t k = 0; k < 4; ++k) {
-        v[k].position = corners[k];
-        v[k].normal = face.normal;
-        v[k].uv = {0.3f, 0.3f};
-        v[k].lm_uv = {0.25f, 0.25f};
-    }
-    testsupport::addQuadVertices(m, v, face);
-    testsupport::addWorldLeaf(m, {0, 0, -8}, {64, 64, 8});
     return m;
 }
 

@@ -33,30 +33,15 @@ const glm::vec4 kClear{0.0f, 1.0f, 0.0f, 1.0f};
 bsp::Map twoFloors(uint8_t luxel, uint8_t unlit_colour) {
     bsp::Map m;
     testsupport::addMaterial(m, "floor");
-    m.lightmap_width = 8;
-    m.lightmap_height = 8;
-    m.lightmap_pages.push_back({std::vector<uint8_t>(8 * 8 * 3, luxel)});
-    for (int f = 0; f < 2; ++f) {
-        bsp::Face face;
-        face.material = 0;
-        face.normal = {0, 0, 1};
-        face.lightmap_page = f == 0 ? 0 : -1;
-        face.lightmap_rect = {0, 0, 4, 4};
-        const float x0 = 64.0f * static_cast<float>(f);
-        // Clockwise seen from above: the front in Quake's winding.
-        const std::array<glm::vec3, 4> corners = {
-            {{x0, 0, 0}, {x0, 64, 0}, {x0 + 64, 64, 0}, {x0 + 64, 0, 0}}};
-        std::array<bsp::Vertex, 4> v{};
-        for (size_t k = 0; k < 4; ++k) {
-            v[k].position = corners[k];
-            v[k].normal = face.normal;
-            v[k].uv = {0.3f, 0.3f};
-            v[k].lm_uv = {0.25f, 0.25f};
-            if (f == 1)
-                v[k].colour = {unlit_colour, unlit_colour, unlit_colour, 255};
-        }
-        testsupport::addQuadVertices(m, v, face);
-    }
+    testsupport::FloorQuad lit;
+    lit.lightmap_page = testsupport::addGreyLightmapPage(m, luxel);
+    lit.uv = glm::vec2(0.3f, 0.3f);
+    testsupport::addFloorQuad(m, lit);
+    testsupport::FloorQuad unlit = lit;
+    unlit.x0 = 64.0f;
+    unlit.lightmap_page = -1;
+    unlit.colour = {unlit_colour, unlit_colour, unlit_colour, 255};
+    testsupport::addFloorQuad(m, unlit);
     testsupport::addWorldLeaf(m, {0, 0, -8}, {128, 64, 8});
     return m;
 }

@@ -34,20 +34,7 @@ bsp::Map factsOnly(bsp::Format format) {
 
 // A 200-unit cube around the origin, all of material 0 (flags `flags`), one leaf.
 bsp::Map cube(uint32_t flags) {
-    bsp::Map m;
-    testsupport::addMaterial(m, "tex", flags);
-    const float h = 100.0f;
-    const glm::vec3 c[8] = {{-h, -h, -h}, {h, -h, -h}, {h, h, -h}, {-h, h, -h},
-                            {-h, -h, h},  {h, -h, h},  {h, h, h},  {-h, h, h}};
-    const int quads[6][4] = {{1, 2, 6, 5}, {2, 3, 7, 6}, {3, 0, 4, 7},
-                             {0, 1, 5, 4}, {4, 5, 6, 7}, {0, 3, 2, 1}};
-    for (const auto& q : quads) {
-        bsp::Face f;
-        f.material = 0;
-        testsupport::addQuad(m, {c[q[0]], c[q[1]], c[q[2]], c[q[3]]}, f);
-    }
-    testsupport::addWorldLeaf(m, glm::vec3(-h), glm::vec3(h));
-    return m;
+    return testsupport::cubeRoomMap("tex", flags);
 }
 
 content::Image checker(int size) {

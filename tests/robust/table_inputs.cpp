@@ -165,6 +165,16 @@ const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
         {"two_frames.sp2", [] { return md2test::buildSp2(); }},
         {"hand_made_studio.mdl", [] { return studiotest::buildStudio(); }},
         {"two_quads.bsp", [] { return q1test::buildQ1(); }},
+        // Every option of core::TextScanner's syntaxes: both comments (one left open at the
+        // end), quotes over a line break and one open at a line's end, VMT brackets, braces,
+        // parentheses, .skin commas, numbers, Windows line ends and NUL bytes.
+        {"scanner_mix.txt",
+         [] {
+             using namespace std::string_view_literals;
+             return bytesOf("// line comment\r\n{ \"key\" \"two\nlines\" $word 12 -3.5e2 }\n"
+                            "\"open quote\nsurf,shader/*block\n*/ ( 1 2 3 ) [$X360] [open\n"
+                            "a\0b \0 \"\" {}{}\r\nend /* open"sv);
+         }},
         {"lightmapped.vmt",
          [] {
              return bytesOf("// comment\n\"LightmappedGeneric\"\n{\n"

@@ -91,6 +91,22 @@ TEST(TextScanner, PunctuationAndWordStops) {
     EXPECT_EQ(tokens("a,b ,c,,d", commas), (List{"W:a@1", "W:,b@1", "W:,c@1", "W:,@1", "W:,d@1"}));
 }
 
+TEST(TextScanner, UnbalancedBracesAreTokensAndTheEndComesOnce) {
+    // A missing or extra brace is the parser's to judge: the scanner gives the braces as they
+    // stand, then the End (on the last line), again and again.
+    const TextSyntax s = TextSyntax().withLineComments().withQuote('"').withPunctuation("{}");
+    EXPECT_EQ(tokens("{ \"a\" { b\n", s), (List{"P:{@1", "Q:a@1", "P:{@1", "W:b@1"}));
+    EXPECT_EQ(tokens("} }\n{", s), (List{"P:}@1", "P:}@1", "P:{@2"}));
+    TextScanner scan("{ // open\n", s);
+    EXPECT_TRUE(scan.next().is('{'));
+    for (int k = 0; k < 3; ++k) {
+        const TextToken end = scan.next();
+        EXPECT_TRUE(end.end());
+        EXPECT_EQ(end.line, 2);
+        EXPECT_TRUE(end.text.empty());
+    }
+}
+
 TEST(TextScanner, EntityGrammarGivesTheEnginesTokens) {
     const TextSyntax s = TextSyntax()
                              .withLineComments()
