@@ -1,4 +1,5 @@
-// Flares: the image times the flare's colour and intensity, added to the frame.
+// Flares: the image times the flare's colour and intensity, added to the frame as it holds
+// colours (u_frame.frame_scale).
 out vec4 o_colour;
 
 #ifdef OCCLUSION_TEST
@@ -11,6 +12,6 @@ uniform sampler2D u_texture;
 uniform vec3 u_colour;
 
 void main() {
-    o_colour = vec4(texture(u_texture, v_uv).rgb * u_colour, 1.0);
+    o_colour = vec4(texture(u_texture, v_uv).rgb * u_colour * u_frame.frame_scale, 1.0);
 }
 #endif

@@ -3,14 +3,12 @@
 // gl_VertexID, centred at u_centre (NDC) with half size u_half (NDC).
 #ifdef OCCLUSION_TEST
 layout(location = ATTRIB_POSITION) in vec3 a_position;
-uniform mat4 u_view_projection;
-uniform vec3 u_eye;
 
 void main() {
-    vec3 to_eye = u_eye - a_position;
+    vec3 to_eye = u_frame.eye - a_position;
     float len = length(to_eye);
     vec3 p = a_position + (len > 4.0 ? to_eye * (2.0 / len) : vec3(0.0));
-    gl_Position = u_view_projection * vec4(p, 1.0);
+    gl_Position = u_frame.view_projection * vec4(p, 1.0);
 }
 #else
 uniform vec2 u_centre;

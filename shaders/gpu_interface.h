@@ -41,7 +41,7 @@
 
 
 // The uniform blocks (std140): the frame's constants and the map's lighting rule, one buffer
-// each, uploaded by render::UniformBlocks and bound to these points once per frame. GLSL 330 has
+// each, uploaded by render::UniformBlocks and bound to these points once per view. GLSL 330 has
 // no layout(binding): every program's blocks are pointed at them after linking. Each block is a
 // list of fields that both languages expand: GLSL to the block below (read as u_frame.name,
 // u_map.name), C++ to a struct with std140's offsets (render/uniform_blocks.h, which checks

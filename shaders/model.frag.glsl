@@ -11,7 +11,6 @@ uniform bool u_unlit; // full bright entities and unlit views
 uniform bool u_alpha_test;
 uniform float u_alpha; // the entity's render amount when blended (Half-Life renderamt), else 1
 uniform vec3 u_tint;   // SPRITE: the entity's render colour, else (1, 1, 1)
-uniform float u_frame_scale; // what the framebuffer holds of the shown colour (render::Frame)
 uniform bool u_texture_alpha; // a translucent material (Source $translucent): blended by the
                               // texel's alpha, which marks no fullbright texels
 // Alpha-tested material files (Source $alphatest): cut by the top level's alpha, since the
@@ -24,7 +23,7 @@ void main() {
 #ifdef SPRITE
     if (u_alpha_test && t.a < 0.5)
         discard;
-    o_colour = vec4(t.rgb * u_tint * u_frame_scale, t.a * u_alpha);
+    o_colour = vec4(t.rgb * u_tint * u_frame.frame_scale, t.a * u_alpha);
 #else
     // u_alpha_test: a Half-Life masked texture, whose mask (alpha 0) marks the cut texels.
     if (u_alpha_test) {
@@ -34,9 +33,9 @@ void main() {
     }
     vec3 lit = u_unlit ? t.rgb : t.rgb * v_light;
     if (u_texture_alpha) {
-        o_colour = vec4(lit * u_frame_scale, t.a * u_alpha);
+        o_colour = vec4(lit * u_frame.frame_scale, t.a * u_alpha);
         return;
     }
-    o_colour = vec4(mix(t.rgb, lit, t.a) * u_frame_scale, u_alpha);
+    o_colour = vec4(mix(t.rgb, lit, t.a) * u_frame.frame_scale, u_alpha);
 #endif
 }

@@ -1,7 +1,7 @@
 // Entity models (render/model_renderer.cpp). Alias models: one pose's positions and normals,
 // placed by u_model. SPRITE: a quad from gl_VertexID spanning u_rect (left, bottom, right,
-// top in sprite units) along u_right and u_up about u_origin.
-uniform mat4 u_view_projection;
+// top in sprite units) along u_right and u_up about u_origin. The view is the frame block's
+// (u_frame.view_projection, shaders/gpu_interface.h).
 out vec2 v_uv;
 out vec3 v_light; // the vertex's light, 1: the texel as it is
 
@@ -18,7 +18,7 @@ void main() {
     vec2 p = mix(u_rect.xy, u_rect.zw, c);
     v_uv = vec2(c.x, 1.0 - c.y);
     v_light = vec3(1.0);
-    gl_Position = u_view_projection * vec4(u_origin + u_right * p.x + u_up * p.y, 1.0);
+    gl_Position = u_frame.view_projection * vec4(u_origin + u_right * p.x + u_up * p.y, 1.0);
 }
 #else
 layout(location = ATTRIB_POSITION) in vec3 a_position;
@@ -120,6 +120,6 @@ void main() {
     }
     if (u_light_bytes > 0.0)
         v_light = min(floor(v_light * u_light_bytes), 255.0) / u_light_bytes;
-    gl_Position = u_view_projection * (u_model * vec4(a_position, 1.0));
+    gl_Position = u_frame.view_projection * (u_model * vec4(a_position, 1.0));
 }
 #endif

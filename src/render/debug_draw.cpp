@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <glm/gtc/type_ptr.hpp>
 
 namespace render {
 
@@ -12,7 +11,6 @@ bool DebugDraw::reloadProgram(const GlslLibrary& shaders, std::string* error) {
     if (!program)
         return false;
     m_program = std::move(program);
-    m_view_projection = glGetUniformLocation(m_program.id(), "u_view_projection");
     m_alpha = glGetUniformLocation(m_program.id(), "u_alpha");
     return true;
 }
@@ -36,31 +34,30 @@ bool DebugDraw::init(const GlslLibrary& shaders, std::string* error) {
     return true;
 }
 
-void DebugDraw::draw(const scene::LineList& lines, const glm::mat4& vp, GlState& state,
-                     float occluded_alpha) {
+void DebugDraw::draw(const scene::LineList& lines, GlState& state, float occluded_alpha) {
     m_segments = 0;
     const size_t count = lines.vertices.size() & ~size_t(1);
     if (count < 2)
         return;
     DebugGroup group("debug lines");
-    if (drawVertices(GL_LINES, lines.vertices.data(), count, vp, state, occluded_alpha))
+    if (drawVertices(GL_LINES, lines.vertices.data(), count, state, occluded_alpha))
         m_segments = static_cast<uint32_t>(count / 2);
 }
 
-void DebugDraw::drawTriangles(const scene::TriangleList& triangles, const glm::mat4& vp,
-                              GlState& state, float occluded_alpha) {
+void DebugDraw::drawTriangles(const scene::TriangleList& triangles, GlState& state,
+                              float occluded_alpha) {
     m_triangles = 0;
     const size_t count = triangles.vertices.size() / 3 * 3;
     if (count < 3)
         return;
     DebugGroup group("debug triangles");
     state.enable(GL_CULL_FACE, false); // portals and ribbons are seen from both sides
-    if (drawVertices(GL_TRIANGLES, triangles.vertices.data(), count, vp, state, occluded_alpha))
+    if (drawVertices(GL_TRIANGLES, triangles.vertices.data(), count, state, occluded_alpha))
         m_triangles = static_cast<uint32_t>(count / 3);
 }
 
 bool DebugDraw::drawVertices(GLenum mode, const scene::LineVertex* vertices, size_t count,
-                             const glm::mat4& vp, GlState& state, float occluded_alpha) {
+                             GlState& state, float occluded_alpha) {
     if (!m_program)
         return false;
     state.bindVertexArray(m_vao.id());
@@ -74,7 +71,6 @@ bool DebugDraw::drawVertices(GLenum mode, const scene::LineVertex* vertices, siz
                  nullptr, GL_STREAM_DRAW);
     glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, vertices);
     state.useProgram(m_program.id());
-    glUniformMatrix4fv(m_view_projection, 1, GL_FALSE, glm::value_ptr(vp));
     state.enable(GL_BLEND, true);
     state.blendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     state.depthMask(false);

@@ -8,7 +8,6 @@
 #include "render/glsl_library.h"
 #include "scene/debug/debug_geometry.h"
 
-#include <glm/mat4x4.hpp>
 #include <string>
 
 namespace render {
@@ -21,15 +20,16 @@ public:
     bool reloadProgram(const GlslLibrary& shaders, std::string* error);
     bool ready() const { return static_cast<bool>(m_program); }
 
-    // Draws the segments over what is in the framebuffer. Segments behind the scene's depth
-    // are drawn at occluded_alpha (0: hidden), the rest at full strength. State goes through
-    // `state` (the world renderer's); leaves depth test on, blend off, no program, no VAO.
-    void draw(const scene::LineList& lines, const glm::mat4& view_projection, GlState& state,
-              float occluded_alpha = 0.3f);
+    // Draws the segments over what is in the framebuffer, seen through the frame block's view
+    // (render::UniformBlocks: the frame drawn before, whose blocks must be bound). Segments
+    // behind the scene's depth are drawn at occluded_alpha (0: hidden), the rest at full
+    // strength. State goes through `state` (the world renderer's); leaves depth test on, blend
+    // off, no program, no VAO.
+    void draw(const scene::LineList& lines, GlState& state, float occluded_alpha = 0.3f);
     // Translucent triangles (both sides, blended by their vertex alpha, no depth writes), the
     // occluded part at occluded_alpha as above. Leaves the same state as draw().
-    void drawTriangles(const scene::TriangleList& triangles, const glm::mat4& view_projection,
-                       GlState& state, float occluded_alpha = 0.0f);
+    void drawTriangles(const scene::TriangleList& triangles, GlState& state,
+                       float occluded_alpha = 0.0f);
 
     // Of the last draw() (segments) and drawTriangles() (triangles).
     uint32_t segmentsDrawn() const { return m_segments; }
@@ -38,14 +38,14 @@ public:
 private:
     // Uploads `count` vertices and draws them as `mode` in the two depth passes; returns
     // false (nothing drawn) when there is no program.
-    bool drawVertices(GLenum mode, const scene::LineVertex* vertices, size_t count,
-                      const glm::mat4& view_projection, GlState& state, float occluded_alpha);
+    bool drawVertices(GLenum mode, const scene::LineVertex* vertices, size_t count, GlState& state,
+                      float occluded_alpha);
 
     Program m_program;
     VertexArray m_vao;
     Buffer m_vbo;
     size_t m_capacity = 0; // vertices the buffer holds
-    GLint m_view_projection = -1, m_alpha = -1;
+    GLint m_alpha = -1;
     uint32_t m_segments = 0, m_triangles = 0;
 };
 

@@ -44,13 +44,12 @@ void DebugOverlays::setCompileFiles(const content::LeakLine* leak,
 }
 
 void DebugOverlays::drawCompileFiles(WorldRenderer& renderer, const DebugOverlayInput& in) {
-    const glm::mat4 vp = in.view.viewProjection();
     if (in.views.portals && m_portals) {
         // Fill hidden behind walls (a whole map of portals at once reads as noise), outlines
         // faint there, as the other debug lines.
-        m_draw.drawTriangles(m_portal_fill, vp, renderer.glState(), 0.0f);
+        m_draw.drawTriangles(m_portal_fill, renderer.glState(), 0.0f);
         m_stats.triangles += m_draw.trianglesDrawn();
-        m_draw.draw(m_portal_lines, vp, renderer.glState(), 0.25f);
+        m_draw.draw(m_portal_lines, renderer.glState(), 0.25f);
         m_stats.line_segments += m_draw.segmentsDrawn();
         if (in.highlight_portal >= 0 &&
             static_cast<size_t>(in.highlight_portal) < m_portals->portals.size()) {
@@ -63,8 +62,8 @@ void DebugOverlays::drawCompileFiles(WorldRenderer& renderer, const DebugOverlay
             for (uint32_t k = 0; k < p.num_points; ++k)
                 m_picked_lines.add(w[k], w[(k + 1) % p.num_points],
                                    glm::u8vec4(255, 255, 255, 255));
-            m_draw.drawTriangles(m_picked_fill, vp, renderer.glState(), 0.5f);
-            m_draw.draw(m_picked_lines, vp, renderer.glState(), 1.0f);
+            m_draw.drawTriangles(m_picked_fill, renderer.glState(), 0.5f);
+            m_draw.draw(m_picked_lines, renderer.glState(), 1.0f);
         }
         m_stats.portals = m_portal_stats.portals;
         m_stats.portal_clusters = m_portal_stats.clusters;
@@ -79,9 +78,9 @@ void DebugOverlays::drawCompileFiles(WorldRenderer& renderer, const DebugOverlay
         }
         // The leak is what the designer looks for: seen through walls, the line at full
         // strength everywhere.
-        m_draw.drawTriangles(m_leak_ribbon, vp, renderer.glState(), 0.6f);
+        m_draw.drawTriangles(m_leak_ribbon, renderer.glState(), 0.6f);
         m_stats.triangles += m_draw.trianglesDrawn();
-        m_draw.draw(m_leak_lines, vp, renderer.glState(), 1.0f);
+        m_draw.draw(m_leak_lines, renderer.glState(), 1.0f);
         m_stats.line_segments += m_draw.segmentsDrawn();
         m_stats.leak_points = static_cast<uint32_t>(m_leak->points.size());
         m_stats.leak_stops = static_cast<uint32_t>(m_leak->stops.size());
@@ -113,7 +112,6 @@ void DebugOverlays::labelBrushes(const scene::CollisionSolids& solids) {
 
 void DebugOverlays::drawCollision(WorldRenderer& renderer, const DebugOverlayInput& in) {
     const bool on[4] = {in.views.hull1, in.views.hull2, in.views.hull3, in.views.brushes};
-    const glm::mat4 vp = in.view.viewProjection();
     for (size_t k = 0; k < 4; ++k) {
         if (!on[k])
             continue;
@@ -138,9 +136,9 @@ void DebugOverlays::drawCollision(WorldRenderer& renderer, const DebugOverlayInp
         }
         // Solids stand where walls are: the fill shows where nothing hides it, the outlines
         // faintly through walls too.
-        m_draw.drawTriangles(v.fill, vp, renderer.glState(), 0.0f);
+        m_draw.drawTriangles(v.fill, renderer.glState(), 0.0f);
         m_stats.triangles += m_draw.trianglesDrawn();
-        m_draw.draw(v.lines, vp, renderer.glState(), 0.2f);
+        m_draw.draw(v.lines, renderer.glState(), 0.2f);
         m_stats.line_segments += m_draw.segmentsDrawn();
         m_stats.collision_solids += v.solids;
         m_stats.collision_polygons += v.polygons;
@@ -181,7 +179,7 @@ void DebugOverlays::tintFaces(WorldRenderer& renderer, const DebugOverlayInput& 
     for (uint32_t face : in.list->faces)
         add(face);
     m_stats.tinted_groups = static_cast<uint32_t>(m_groups.size());
-    renderer.drawFaceGroups(m_groups, in.view, FaceOverlay::Fill);
+    renderer.drawFaceGroups(m_groups, FaceOverlay::Fill);
 }
 
 void DebugOverlays::tintChanges(WorldRenderer& renderer, const DebugOverlayInput& in) {
@@ -206,12 +204,13 @@ void DebugOverlays::tintChanges(WorldRenderer& renderer, const DebugOverlayInput
         m_groups[it->second].faces.push_back(face);
         ++m_stats.changed_faces;
     }
-    renderer.drawFaceGroups(m_groups, in.view, FaceOverlay::Fill);
+    renderer.drawFaceGroups(m_groups, FaceOverlay::Fill);
 }
 
 void DebugOverlays::draw(WorldRenderer& renderer, const DebugOverlayInput& in) {
     m_stats = DebugOverlayStats();
-    if (!m_map || !m_mesh || !in.list)
+    // Everything is seen through the frame's view: its blocks, as the last draw() left them.
+    if (!m_map || !m_mesh || !in.list || !renderer.bindFrameBlocks())
         return;
     const scene::DebugViews& v = in.views;
     if (v.clusters)
@@ -220,51 +219,50 @@ void DebugOverlays::draw(WorldRenderer& renderer, const DebugOverlayInput& in) {
         tintFaces(renderer, in, m_face_area);
     if (v.changes && in.changes)
         tintChanges(renderer, in);
-    if (!in.highlight_faces.empty()) {
-        m_groups.clear();
-        std::unordered_map<int32_t, size_t> group_of;
-        for (uint32_t face : in.highlight_faces) {
-            const int32_t sub = face < m_mesh->faces.size() ? m_mesh->faces[face].submodel : 0;
-            auto [it, inserted] = group_of.emplace(sub, m_groups.size());
-            if (inserted) {
-                FaceGroup g;
-                g.colour = glm::vec4(0.1f, 0.9f, 1.0f, kMarkTintAlpha);
-                g.submodel = sub;
-                m_groups.push_back(std::move(g));
-            }
-            m_groups[it->second].faces.push_back(face);
-        }
-        renderer.drawFaceGroups(m_groups, in.view, FaceOverlay::Fill);
-    }
-    if (in.highlight_face >= 0) {
-        m_groups.clear();
-        FaceGroup g;
-        g.colour = glm::vec4(1.0f, 0.9f, 0.1f, kMarkTintAlpha); // translucent: the texture shows
-        const auto face = static_cast<uint32_t>(in.highlight_face);
-        if (face < m_mesh->faces.size())
-            g.submodel = m_mesh->faces[face].submodel;
-        g.faces.push_back(face);
-        m_groups.push_back(std::move(g));
-        renderer.drawFaceGroups(m_groups, in.view, FaceOverlay::Fill);
-    }
+    tintPicks(renderer, in);
     if (v.luxels) {
         // All faces drawn this frame, grouped by placement.
-        m_groups.clear();
-        std::unordered_map<int32_t, size_t> group_of;
-        for (uint32_t face : in.list->faces) {
-            const int32_t sub = face < m_mesh->faces.size() ? m_mesh->faces[face].submodel : 0;
-            auto [it, inserted] = group_of.emplace(sub, m_groups.size());
-            if (inserted) {
-                FaceGroup g;
-                g.colour = glm::vec4(1.0f, 1.0f, 1.0f, 0.55f);
-                g.submodel = sub;
-                m_groups.push_back(std::move(g));
-            }
-            m_groups[it->second].faces.push_back(face);
-        }
-        renderer.drawFaceGroups(m_groups, in.view, FaceOverlay::LuxelGrid);
+        groupBySubmodel(in.list->faces, glm::vec4(1.0f, 1.0f, 1.0f, 0.55f));
+        renderer.drawFaceGroups(m_groups, FaceOverlay::LuxelGrid);
     }
+    collectLines(in);
+    m_draw.draw(m_lines, renderer.glState());
+    m_stats.line_segments = m_draw.segmentsDrawn();
+    drawCompileFiles(renderer, in);
+    drawCollision(renderer, in);
+}
 
+void DebugOverlays::groupBySubmodel(const std::vector<uint32_t>& faces, const glm::vec4& colour) {
+    m_groups.clear();
+    std::unordered_map<int32_t, size_t> group_of;
+    for (uint32_t face : faces) {
+        const int32_t sub = face < m_mesh->faces.size() ? m_mesh->faces[face].submodel : 0;
+        auto [it, inserted] = group_of.emplace(sub, m_groups.size());
+        if (inserted) {
+            FaceGroup g;
+            g.colour = colour;
+            g.submodel = sub;
+            m_groups.push_back(std::move(g));
+        }
+        m_groups[it->second].faces.push_back(face);
+    }
+}
+
+void DebugOverlays::tintPicks(WorldRenderer& renderer, const DebugOverlayInput& in) {
+    if (!in.highlight_faces.empty()) {
+        groupBySubmodel(in.highlight_faces, glm::vec4(0.1f, 0.9f, 1.0f, kMarkTintAlpha));
+        renderer.drawFaceGroups(m_groups, FaceOverlay::Fill);
+    }
+    if (in.highlight_face >= 0) {
+        // Translucent: the texture shows.
+        groupBySubmodel({static_cast<uint32_t>(in.highlight_face)},
+                        glm::vec4(1.0f, 0.9f, 0.1f, kMarkTintAlpha));
+        renderer.drawFaceGroups(m_groups, FaceOverlay::Fill);
+    }
+}
+
+void DebugOverlays::collectLines(const DebugOverlayInput& in) {
+    const scene::DebugViews& v = in.views;
     m_lines.clear();
     if (v.leaf_bounds) {
         const auto leaves = scene::visibleLeaves(*m_map, in.vis_camera, in.vis_pvs, in.vis_frustum);
@@ -300,10 +298,6 @@ void DebugOverlays::draw(WorldRenderer& renderer, const DebugOverlayInput& in) {
         scene::addRemovedFaces(m_lines, *in.compare, *in.changes);
     if (v.frustum)
         scene::addFrustum(m_lines, in.vis_camera, glm::u8vec4(255, 255, 60, 255), in.frustum_depth);
-    m_draw.draw(m_lines, in.view.viewProjection(), renderer.glState());
-    m_stats.line_segments = m_draw.segmentsDrawn();
-    drawCompileFiles(renderer, in);
-    drawCollision(renderer, in);
 }
 
 } // namespace render

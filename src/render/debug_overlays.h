@@ -94,6 +94,13 @@ private:
     void tintFaces(WorldRenderer& renderer, const DebugOverlayInput& in,
                    const std::vector<int32_t>& key);
     void tintChanges(WorldRenderer& renderer, const DebugOverlayInput& in);
+    // The picked face (yellow) and the texture browser's faces (cyan), tinted.
+    void tintPicks(WorldRenderer& renderer, const DebugOverlayInput& in);
+    // m_groups: `faces` in one group of `colour` per placement (brush model).
+    void groupBySubmodel(const std::vector<uint32_t>& faces, const glm::vec4& colour);
+    // m_lines: the line views (leaf bounds, area borders, entities, patch nets, removed faces,
+    // the visibility frustum).
+    void collectLines(const DebugOverlayInput& in);
     void drawCollision(WorldRenderer& renderer, const DebugOverlayInput& in);
     void labelBrushes(const scene::CollisionSolids& solids);
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include <glm/gtc/type_ptr.hpp>
 #include <glm/vec4.hpp>
 
 namespace render {
@@ -65,8 +64,6 @@ bool FlareRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.quad = shaders.build("flare", "flare.vert.glsl", "flare.frag.glsl", "", error);
     if (!p.quad)
         return false;
-    p.test_vp = glGetUniformLocation(p.test.id(), "u_view_projection");
-    p.test_eye = glGetUniformLocation(p.test.id(), "u_eye");
     p.quad_centre = glGetUniformLocation(p.quad.id(), "u_centre");
     p.quad_half = glGetUniformLocation(p.quad.id(), "u_half");
     p.quad_colour = glGetUniformLocation(p.quad.id(), "u_colour");
@@ -146,17 +143,24 @@ void FlareRenderer::upload(const bsp::Map& map, const scene::MaterialTable& mate
 }
 
 void FlareRenderer::draw(const scene::Camera& camera, double time, const scene::DrawList& list,
-                         float frame_scale, GlState& state) {
+                         GlState& state) {
     m_drawn = 0;
     if (m_flares.empty() || !m_programs.test || !m_programs.quad)
         return;
     DebugGroup group("flares");
-    GLint viewport[4] = {0, 0, 1, 1};
-    glGetIntegerv(GL_VIEWPORT, viewport);
-    const float width = float(std::max(viewport[2], 1)), height = float(std::max(viewport[3], 1));
-    const glm::mat4 vp = camera.viewProjection();
+    readAnswers();
+    const std::vector<Quad> quads = testFlares(camera, time, list, state);
+    drawQuads(quads, state);
+    m_drawn = quads.size();
+    state.bindTexture(kUnitTexture, GL_TEXTURE_2D, 0);
+    state.enable(GL_BLEND, false);
+    state.enable(GL_DEPTH_TEST, true);
+    state.depthMask(true);
+    state.bindVertexArray(0);
+    state.useProgram(0);
+}
 
-    // Answers the GPU already has; a pending query that is not ready keeps the last answer.
+void FlareRenderer::readAnswers() {
     for (State& s : m_states) {
         if (!s.pending)
             continue;
@@ -169,17 +173,17 @@ void FlareRenderer::draw(const scene::Camera& camera, double time, const scene::
         s.answer = passed != 0;
         s.pending = false;
     }
+}
 
-    // This frame's tests against the world's depth, and what to draw with the answers so far.
-    struct Quad {
-        glm::vec2 centre, half;
-        glm::vec3 colour;
-        GLuint texture;
-    };
+std::vector<FlareRenderer::Quad> FlareRenderer::testFlares(const scene::Camera& camera, double time,
+                                                           const scene::DrawList& list,
+                                                           GlState& state) {
+    GLint viewport[4] = {0, 0, 1, 1};
+    glGetIntegerv(GL_VIEWPORT, viewport);
+    const float width = float(std::max(viewport[2], 1)), height = float(std::max(viewport[3], 1));
+    const glm::mat4 vp = camera.viewProjection();
     std::vector<Quad> quads;
     state.useProgram(m_programs.test.id());
-    glUniformMatrix4fv(m_programs.test_vp, 1, GL_FALSE, glm::value_ptr(vp));
-    glUniform3f(m_programs.test_eye, camera.position.x, camera.position.y, camera.position.z);
     state.bindVertexArray(m_points_vao.id());
     state.colourMask(false);
     state.depthMask(false);
@@ -215,14 +219,16 @@ void FlareRenderer::draw(const scene::Camera& camera, double time, const scene::
         if (fade <= 0.0f)
             continue;
         const scene::FlareShape shape = scene::flareShape(clip.w, width);
-        const glm::vec3 colour = f.colour * (fade * shape.intensity * facing * frame_scale);
+        const glm::vec3 colour = f.colour * (fade * shape.intensity * facing);
         quads.push_back({glm::vec2(clip.x, clip.y) / clip.w,
                          glm::vec2(shape.half_size * 2.0f / width, shape.half_size * 2.0f / height),
                          colour, m_flare_textures[i]});
     }
     state.colourMask(true);
+    return quads;
+}
 
-    // The squares: additive, over everything (their visibility is the fade).
+void FlareRenderer::drawQuads(const std::vector<Quad>& quads, GlState& state) {
     state.enable(GL_DEPTH_TEST, false);
     state.enable(GL_BLEND, true);
     state.blendFunc(GL_ONE, GL_ONE);
@@ -235,13 +241,6 @@ void FlareRenderer::draw(const scene::Camera& camera, double time, const scene::
         glUniform3f(m_programs.quad_colour, q.colour.r, q.colour.g, q.colour.b);
         glDrawArrays(GL_TRIANGLES, 0, 6);
     }
-    m_drawn = quads.size();
-    state.bindTexture(kUnitTexture, GL_TEXTURE_2D, 0);
-    state.enable(GL_BLEND, false);
-    state.enable(GL_DEPTH_TEST, true);
-    state.depthMask(true);
-    state.bindVertexArray(0);
-    state.useProgram(0);
 }
 
 } // namespace render

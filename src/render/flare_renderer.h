@@ -12,6 +12,9 @@
 #include "scene/view/visibility.h"
 #include "scene/world/flares.h"
 
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
 #include <map>
 #include <memory>
 #include <string>
@@ -41,10 +44,11 @@ public:
     // the occlusion tests use). `time` in seconds drives the fades. Only the flares of
     // list.flares (scene::Visibility's PVS, frustum and lock decision, the same as the world
     // faces') are tested and drawn; the others fade in again when they come back. State goes
-    // through `state`; leaves blending off, depth writes on and program 0 bound. Colours are
-    // scaled by `frame_scale` (render::Frame::frame_scale: what the framebuffer holds of them).
+    // through `state`; leaves blending off, depth writes on and program 0 bound. The view, the
+    // eye and the frame scale the shaders read are the frame block's (render::UniformBlocks,
+    // filled for `camera` and bound by the frame's owner).
     void draw(const scene::Camera& camera, double time, const scene::DrawList& list,
-              float frame_scale, GlState& state);
+              GlState& state);
 
     size_t count() const { return m_flares.size(); }
     // Flares drawn with a non-zero intensity by the last draw().
@@ -62,13 +66,26 @@ private:
     std::vector<GLuint> m_flare_textures; // per flare: a texture of m_textures or the radial
     std::map<int32_t, Texture> m_textures;
     Texture m_radial;
-    // The occlusion-test program and the quad program, with their uniform locations.
+    // The occlusion-test program and the quad program, with the quad's uniform locations.
     struct Programs {
         Program test, quad;
-        GLint test_vp = -1, test_eye = -1;
         GLint quad_centre = -1, quad_half = -1, quad_colour = -1;
     };
+    // A flare's square as drawn this frame: NDC centre and half size, colour, image.
+    struct Quad {
+        glm::vec2 centre, half;
+        glm::vec3 colour;
+        GLuint texture;
+    };
     static bool buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error);
+    // Reads the answers the GPU already has; a pending query not yet ready keeps the last one.
+    void readAnswers();
+    // This frame's occlusion tests against the world's depth, and the squares to draw with the
+    // answers so far.
+    std::vector<Quad> testFlares(const scene::Camera& camera, double time,
+                                 const scene::DrawList& list, GlState& state);
+    // The squares: additive, over everything (their visibility is the fade).
+    void drawQuads(const std::vector<Quad>& quads, GlState& state);
 
     Programs m_programs;
     VertexArray m_points_vao, m_quad_vao;

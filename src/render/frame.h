@@ -148,9 +148,12 @@ FrameBlock frameBlock(const Frame& f);
 // The map's lighting, warp and fog rules as the frame's options apply them: light scaled,
 // saturated and normalised, the texel and the lit colour curved, the output doubled.
 MapBlock mapBlock(const Frame& f);
-// Uploads both blocks where they changed (a brush model file's frame differs from the world's)
-// and binds them: at the start of every pass that draws with the frame.
-void useBlocks(Frame& f);
+// Uploads both blocks where they changed and binds them: once per view, by the frame's owner
+// (WorldRenderer::draw) before its first pass. The passes, the entity models, the flares, the
+// brush model files' frames (the same view, their placement a per-draw model matrix) and the
+// overlays drawn after the frame all read these blocks; nothing rewrites them until the next
+// view.
+void useBlocks(const Frame& f);
 // Whether the map's distance fog (game::MapRules::fog) is drawn this frame: lit view, fog on.
 bool distanceFogged(const Frame& f);
 

@@ -133,7 +133,6 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     auto loc = [](const Program& prog, const char* name) {
         return glGetUniformLocation(prog.id(), name);
     };
-    p.alias_vp = loc(p.alias, "u_view_projection");
     p.alias_model = loc(p.alias, "u_model");
     p.alias_shade = loc(p.alias, "u_shade_vector");
     p.alias_light = loc(p.alias, "u_light");
@@ -150,7 +149,6 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.alias_chrome_up = loc(p.alias, "u_chrome_up");
     p.alias_chrome_rect = loc(p.alias, "u_chrome_rect");
     p.alias_chrome_scale = loc(p.alias, "u_chrome_scale");
-    p.alias_frame_scale = loc(p.alias, "u_frame_scale");
     p.alias_cube_lit = loc(p.alias, "u_cube_lit");
     p.alias_cube = loc(p.alias, "u_cube");
     p.alias_local_count = loc(p.alias, "u_local_count");
@@ -161,10 +159,8 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.alias_local_atten = loc(p.alias, "u_local_atten");
     p.alias_texture_alpha = loc(p.alias, "u_texture_alpha");
     p.alias_test_top_level = loc(p.alias, "u_test_top_level");
-    p.sprite_frame_scale = loc(p.sprite, "u_frame_scale");
     p.sprite_alpha = loc(p.sprite, "u_alpha");
     p.sprite_tint = loc(p.sprite, "u_tint");
-    p.sprite_vp = loc(p.sprite, "u_view_projection");
     p.sprite_origin = loc(p.sprite, "u_origin");
     p.sprite_right = loc(p.sprite, "u_right");
     p.sprite_up = loc(p.sprite, "u_up");
@@ -290,17 +286,14 @@ void ModelRenderer::resolveDrawStates() {
 }
 
 void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::DrawList& list,
-                         ViewMode view, float frame_scale, GlState& state) {
+                         ViewMode view, GlState& state) {
     m_drawn = 0;
     if (list.models.empty() || !m_programs.alias || !m_programs.sprite)
         return;
     DebugGroup group("models");
-    const DrawContext c{camera,      time, camera.viewProjection(), view == ViewMode::Lit,
-                        frame_scale, state};
+    const DrawContext c{camera, time, view == ViewMode::Lit, state};
     state.depthFunc(GL_LEQUAL);
     state.useProgram(m_programs.alias.id());
-    glUniformMatrix4fv(m_programs.alias_vp, 1, GL_FALSE, glm::value_ptr(c.vp));
-    glUniform1f(m_programs.alias_frame_scale, frame_scale);
     // Opaque ranges first, then the blended ones over them (scene::DrawOrder).
     for (scene::DrawOrder order : {scene::DrawOrder::Opaque, scene::DrawOrder::Blended})
         for (uint32_t index : list.models)
@@ -444,8 +437,6 @@ void ModelRenderer::drawSprites(const DrawContext& c, const scene::DrawList& lis
             continue;
         if (!sprite_program) {
             c.state.useProgram(m_programs.sprite.id());
-            glUniformMatrix4fv(m_programs.sprite_vp, 1, GL_FALSE, glm::value_ptr(c.vp));
-            glUniform1f(m_programs.sprite_frame_scale, c.frame_scale);
             c.state.bindVertexArray(m_quad_vao.id());
             sprite_program = true;
         }

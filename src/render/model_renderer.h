@@ -34,11 +34,12 @@ public:
     void clear();
 
     // Draws list.models at `time` seconds into the bound framebuffer, depth-tested against the
-    // world. Alias models are lit in the lit view and unlit in the others. State goes through
-    // `state`; leaves blending off, culling off, depth writes on and program 0 bound. Colours are
-    // scaled by `frame_scale` (render::Frame::frame_scale: what the framebuffer holds of them).
+    // world. Alias models are lit in the lit view and unlit in the others. The view-projection
+    // and the frame scale are the frame block's (render::UniformBlocks, filled for `camera` and
+    // bound by the frame's owner). State goes through `state`; leaves blending off, culling off,
+    // depth writes on and program 0 bound.
     void draw(const scene::Camera& camera, double time, const scene::DrawList& list, ViewMode view,
-              float frame_scale, GlState& state);
+              GlState& state);
 
     size_t instanceCount() const { return m_instances.size(); }
     size_t drawnCount() const { return m_drawn; }
@@ -61,19 +62,17 @@ private:
     };
     struct Programs {
         Program alias, sprite;
-        GLint alias_vp = -1, alias_model = -1, alias_shade = -1, alias_light = -1, alias_unlit = -1,
+        GLint alias_model = -1, alias_shade = -1, alias_light = -1, alias_unlit = -1,
               alias_alpha = -1, alias_alpha_test = -1, alias_chrome = -1, alias_chrome_right = -1,
-              alias_chrome_up = -1, alias_chrome_rect = -1, alias_chrome_scale = -1,
-              alias_frame_scale = -1;
+              alias_chrome_up = -1, alias_chrome_rect = -1, alias_chrome_scale = -1;
         GLint alias_directed_light = -1, alias_light_dir = -1, alias_light_wrap = -1,
               alias_flat_share = -1, alias_light_bytes = -1, alias_cube_lit = -1, alias_cube = -1,
               alias_texture_alpha = -1, alias_test_top_level = -1;
         // Source props' world lights (scene/models/prop_lights.h, shaders/model.vert.glsl).
         GLint alias_local_count = -1, alias_local_colour = -1, alias_local_dir = -1,
               alias_local_pos = -1, alias_local_spot = -1, alias_local_atten = -1;
-        GLint sprite_vp = -1, sprite_origin = -1, sprite_right = -1, sprite_up = -1,
-              sprite_rect = -1, sprite_alpha_test = -1, sprite_alpha = -1, sprite_tint = -1,
-              sprite_frame_scale = -1;
+        GLint sprite_origin = -1, sprite_right = -1, sprite_up = -1, sprite_rect = -1,
+              sprite_alpha_test = -1, sprite_alpha = -1, sprite_tint = -1;
     };
     // What draw() resolved once per instance at upload (scene/models/model_draw_state.h).
     struct InstanceDraw {
@@ -86,9 +85,7 @@ private:
     struct DrawContext {
         const scene::Camera& camera;
         double time;
-        glm::mat4 vp;
         bool lit; // the lit view: alias models take light unless their state says Unlit
-        float frame_scale;
         GlState& state;
     };
     static bool buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error);

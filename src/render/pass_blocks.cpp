@@ -84,7 +84,7 @@ MapBlock mapBlock(const Frame& f) {
     return b;
 }
 
-void useBlocks(Frame& f) {
+void useBlocks(const Frame& f) {
     UniformBlocks& blocks = f.programs.blocks();
     blocks.setFrame(frameBlock(f));
     blocks.setMap(mapBlock(f));

@@ -9,7 +9,6 @@ namespace render {
 void drawDepthPrepass(Frame& f) {
     DebugGroup group("depth prepass");
     const DepthProgram& p = f.programs.depth();
-    useBlocks(f);
     f.useProgram(p.program);
     GlState& s = f.state;
     s.colourMask(false);

@@ -8,7 +8,6 @@ namespace render {
 void drawCulled(Frame& f) {
     DebugGroup group("why culled");
     const WorldProgram& p = f.programs.flat();
-    useBlocks(f);
     f.useProgram(p.program);
     const glm::mat4 identity(1.0f);
     glUniformMatrix4fv(p.model, 1, GL_FALSE, glm::value_ptr(identity));
@@ -32,7 +31,6 @@ void drawCulled(Frame& f) {
 void drawWireframe(Frame& f) {
     DebugGroup wire("wireframe");
     const WorldProgram& p = f.programs.flat();
-    useBlocks(f);
     f.useProgram(p.program);
     GlState& s = f.state;
     glUniform4f(p.flat_colour, 0.1f, 1.0f, 0.3f, 1.0f);

@@ -154,17 +154,14 @@ const char* batchTimer(const Frame& f, const scene::DrawBatch& b) {
 } // namespace
 
 void drawWorldBatches(Frame& f) {
-    useBlocks(f);
     SurfaceCursor cursor;
     bool opaque_done = false;
     for (const scene::DrawBatch& b : f.list.batches) {
         if (!opaque_done && b.pass >= scene::Pass::Liquid) {
             // After the opaque surfaces, before the blended ones: the entity models, then fog.
             f.endTimer();
-            if (f.after_opaque) {
+            if (f.after_opaque)
                 f.after_opaque(f);
-                useBlocks(f); // a brush model file's frame may have replaced them
-            }
             if (f.fog)
                 timedFogPass(f);
             opaque_done = true;

@@ -49,12 +49,6 @@ void UniformBlocks::setMap(const MapBlock& block) {
     upload(m_map_buffer.id(), block, m_map, m_map_set);
 }
 
-void UniformBlocks::setViewProjection(const glm::mat4& view_projection) {
-    FrameBlock block = m_frame;
-    block.view_projection = view_projection;
-    setFrame(block);
-}
-
 void UniformBlocks::bind() {
     create();
     glBindBufferBase(GL_UNIFORM_BUFFER, kBlockFrame, m_frame_buffer.id());

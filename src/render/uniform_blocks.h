@@ -113,8 +113,6 @@ public:
     // Uploads a block whose bytes differ from the last upload (the first always).
     void setFrame(const FrameBlock& block);
     void setMap(const MapBlock& block);
-    // Only the view-projection matrix of the frame block (overlays drawn after the frame).
-    void setViewProjection(const glm::mat4& view_projection);
     // Binds both buffers to their points (made on first use).
     void bind();
     const FrameBlock& frame() const { return m_frame; }

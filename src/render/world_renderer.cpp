@@ -85,6 +85,17 @@ GLuint WorldRenderer::materialTexture(size_t material) const {
     return m_gpu && material < m_gpu->textures.size() ? m_gpu->textures[material] : 0;
 }
 
+void WorldRenderer::clear(const RenderOptions& options, float frame_scale) {
+    const glm::vec4 clear = options.clear_colour;
+    glClearColor(clear.r * frame_scale, clear.g * frame_scale, clear.b * frame_scale, clear.a);
+    m_state.depthMask(true);
+    if (options.timers)
+        options.timers->begin("clear");
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (options.timers)
+        options.timers->end();
+}
+
 void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camera,
                          const RenderOptions& options) {
     if (m_gpu) // binds textures: before the state cache is reset
@@ -97,14 +108,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
                                       options.view == ViewMode::Lit && !options.neutral_lighting
                                   ? 0.5f
                                   : 1.0f;
-    const glm::vec4 clear = options.clear_colour;
-    glClearColor(clear.r * frame_scale, clear.g * frame_scale, clear.b * frame_scale, clear.a);
-    m_state.depthMask(true);
-    if (options.timers)
-        options.timers->begin("clear");
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    if (options.timers)
-        options.timers->end();
+    clear(options, frame_scale);
+    m_frame_drawn = false;
     if (!m_gpu || !m_programs)
         return;
     DebugGroup group("world");
@@ -115,6 +120,9 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     f.staged = options.shader_stages && options.view == ViewMode::Lit && !m_gpu->staged.empty();
     f.fog = options.fog && options.view == ViewMode::Lit && !m_gpu->fogs.empty();
     f.frame_scale = frame_scale;
+    // The view's blocks, read by every program of the frame and of the overlays after it.
+    useBlocks(f);
+    m_frame_drawn = true;
 
     m_state.enable(GL_DEPTH_TEST, true);
     m_state.depthFunc(GL_LEQUAL);
@@ -130,9 +138,9 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         f.endTimer();
     }
     if (m_models && !f.overdraw && !list.models.empty())
-        f.after_opaque = [this, &camera, &options, frame_scale](Frame& frame) {
+        f.after_opaque = [this, &camera, &options](Frame& frame) {
             frame.beginTimer("models");
-            m_models->draw(camera, options.time, frame.list, options.view, frame_scale, m_state);
+            m_models->draw(camera, options.time, frame.list, options.view, m_state);
             if (m_brush_models)
                 m_brush_models->draw(frame);
             frame.endTimer();
@@ -141,7 +149,13 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         };
     drawWorldBatches(f);
     m_stage_draws = f.stage_draws;
+    drawOverWorld(f);
+    m_submitter.endFrame();
+    m_state.restoreDefaults();
+}
 
+void WorldRenderer::drawOverWorld(Frame& f) {
+    const RenderOptions& options = f.options;
     // The flares and overlays show every face; later passes expect no culling.
     m_state.enable(GL_DEPTH_TEST, true);
     m_state.enable(GL_CULL_FACE, false);
@@ -149,7 +163,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
         const bool timed = m_flares->count() > 0;
         if (timed)
             f.beginTimer("flares");
-        m_flares->draw(camera, options.time, list, frame_scale, m_state);
+        m_flares->draw(f.camera, options.time, f.list, m_state);
         if (timed)
             f.endTimer();
     }
@@ -178,28 +192,24 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     if (options.wireframe)
         drawWireframe(f);
     f.endTimer();
-    m_submitter.endFrame();
-    m_state.restoreDefaults();
 }
 
-void WorldRenderer::drawFaceGroups(const std::vector<FaceGroup>& groups,
-                                   const scene::Camera& camera, FaceOverlay overlay) {
-    if (!m_gpu || !m_programs || groups.empty())
-        return;
-    DebugGroup group(overlay == FaceOverlay::Fill ? "face groups" : "luxel grid");
-    GlState& s = m_state;
-    s.invalidate(); // called after draw(), with other drawing in between
-    // The frame block of the draw() before, with this camera's matrix (the same one).
-    m_programs->blocks().setViewProjection(camera.viewProjection());
+bool WorldRenderer::bindFrameBlocks() {
+    if (!m_frame_drawn || !m_programs)
+        return false;
     m_programs->blocks().bind();
-    GLint model_location = -1, colour_location = -1;
+    return true;
+}
+
+bool WorldRenderer::useFaceGroupProgram(FaceOverlay overlay, GLint* model, GLint* colour) {
+    GlState& s = m_state;
     if (overlay == FaceOverlay::LuxelGrid) {
         const LuxelProgram* p = m_programs->luxel();
         if (!p)
-            return;
+            return false;
         s.useProgram(p->program.id());
-        model_location = p->model;
-        colour_location = p->colour;
+        *model = p->model;
+        *colour = p->colour;
         s.bindTexture(kUnitLightmaps, GL_TEXTURE_2D_ARRAY, m_gpu->lightmaps.id());
         s.enable(GL_BLEND, true);
         s.blendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
@@ -209,8 +219,8 @@ void WorldRenderer::drawFaceGroups(const std::vector<FaceGroup>& groups,
         s.useProgram(p.program.id());
         glUniform2f(p.uv_scroll, 0.0f, 0.0f);
         glUniform1f(p.alpha, 1.0f);
-        model_location = p.model;
-        colour_location = p.flat_colour;
+        *model = p.model;
+        *colour = p.flat_colour;
         s.enable(GL_BLEND, false);
         s.depthMask(true);
     }
@@ -219,6 +229,19 @@ void WorldRenderer::drawFaceGroups(const std::vector<FaceGroup>& groups,
     // Both sides: a locked set seen from outside the map shows the backs of its walls.
     s.enable(GL_CULL_FACE, false);
     s.bindVertexArray(m_gpu->vao.id());
+    return true;
+}
+
+void WorldRenderer::drawFaceGroups(const std::vector<FaceGroup>& groups, FaceOverlay overlay) {
+    if (!m_gpu || !m_programs || groups.empty())
+        return;
+    DebugGroup group(overlay == FaceOverlay::Fill ? "face groups" : "luxel grid");
+    GlState& s = m_state;
+    s.invalidate(); // called after draw(), with other drawing in between
+    // The view is the frame's (its blocks); each group's placement is the model matrix.
+    GLint model_location = -1, colour_location = -1;
+    if (!bindFrameBlocks() || !useFaceGroupProgram(overlay, &model_location, &colour_location))
+        return;
     // Called outside draw()'s submitter frame (overlays come after the world), so these debug
     // draws use plain glMultiDrawElements rather than the frame's indirect ring.
     std::vector<GLsizei> counts;

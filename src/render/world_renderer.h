@@ -36,6 +36,7 @@ struct FaceGroup {
 enum class FaceOverlay { Fill, LuxelGrid };
 
 class BrushModelRenderer;
+struct Frame;
 class FlareRenderer;
 class ModelRenderer;
 
@@ -84,13 +85,26 @@ public:
     // The state cache every pass goes through; the debug overlays drawn after draw() use it too.
     GlState& glState() { return m_state; }
 
+    // Binds the uniform blocks of the last draw() again (its view and the map's rules), for
+    // drawing over its frame: the debug overlays. False, with nothing bound, when that draw()
+    // drew no world.
+    bool bindFrameBlocks();
     // Debug overlays: redraws the listed faces over the current frame (depth LEQUAL on the
-    // depth draw() left, so only the visible surface of each face changes). Generalises the
-    // "why culled" tint; call after draw() with the same camera.
-    void drawFaceGroups(const std::vector<FaceGroup>& groups, const scene::Camera& camera,
+    // depth draw() left, so only the visible surface of each face changes) with its view.
+    // Generalises the "why culled" tint; call after draw().
+    void drawFaceGroups(const std::vector<FaceGroup>& groups,
                         FaceOverlay overlay = FaceOverlay::Fill);
 
 private:
+    // Clears the target to the options' colour at the frame's scale.
+    void clear(const RenderOptions& options, float frame_scale);
+    // After the world's passes: the flares, the display ramp, the picture and the world
+    // overlays (why culled, wireframe).
+    void drawOverWorld(Frame& f);
+    // The program, blend and depth state of a face-group overlay; the model matrix and colour
+    // locations of its program in *model, *colour. False when the program is missing.
+    bool useFaceGroupProgram(FaceOverlay overlay, GLint* model, GLint* colour);
+
     std::unique_ptr<ProgramCache> m_programs;
     std::unique_ptr<WorldGpu> m_gpu;
     std::unique_ptr<FlareRenderer> m_flares;
@@ -99,7 +113,8 @@ private:
     DrawSubmitter m_submitter;
     GlState m_state;
     uint32_t m_stage_draws = 0;
-    Texture m_picture_copy; // the frame the picture pass reads (drawPicture)
+    bool m_frame_drawn = false; // the blocks hold the last draw()'s frame (bindFrameBlocks)
+    Texture m_picture_copy;     // the frame the picture pass reads (drawPicture)
     int m_picture_w = 0, m_picture_h = 0;
 };
 

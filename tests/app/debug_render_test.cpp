@@ -407,7 +407,7 @@ TEST_F(DebugRender, LuxelGridLinesSitOnTexelBorders) {
             render::FaceGroup g;
             g.colour = glm::vec4(1.0f, 0.0f, 1.0f, 1.0f);
             g.faces = {0};
-            r.drawFaceGroups({g}, cam, render::FaceOverlay::LuxelGrid);
+            r.drawFaceGroups({g}, render::FaceOverlay::LuxelGrid);
         }
         return target.readPixels();
     };

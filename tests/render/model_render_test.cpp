@@ -6,6 +6,7 @@
 #include "gl_fixture.h"
 #include "render/model_renderer.h"
 #include "render/render_target.h"
+#include "render/uniform_blocks.h"
 #include "scene/models/model_set.h"
 #include "support/skin_scene.h"
 
@@ -122,7 +123,16 @@ protected:
         scene::DrawList list;
         list.models = {0};
         render::GlState state;
-        r.draw(cam, 0.0, list, render::ViewMode::Lit, 1.0f, state);
+        // The frame's owner fills the frame block the model programs read.
+        render::UniformBlocks blocks;
+        render::FrameBlock frame{};
+        frame.view_projection = cam.viewProjection();
+        frame.eye = cam.position;
+        frame.frame_scale = 1.0f;
+        blocks.setFrame(frame);
+        blocks.setMap(render::MapBlock{});
+        blocks.bind();
+        r.draw(cam, 0.0, list, render::ViewMode::Lit, state);
         EXPECT_EQ(r.drawnCount(), 1u);
         const auto img = target.readPixels();
         std::array<std::array<int, 3>, 4> out{};

@@ -10,8 +10,10 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <set>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -71,8 +73,84 @@ protected:
         }
     }
 
+    // A program the renderer draws with, and the blocks its shaders read (so the driver must
+    // report them active): those that place vertices in the world or scale colours to the frame
+    // read the frame block; the world and the sky read the map's rules.
+    struct Drawn {
+        std::string name;
+        GLuint program;
+        bool frame, map;
+    };
+
+    // Every program the renderer builds: the cache's (a variant of each kind) and those the
+    // entity model, flare and debug line renderers build from the same files and defines.
+    std::vector<Drawn> everyProgram() {
+        std::vector<Drawn> out;
+        const auto add = [&out](std::string name, GLuint id, bool frame, bool map) {
+            out.push_back({std::move(name), id, frame, map});
+        };
+        add("world flat", m_cache.flat().program.id(), true, false);
+        add("world lit", worldProgram(), true, true);
+        add("depth", m_cache.depth().program.id(), true, false);
+        for (render::SkyMode mode : {render::SkyMode::Box, render::SkyMode::Flat,
+                                     render::SkyMode::Textured, render::SkyMode::Layers}) {
+            const render::SkyProgram* sky = m_cache.sky(mode);
+            add("sky " + std::to_string(static_cast<int>(mode)), sky ? sky->program.id() : 0, true,
+                true);
+        }
+        scene::RenderStage stage;
+        stage.source = scene::StageSource::Lightmap;
+        const scene::RenderStage* stages[] = {&stage};
+        render::StageVariant variant;
+        variant.stages = stages;
+        variant.count = 1;
+        const render::StageProgram* staged = m_cache.stage(variant);
+        add("stage", staged ? staged->program.id() : 0, true, false);
+        const render::FogProgram* fog = m_cache.fog();
+        add("fog", fog ? fog->program.id() : 0, true, false);
+        const render::LuxelProgram* luxel = m_cache.luxel();
+        add("luxel", luxel ? luxel->program.id() : 0, true, false);
+        // Screen-space passes over the finished frame: neither block (a driver may still report
+        // an unread std140 block active).
+        const render::DisplayRampProgram* ramp = m_cache.displayRamp();
+        add("display ramp", ramp ? ramp->program.id() : 0, false, false);
+        const render::PictureProgram* picture = m_cache.picture();
+        add("picture", picture ? picture->program.id() : 0, false, false);
+        // render/model_renderer.cpp, flare_renderer.cpp, debug_draw.cpp.
+        const auto build = [this](const char* vs, const char* fs, const char* defines) {
+            std::string error;
+            m_built.push_back(render::GlslLibrary().build("test", vs, fs, defines, &error));
+            EXPECT_TRUE(m_built.back()) << vs << " " << defines << ": " << error;
+            return m_built.back().id();
+        };
+        add("model alias", build("model.vert.glsl", "model.frag.glsl", ""), true, false);
+        add("model sprite", build("model.vert.glsl", "model.frag.glsl", "SPRITE"), true, false);
+        add("flare test", build("flare.vert.glsl", "flare.frag.glsl", "OCCLUSION_TEST"), true,
+            false);
+        add("flare quad", build("flare.vert.glsl", "flare.frag.glsl", ""), true, false);
+        add("debug lines", build("debug_line.vert.glsl", "debug_line.frag.glsl", ""), true, false);
+        return out;
+    }
+
     render::ProgramCache m_cache;
+    std::vector<render::Program> m_built;
 };
+
+// The loose uniforms a program must not have: a block field's name as a uniform of its own
+// ("u_view_projection", "u_frame_scale", "u_light_scale"...).
+std::set<std::string> blockFieldsAsLooseUniforms() {
+    std::set<std::string> names;
+    for (std::span<const render::BlockMember> members :
+         {std::span<const render::BlockMember>(render::kFrameBlockMembers),
+          std::span<const render::BlockMember>(render::kMapBlockMembers)}) {
+        for (const render::BlockMember& m : members) {
+            std::string_view name = m.name;
+            name = name.substr(0, name.find('['));
+            names.insert("u_" + std::string(name));
+        }
+    }
+    return names;
+}
 
 } // namespace
 
@@ -127,10 +205,64 @@ TEST_F(UniformBlock, BuffersHoldTheLastBlockAndAreBoundToTheirPoints) {
     const auto m = readBack(render::kBlockMap, sizeof map);
     EXPECT_EQ(std::memcmp(f.data(), &frame, sizeof frame), 0);
     EXPECT_EQ(std::memcmp(m.data(), &map, sizeof map), 0);
-    // Only the matrix changes for the overlays drawn after the frame.
-    glm::mat4 vp(2.0f);
-    blocks.setViewProjection(vp);
-    frame.view_projection = vp;
+    // A new frame replaces the whole block.
+    frame.view_projection = glm::mat4(2.0f);
+    frame.eye = {1.0f, 2.0f, 3.0f};
+    blocks.setFrame(frame);
     const auto g = readBack(render::kBlockFrame, sizeof frame);
     EXPECT_EQ(std::memcmp(g.data(), &frame, sizeof frame), 0);
+}
+
+TEST_F(UniformBlock, EveryProgramReadsItsBlocksAtTheirPoints) {
+    for (const Drawn& d : everyProgram()) {
+        SCOPED_TRACE(d.name);
+        ASSERT_NE(d.program, 0u);
+        const bool frame = glGetUniformBlockIndex(d.program, "FrameBlock") != GL_INVALID_INDEX;
+        const bool map = glGetUniformBlockIndex(d.program, "MapBlock") != GL_INVALID_INDEX;
+        EXPECT_TRUE(frame || !d.frame) << "FrameBlock not read";
+        EXPECT_TRUE(map || !d.map) << "MapBlock not read";
+        if (frame)
+            expectLayout(d.program, "FrameBlock", render::kFrameBlockMembers,
+                         sizeof(render::FrameBlock), render::kBlockFrame);
+        if (map)
+            expectLayout(d.program, "MapBlock", render::kMapBlockMembers, sizeof(render::MapBlock),
+                         render::kBlockMap);
+    }
+}
+
+TEST_F(UniformBlock, NoProgramTakesABlockFieldAsALooseUniform) {
+    const std::set<std::string> loose = blockFieldsAsLooseUniforms();
+    ASSERT_TRUE(loose.count("u_view_projection") && loose.count("u_light_scale"));
+    for (const Drawn& d : everyProgram()) {
+        ASSERT_NE(d.program, 0u) << d.name;
+        GLint count = 0, longest = 0;
+        glGetProgramiv(d.program, GL_ACTIVE_UNIFORMS, &count);
+        glGetProgramiv(d.program, GL_ACTIVE_UNIFORM_MAX_LENGTH, &longest);
+        for (GLint i = 0; i < count; ++i) {
+            std::string name(static_cast<size_t>(longest) + 1, '\0');
+            GLsizei length = 0;
+            glGetActiveUniformName(d.program, static_cast<GLuint>(i), longest + 1, &length,
+                                   name.data());
+            name.resize(static_cast<size_t>(length));
+            EXPECT_EQ(loose.count(name.substr(0, name.find('['))), 0u) << d.name << ": " << name;
+        }
+    }
+}
+
+TEST_F(UniformBlock, TheProgramListCoversEveryShaderFile) {
+    // A new shader file joins everyProgram() (and so the two tests above).
+    const std::set<std::string> listed = {
+        "world.vert.glsl",     "world.frag.glsl",        "depth.vert.glsl",
+        "depth.frag.glsl",     "sky.frag.glsl",          "stage.vert.glsl",
+        "stage.frag.glsl",     "fog.vert.glsl",          "fog.frag.glsl",
+        "luxel.frag.glsl",     "display_ramp.vert.glsl", "display_ramp.frag.glsl",
+        "picture.frag.glsl",   "model.vert.glsl",        "model.frag.glsl",
+        "flare.vert.glsl",     "flare.frag.glsl",        "debug_line.vert.glsl",
+        "debug_line.frag.glsl"};
+    for (size_t i = 0; i < render::kNumEmbeddedShaders; ++i) {
+        const std::string name = render::kEmbeddedShaders[i].name;
+        if (name.ends_with(".vert.glsl") || name.ends_with(".frag.glsl")) {
+            EXPECT_TRUE(listed.count(name)) << name << " is built by no listed program";
+        }
+    }
 }
