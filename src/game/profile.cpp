@@ -199,6 +199,17 @@ void spawnBrushModels(const GameProfile& profile, bsp::Map& map) {
     }
 }
 
+glm::vec3 skyRegionEye(const SkyRegion& region, glm::vec3 eye) {
+    return region.origin + eye / region.scale;
+}
+
+float regionFogStart(const SkyRegion& region) {
+    return region.fog.start / region.scale;
+}
+float regionFogEnd(const SkyRegion& region) {
+    return region.fog.end / region.scale;
+}
+
 namespace detail {
 
 const bsp::Entity* worldspawn(const bsp::Map& map) {

@@ -250,12 +250,41 @@ struct SkyFallback {
     std::vector<uint8_t> face; // face_size * face_size * 4 bytes
 };
 
+// A region of the map the game draws behind the world from a second eye, the world's sky
+// surfaces showing it (Source's 3D sky box: a scaled-down model of the distant scenery, built
+// somewhere outside the playable space). Each frame the region is drawn first, from the eye
+// skyRegionEye() gives for the world's eye, with the world's view angles, its own visible set
+// (the region eye's cluster at `origin`, only the leaves of `area`), its own fog, and the sky box
+// behind it; then depth is cleared and the world is drawn over it, its sky surfaces writing
+// nothing.
+struct SkyRegionFog {
+    bool enabled = false;
+    glm::vec3 colour{0.0f}; // 0..1
+    // Linear fog from `start` to `end`, in world units (distances as the world's eye sees them;
+    // regionFogStart/End give them in region units), at most `max_density` of the colour.
+    float start = 0.0f;
+    float end = 0.0f;
+    float max_density = 1.0f;
+};
+struct SkyRegion {
+    glm::vec3 origin{0.0f}; // the region's eye when the world's eye is at the world origin
+    float scale = 1.0f;     // world units per region unit (> 0)
+    SkyRegionFog fog;
+};
+
+// The region's eye for the world's eye `eye`: origin + eye / scale.
+glm::vec3 skyRegionEye(const SkyRegion& region, glm::vec3 eye);
+// The region's fog distances in region units: start / scale, end / scale.
+float regionFogStart(const SkyRegion& region);
+float regionFogEnd(const SkyRegion& region);
+
 struct GameProfile {
     Family family = Family::Quake3;
     MapRules rules;
     ViewRule view;
     std::string skybox; // sky box base path from worldspawn ("gfx/env/NAME"); empty: none
     SkyFallback sky_fallback;
+    std::optional<SkyRegion> sky_region; // empty: the map has none
     MountRule mount;
     MaterialSource materials;
     EntityRules entities;

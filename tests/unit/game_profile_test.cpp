@@ -272,6 +272,63 @@ TEST(GameProfile, Source) {
               1.0f);
 }
 
+// Source's 3D sky box: the last sky_camera's origin, scale and fog keys (game/source.cpp).
+TEST(GameProfile, SourceSkyCameraBecomesTheSkyRegion) {
+    bsp::Map m = factsOnly(bsp::Format::Source, true);
+    EXPECT_FALSE(game::profileFor(m).sky_region) << "no sky_camera: no region";
+    bsp::Entity first;
+    first.pairs = {{"classname", "sky_camera"}, {"origin", "1 2 3"}, {"scale", "8"}};
+    bsp::Entity last;
+    last.pairs = {{"classname", "sky_camera"}, {"origin", "-512 256 -1024"}, {"scale", "16"},
+                  {"fogenable", "1"},          {"fogcolor", "255 51 300"},   {"fogstart", "500"},
+                  {"fogend", "2000.5"},        {"fogmaxdensity", "0.75"}};
+    m.entities.push_back(first);
+    m.entities.push_back(last);
+    const auto r = game::profileFor(m).sky_region;
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->origin, glm::vec3(-512.0f, 256.0f, -1024.0f)) << "the last sky_camera wins";
+    EXPECT_EQ(r->scale, 16.0f);
+    EXPECT_TRUE(r->fog.enabled);
+    // 300 kept in a byte: 300 - 256 = 44.
+    EXPECT_EQ(r->fog.colour, glm::vec3(1.0f, 51.0f / 255.0f, 44.0f / 255.0f));
+    EXPECT_EQ(r->fog.start, 500.0f);
+    EXPECT_EQ(r->fog.end, 2000.5f);
+    EXPECT_EQ(r->fog.max_density, 0.75f);
+    EXPECT_EQ(game::regionFogStart(*r), 500.0f / 16.0f);
+    EXPECT_EQ(game::regionFogEnd(*r), 2000.5f / 16.0f);
+}
+
+TEST(GameProfile, SourceSkyCameraDefaults) {
+    bsp::Map m = factsOnly(bsp::Format::Source, true);
+    bsp::Entity cam;
+    cam.pairs = {{"classname", "sky_camera"}, {"scale", "-4"}, {"fogcolor", "10 20"}};
+    m.entities.push_back(cam);
+    const auto r = game::profileFor(m).sky_region;
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->origin, glm::vec3(0.0f));
+    EXPECT_EQ(r->scale, 1.0f) << "a scale of 0 or below leaves the eye unscaled";
+    EXPECT_FALSE(r->fog.enabled);
+    EXPECT_EQ(r->fog.colour, glm::vec3(10.0f / 255.0f, 20.0f / 255.0f, 0.0f));
+    EXPECT_EQ(r->fog.max_density, 1.0f);
+    // Other families have no 3D sky, whatever their entities say.
+    bsp::Map q3 = factsOnly(bsp::Format::Quake3, true);
+    q3.entities.push_back(cam);
+    EXPECT_FALSE(game::profileFor(q3).sky_region);
+}
+
+// The region's eye: origin + eye / scale, worked out by hand.
+TEST(GameProfile, SkyRegionEye) {
+    game::SkyRegion r;
+    r.origin = {-512.0f, 256.0f, -1024.0f};
+    r.scale = 16.0f;
+    // World eye (160, -320, 64) / 16 = (10, -20, 4), plus the origin.
+    EXPECT_EQ(game::skyRegionEye(r, {160.0f, -320.0f, 64.0f}),
+              glm::vec3(-502.0f, 236.0f, -1020.0f));
+    EXPECT_EQ(game::skyRegionEye(r, glm::vec3(0.0f)), r.origin);
+    r.scale = 1.0f;
+    EXPECT_EQ(game::skyRegionEye(r, {1.0f, 2.0f, 3.0f}), glm::vec3(-511.0f, 258.0f, -1021.0f));
+}
+
 // The facts come from the parsers: a Quake 1 map with and without a lighting lump, a Half-Life
 // map, a Quake 2 map.
 TEST(GameProfile, FromParsedMaps) {

@@ -1,5 +1,6 @@
 #include "scene/view/camera.h"
 #include "scene/view/frustum.h"
+#include "scene/view/sky_region.h"
 #include "scene/view/visibility.h"
 #include "scene/world/light_styles.h"
 #include "scene/world/world_mesh.h"
@@ -239,6 +240,50 @@ TEST(Visibility, PvsHidesTheOtherRoom) {
     cam.yaw = 180;
     vis.update(cam, no_pvs, list);
     EXPECT_TRUE(list.containsFace(1));
+}
+
+// A sky region (game::SkyRegion) in room B seen from a world eye in room A: its camera stands at
+// origin + eye / scale with the same angles, and its set comes from the cluster at its origin.
+TEST(Visibility, SkyRegionSeesItsOwnClusterFromItsOwnEye) {
+    const bsp::Map map = twoRoomMap();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    game::SkyRegion region;
+    region.origin = {-300.0f, 0.0f, 0.0f};
+    region.scale = 16.0f;
+    scene::Camera world;
+    world.position = {160.0f, 0.0f, 0.0f};
+    world.yaw = 30.0f;
+    world.pitch = -10.0f;
+    const scene::Camera sky = scene::skyRegionCamera(world, region);
+    EXPECT_EQ(sky.position, glm::vec3(-290.0f, 0.0f, 0.0f)); // -300 + 160 / 16
+    EXPECT_EQ(sky.yaw, 30.0f);
+    EXPECT_EQ(sky.pitch, -10.0f);
+    EXPECT_EQ(sky.fov_x, world.fov_x);
+    EXPECT_EQ(sky.z_near, 2.0f);
+    EXPECT_EQ(sky.z_far, world.z_far);
+
+    scene::Visibility world_vis(map, mesh), sky_vis(map, mesh);
+    scene::DrawList world_list, sky_list;
+    world_vis.update(world, {}, world_list);
+    EXPECT_TRUE(world_list.containsFace(0));
+    EXPECT_FALSE(world_list.containsFace(1));
+    sky_vis.update(sky, scene::skyRegionVis(region, {}), sky_list);
+    EXPECT_EQ(sky_list.stats.camera_leaf, 2);
+    EXPECT_EQ(sky_list.stats.camera_cluster, 1);
+    EXPECT_TRUE(sky_list.containsFace(1));
+    EXPECT_FALSE(sky_list.containsFace(0)) << "room A is not in room B's PVS row";
+    // The PVS comes from the origin, not the moved eye: unscaled, the eye lands in room A at
+    // (-300 + 400, 0, 0) = (100, 0, 0) yet the set is still room B's.
+    region.scale = 1.0f;
+    world.position = {400.0f, 0.0f, 0.0f};
+    world.yaw = 180.0f;
+    world.pitch = 0.0f;
+    EXPECT_EQ(scene::skyRegionCamera(world, region).position, glm::vec3(100.0f, 0.0f, 0.0f));
+    sky_vis.update(scene::skyRegionCamera(world, region), scene::skyRegionVis(region, {}),
+                   sky_list);
+    EXPECT_EQ(sky_list.stats.camera_cluster, 1);
+    EXPECT_TRUE(sky_list.containsFace(1));
+    EXPECT_FALSE(sky_list.containsFace(0));
 }
 
 TEST(Visibility, FrustumCullsLeavesBehindTheCamera) {

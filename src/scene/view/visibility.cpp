@@ -200,7 +200,7 @@ void Visibility::collectPvsLeaves(int32_t cluster, bool use_pvs) {
 }
 
 void Visibility::update(const Camera& camera, const VisOptions& options, DrawList& out) {
-    const int32_t leaf = bsp::pointLeaf(m_map, camera.position);
+    const int32_t leaf = bsp::pointLeaf(m_map, options.pvs_point.value_or(camera.position));
     const int32_t cluster = leaf >= 0 ? m_map.leaves[static_cast<size_t>(leaf)].cluster : -1;
     if (options.lock && m_has_list) {
         out.stats.camera_leaf = leaf;

@@ -9,10 +9,10 @@
 #pragma once
 
 #include "bsp/map.h"
-#include "scene/view/camera.h"
 #include "scene/models/model_set.h"
-#include "scene/world/flares.h"
+#include "scene/view/camera.h"
 #include "scene/view/frustum.h"
+#include "scene/world/flares.h"
 #include "scene/world/world_mesh.h"
 
 #include <cstdint>
@@ -33,6 +33,9 @@ struct VisOptions {
     // the same. Off: strict sort-then-distance order (for comparisons and tests).
     bool commute_blends = true;
     bool models = true; // entity models and sprites (scene/models/model_set.h); --no-models
+    // The point whose cluster's PVS row is used; empty: the camera's position (a sky region's
+    // set comes from its origin: scene/view/sky_region.h).
+    std::optional<glm::vec3> pvs_point;
 };
 
 struct DrawRange {
