@@ -481,6 +481,31 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
         ImGui::End();
         return;
     }
+    frameSection(list);
+    if (!m_ready || !m_bundle) {
+        ImGui::End();
+        return;
+    }
+    const bsp::Map& map = m_bundle->map;
+    overlaysSection(map);
+    collisionSection(map);
+    entitiesSection();
+    lightmapsSection(map);
+    compileFilesSection();
+    patchesSection(map);
+    ImGui::End();
+
+    atlasPanel();
+    if (m_follow_crosshair || m_highlight_face >= 0) {
+        // A crosshair at the centre, the point picking uses.
+        const ImVec2 c(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
+        ImDrawList* dl = ImGui::GetBackgroundDrawList();
+        dl->AddLine(ImVec2(c.x - 8, c.y), ImVec2(c.x + 8, c.y), IM_COL32(255, 255, 255, 220));
+        dl->AddLine(ImVec2(c.x, c.y - 8), ImVec2(c.x, c.y + 8), IM_COL32(255, 255, 255, 220));
+    }
+}
+
+void DebugPanels::frameSection(const scene::DrawList& list) {
     // Frame time: graph and percentiles over the last kFrames frames.
     std::array<float, kFrames> ordered{};
     for (int i = 0; i < m_frame_count; ++i)
@@ -506,11 +531,9 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
                 list.stats.draw_calls, static_cast<unsigned long long>(list.stats.triangles),
                 state_changes);
     drawPassTimesTable(m_timers);
-    if (!m_ready || !m_bundle) {
-        ImGui::End();
-        return;
-    }
-    const bsp::Map& map = m_bundle->map;
+}
+
+void DebugPanels::overlaysSection(const bsp::Map& map) {
     ImGui::Separator();
     ImGui::TextUnformatted("Overlays");
     ImGui::Checkbox("locked frustum", &m_views.frustum);
@@ -533,29 +556,31 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
     if (!map.areas.empty())
         ImGui::Text("areas %zu  area portals %zu", map.areas.size(), map.area_portals.size());
     ImGui::TextDisabled("lock visibility (L) and fly out to see the frustum");
-    if (m_changes) {
-        // After a reload: the previous compile is kept (B flips to it).
-        ImGui::Checkbox("changes since the previous compile", &m_views.changes);
-        const scene::MapDiff& d = *m_changes;
-        const auto swatch = [](scene::FaceChange c, const char* label, size_t n) {
-            const glm::u8vec4 k =
-                c == scene::FaceChange::Same ? scene::kRemovedColour : scene::changeColour(c);
-            ImGui::TextColored(ImVec4(k.r / 255.0f, k.g / 255.0f, k.b / 255.0f, 1.0f), "%s %zu",
-                               label, n);
-        };
-        swatch(scene::FaceChange::Added, "added", d.added);
-        ImGui::SameLine();
-        swatch(scene::FaceChange::Moved, "moved", d.moved);
-        ImGui::SameLine();
-        swatch(scene::FaceChange::Relit, "relit", d.relit);
-        ImGui::SameLine();
-        swatch(scene::FaceChange::Same, "removed", d.removed.size());
-        ImGui::SameLine();
-        ImGui::TextDisabled("same %u", d.same);
-    }
+    if (m_changes)
+        changesSection(*m_changes);
+}
 
-    collisionSection(map);
+void DebugPanels::changesSection(const scene::MapDiff& d) {
+    // After a reload: the previous compile is kept (B flips to it).
+    ImGui::Checkbox("changes since the previous compile", &m_views.changes);
+    const auto swatch = [](scene::FaceChange c, const char* label, size_t n) {
+        const glm::u8vec4 k =
+            c == scene::FaceChange::Same ? scene::kRemovedColour : scene::changeColour(c);
+        ImGui::TextColored(ImVec4(k.r / 255.0f, k.g / 255.0f, k.b / 255.0f, 1.0f), "%s %zu", label,
+                           n);
+    };
+    swatch(scene::FaceChange::Added, "added", d.added);
+    ImGui::SameLine();
+    swatch(scene::FaceChange::Moved, "moved", d.moved);
+    ImGui::SameLine();
+    swatch(scene::FaceChange::Relit, "relit", d.relit);
+    ImGui::SameLine();
+    swatch(scene::FaceChange::Same, "removed", d.removed.size());
+    ImGui::SameLine();
+    ImGui::TextDisabled("same %u", d.same);
+}
 
+void DebugPanels::entitiesSection() {
     ImGui::Separator();
     ImGui::TextUnformatted("Entities");
     ImGui::Checkbox("markers", &m_views.entities);
@@ -564,8 +589,11 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
     ImGui::SameLine();
     ImGui::Checkbox("target lines", &m_target_lines);
     ImGui::InputText("classname filter", m_filter, sizeof m_filter);
-    ImGui::Text("%u of %zu point entities", s.markers, m_overlays.markers().size());
+    ImGui::Text("%u of %zu point entities", m_overlays.stats().markers,
+                m_overlays.markers().size());
+}
 
+void DebugPanels::lightmapsSection(const bsp::Map& map) {
     ImGui::Separator();
     ImGui::TextUnformatted("Lightmaps");
     ImGui::Checkbox("luxel grid", &m_views.luxels);
@@ -590,68 +618,59 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
         ImGui::Text("hit %.1f %.1f %.1f at %.1f units", m_clip_pick->point.x, m_clip_pick->point.y,
                     m_clip_pick->point.z, m_clip_pick->distance);
     }
-    if (m_highlight_face >= 0 && static_cast<size_t>(m_highlight_face) < map.faces.size()) {
-        const bsp::Face& f = map.faces[static_cast<size_t>(m_highlight_face)];
-        const char* material =
-            f.material >= 0 && static_cast<size_t>(f.material) < map.materials.size()
-                ? map.materials[static_cast<size_t>(f.material)].name.c_str()
-                : "?";
-        ImGui::Text("face %d  %s", m_highlight_face, material);
-        if (f.kind == bsp::FaceKind::Patch)
-            ImGui::Text(
-                "patch %ux%u control points, %zu triangles at level %d", f.patch_width,
-                f.patch_height,
-                bsp::patchTriangleCount(f.patch_width, f.patch_height, m_bundle->mesh.patch_level),
-                m_bundle->mesh.patch_level);
-        ImGui::Text("lightmap page %d  block %u,%u %ux%u  styles %d", f.lightmap_page,
-                    f.lightmap_rect.x, f.lightmap_rect.y, f.lightmap_rect.w, f.lightmap_rect.h,
-                    f.numStyles());
-        shaderSection(f.material);
-        if (m_pick && m_pick->hit.face == static_cast<uint32_t>(m_highlight_face)) {
-            ImGui::Text("hit %.1f %.1f %.1f at %.1f units", m_pick->hit.point.x,
-                        m_pick->hit.point.y, m_pick->hit.point.z, m_pick->hit.distance);
-            if (m_pick->luxel) {
-                const scene::Luxel& l = *m_pick->luxel;
-                ImGui::Text("luxel %d,%d (page %d,%d)  rgb %u %u %u", l.local_x, l.local_y, l.x,
-                            l.y, l.rgb[0], l.rgb[1], l.rgb[2]);
-                ImGui::SameLine();
-                ImGui::ColorButton("##luxel", ImVec4(l.rgb[0] / 255.0f, l.rgb[1] / 255.0f,
-                                                     l.rgb[2] / 255.0f, 1.0f));
-            } else {
-                ImGui::TextUnformatted("no lightmap (vertex lit or fullbright)");
-            }
-        }
-    }
+    if (m_highlight_face >= 0 && static_cast<size_t>(m_highlight_face) < map.faces.size())
+        faceSection(map);
+}
 
-    compileFilesSection();
-
-    const size_t patches = scene::patchCount(map);
-    if (patches > 0) {
-        ImGui::Separator();
-        ImGui::TextUnformatted("Patches");
-        ImGui::Checkbox("control nets", &m_views.patches);
+void DebugPanels::faceSection(const bsp::Map& map) {
+    const bsp::Face& f = map.faces[static_cast<size_t>(m_highlight_face)];
+    const char* material = f.material >= 0 && static_cast<size_t>(f.material) < map.materials.size()
+                               ? map.materials[static_cast<size_t>(f.material)].name.c_str()
+                               : "?";
+    ImGui::Text("face %d  %s", m_highlight_face, material);
+    if (f.kind == bsp::FaceKind::Patch)
+        ImGui::Text(
+            "patch %ux%u control points, %zu triangles at level %d", f.patch_width, f.patch_height,
+            bsp::patchTriangleCount(f.patch_width, f.patch_height, m_bundle->mesh.patch_level),
+            m_bundle->mesh.patch_level);
+    ImGui::Text("lightmap page %d  block %u,%u %ux%u  styles %d", f.lightmap_page,
+                f.lightmap_rect.x, f.lightmap_rect.y, f.lightmap_rect.w, f.lightmap_rect.h,
+                f.numStyles());
+    shaderSection(f.material);
+    if (!m_pick || m_pick->hit.face != static_cast<uint32_t>(m_highlight_face))
+        return;
+    ImGui::Text("hit %.1f %.1f %.1f at %.1f units", m_pick->hit.point.x, m_pick->hit.point.y,
+                m_pick->hit.point.z, m_pick->hit.distance);
+    if (m_pick->luxel) {
+        const scene::Luxel& l = *m_pick->luxel;
+        ImGui::Text("luxel %d,%d (page %d,%d)  rgb %u %u %u", l.local_x, l.local_y, l.x, l.y,
+                    l.rgb[0], l.rgb[1], l.rgb[2]);
         ImGui::SameLine();
-        const int level = m_bundle->mesh.patch_level;
-        size_t controls = 0, triangles = 0;
-        for (const bsp::Face& f : map.faces)
-            if (f.kind == bsp::FaceKind::Patch) {
-                controls += static_cast<size_t>(f.patch_width) * f.patch_height;
-                triangles += bsp::patchTriangleCount(f.patch_width, f.patch_height, level);
-            }
-        ImGui::Text("%zu patches, %zu control points", patches, controls);
-        ImGui::Text("tessellation level %d: %zu triangles", level, triangles);
-        ImGui::TextDisabled("change the level with the \"patch level\" slider (--patch-level)");
+        ImGui::ColorButton("##luxel",
+                           ImVec4(l.rgb[0] / 255.0f, l.rgb[1] / 255.0f, l.rgb[2] / 255.0f, 1.0f));
+    } else {
+        ImGui::TextUnformatted("no lightmap (vertex lit or fullbright)");
     }
-    ImGui::End();
+}
 
-    atlasPanel();
-    if (m_follow_crosshair || m_highlight_face >= 0) {
-        // A crosshair at the centre, the point picking uses.
-        const ImVec2 c(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
-        ImDrawList* dl = ImGui::GetBackgroundDrawList();
-        dl->AddLine(ImVec2(c.x - 8, c.y), ImVec2(c.x + 8, c.y), IM_COL32(255, 255, 255, 220));
-        dl->AddLine(ImVec2(c.x, c.y - 8), ImVec2(c.x, c.y + 8), IM_COL32(255, 255, 255, 220));
-    }
+void DebugPanels::patchesSection(const bsp::Map& map) {
+    const size_t patches = scene::patchCount(map);
+    if (patches == 0)
+        return;
+    ImGui::Separator();
+    ImGui::TextUnformatted("Patches");
+    ImGui::Checkbox("control nets", &m_views.patches);
+    ImGui::SameLine();
+    const int level = m_bundle->mesh.patch_level;
+    size_t controls = 0, triangles = 0;
+    for (const bsp::Face& f : map.faces)
+        if (f.kind == bsp::FaceKind::Patch) {
+            controls += static_cast<size_t>(f.patch_width) * f.patch_height;
+            triangles += bsp::patchTriangleCount(f.patch_width, f.patch_height, level);
+        }
+    ImGui::Text("%zu patches, %zu control points", patches, controls);
+    ImGui::Text("tessellation level %d: %zu triangles", level, triangles);
+    ImGui::TextDisabled("change the level with the \"patch level\" slider (--patch-level)");
 }
 
 core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,

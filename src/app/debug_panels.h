@@ -121,6 +121,16 @@ private:
     void modelSection(uint32_t instance);
     // Portals and the leak line: toggles, counts, leak stop buttons.
     void compileFilesSection();
+    // drawPanel's sections, top to bottom: frame time and draw calls; overlay toggles (with
+    // the changes since the previous compile); entity markers; lightmaps and the picked face;
+    // patches (Quake 3 maps only).
+    void frameSection(const scene::DrawList& list);
+    void overlaysSection(const bsp::Map& map);
+    void changesSection(const scene::MapDiff& changes);
+    void entitiesSection();
+    void lightmapsSection(const bsp::Map& map);
+    void faceSection(const bsp::Map& map);
+    void patchesSection(const bsp::Map& map);
 
     bool m_ready = false;
     bool m_open = false; // Windows > Debug (issue 33: the default layout leaves the view free)
