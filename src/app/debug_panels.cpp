@@ -326,43 +326,24 @@ void DebugPanels::drawLabels(const scene::Camera& camera) {
                 label(b.centre, b.classname);
 }
 
-void DebugPanels::atlasPanel() {
-    if (!m_atlas_open || !m_bundle)
-        return;
-    const bsp::Map& map = m_bundle->map;
-    ImGui::SetNextWindowSize(ImVec2(540, 600), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Lightmap atlas", &m_atlas_open)) {
-        ImGui::End();
-        return;
+void DebugPanels::uploadAtlasPages(const scene::LightmapSet& set) {
+    const size_t bytes = static_cast<size_t>(set.width) * static_cast<size_t>(set.height) * 3;
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    for (size_t i = 0; i < set.pages.size(); ++i) {
+        m_atlas_textures.push_back(render::makeTexture(
+            GL_TEXTURE_2D, ("debug/lightmap page " + std::to_string(i)).c_str()));
+        const auto& rgb = set.pages[i].rgb;
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, set.width, set.height, 0, GL_RGB, GL_UNSIGNED_BYTE,
+                     rgb.size() >= bytes ? rgb.data() : nullptr);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     }
-    // The pages drawn: the map's, or q3map2's external images (deluxe maps apart).
-    const scene::LightmapSet& set = m_bundle->lightmaps;
-    const int pages = static_cast<int>(set.pages.size());
-    if (pages == 0 || set.width <= 0 || set.height <= 0) {
-        ImGui::TextUnformatted("this map has no lightmaps");
-        ImGui::End();
-        return;
-    }
-    if (m_atlas_textures.empty()) {
-        // Own 2D copies: the renderer's atlas is an array texture, which ImGui cannot show.
-        const size_t bytes = static_cast<size_t>(set.width) * static_cast<size_t>(set.height) * 3;
-        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-        for (int i = 0; i < pages; ++i) {
-            m_atlas_textures.push_back(render::makeTexture(
-                GL_TEXTURE_2D, ("debug/lightmap page " + std::to_string(i)).c_str()));
-            const auto& rgb = set.pages[static_cast<size_t>(i)].rgb;
-            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, set.width, set.height, 0, GL_RGB,
-                         GL_UNSIGNED_BYTE, rgb.size() >= bytes ? rgb.data() : nullptr);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-        }
-        glBindTexture(GL_TEXTURE_2D, 0);
-    }
-    if (m_pick && m_pick->luxel && ImGui::Button("show the picked face's page"))
-        m_atlas_page = m_pick->luxel->page;
-    ImGui::SliderInt("page", &m_atlas_page, 0, pages - 1);
-    m_atlas_page = std::clamp(m_atlas_page, 0, pages - 1);
-    ImGui::Text("%d x %d texels; click a block to highlight its face", set.width, set.height);
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+// The page as an image, scaled to the window: a click picks the face whose block it hits; the
+// highlighted face's block and the picked luxel are outlined.
+void DebugPanels::atlasPageView(const bsp::Map& map, const scene::LightmapSet& set) {
     const float avail = std::max(64.0f, ImGui::GetContentRegionAvail().x);
     const float scale = avail / static_cast<float>(set.width);
     const ImVec2 size(avail, static_cast<float>(set.height) * scale);
@@ -403,6 +384,33 @@ void DebugPanels::atlasPanel() {
             }
         }
     }
+}
+
+void DebugPanels::atlasPanel() {
+    if (!m_atlas_open || !m_bundle)
+        return;
+    const bsp::Map& map = m_bundle->map;
+    ImGui::SetNextWindowSize(ImVec2(540, 600), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Lightmap atlas", &m_atlas_open)) {
+        ImGui::End();
+        return;
+    }
+    // The pages drawn: the map's, or q3map2's external images (deluxe maps apart).
+    const scene::LightmapSet& set = m_bundle->lightmaps;
+    const int pages = static_cast<int>(set.pages.size());
+    if (pages == 0 || set.width <= 0 || set.height <= 0) {
+        ImGui::TextUnformatted("this map has no lightmaps");
+        ImGui::End();
+        return;
+    }
+    if (m_atlas_textures.empty())
+        uploadAtlasPages(set);
+    if (m_pick && m_pick->luxel && ImGui::Button("show the picked face's page"))
+        m_atlas_page = m_pick->luxel->page;
+    ImGui::SliderInt("page", &m_atlas_page, 0, pages - 1);
+    m_atlas_page = std::clamp(m_atlas_page, 0, pages - 1);
+    ImGui::Text("%d x %d texels; click a block to highlight its face", set.width, set.height);
+    atlasPageView(map, set);
     ImGui::End();
 }
 

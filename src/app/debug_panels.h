@@ -112,6 +112,10 @@ public:
 
 private:
     void atlasPanel();
+    // Own 2D copies of the lightmap pages (the renderer's atlas is an array texture, which ImGui
+    // cannot show), and the page shown with its click-to-pick.
+    void uploadAtlasPages(const scene::LightmapSet& set);
+    void atlasPageView(const bsp::Map& map, const scene::LightmapSet& set);
     // Clip-hull and brush views with the brush contents filter.
     void collisionSection(const bsp::Map& map);
     void releaseAtlas();
