@@ -326,43 +326,24 @@ void DebugPanels::drawLabels(const scene::Camera& camera) {
                 label(b.centre, b.classname);
 }
 
-void DebugPanels::atlasPanel() {
-    if (!m_atlas_open || !m_bundle)
-        return;
-    const bsp::Map& map = m_bundle->map;
-    ImGui::SetNextWindowSize(ImVec2(540, 600), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Lightmap atlas", &m_atlas_open)) {
-        ImGui::End();
-        return;
+void DebugPanels::uploadAtlasPages(const scene::LightmapSet& set) {
+    const size_t bytes = static_cast<size_t>(set.width) * static_cast<size_t>(set.height) * 3;
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    for (size_t i = 0; i < set.pages.size(); ++i) {
+        m_atlas_textures.push_back(render::makeTexture(
+            GL_TEXTURE_2D, ("debug/lightmap page " + std::to_string(i)).c_str()));
+        const auto& rgb = set.pages[i].rgb;
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, set.width, set.height, 0, GL_RGB, GL_UNSIGNED_BYTE,
+                     rgb.size() >= bytes ? rgb.data() : nullptr);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     }
-    // The pages drawn: the map's, or q3map2's external images (deluxe maps apart).
-    const scene::LightmapSet& set = m_bundle->lightmaps;
-    const int pages = static_cast<int>(set.pages.size());
-    if (pages == 0 || set.width <= 0 || set.height <= 0) {
-        ImGui::TextUnformatted("this map has no lightmaps");
-        ImGui::End();
-        return;
-    }
-    if (m_atlas_textures.empty()) {
-        // Own 2D copies: the renderer's atlas is an array texture, which ImGui cannot show.
-        const size_t bytes = static_cast<size_t>(set.width) * static_cast<size_t>(set.height) * 3;
-        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-        for (int i = 0; i < pages; ++i) {
-            m_atlas_textures.push_back(render::makeTexture(
-                GL_TEXTURE_2D, ("debug/lightmap page " + std::to_string(i)).c_str()));
-            const auto& rgb = set.pages[static_cast<size_t>(i)].rgb;
-            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, set.width, set.height, 0, GL_RGB,
-                         GL_UNSIGNED_BYTE, rgb.size() >= bytes ? rgb.data() : nullptr);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-        }
-        glBindTexture(GL_TEXTURE_2D, 0);
-    }
-    if (m_pick && m_pick->luxel && ImGui::Button("show the picked face's page"))
-        m_atlas_page = m_pick->luxel->page;
-    ImGui::SliderInt("page", &m_atlas_page, 0, pages - 1);
-    m_atlas_page = std::clamp(m_atlas_page, 0, pages - 1);
-    ImGui::Text("%d x %d texels; click a block to highlight its face", set.width, set.height);
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+// The page as an image, scaled to the window: a click picks the face whose block it hits; the
+// highlighted face's block and the picked luxel are outlined.
+void DebugPanels::atlasPageView(const bsp::Map& map, const scene::LightmapSet& set) {
     const float avail = std::max(64.0f, ImGui::GetContentRegionAvail().x);
     const float scale = avail / static_cast<float>(set.width);
     const ImVec2 size(avail, static_cast<float>(set.height) * scale);
@@ -403,6 +384,33 @@ void DebugPanels::atlasPanel() {
             }
         }
     }
+}
+
+void DebugPanels::atlasPanel() {
+    if (!m_atlas_open || !m_bundle)
+        return;
+    const bsp::Map& map = m_bundle->map;
+    ImGui::SetNextWindowSize(ImVec2(540, 600), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Lightmap atlas", &m_atlas_open)) {
+        ImGui::End();
+        return;
+    }
+    // The pages drawn: the map's, or q3map2's external images (deluxe maps apart).
+    const scene::LightmapSet& set = m_bundle->lightmaps;
+    const int pages = static_cast<int>(set.pages.size());
+    if (pages == 0 || set.width <= 0 || set.height <= 0) {
+        ImGui::TextUnformatted("this map has no lightmaps");
+        ImGui::End();
+        return;
+    }
+    if (m_atlas_textures.empty())
+        uploadAtlasPages(set);
+    if (m_pick && m_pick->luxel && ImGui::Button("show the picked face's page"))
+        m_atlas_page = m_pick->luxel->page;
+    ImGui::SliderInt("page", &m_atlas_page, 0, pages - 1);
+    m_atlas_page = std::clamp(m_atlas_page, 0, pages - 1);
+    ImGui::Text("%d x %d texels; click a block to highlight its face", set.width, set.height);
+    atlasPageView(map, set);
     ImGui::End();
 }
 
@@ -481,6 +489,31 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
         ImGui::End();
         return;
     }
+    frameSection(list);
+    if (!m_ready || !m_bundle) {
+        ImGui::End();
+        return;
+    }
+    const bsp::Map& map = m_bundle->map;
+    overlaysSection(map);
+    collisionSection(map);
+    entitiesSection();
+    lightmapsSection(map);
+    compileFilesSection();
+    patchesSection(map);
+    ImGui::End();
+
+    atlasPanel();
+    if (m_follow_crosshair || m_highlight_face >= 0) {
+        // A crosshair at the centre, the point picking uses.
+        const ImVec2 c(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
+        ImDrawList* dl = ImGui::GetBackgroundDrawList();
+        dl->AddLine(ImVec2(c.x - 8, c.y), ImVec2(c.x + 8, c.y), IM_COL32(255, 255, 255, 220));
+        dl->AddLine(ImVec2(c.x, c.y - 8), ImVec2(c.x, c.y + 8), IM_COL32(255, 255, 255, 220));
+    }
+}
+
+void DebugPanels::frameSection(const scene::DrawList& list) {
     // Frame time: graph and percentiles over the last kFrames frames.
     std::array<float, kFrames> ordered{};
     for (int i = 0; i < m_frame_count; ++i)
@@ -506,11 +539,9 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
                 list.stats.draw_calls, static_cast<unsigned long long>(list.stats.triangles),
                 state_changes);
     drawPassTimesTable(m_timers);
-    if (!m_ready || !m_bundle) {
-        ImGui::End();
-        return;
-    }
-    const bsp::Map& map = m_bundle->map;
+}
+
+void DebugPanels::overlaysSection(const bsp::Map& map) {
     ImGui::Separator();
     ImGui::TextUnformatted("Overlays");
     ImGui::Checkbox("locked frustum", &m_views.frustum);
@@ -533,29 +564,31 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
     if (!map.areas.empty())
         ImGui::Text("areas %zu  area portals %zu", map.areas.size(), map.area_portals.size());
     ImGui::TextDisabled("lock visibility (L) and fly out to see the frustum");
-    if (m_changes) {
-        // After a reload: the previous compile is kept (B flips to it).
-        ImGui::Checkbox("changes since the previous compile", &m_views.changes);
-        const scene::MapDiff& d = *m_changes;
-        const auto swatch = [](scene::FaceChange c, const char* label, size_t n) {
-            const glm::u8vec4 k =
-                c == scene::FaceChange::Same ? scene::kRemovedColour : scene::changeColour(c);
-            ImGui::TextColored(ImVec4(k.r / 255.0f, k.g / 255.0f, k.b / 255.0f, 1.0f), "%s %zu",
-                               label, n);
-        };
-        swatch(scene::FaceChange::Added, "added", d.added);
-        ImGui::SameLine();
-        swatch(scene::FaceChange::Moved, "moved", d.moved);
-        ImGui::SameLine();
-        swatch(scene::FaceChange::Relit, "relit", d.relit);
-        ImGui::SameLine();
-        swatch(scene::FaceChange::Same, "removed", d.removed.size());
-        ImGui::SameLine();
-        ImGui::TextDisabled("same %u", d.same);
-    }
+    if (m_changes)
+        changesSection(*m_changes);
+}
 
-    collisionSection(map);
+void DebugPanels::changesSection(const scene::MapDiff& d) {
+    // After a reload: the previous compile is kept (B flips to it).
+    ImGui::Checkbox("changes since the previous compile", &m_views.changes);
+    const auto swatch = [](scene::FaceChange c, const char* label, size_t n) {
+        const glm::u8vec4 k =
+            c == scene::FaceChange::Same ? scene::kRemovedColour : scene::changeColour(c);
+        ImGui::TextColored(ImVec4(k.r / 255.0f, k.g / 255.0f, k.b / 255.0f, 1.0f), "%s %zu", label,
+                           n);
+    };
+    swatch(scene::FaceChange::Added, "added", d.added);
+    ImGui::SameLine();
+    swatch(scene::FaceChange::Moved, "moved", d.moved);
+    ImGui::SameLine();
+    swatch(scene::FaceChange::Relit, "relit", d.relit);
+    ImGui::SameLine();
+    swatch(scene::FaceChange::Same, "removed", d.removed.size());
+    ImGui::SameLine();
+    ImGui::TextDisabled("same %u", d.same);
+}
 
+void DebugPanels::entitiesSection() {
     ImGui::Separator();
     ImGui::TextUnformatted("Entities");
     ImGui::Checkbox("markers", &m_views.entities);
@@ -564,8 +597,11 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
     ImGui::SameLine();
     ImGui::Checkbox("target lines", &m_target_lines);
     ImGui::InputText("classname filter", m_filter, sizeof m_filter);
-    ImGui::Text("%u of %zu point entities", s.markers, m_overlays.markers().size());
+    ImGui::Text("%u of %zu point entities", m_overlays.stats().markers,
+                m_overlays.markers().size());
+}
 
+void DebugPanels::lightmapsSection(const bsp::Map& map) {
     ImGui::Separator();
     ImGui::TextUnformatted("Lightmaps");
     ImGui::Checkbox("luxel grid", &m_views.luxels);
@@ -590,68 +626,59 @@ void DebugPanels::drawPanel(const scene::DrawList& list, bool visible) {
         ImGui::Text("hit %.1f %.1f %.1f at %.1f units", m_clip_pick->point.x, m_clip_pick->point.y,
                     m_clip_pick->point.z, m_clip_pick->distance);
     }
-    if (m_highlight_face >= 0 && static_cast<size_t>(m_highlight_face) < map.faces.size()) {
-        const bsp::Face& f = map.faces[static_cast<size_t>(m_highlight_face)];
-        const char* material =
-            f.material >= 0 && static_cast<size_t>(f.material) < map.materials.size()
-                ? map.materials[static_cast<size_t>(f.material)].name.c_str()
-                : "?";
-        ImGui::Text("face %d  %s", m_highlight_face, material);
-        if (f.kind == bsp::FaceKind::Patch)
-            ImGui::Text(
-                "patch %ux%u control points, %zu triangles at level %d", f.patch_width,
-                f.patch_height,
-                bsp::patchTriangleCount(f.patch_width, f.patch_height, m_bundle->mesh.patch_level),
-                m_bundle->mesh.patch_level);
-        ImGui::Text("lightmap page %d  block %u,%u %ux%u  styles %d", f.lightmap_page,
-                    f.lightmap_rect.x, f.lightmap_rect.y, f.lightmap_rect.w, f.lightmap_rect.h,
-                    f.numStyles());
-        shaderSection(f.material);
-        if (m_pick && m_pick->hit.face == static_cast<uint32_t>(m_highlight_face)) {
-            ImGui::Text("hit %.1f %.1f %.1f at %.1f units", m_pick->hit.point.x,
-                        m_pick->hit.point.y, m_pick->hit.point.z, m_pick->hit.distance);
-            if (m_pick->luxel) {
-                const scene::Luxel& l = *m_pick->luxel;
-                ImGui::Text("luxel %d,%d (page %d,%d)  rgb %u %u %u", l.local_x, l.local_y, l.x,
-                            l.y, l.rgb[0], l.rgb[1], l.rgb[2]);
-                ImGui::SameLine();
-                ImGui::ColorButton("##luxel", ImVec4(l.rgb[0] / 255.0f, l.rgb[1] / 255.0f,
-                                                     l.rgb[2] / 255.0f, 1.0f));
-            } else {
-                ImGui::TextUnformatted("no lightmap (vertex lit or fullbright)");
-            }
-        }
-    }
+    if (m_highlight_face >= 0 && static_cast<size_t>(m_highlight_face) < map.faces.size())
+        faceSection(map);
+}
 
-    compileFilesSection();
-
-    const size_t patches = scene::patchCount(map);
-    if (patches > 0) {
-        ImGui::Separator();
-        ImGui::TextUnformatted("Patches");
-        ImGui::Checkbox("control nets", &m_views.patches);
+void DebugPanels::faceSection(const bsp::Map& map) {
+    const bsp::Face& f = map.faces[static_cast<size_t>(m_highlight_face)];
+    const char* material = f.material >= 0 && static_cast<size_t>(f.material) < map.materials.size()
+                               ? map.materials[static_cast<size_t>(f.material)].name.c_str()
+                               : "?";
+    ImGui::Text("face %d  %s", m_highlight_face, material);
+    if (f.kind == bsp::FaceKind::Patch)
+        ImGui::Text(
+            "patch %ux%u control points, %zu triangles at level %d", f.patch_width, f.patch_height,
+            bsp::patchTriangleCount(f.patch_width, f.patch_height, m_bundle->mesh.patch_level),
+            m_bundle->mesh.patch_level);
+    ImGui::Text("lightmap page %d  block %u,%u %ux%u  styles %d", f.lightmap_page,
+                f.lightmap_rect.x, f.lightmap_rect.y, f.lightmap_rect.w, f.lightmap_rect.h,
+                f.numStyles());
+    shaderSection(f.material);
+    if (!m_pick || m_pick->hit.face != static_cast<uint32_t>(m_highlight_face))
+        return;
+    ImGui::Text("hit %.1f %.1f %.1f at %.1f units", m_pick->hit.point.x, m_pick->hit.point.y,
+                m_pick->hit.point.z, m_pick->hit.distance);
+    if (m_pick->luxel) {
+        const scene::Luxel& l = *m_pick->luxel;
+        ImGui::Text("luxel %d,%d (page %d,%d)  rgb %u %u %u", l.local_x, l.local_y, l.x, l.y,
+                    l.rgb[0], l.rgb[1], l.rgb[2]);
         ImGui::SameLine();
-        const int level = m_bundle->mesh.patch_level;
-        size_t controls = 0, triangles = 0;
-        for (const bsp::Face& f : map.faces)
-            if (f.kind == bsp::FaceKind::Patch) {
-                controls += static_cast<size_t>(f.patch_width) * f.patch_height;
-                triangles += bsp::patchTriangleCount(f.patch_width, f.patch_height, level);
-            }
-        ImGui::Text("%zu patches, %zu control points", patches, controls);
-        ImGui::Text("tessellation level %d: %zu triangles", level, triangles);
-        ImGui::TextDisabled("change the level with the \"patch level\" slider (--patch-level)");
+        ImGui::ColorButton("##luxel",
+                           ImVec4(l.rgb[0] / 255.0f, l.rgb[1] / 255.0f, l.rgb[2] / 255.0f, 1.0f));
+    } else {
+        ImGui::TextUnformatted("no lightmap (vertex lit or fullbright)");
     }
-    ImGui::End();
+}
 
-    atlasPanel();
-    if (m_follow_crosshair || m_highlight_face >= 0) {
-        // A crosshair at the centre, the point picking uses.
-        const ImVec2 c(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
-        ImDrawList* dl = ImGui::GetBackgroundDrawList();
-        dl->AddLine(ImVec2(c.x - 8, c.y), ImVec2(c.x + 8, c.y), IM_COL32(255, 255, 255, 220));
-        dl->AddLine(ImVec2(c.x, c.y - 8), ImVec2(c.x, c.y + 8), IM_COL32(255, 255, 255, 220));
-    }
+void DebugPanels::patchesSection(const bsp::Map& map) {
+    const size_t patches = scene::patchCount(map);
+    if (patches == 0)
+        return;
+    ImGui::Separator();
+    ImGui::TextUnformatted("Patches");
+    ImGui::Checkbox("control nets", &m_views.patches);
+    ImGui::SameLine();
+    const int level = m_bundle->mesh.patch_level;
+    size_t controls = 0, triangles = 0;
+    for (const bsp::Face& f : map.faces)
+        if (f.kind == bsp::FaceKind::Patch) {
+            controls += static_cast<size_t>(f.patch_width) * f.patch_height;
+            triangles += bsp::patchTriangleCount(f.patch_width, f.patch_height, level);
+        }
+    ImGui::Text("%zu patches, %zu control points", patches, controls);
+    ImGui::Text("tessellation level %d: %zu triangles", level, triangles);
+    ImGui::TextDisabled("change the level with the \"patch level\" slider (--patch-level)");
 }
 
 core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,

@@ -112,6 +112,10 @@ public:
 
 private:
     void atlasPanel();
+    // Own 2D copies of the lightmap pages (the renderer's atlas is an array texture, which ImGui
+    // cannot show), and the page shown with its click-to-pick.
+    void uploadAtlasPages(const scene::LightmapSet& set);
+    void atlasPageView(const bsp::Map& map, const scene::LightmapSet& set);
     // Clip-hull and brush views with the brush contents filter.
     void collisionSection(const bsp::Map& map);
     void releaseAtlas();
@@ -121,6 +125,16 @@ private:
     void modelSection(uint32_t instance);
     // Portals and the leak line: toggles, counts, leak stop buttons.
     void compileFilesSection();
+    // drawPanel's sections, top to bottom: frame time and draw calls; overlay toggles (with
+    // the changes since the previous compile); entity markers; lightmaps and the picked face;
+    // patches (Quake 3 maps only).
+    void frameSection(const scene::DrawList& list);
+    void overlaysSection(const bsp::Map& map);
+    void changesSection(const scene::MapDiff& changes);
+    void entitiesSection();
+    void lightmapsSection(const bsp::Map& map);
+    void faceSection(const bsp::Map& map);
+    void patchesSection(const bsp::Map& map);
 
     bool m_ready = false;
     bool m_open = false; // Windows > Debug (issue 33: the default layout leaves the view free)

@@ -92,22 +92,17 @@ std::vector<glm::mat4> nodeTransforms(const ExportScene& scene) {
     return world;
 }
 
-} // namespace
+// The textures written beside the OBJ: per map material, its PNG's path relative to the OBJ
+// (empty: none), and every file written.
+struct ObjTextures {
+    std::vector<std::string> file_of;
+    std::vector<std::filesystem::path> image_files;
+};
 
-core::Result<ExportResult> writeObj(const MapBundle& bundle, const ExportScene& scene,
-                                    const std::filesystem::path& out) {
-    ExportResult r;
-    r.format = ExportFormat::Obj;
-    const std::string stem = out.stem().string();
-    const std::filesystem::path dir = out.parent_path();
-    const std::filesystem::path mtl_path = dir / (stem + ".mtl");
-    const std::string tex_folder = stem + "_textures";
-    std::error_code ec;
-    if (!dir.empty())
-        std::filesystem::create_directories(dir, ec);
-
-    // Textures first: one PNG per map material the scene uses.
-    auto start = std::chrono::steady_clock::now();
+// One PNG per map material the scene uses, into `dir`/`tex_folder`.
+core::Result<ObjTextures> writeObjTextures(const MapBundle& bundle, const ExportScene& scene,
+                                           const std::filesystem::path& dir,
+                                           const std::string& tex_folder) {
     std::vector<std::string> tex_names;
     for (int32_t m : scene.textures)
         tex_names.push_back(bundle.map.materials[static_cast<size_t>(m)].name);
@@ -120,8 +115,9 @@ core::Result<ExportResult> writeObj(const MapBundle& bundle, const ExportScene& 
                                              ? exportedTexture(scene, bundle.textures[m].image)
                                              : bundle.textures[m].image);
     });
-    std::vector<std::string> file_of(bundle.map.materials.size());
-    std::vector<std::filesystem::path> image_files;
+    ObjTextures t;
+    t.file_of.resize(bundle.map.materials.size());
+    std::error_code ec;
     for (size_t i = 0; i < scene.textures.size(); ++i) {
         if (pngs[i].empty())
             continue;
@@ -132,39 +128,86 @@ core::Result<ExportResult> writeObj(const MapBundle& bundle, const ExportScene& 
         if (!f || !f.write(reinterpret_cast<const char*>(pngs[i].data()),
                            static_cast<std::streamsize>(pngs[i].size())))
             return writeError(path, "cannot write the texture");
-        file_of[static_cast<size_t>(scene.textures[i])] = rel;
-        image_files.push_back(path);
+        t.file_of[static_cast<size_t>(scene.textures[i])] = rel;
+        t.image_files.push_back(path);
     }
-    r.images_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    start = std::chrono::steady_clock::now();
+    return t;
+}
 
-    std::vector<std::string> mat_names;
-    for (const ExportMaterial& m : scene.materials)
-        mat_names.push_back(m.name);
-    const std::vector<std::string> mtl_names = uniqueTextureStems(mat_names);
-    {
-        TextOut mtl(mtl_path);
-        if (!mtl.open())
-            return writeError(mtl_path, "cannot create the file");
-        mtl << "# bspview export of " << bundle.map.name << "\n";
-        for (size_t i = 0; i < scene.materials.size(); ++i) {
-            const ExportMaterial& m = scene.materials[i];
-            mtl << "\nnewmtl " << mtl_names[i] << "\nKa 1 1 1\nKd 1 1 1\nKs 0 0 0\nillum 1\n";
-            if (m.alpha_mode == AlphaMode::Blend) {
-                mtl << "d ";
-                mtl.num(m.alpha) << "\n";
-            }
-            const std::string& file = file_of[static_cast<size_t>(m.material)];
-            if (!file.empty()) {
-                mtl << "map_Kd " << file << "\n";
-                if (m.alpha_mode != AlphaMode::Opaque)
-                    mtl << "map_d " << file << "\n";
+// The MTL: one material per export material, named `mtl_names`, with its texture.
+core::Status writeMtl(const MapBundle& bundle, const ExportScene& scene,
+                      const std::vector<std::string>& mtl_names,
+                      const std::vector<std::string>& file_of,
+                      const std::filesystem::path& mtl_path) {
+    TextOut mtl(mtl_path);
+    if (!mtl.open())
+        return writeError(mtl_path, "cannot create the file");
+    mtl << "# bspview export of " << bundle.map.name << "\n";
+    for (size_t i = 0; i < scene.materials.size(); ++i) {
+        const ExportMaterial& m = scene.materials[i];
+        mtl << "\nnewmtl " << mtl_names[i] << "\nKa 1 1 1\nKd 1 1 1\nKs 0 0 0\nillum 1\n";
+        if (m.alpha_mode == AlphaMode::Blend) {
+            mtl << "d ";
+            mtl.num(m.alpha) << "\n";
+        }
+        const std::string& file = file_of[static_cast<size_t>(m.material)];
+        if (!file.empty()) {
+            mtl << "map_Kd " << file << "\n";
+            if (m.alpha_mode != AlphaMode::Opaque)
+                mtl << "map_d " << file << "\n";
+        }
+    }
+    if (!mtl.close())
+        return writeError(mtl_path, "write failed");
+    return core::okStatus();
+}
+
+// One primitive placed by `xf`: its vertices (v with the colour, vt, vn) and faces, whose
+// indices start at `base` (OBJ's are 1-based and global).
+void writeObjPrimitive(TextOut& obj, const ExportPrimitive& p, const glm::mat4& xf,
+                       const std::string& mtl_name, uint64_t base) {
+    const glm::mat3 rot(xf);
+    for (size_t v = 0; v < p.positions.size(); ++v) {
+        const glm::vec3 pos = glm::vec3(xf * glm::vec4(p.positions[v], 1.0f));
+        obj << "v ";
+        obj.num(pos.x) << ' ';
+        obj.num(pos.y) << ' ';
+        obj.num(pos.z);
+        if (!p.colours.empty()) {
+            const glm::u8vec4 c = p.colours[v];
+            for (int k = 0; k < 3; ++k) {
+                obj << ' ';
+                obj.num(static_cast<float>(c[k]) / 255.0f);
             }
         }
-        if (!mtl.close())
-            return writeError(mtl_path, "write failed");
+        obj << "\nvt ";
+        obj.num(p.uv[v].x) << ' ';
+        obj.num(1.0f - p.uv[v].y) << "\nvn ";
+        const glm::vec3 nrm = rot * p.normals[v];
+        obj.num(nrm.x) << ' ';
+        obj.num(nrm.y) << ' ';
+        obj.num(nrm.z) << '\n';
     }
+    obj << "usemtl " << mtl_name << "\n";
+    for (size_t t = 0; t + 2 < p.indices.size(); t += 3) {
+        obj << 'f';
+        for (int k = 0; k < 3; ++k) {
+            const uint64_t i = base + p.indices[t + static_cast<size_t>(k)];
+            obj << ' ';
+            obj.num(i) << '/';
+            obj.num(i) << '/';
+            obj.num(i);
+        }
+        obj << '\n';
+    }
+}
 
+// The OBJ: one `o` object per node with a mesh, placed by the node's transforms; counts the
+// meshes and primitives into `r`.
+core::Status writeObjFile(const MapBundle& bundle, const ExportScene& scene,
+                          const std::vector<std::string>& mtl_names,
+                          const std::filesystem::path& mtl_path, const std::filesystem::path& out,
+                          ExportResult& r) {
     TextOut obj(out);
     if (!obj.open())
         return writeError(out, "cannot create the file");
@@ -176,52 +219,51 @@ core::Result<ExportResult> writeObj(const MapBundle& bundle, const ExportScene& 
         const ExportNode& n = scene.nodes[ni];
         if (n.mesh < 0)
             continue;
-        const glm::mat4& xf = world[ni];
-        const glm::mat3 rot(xf);
         obj << "o " << textureFileStem(n.name) << "\n";
         ++r.meshes;
         for (const ExportPrimitive& p : scene.meshes[static_cast<size_t>(n.mesh)]) {
             ++r.primitives;
-            for (size_t v = 0; v < p.positions.size(); ++v) {
-                const glm::vec3 pos = glm::vec3(xf * glm::vec4(p.positions[v], 1.0f));
-                obj << "v ";
-                obj.num(pos.x) << ' ';
-                obj.num(pos.y) << ' ';
-                obj.num(pos.z);
-                if (!p.colours.empty()) {
-                    const glm::u8vec4 c = p.colours[v];
-                    for (int k = 0; k < 3; ++k) {
-                        obj << ' ';
-                        obj.num(static_cast<float>(c[k]) / 255.0f);
-                    }
-                }
-                obj << "\nvt ";
-                obj.num(p.uv[v].x) << ' ';
-                obj.num(1.0f - p.uv[v].y) << "\nvn ";
-                const glm::vec3 nrm = rot * p.normals[v];
-                obj.num(nrm.x) << ' ';
-                obj.num(nrm.y) << ' ';
-                obj.num(nrm.z) << '\n';
-            }
-            obj << "usemtl " << mtl_names[p.material] << "\n";
-            for (size_t t = 0; t + 2 < p.indices.size(); t += 3) {
-                obj << 'f';
-                for (int k = 0; k < 3; ++k) {
-                    const uint64_t i = base + p.indices[t + static_cast<size_t>(k)];
-                    obj << ' ';
-                    obj.num(i) << '/';
-                    obj.num(i) << '/';
-                    obj.num(i);
-                }
-                obj << '\n';
-            }
+            writeObjPrimitive(obj, p, world[ni], mtl_names[p.material], base);
             base += p.positions.size();
         }
     }
     if (!obj.close())
         return writeError(out, "write failed");
+    return core::okStatus();
+}
+
+} // namespace
+
+core::Result<ExportResult> writeObj(const MapBundle& bundle, const ExportScene& scene,
+                                    const std::filesystem::path& out) {
+    ExportResult r;
+    r.format = ExportFormat::Obj;
+    const std::string stem = out.stem().string();
+    const std::filesystem::path dir = out.parent_path();
+    const std::filesystem::path mtl_path = dir / (stem + ".mtl");
+    std::error_code ec;
+    if (!dir.empty())
+        std::filesystem::create_directories(dir, ec);
+
+    // Textures first: one PNG per map material the scene uses.
+    auto start = std::chrono::steady_clock::now();
+    auto textures = writeObjTextures(bundle, scene, dir, stem + "_textures");
+    if (!textures)
+        return textures.error();
+    r.images_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    start = std::chrono::steady_clock::now();
+
+    std::vector<std::string> mat_names;
+    for (const ExportMaterial& m : scene.materials)
+        mat_names.push_back(m.name);
+    const std::vector<std::string> mtl_names = uniqueTextureStems(mat_names);
+    if (auto st = writeMtl(bundle, scene, mtl_names, textures->file_of, mtl_path); !st)
+        return st.error();
+    if (auto st = writeObjFile(bundle, scene, mtl_names, mtl_path, out, r); !st)
+        return st.error();
     r.write_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
+    const std::vector<std::filesystem::path>& image_files = textures->image_files;
     r.files = {out, mtl_path};
     r.files.insert(r.files.end(), image_files.begin(), image_files.end());
     for (const std::filesystem::path& f : r.files) {
