@@ -172,6 +172,18 @@ void writeStaticProps(core::JsonWriter& j, const scene::MapBundle& b) {
     j.endObject();
 }
 
+// Source overlays (bsp/overlays.h, --info): how many the map has and what became of them.
+void writeOverlays(core::JsonWriter& j, const bsp::Map& map) {
+    if (map.format != bsp::Format::Source)
+        return;
+    j.key("overlays").beginObject();
+    j.field("count", uint64_t(map.overlay_count));
+    j.field("fragments", uint64_t(map.overlay_faces.fragments));
+    j.field("not_drawn", uint64_t(map.overlay_faces.not_polygons));
+    j.field("missed", uint64_t(map.overlay_faces.missed));
+    j.endObject();
+}
+
 } // namespace
 
 int reportError(const core::Error& e) {
@@ -425,6 +437,7 @@ int runInfo(const Options& options) {
     j.endArray();
     writeCompileFiles(j, b);
     writeStaticProps(j, b);
+    writeOverlays(j, b.map);
     j.key("warnings").beginArray();
     for (const std::string& w : b.warnings)
         j.value(w);
