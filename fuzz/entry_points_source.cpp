@@ -2,6 +2,9 @@
 // contract of each is in entry_points.h.
 #include "entry_points.h"
 
+#include "bsp/dropped.h"
+#include "bsp/map.h"
+#include "bsp/overlays.h"
 #include "bsp/source_props.h"
 #include "bsp/world_lights.h"
 #include "content/model/source_model.h"
@@ -261,6 +264,80 @@ Outcome runWorldLights(std::span<const uint8_t> data) {
         else if (!std::isfinite(l.radius) || !std::isfinite(l.intensity.x))
             o.violation = "a light with a non-finite number";
     }
+    return o;
+}
+
+namespace {
+
+// Two faces side by side (x 0..64 and 64..128, z 0), one per leaf; lightmap coordinates x / 128.
+bsp::Map overlayFloor() {
+    bsp::Map map;
+    map.format = bsp::Format::Source;
+    map.materials.resize(4);
+    for (float x : {0.0f, 64.0f, 128.0f})
+        for (float y : {0.0f, 128.0f}) {
+            bsp::Vertex v;
+            v.position = {x, y, 0.0f};
+            v.lm_uv = {x / 128.0f, y / 128.0f};
+            map.vertices.push_back(v);
+        }
+    map.indices = {0, 2, 3, 0, 3, 1, 2, 4, 5, 2, 5, 3};
+    map.leaves.resize(2);
+    for (uint32_t k = 0; k < 2; ++k) {
+        bsp::Face f;
+        f.first_index = 6 * k;
+        f.num_indices = 6;
+        f.first_vertex = 2 * k;
+        f.num_vertices = 4;
+        map.faces.push_back(f);
+        map.leaves[k].first_leaf_face = k;
+        map.leaves[k].num_leaf_faces = 1;
+        map.leaf_faces.push_back(k);
+    }
+    return map;
+}
+
+std::string overlayFragmentViolation(const bsp::Map& map) {
+    for (size_t f = 2; f < map.faces.size(); ++f) {
+        const bsp::Face& face = map.faces[f];
+        for (uint32_t k = 0; k < face.num_indices; ++k)
+            if (map.indices[face.first_index + k] >= map.vertices.size())
+                return "a fragment index beyond the vertices";
+        for (uint32_t k = 0; k < face.num_vertices; ++k) {
+            const glm::vec3 p = map.vertices[face.first_vertex + k].position;
+            if (!(p.x >= -1.0f && p.x <= 129.0f && p.y >= -1.0f && p.y <= 129.0f &&
+                  std::abs(p.z) <= 1.0f))
+                return "a fragment vertex off its face";
+        }
+    }
+    for (const bsp::Leaf& leaf : map.leaves)
+        for (uint32_t k = 0; k < leaf.num_leaf_faces; ++k)
+            if (leaf.first_leaf_face + k >= map.leaf_faces.size() ||
+                map.leaf_faces[leaf.first_leaf_face + k] >= map.faces.size())
+                return "a leaf naming a face the map lacks";
+    return {};
+}
+
+} // namespace
+
+Outcome runOverlays(std::span<const uint8_t> data) {
+    if (data.empty())
+        return rejectedWith(
+            core::makeError(core::ErrorCode::Truncated, "fuzz", -1, {}, "no version byte"));
+    auto overlays = bsp::parseOverlays(data.subspan(1), data[0]);
+    if (!overlays)
+        return rejectedWith(std::move(overlays.error()));
+    Outcome o;
+    o.accepted = true;
+    if (overlays->size() * bsp::kOverlayBytes != data.size() - 1)
+        o.violation = "the overlays are not the lump's whole records";
+    bsp::Map map = overlayFloor();
+    bsp::DroppedReferences dropped;
+    const bsp::OverlayFaceStats stats = bsp::buildOverlayFaces(map, *overlays, dropped);
+    if (map.faces.size() != 2 + stats.fragments)
+        o.violation = "fragments counted and made differ";
+    else if (std::string why = overlayFragmentViolation(map); !why.empty())
+        o.violation = why;
     return o;
 }
 

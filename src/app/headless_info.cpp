@@ -39,6 +39,18 @@ void writeCompileFiles(core::JsonWriter& j, const scene::MapBundle& b) {
     }
 }
 
+// Source overlays (bsp/overlays.h, --info): how many the map has and what became of them.
+void writeOverlays(core::JsonWriter& j, const bsp::Map& map) {
+    if (map.format != bsp::Format::Source)
+        return;
+    j.key("overlays").beginObject();
+    j.field("count", uint64_t(map.overlay_count));
+    j.field("fragments", uint64_t(map.overlay_faces.fragments));
+    j.field("not_drawn", uint64_t(map.overlay_faces.not_polygons));
+    j.field("missed", uint64_t(map.overlay_faces.missed));
+    j.endObject();
+}
+
 // Source static props (bsp::Map::static_props, --info): how many, and which of their models
 // load (content::loadSourceModel through the map's file system); the others with the reason and
 // the game their path suggests. Props are decoded, not drawn yet (docs/source.md).
@@ -270,6 +282,7 @@ int runInfo(const Options& options) {
     writeMissingAssets(j, b);
     writeCompileFiles(j, b);
     writeStaticProps(j, b);
+    writeOverlays(j, b.map);
     j.key("warnings").beginArray();
     for (const std::string& w : b.warnings)
         j.value(w);

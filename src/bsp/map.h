@@ -16,6 +16,7 @@
 #pragma once
 
 #include "bsp/collision.h"
+#include "bsp/overlays.h"
 #include "bsp/source_props.h"
 #include "bsp/world_lights.h"
 
@@ -405,6 +406,10 @@ struct Map {
     // (bsp/world_lights.h); empty for other formats or when the lump is absent.
     std::vector<WorldLight> world_lights;
     std::vector<WorldLight> world_lights_hdr;
+    // Source overlays (bsp/overlays.h): how many the overlays lump holds and what became of
+    // them; their fragments are faces after the map's own.
+    uint32_t overlay_count = 0;
+    OverlayFaceStats overlay_faces;
 
     // Collision: clip hulls (Quake 1 family) or brushes (Quake 2 / 3), see collision.h
     Collision collision;

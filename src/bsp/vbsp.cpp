@@ -585,6 +585,20 @@ core::Status Parser::staticProps() {
     return core::okStatus();
 }
 
+// The overlays' fragments join the faces after the displacements are linked into the leaves
+// (the fragments follow their faces there). A lump that cannot be read is a warning and the map
+// has no overlays.
+core::Status Parser::overlays() {
+    auto read = parseOverlays(data[kOverlays].bytes(), dir[kOverlays].version);
+    if (!read) {
+        map.warnings.push_back(read.error().message() + "; overlays not drawn");
+        return core::okStatus();
+    }
+    map.overlay_count = uint32_t(read->size());
+    map.overlay_faces = buildOverlayFaces(map, *read, dropped);
+    return core::okStatus();
+}
+
 core::Status Parser::visibility() {
     return readClusterVisibility(map, data[kVisibility]);
 }
@@ -627,6 +641,7 @@ core::Result<Map> parseSource(std::span<const uint8_t> bytes, std::string_view n
                           &Parser::nodes,
                           &Parser::models,
                           &Parser::linkDisplacements,
+                          &Parser::overlays,
                           &Parser::collision,
                           &Parser::visibility};
     for (Step step : steps)

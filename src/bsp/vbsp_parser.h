@@ -45,6 +45,7 @@ enum VLump {
     kPakfile = 40,
     kTexdataStringData = 43,
     kTexdataStringTable = 44,
+    kOverlays = 45,
     kLeafAmbientIndexHdr = 51,
     kLeafAmbientIndex = 52,
     kLightingHdr = 53,
@@ -171,6 +172,7 @@ struct Parser {
     core::Status linkDisplacements();
     core::Status collision();
     core::Status staticProps();
+    core::Status overlays();
     core::Status visibility();
 
     std::vector<uint32_t> displacement_faces;

@@ -180,6 +180,30 @@ std::vector<uint8_t> worldLightsLump(uint8_t version_byte) {
     return b;
 }
 
+// An overlays lump (fuzz::runOverlays: the version byte 0, then the records) of two overlays on
+// fuzz's 128-unit floor: one across both faces, one half off the floor's edge, a V flip on it.
+std::vector<uint8_t> overlaysLump() {
+    std::vector<uint8_t> b = {0};
+    auto f = [&](float v) { srcprops::put<float>(b, v); };
+    auto i = [&](int32_t v) { srcprops::put<int32_t>(b, v); };
+    for (int k = 0; k < 2; ++k) {
+        i(k);                                      // id
+        srcprops::put<int16_t>(b, int16_t(k + 1)); // texinfo
+        srcprops::put<uint16_t>(b, uint16_t(2));   // two faces, render order 0
+        for (int slot = 0; slot < 64; ++slot)
+            i(slot < 2 ? slot : 0);
+        for (float v : {0.0f, 1.0f, 0.0f, 1.0f})
+            f(v);
+        const float flip = k == 1 ? 1.0f : 0.0f;
+        for (float v :
+             {-24.0f, -24.0f, 1.0f, -24.0f, 24.0f, 0.0f, 24.0f, 24.0f, 0.0f, 24.0f, -24.0f, flip})
+            f(v);
+        for (float v : {k == 0 ? 64.0f : 120.0f, 64.0f, 0.0f, 0.0f, 0.0f, 1.0f})
+            f(v); // origin, basis normal
+    }
+    return b;
+}
+
 const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
     static const std::map<std::string, std::function<std::vector<uint8_t>()>> kMakers = {
         {"lm_0001.tga", lightmapTga},
@@ -227,6 +251,7 @@ const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
         {"dprp_v4", dprpLump},
         {"worldlights_v0", [] { return worldLightsLump(0); }},
         {"worldlights_v1_hdr", [] { return worldLightsLump(3); }},
+        {"overlays_v0", overlaysLump},
         // The go-to field's text (scene/view/camera_text.h), one line of four of its forms.
         {"viewpos.txt", [] { return bytesOf("Viewpos: (544 -312 48) 10 90 0"); }},
         {"getpos.txt",

@@ -1,0 +1,320 @@
+#include "bsp/overlays.h"
+
+#include "bsp/dropped.h"
+#include "bsp/lump_table.h"
+#include "bsp/map.h"
+#include "bsp/tree.h"
+#include "core/byte_reader.h"
+#include "core/error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include <glm/geometric.hpp>
+
+namespace bsp {
+
+namespace {
+
+constexpr const char* kLump = "overlays";
+
+bool finite(const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+// The record at `at`, or the reason it is refused.
+std::string readOverlay(const core::ByteReader& r, uint64_t at, Overlay& o) {
+    o.id = r.i32(at);
+    o.texinfo = r.get<int16_t>(at + 4);
+    const uint16_t packed = r.u16(at + 6);
+    const uint32_t count = packed & 0x3fffu;
+    o.render_order = packed >> 14;
+    if (count > kOverlayFaceSlots)
+        return "face count " + std::to_string(count) + " beyond the " +
+               std::to_string(kOverlayFaceSlots) + " slots";
+    o.faces.resize(count);
+    for (uint32_t k = 0; k < count; ++k)
+        o.faces[k] = r.i32(at + 8 + 4 * uint64_t(k));
+    const uint64_t tail = at + 8 + 4 * uint64_t(kOverlayFaceSlots);
+    o.u = {r.f32(tail), r.f32(tail + 4)};
+    o.v = {r.f32(tail + 8), r.f32(tail + 12)};
+    std::array<glm::vec3, 4> points{};
+    for (int k = 0; k < 4; ++k) {
+        points[size_t(k)] = vec3At(r, tail + 16 + 12 * uint64_t(k));
+        o.corners[size_t(k)] = {points[size_t(k)].x, points[size_t(k)].y};
+    }
+    o.origin = vec3At(r, tail + 64);
+    o.basis_normal = vec3At(r, tail + 76);
+    o.basis_u = {points[0].z, points[1].z, points[2].z};
+    const float flip = points[3].z == 1.0f ? -1.0f : 1.0f;
+    o.basis_v = flip * glm::cross(o.basis_normal, o.basis_u);
+    bool ok = std::isfinite(o.u.x) && std::isfinite(o.u.y) && std::isfinite(o.v.x) &&
+              std::isfinite(o.v.y) && finite(o.origin) && finite(o.basis_normal);
+    for (const glm::vec3& p : points)
+        ok = ok && finite(p);
+    return ok ? std::string() : "a number is not finite";
+}
+
+} // namespace
+
+core::Result<std::vector<Overlay>> parseOverlays(std::span<const uint8_t> lump, int32_t version) {
+    if (lump.empty())
+        return std::vector<Overlay>{};
+    if (version != 0)
+        return core::makeError(core::ErrorCode::UnsupportedVersion, kLump, -1, "version",
+                               "version " + std::to_string(version) +
+                                   " (only 0, the Source SDK 2013's, is read)");
+    if (lump.size() % kOverlayBytes != 0)
+        return core::makeError(core::ErrorCode::LumpSize, kLump, -1, {},
+                               std::to_string(lump.size()) + " bytes is not a whole number of " +
+                                   std::to_string(kOverlayBytes) + "-byte records");
+    const core::ByteReader r(lump);
+    std::vector<Overlay> overlays(lump.size() / kOverlayBytes);
+    for (size_t i = 0; i < overlays.size(); ++i)
+        if (std::string why = readOverlay(r, i * kOverlayBytes, overlays[i]); !why.empty())
+            return core::makeError(core::ErrorCode::BadValue, kLump, int64_t(i), {}, why);
+    return overlays;
+}
+
+namespace {
+
+float cross2(glm::vec2 a, glm::vec2 b) {
+    return a.x * b.y - a.y * b.x;
+}
+
+// The overlay's frame: unit normal, unit U in its plane, V = cross(N, U) with the record's flip.
+struct Frame {
+    glm::vec3 origin, u, v, n;
+};
+
+std::optional<Frame> frameOf(const Overlay& o) {
+    const float nl = glm::length(o.basis_normal);
+    if (!(nl > 1e-6f))
+        return std::nullopt;
+    Frame f{o.origin, {}, {}, o.basis_normal / nl};
+    const glm::vec3 u = o.basis_u - f.n * glm::dot(o.basis_u, f.n);
+    const float ul = glm::length(u);
+    if (!(ul > 1e-6f))
+        return std::nullopt;
+    f.u = u / ul;
+    // basis_v carries the flip: cross(N, U) or its negation.
+    const bool flip = glm::dot(o.basis_v, glm::cross(o.basis_normal, o.basis_u)) < 0.0f;
+    f.v = glm::cross(f.n, f.u) * (flip ? -1.0f : 1.0f);
+    return f;
+}
+
+using Polygon2 = std::vector<glm::vec2>;
+
+// Sutherland-Hodgman: `poly` clipped to the inside of the convex quad `q` (either winding).
+Polygon2 clipToQuad(Polygon2 poly, const std::array<glm::vec2, 4>& q) {
+    float area = 0.0f;
+    for (size_t k = 0; k < 4; ++k)
+        area += cross2(q[k], q[(k + 1) % 4]);
+    const float side = area < 0.0f ? -1.0f : 1.0f;
+    for (size_t k = 0; k < 4 && !poly.empty(); ++k) {
+        const glm::vec2 a = q[k], e = q[(k + 1) % 4] - a;
+        const auto dist = [&](glm::vec2 p) { return side * cross2(e, p - a); };
+        Polygon2 out;
+        for (size_t i = 0; i < poly.size(); ++i) {
+            const glm::vec2 p = poly[i], n = poly[(i + 1) % poly.size()];
+            const float dp = dist(p), dn = dist(n);
+            if (dp >= 0.0f)
+                out.push_back(p);
+            if ((dp >= 0.0f) != (dn >= 0.0f))
+                out.push_back(p + (n - p) * (dp / (dp - dn)));
+        }
+        poly = std::move(out);
+    }
+    return poly;
+}
+
+// (s, t) in the quad with p = c0 + s (c3 - c0) + t (c1 - c0) + s t (c0 - c1 + c2 - c3): s runs
+// from the U0 edge to the U1 edge, t from V0 to V1 (Hammer's corner order).
+glm::vec2 quadCoordinates(const std::array<glm::vec2, 4>& c, glm::vec2 p) {
+    const glm::vec2 e = c[3] - c[0], f = c[1] - c[0], g = c[0] - c[1] + c[2] - c[3], h = p - c[0];
+    const float k2 = cross2(g, f), k1 = cross2(e, f) + cross2(h, g), k0 = cross2(h, e);
+    float t = 0.0f;
+    if (std::abs(k2) <= 1e-6f * std::abs(cross2(e, f))) {
+        t = k1 != 0.0f ? -k0 / k1 : 0.0f;
+    } else {
+        const float w = std::sqrt(std::max(0.0f, k1 * k1 - 4.0f * k0 * k2));
+        t = (-k1 - w) / (2.0f * k2);
+        if (t < -0.001f || t > 1.001f)
+            t = (-k1 + w) / (2.0f * k2);
+    }
+    const glm::vec2 d = e + g * t, r = h - f * t;
+    const bool by_x = std::abs(d.x) >= std::abs(d.y);
+    const float den = by_x ? d.x : d.y;
+    const float s = den != 0.0f ? (by_x ? r.x : r.y) / den : 0.0f;
+    return {s, t};
+}
+
+// Barycentric weights of the face triangle (a, b, c) that give lightmap coordinates anywhere in
+// its plane (the lightmap mapping is affine in the plane).
+struct PlaneLerp {
+    Vertex a, b, c;
+    glm::vec3 n;
+    float nn;
+    glm::vec2 lm(const glm::vec3& p) const {
+        const float wb = glm::dot(glm::cross(p - a.position, c.position - a.position), n) / nn;
+        const float wc = glm::dot(glm::cross(b.position - a.position, p - a.position), n) / nn;
+        return a.lm_uv * (1.0f - wb - wc) + b.lm_uv * wb + c.lm_uv * wc;
+    }
+};
+
+// The face triangle of largest area, or none when every one is degenerate.
+std::optional<PlaneLerp> planeLerpOf(const Map& map, const Face& face) {
+    std::optional<PlaneLerp> best;
+    for (uint32_t k = 0; k + 2 < face.num_indices; k += 3) {
+        const Vertex& a = map.vertices[map.indices[face.first_index + k]];
+        const Vertex& b = map.vertices[map.indices[face.first_index + k + 1]];
+        const Vertex& c = map.vertices[map.indices[face.first_index + k + 2]];
+        const glm::vec3 n = glm::cross(b.position - a.position, c.position - a.position);
+        const float nn = glm::dot(n, n);
+        if (nn > 1e-8f && (!best || nn > best->nn))
+            best = PlaneLerp{a, b, c, n, nn};
+    }
+    return best;
+}
+
+// One fragment: `face` (a world polygon) clipped to `o`'s quad, appended to the map. False when
+// nothing of the face lies inside the quad or the face is edge-on to the overlay.
+bool addFragment(Map& map, const Overlay& o, const Frame& fr, uint32_t face_index) {
+    const Face base = map.faces[face_index];
+    const auto lerp = planeLerpOf(map, base);
+    if (!lerp)
+        return false;
+    // The plane's normal from its largest triangle, turned to the face's front (the triangles
+    // wind either way): the fragment is lifted off the side the face is seen from.
+    glm::vec3 fn = glm::normalize(lerp->n);
+    if (glm::dot(fn, base.normal) < 0.0f)
+        fn = -fn;
+    const float facing = glm::dot(fn, fr.n);
+    if (std::abs(facing) < 0.01f)
+        return false;
+    const auto to2 = [&](glm::vec3 p) {
+        return glm::vec2(glm::dot(p - fr.origin, fr.u), glm::dot(p - fr.origin, fr.v));
+    };
+    Face frag = base;
+    frag.kind = FaceKind::Polygon;
+    frag.material = o.texinfo;
+    frag.first_vertex = uint32_t(map.vertices.size());
+    frag.first_index = uint32_t(map.indices.size());
+    for (uint32_t k = 0; k + 2 < base.num_indices; k += 3) {
+        Polygon2 tri;
+        for (uint32_t j = 0; j < 3; ++j)
+            tri.push_back(to2(map.vertices[map.indices[base.first_index + k + j]].position));
+        const Polygon2 clipped = clipToQuad(std::move(tri), o.corners);
+        if (clipped.size() < 3)
+            continue;
+        const uint32_t first = uint32_t(map.vertices.size());
+        for (const glm::vec2 p2 : clipped) {
+            const glm::vec3 q = fr.origin + fr.u * p2.x + fr.v * p2.y;
+            const glm::vec3 on_face = q + fr.n * (glm::dot(fn, lerp->a.position - q) / facing);
+            const glm::vec2 st = quadCoordinates(o.corners, p2);
+            Vertex v;
+            v.position = on_face + fn * kOverlayLift;
+            v.uv = {o.u.x + (o.u.y - o.u.x) * st.x, o.v.x + (o.v.y - o.v.x) * st.y};
+            v.lm_uv = lerp->lm(on_face);
+            v.normal = fn;
+            map.vertices.push_back(v);
+        }
+        for (uint32_t j = 1; j + 1 < clipped.size(); ++j)
+            map.indices.insert(map.indices.end(), {first, first + j, first + j + 1});
+    }
+    frag.num_vertices = uint32_t(map.vertices.size()) - frag.first_vertex;
+    frag.num_indices = uint32_t(map.indices.size()) - frag.first_index;
+    if (frag.num_indices == 0)
+        return false;
+    map.faces.push_back(frag);
+    return true;
+}
+
+// Adds each fragment to every leaf that lists its face.
+void linkFragments(Map& map, const std::vector<std::pair<uint32_t, uint32_t>>& base_to_fragment) {
+    std::vector<std::vector<uint32_t>> by_base(map.faces.size());
+    for (const auto& [base, frag] : base_to_fragment)
+        by_base[base].push_back(frag);
+    std::vector<uint32_t> leaf_faces;
+    leaf_faces.reserve(map.leaf_faces.size() + base_to_fragment.size());
+    for (Leaf& leaf : map.leaves) {
+        const uint32_t first = uint32_t(leaf_faces.size());
+        for (uint32_t k = 0; k < leaf.num_leaf_faces; ++k) {
+            const uint32_t f = map.leaf_faces[leaf.first_leaf_face + k];
+            leaf_faces.push_back(f);
+            if (f < by_base.size())
+                leaf_faces.insert(leaf_faces.end(), by_base[f].begin(), by_base[f].end());
+        }
+        leaf.first_leaf_face = first;
+        leaf.num_leaf_faces = uint32_t(leaf_faces.size()) - first;
+    }
+    map.leaf_faces = std::move(leaf_faces);
+}
+
+} // namespace
+
+OverlayFaceStats buildOverlayFaces(Map& map, const std::vector<Overlay>& overlays,
+                                   DroppedReferences& dropped) {
+    OverlayFaceStats stats;
+    const uint32_t world_faces = uint32_t(map.faces.size());
+    // Fragments stand in leaves beside their faces: bound the references a hostile lump could
+    // add as the tree's own leaf lists are bounded.
+    const uint64_t cap = kLeafFaceRefFactor * map.leaf_faces.size() + kLeafFaceRefSlack;
+    uint64_t refs = 0;
+    std::vector<uint32_t> leaf_count(world_faces, 0);
+    for (uint32_t f : map.leaf_faces)
+        if (f < world_faces)
+            ++leaf_count[f];
+    std::vector<std::pair<uint32_t, uint32_t>> base_to_fragment;
+    for (size_t i = 0; i < overlays.size(); ++i) {
+        const Overlay& o = overlays[i];
+        if (o.texinfo < 0 || size_t(o.texinfo) >= map.materials.size()) {
+            dropped.add(indexError(kLump, int64_t(i), "nTexInfo", o.texinfo, map.materials.size(),
+                                   "texinfos"),
+                        "overlay not drawn");
+            continue;
+        }
+        const auto frame = frameOf(o);
+        if (!frame) {
+            dropped.add(core::makeError(core::ErrorCode::BadValue, kLump, int64_t(i),
+                                        "vecBasisNormal", "a zero or edge-on basis"),
+                        "overlay not drawn");
+            continue;
+        }
+        for (size_t k = 0; k < o.faces.size(); ++k) {
+            const int32_t f = o.faces[k];
+            if (f < 0 || uint32_t(f) >= world_faces) {
+                dropped.add(indexError(kLump, int64_t(i), "aFaces[" + std::to_string(k) + "]", f,
+                                       world_faces, "faces"),
+                            "the overlay left off that face");
+                continue;
+            }
+            const Face& face = map.faces[size_t(f)];
+            if (face.kind != FaceKind::Polygon || face.submodel != 0) {
+                ++stats.not_polygons;
+                continue;
+            }
+            refs += leaf_count[size_t(f)];
+            if (refs > cap) {
+                dropped.add(core::makeError(core::ErrorCode::LimitExceeded, kLump, int64_t(i), {},
+                                            "overlays reach more than " + std::to_string(cap) +
+                                                " leaf references"),
+                            "this and later overlays not drawn");
+                linkFragments(map, base_to_fragment);
+                return stats;
+            }
+            if (!addFragment(map, o, *frame, uint32_t(f))) {
+                ++stats.missed;
+                continue;
+            }
+            base_to_fragment.emplace_back(uint32_t(f), uint32_t(map.faces.size() - 1));
+            ++stats.fragments;
+        }
+    }
+    if (!base_to_fragment.empty())
+        linkFragments(map, base_to_fragment);
+    return stats;
+}
+
+} // namespace bsp
