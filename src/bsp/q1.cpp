@@ -10,22 +10,25 @@
 // count means leaf 65535 - index, as quakespasm does for maps with more than 32767 nodes);
 // leaf 0 is the shared solid leaf; leaf i's PVS row covers models[0].visleafs leaves and bit j
 // means leaf j + 1; visofs -1 means "see everything". Faces with sky textures carry no
-// lightmap, nor do liquid faces unless the map has lit water (QuakeSpasm r_litwater, below). Every
-// lump is read by copying (core::ByteReader), never by casting: pd_lava.bsp stores lumps at odd
-// offsets, and lq_e1m1.bsp stores them out of directory order.
+// lightmap, nor do liquid faces unless the map has lit water (QuakeSpasm r_litwater, in
+// q1_faces.cpp). Every lump is read by copying (core::ByteReader), never by casting: pd_lava.bsp
+// stores lumps at odd offsets, and lq_e1m1.bsp stores them out of directory order.
+//
+// This file holds the lump and BSPX directories, textures, texinfo, the tree and visibility;
+// the faces are in q1_faces.cpp and the lighting in q1_lighting.cpp, around the private
+// q1_parser.h.
+#include "bsp/parsers.h"
+#include "bsp/q1_parser.h"
+
 #include "bsp/bspx.h"
 #include "bsp/collision_read.h"
 #include "bsp/dropped.h"
-#include "bsp/edge_faces.h"
 #include "bsp/entities.h"
-#include "bsp/lump_table.h"
-#include "bsp/parsers.h"
 #include "bsp/tree.h"
 #include "bsp/vis.h"
 #include "core/file.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <glm/common.hpp>
 #include <map>
@@ -33,42 +36,14 @@
 
 namespace bsp {
 
-namespace {
+namespace q1 {
 
-enum Q1Lump {
-    kEntities,
-    kPlanes,
-    kTextures,
-    kVertexes,
-    kVisibility,
-    kNodes,
-    kTexinfo,
-    kFaces,
-    kLighting,
-    kClipnodes,
-    kLeafs,
-    kMarksurfaces,
-    kEdges,
-    kSurfedges,
-    kModels,
-    kNumLumps
-};
+namespace {
 
 constexpr const char* kLumpNames[kNumLumps] = {
     "entities", "planes",       "textures", "vertexes",  "visibility",
     "nodes",    "texinfo",      "faces",    "lighting",  "clipnodes",
     "leafs",    "marksurfaces", "edges",    "surfedges", "models"};
-
-enum class Variant { Bsp29, Bsp2, Rmq, HalfLife };
-
-constexpr uint32_t kTexSpecial = 1; // texinfo flag: sky or liquid, no lightmap
-constexpr int32_t kMaxTextureSide = 8192;
-// Texels per uv unit of a Quake 1 liquid (QuakeSpasm's warp image, below).
-constexpr float kLiquidTile = 64.0f;
-
-struct RecordSizes {
-    uint32_t node, leaf, face, marksurface, edge, clipnode;
-};
 
 RecordSizes recordSizes(Variant v) {
     switch (v) {
@@ -80,54 +55,7 @@ RecordSizes recordSizes(Variant v) {
         return {24, 28, 20, 2, 4, 8};
     }
 }
-
-struct TexinfoQ1 {
-    TexAxes axes;
-    int32_t material = 0;
-    uint32_t flags = 0;
-};
-
-struct Parser {
-    core::ByteReader file;
-    Variant variant = Variant::Bsp29;
-    RecordSizes sizes{};
-    LumpRef lumps[kNumLumps];
-    const Companions* companions = nullptr;
-    std::string name; // the file, for warnings
-    Map map;
-    std::vector<glm::vec3> vertices;
-    std::vector<std::array<uint32_t, 2>> edges;
-    std::vector<int32_t> surfedges;
-    std::vector<TexinfoQ1> texinfo;
-    std::vector<int32_t> leaf_visofs;
-    std::vector<uint8_t> lighting_rgb;
-    std::vector<uint8_t> lighting_dirs; // .lux or BSPX LIGHTINGDIR, laid out as lighting_rgb
-    int32_t lighting_scale = 3;         // bytes of lighting_rgb per byte offset of face lightofs
-    bool bsp29_style = true;            // 16-bit records (BSP29, HL)
-
-    core::ByteReader lump(int i) const { return lumpReader(file, lumps[i]); }
-
-    core::Status header();
-    void bspx();
-    core::Status entities();
-    core::Status planes();
-    core::Status geometry();
-    core::Status textures();
-    core::Status texinfos();
-    core::Status lighting();
-    bool bspxLighting(uint64_t samples);
-    void lightDirections();
-    EdgeFaceRecord faceRecord(const core::ByteReader& r, uint64_t index) const;
-    bool hasLitLiquids(const core::ByteReader& r, uint64_t count) const;
-    core::Status faces();
-    core::Status leafs();
-    core::Status nodes();
-    core::Status models();
-    core::Status visibility();
-    core::Status validateTree();
-    core::Status collision();
-    void submodelSettings();
-};
+} // namespace
 
 core::Status Parser::header() {
     const bool hl = variant == Variant::HalfLife;
@@ -233,6 +161,8 @@ core::Status Parser::geometry() {
     return core::okStatus();
 }
 
+namespace {
+
 std::string lowerName(const std::string& s) {
     return core::toLower(s);
 }
@@ -306,6 +236,8 @@ void linkAnimations(Map& map) {
         }
     }
 }
+
+} // namespace
 
 core::Status Parser::textures() {
     const bool hl = variant == Variant::HalfLife;
@@ -412,327 +344,7 @@ core::Status Parser::texinfos() {
     dropped.flush(map);
     return core::okStatus();
 }
-
 namespace {
-constexpr int32_t kLitVersion = 1;
-constexpr int32_t kLitVersionHdr = 0x10001; // QLIT with E5BGR9 samples (ericw-tools, FTE)
-
-// `count` E5BGR9 samples from `r` at `at`, as RGB8 (decodeE5bgr9).
-std::vector<uint8_t> decodeHdr(const core::ByteReader& r, uint64_t at, uint64_t count) {
-    std::vector<uint8_t> rgb(size_t(count) * 3);
-    for (uint64_t i = 0; i < count; ++i) {
-        const auto c = decodeE5bgr9(r.u32(at + i * 4));
-        std::copy(c.begin(), c.end(), rgb.begin() + ptrdiff_t(i * 3));
-    }
-    return rgb;
-}
-} // namespace
-
-// Lighting as FTE's Mod_LoadLighting picks it: a .lit beside the map (QLIT v1 RGB, or the HDR
-// version 0x10001), then BSPX LIGHTING_E5BGR9, then BSPX RGBLIGHTING, then the lump itself;
-// each must hold as many samples as the lighting lump (any whole number when it is empty).
-// Half-Life's lump is RGB already and its lightofs count bytes.
-core::Status Parser::lighting() {
-    const core::ByteReader r = lump(kLighting);
-    const uint64_t len = r.size();
-    const bool hl = variant == Variant::HalfLife;
-    lighting_scale = hl ? 1 : 3;
-    const uint64_t samples = hl ? len / 3 : len;
-    const std::vector<uint8_t>& lit = companions ? companions->lit : std::vector<uint8_t>{};
-    if (!hl && !lit.empty() && len > 0) {
-        const core::ByteReader lr(lit);
-        char magic[4] = {};
-        lr.read(0, magic);
-        const bool qlit = std::memcmp(magic, "QLIT", 4) == 0;
-        if (qlit && lr.i32(4) == kLitVersion && lit.size() == 8 + 3 * len) {
-            lighting_rgb.assign(lit.begin() + 8, lit.end());
-        } else if (qlit && lr.i32(4) == kLitVersionHdr && lit.size() == 8 + 4 * len) {
-            lighting_rgb = decodeHdr(lr, 8, len);
-        } else {
-            map.warnings.push_back(name + ": .lit file does not match this map (needs QLIT v1 " +
-                                   "with " + std::to_string(8 + 3 * len) + " bytes or HDR with " +
-                                   std::to_string(8 + 4 * len) + "); using the map's lighting");
-        }
-    }
-    if (lighting_rgb.empty() && !bspxLighting(samples) && len > 0) {
-        if (hl) {
-            lighting_rgb.assign(r.bytes().begin(), r.bytes().end());
-        } else {
-            lighting_rgb.resize(size_t(len) * 3);
-            const auto b = r.bytes();
-            for (size_t i = 0; i < b.size(); ++i)
-                lighting_rgb[i * 3] = lighting_rgb[i * 3 + 1] = lighting_rgb[i * 3 + 2] = b[i];
-        }
-    }
-    lightDirections();
-    return core::okStatus();
-}
-
-// LIGHTING_E5BGR9 or RGBLIGHTING for `samples` samples (0: the lighting lump is empty).
-bool Parser::bspxLighting(uint64_t samples) {
-    struct Candidate {
-        const char* lump;
-        uint64_t bytes_per_sample;
-    };
-    for (const Candidate c : {Candidate{"LIGHTING_E5BGR9", 4}, Candidate{"RGBLIGHTING", 3}}) {
-        ExtraLump* x = findExtraLump(map, c.lump);
-        if (!x)
-            continue;
-        const bool fits = samples ? x->length == samples * c.bytes_per_sample
-                                  : x->length > 0 && x->length % c.bytes_per_sample == 0;
-        if (!fits) {
-            map.warnings.push_back(
-                name + ": BSPX " + x->name + ": " + std::to_string(x->length) + " bytes, needs " +
-                (samples ? std::to_string(samples * c.bytes_per_sample)
-                         : "a multiple of " + std::to_string(c.bytes_per_sample)) +
-                " (" + std::to_string(c.bytes_per_sample) + " per lighting sample); ignored");
-            continue;
-        }
-        const core::ByteReader xr = file.sub(x->offset, x->length);
-        if (c.bytes_per_sample == 4)
-            lighting_rgb = decodeHdr(xr, 0, x->length / 4);
-        else
-            lighting_rgb.assign(xr.bytes().begin(), xr.bytes().end());
-        x->used = true;
-        return true;
-    }
-    return false;
-}
-
-// Light directions laid out as lighting_rgb: a .lux beside the map (QLIT v1), else BSPX
-// LIGHTINGDIR (FTE Mod_LoadLighting looks in the same order).
-void Parser::lightDirections() {
-    if (lighting_rgb.empty())
-        return;
-    const uint64_t need = lighting_rgb.size();
-    const std::vector<uint8_t>& lux = companions ? companions->lux : std::vector<uint8_t>{};
-    if (!lux.empty()) {
-        const core::ByteReader lr(lux);
-        char magic[4] = {};
-        lr.read(0, magic);
-        if (std::memcmp(magic, "QLIT", 4) == 0 && lr.i32(4) == kLitVersion &&
-            lux.size() == 8 + need) {
-            lighting_dirs.assign(lux.begin() + 8, lux.end());
-            return;
-        }
-        map.warnings.push_back(name + ": .lux file does not match this map (needs QLIT v1 with " +
-                               std::to_string(8 + need) + " bytes); ignored");
-    }
-    if (ExtraLump* x = findExtraLump(map, "LIGHTINGDIR")) {
-        if (x->length != need) {
-            map.warnings.push_back(name + ": BSPX LIGHTINGDIR: " + std::to_string(x->length) +
-                                   " bytes, needs " + std::to_string(need) +
-                                   " (3 per lighting sample); ignored");
-            return;
-        }
-        const auto b = file.sub(x->offset, x->length).bytes();
-        lighting_dirs.assign(b.begin(), b.end());
-        x->used = true;
-    }
-}
-
-namespace {
-
-// Where a face's luxels come from: its grid on its axes, the byte offset of its samples in
-// the lighting, and its styles.
-struct FaceLightmap {
-    LightmapExtents ext;
-    TexAxes axes;
-    int64_t offset = -1;
-    std::array<uint8_t, kMaxLightStyles> styles{};
-    std::string problem; // why a BSPX grid cannot be used, empty when it can
-};
-
-// Faces whose BSPX lightmap does not fit the lighting and fall back to their own.
-struct BspxFallback {
-    uint64_t count = 0;
-    std::string first;
-
-    void note(uint64_t face, const std::string& lumps, const std::string& why) {
-        if (count++ == 0)
-            first = "BSPX " + lumps + " of faces[" + std::to_string(face) + "]: " + why;
-    }
-    void warn(Map& map, const std::string& name) const {
-        if (count)
-            map.warnings.push_back(name + ": " + first + "; " + std::to_string(count) +
-                                   " face(s) use their standard lightmap");
-    }
-};
-
-// Lays face `i`'s BSPX overrides over `use` (which holds its standard lightmap); returns the
-// names of the lumps that applied, empty when none did. A DECOUPLED_LM record gives the grid,
-// axes and offset (a zero size or negative offset: no samples); otherwise LMSHIFT the grid and
-// LMOFFSET the offset. A shift outside 0..12 or non-finite decoupled axes are a `problem`: the
-// face keeps its standard lightmap (the fallback warning counts it).
-std::string bspxLightmap(const BspxFaceLighting& bspx, uint64_t i,
-                         std::span<const glm::vec3> polygon, int32_t scale, FaceLightmap& use) {
-    std::string lumps;
-    const auto add = [&](const char* lump) {
-        lumps += (lumps.empty() ? "" : "+") + std::string(lump);
-    };
-    if (!bspx.styles.empty()) {
-        use.styles = bspx.styles[i];
-        add("LMSTYLE");
-    }
-    const auto samples = [&](int64_t ofs) { return ofs < 0 ? int64_t(-1) : ofs * scale; };
-    if (!bspx.decoupled.empty()) {
-        const DecoupledLightmap& d = bspx.decoupled[i];
-        add("DECOUPLED_LM");
-        const glm::vec4 a = d.world_to_luxel.s, b = d.world_to_luxel.t;
-        if (!std::isfinite(a.x + a.y + a.z + a.w + b.x + b.y + b.z + b.w)) {
-            use.problem = "world-to-luxel axes are not finite";
-            return lumps;
-        }
-        use.axes = d.world_to_luxel;
-        use.ext = LightmapExtents{{0, 0}, {d.width - 1, d.height - 1}, d.width, d.height, 1};
-        use.offset = d.width && d.height ? samples(d.offset) : -1;
-        return lumps;
-    }
-    if (!bspx.shifts.empty()) {
-        add("LMSHIFT");
-        const uint8_t shift = bspx.shifts[i];
-        if (shift > 12) {
-            use.problem = "shift " + std::to_string(shift) + " is over 12";
-            return lumps;
-        }
-        use.ext = computeLightmapExtents(polygon, use.axes, 1 << shift);
-    }
-    if (!bspx.offsets.empty()) {
-        add("LMOFFSET");
-        use.offset = samples(bspx.offsets[i]);
-    }
-    return lumps;
-}
-
-} // namespace
-
-// One record of the faces lump. BSP29 stores plane, side, edge count and texinfo as unsigned
-// 16-bit, BSP2 every field as 32-bit (bspfile.h dface_t / dface_bsp2_t).
-EdgeFaceRecord Parser::faceRecord(const core::ByteReader& r, uint64_t index) const {
-    EdgeFaceRecord rec;
-    uint64_t off = index * sizes.face;
-    const auto field = [&](bool short_in_bsp29) -> int32_t {
-        const bool narrow = bsp29_style && short_in_bsp29;
-        const int32_t v = narrow ? int32_t(r.u16(off)) : r.i32(off);
-        off += narrow ? 2 : 4;
-        return v;
-    };
-    rec.plane = field(true);
-    rec.side = field(true);
-    rec.first_edge = field(false);
-    rec.num_edges = field(true);
-    rec.texinfo = field(true);
-    r.read(off, rec.styles);
-    rec.lightofs = r.i32(off + 4);
-    return rec;
-}
-
-// QuakeSpasm 0.95 gl_model.c Mod_LoadFaces: a map "has lit water" when any face with a liquid
-// ('*') texture and without TEX_SPECIAL in its texinfo has samples (lightofs other than -1),
-// as ericw-tools' light writes them for -splitturb / _litwater maps. Half-Life's engines draw
-// liquids without lightmaps whatever the file holds.
-bool Parser::hasLitLiquids(const core::ByteReader& r, uint64_t count) const {
-    if (variant == Variant::HalfLife)
-        return false;
-    for (uint64_t i = 0; i < count; ++i) {
-        const EdgeFaceRecord rec = faceRecord(r, i);
-        if (rec.texinfo < 0 || uint64_t(rec.texinfo) >= texinfo.size() || rec.lightofs == -1)
-            continue;
-        const TexinfoQ1& ti = texinfo[size_t(rec.texinfo)];
-        if (!(ti.flags & kTexSpecial) && (map.materials[size_t(ti.material)].flags & kSurfLiquid))
-            return true;
-    }
-    return false;
-}
-
-core::Status Parser::faces() {
-    const core::ByteReader r = lump(kFaces);
-    const uint64_t n = lumps[kFaces].count();
-    EdgeFaceBuilder builder(map, EdgeGeometry{vertices, edges, surfedges}, n);
-    // Whether the file holds light data decides how a game draws faces without samples
-    // (game::LightRule::unlit_faces).
-    map.has_light_data = !lighting_rgb.empty();
-    // In a map with lit water (r_litwater 1, QuakeSpasm's default) every liquid face without
-    // TEX_SPECIAL gets its lightmap like a wall, and one without samples is black
-    // (gl_model.c Mod_LoadFaces leaves SURF_DRAWTILED off, so r_brush.c GL_BuildLightmaps
-    // builds its lightmap; r_world.c R_DrawTextureChains_Water draws it warp x lightmap). The
-    // others, and every liquid face of a map without lit water, stay unlit as before.
-    const bool lit_liquids = hasLitLiquids(r, n);
-    if (lit_liquids)
-        for (Material& m : map.materials)
-            if (m.flags & kSurfLiquid)
-                m.flags &= ~uint32_t(kSurfFullbright);
-    // An unlit liquid is its warped texture as it is: R_DrawTextureChains_Water binds the warp
-    // image alone (no lightmap, so no overbright doubling), where a white vertex colour through
-    // the lighting rule's lightmap_scale would draw it twice as bright.
-    if (variant != Variant::HalfLife)
-        for (Material& m : map.materials)
-            if ((m.flags & kSurfLiquid) && (m.flags & kSurfFullbright))
-                m.fullbright_light = 1.0f;
-    const BspxFaceLighting bspx = readBspxFaceLighting(file, map, n, name);
-    BspxFallback fallback;
-    for (uint64_t i = 0; i < n; ++i) {
-        const EdgeFaceRecord rec = faceRecord(r, i);
-        const TexinfoQ1* ti = rec.texinfo >= 0 && uint64_t(rec.texinfo) < texinfo.size()
-                                  ? &texinfo[size_t(rec.texinfo)]
-                                  : nullptr;
-        const Material* mat = ti ? &map.materials[size_t(ti->material)] : nullptr;
-        float tw = mat && mat->width > 0 ? float(mat->width) : 64.0f;
-        float th = mat && mat->height > 0 ? float(mat->height) : 64.0f;
-        TexAxes axes = ti ? ti->axes : TexAxes{};
-        if (mat && (mat->flags & kSurfWarp) && variant != Variant::HalfLife) {
-            // QuakeSpasm draws a liquid with its warp image at dot(v, vecs) / 128, without the
-            // texinfo's offsets (gl_model.c Mod_PolyForUnlitSurface, r_brush.c
-            // BuildSurfaceDisplayList), and that image holds the texture twice whatever its
-            // size (gl_warp.c WARPCALC divides by 64): uv in 64-texel tiles, the tile that
-            // game/quake1.cpp's warp rule (WarpRule::tile) draws them with.
-            axes.s.w = axes.t.w = 0.0f;
-            tw = th = kLiquidTile;
-        }
-        if (auto s = builder.emit(i, rec, texinfo.size(), ti ? ti->material : -1, axes, tw, th); !s)
-            return s;
-        const bool lit_liquid = lit_liquids && !(ti->flags & kTexSpecial);
-        const bool special = (ti->flags & kTexSpecial) || (mat->flags & kSurfSky) ||
-                             ((mat->flags & kSurfLiquid) && !lit_liquid);
-        if (special)
-            continue;
-        if (lighting_rgb.empty()) {
-            builder.unlit(i);
-            continue;
-        }
-        const FaceLightmap standard{computeLightmapExtents(builder.polygon(), ti->axes),
-                                    ti->axes,
-                                    rec.lightofs < 0 ? -1 : int64_t(rec.lightofs) * lighting_scale,
-                                    rec.styles,
-                                    {}};
-        FaceLightmap use = standard;
-        if (const std::string from = bspxLightmap(bspx, i, builder.polygon(), lighting_scale, use);
-            !from.empty()) {
-            Face styled;
-            styled.styles = use.styles;
-            const int styles = styled.numStyles();
-            if (!use.problem.empty()) {
-                fallback.note(i, from, use.problem);
-                use = standard;
-            } else if (use.offset >= 0 && styles > 0 &&
-                       !lightmapFits(use.ext, styles, use.offset, lighting_rgb.size())) {
-                fallback.note(i, from,
-                              std::to_string(use.ext.width) + "x" + std::to_string(use.ext.height) +
-                                  " luxels x " + std::to_string(styles) + " styles at sample " +
-                                  std::to_string(use.offset / lighting_scale) + " run past " +
-                                  std::to_string(lighting_rgb.size() / 3) + " samples");
-                use = standard;
-            }
-        }
-        map.faces[i].styles = use.styles;
-        if (auto s = builder.light(i, use.axes, use.ext, lighting_rgb, use.offset, lighting_dirs);
-            !s)
-            return s;
-    }
-    fallback.warn(map, name);
-    builder.finish();
-    return core::okStatus();
-}
 
 uint32_t leafContents(int32_t c) {
     switch (c) {
@@ -749,6 +361,8 @@ uint32_t leafContents(int32_t c) {
         return (c <= -9 && c >= -14) ? uint32_t(kContentsLiquid) : 0u;
     }
 }
+
+} // namespace
 
 core::Status Parser::leafs() {
     const core::ByteReader marks = lump(kMarksurfaces);
@@ -903,12 +517,11 @@ void Parser::submodelSettings() {
     // the game layer's (game::spawnBrushModels).
     bindSubmodelEntities(map);
 }
-
-} // namespace
+} // namespace q1
 
 core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view name,
                               const Companions& companions) {
-    Parser p;
+    q1::Parser p;
     p.file = core::ByteReader(data);
     p.name = std::string(name);
     p.companions = &companions;
@@ -917,16 +530,16 @@ core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view na
         return core::makeError(core::ErrorCode::UnknownFormat, "header");
     switch (*d.format) {
     case Format::Quake1:
-        p.variant = Variant::Bsp29;
+        p.variant = q1::Variant::Bsp29;
         break;
     case Format::Quake1Bsp2:
-        p.variant = Variant::Bsp2;
+        p.variant = q1::Variant::Bsp2;
         break;
     case Format::Quake1Rmq:
-        p.variant = Variant::Rmq;
+        p.variant = q1::Variant::Rmq;
         break;
     case Format::HalfLife:
-        p.variant = Variant::HalfLife;
+        p.variant = q1::Variant::HalfLife;
         break;
     default:
         return core::makeError(core::ErrorCode::UnknownFormat, "header", -1, {},
@@ -934,6 +547,7 @@ core::Result<Map> parseQuake1(std::span<const uint8_t> data, std::string_view na
     }
     p.map.format = *d.format;
     p.map.version = d.version;
+    using q1::Parser;
     using Step = core::Status (Parser::*)();
     if (auto s = p.header(); !s)
         return s.error();

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <glm/geometric.hpp>
+#include <optional>
 #include <tuple>
 #include <utility>
 
@@ -134,74 +135,93 @@ Parser::DiskFace Parser::readDiskFace(uint64_t index) const {
     return f;
 }
 
+namespace {
+
+// The face kind of a surface type; nothing for type 0 (MST_BAD) and extensions such as
+// Nuclide's type 256, which engines skip.
+std::optional<FaceKind> faceKind(int32_t type) {
+    switch (type) {
+    case kSurfacePlanar:
+        return FaceKind::Polygon;
+    case kSurfacePatch:
+        return FaceKind::Patch;
+    case kSurfaceTriangleSoup:
+        return FaceKind::Mesh;
+    case kSurfaceFlare:
+        return FaceKind::Billboard;
+    default:
+        return std::nullopt;
+    }
+}
+
+// Faces of unknown types, skipped: a few distinct types are named in the warning; the rest are
+// only counted.
+struct SkippedFaceTypes {
+    std::vector<std::pair<int32_t, int64_t>> types; // type, count
+    int64_t others = 0;
+
+    void note(int32_t type) {
+        auto it = std::find_if(types.begin(), types.end(),
+                               [&](const auto& p) { return p.first == type; });
+        if (it != types.end())
+            ++it->second;
+        else if (types.size() < 8)
+            types.emplace_back(type, 1);
+        else
+            ++others;
+    }
+    void warn(Map& map) const {
+        for (const auto& [type, n] : types)
+            map.warnings.push_back("faces: " + std::to_string(n) + " face(s) of unknown type " +
+                                   std::to_string(type) + " skipped");
+        if (others)
+            map.warnings.push_back("faces: " + std::to_string(others) +
+                                   " more face(s) of other unknown types skipped");
+    }
+};
+
+// A patch face's control grid: at most kMaxPatchSide per side, each side odd and at least 3,
+// and as many control points as the face has vertices.
+core::Status checkPatchSize(int64_t fi, int32_t w, int32_t h, int32_t num_vertices) {
+    if (w > kMaxPatchSide || h > kMaxPatchSide)
+        return makeError(ErrorCode::LimitExceeded, "faces", fi, "patch_size",
+                         "patch " + std::to_string(w) + "x" + std::to_string(h) + ", limit " +
+                             std::to_string(kMaxPatchSide) + " per side");
+    if (!validPatchSize(w, h))
+        return makeError(ErrorCode::BadPatch, "faces", fi, "patch_size",
+                         "patch " + std::to_string(w) + "x" + std::to_string(h) +
+                             " (each side must be odd and at least 3)");
+    if (int64_t{w} * h != num_vertices)
+        return makeError(ErrorCode::BadPatch, "faces", fi, "patch_size",
+                         "patch " + std::to_string(w) + "x" + std::to_string(h) + " needs " +
+                             std::to_string(w * h) + " control points, face has " +
+                             std::to_string(num_vertices));
+    return core::okStatus();
+}
+
+} // namespace
+
 core::Status Parser::readFaces() {
-    const uint64_t faces = count(kFaces), textures = count(kTextures);
-    const uint64_t effects = count(kEffects), vertices = count(kVertexes);
-    const uint64_t meshverts = count(kMeshVerts);
+    const uint64_t faces = count(kFaces), meshverts = count(kMeshVerts);
     m_keep.assign(static_cast<size_t>(faces), true);
     m_map.faces.reserve(static_cast<size_t>(faces));
     int64_t extra_styles = 0;
     uint64_t face_vertices = 0; // sum of num_vertices, against kMaxFaceVertices
-    std::vector<std::pair<int32_t, int64_t>> unknown_types; // type, count
-    int64_t other_types = 0;
+    SkippedFaceTypes skipped;
     for (uint64_t i = 0; i < faces; ++i) {
         const auto fi = static_cast<int64_t>(i);
         const DiskFace d = readDiskFace(i);
-        Face face;
-        switch (d.type) {
-        case kSurfacePlanar:
-            face.kind = FaceKind::Polygon;
-            break;
-        case kSurfacePatch:
-            face.kind = FaceKind::Patch;
-            break;
-        case kSurfaceTriangleSoup:
-            face.kind = FaceKind::Mesh;
-            break;
-        case kSurfaceFlare:
-            face.kind = FaceKind::Billboard;
-            break;
-        default: {
-            // Type 0 (MST_BAD) and extensions such as Nuclide's type 256: engines skip them.
-            // A few distinct types are named in the warning; the rest are only counted.
-            auto it = std::find_if(unknown_types.begin(), unknown_types.end(),
-                                   [&](const auto& p) { return p.first == d.type; });
-            if (it != unknown_types.end())
-                ++it->second;
-            else if (unknown_types.size() < 8)
-                unknown_types.emplace_back(d.type, 1);
-            else
-                ++other_types;
+        const std::optional<FaceKind> kind = faceKind(d.type);
+        if (!kind) {
+            skipped.note(d.type);
             m_keep[static_cast<size_t>(i)] = false;
             m_map.faces.emplace_back(); // placeholder, removed by dropSkippedFaces
             continue;
         }
-        }
-        if (!indexOk(d.texture, textures))
-            return makeError(ErrorCode::IndexOutOfRange, "faces", fi, "texture",
-                             "texture " + std::to_string(d.texture) + " beyond " +
-                                 std::to_string(textures) + " textures");
-        // ioquake3 tr_bsp.c ParseFace takes fogNum + 1 unchecked (OpenArena's aggressor
-        // names fog 0 in a map without fogs, and plays): the face is drawn without fog.
-        const bool fog_ok = d.effect >= -1 && d.effect < static_cast<int64_t>(effects);
-        if (!fog_ok)
-            m_dropped.add(makeError(ErrorCode::IndexOutOfRange, "faces", fi, "effect",
-                                    "effect " + std::to_string(d.effect) + " beyond " +
-                                        std::to_string(effects) + " effects"),
-                          "drawn without fog");
-        if (!rangeOk(d.first_vertex, d.num_vertices, vertices))
-            return makeError(ErrorCode::IndexOutOfRange, "faces", fi, "vertex",
-                             rangeText(d.first_vertex, d.num_vertices, vertices, "vertexes"));
-        face_vertices += static_cast<uint64_t>(d.num_vertices);
-        if (face_vertices > kMaxFaceVertices)
-            return makeError(ErrorCode::LimitExceeded, "faces", fi, "vertex",
-                             "more than " + std::to_string(kMaxFaceVertices) +
-                                 " face vertices in all (overlapping ranges)");
-        face.material = d.texture;
-        face.fog = fog_ok ? d.effect : -1;
-        face.first_vertex = static_cast<uint32_t>(d.first_vertex);
-        face.num_vertices = static_cast<uint32_t>(d.num_vertices);
-        face.styles = {d.styles[0], kNoStyle, kNoStyle, kNoStyle};
+        Face face;
+        face.kind = *kind;
+        if (core::Status s = readFaceRefs(fi, d, face_vertices, face); !s)
+            return s;
         for (size_t k = 1; k < d.styles.size(); ++k)
             if (d.styles[k] != kNoStyle) {
                 ++extra_styles;
@@ -209,36 +229,8 @@ core::Status Parser::readFaces() {
             }
         if (std::isfinite(glm::length(d.normal)) && glm::length(d.normal) > 0.0f)
             face.normal = d.normal;
-
-        if (face.kind == FaceKind::Polygon || face.kind == FaceKind::Mesh) {
-            if (core::Status s = readFaceIndices(fi, d, meshverts); !s)
-                return s;
-            face.first_index = static_cast<uint32_t>(m_map.indices.size()) -
-                               static_cast<uint32_t>(d.num_meshverts / 3 * 3);
-            face.num_indices = static_cast<uint32_t>(d.num_meshverts / 3 * 3);
-        } else if (face.kind == FaceKind::Patch) {
-            if (d.patch_w > kMaxPatchSide || d.patch_h > kMaxPatchSide)
-                return makeError(ErrorCode::LimitExceeded, "faces", fi, "patch_size",
-                                 "patch " + std::to_string(d.patch_w) + "x" +
-                                     std::to_string(d.patch_h) + ", limit " +
-                                     std::to_string(kMaxPatchSide) + " per side");
-            if (!validPatchSize(d.patch_w, d.patch_h))
-                return makeError(ErrorCode::BadPatch, "faces", fi, "patch_size",
-                                 "patch " + std::to_string(d.patch_w) + "x" +
-                                     std::to_string(d.patch_h) +
-                                     " (each side must be odd and at least 3)");
-            if (int64_t{d.patch_w} * d.patch_h != d.num_vertices)
-                return makeError(ErrorCode::BadPatch, "faces", fi, "patch_size",
-                                 "patch " + std::to_string(d.patch_w) + "x" +
-                                     std::to_string(d.patch_h) + " needs " +
-                                     std::to_string(d.patch_w * d.patch_h) +
-                                     " control points, face has " + std::to_string(d.num_vertices));
-            face.patch_width = static_cast<uint16_t>(d.patch_w);
-            face.patch_height = static_cast<uint16_t>(d.patch_h);
-        } else {
-            addFlareVertex(face, d);
-        }
-
+        if (core::Status s = readFaceShape(fi, d, meshverts, face); !s)
+            return s;
         // Flares carry no lightmap; the others name a page, or a negative number for
         // vertex lighting (-3 LIGHTMAP_BY_VERTEX in oa_ctf2) or none.
         face.lightmap_page = face.kind == FaceKind::Billboard ? -1 : std::max(d.lightmap, -1);
@@ -248,12 +240,7 @@ core::Status Parser::readFaces() {
         }
         m_map.faces.push_back(face);
     }
-    for (const auto& [type, n] : unknown_types)
-        m_map.warnings.push_back("faces: " + std::to_string(n) + " face(s) of unknown type " +
-                                 std::to_string(type) + " skipped");
-    if (other_types)
-        m_map.warnings.push_back("faces: " + std::to_string(other_types) +
-                                 " more face(s) of other unknown types skipped");
+    skipped.warn(m_map);
     if (m_partial_triangles)
         m_map.warnings.push_back("faces: " + std::to_string(m_partial_triangles) +
                                  " face(s) with meshverts that are not whole triangles; the "
@@ -262,6 +249,56 @@ core::Status Parser::readFaces() {
         m_map.warnings.push_back("faces: " + std::to_string(extra_styles) +
                                  " face(s) use more than one light style; only style 0 is "
                                  "shown");
+    return core::okStatus();
+}
+
+core::Status Parser::readFaceRefs(int64_t fi, const DiskFace& d, uint64_t& face_vertices,
+                                  Face& face) {
+    const uint64_t textures = count(kTextures), effects = count(kEffects);
+    const uint64_t vertices = count(kVertexes);
+    if (!indexOk(d.texture, textures))
+        return makeError(ErrorCode::IndexOutOfRange, "faces", fi, "texture",
+                         "texture " + std::to_string(d.texture) + " beyond " +
+                             std::to_string(textures) + " textures");
+    // ioquake3 tr_bsp.c ParseFace takes fogNum + 1 unchecked (OpenArena's aggressor
+    // names fog 0 in a map without fogs, and plays): the face is drawn without fog.
+    const bool fog_ok = d.effect >= -1 && d.effect < static_cast<int64_t>(effects);
+    if (!fog_ok)
+        m_dropped.add(makeError(ErrorCode::IndexOutOfRange, "faces", fi, "effect",
+                                "effect " + std::to_string(d.effect) + " beyond " +
+                                    std::to_string(effects) + " effects"),
+                      "drawn without fog");
+    if (!rangeOk(d.first_vertex, d.num_vertices, vertices))
+        return makeError(ErrorCode::IndexOutOfRange, "faces", fi, "vertex",
+                         rangeText(d.first_vertex, d.num_vertices, vertices, "vertexes"));
+    face_vertices += static_cast<uint64_t>(d.num_vertices);
+    if (face_vertices > kMaxFaceVertices)
+        return makeError(ErrorCode::LimitExceeded, "faces", fi, "vertex",
+                         "more than " + std::to_string(kMaxFaceVertices) +
+                             " face vertices in all (overlapping ranges)");
+    face.material = d.texture;
+    face.fog = fog_ok ? d.effect : -1;
+    face.first_vertex = static_cast<uint32_t>(d.first_vertex);
+    face.num_vertices = static_cast<uint32_t>(d.num_vertices);
+    face.styles = {d.styles[0], kNoStyle, kNoStyle, kNoStyle};
+    return core::okStatus();
+}
+
+core::Status Parser::readFaceShape(int64_t fi, const DiskFace& d, uint64_t meshverts, Face& face) {
+    if (face.kind == FaceKind::Polygon || face.kind == FaceKind::Mesh) {
+        if (core::Status s = readFaceIndices(fi, d, meshverts); !s)
+            return s;
+        face.first_index = static_cast<uint32_t>(m_map.indices.size()) -
+                           static_cast<uint32_t>(d.num_meshverts / 3 * 3);
+        face.num_indices = static_cast<uint32_t>(d.num_meshverts / 3 * 3);
+    } else if (face.kind == FaceKind::Patch) {
+        if (core::Status s = checkPatchSize(fi, d.patch_w, d.patch_h, d.num_vertices); !s)
+            return s;
+        face.patch_width = static_cast<uint16_t>(d.patch_w);
+        face.patch_height = static_cast<uint16_t>(d.patch_h);
+    } else {
+        addFlareVertex(face, d);
+    }
     return core::okStatus();
 }
 

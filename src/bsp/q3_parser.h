@@ -196,6 +196,13 @@ private:
 
     core::Status readFaces();
 
+    // Face `fi`'s material, fog, vertex range and style 0 from `d`, checked against their
+    // lumps; `face_vertices` sums the faces' vertex counts against kMaxFaceVertices.
+    core::Status readFaceRefs(int64_t fi, const DiskFace& d, uint64_t& face_vertices, Face& face);
+
+    // A polygon or triangle soup's indices, a patch's control grid size, or a flare's vertex.
+    core::Status readFaceShape(int64_t fi, const DiskFace& d, uint64_t meshverts, Face& face);
+
     // Appends a polygon or triangle soup's meshverts as absolute vertex indices.
     core::Status readFaceIndices(int64_t fi, const DiskFace& d, uint64_t meshverts);
 

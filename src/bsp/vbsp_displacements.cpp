@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string_view>
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
@@ -23,10 +25,142 @@ template <class T> T bilerp(const std::array<Vertex, 4>& c, T Vertex::*field, fl
     return left + (right - left) * b;
 }
 
+constexpr std::string_view kFlat = "the base face drawn flat";
+
+// The fields of one ddispinfo_t this reader builds the grid from: startPosition vec3,
+// DispVertStart, DispTriStart, power, ...
+struct DispRecord {
+    glm::vec3 start;
+    int32_t first_vert = 0;
+    uint32_t side = 0; // vertices along each edge of the grid, 2^power + 1
+};
+
+// Displacement `disp`'s record at `at`; one whose power is outside 2..4 or whose vertices run
+// past the DispVerts lump is dropped (its base face stays flat).
+std::optional<DispRecord> readDispRecord(const core::ByteReader& r, uint64_t at, int64_t disp,
+                                         uint64_t num_disp_verts, DroppedReferences& dropped) {
+    DispRecord rec;
+    r.read(at, rec.start);
+    rec.first_vert = r.i32(at + 12);
+    const int32_t power = r.i32(at + 20);
+    if (power < 2 || power > 4) {
+        dropped.add(core::makeError(core::ErrorCode::BadValue, "dispinfo", disp, "power",
+                                    std::to_string(power) + " outside 2..4"),
+                    kFlat);
+        return std::nullopt;
+    }
+    rec.side = (1u << power) + 1;
+    const uint64_t grid = uint64_t(rec.side) * rec.side;
+    if (rec.first_vert < 0 || uint64_t(rec.first_vert) + grid > num_disp_verts) {
+        dropped.add(indexError("dispinfo", disp, "DispVertStart", int64_t(rec.first_vert) + grid,
+                               num_disp_verts, "displacement vertices"),
+                    kFlat);
+        return std::nullopt;
+    }
+    return rec;
+}
+
+// The base quad's corners in surfedge order, starting at the one nearest the start position.
+std::array<Vertex, 4> baseCorners(const Map& map, const Face& face, const glm::vec3& start) {
+    std::array<Vertex, 4> corner;
+    uint32_t first = 0;
+    float best = INFINITY;
+    for (uint32_t k = 0; k < 4; ++k) {
+        const float d = glm::length(map.vertices[face.first_vertex + k].position - start);
+        if (d < best) {
+            best = d;
+            first = k;
+        }
+    }
+    for (uint32_t k = 0; k < 4; ++k)
+        corner[k] = map.vertices[face.first_vertex + (first + k) % 4];
+    return corner;
+}
+
+// Appends the side x side grid: the base quad interpolated, each point moved by its CDispVert
+// (vec3 vector, float dist, float alpha).
+void appendGridVertices(Map& map, const std::array<Vertex, 4>& corner, const core::ByteReader& dv,
+                        const DispRecord& rec) {
+    const uint32_t side = rec.side;
+    const float inv = 1.0f / float(side - 1);
+    for (uint32_t i = 0; i < side; ++i) {
+        const float a = float(i) * inv;
+        for (uint32_t j = 0; j < side; ++j) {
+            const float b = float(j) * inv;
+            Vertex v = corner[0];
+            v.position = bilerp(corner, &Vertex::position, a, b);
+            v.uv = bilerp(corner, &Vertex::uv, a, b);
+            v.lm_uv = bilerp(corner, &Vertex::lm_uv, a, b);
+            const uint64_t vat = (uint64_t(rec.first_vert) + uint64_t(i) * side + j) * 20;
+            glm::vec3 offset;
+            dv.read(vat, offset);
+            const float dist = dv.f32(vat + 12);
+            if (std::isfinite(dist) && std::isfinite(offset.x) && std::isfinite(offset.y) &&
+                std::isfinite(offset.z))
+                v.position += offset * dist;
+            // Hammer's painted alpha, 0..255: the weight of a two-layer material's second
+            // texture, carried in the colour's alpha as Source's own vertex format carries
+            // it (bsp::Vertex::colour). Out of range clamps, NaN reads as the first layer.
+            const float alpha = dv.f32(vat + 16);
+            v.colour.a =
+                std::isnan(alpha) ? 0 : uint8_t(std::lround(std::clamp(alpha, 0.0f, 255.0f)));
+            map.vertices.push_back(v);
+        }
+    }
+}
+
+// Vertex normals across the grid at `grid_first` (central differences, one-sided at the
+// edges), turned to the base face's side.
+void gridNormals(Map& map, uint32_t grid_first, uint32_t side, const glm::vec3& face_normal) {
+    for (uint32_t i = 0; i < side; ++i)
+        for (uint32_t j = 0; j < side; ++j) {
+            auto pos = [&](uint32_t a, uint32_t b) {
+                return map.vertices[grid_first + a * side + b].position;
+            };
+            const glm::vec3 di = pos(std::min(i + 1, side - 1), j) - pos(i ? i - 1 : 0, j);
+            const glm::vec3 dj = pos(i, std::min(j + 1, side - 1)) - pos(i, j ? j - 1 : 0);
+            glm::vec3 normal = glm::cross(di, dj);
+            const float len = glm::length(normal);
+            normal = len > 1e-6f ? normal / len : face_normal;
+            if (glm::dot(normal, face_normal) < 0.0f)
+                normal = -normal;
+            map.vertices[grid_first + i * side + j].normal = normal;
+        }
+}
+
+// Two triangles per grid cell, in the same turn as the base quad (c0, c1, c2); the diagonal
+// alternates from cell to cell as Source's own triangulation does.
+void appendGridIndices(Map& map, uint32_t grid_first, uint32_t side) {
+    for (uint32_t i = 0; i + 1 < side; ++i)
+        for (uint32_t j = 0; j + 1 < side; ++j) {
+            const uint32_t v00 = grid_first + i * side + j, v01 = v00 + 1;
+            const uint32_t v10 = v00 + side, v11 = v10 + 1;
+            if ((i + j) & 1)
+                map.indices.insert(map.indices.end(), {v00, v10, v01, v10, v11, v01});
+            else
+                map.indices.insert(map.indices.end(), {v00, v10, v11, v00, v11, v01});
+        }
+}
+
+// ddispinfo_t: minTess (24) holds the collision flags when its top bit is set
+// (DISP_INFO_FLAG_MAGIC), contents (32). Strata's wide record is not documented for these;
+// its displacements collide as solid.
+DisplacementCollision dispCollision(const core::ByteReader& r, uint64_t at, bool wide,
+                                    uint32_t face) {
+    DisplacementCollision dc{face, kCollideSolid, 1u, 0u};
+    if (!wide) {
+        const uint32_t min_tess = r.u32(at + 24);
+        dc.game_contents = r.u32(at + 32);
+        dc.contents = sourceContents(dc.game_contents);
+        if (min_tess & 0x80000000u)
+            dc.flags = min_tess & (kDispNoPhysicsColl | kDispNoHullColl | kDispNoRayColl);
+    }
+    return dc;
+}
+
 } // namespace
 
 core::Status Parser::displacements() {
-    constexpr std::string_view kFlat = "the base face drawn flat";
     const core::ByteReader& r = data[kDispInfo];
     const uint64_t n = count(kDispInfo);
     if (n == 0)
@@ -49,26 +183,10 @@ core::Status Parser::displacements() {
                         kFlat);
             continue;
         }
-        // startPosition vec3, DispVertStart, DispTriStart, power, ... MapFace (36)
         const uint64_t at = uint64_t(disp) * disp_size;
-        glm::vec3 start;
-        r.read(at, start);
-        const int32_t first_vert = r.i32(at + 12);
-        const int32_t power = r.i32(at + 20);
-        if (power < 2 || power > 4) {
-            dropped.add(core::makeError(core::ErrorCode::BadValue, "dispinfo", disp, "power",
-                                        std::to_string(power) + " outside 2..4"),
-                        kFlat);
+        const std::optional<DispRecord> rec = readDispRecord(r, at, disp, num_disp_verts, dropped);
+        if (!rec)
             continue;
-        }
-        const uint32_t side = (1u << power) + 1;
-        const uint64_t grid = uint64_t(side) * side;
-        if (first_vert < 0 || uint64_t(first_vert) + grid > num_disp_verts) {
-            dropped.add(indexError("dispinfo", disp, "DispVertStart", int64_t(first_vert) + grid,
-                                   num_disp_verts, "displacement vertices"),
-                        kFlat);
-            continue;
-        }
         Face& face = map.faces[f];
         if (face.num_vertices != 4) {
             map.warnings.push_back("dispinfo[" + std::to_string(disp) + "]: base face " +
@@ -76,94 +194,19 @@ core::Status Parser::displacements() {
                                    " vertices, not 4; drawn flat");
             continue;
         }
-        // Corners in surfedge order, starting at the one nearest the start position.
-        std::array<Vertex, 4> corner;
-        uint32_t first = 0;
-        float best = INFINITY;
-        for (uint32_t k = 0; k < 4; ++k) {
-            const float d = glm::length(map.vertices[face.first_vertex + k].position - start);
-            if (d < best) {
-                best = d;
-                first = k;
-            }
-        }
-        for (uint32_t k = 0; k < 4; ++k)
-            corner[k] = map.vertices[face.first_vertex + (first + k) % 4];
         // The base quad's vertices and triangles are the last ones emitted for this face only
         // if no later face followed; rather than move arrays, the grid is appended and the face
         // pointed at it (the four base vertices stay unused).
-        const core::ByteReader& dv = data[kDispVerts];
         const uint32_t grid_first = uint32_t(map.vertices.size());
-        const float inv = 1.0f / float(side - 1);
-        for (uint32_t i = 0; i < side; ++i) {
-            const float a = float(i) * inv;
-            for (uint32_t j = 0; j < side; ++j) {
-                const float b = float(j) * inv;
-                Vertex v = corner[0];
-                v.position = bilerp(corner, &Vertex::position, a, b);
-                v.uv = bilerp(corner, &Vertex::uv, a, b);
-                v.lm_uv = bilerp(corner, &Vertex::lm_uv, a, b);
-                // CDispVert: vec3 vector, float dist, float alpha
-                const uint64_t vat = (uint64_t(first_vert) + uint64_t(i) * side + j) * 20;
-                glm::vec3 offset;
-                dv.read(vat, offset);
-                const float dist = dv.f32(vat + 12);
-                if (std::isfinite(dist) && std::isfinite(offset.x) && std::isfinite(offset.y) &&
-                    std::isfinite(offset.z))
-                    v.position += offset * dist;
-                // Hammer's painted alpha, 0..255: the weight of a two-layer material's second
-                // texture, carried in the colour's alpha as Source's own vertex format carries
-                // it (bsp::Vertex::colour). Out of range clamps, NaN reads as the first layer.
-                const float alpha = dv.f32(vat + 16);
-                v.colour.a =
-                    std::isnan(alpha) ? 0 : uint8_t(std::lround(std::clamp(alpha, 0.0f, 255.0f)));
-                map.vertices.push_back(v);
-            }
-        }
-        // Vertex normals across the grid (central differences, one-sided at the edges), turned
-        // to the base face's side.
-        for (uint32_t i = 0; i < side; ++i)
-            for (uint32_t j = 0; j < side; ++j) {
-                auto pos = [&](uint32_t a, uint32_t b) {
-                    return map.vertices[grid_first + a * side + b].position;
-                };
-                const glm::vec3 di = pos(std::min(i + 1, side - 1), j) - pos(i ? i - 1 : 0, j);
-                const glm::vec3 dj = pos(i, std::min(j + 1, side - 1)) - pos(i, j ? j - 1 : 0);
-                glm::vec3 normal = glm::cross(di, dj);
-                const float len = glm::length(normal);
-                normal = len > 1e-6f ? normal / len : face.normal;
-                if (glm::dot(normal, face.normal) < 0.0f)
-                    normal = -normal;
-                map.vertices[grid_first + i * side + j].normal = normal;
-            }
+        appendGridVertices(map, baseCorners(map, face, rec->start), data[kDispVerts], *rec);
+        gridNormals(map, grid_first, rec->side, face.normal);
         const uint32_t grid_index = uint32_t(map.indices.size());
-        for (uint32_t i = 0; i + 1 < side; ++i)
-            for (uint32_t j = 0; j + 1 < side; ++j) {
-                const uint32_t v00 = grid_first + i * side + j, v01 = v00 + 1;
-                const uint32_t v10 = v00 + side, v11 = v10 + 1;
-                // The same turn as the base quad (c0, c1, c2); the diagonal alternates from
-                // cell to cell as Source's own triangulation does.
-                if ((i + j) & 1)
-                    map.indices.insert(map.indices.end(), {v00, v10, v01, v10, v11, v01});
-                else
-                    map.indices.insert(map.indices.end(), {v00, v10, v11, v00, v11, v01});
-            }
+        appendGridIndices(map, grid_first, rec->side);
         face.kind = FaceKind::Mesh;
         displacement_faces.push_back(uint32_t(f));
-        // ddispinfo_t: minTess (24) holds the collision flags when its top bit is set
-        // (DISP_INFO_FLAG_MAGIC), contents (32). Strata's wide record is not documented for
-        // these; its displacements collide as solid.
-        DisplacementCollision dc{uint32_t(f), kCollideSolid, 1u, 0u};
-        if (!wide) {
-            const uint32_t min_tess = r.u32(at + 24);
-            dc.game_contents = r.u32(at + 32);
-            dc.contents = sourceContents(dc.game_contents);
-            if (min_tess & 0x80000000u)
-                dc.flags = min_tess & (kDispNoPhysicsColl | kDispNoHullColl | kDispNoRayColl);
-        }
-        map.collision.displacements.push_back(dc);
+        map.collision.displacements.push_back(dispCollision(r, at, wide, uint32_t(f)));
         face.first_vertex = grid_first;
-        face.num_vertices = uint32_t(grid);
+        face.num_vertices = rec->side * rec->side;
         face.first_index = grid_index;
         face.num_indices = uint32_t(map.indices.size()) - grid_index;
     }

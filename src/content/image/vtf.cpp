@@ -289,11 +289,16 @@ uint64_t vtfImageBytes(VtfFormat format, uint32_t width, uint32_t height) {
     }
 }
 
-core::Result<VtfHeader> parseVtfHeader(std::span<const uint8_t> data, std::string_view name) {
-    const core::ByteReader r(data);
+namespace {
+
+// The 7.0 to 7.6 header's fields; the signature, version and header size checked.
+// `first_frame` is the field that tells a 7.0-7.4 environment map's spheremap face.
+core::Result<VtfHeader> readVtfFields(const core::ByteReader& r, std::string_view name,
+                                      uint16_t& first_frame) {
+    const uint64_t size = r.size();
     if (!r.inRange(0, 64))
         return vtfError(core::ErrorCode::Truncated, name, "header",
-                        std::to_string(data.size()) + " bytes, the 7.0 header needs 64");
+                        std::to_string(size) + " bytes, the 7.0 header needs 64");
     if (r.fixedString(0, 4) != "VTF" || r.u8(3) != 0)
         return vtfError(core::ErrorCode::UnknownFormat, name, "signature", "not \"VTF\\0\"");
     const uint32_t major = r.u32(4), minor = r.u32(8);
@@ -308,22 +313,27 @@ core::Result<VtfHeader> parseVtfHeader(std::span<const uint8_t> data, std::strin
     h.height = r.u16(18);
     h.flags = r.u32(20);
     h.frames = r.u16(24);
-    const uint16_t first_frame = r.u16(26);
+    first_frame = r.u16(26);
     h.format = static_cast<VtfFormat>(r.i32(52));
     h.mip_count = r.u8(56);
     h.low_res_format = static_cast<VtfFormat>(r.i32(57));
     h.low_res_width = r.u8(61);
     h.low_res_height = r.u8(62);
     const uint32_t header_needs = minor >= 3 ? 80 : minor == 2 ? 65 : 63;
-    if (!r.inRange(0, header_needs) || h.header_size < header_needs || h.header_size > data.size())
+    if (!r.inRange(0, header_needs) || h.header_size < header_needs || h.header_size > size)
         return vtfError(core::ErrorCode::Truncated, name, "header_size",
-                        std::to_string(h.header_size) + " in a " + std::to_string(data.size()) +
+                        std::to_string(h.header_size) + " in a " + std::to_string(size) +
                             "-byte file, version 7." + std::to_string(minor) + " needs " +
                             std::to_string(header_needs));
     if (minor >= 2)
         h.depth = r.u16(63);
     if (h.depth == 0) // some 7.2 writers store 0 for a flat texture
         h.depth = 1;
+    return h;
+}
+
+// Checks the image's sides, frames, mips and format, and counts an environment map's faces.
+core::Status checkVtfImage(VtfHeader& h, uint16_t first_frame, std::string_view name) {
     if (h.width == 0 || h.height == 0 || h.width > uint32_t(kMaxImageDimension) ||
         h.height > uint32_t(kMaxImageDimension) || h.depth > uint32_t(kMaxImageDimension))
         return vtfError(core::ErrorCode::LimitExceeded, name, "width/height/depth",
@@ -342,44 +352,55 @@ core::Result<VtfHeader> parseVtfHeader(std::span<const uint8_t> data, std::strin
         return vtfError(core::ErrorCode::BadImage, name, "high_res_format",
                         formatText(int32_t(h.format)));
     if (h.flags & kVtfFlagEnvMap)
-        h.faces = minor < 5 && first_frame != 0xffff ? 7 : 6;
+        h.faces = h.version_minor < 5 && first_frame != 0xffff ? 7 : 6;
+    return core::okStatus();
+}
 
-    if (minor < 3) {
-        uint64_t low_bytes = 0;
-        if (h.low_res_format != VtfFormat::None) {
-            if (!knownFormat(h.low_res_format))
-                return vtfError(core::ErrorCode::BadImage, name, "low_res_format",
-                                formatText(int32_t(h.low_res_format)));
-            low_bytes = vtfImageBytes(h.low_res_format, h.low_res_width, h.low_res_height);
-        }
-        h.high_res_offset = uint64_t(h.header_size) + low_bytes;
-    } else {
-        const uint32_t count = r.u32(68);
-        if (count > kMaxVtfResources)
-            return vtfError(core::ErrorCode::LimitExceeded, name, "resource_count",
-                            std::to_string(count) + ", at most " +
-                                std::to_string(kMaxVtfResources));
-        if (uint64_t(80) + uint64_t(count) * 8 > h.header_size)
-            return vtfError(core::ErrorCode::Truncated, name, "resource_count",
-                            std::to_string(count) + " entries do not fit a header of " +
-                                std::to_string(h.header_size) + " bytes");
-        bool found = false;
-        for (uint32_t i = 0; i < count; ++i) {
-            const uint64_t at = 80 + uint64_t(i) * 8;
-            if (r.u8(at) == 0x30 && r.u8(at + 1) == 0 && r.u8(at + 2) == 0) {
-                h.high_res_offset = r.u32(at + 4);
-                found = true;
-            }
-            if (r.fixedString(at, 3) == "AXC")
-                return vtfError(core::ErrorCode::BadImage, name, "resources",
-                                "AXC (compressed mips, 7.6) is not decoded");
-        }
-        if (!found)
-            return vtfError(core::ErrorCode::BadImage, name, "resources",
-                            "no high-res image entry (tag 0x30) among " + std::to_string(count));
+// Before 7.3 the high-res data follows the header and the low-res thumbnail.
+core::Status findVtfHighResAfterThumbnail(VtfHeader& h, std::string_view name) {
+    uint64_t low_bytes = 0;
+    if (h.low_res_format != VtfFormat::None) {
+        if (!knownFormat(h.low_res_format))
+            return vtfError(core::ErrorCode::BadImage, name, "low_res_format",
+                            formatText(int32_t(h.low_res_format)));
+        low_bytes = vtfImageBytes(h.low_res_format, h.low_res_width, h.low_res_height);
     }
+    h.high_res_offset = uint64_t(h.header_size) + low_bytes;
+    return core::okStatus();
+}
 
-    // Mips smallest first: mip 0 (the largest) is the last block of the chain.
+// From 7.3 the resource entries (tag[3], flags, offset) after the header name the high-res
+// data (tag 0x30).
+core::Status findVtfHighResResource(const core::ByteReader& r, VtfHeader& h,
+                                    std::string_view name) {
+    const uint32_t count = r.u32(68);
+    if (count > kMaxVtfResources)
+        return vtfError(core::ErrorCode::LimitExceeded, name, "resource_count",
+                        std::to_string(count) + ", at most " + std::to_string(kMaxVtfResources));
+    if (uint64_t(80) + uint64_t(count) * 8 > h.header_size)
+        return vtfError(core::ErrorCode::Truncated, name, "resource_count",
+                        std::to_string(count) + " entries do not fit a header of " +
+                            std::to_string(h.header_size) + " bytes");
+    bool found = false;
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint64_t at = 80 + uint64_t(i) * 8;
+        if (r.u8(at) == 0x30 && r.u8(at + 1) == 0 && r.u8(at + 2) == 0) {
+            h.high_res_offset = r.u32(at + 4);
+            found = true;
+        }
+        if (r.fixedString(at, 3) == "AXC")
+            return vtfError(core::ErrorCode::BadImage, name, "resources",
+                            "AXC (compressed mips, 7.6) is not decoded");
+    }
+    if (!found)
+        return vtfError(core::ErrorCode::BadImage, name, "resources",
+                        "no high-res image entry (tag 0x30) among " + std::to_string(count));
+    return core::okStatus();
+}
+
+// Walks the mip chain, smallest first (mip 0, the largest, is the last block), to the largest
+// mip's offset; the whole chain must lie inside the file's `size` bytes.
+core::Status locateVtfMips(VtfHeader& h, uint64_t size, std::string_view name) {
     uint64_t offset = h.high_res_offset;
     for (uint32_t mip = h.mip_count; mip-- > 0;) {
         const uint32_t w = std::max(1u, h.width >> mip), hh = std::max(1u, h.height >> mip),
@@ -389,13 +410,32 @@ core::Result<VtfHeader> parseVtfHeader(std::span<const uint8_t> data, std::strin
             h.largest_mip_offset = offset;
         offset += one * h.frames * h.faces;
     }
-    if (offset > data.size())
+    if (offset > size)
         return vtfError(core::ErrorCode::Truncated, name, "high_res_data",
                         std::string(vtfFormatName(h.format)) + " " + std::to_string(h.width) + "x" +
                             std::to_string(h.height) + ", " + std::to_string(h.mip_count) +
                             " mips, " + std::to_string(h.frames) + " frames, " +
                             std::to_string(h.faces) + " faces end at byte " +
-                            std::to_string(offset) + " of " + std::to_string(data.size()));
+                            std::to_string(offset) + " of " + std::to_string(size));
+    return core::okStatus();
+}
+
+} // namespace
+
+core::Result<VtfHeader> parseVtfHeader(std::span<const uint8_t> data, std::string_view name) {
+    const core::ByteReader r(data);
+    uint16_t first_frame = 0;
+    core::Result<VtfHeader> h = readVtfFields(r, name, first_frame);
+    if (!h)
+        return h;
+    if (auto s = checkVtfImage(*h, first_frame, name); !s)
+        return s.error();
+    core::Status found = h->version_minor < 3 ? findVtfHighResAfterThumbnail(*h, name)
+                                              : findVtfHighResResource(r, *h, name);
+    if (!found)
+        return found.error();
+    if (auto s = locateVtfMips(*h, data.size(), name); !s)
+        return s.error();
     return h;
 }
 

@@ -218,25 +218,48 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
 
     std::fill(m_face_bits.begin(), m_face_bits.end(), 0);
     const Frustum frustum = Frustum::fromMatrix(camera.viewProjection());
+    out.stats.visible_leaves = markLeafFaces(frustum, options.frustum);
+    collectFlares(frustum, options, cluster, out);
+    collectModels(frustum, options, cluster, out);
+    markBrushModels(camera, frustum, options, out);
+    emit(camera, options.commute_blends, out);
+    if (options.classify)
+        classify(out);
+    m_has_list = true;
+}
+
+namespace {
+
+// Marks the face at mesh position `order` in the face bits.
+void markFace(std::vector<uint64_t>& bits, uint32_t order) {
+    bits[order >> 6] |= uint64_t(1) << (order & 63);
+}
+
+} // namespace
+
+// The world faces of the PVS leaves whose bounds the frustum reaches (every PVS leaf when
+// `use_frustum` is off) into the face bits; returns how many leaves passed.
+uint32_t Visibility::markLeafFaces(const Frustum& frustum, bool use_frustum) {
     uint32_t visible_leaves = 0;
     for (uint32_t li : m_pvs_leaves) {
-        if (options.frustum && !frustum.intersectsBox(m_leaf_mins[li], m_leaf_maxs[li]))
+        if (use_frustum && !frustum.intersectsBox(m_leaf_mins[li], m_leaf_maxs[li]))
             continue;
         ++visible_leaves;
         const bsp::Leaf& l = m_map.leaves[li];
         for (uint32_t k = 0; k < l.num_leaf_faces; ++k) {
             const uint32_t face = m_map.leaf_faces[l.first_leaf_face + k];
-            if (face < m_mesh.faces.size() && m_mesh.faces[face].submodel == 0) {
-                const uint32_t order = m_mesh.faces[face].order;
-                m_face_bits[order >> 6] |= uint64_t(1) << (order & 63);
-            }
+            if (face < m_mesh.faces.size() && m_mesh.faces[face].submodel == 0)
+                markFace(m_face_bits, m_mesh.faces[face].order);
         }
     }
-    out.stats.visible_leaves = visible_leaves;
+    return visible_leaves;
+}
 
-    // Flares, in face order: the camera cluster's PVS row decides by the flare's cluster
-    // (flareInPvs), the frustum by the bounds of the leaf holding its point (its point when in
-    // no leaf), as for the world faces of that leaf.
+// Flares, in face order: the camera cluster's PVS row decides by the flare's cluster
+// (flareInPvs), the frustum by the bounds of the leaf holding its point (its point when in
+// no leaf), as for the world faces of that leaf.
+void Visibility::collectFlares(const Frustum& frustum, const VisOptions& options, int32_t cluster,
+                               DrawList& out) const {
     for (const Flare& f : m_flares) {
         if (options.pvs && !flareInPvs(m_map.vis, f, cluster))
             continue;
@@ -249,29 +272,35 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
         }
         out.flares.push_back(f.face);
     }
+}
 
-    // Entity models: the PVS by the cluster of the origin, as collectPvsLeaves decides for a
-    // leaf (every cluster from outside the map; an origin in no cluster only without vis
-    // data); the frustum by the bounding sphere's box.
-    if (m_models) {
-        out.stats.models_total = static_cast<uint32_t>(m_models->size());
-        const bool all = !options.pvs || cluster < 0 || !m_map.vis.present();
-        for (uint32_t i = 0; options.models && i < m_models->size(); ++i) {
-            const EntityModelInstance& m = (*m_models)[i];
-            if (!all && !m_map.vis.visible(cluster, m.cluster))
-                continue;
-            if (all && options.pvs && m_map.vis.present() && m.cluster < 0)
-                continue;
-            if (options.frustum && !frustum.intersectsBox(m.origin - glm::vec3(m.radius),
-                                                          m.origin + glm::vec3(m.radius)))
-                continue;
-            out.models.push_back(i);
-        }
-        out.stats.models_drawn = static_cast<uint32_t>(out.models.size());
+// Entity models: the PVS by the cluster of the origin, as collectPvsLeaves decides for a
+// leaf (every cluster from outside the map; an origin in no cluster only without vis
+// data); the frustum by the bounding sphere's box.
+void Visibility::collectModels(const Frustum& frustum, const VisOptions& options, int32_t cluster,
+                               DrawList& out) const {
+    if (!m_models)
+        return;
+    out.stats.models_total = static_cast<uint32_t>(m_models->size());
+    const bool all = !options.pvs || cluster < 0 || !m_map.vis.present();
+    for (uint32_t i = 0; options.models && i < m_models->size(); ++i) {
+        const EntityModelInstance& m = (*m_models)[i];
+        if (!all && !m_map.vis.visible(cluster, m.cluster))
+            continue;
+        if (all && options.pvs && m_map.vis.present() && m.cluster < 0)
+            continue;
+        if (options.frustum &&
+            !frustum.intersectsBox(m.origin - glm::vec3(m.radius), m.origin + glm::vec3(m.radius)))
+            continue;
+        out.models.push_back(i);
     }
+    out.stats.models_drawn = static_cast<uint32_t>(out.models.size());
+}
 
-    // Brush models are not in the leaves: test their bounds, placed at their origin, and, where
-    // the game's server sends only the entities the eye's PVS reaches, the leaves they touch.
+// Brush models are not in the leaves: test their bounds, placed at their origin, and, where
+// the game's server sends only the entities the eye's PVS reaches, the leaves they touch.
+void Visibility::markBrushModels(const Camera& camera, const Frustum& frustum,
+                                 const VisOptions& options, DrawList& out) {
     const bool models_by_pvs = m_brush_vis.by_pvs && options.pvs;
     if (models_by_pvs)
         collectFatPvs(camera.position);
@@ -290,16 +319,10 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
             continue;
         for (uint32_t k = 0; k < sm.num_faces; ++k) {
             const uint32_t face = sm.first_face + k;
-            if (face < m_mesh.faces.size()) {
-                const uint32_t order = m_mesh.faces[face].order;
-                m_face_bits[order >> 6] |= uint64_t(1) << (order & 63);
-            }
+            if (face < m_mesh.faces.size())
+                markFace(m_face_bits, m_mesh.faces[face].order);
         }
     }
-    emit(camera, options.commute_blends, out);
-    if (options.classify)
-        classify(out);
-    m_has_list = true;
 }
 
 void Visibility::classify(DrawList& out) const {
@@ -413,6 +436,20 @@ void Visibility::regroupRun(DrawList& out, size_t begin, size_t end) {
 
 void Visibility::emit(const Camera& camera, bool commute_blends, DrawList& out) {
     m_translucent.clear();
+    emitOpaque(out);
+    const size_t first_translucent = out.batches.size();
+    const size_t first_range = out.ranges.size();
+    addTranslucentBatches(camera, out);
+    if (commute_blends)
+        regroupCommutingRuns(out, first_translucent);
+    mergeTranslucentBatches(out, first_translucent, first_range);
+    out.stats.faces_drawn = static_cast<uint32_t>(out.faces.size());
+    out.stats.draw_calls = static_cast<uint32_t>(out.batches.size());
+}
+
+// The marked faces in mesh order: opaque ones into batches of one pass, material, model and
+// fog with their index ranges joined where they meet; blended ones into m_translucent.
+void Visibility::emitOpaque(DrawList& out) {
     DrawBatch* batch = nullptr;
     for (size_t w = 0; w < m_face_bits.size(); ++w) {
         uint64_t bits = m_face_bits[w];
@@ -451,9 +488,11 @@ void Visibility::emit(const Camera& camera, bool commute_blends, DrawList& out) 
             }
         }
     }
-    // Blended faces: one batch each, back to front.
+}
+
+// Blended faces: one batch each, sorted by shader sort, then back to front.
+void Visibility::addTranslucentBatches(const Camera& camera, DrawList& out) const {
     const size_t first_translucent = out.batches.size();
-    const size_t first_range = out.ranges.size();
     for (uint32_t face : m_translucent) {
         const MeshFace& mf = m_mesh.faces[face];
         DrawBatch b;
@@ -479,11 +518,13 @@ void Visibility::emit(const Camera& camera, bool commute_blends, DrawList& out) 
                       return a.sort_order < b.sort_order;
                   return a.sort_distance > b.sort_distance;
               });
-    if (commute_blends)
-        regroupCommutingRuns(out, first_translucent);
-    // Neighbours in that order that share material, model, sort and fog draw as one batch
-    // (their ranges in the same order), so a window of many faces is one draw per stage, not
-    // one per face. The ranges are rewritten in drawing order.
+}
+
+// Neighbours in that order that share material, model, sort and fog draw as one batch
+// (their ranges in the same order), so a window of many faces is one draw per stage, not
+// one per face. The ranges are rewritten in drawing order.
+void Visibility::mergeTranslucentBatches(DrawList& out, size_t first_translucent,
+                                         size_t first_range) {
     m_sorted_ranges.clear();
     size_t kept = first_translucent;
     for (size_t i = first_translucent; i < out.batches.size(); ++i) {
@@ -513,8 +554,6 @@ void Visibility::emit(const Camera& camera, bool commute_blends, DrawList& out) 
     out.batches.resize(kept);
     out.ranges.resize(first_range);
     out.ranges.insert(out.ranges.end(), m_sorted_ranges.begin(), m_sorted_ranges.end());
-    out.stats.faces_drawn = static_cast<uint32_t>(out.faces.size());
-    out.stats.draw_calls = static_cast<uint32_t>(out.batches.size());
 }
 
 } // namespace scene

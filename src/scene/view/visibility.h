@@ -122,7 +122,17 @@ private:
     static constexpr int32_t kInvalid = -2;
 
     void collectPvsLeaves(int32_t cluster, bool use_pvs);
+    uint32_t markLeafFaces(const Frustum& frustum, bool use_frustum);
+    void collectFlares(const Frustum& frustum, const VisOptions& options, int32_t cluster,
+                       DrawList& out) const;
+    void collectModels(const Frustum& frustum, const VisOptions& options, int32_t cluster,
+                       DrawList& out) const;
+    void markBrushModels(const Camera& camera, const Frustum& frustum, const VisOptions& options,
+                         DrawList& out);
     void emit(const Camera& camera, bool commute_blends, DrawList& out);
+    void emitOpaque(DrawList& out);
+    void addTranslucentBatches(const Camera& camera, DrawList& out) const;
+    void mergeTranslucentBatches(DrawList& out, size_t first_translucent, size_t first_range);
     bool blendCommutes(int32_t material, int32_t submodel) const;
     void regroupCommutingRuns(DrawList& out, size_t first_translucent);
     void regroupRun(DrawList& out, size_t begin, size_t end);

@@ -294,8 +294,10 @@ WorldMesh buildMapMesh(const bsp::Map& map, const MaterialTable& materials,
     return mesh;
 }
 
-StageFrame evalStage(const RenderStage& r, double time, float identity_light) {
-    StageFrame f;
+namespace {
+
+// The image a stage shows at `time`: its animMap frame (anim_frequency frames a second).
+void applyStageImage(const RenderStage& r, double time, StageFrame& f) {
     const ShaderStage& s = r.def;
     if (r.source == StageSource::Texture && !r.frames.empty()) {
         size_t frame = 0;
@@ -305,6 +307,11 @@ StageFrame evalStage(const RenderStage& r, double time, float identity_light) {
         }
         f.image = r.frames[frame];
     }
+}
+
+// The stage's rgbGen: a constant colour or the vertex colours, scaled as ioquake3 scales them.
+void applyRgbGen(const RenderStage& r, double time, float identity_light, StageFrame& f) {
+    const ShaderStage& s = r.def;
     switch (r.rgb_gen) {
     case RgbGen::Identity:
         break;
@@ -335,6 +342,11 @@ StageFrame evalStage(const RenderStage& r, double time, float identity_light) {
         f.colour = glm::vec4(glm::clamp(s.rgb_const, glm::vec3(0.0f), glm::vec3(1.0f)), 1.0f);
         break;
     }
+}
+
+// The stage's alphaGen: a constant alpha or the vertex alphas.
+void applyAlphaGen(const RenderStage& r, double time, StageFrame& f) {
+    const ShaderStage& s = r.def;
     switch (r.alpha_gen) {
     case AlphaGen::Identity:
     case AlphaGen::LightingSpecular: // needs a light direction; drawn opaque
@@ -354,52 +366,62 @@ StageFrame evalStage(const RenderStage& r, double time, float identity_light) {
         f.one_minus_vertex_alpha = true;
         break;
     }
+}
 
-    glm::mat3 m(1.0f);
-    for (const content::TcMod& mod : s.tc_mods) {
-        glm::mat3 step(1.0f);
-        switch (mod.kind) {
-        case content::TcModKind::Scroll: {
-            double ss = mod.s * time, ts = mod.t * time;
-            ss -= std::floor(ss); // ioquake3 keeps the offset small for precision
-            ts -= std::floor(ts);
-            step = affine(1, 0, 0, 1, static_cast<float>(ss), static_cast<float>(ts));
-            break;
-        }
-        case content::TcModKind::Scale:
-            step = affine(mod.s, 0, 0, mod.t, 0, 0);
-            break;
-        case content::TcModKind::Rotate: {
-            const double degs = -mod.s * time;
-            const double rad = (degs - 360.0 * std::floor(degs / 360.0)) * std::numbers::pi / 180.0;
-            const auto sn = static_cast<float>(std::sin(rad)),
-                       cs = static_cast<float>(std::cos(rad));
-            // ioquake3 RB_CalcRotateTexCoords: matrix {cos, sin, -sin, cos}, about (0.5, 0.5).
-            step =
-                affine(cs, sn, -sn, cs, 0.5f - 0.5f * cs + 0.5f * sn, 0.5f - 0.5f * sn - 0.5f * cs);
-            break;
-        }
-        case content::TcModKind::Stretch: {
-            const float w = evalWave(mod.wave, time);
-            const float p = std::abs(w) < 1e-4f ? 1e4f : 1.0f / w;
-            step = affine(p, 0, 0, p, 0.5f - 0.5f * p, 0.5f - 0.5f * p);
-            break;
-        }
-        case content::TcModKind::Transform:
-            step = affine(mod.matrix[0], mod.matrix[1], mod.matrix[2], mod.matrix[3],
-                          mod.translate[0], mod.translate[1]);
-            break;
-        case content::TcModKind::Turb: {
-            const double now = mod.wave.phase + time * mod.wave.frequency;
-            f.turb = glm::vec4(mod.wave.amplitude, static_cast<float>(now - std::floor(now)), 0.0f,
-                               1.0f);
-            break;
-        }
-        case content::TcModKind::EntityTranslate:
-            break; // world surfaces have no entity
-        }
-        m = step * m;
+// One tcMod's texture matrix at `time`; turb is not a matrix and goes to `f.turb`.
+glm::mat3 tcModStep(const content::TcMod& mod, double time, StageFrame& f) {
+    glm::mat3 step(1.0f);
+    switch (mod.kind) {
+    case content::TcModKind::Scroll: {
+        double ss = mod.s * time, ts = mod.t * time;
+        ss -= std::floor(ss); // ioquake3 keeps the offset small for precision
+        ts -= std::floor(ts);
+        step = affine(1, 0, 0, 1, static_cast<float>(ss), static_cast<float>(ts));
+        break;
     }
+    case content::TcModKind::Scale:
+        step = affine(mod.s, 0, 0, mod.t, 0, 0);
+        break;
+    case content::TcModKind::Rotate: {
+        const double degs = -mod.s * time;
+        const double rad = (degs - 360.0 * std::floor(degs / 360.0)) * std::numbers::pi / 180.0;
+        const auto sn = static_cast<float>(std::sin(rad)), cs = static_cast<float>(std::cos(rad));
+        // ioquake3 RB_CalcRotateTexCoords: matrix {cos, sin, -sin, cos}, about (0.5, 0.5).
+        step = affine(cs, sn, -sn, cs, 0.5f - 0.5f * cs + 0.5f * sn, 0.5f - 0.5f * sn - 0.5f * cs);
+        break;
+    }
+    case content::TcModKind::Stretch: {
+        const float w = evalWave(mod.wave, time);
+        const float p = std::abs(w) < 1e-4f ? 1e4f : 1.0f / w;
+        step = affine(p, 0, 0, p, 0.5f - 0.5f * p, 0.5f - 0.5f * p);
+        break;
+    }
+    case content::TcModKind::Transform:
+        step = affine(mod.matrix[0], mod.matrix[1], mod.matrix[2], mod.matrix[3], mod.translate[0],
+                      mod.translate[1]);
+        break;
+    case content::TcModKind::Turb: {
+        const double now = mod.wave.phase + time * mod.wave.frequency;
+        f.turb =
+            glm::vec4(mod.wave.amplitude, static_cast<float>(now - std::floor(now)), 0.0f, 1.0f);
+        break;
+    }
+    case content::TcModKind::EntityTranslate:
+        break; // world surfaces have no entity
+    }
+    return step;
+}
+
+} // namespace
+
+StageFrame evalStage(const RenderStage& r, double time, float identity_light) {
+    StageFrame f;
+    applyStageImage(r, time, f);
+    applyRgbGen(r, time, identity_light, f);
+    applyAlphaGen(r, time, f);
+    glm::mat3 m(1.0f);
+    for (const content::TcMod& mod : r.def.tc_mods)
+        m = tcModStep(mod, time, f) * m;
     f.tc_matrix = m;
     return f;
 }
