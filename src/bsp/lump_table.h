@@ -6,6 +6,7 @@
 #include "core/byte_reader.h"
 #include "core/result.h"
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -39,6 +40,11 @@ inline core::Status checkLump(const core::ByteReader& file, const LumpRef& lump,
 // Three little-endian floats at `at` (a vector in every format's records).
 inline glm::vec3 vec3At(const core::ByteReader& r, uint64_t at) {
     return {r.f32(at), r.f32(at + 4), r.f32(at + 8)};
+}
+
+// Whether every component of a vector read from a lump is a finite number.
+inline bool finite(const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
 inline core::ByteReader lumpReader(const core::ByteReader& file, const LumpRef& lump) {

@@ -19,10 +19,6 @@ namespace {
 
 constexpr const char* kLump = "overlays";
 
-bool finite(const glm::vec3& v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
 // The record at `at`, or the reason it is refused.
 std::string readOverlay(const core::ByteReader& r, uint64_t at, Overlay& o) {
     o.id = r.i32(at);

@@ -15,10 +15,6 @@ namespace bsp {
 
 namespace {
 
-bool finite(const glm::vec3& v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
 // The record at `at` (`v1`: with shadow_cast_offset), or the reason it is refused.
 std::string readLight(const core::ByteReader& r, uint64_t at, bool v1, WorldLight& l) {
     l.origin = vec3At(r, at);
