@@ -266,7 +266,6 @@ void DebugPanels::drawScene(render::WorldRenderer& renderer, const scene::DrawLi
         pickAt(camera.position, camera.forward());
     render::DebugOverlayInput in;
     in.list = &list;
-    in.view = camera;
     in.vis_camera = m_vis_camera;
     in.vis_camera.aspect = camera.aspect;
     in.vis_pvs = vis.pvs;
@@ -684,10 +683,10 @@ void DebugPanels::patchesSection(const bsp::Map& map) {
 core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,
                                    const render::GlslLibrary& shaders,
                                    const scene::MapBundle& bundle, const scene::DrawList& list,
-                                   const scene::Camera& view, const scene::Camera& vis_camera,
-                                   const scene::VisOptions& vis, const scene::DebugViews& views,
-                                   render::DebugOverlayStats* stats, int32_t leak_stop,
-                                   const scene::MapDiff* changes, const bsp::Map* compare) {
+                                   const scene::Camera& vis_camera, const scene::VisOptions& vis,
+                                   const scene::DebugViews& views, render::DebugOverlayStats* stats,
+                                   int32_t leak_stop, const scene::MapDiff* changes,
+                                   const bsp::Map* compare) {
     render::DebugOverlays overlays;
     std::string error;
     if (!overlays.init(shaders, &error))
@@ -697,7 +696,6 @@ core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,
                              bundle.portals ? &*bundle.portals : nullptr);
     render::DebugOverlayInput in;
     in.list = &list;
-    in.view = view;
     in.vis_camera = vis_camera;
     in.vis_pvs = vis.pvs;
     in.vis_frustum = vis.frustum;

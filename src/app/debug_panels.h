@@ -182,10 +182,9 @@ private:
 core::Status drawDebugOverlaysOnce(render::WorldRenderer& renderer,
                                    const render::GlslLibrary& shaders,
                                    const scene::MapBundle& bundle, const scene::DrawList& list,
-                                   const scene::Camera& view, const scene::Camera& vis_camera,
-                                   const scene::VisOptions& vis, const scene::DebugViews& views,
-                                   render::DebugOverlayStats* stats, int32_t leak_stop = -1,
-                                   const scene::MapDiff* changes = nullptr,
+                                   const scene::Camera& vis_camera, const scene::VisOptions& vis,
+                                   const scene::DebugViews& views, render::DebugOverlayStats* stats,
+                                   int32_t leak_stop = -1, const scene::MapDiff* changes = nullptr,
                                    const bsp::Map* compare = nullptr);
 
 } // namespace app

@@ -328,8 +328,8 @@ core::Status drawDebugViews(const Options& options, OffscreenRenderer& gl,
                      "the map, or --pointfile FILE)\n",
                      compileFileName(b, ".pts").c_str(), compileFileName(b, ".lin").c_str());
     const int32_t leak_stop = options.camera.from_leak ? options.camera.leak_stop : -1;
-    return drawDebugOverlaysOnce(gl.renderer, gl.shaders, b, f.list, f.cam, f.vis_camera,
-                                 f.vis_options, options.debug_views, &f.debug_stats, leak_stop,
+    return drawDebugOverlaysOnce(gl.renderer, gl.shaders, b, f.list, f.vis_camera, f.vis_options,
+                                 options.debug_views, &f.debug_stats, leak_stop,
                                  f.changes ? &*f.changes : nullptr,
                                  f.compare_map ? &*f.compare_map : nullptr);
 }

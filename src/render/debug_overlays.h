@@ -26,7 +26,6 @@ inline constexpr float kMarkTintAlpha = 0.45f;
 
 struct DebugOverlayInput {
     const scene::DrawList* list = nullptr; // what draw() drew this frame
-    scene::Camera view;                    // the camera the frame was drawn from
     scene::Camera vis_camera;              // the camera visibility was computed from
     bool vis_pvs = true, vis_frustum = true;
     scene::DebugViews views;

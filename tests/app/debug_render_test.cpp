@@ -68,7 +68,6 @@ protected:
         m_renderer->draw(m_list, view, ro);
         render::DebugOverlayInput in;
         in.list = &m_list;
-        in.view = view;
         in.vis_camera = vis_camera;
         in.views = views;
         in.highlight_face = highlight;
@@ -343,7 +342,7 @@ TEST_F(DebugRender, ScreenshotPathDrawsTheRequestedOverlays) {
     m_renderer->draw(m_list, cam, render::RenderOptions());
     render::DebugOverlayStats stats;
     const core::Status st = app::drawDebugOverlaysOnce(*m_renderer, m_shaders, *m_bundle, m_list,
-                                                       cam, cam, {}, views, &stats);
+                                                       cam, {}, views, &stats);
     ASSERT_TRUE(st.ok());
     EXPECT_GT(stats.visible_leaves, 0u);
     EXPECT_GT(stats.markers, 0u);
