@@ -362,6 +362,7 @@ void writeDrawStats(core::JsonWriter& j, const Options& options, const Screensho
     j.field("faces_drawn", s.faces_drawn).field("faces_total", s.faces_total);
     j.field("triangles", s.triangles).field("draw_calls", s.draw_calls);
     j.field("models_drawn", s.models_drawn).field("models_total", s.models_total);
+    j.field("models_faded", s.models_faded);
     j.field("gl_path", render::drawPathName(renderer.drawPath()));
     j.field("gl_draw_calls", renderer.submitStats().draw_calls);
     j.field("gl_ranges", renderer.submitStats().ranges_drawn);

@@ -5,6 +5,8 @@
 #include "scene/models/model_pick.h"
 #include "scene/models/model_set.h"
 #include "scene/models/source_props.h"
+#include "scene/view/visibility.h"
+#include "scene/world/world_mesh.h"
 
 #include "bsp/source_props.h"
 #include "content/image/vtf.h"
@@ -15,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace {
@@ -283,4 +286,84 @@ TEST(SourcePropsScene, FourBrightestWorldLightsStayLocal) {
     EXPECT_NEAR(p.cube[4].b, 1.0003f, 1e-6f);
     for (int side : {0, 1, 2, 3, 5})
         EXPECT_EQ(p.cube[size_t(side)], glm::vec3(0.0f)) << side;
+}
+
+TEST(SourcePropsScene, FadeDistancesReadAsTheEngineReadsThem) {
+    const glm::vec3 c(1, 2, 3);
+    EXPECT_EQ(scene::sourcePropFade(0, 0, c).max_sq, 0.0f);  // no fade
+    EXPECT_EQ(scene::sourcePropFade(-1, 0, c).max_sq, 0.0f); // prop_dynamic's defaults
+    const scene::DistanceFade f = scene::sourcePropFade(500, 1000, c);
+    EXPECT_EQ(f.min_sq, 250000.0f);
+    EXPECT_EQ(f.max_sq, 1000000.0f);
+    EXPECT_EQ(f.centre, c);
+    const scene::DistanceFade swapped = scene::sourcePropFade(1000, 500, c);
+    EXPECT_EQ(swapped.min_sq, 250000.0f);
+    EXPECT_EQ(swapped.max_sq, 1000000.0f);
+    EXPECT_EQ(scene::sourcePropFade(-1, 1000, c).min_sq, 600.0f * 600.0f); // max - 400
+    EXPECT_EQ(scene::sourcePropFade(-1, 300, c).min_sq, 0.0f);             // at least 0
+    const scene::DistanceFade only_min = scene::sourcePropFade(500, 0, c); // swapped to 0..500
+    EXPECT_EQ(only_min.min_sq, 0.0f);
+    EXPECT_EQ(only_min.max_sq, 250000.0f);
+}
+
+TEST(SourcePropsScene, FadeOpacityIsLinearInTheSquaredDistance) {
+    scene::DistanceFade f;
+    f.centre = glm::vec3(0, 0, 100);
+    EXPECT_EQ(scene::distanceFadeOpacity(f, {5000, 0, 100}), 1.0f); // max_sq 0: never fades
+    f.min_sq = 300.0f * 300.0f;
+    f.max_sq = 500.0f * 500.0f;
+    EXPECT_EQ(scene::distanceFadeOpacity(f, {300, 0, 100}), 1.0f);
+    EXPECT_EQ(scene::distanceFadeOpacity(f, {500, 0, 100}), 0.0f);
+    EXPECT_EQ(scene::distanceFadeOpacity(f, {0, 900, 100}), 0.0f);
+    // d^2 = 170000, halfway between 90000 and 250000.
+    EXPECT_NEAR(scene::distanceFadeOpacity(f, {0, std::sqrt(170000.0f), 100}), 0.5f, 1e-4f);
+    EXPECT_EQ(scene::distanceFadeOpacity(f, {NAN, 0, 0}), 1.0f);
+}
+
+TEST(SourcePropsScene, PropsFadeByTheirKeysOrTheirRecordsFlag) {
+    PropScene s;
+    bsp::StaticProp fading;
+    fading.origin = glm::vec3(10, 20, 30);
+    fading.flags = bsp::kStaticPropFades;
+    fading.fade_min = 300;
+    fading.fade_max = 400;
+    bsp::StaticProp steady = fading;
+    steady.flags = 0; // distances without STATIC_PROP_FLAG_FADES: never fades
+    s.map.static_props.models = {"models/test/x.mdl"};
+    s.map.static_props.props = {fading, steady};
+    for (int k = 0; k < 2; ++k)
+        s.map.entities.push_back(entity({{"classname", "prop_static"},
+                                         {"model", "models/test/x.mdl"},
+                                         {"origin", "0 0 0"},
+                                         {"_sprp", std::to_string(k)}}));
+    s.map.entities.push_back(entity({{"classname", "prop_dynamic"},
+                                     {"model", "models/test/x.mdl"},
+                                     {"origin", "100 200 300"},
+                                     {"fademindist", "-1"},
+                                     {"fademaxdist", "600"}}));
+    const scene::EntityModelSet set = s.load();
+    ASSERT_EQ(set.instances.size(), 3u);
+    EXPECT_EQ(set.instances[0].fade.min_sq, 90000.0f);
+    EXPECT_EQ(set.instances[0].fade.max_sq, 160000.0f);
+    // The centre of the model's bounds (0 0 0)..(2 0 2) through the prop's matrix.
+    EXPECT_EQ(set.instances[0].fade.centre, glm::vec3(11, 20, 31));
+    EXPECT_EQ(set.instances[1].fade.max_sq, 0.0f);
+    EXPECT_EQ(set.instances[2].fade.min_sq, 200.0f * 200.0f);
+    EXPECT_EQ(set.instances[2].fade.max_sq, 600.0f * 600.0f);
+    EXPECT_EQ(set.instances[2].fade.centre, glm::vec3(101, 200, 301));
+
+    // Visibility drops the faded one only once the eye is past its end.
+    const scene::WorldMesh mesh = scene::buildWorldMesh(s.map);
+    scene::Visibility vis(s.map, mesh, &set.instances);
+    scene::DrawList list;
+    scene::Camera cam;
+    cam.position = {11 - 399, 20, 31}; // looking along +x at all three
+    vis.update(cam, {}, list);
+    EXPECT_EQ(list.models, (std::vector<uint32_t>{0, 1, 2}));
+    EXPECT_EQ(list.stats.models_faded, 0u);
+    cam.position = {11 - 401, 20, 31};
+    vis.update(cam, {}, list);
+    EXPECT_EQ(list.models, (std::vector<uint32_t>{1, 2}));
+    EXPECT_EQ(list.stats.models_faded, 1u);
+    EXPECT_EQ(list.stats.models_drawn, 2u);
 }

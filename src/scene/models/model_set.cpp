@@ -9,6 +9,9 @@
 #include "scene/models/placement.h"
 #include "scene/models/source_props.h"
 
+#include <glm/geometric.hpp>
+
+#include <algorithm>
 #include <string>
 
 namespace scene {
@@ -176,6 +179,18 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
     for (uint32_t i = 0; i < map.entities.size(); ++i)
         addEntity(b, i);
     return set;
+}
+
+float distanceFadeOpacity(const DistanceFade& fade, const glm::vec3& eye) {
+    if (fade.max_sq <= 0.0f)
+        return 1.0f;
+    const glm::vec3 d = eye - fade.centre;
+    const float dist_sq = glm::dot(d, d);
+    if (!(dist_sq > fade.min_sq)) // NaN distances (a hostile origin) stay drawn
+        return 1.0f;
+    if (dist_sq >= fade.max_sq)
+        return 0.0f;
+    return std::clamp((fade.max_sq - dist_sq) / (fade.max_sq - fade.min_sq), 0.0f, 1.0f);
 }
 
 } // namespace scene

@@ -76,6 +76,20 @@ struct ModelRenderMode {
     bool depth_test = true;  // kRenderGlow sprites show through walls
 };
 
+// How an instance fades with its distance from the eye (Source props; the engine's
+// ComputeDistanceFade): drawn whole while |eye - centre|^2 <= min_sq, gone from max_sq on.
+// max_sq <= 0: it never fades.
+struct DistanceFade {
+    float min_sq = 0.0f;
+    float max_sq = 0.0f;
+    glm::vec3 centre{0.0f}; // world space
+};
+
+// The opacity `fade` gives an instance seen from `eye`: 1 up to min_sq, 0 from max_sq, linear
+// in the squared distance between (cdll_util.cpp ComputeDistanceFade's 255 * (max^2 - d^2) /
+// (max^2 - min^2)).
+float distanceFadeOpacity(const DistanceFade& fade, const glm::vec3& eye);
+
 // One entity drawn with a model.
 struct EntityModelInstance {
     uint32_t entity = 0; // index into bsp::Map::entities
@@ -127,6 +141,7 @@ struct EntityModelInstance {
     uint32_t local_light_count = 0;
     std::string lighting; // how the instance is lit, for the pick panel; empty: the game's rule
     uint32_t lod = 0;     // the level of detail drawn (Source studio models)
+    DistanceFade fade;    // not drawn where it has faded out (Visibility::collectModels)
 };
 
 struct EntityModelSet {

@@ -95,6 +95,7 @@ struct PropKeys {
     glm::vec3 angles{0.0f};
     int32_t skin = 0;
     int32_t body = 0;
+    float fade_min = 0.0f, fade_max = 0.0f; // <= 0 both: never fades
     const bsp::StaticProp* record = nullptr;
     int32_t record_index = -1;
 };
@@ -108,6 +109,9 @@ std::optional<PropKeys> propKeys(const bsp::Map& map, const bsp::Entity& e) {
     k.angles = entityAngles(e);
     k.skin = intKey(e, "skin", 0);
     k.body = intKey(e, "body", 0);
+    // prop_dynamic / prop_physics: their own keys (baseanimating.cpp's m_fadeMinDist/MaxDist).
+    k.fade_min = floatKey(e, "fademindist", 0.0f);
+    k.fade_max = floatKey(e, "fademaxdist", 0.0f);
     if (e.has("_sprp")) {
         const int32_t i = intKey(e, "_sprp", -1);
         if (i >= 0 && size_t(i) < map.static_props.props.size()) {
@@ -116,6 +120,11 @@ std::optional<PropKeys> propKeys(const bsp::Map& map, const bsp::Entity& e) {
             k.origin = k.record->origin;
             k.angles = k.record->angles;
             k.skin = k.record->skin;
+            // Static props fade only with STATIC_PROP_FLAG_FADES, which vbsp sets when the
+            // prop_static had a fade max (utils/vbsp/staticprop.cpp EmitStaticProps).
+            const bool fades = (k.record->flags & bsp::kStaticPropFades) != 0;
+            k.fade_min = fades ? k.record->fade_min : 0.0f;
+            k.fade_max = fades ? k.record->fade_max : 0.0f;
         }
     }
     return k;
@@ -192,6 +201,11 @@ void addProp(const bsp::Map& map, const content::FileSystem& fs, ModelFiles& fil
         const int32_t skins = int32_t(model.mesh->skin_ranges.size());
         inst.skin = skins > 0 ? std::clamp(keys->skin, 0, skins - 1) : 0;
         lightProp(map, fs, world, *keys, *model.mesh, inst);
+        const content::ModelMesh& mesh = *model.mesh;
+        const glm::vec3 centre = 0.5f * (glm::vec3(mesh.mins[0], mesh.mins[1], mesh.mins[2]) +
+                                         glm::vec3(mesh.maxs[0], mesh.maxs[1], mesh.maxs[2]));
+        inst.fade = sourcePropFade(keys->fade_min, keys->fade_max,
+                                   sourcePropToWorld(keys->origin, keys->angles, centre));
         finishPlacement(inst, model, map);
         set.instances.push_back(std::move(inst));
     }
@@ -215,6 +229,20 @@ void addSourceProps(const bsp::Map& map, const content::FileSystem& fs, ModelFil
     for (uint32_t i = 0; i < map.entities.size(); ++i)
         if (isSourcePropClass(map.entities[i].classname()))
             addProp(map, fs, files, world ? &*world : nullptr, set, i);
+}
+
+DistanceFade sourcePropFade(float min_dist, float max_dist, const glm::vec3& centre) {
+    DistanceFade f;
+    if (!(min_dist > 0.0f) && !(max_dist > 0.0f))
+        return f; // also NaN: never fades
+    if (min_dist > max_dist)
+        std::swap(min_dist, max_dist);
+    if (min_dist < 0.0f)
+        min_dist = std::max(max_dist - 400.0f, 0.0f);
+    f.min_sq = min_dist * min_dist;
+    f.max_sq = max_dist * max_dist;
+    f.centre = centre;
+    return f;
 }
 
 glm::mat4 sourcePropMatrix(const glm::vec3& origin, const glm::vec3& angles) {

@@ -54,6 +54,11 @@ glm::mat4 sourcePropMatrix(const glm::vec3& origin, const glm::vec3& angles);
 glm::vec3 sourcePropToWorld(const glm::vec3& origin, const glm::vec3& angles,
                             const glm::vec3& model_point);
 
+// A prop's distance fade from its fade distances as the engine reads them (cdll_util.cpp
+// ComputeDistanceFade): none when both are <= 0; swapped when min > max; a negative min is max -
+// 400, at least 0. `centre`: the prop's world-space centre (the engine's WorldSpaceCenter).
+DistanceFade sourcePropFade(float min_dist, float max_dist, const glm::vec3& centre);
+
 // The light of an ambient cube (+x, -x, +y, -y, +z, -z) on a unit world normal: n.x^2 times
 // the side n.x faces, and so for y and z (common_vs_fxc.h AmbientLight).
 glm::vec3 ambientCubeLight(const std::array<glm::vec3, 6>& cube, const glm::vec3& normal);

@@ -220,7 +220,7 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
     const Frustum frustum = Frustum::fromMatrix(camera.viewProjection());
     out.stats.visible_leaves = markLeafFaces(frustum, options.frustum);
     collectFlares(frustum, options, cluster, out);
-    collectModels(frustum, options, cluster, out);
+    collectModels(camera, frustum, options, cluster, out);
     markBrushModels(camera, frustum, options, out);
     emit(camera, options.commute_blends, out);
     if (options.classify)
@@ -276,9 +276,9 @@ void Visibility::collectFlares(const Frustum& frustum, const VisOptions& options
 
 // Entity models: the PVS by the cluster of the origin, as collectPvsLeaves decides for a
 // leaf (every cluster from outside the map; an origin in no cluster only without vis
-// data); the frustum by the bounding sphere's box.
-void Visibility::collectModels(const Frustum& frustum, const VisOptions& options, int32_t cluster,
-                               DrawList& out) const {
+// data); the frustum by the bounding sphere's box; then the distance fade from the eye.
+void Visibility::collectModels(const Camera& camera, const Frustum& frustum,
+                               const VisOptions& options, int32_t cluster, DrawList& out) const {
     if (!m_models)
         return;
     out.stats.models_total = static_cast<uint32_t>(m_models->size());
@@ -292,6 +292,10 @@ void Visibility::collectModels(const Frustum& frustum, const VisOptions& options
         if (options.frustum &&
             !frustum.intersectsBox(m.origin - glm::vec3(m.radius), m.origin + glm::vec3(m.radius)))
             continue;
+        if (m.fade.max_sq > 0.0f && distanceFadeOpacity(m.fade, camera.position) <= 0.0f) {
+            ++out.stats.models_faded;
+            continue;
+        }
         out.models.push_back(i);
     }
     out.stats.models_drawn = static_cast<uint32_t>(out.models.size());

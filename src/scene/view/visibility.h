@@ -73,6 +73,7 @@ struct DrawStats {
     // Entity models: instances drawn (in DrawList::models) of those the map places.
     uint32_t models_drawn = 0;
     uint32_t models_total = 0;
+    uint32_t models_faded = 0; // in the PVS but beyond their fade distance (DistanceFade)
     // Brush models the PVS hid as the game's server does (game::EntityRules::brush_model_vis).
     uint32_t brush_models_culled_pvs = 0;
 };
@@ -125,8 +126,8 @@ private:
     uint32_t markLeafFaces(const Frustum& frustum, bool use_frustum);
     void collectFlares(const Frustum& frustum, const VisOptions& options, int32_t cluster,
                        DrawList& out) const;
-    void collectModels(const Frustum& frustum, const VisOptions& options, int32_t cluster,
-                       DrawList& out) const;
+    void collectModels(const Camera& camera, const Frustum& frustum, const VisOptions& options,
+                       int32_t cluster, DrawList& out) const;
     void markBrushModels(const Camera& camera, const Frustum& frustum, const VisOptions& options,
                          DrawList& out);
     void emit(const Camera& camera, bool commute_blends, DrawList& out);
