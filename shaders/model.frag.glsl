@@ -13,10 +13,6 @@ uniform float u_alpha; // the entity's render amount when blended (Half-Life ren
 uniform vec3 u_tint;   // SPRITE: the entity's render colour, else (1, 1, 1)
 uniform bool u_texture_alpha; // a translucent material (Source $translucent): blended by the
                               // texel's alpha, which marks no fullbright texels
-// Alpha-tested material files (Source $alphatest): cut by the top level's alpha, since the
-// mipmaps made from it average foliage's alpha below the cutoff and erase it with distance
-// (the engine reads the VTF's own mips, which bspview does not keep).
-uniform bool u_test_top_level;
 
 void main() {
     vec4 t = texture(u_texture, v_uv);
@@ -25,9 +21,10 @@ void main() {
         discard;
     o_colour = vec4(t.rgb * u_tint * u_frame.frame_scale, t.a * u_alpha);
 #else
-    // u_alpha_test: a Half-Life masked texture, whose mask (alpha 0) marks the cut texels.
+    // u_alpha_test: a Half-Life masked texture, whose mask (alpha 0) marks the cut texels, or a
+    // Source $alphatest material, sampled through its VTF's own mips as the engine does.
     if (u_alpha_test) {
-        if ((u_test_top_level ? textureLod(u_texture, v_uv, 0.0).a : t.a) < 0.5)
+        if (t.a < 0.5)
             discard;
         t.a = 1.0;
     }

@@ -30,8 +30,26 @@ Texture uploadRgba(int width, int height, const uint8_t* rgba, const char* label
     return t;
 }
 
-// A skin image with its fullbright mask in alpha: 0 on fullbright texels (model.frag.glsl).
+// A skin image with its fullbright mask in alpha: 0 on fullbright texels (model.frag.glsl);
+// one that brings its file's mips (a Source material) goes up with those, which an alpha test
+// then cuts by as the engine does.
 Texture uploadSkin(const content::ModelImage& img) {
+    if (img.fullbright.empty() && !img.mips.empty()) {
+        Texture t = makeTexture(GL_TEXTURE_2D, "models/skin");
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.width, img.height, 0, GL_RGBA,
+                     GL_UNSIGNED_BYTE, img.rgba.data());
+        for (size_t k = 0; k < img.mips.size(); ++k)
+            glTexImage2D(GL_TEXTURE_2D, GLint(k + 1), GL_RGBA8, img.mips[k].width,
+                         img.mips[k].height, 0, GL_RGBA, GL_UNSIGNED_BYTE, img.mips[k].rgba.data());
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, GLint(img.mips.size()));
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        glBindTexture(GL_TEXTURE_2D, 0);
+        return t;
+    }
     std::vector<uint8_t> rgba = img.rgba;
     for (size_t i = 0; i < img.fullbright.size() && i * 4 + 3 < rgba.size(); ++i)
         rgba[i * 4 + 3] = static_cast<uint8_t>(255 - img.fullbright[i]);
@@ -158,7 +176,6 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.alias_local_spot = loc(p.alias, "u_local_spot");
     p.alias_local_atten = loc(p.alias, "u_local_atten");
     p.alias_texture_alpha = loc(p.alias, "u_texture_alpha");
-    p.alias_test_top_level = loc(p.alias, "u_test_top_level");
     p.sprite_alpha = loc(p.sprite, "u_alpha");
     p.sprite_tint = loc(p.sprite, "u_tint");
     p.sprite_origin = loc(p.sprite, "u_origin");
@@ -240,8 +257,9 @@ void ModelRenderer::upload(const scene::EntityModelSet* set) {
                          m.indices.data(), GL_STATIC_DRAW);
             glBindVertexArray(0);
             glBindBuffer(GL_ARRAY_BUFFER, 0);
-            for (const content::ModelImage& img : m.images)
+            for (const content::ModelImage& img : m.images) {
                 g.images.push_back(uploadSkin(img));
+            }
             g.timing.frames = m.frames;
             g.timing.skins = m.skins;
             g.timing.pose_count = m.pose_count;
@@ -399,7 +417,6 @@ void ModelRenderer::drawRange(const DrawContext& c, const AliasGpu& g,
     glUniform1i(m_programs.alias_alpha_test, ds.alpha_test);
     glUniform1i(m_programs.alias_unlit, !c.lit || ds.lighting == scene::Lighting::Unlit);
     glUniform1i(m_programs.alias_texture_alpha, range.translucent);
-    glUniform1i(m_programs.alias_test_top_level, range.masked && range.image >= 0);
     if (range.image >= 0 && size_t(range.image) < g.images.size())
         c.state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[range.image].id());
     glUniform1f(m_programs.alias_flat_share, range.flat ? inst.flat_share : -1.0f);

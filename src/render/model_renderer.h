@@ -67,7 +67,7 @@ private:
               alias_chrome_up = -1, alias_chrome_rect = -1, alias_chrome_scale = -1;
         GLint alias_directed_light = -1, alias_light_dir = -1, alias_light_wrap = -1,
               alias_flat_share = -1, alias_light_bytes = -1, alias_cube_lit = -1, alias_cube = -1,
-              alias_texture_alpha = -1, alias_test_top_level = -1;
+              alias_texture_alpha = -1;
         // Source props' world lights (scene/models/prop_lights.h, shaders/model.vert.glsl).
         GLint alias_local_count = -1, alias_local_colour = -1, alias_local_dir = -1,
               alias_local_pos = -1, alias_local_spot = -1, alias_local_atten = -1;

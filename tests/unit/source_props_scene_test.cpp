@@ -367,3 +367,57 @@ TEST(SourcePropsScene, PropsFadeByTheirKeysOrTheirRecordsFlag) {
     EXPECT_EQ(list.stats.models_faded, 1u);
     EXPECT_EQ(list.stats.models_drawn, 2u);
 }
+
+namespace {
+
+// A 4x4 DXT1 VTF 7.2 with one-bit alpha and its 3 mips (1x1, 2x2, 4x4: a block each, smallest
+// first), every texel of every level transparent black (three-colour mode, index 3).
+std::vector<uint8_t> transparentDxt1Vtf() {
+    std::vector<uint8_t> b(80, 0);
+    auto put = [&](size_t at, auto v) { std::memcpy(b.data() + at, &v, sizeof v); };
+    std::memcpy(b.data(), "VTF", 4);
+    put(4, uint32_t(7));
+    put(8, uint32_t(2));
+    put(12, uint32_t(80));
+    put(16, uint16_t(4));
+    put(18, uint16_t(4));
+    put(20, uint32_t(content::kVtfFlagOneBitAlpha));
+    put(24, uint16_t(1));
+    put(52, int32_t(content::VtfFormat::DXT1));
+    put(56, uint8_t(3));
+    put(57, int32_t(-1));
+    put(63, uint16_t(1));
+    for (int level = 0; level < 3; ++level)
+        for (uint8_t v : {0x00, 0x00, 0x1f, 0x00, 0xff, 0xff, 0xff, 0xff}) // c0 0 <= c1 blue
+            b.push_back(v);
+    return b;
+}
+
+} // namespace
+
+TEST(SourcePropsScene, MaterialsBringTheirFilesMips) {
+    for (const bool alphatest : {true, false}) {
+        PropScene s;
+        writeText(s.dir / "materials/models/test/tex.vmt",
+                  std::string("VertexLitGeneric { $basetexture \"models/test/tex\" ") +
+                      (alphatest ? "$alphatest 1 }" : "}"));
+        writeBytes(s.dir / "materials/models/test/tex.vtf", transparentDxt1Vtf());
+        s.map.entities.push_back(entity(
+            {{"classname", "prop_dynamic"}, {"model", "models/test/x.mdl"}, {"origin", "0 0 0"}}));
+        const scene::EntityModelSet set = s.load();
+        ASSERT_EQ(set.instances.size(), 1u);
+        const scene::LoadedModel& model = set.models[set.instances[0].model];
+        ASSERT_TRUE(model.mesh && model.mesh->images.size() == 1u);
+        const content::ModelImage& img = model.mesh->images[0];
+        // Levels 1 and 2 (2x2 and 1x1) as the file holds them.
+        ASSERT_EQ(img.mips.size(), 2u);
+        EXPECT_EQ(img.mips[0].width, 2);
+        EXPECT_EQ(img.mips[1].width, 1);
+        // An alpha-tested material keeps the file's alpha at every level (the cut follows the
+        // file's mips); an opaque one has its alpha set to 255 at every level.
+        const uint8_t alpha = alphatest ? 0 : 255;
+        EXPECT_EQ(img.rgba[3], alpha);
+        EXPECT_EQ(img.mips[0].rgba[3], alpha);
+        EXPECT_EQ(img.mips[1].rgba[3], alpha);
+    }
+}

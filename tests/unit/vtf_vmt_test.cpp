@@ -898,3 +898,40 @@ TEST(ValveMaterials, BaseTexture2IsTheSecondLayer) {
     EXPECT_EQ(t[1].error, "materials/t/gone.vtf: not found ($basetexture2)");
     EXPECT_FALSE(t[2].layer2.valid());
 }
+
+TEST(Vtf, FileMipsDecodedFromTheirOwnBlocks) {
+    // 8x4 DXT1 with 4 mips: 1x1, 2x1, 4x2 (a block each), then 8x4 (two blocks). Each level's
+    // block has its own colour: the decoded mips must be the file's, not averages of level 0.
+    VtfSpec s;
+    s.width = 8;
+    s.height = 4;
+    s.format = VtfFormat::DXT1;
+    s.mips = 4;
+    auto block = [](uint16_t c0) {
+        // c0 > c1 = 0: four-colour mode; every index 0, so every texel is c0.
+        return std::vector<uint8_t>{uint8_t(c0 & 0xff), uint8_t(c0 >> 8), 0, 0, 0, 0, 0, 0};
+    };
+    std::vector<uint8_t> payload;
+    for (uint16_t c : {uint16_t(0x001f), uint16_t(0x07e0), uint16_t(0xf800), uint16_t(0xffff),
+                       uint16_t(0xffff)}) // 1x1 blue, 2x1 green, 4x2 red, 8x4 white x2
+        for (uint8_t b : block(c))
+            payload.push_back(b);
+    auto im = content::decodeVtf(makeVtf(s, payload), "mips.vtf");
+    ASSERT_TRUE(im && im->compressed) << (im ? "" : im.error().message());
+    const std::vector<content::Image> mips =
+        content::decodeCompressedMips(*im->compressed, im->width, im->height);
+    ASSERT_EQ(mips.size(), 3u);
+    EXPECT_EQ(mips[0].width, 4);
+    EXPECT_EQ(mips[0].height, 2);
+    EXPECT_EQ(pixel(mips[0], 3, 1), (Px{255, 0, 0, 255}));
+    EXPECT_EQ(mips[1].width, 2);
+    EXPECT_EQ(mips[1].height, 1);
+    EXPECT_EQ(pixel(mips[1], 1, 0), (Px{0, 255, 0, 255}));
+    EXPECT_EQ(mips[2].width, 1);
+    EXPECT_EQ(pixel(mips[2], 0, 0), (Px{0, 0, 255, 255}));
+    EXPECT_EQ(pixel(*im, 7, 3), (Px{255, 255, 255, 255}));
+    // A level whose blocks are short gives no mips at all (the renderer then makes its own).
+    content::CompressedMips cut = *im->compressed;
+    cut.levels[2].pop_back();
+    EXPECT_TRUE(content::decodeCompressedMips(cut, 8, 4).empty());
+}

@@ -478,6 +478,33 @@ core::Result<Image> decodeVtfPixels(VtfFormat format, uint32_t width, uint32_t h
     return out;
 }
 
+std::vector<Image> decodeCompressedMips(const CompressedMips& c, int width, int height) {
+    VtfFormat format = VtfFormat::DXT5;
+    switch (c.format) {
+    case CompressedMips::Format::Dxt1:
+        format = VtfFormat::DXT1;
+        break;
+    case CompressedMips::Format::Dxt1Alpha:
+        format = VtfFormat::DXT1_OneBitAlpha;
+        break;
+    case CompressedMips::Format::Dxt3:
+        format = VtfFormat::DXT3;
+        break;
+    case CompressedMips::Format::Dxt5:
+        break;
+    }
+    std::vector<Image> out;
+    for (size_t level = 1; level < c.levels.size(); ++level) {
+        const auto w = uint32_t(std::max(1, width >> level));
+        const auto h = uint32_t(std::max(1, height >> level));
+        auto image = decodeVtfPixels(format, w, h, c.levels[level], false);
+        if (!image)
+            return {};
+        out.push_back(std::move(*image));
+    }
+    return out;
+}
+
 core::Result<Image> decodeVtf(std::span<const uint8_t> data, std::string_view name) {
     auto h = parseVtfHeader(data, name);
     if (!h)

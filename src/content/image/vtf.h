@@ -129,6 +129,11 @@ core::Result<Image> decodeVtf(std::span<const uint8_t> data, std::string_view na
 std::shared_ptr<const CompressedMips> vtfCompressedMips(std::span<const uint8_t> data,
                                                         const VtfHeader& h);
 
+// Levels 1.. of the S3TC blocks `c` of a width x height image, decoded to RGBA8 (level k is
+// max(1, width >> k) x max(1, height >> k)): a file's own mips for a renderer that samples RGBA.
+// Empty when a level's blocks are short.
+std::vector<Image> decodeCompressedMips(const CompressedMips& c, int width, int height);
+
 // One width x height image in `format` from `pixels` (at least vtfImageBytes bytes) to RGBA8;
 // `one_bit_alpha` as for DXT1 above. BadImage for a refused format or short data.
 core::Result<Image> decodeVtfPixels(VtfFormat format, uint32_t width, uint32_t height,

@@ -9,6 +9,8 @@
 // bind pose and name material files instead of images. GL-free, plain data.
 #pragma once
 
+#include "content/image/image.h"
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -42,6 +44,9 @@ struct ModelImage {
     int height = 0;
     std::vector<uint8_t> rgba;
     std::vector<uint8_t> fullbright;
+    // Levels 1.. of the image as its file holds them (a Source material's VTF mips, decoded),
+    // or empty: the renderer then makes its own from `rgba`.
+    std::vector<Image> mips;
 };
 
 // A run of a mesh's indices drawn one way: Half-Life studio textures' flags (studio.h

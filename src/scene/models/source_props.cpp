@@ -2,6 +2,7 @@
 
 #include "bsp/source_props.h"
 #include "content/image/image.h"
+#include "content/image/vtf.h"
 #include "content/material/textures.h"
 #include "physics/collision.h"
 #include "scene/models/entity_keys.h"
@@ -27,16 +28,24 @@ std::string materialName(std::string_view path) {
 }
 
 // The image a range draws: the material's $basetexture, opaque unless the material cuts or
-// blends by its alpha (the model shader otherwise reads alpha as a fullbright mask).
+// blends by its alpha (the model shader otherwise reads alpha as a fullbright mask), with the
+// VTF's own mips where it has S3TC blocks (decoded: an $alphatest material is then cut by its
+// file's mips as the engine samples them, not by mips averaged here).
 content::ModelImage imageOf(const content::TextureInfo& info) {
     content::ModelImage img;
     img.width = info.image.width;
     img.height = info.image.height;
     img.rgba = info.image.rgba;
     constexpr uint32_t kKeepsAlpha = bsp::kSurfAlphaTest | bsp::kSurfTranslucent;
-    if ((info.surface_flags & kKeepsAlpha) == 0)
+    if (info.image.compressed)
+        img.mips = content::decodeCompressedMips(*info.image.compressed, img.width, img.height);
+    if ((info.surface_flags & kKeepsAlpha) == 0) {
         for (size_t i = 3; i < img.rgba.size(); i += 4)
             img.rgba[i] = 255;
+        for (content::Image& mip : img.mips)
+            for (size_t i = 3; i < mip.rgba.size(); i += 4)
+                mip.rgba[i] = 255;
+    }
     return img;
 }
 
