@@ -54,18 +54,10 @@ out vec4 o_colour;
 
 vec3 lighting() {
     vec3 light = vec3(0.0);
-    if (v_lm_layer < 0.0) {
-        // kLayerEachStyle (-2, scene/world/world_mesh.h): the colour once per style.
-        if (v_lm_layer > -1.5 || int(v_styles[0] + 0.5) == 255)
-            return v_colour.rgb;
-        for (int k = 0; k < 4; ++k) {
-            int style = int(v_styles[k] + 0.5);
-            if (style == 255)
-                break;
-            light += v_colour.rgb * styleValue(style);
-        }
-        return light;
-    }
+    // No lightmap: the vertex colour (for kLayerEachStyle already summed per style by
+    // world.vert.glsl, so that this branch, which software GL runs for every pixel, stays short).
+    if (v_lm_layer < 0.0)
+        return v_colour.rgb;
     for (int k = 0; k < STYLES; ++k) {
         int style = int(v_styles[k] + 0.5);
         if (style == 255)

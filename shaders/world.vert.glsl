@@ -29,6 +29,19 @@ void main() {
     v_lm_uv = a_lm_uv;
     v_normal = mat3(u_model) * a_normal;
     v_colour = a_colour;
+    // kLayerEachStyle (-2, scene/world/world_mesh.h): a face without light data lit by its colour
+    // once per style it lists (Yamagi's GL3 renderer). The styles are the face's, the same at
+    // each vertex, so the sum scales the colour here rather than per pixel in world.frag.glsl.
+    if (a_lm_layer < -1.5 && int(a_styles[0] + 0.5) != 255) {
+        float sum = 0.0;
+        for (int k = 0; k < 4; ++k) {
+            int style = int(a_styles[k] + 0.5);
+            if (style == 255)
+                break;
+            sum += styleValue(style);
+        }
+        v_colour.rgb *= sum;
+    }
     v_styles = a_styles;
     v_lm_layer = a_lm_layer;
     v_lm_step = a_lm_step;
