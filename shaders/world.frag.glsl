@@ -150,8 +150,15 @@ void main() {
         colour = pow(max(colour, vec3(0.0)), vec3(u_map.output_gamma));
     o_colour = vec4(min(colour * u_map.output_scale, vec3(1.0)), tex.a * u_alpha);
 #ifdef DISTANCE_FOG
-    float fog_depth = abs(dot(v_world - u_frame.eye, u_frame.view_forward)) * u_map.distance_fog.a;
-    o_colour.rgb = mix(u_map.distance_fog.rgb, o_colour.rgb, exp(-fog_depth * fog_depth));
+    float view_depth = abs(dot(v_world - u_frame.eye, u_frame.view_forward));
+    float fog_depth = view_depth * u_map.distance_fog.a;
+    float fog_keep = exp(-fog_depth * fog_depth);
+    if (u_map.linear_fog.w > 0.0) // a sky region's fog (render::RegionView): linear, capped
+        fog_keep = 1.0 - min(clamp((view_depth - u_map.linear_fog.x) /
+                                       max(u_map.linear_fog.y - u_map.linear_fog.x, 1e-3),
+                                   0.0, 1.0),
+                             u_map.linear_fog.z);
+    o_colour.rgb = mix(u_map.distance_fog.rgb, o_colour.rgb, fog_keep);
 #endif
 #ifdef FOG_PASS
     o_colour = foggedColour(o_colour, u_fog_colour,

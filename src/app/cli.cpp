@@ -309,6 +309,7 @@ const FlagRow kFlags[] = {
     {.name = "--no-watch", .on = [](Options& o) { o.watch = false; }},
     {.name = "--hdr", .on = [](Options& o) { o.hdr = true; }},
     {.name = "--no-flares", .on = [](Options& o) { o.flares = false; }},
+    {.name = "--no-3d-sky", .on = [](Options& o) { o.sky_region = false; }},
     {.name = "--no-models", .on = [](Options& o) { o.models = false; }},
     {.name = "--no-shader-stages", .on = [](Options& o) { o.stages = false; }},
     {.name = "--no-stage-folding", .on = [](Options& o) { o.fold_stages = false; }},
@@ -452,6 +453,8 @@ constexpr const char kHelpView[] =
     "  --no-watch              do not reload the map when a compiler rewrites its files\n"
     "  --hdr                   draw a Source map's HDR lightmaps where it has both sets\n"
     "  --no-flares             do not draw Quake 3 flares (as ioquake3's r_flares 0)\n"
+    "  --no-3d-sky             do not draw a Source map's 3D sky box, only the sky box\n"
+    "                          (as the engine's r_3dsky 0)\n"
     "  --no-models             do not draw entity models and sprites (Quake 1 monsters,\n"
     "                          items, torches); their entities keep the debug boxes\n"
     "  --no-shader-stages      Quake 3: each surface as its first image x lightmap\n"

@@ -52,6 +52,7 @@ struct Options {
     bool watch = true;            // --no-watch: no reload when the map's files change
     bool hdr = false;             // --hdr: a Source map's HDR lighting
     bool flares = true;           // --no-flares: Quake 3 flares off (ioquake3's r_flares 0)
+    bool sky_region = true;       // --no-3d-sky: the 3D sky box off (Source's r_3dsky 0)
     bool models = true;           // --no-models: entity models and sprites off (entity boxes)
     bool stages = true;           // --no-shader-stages: Quake 3 materials as first image x lightmap
     bool fold_stages = true;      // --no-stage-folding: one pass per Quake 3 shader stage

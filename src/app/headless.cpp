@@ -239,6 +239,7 @@ struct ScreenshotFrame {
     scene::Camera vis_camera;
     scene::VisOptions vis_options;
     scene::DrawList list;
+    const scene::RegionView* region = nullptr; // the sky region drawn behind (MapSession)
     std::optional<WalkResult> walk;
     std::optional<bsp::Map> compare_map;
     std::optional<scene::MapDiff> changes;
@@ -279,6 +280,7 @@ core::Status computeVisibility(const Options& options, const scene::MapBundle& b
         f.vis_options.classify = true;
     }
     session.visibility()->update(f.vis_camera, f.vis_options, f.list);
+    f.region = session.skyRegion(f.cam, f.vis_options, f.list, options.sky_region);
     return core::okStatus();
 }
 
@@ -290,11 +292,11 @@ void drawFrame(const Options& options, render::WorldRenderer& renderer, const Sc
     if (ro.flares && renderer.flares() && renderer.flares()->count() > 0)
         for (double lead : {0.3, 0.15}) {
             ro.time = options.time - lead;
-            renderer.draw(f.list, f.cam, ro);
+            renderer.draw(f.list, f.cam, ro, f.region);
             glFinish();
         }
     ro.time = options.time;
-    renderer.draw(f.list, f.cam, ro);
+    renderer.draw(f.list, f.cam, ro, f.region);
 }
 
 // --compare: what changed since an earlier compile (the A/B view of issue #18).

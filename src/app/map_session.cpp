@@ -15,12 +15,30 @@ core::Status MapSession::swapIn(std::unique_ptr<scene::MapBundle> bundle, bool k
     if (auto st = render::uploadBundle(m_renderer, *bundle); !st)
         return st;
     m_visibility.reset(); // it points into the old bundle
+    m_region_vis.reset();
     m_previous = keep_previous ? std::move(m_bundle) : nullptr;
     m_bundle = std::move(bundle);
+    rebuildVisibility();
+    return core::okStatus();
+}
+
+void MapSession::rebuildVisibility() {
     m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh,
                                                        &m_bundle->models.instances,
                                                        m_bundle->profile.entities.brush_model_vis);
-    return core::okStatus();
+    m_region_vis.reset(); // made at the first frame that shows the sky region
+}
+
+const scene::RegionView* MapSession::skyRegion(const scene::Camera& camera,
+                                               const scene::VisOptions& options,
+                                               const scene::DrawList& world_list, bool enabled) {
+    if (!enabled || !m_bundle || !m_bundle->profile.sky_region)
+        return nullptr;
+    if (!m_region_vis)
+        m_region_vis = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
+    const bool shown = scene::updateRegionView(*m_bundle->profile.sky_region, camera, world_list,
+                                               *m_region_vis, options, m_region_view);
+    return shown ? &m_region_view : nullptr;
 }
 
 core::Status MapSession::adopt(std::unique_ptr<scene::MapBundle> bundle) {
@@ -37,10 +55,9 @@ core::Status MapSession::flipPrevious() {
     if (auto st = render::uploadBundle(m_renderer, *m_previous); !st)
         return st;
     m_visibility.reset();
+    m_region_vis.reset();
     std::swap(m_bundle, m_previous);
-    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh,
-                                                       &m_bundle->models.instances,
-                                                       m_bundle->profile.entities.brush_model_vis);
+    rebuildVisibility();
     return core::okStatus();
 }
 
@@ -50,9 +67,7 @@ core::Status MapSession::setPatchLevel(int level) {
     if (auto st = render::setPatchLevel(m_renderer, *m_bundle, level); !st)
         return st;
     // The old visibility was built for the old mesh.
-    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh,
-                                                       &m_bundle->models.instances,
-                                                       m_bundle->profile.entities.brush_model_vis);
+    rebuildVisibility();
     return core::okStatus();
 }
 
@@ -68,6 +83,7 @@ core::Result<render::RenderOptions> renderOptionsOf(const Options& options) {
     ro.wireframe = options.wireframe;
     render::parseDrawPath(options.gl_path, &ro.draw_path);
     ro.flares = options.flares;
+    ro.sky_region = options.sky_region;
     ro.shader_stages = options.stages;
     ro.fold_stages = options.fold_stages;
     ro.depth_prepass = options.depth_prepass;

@@ -10,6 +10,7 @@
 #include "render/world_renderer.h"
 #include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
+#include "scene/view/sky_region.h"
 #include "scene/view/visibility.h"
 
 #include <memory>
@@ -45,6 +46,13 @@ public:
     scene::MapBundle* bundle() { return m_bundle.get(); }
     const scene::MapBundle* bundle() const { return m_bundle.get(); }
     scene::Visibility* visibility() { return m_visibility.get(); }
+    // The map's sky region (game::SkyRegion) for a frame whose world camera is `camera` and
+    // whose visible set is `world_list`: its camera, visible batches and fog, for
+    // render::WorldRenderer::draw. nullptr when the map has none, `enabled` is false
+    // (--no-3d-sky) or the frame shows no sky surface. Valid until the next call.
+    const scene::RegionView* skyRegion(const scene::Camera& camera,
+                                       const scene::VisOptions& options,
+                                       const scene::DrawList& world_list, bool enabled);
     render::WorldRenderer& renderer() { return m_renderer; }
 
 private:
@@ -54,6 +62,9 @@ private:
     std::unique_ptr<scene::MapBundle> m_bundle;
     std::unique_ptr<scene::MapBundle> m_previous;
     std::unique_ptr<scene::Visibility> m_visibility;
+    std::unique_ptr<scene::Visibility> m_region_vis; // the sky region's own visible set
+    scene::RegionView m_region_view;
+    void rebuildVisibility();
 };
 
 // The command line's say on every frame, read in one place for every mode: --view (an error

@@ -550,7 +550,9 @@ void ViewerApp::drawWorld(int w, int h, float dt) {
     m_render_options.style_values = scene::lightStyleValues(m_styles.time, &enabled, spawn);
     m_debug.beginFrame(dt * 1000.0f);
     m_render_options.timers = &m_debug.timers(); // times each pass of the world
-    m_renderer.draw(m_list, m_fly.camera, m_render_options);
+    const scene::RegionView* region =
+        m_session.skyRegion(m_fly.camera, m_vis_options, m_list, m_render_options.sky_region);
+    m_renderer.draw(m_list, m_fly.camera, m_render_options, region);
     m_debug.setHighlightFaces(&m_textures.highlightFaces());
     m_debug.drawScene(m_renderer, m_list, m_fly.camera, m_vis_options);
 }

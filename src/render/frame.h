@@ -11,6 +11,7 @@
 #include "render/render_options.h"
 #include "render/world_gpu.h"
 #include "scene/view/camera.h"
+#include "scene/view/sky_region.h"
 #include "scene/view/visibility.h"
 
 #include <glm/mat4x4.hpp>
@@ -36,6 +37,12 @@ struct Frame {
     // pass then writes ioquake3's identityLight-scaled values, not the shown ones.
     float frame_scale = 1.0f;
     uint32_t stage_draws = 0;
+    // The view of a sky region (scene::RegionView) drawn behind the world: its linear fog in
+    // place of the map's distance fog (nullptr: the world's own view).
+    const scene::LinearFog* linear_fog = nullptr;
+    // The world's view over a sky region: its sky batches write depth as the sky pass does but
+    // no colour, so the region drawn first shows through them.
+    bool sky_hidden = false;
 
     // ioquake3's tr.overbrightBits for this map (tr_image.c R_SetColorMappings): 1 where the
     // map is overbright (game::LightRule::overbright) and the display's gamma ramp doubles the

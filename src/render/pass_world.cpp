@@ -11,7 +11,9 @@
 namespace render {
 
 bool distanceFogged(const Frame& f) {
-    return f.options.fog && f.options.view == ViewMode::Lit && f.gpu.rules.fog.density > 0.0f;
+    if (!f.options.fog || f.options.view != ViewMode::Lit)
+        return false;
+    return f.linear_fog ? f.linear_fog->enabled : f.gpu.rules.fog.density > 0.0f;
 }
 
 namespace {
@@ -124,7 +126,11 @@ void drawBatch(Frame& f, const scene::DrawBatch& b, SurfaceCursor& cursor) {
     // Shader stages then set their own blending and depth writes per stage.
     applyDrawState(f.state, state);
     if (sky) {
+        if (f.sky_hidden)
+            glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
         drawSkyBatch(f, b, cursor);
+        if (f.sky_hidden)
+            glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
         return;
     }
     const scene::FogVolume* fog = programFog(f, b);

@@ -73,6 +73,9 @@ struct RenderOptions {
     bool flares = true; // Quake 3 flares (face type 4), see render/flare_renderer.h
     // Quake 3 fog volumes (scene/world/fog.h) and the map rules' distance fog, lit view
     bool fog = true;
+    // A sky region handed to draw() (Source's 3D sky box) drawn behind the world; false: the
+    // sky surfaces show the sky box alone (the engine's r_3dsky 0, --no-3d-sky).
+    bool sky_region = true;
     std::array<float, scene::kNumLightStyles> style_values{};
     PictureAdjust picture; // applied last, by the picture pass (pass_display.cpp)
     // Texture mode and anisotropy over the map's own (render/world_gpu.h applyTextureFilter).

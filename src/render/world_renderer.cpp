@@ -97,7 +97,7 @@ void WorldRenderer::clear(const RenderOptions& options, float frame_scale) {
 }
 
 void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camera,
-                         const RenderOptions& options) {
+                         const RenderOptions& options, const scene::RegionView* region) {
     if (m_gpu) // binds textures: before the state cache is reset
         applyTextureFilter(*m_gpu,
                            effectiveTextureFilter(m_gpu->rules.textures, options.texture_filter));
@@ -120,10 +120,6 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     f.staged = options.shader_stages && options.view == ViewMode::Lit && !m_gpu->staged.empty();
     f.fog = options.fog && options.view == ViewMode::Lit && !m_gpu->fogs.empty();
     f.frame_scale = frame_scale;
-    // The view's blocks, read by every program of the frame and of the overlays after it.
-    useBlocks(f);
-    m_frame_drawn = true;
-
     m_state.enable(GL_DEPTH_TEST, true);
     m_state.depthFunc(GL_LEQUAL);
     m_state.cullFace(GL_FRONT); // the meshes wind front faces clockwise
@@ -131,6 +127,13 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     m_state.bindTexture(kUnitLightmaps, GL_TEXTURE_2D_ARRAY, m_gpu->lightmaps.id());
     m_state.bindTexture(kUnitDeluxemaps, GL_TEXTURE_2D_ARRAY, m_gpu->deluxemaps.id());
     m_state.bindTexture(kUnitSkybox, GL_TEXTURE_2D_ARRAY, m_gpu->skybox.id());
+    if (region && options.sky_region && !f.overdraw) {
+        drawRegion(f, *region);
+        f.sky_hidden = true;
+    }
+    // The view's blocks, read by every program of the frame and of the overlays after it.
+    useBlocks(f);
+    m_frame_drawn = true;
 
     if (options.depth_prepass && !f.overdraw) {
         f.beginTimer("depth prepass");
@@ -152,6 +155,29 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     drawOverWorld(f);
     m_submitter.endFrame();
     m_state.restoreDefaults();
+}
+
+void WorldRenderer::drawRegion(const Frame& world, const scene::RegionView& region) {
+    DebugGroup group("sky region");
+    Frame r{region.list,    region.camera, world.options,  world.gpu,
+            world.programs, world.state,   world.submitter};
+    r.view_projection = region.camera.viewProjection();
+    r.staged = world.staged;
+    r.fog = world.fog;
+    r.frame_scale = world.frame_scale;
+    r.linear_fog = &region.fog;
+    useBlocks(r);
+    // Its passes are timed as the world's; the shaded passes expect the pre-pass's depth.
+    if (world.options.depth_prepass)
+        drawDepthPrepass(r);
+    drawWorldBatches(r);
+    m_state.bindVertexArray(m_gpu->vao.id());
+    m_state.enable(GL_DEPTH_TEST, true);
+    m_state.depthFunc(GL_LEQUAL);
+    m_state.cullFace(GL_FRONT);
+    // The world is drawn over the region: depth only is cleared (CSkyboxView::Setup).
+    m_state.depthMask(true);
+    glClear(GL_DEPTH_BUFFER_BIT);
 }
 
 void WorldRenderer::drawOverWorld(Frame& f) {

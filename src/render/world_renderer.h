@@ -13,6 +13,7 @@
 #include "render/view_mode.h"
 #include "render/world_gpu.h"
 #include "scene/view/camera.h"
+#include "scene/view/sky_region.h"
 #include "scene/view/visibility.h"
 
 #include <memory>
@@ -74,8 +75,11 @@ public:
     // The current map's brush model files on entities (nullptr before init()).
     const BrushModelRenderer* brushModels() const { return m_brush_models.get(); }
 
+    // `region`: a part of the map drawn first from its own eye (scene::RegionView, e.g. a sky
+    // region), its sky batches showing the sky box behind it; then depth is cleared and the
+    // world's sky batches write depth but no colour. nullptr: the world alone.
     void draw(const scene::DrawList& list, const scene::Camera& camera,
-              const RenderOptions& options);
+              const RenderOptions& options, const scene::RegionView* region = nullptr);
     // The GL texture a material's faces show (its first animation frame; 0 before a map or for
     // an index out of range), for the texture browser's thumbnails.
     GLuint materialTexture(size_t material) const;
@@ -101,6 +105,8 @@ private:
     // After the world's passes: the flares, the display ramp, the picture and the world
     // overlays (why culled, wireframe).
     void drawOverWorld(Frame& f);
+    // The region's view before the world's: its blocks, its batches, then depth cleared.
+    void drawRegion(const Frame& world, const scene::RegionView& region);
     // The program, blend and depth state of a face-group overlay; the model matrix and colour
     // locations of its program in *model, *colour. False when the program is missing.
     bool useFaceGroupProgram(FaceOverlay overlay, GLint* model, GLint* colour);

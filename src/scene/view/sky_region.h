@@ -20,4 +20,33 @@ Camera skyRegionCamera(const Camera& world, const game::SkyRegion& region);
 // `options` with the PVS taken from the cluster at the region's origin.
 VisOptions skyRegionVis(const game::SkyRegion& region, VisOptions options);
 
+// The region's linear fog as its own view draws it: distances in region units (the engine's
+// keys are world distances: game/client/viewrender.cpp CSkyboxView::Enable3dSkyboxFog divides
+// them by the scale).
+struct LinearFog {
+    bool enabled = false;
+    glm::vec3 colour{0.0f}; // 0..1
+    float start = 0.0f, end = 0.0f, max_density = 1.0f;
+};
+LinearFog skyRegionFog(const game::SkyRegion& region);
+
+// What the renderer draws behind the world for a sky region (render::WorldRenderer::draw): the
+// region's camera, its visible batches and its fog. Plain data, no game in it.
+struct RegionView {
+    Camera camera;
+    DrawList list;
+    LinearFog fog;
+};
+
+// Whether `list` holds a sky batch: the world shows the region only through its sky surfaces
+// (the engine draws no 3D sky when no sky surface is in view: CSkyboxView::Setup).
+bool hasSkyBatch(const DrawList& list);
+
+// Fills `out` for the world camera `world`: the region camera, its batches from `vis` (a
+// Visibility of the same map) with skyRegionVis(options). False, `out` untouched, when
+// `world_list` shows no sky.
+bool updateRegionView(const game::SkyRegion& region, const Camera& world,
+                      const DrawList& world_list, Visibility& vis, const VisOptions& options,
+                      RegionView& out);
+
 } // namespace scene
