@@ -147,10 +147,12 @@ Outcome runPropLumps(std::span<const uint8_t> data);
 // HDR lump, the rest the lump. Accepted lights are whole records of valid emit types with
 // finite numbers and, for point and spot lights, some attenuation.
 Outcome runWorldLights(std::span<const uint8_t> data);
-// bsp::parseOverlays (the overlays lump; byte 0 is the lump version, the rest the lump), then
-// bsp::buildOverlayFaces on a 128-unit floor of two faces in two leaves. Accepted overlays make
-// fragments with finite vertices within a unit of the floor (lifted by kOverlayLift), indices
-// inside the map's vertices, and leaf lists that name only faces the map has.
+// bsp::parseOverlays (the overlays lump; byte 0 is the lump version, byte 1 a count K, then K
+// 8-byte records of the overlay fades lump, the rest the overlays lump), bsp::readOverlayFades,
+// then bsp::buildOverlayFaces on a 128-unit floor of two faces in two leaves. Accepted overlays
+// make fragments with finite vertices within a unit of the floor (lifted by overlayLift),
+// indices inside the map's vertices, leaf lists that name only faces the map has, and
+// accepted fades carried to their fragments.
 Outcome runOverlays(std::span<const uint8_t> data);
 // The Source prop invariants of a map (static and detail props inside their tables, ambient
 // index entries inside the samples and leaves); empty when they hold. checkMapInvariants

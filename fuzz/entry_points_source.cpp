@@ -321,23 +321,29 @@ std::string overlayFragmentViolation(const bsp::Map& map) {
 } // namespace
 
 Outcome runOverlays(std::span<const uint8_t> data) {
-    if (data.empty())
-        return rejectedWith(
-            core::makeError(core::ErrorCode::Truncated, "fuzz", -1, {}, "no version byte"));
-    auto overlays = bsp::parseOverlays(data.subspan(1), data[0]);
+    if (data.size() < 2 || data.size() < 2 + bsp::kOverlayFadeBytes * data[1])
+        return rejectedWith(core::makeError(core::ErrorCode::Truncated, "fuzz", -1, {},
+                                            "no version byte, fade count or fades"));
+    const size_t fade_bytes = bsp::kOverlayFadeBytes * data[1];
+    auto overlays = bsp::parseOverlays(data.subspan(2 + fade_bytes), data[0]);
     if (!overlays)
         return rejectedWith(std::move(overlays.error()));
+    if (auto fades = bsp::readOverlayFades(data.subspan(2, fade_bytes), *overlays); !fades)
+        return rejectedWith(std::move(fades.error()));
     Outcome o;
     o.accepted = true;
-    if (overlays->size() * bsp::kOverlayBytes != data.size() - 1)
+    if (overlays->size() * bsp::kOverlayBytes != data.size() - 2 - fade_bytes)
         o.violation = "the overlays are not the lump's whole records";
     bsp::Map map = overlayFloor();
     bsp::DroppedReferences dropped;
     const bsp::OverlayFaceStats stats = bsp::buildOverlayFaces(map, *overlays, dropped);
     if (map.faces.size() != 2 + stats.fragments)
         o.violation = "fragments counted and made differ";
-    else if (std::string why = overlayFragmentViolation(map); !why.empty())
-        o.violation = why;
+    for (size_t f = 2; f < map.faces.size(); ++f)
+        if (!(map.faces[f].max_distance_sq >= 0.0f))
+            o.violation = "a fragment's fade distance is negative or not a number";
+        else if (std::string why = overlayFragmentViolation(map); !why.empty())
+            o.violation = why;
     return o;
 }
 

@@ -46,6 +46,7 @@ void writeOverlays(core::JsonWriter& j, const bsp::Map& map) {
     j.key("overlays").beginObject();
     j.field("count", uint64_t(map.overlay_count));
     j.field("fragments", uint64_t(map.overlay_faces.fragments));
+    j.field("on_displacements", uint64_t(map.overlay_faces.on_displacements));
     j.field("not_drawn", uint64_t(map.overlay_faces.not_polygons));
     j.field("missed", uint64_t(map.overlay_faces.missed));
     j.endObject();

@@ -225,6 +225,9 @@ struct Face {
     // (game::LightRule::unlit_faces, applied by the scene's mesh). Counted in
     // Map::unlit_face_count.
     bool unlit = false;
+    // Over 0: the face is not drawn while the eye is farther than its square root from the face's
+    // centre (a Source overlay's fade distance, bsp/overlays.h). 0: drawn at any distance.
+    float max_distance_sq = 0.0f;
 
     int numStyles() const {
         int n = 0;

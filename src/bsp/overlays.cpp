@@ -73,6 +73,34 @@ core::Result<std::vector<Overlay>> parseOverlays(std::span<const uint8_t> lump, 
     return overlays;
 }
 
+core::Status readOverlayFades(std::span<const uint8_t> lump, std::vector<Overlay>& overlays) {
+    constexpr const char* kFades = "overlay_fades";
+    if (lump.empty())
+        return core::okStatus();
+    if (lump.size() % kOverlayFadeBytes != 0)
+        return core::makeError(core::ErrorCode::LumpSize, kFades, -1, {},
+                               std::to_string(lump.size()) + " bytes is not a whole number of " +
+                                   std::to_string(kOverlayFadeBytes) + "-byte records");
+    const uint64_t count = lump.size() / kOverlayFadeBytes;
+    if (count != overlays.size())
+        return core::makeError(core::ErrorCode::LumpSize, kFades, -1, {},
+                               std::to_string(count) + " records for " +
+                                   std::to_string(overlays.size()) + " overlays");
+    const core::ByteReader r(lump);
+    for (uint64_t i = 0; i < count; ++i) {
+        const float lo = r.f32(i * kOverlayFadeBytes), hi = r.f32(i * kOverlayFadeBytes + 4);
+        if (!std::isfinite(lo) || !std::isfinite(hi))
+            return core::makeError(core::ErrorCode::BadValue, kFades, int64_t(i),
+                                   std::isfinite(lo) ? "flFadeDistMaxSq" : "flFadeDistMinSq",
+                                   "a distance is not finite");
+    }
+    for (uint64_t i = 0; i < count; ++i) {
+        overlays[i].fade_min_sq = r.f32(i * kOverlayFadeBytes);
+        overlays[i].fade_max_sq = r.f32(i * kOverlayFadeBytes + 4);
+    }
+    return core::okStatus();
+}
+
 namespace {
 
 float cross2(glm::vec2 a, glm::vec2 b) {
@@ -174,50 +202,91 @@ std::optional<PlaneLerp> planeLerpOf(const Map& map, const Face& face) {
     return best;
 }
 
-// One fragment: `face` (a world polygon) clipped to `o`'s quad, appended to the map. False when
-// nothing of the face lies inside the quad or the face is edge-on to the overlay.
-bool addFragment(Map& map, const Overlay& o, const Frame& fr, uint32_t face_index) {
-    const Face base = map.faces[face_index];
-    const auto lerp = planeLerpOf(map, base);
+// A plane of the face (its largest triangle's, or one triangle's), its normal turned to the face's
+// front (the triangles wind either way): the fragment is lifted off the side the face is seen
+// from. Null when the triangle is degenerate or edge-on to the overlay.
+struct FacePlane {
+    PlaneLerp lerp;
+    glm::vec3 normal;
+    float facing; // dot(normal, overlay normal)
+};
+
+std::optional<FacePlane> facePlane(const std::optional<PlaneLerp>& lerp, const Face& base,
+                                   const Frame& fr) {
     if (!lerp)
-        return false;
-    // The plane's normal from its largest triangle, turned to the face's front (the triangles
-    // wind either way): the fragment is lifted off the side the face is seen from.
+        return std::nullopt;
     glm::vec3 fn = glm::normalize(lerp->n);
     if (glm::dot(fn, base.normal) < 0.0f)
         fn = -fn;
     const float facing = glm::dot(fn, fr.n);
     if (std::abs(facing) < 0.01f)
-        return false;
+        return std::nullopt;
+    return FacePlane{*lerp, fn, facing};
+}
+
+// Appends the part of triangle `k` (of `base`'s indices) inside the quad, put on `plane` along
+// the overlay's normal and lifted along the plane's normal by the overlay's order.
+void addClippedTriangle(Map& map, const Overlay& o, const Frame& fr, const Face& base, uint32_t k,
+                        const FacePlane& plane) {
     const auto to2 = [&](glm::vec3 p) {
         return glm::vec2(glm::dot(p - fr.origin, fr.u), glm::dot(p - fr.origin, fr.v));
     };
+    Polygon2 tri;
+    for (uint32_t j = 0; j < 3; ++j)
+        tri.push_back(to2(map.vertices[map.indices[base.first_index + k + j]].position));
+    const Polygon2 clipped = clipToQuad(std::move(tri), o.corners);
+    if (clipped.size() < 3)
+        return;
+    const uint32_t first = uint32_t(map.vertices.size());
+    for (const glm::vec2 p2 : clipped) {
+        const glm::vec3 q = fr.origin + fr.u * p2.x + fr.v * p2.y;
+        const glm::vec3 on_face =
+            q + fr.n * (glm::dot(plane.normal, plane.lerp.a.position - q) / plane.facing);
+        const glm::vec2 st = quadCoordinates(o.corners, p2);
+        Vertex v;
+        v.position = on_face + plane.normal * overlayLift(o.render_order);
+        v.uv = {o.u.x + (o.u.y - o.u.x) * st.x, o.v.x + (o.v.y - o.v.x) * st.y};
+        v.lm_uv = plane.lerp.lm(on_face);
+        v.normal = plane.normal;
+        map.vertices.push_back(v);
+    }
+    for (uint32_t j = 1; j + 1 < clipped.size(); ++j)
+        map.indices.insert(map.indices.end(), {first, first + j, first + j + 1});
+}
+
+// The triangle `k` of `face` as a plane of its own (a displacement's).
+std::optional<PlaneLerp> trianglePlane(const Map& map, const Face& face, uint32_t k) {
+    const Vertex& a = map.vertices[map.indices[face.first_index + k]];
+    const Vertex& b = map.vertices[map.indices[face.first_index + k + 1]];
+    const Vertex& c = map.vertices[map.indices[face.first_index + k + 2]];
+    const glm::vec3 n = glm::cross(b.position - a.position, c.position - a.position);
+    const float nn = glm::dot(n, n);
+    if (!(nn > 1e-8f))
+        return std::nullopt;
+    return PlaneLerp{a, b, c, n, nn};
+}
+
+// One fragment: `face` clipped to `o`'s quad, appended to the map. A polygon is one plane (its
+// largest triangle's); a displacement (FaceKind::Mesh) is clipped triangle by triangle, each
+// put back on its own plane and lifted along its own normal. False when nothing of the face lies
+// inside the quad or the face is edge-on to the overlay.
+bool addFragment(Map& map, const Overlay& o, const Frame& fr, uint32_t face_index) {
+    const Face base = map.faces[face_index];
+    const bool per_triangle = base.kind == FaceKind::Mesh;
+    std::optional<FacePlane> whole;
+    if (!per_triangle && !(whole = facePlane(planeLerpOf(map, base), base, fr)))
+        return false;
     Face frag = base;
     frag.kind = FaceKind::Polygon;
     frag.material = o.texinfo;
+    frag.max_distance_sq = std::max(0.0f, o.fade_max_sq);
     frag.first_vertex = uint32_t(map.vertices.size());
     frag.first_index = uint32_t(map.indices.size());
     for (uint32_t k = 0; k + 2 < base.num_indices; k += 3) {
-        Polygon2 tri;
-        for (uint32_t j = 0; j < 3; ++j)
-            tri.push_back(to2(map.vertices[map.indices[base.first_index + k + j]].position));
-        const Polygon2 clipped = clipToQuad(std::move(tri), o.corners);
-        if (clipped.size() < 3)
-            continue;
-        const uint32_t first = uint32_t(map.vertices.size());
-        for (const glm::vec2 p2 : clipped) {
-            const glm::vec3 q = fr.origin + fr.u * p2.x + fr.v * p2.y;
-            const glm::vec3 on_face = q + fr.n * (glm::dot(fn, lerp->a.position - q) / facing);
-            const glm::vec2 st = quadCoordinates(o.corners, p2);
-            Vertex v;
-            v.position = on_face + fn * kOverlayLift;
-            v.uv = {o.u.x + (o.u.y - o.u.x) * st.x, o.v.x + (o.v.y - o.v.x) * st.y};
-            v.lm_uv = lerp->lm(on_face);
-            v.normal = fn;
-            map.vertices.push_back(v);
-        }
-        for (uint32_t j = 1; j + 1 < clipped.size(); ++j)
-            map.indices.insert(map.indices.end(), {first, first + j, first + j + 1});
+        const std::optional<FacePlane> own =
+            per_triangle ? facePlane(trianglePlane(map, base, k), base, fr) : whole;
+        if (own)
+            addClippedTriangle(map, o, fr, base, k, *own);
     }
     frag.num_vertices = uint32_t(map.vertices.size()) - frag.first_vertex;
     frag.num_indices = uint32_t(map.indices.size()) - frag.first_index;
@@ -263,7 +332,15 @@ OverlayFaceStats buildOverlayFaces(Map& map, const std::vector<Overlay>& overlay
         if (f < world_faces)
             ++leaf_count[f];
     std::vector<std::pair<uint32_t, uint32_t>> base_to_fragment;
-    for (size_t i = 0; i < overlays.size(); ++i) {
+    // Fragments follow in render order (lump order within one), so that blended ones of a later
+    // order draw after (over) the earlier ones; the lift does it for the depth-tested ones.
+    std::vector<size_t> sequence(overlays.size());
+    for (size_t i = 0; i < sequence.size(); ++i)
+        sequence[i] = i;
+    std::stable_sort(sequence.begin(), sequence.end(), [&](size_t a, size_t b) {
+        return overlays[a].render_order < overlays[b].render_order;
+    });
+    for (const size_t i : sequence) {
         const Overlay& o = overlays[i];
         if (o.texinfo < 0 || size_t(o.texinfo) >= map.materials.size()) {
             dropped.add(indexError(kLump, int64_t(i), "nTexInfo", o.texinfo, map.materials.size(),
@@ -286,8 +363,9 @@ OverlayFaceStats buildOverlayFaces(Map& map, const std::vector<Overlay>& overlay
                             "the overlay left off that face");
                 continue;
             }
-            const Face& face = map.faces[size_t(f)];
-            if (face.kind != FaceKind::Polygon || face.submodel != 0) {
+            const FaceKind kind = map.faces[size_t(f)].kind; // addFragment grows map.faces
+            if ((kind != FaceKind::Polygon && kind != FaceKind::Mesh) ||
+                map.faces[size_t(f)].submodel != 0) {
                 ++stats.not_polygons;
                 continue;
             }
@@ -306,6 +384,8 @@ OverlayFaceStats buildOverlayFaces(Map& map, const std::vector<Overlay>& overlay
             }
             base_to_fragment.emplace_back(uint32_t(f), uint32_t(map.faces.size() - 1));
             ++stats.fragments;
+            if (kind == FaceKind::Mesh)
+                ++stats.on_displacements;
         }
     }
     if (!base_to_fragment.empty())

@@ -31,6 +31,13 @@ inline constexpr uint64_t kOverlayBytes = 352;
 // How far a fragment stands off its face along the face's normal, so that it wins the depth test
 // against the face it lies on without a polygon offset (units).
 inline constexpr float kOverlayLift = 0.1f;
+// OVERLAY_NUM_RENDER_ORDERS: the two top bits of m_nFaceCountAndRenderOrder.
+inline constexpr uint32_t kOverlayRenderOrders = 4;
+// The lift of a fragment of render order `order` (0..3): one kOverlayLift more per order, so a
+// later order stands over an earlier one where they overlap instead of fighting it for depth.
+constexpr float overlayLift(uint32_t order) {
+    return kOverlayLift * float(1 + order);
+}
 
 struct Overlay {
     int32_t id = 0;
@@ -46,7 +53,14 @@ struct Overlay {
     glm::vec3 basis_u{1.0f, 0.0f, 0.0f}; // vbsp packs it into the z of UV points 0..2
     glm::vec3 basis_v{0.0f, 1.0f, 0.0f}; // cross(normal, U), negated when UV point 3's z is 1
     glm::vec3 basis_normal{0.0f, 0.0f, 1.0f};
+    // From the overlay fades lump (doverlayfade_t): the squares of Hammer's fademindist and
+    // fademaxdist, 0 when the mapper left them off (vbsp squares only positive ones).
+    float fade_min_sq = 0.0f;
+    float fade_max_sq = 0.0f;
 };
+
+// sizeof(doverlayfade_t): flFadeDistMinSq, flFadeDistMaxSq.
+inline constexpr uint64_t kOverlayFadeBytes = 8;
 
 // Reads the overlays lump of `version` (0, the only one the Source SDK 2013 writes). Errors name
 // the lump and the record: an unknown version, a size that is not whole records, a face count
@@ -54,19 +68,28 @@ struct Overlay {
 // (buildOverlayFaces drops what a map does not hold).
 core::Result<std::vector<Overlay>> parseOverlays(std::span<const uint8_t> lump, int32_t version);
 
+// Reads the overlay fades lump (LUMP_OVERLAY_FADES, 60: one doverlayfade_t per overlay, in the
+// overlays lump's order) into `overlays`. An empty lump leaves every overlay unfaded. Errors name
+// the lump and the record: a size that is not whole records, a record count other than the
+// overlays', a distance that is not finite; `overlays` is then left as it was.
+core::Status readOverlayFades(std::span<const uint8_t> lump, std::vector<Overlay>& overlays);
+
 // What buildOverlayFaces made and left out.
 struct OverlayFaceStats {
-    uint32_t fragments = 0;    // faces added to the map
-    uint32_t not_polygons = 0; // (overlay, face) pairs on displacements or brush models: not drawn
-    uint32_t missed = 0;       // pairs whose face lies outside the quad or edge-on to it
+    uint32_t fragments = 0;        // faces added to the map
+    uint32_t on_displacements = 0; // of the fragments, those on displacements
+    uint32_t not_polygons = 0;     // (overlay, face) pairs on brush models: not drawn
+    uint32_t missed = 0;           // pairs whose face lies outside the quad or edge-on to it
 };
 
 // Appends to `map.faces` (with their vertices and indices) one fragment per (overlay, world
-// polygon face) pair: the face's polygon clipped to the overlay's quad in the overlay plane, put
-// back on the face's plane and lifted by kOverlayLift, textured by the quad's corners
-// (bilinearly) with the overlay's material (texinfo), lit by the face's own lightmap, and linked
-// into every leaf that holds the face. An overlay whose material or basis is bad, and a face
-// reference out of range, are dropped into `dropped` (naming the overlays lump and record).
+// face) pair: the face's polygon clipped to the overlay's quad in the overlay plane, put back on
+// the face's plane (a displacement's triangles each on their own) and lifted along its normal,
+// textured by the quad's corners (bilinearly) with the overlay's material (texinfo), lit by the
+// face's own lightmap, and linked into every leaf that holds the face. Fragments follow in render
+// order, lifted by overlayLift of theirs; a positive fade_max_sq becomes the fragment's
+// Face::max_distance_sq. An overlay whose material or basis is bad, and a face reference out of
+// range, are dropped into `dropped` (naming the overlays lump and record).
 OverlayFaceStats buildOverlayFaces(Map& map, const std::vector<Overlay>& overlays,
                                    DroppedReferences& dropped);
 

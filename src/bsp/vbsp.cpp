@@ -594,6 +594,8 @@ core::Status Parser::overlays() {
         map.warnings.push_back(read.error().message() + "; overlays not drawn");
         return core::okStatus();
     }
+    if (auto fades = readOverlayFades(data[kOverlayFades].bytes(), *read); !fades)
+        map.warnings.push_back(fades.error().message() + "; overlays drawn at any distance");
     map.overlay_count = uint32_t(read->size());
     map.overlay_faces = buildOverlayFaces(map, *read, dropped);
     return core::okStatus();

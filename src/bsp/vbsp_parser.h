@@ -53,6 +53,7 @@ enum VLump {
     kLeafAmbientLightingHdr = 55,
     kLeafAmbientLighting = 56,
     kFacesHdr = 58,
+    kOverlayFades = 60,
 };
 
 inline constexpr const char* kLumpNames[kNumLumps] = {

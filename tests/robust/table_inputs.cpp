@@ -180,16 +180,19 @@ std::vector<uint8_t> worldLightsLump(uint8_t version_byte) {
     return b;
 }
 
-// An overlays lump (fuzz::runOverlays: the version byte 0, then the records) of two overlays on
-// fuzz's 128-unit floor: one across both faces, one half off the floor's edge, a V flip on it.
+// An overlays lump (fuzz::runOverlays: the version byte 0, the fade count 2 and two fades, then
+// the records) of two overlays on fuzz's 128-unit floor: one across both faces, one half off the
+// floor's edge in render order 1 with a V flip on it and a fade between 256 and 512 units.
 std::vector<uint8_t> overlaysLump() {
-    std::vector<uint8_t> b = {0};
+    std::vector<uint8_t> b = {0, 2};
     auto f = [&](float v) { srcprops::put<float>(b, v); };
     auto i = [&](int32_t v) { srcprops::put<int32_t>(b, v); };
+    for (float v : {0.0f, 0.0f, 256.0f * 256.0f, 512.0f * 512.0f})
+        f(v);
     for (int k = 0; k < 2; ++k) {
-        i(k);                                      // id
-        srcprops::put<int16_t>(b, int16_t(k + 1)); // texinfo
-        srcprops::put<uint16_t>(b, uint16_t(2));   // two faces, render order 0
+        i(k);                                                // id
+        srcprops::put<int16_t>(b, int16_t(k + 1));           // texinfo
+        srcprops::put<uint16_t>(b, uint16_t(2 | (k << 14))); // two faces, render order k
         for (int slot = 0; slot < 64; ++slot)
             i(slot < 2 ? slot : 0);
         for (float v : {0.0f, 1.0f, 0.0f, 1.0f})

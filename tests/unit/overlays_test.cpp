@@ -13,22 +13,24 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include <glm/geometric.hpp>
 
 namespace {
 
-// One 352-byte record: id 7, `texinfo`, `faces` (render order 2 in the top bits), U (0,1),
+// One 352-byte record: id 7, `texinfo`, `faces` (render order `order` in the top bits), U (0,1),
 // V (0,1), a 32-unit square around `origin` facing +z with BasisU +x; `flip` sets UV point 3's z.
 std::vector<uint8_t> record(int16_t texinfo, std::vector<int32_t> faces, glm::vec3 origin,
-                            bool flip = false) {
+                            bool flip = false, uint16_t order = 2) {
     std::vector<uint8_t> b(bsp::kOverlayBytes, 0);
     auto put = [&](size_t at, const void* p, size_t n) { std::memcpy(b.data() + at, p, n); };
     const int32_t id = 7;
     put(0, &id, 4);
     put(4, &texinfo, 2);
-    const uint16_t packed = uint16_t(faces.size()) | uint16_t(2u << 14);
+    const uint16_t packed = uint16_t(faces.size() | (order << 14));
     put(6, &packed, 2);
     put(8, faces.data(), faces.size() * 4);
     const float uv[4] = {0.0f, 1.0f, 0.0f, 1.0f};
@@ -143,7 +145,7 @@ TEST(Overlays, FragmentIsTheFaceClippedToTheQuad) {
     const bsp::Vertex* high_v = vertexAt(map, f, 48, 80);
     const bsp::Vertex* high = vertexAt(map, f, 80, 80);
     ASSERT_TRUE(low && high_v && high);
-    EXPECT_NEAR(low->position.z, bsp::kOverlayLift, 1e-6f);
+    EXPECT_NEAR(low->position.z, 3 * bsp::kOverlayLift, 1e-6f); // render order 2
     EXPECT_NEAR(low->uv.x, 0.0f, 1e-5f);
     EXPECT_NEAR(low->uv.y, 0.0f, 1e-5f);
     EXPECT_NEAR(high_v->uv.x, 0.0f, 1e-5f); // corner 1: (U0, V1)
@@ -168,7 +170,7 @@ TEST(Overlays, LiftFollowsTheFaceNormalNotTheWinding) {
     ASSERT_EQ(map.faces.size(), 2u);
     const bsp::Vertex* low = vertexAt(map, map.faces[1], 48, 48);
     ASSERT_TRUE(low);
-    EXPECT_NEAR(low->position.z, bsp::kOverlayLift, 1e-6f);
+    EXPECT_NEAR(low->position.z, bsp::overlayLift(2), 1e-6f);
     EXPECT_EQ(low->normal, glm::vec3(0, 0, 1));
 }
 
@@ -231,6 +233,126 @@ TEST(Overlays, EdgeOnFaceIsMissed) {
     EXPECT_EQ(stats.fragments, 0u);
     EXPECT_EQ(stats.missed, 1u);
     EXPECT_EQ(map.faces.size(), 1u);
+}
+
+// OVERLAY_RENDER_ORDER_*: an overlay of a later order stands higher over the face and its
+// fragment follows those of earlier orders, whatever the lump's order; one order keeps the lump's.
+TEST(Overlays, LaterRenderOrderStandsHigherAndFollows) {
+    bsp::Map map = floorMap();
+    map.materials.resize(4);
+    std::vector<uint8_t> bytes;
+    for (const auto& [texinfo, order] :
+         {std::pair<int16_t, uint16_t>{3, 3}, {1, 0}, {2, 0}, {0, 1}}) {
+        const auto r = record(texinfo, {0}, {64, 64, 0}, false, order);
+        bytes.insert(bytes.end(), r.begin(), r.end());
+    }
+    const auto o = bsp::parseOverlays(bytes, 0);
+    ASSERT_TRUE(o);
+    bsp::DroppedReferences dropped;
+    ASSERT_EQ(bsp::buildOverlayFaces(map, *o, dropped).fragments, 4u);
+    ASSERT_EQ(map.faces.size(), 5u);
+    const int32_t materials[4] = {1, 2, 0, 3};
+    const float heights[4] = {0.1f, 0.1f, 0.2f, 0.4f};
+    for (size_t k = 0; k < 4; ++k) {
+        EXPECT_EQ(map.faces[1 + k].material, materials[k]) << k;
+        const bsp::Vertex* v = vertexAt(map, map.faces[1 + k], 48, 48);
+        ASSERT_TRUE(v) << k;
+        EXPECT_NEAR(v->position.z, heights[k], 1e-6f) << k;
+    }
+    // The leaf lists each fragment after its face, in the same order.
+    EXPECT_EQ(map.leaf_faces, (std::vector<uint32_t>{0, 1, 2, 3, 4}));
+}
+
+// LUMP_OVERLAY_FADES: one doverlayfade_t (squared min and max distance) per overlay; the max
+// becomes the fragment's max_distance_sq, 0 (no fade) stays 0. Bad lumps name overlay_fades.
+TEST(Overlays, FadesReachTheFragmentsAndBadLumpsAreNamed) {
+    auto bytes = record(1, {0}, {64, 64, 0});
+    const auto second = record(1, {0}, {32, 32, 0});
+    bytes.insert(bytes.end(), second.begin(), second.end());
+    auto o = bsp::parseOverlays(bytes, 0);
+    ASSERT_TRUE(o);
+    std::vector<float> fades = {100.0f * 100.0f, 200.0f * 200.0f, 0.0f, 0.0f};
+    const auto asBytes = [](const std::vector<float>& f) {
+        std::vector<uint8_t> b(f.size() * 4);
+        std::memcpy(b.data(), f.data(), b.size());
+        return b;
+    };
+    ASSERT_TRUE(bsp::readOverlayFades(asBytes(fades), *o));
+    EXPECT_EQ((*o)[0].fade_min_sq, 10000.0f);
+    EXPECT_EQ((*o)[0].fade_max_sq, 40000.0f);
+    EXPECT_EQ((*o)[1].fade_max_sq, 0.0f);
+    bsp::Map map = floorMap();
+    bsp::DroppedReferences dropped;
+    ASSERT_EQ(bsp::buildOverlayFaces(map, *o, dropped).fragments, 2u);
+    EXPECT_EQ(map.faces[1].max_distance_sq, 40000.0f);
+    EXPECT_EQ(map.faces[2].max_distance_sq, 0.0f);
+    EXPECT_EQ(map.faces[0].max_distance_sq, 0.0f); // the floor itself
+
+    auto cut = asBytes(fades);
+    cut.pop_back();
+    const auto size = bsp::readOverlayFades(cut, *o);
+    ASSERT_FALSE(size);
+    EXPECT_EQ(size.error().code, core::ErrorCode::LumpSize);
+    EXPECT_NE(size.error().message().find("overlay_fades"), std::string::npos);
+    const std::vector<uint8_t> all = asBytes(fades);
+    const auto one = bsp::readOverlayFades(std::span(all).first(8), *o);
+    ASSERT_FALSE(one);
+    EXPECT_NE(one.error().message().find("1 records for 2 overlays"), std::string::npos)
+        << one.error().message();
+    fades[3] = std::numeric_limits<float>::infinity();
+    const auto inf = bsp::readOverlayFades(asBytes(fades), *o);
+    ASSERT_FALSE(inf);
+    EXPECT_EQ(inf.error().index, 1);
+    EXPECT_NE(inf.error().message().find("flFadeDistMaxSq"), std::string::npos)
+        << inf.error().message();
+    EXPECT_EQ((*o)[1].fade_max_sq, 0.0f); // left as it was
+    EXPECT_TRUE(bsp::readOverlayFades({}, *o));
+}
+
+// A displacement (FaceKind::Mesh) is clipped triangle by triangle: on its flat half the fragment
+// lies 0.1 above z 0; on its slope z = (x - 64) / 2 the point above (80, 16) is on the slope at
+// z 8 and lifted 0.1 along the slope's normal (-1, 0, 2) / sqrt(5).
+TEST(Overlays, DisplacementFragmentFollowsEachTriangle) {
+    bsp::Map map;
+    map.materials.resize(2);
+    for (glm::vec3 p : {glm::vec3(0, 0, 0), glm::vec3(64, 0, 0), glm::vec3(64, 64, 0),
+                        glm::vec3(0, 64, 0), glm::vec3(128, 0, 32), glm::vec3(128, 64, 32)}) {
+        bsp::Vertex v;
+        v.position = p;
+        v.lm_uv = glm::vec2(p.x, p.y) / 128.0f;
+        map.vertices.push_back(v);
+    }
+    map.indices = {0, 1, 2, 0, 2, 3, 1, 4, 5, 1, 5, 2};
+    bsp::Face face;
+    face.kind = bsp::FaceKind::Mesh;
+    face.material = 0;
+    face.num_vertices = 6;
+    face.num_indices = 12;
+    map.faces.push_back(face);
+    map.leaves.resize(1);
+    map.leaves[0].num_leaf_faces = 1;
+    map.leaf_faces = {0};
+    const auto o = bsp::parseOverlays(record(1, {0}, {64, 32, 0}, false, 0), 0);
+    ASSERT_TRUE(o);
+    bsp::DroppedReferences dropped;
+    const bsp::OverlayFaceStats stats = bsp::buildOverlayFaces(map, *o, dropped);
+    EXPECT_EQ(stats.fragments, 1u);
+    EXPECT_EQ(stats.on_displacements, 1u);
+    EXPECT_EQ(stats.not_polygons, 0u);
+    ASSERT_EQ(map.faces.size(), 2u);
+    const bsp::Face& f = map.faces[1];
+    EXPECT_EQ(f.kind, bsp::FaceKind::Polygon);
+    const bsp::Vertex* flat = vertexAt(map, f, 48, 16);
+    ASSERT_TRUE(flat);
+    EXPECT_NEAR(flat->position.z, 0.1f, 1e-5f);
+    const glm::vec3 n = glm::normalize(glm::vec3(-1, 0, 2));
+    const glm::vec3 want = glm::vec3(80, 16, 8) + 0.1f * n;
+    const bsp::Vertex* slope = vertexAt(map, f, want.x, want.y);
+    ASSERT_TRUE(slope);
+    EXPECT_NEAR(slope->position.z, want.z, 1e-4f);
+    EXPECT_NEAR(slope->normal.x, n.x, 1e-5f);
+    EXPECT_NEAR(slope->lm_uv.x, 80.0f / 128.0f, 1e-5f); // the point on the slope's light
+    EXPECT_NEAR(slope->uv.x, 1.0f, 1e-5f);              // the quad's U1 edge
 }
 
 TEST(Overlays, Tf2Test2HasItsTwoInfoOverlays) {

@@ -218,7 +218,7 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
 
     std::fill(m_face_bits.begin(), m_face_bits.end(), 0);
     const Frustum frustum = Frustum::fromMatrix(camera.viewProjection());
-    out.stats.visible_leaves = markLeafFaces(frustum, options.frustum);
+    out.stats.visible_leaves = markLeafFaces(frustum, options.frustum, camera.position);
     collectFlares(frustum, options, cluster, out);
     collectModels(camera, frustum, options, cluster, out);
     markBrushModels(camera, frustum, options, out);
@@ -238,8 +238,9 @@ void markFace(std::vector<uint64_t>& bits, uint32_t order) {
 } // namespace
 
 // The world faces of the PVS leaves whose bounds the frustum reaches (every PVS leaf when
-// `use_frustum` is off) into the face bits; returns how many leaves passed.
-uint32_t Visibility::markLeafFaces(const Frustum& frustum, bool use_frustum) {
+// `use_frustum` is off) into the face bits, less those farther from `eye` than their
+// max_distance_sq (Source overlays' fade distances); returns how many leaves passed.
+uint32_t Visibility::markLeafFaces(const Frustum& frustum, bool use_frustum, const glm::vec3& eye) {
     uint32_t visible_leaves = 0;
     for (uint32_t li : m_pvs_leaves) {
         if (use_frustum && !frustum.intersectsBox(m_leaf_mins[li], m_leaf_maxs[li]))
@@ -248,8 +249,15 @@ uint32_t Visibility::markLeafFaces(const Frustum& frustum, bool use_frustum) {
         const bsp::Leaf& l = m_map.leaves[li];
         for (uint32_t k = 0; k < l.num_leaf_faces; ++k) {
             const uint32_t face = m_map.leaf_faces[l.first_leaf_face + k];
-            if (face < m_mesh.faces.size() && m_mesh.faces[face].submodel == 0)
-                markFace(m_face_bits, m_mesh.faces[face].order);
+            if (face >= m_mesh.faces.size() || m_mesh.faces[face].submodel != 0)
+                continue;
+            const MeshFace& mf = m_mesh.faces[face];
+            if (mf.max_distance_sq > 0.0f) {
+                const glm::vec3 d = mf.center - eye;
+                if (glm::dot(d, d) > mf.max_distance_sq)
+                    continue;
+            }
+            markFace(m_face_bits, mf.order);
         }
     }
     return visible_leaves;

@@ -123,7 +123,7 @@ private:
     static constexpr int32_t kInvalid = -2;
 
     void collectPvsLeaves(int32_t cluster, bool use_pvs);
-    uint32_t markLeafFaces(const Frustum& frustum, bool use_frustum);
+    uint32_t markLeafFaces(const Frustum& frustum, bool use_frustum, const glm::vec3& eye);
     void collectFlares(const Frustum& frustum, const VisOptions& options, int32_t cluster,
                        DrawList& out) const;
     void collectModels(const Camera& camera, const Frustum& frustum, const VisOptions& options,

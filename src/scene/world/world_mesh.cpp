@@ -176,6 +176,7 @@ WorldMesh buildWorldMesh(const bsp::Map& map, const MaterialTable& materials,
         MeshFace& mf = mesh.faces[i];
         mf.material = f.material;
         mf.submodel = f.submodel;
+        mf.max_distance_sq = f.max_distance_sq;
         if (!drawable(map, materials, f, options.include_hidden))
             continue;
         const ResolvedMaterial& material = materials[static_cast<size_t>(f.material)];

@@ -57,8 +57,9 @@ struct MeshFace {
     int32_t material = -1;
     int32_t submodel = 0;
     Pass pass = Pass::Opaque;
-    uint32_t order = 0;     // position of this face in the sorted index layout
-    glm::vec3 center{0.0f}; // for back-to-front sorting of blended faces
+    uint32_t order = 0;           // position of this face in the sorted index layout
+    glm::vec3 center{0.0f};       // for back-to-front sorting of blended faces
+    float max_distance_sq = 0.0f; // bsp::Face::max_distance_sq: culled beyond it from center
 };
 
 struct WorldMeshOptions {
