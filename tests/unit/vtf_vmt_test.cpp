@@ -898,3 +898,20 @@ TEST(ValveMaterials, BaseTexture2IsTheSecondLayer) {
     EXPECT_EQ(t[1].error, "materials/t/gone.vtf: not found ($basetexture2)");
     EXPECT_FALSE(t[2].layer2.valid());
 }
+
+TEST(Vmt, BumpMapAndSelfShadowedBumpMap) {
+    auto b = content::parseVmt(R"(LightmappedGeneric { $basetexture t/a $bumpmap "t/a_normal" })",
+                               "b.vmt");
+    ASSERT_TRUE(b.ok()) << b.error().message();
+    EXPECT_EQ(b->bump_map, "t/a_normal");
+    EXPECT_FALSE(b->ssbump);
+    auto s = content::parseVmt(
+        R"(WorldVertexTransition { $bumpmap t/rock_ssbump $ssbump 1 $basetexture2 t/b })", "s.vmt");
+    ASSERT_TRUE(s.ok());
+    EXPECT_EQ(s->bump_map, "t/rock_ssbump");
+    EXPECT_TRUE(s->ssbump);
+    auto n = content::parseVmt("LightmappedGeneric { $basetexture t/a $ssbump 0 }", "n.vmt");
+    ASSERT_TRUE(n.ok());
+    EXPECT_TRUE(n->bump_map.empty());
+    EXPECT_FALSE(n->ssbump);
+}
