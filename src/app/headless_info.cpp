@@ -211,6 +211,9 @@ void writeLightmaps(core::JsonWriter& j, const scene::MapBundle& b) {
     j.field("files", static_cast<uint64_t>(lm.files.size()));
     j.field("faces_without_pages", static_cast<uint64_t>(scene::facesWithoutPages(m, lm)));
     writeLightRule(j, b.profile.rules.light, m.unlit_face_count);
+    // Source faces with three directional lightmaps beside the flat one (bsp::Face::bump_light).
+    if (m.bump_light_face_count > 0)
+        j.field("bump_light_faces", m.bump_light_face_count);
     if (!m.lighting_variants.empty()) {
         j.key("variants").beginArray();
         for (const std::string& v : m.lighting_variants)

@@ -167,7 +167,8 @@ core::Status LightmapBuilder::place(Map& map, Face& face, const LightmapExtents&
                                 "light directions at " + std::to_string(offset) + " beyond " +
                                     std::to_string(dirs.size()) + " bytes"),
                       "read to the data's end, the rest without direction");
-    auto at = m_atlas.insert(ext.width * styles, ext.height);
+    const int blocks = styles * std::clamp(ext.blocks_per_style, 1, 4);
+    auto at = m_atlas.insert(ext.width * blocks, ext.height);
     if (!at) {
         core::Error e = at.error();
         e.code = core::ErrorCode::BadLightmap;
@@ -181,7 +182,7 @@ core::Status LightmapBuilder::place(Map& map, Face& face, const LightmapExtents&
     // Rows copied as far as `from` goes; the page is zero (black) beyond.
     const auto copyBlocks = [&](std::span<const uint8_t> from, std::vector<uint8_t>& page) {
         const int64_t size = int64_t(from.size());
-        for (int k = 0; k < styles; ++k)
+        for (int k = 0; k < blocks; ++k)
             for (int32_t y = 0; y < ext.height; ++y) {
                 const int64_t begin = offset + k * block + int64_t(y) * ext.width * 3;
                 const int64_t n = std::clamp<int64_t>(size - begin, 0, int64_t(ext.width) * 3);
@@ -200,6 +201,7 @@ core::Status LightmapBuilder::place(Map& map, Face& face, const LightmapExtents&
         copyBlocks(dirs, m_deluxe[size_t(at->page)].rgb);
     }
     face.lightmap_page = at->page;
+    face.bump_light = blocks > styles;
     face.lightmap_rect = LightmapRect{at->x, at->y, static_cast<uint16_t>(ext.width * styles),
                                       static_cast<uint16_t>(ext.height)};
     for (uint32_t i = 0; i < face.num_vertices; ++i) {

@@ -67,6 +67,11 @@ struct LightmapExtents {
     int32_t width = 0;                     // luxels: extents / luxel_size + 1
     int32_t height = 0;
     int32_t luxel_size = 16; // texels per luxel: 16, or 1 << LMSHIFT (BSPX)
+    // Blocks per style in the data: 1, or 4 for Source's bump-lit faces (the flat one, then the
+    // three bump basis directions). The extra blocks go to the page after all the flat ones
+    // (Face::bump_light); the data holds the flat blocks of every style first, then style 0's
+    // three directions, style 1's, ...
+    int32_t blocks_per_style = 1;
 };
 
 // Largest luxel grid side accepted before a face's lightmap is dropped (quakespasm rejects

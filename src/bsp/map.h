@@ -228,6 +228,11 @@ struct Face {
     // Over 0: the face is not drawn while the eye is farther than its square root from the face's
     // centre (a Source overlay's fade distance, bsp/overlays.h). 0: drawn at any distance.
     float max_distance_sq = 0.0f;
+    // Source radiosity normal mapping (SURF_BUMPLIGHT): after the face's style blocks
+    // (lightmap_rect, which covers those only) its page holds three more blocks per style, the
+    // light arriving along each bump basis direction: style k's direction b at
+    // x + (styles + 3 * k + b) * w / styles (docs/source.md "Bump-mapped light").
+    bool bump_light = false;
 
     int numStyles() const {
         int n = 0;
@@ -383,6 +388,8 @@ struct Map {
     std::string lighting_variant;
     // Faces without lightmap data (Face::unlit).
     uint32_t unlit_face_count = 0;
+    // Faces that keep three directional lightmaps beside their flat one (Face::bump_light).
+    uint32_t bump_light_face_count = 0;
 
     // Visibility
     Vis vis;

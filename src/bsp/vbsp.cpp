@@ -19,7 +19,8 @@
 //   lightmap's mins and size in luxels, so no extents are computed.
 // - Lighting is ColorRGBExp32 (r, g, b, signed exponent) per luxel, styles consecutive; faces
 //   with bump-mapped lighting (SURF_BUMPLIGHT) store four maps per style (the flat one first,
-//   then one per bump basis vector); the flat one is drawn. docs/source.md gives the conversion.
+//   then one per bump basis vector); all four are kept (bsp::Face::bump_light). docs/source.md
+//   gives the conversion.
 // - Displacements (DISPINFO, DISP_VERTS) replace their four-sided base face with a grid of
 //   (2^power + 1)^2 vertices: the base quad interpolated from the corner nearest the
 //   displacement's start position, each point moved along its offset vector by its distance,
@@ -380,16 +381,23 @@ core::Status Parser::lightFace(LightmapBuilder& lightmaps, uint64_t index, uint3
                                         std::to_string(light.size()) + " bytes of " +
                                         kLumpNames[lighting_lump]),
                     "read to the lump's end, the rest black");
-    std::vector<uint8_t> rgb(size_t(styles) * samples * 3);
+    // The file holds style 0's flat map and its three bump maps, then style 1's, ...; the
+    // builder takes every flat map first, then the bump maps (LightmapExtents::blocks_per_style).
+    std::vector<uint8_t> rgb(size_t(styles) * size_t(maps) * samples * 3);
     for (int s = 0; s < styles; ++s)
-        for (uint64_t k = 0; k < samples; ++k) {
-            const uint64_t src = uint64_t(lightofs) + (uint64_t(s) * maps * samples + k) * 4;
-            const int8_t e = static_cast<int8_t>(light.u8(src + 3));
-            for (int c = 0; c < 3; ++c)
-                rgb[(uint64_t(s) * samples + k) * 3 + uint64_t(c)] =
-                    sourceLightmapByte(light.u8(src + uint64_t(c)), e);
+        for (int m = 0; m < maps; ++m) {
+            const uint64_t to = m == 0 ? uint64_t(s) : uint64_t(styles + s * 3 + m - 1);
+            for (uint64_t k = 0; k < samples; ++k) {
+                const uint64_t src =
+                    uint64_t(lightofs) + ((uint64_t(s) * maps + uint64_t(m)) * samples + k) * 4;
+                const int8_t e = static_cast<int8_t>(light.u8(src + 3));
+                for (int c = 0; c < 3; ++c)
+                    rgb[(to * samples + k) * 3 + uint64_t(c)] =
+                        sourceLightmapByte(light.u8(src + uint64_t(c)), e);
+            }
         }
     LightmapExtents ext;
+    ext.blocks_per_style = maps;
     ext.texture_mins = {mins[0] * 16, mins[1] * 16};
     ext.extents = {size[0] * 16, size[1] * 16};
     ext.width = w;
@@ -460,6 +468,8 @@ core::Status Parser::faces() {
             return s;
         if (map.faces[i].lightmap_page < 0)
             builder.unlit(i);
+        else if (map.faces[i].bump_light)
+            ++map.bump_light_face_count;
     }
     builder.finish();
     lightmaps.finish(map);

@@ -2,11 +2,13 @@
 // directory orders, compressed lumps, per-lump record versions and the errors hostile files
 // get. The maps are the shared Source samples, edited in memory.
 #include "bsp/load.h"
+#include "bsp/vbsp.h"
 #include "core/file.h"
 #include "core/lzma.h"
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -252,4 +254,72 @@ TEST(Vbsp, DisplacementVertexAlphaIsTheSecondLayerWeight) {
         ++grids;
     }
     EXPECT_EQ(grids, 3u);
+}
+
+TEST(Vbsp, BumpLitFacesKeepTheirThreeDirectionalLightmaps) {
+    // A lit brush face of tf2_test2 made bump-lit: its texinfo gets SURF_BUMPLIGHT (0x800,
+    // texinfo_t +64, 72-byte records of lump 6) and its lightofs (dface_t +20) points at the
+    // lighting lump's start, rewritten with four maps (flat, then the three bump basis
+    // directions, as vrad writes them) of known ColorRGBExp32 luxels. The builder keeps the
+    // flat one where it always was and the three after it, one face width apart.
+    std::vector<uint8_t> bytes = readMap("tf2_test2.bsp");
+    ASSERT_FALSE(bytes.empty());
+    auto plain = bsp::loadMap(bytes, "tf2_test2.bsp");
+    ASSERT_TRUE(plain.ok()) << plain.error().message();
+    const int faces_lump = readI32(bytes, kDir + 7 * 16 + 4) > 0 ? 7 : 58;
+    const int light_lump = readI32(bytes, kDir + 8 * 16 + 4) > 0 ? 8 : 53;
+    const size_t faces_at = size_t(readI32(bytes, kDir + size_t(faces_lump) * 16));
+    const size_t texinfo_at = size_t(readI32(bytes, kDir + 6 * 16));
+    const size_t light_at = size_t(readI32(bytes, kDir + size_t(light_lump) * 16));
+    const size_t light_len = size_t(readI32(bytes, kDir + size_t(light_lump) * 16 + 4));
+    // tf2_test2 has three bump-lit faces of its own; the face picked is not one of them.
+    EXPECT_EQ(plain->bump_light_face_count, 3u);
+    size_t pick = plain->faces.size();
+    for (size_t f = 0; f < plain->faces.size() && pick == plain->faces.size(); ++f) {
+        const bsp::Face& face = plain->faces[f];
+        const size_t rec = faces_at + f * 56;
+        const int32_t w = readI32(bytes, rec + 36) + 1, h = readI32(bytes, rec + 40) + 1;
+        if (face.kind == bsp::FaceKind::Polygon && face.lightmap_page >= 0 && !face.bump_light &&
+            face.numStyles() == 1 && w >= 2 && h >= 2 && size_t(w * h * 16) <= light_len)
+            pick = f;
+    }
+    ASSERT_LT(pick, plain->faces.size());
+    const size_t rec = faces_at + pick * 56;
+    const int32_t w = readI32(bytes, rec + 36) + 1, h = readI32(bytes, rec + 40) + 1;
+    int16_t texinfo = 0;
+    std::memcpy(&texinfo, bytes.data() + rec + 10, 2);
+    const size_t flags_at = texinfo_at + size_t(texinfo) * 72 + 64;
+    writeI32(bytes, flags_at, readI32(bytes, flags_at) | 0x800);
+    writeI32(bytes, rec + 20, 0);
+    const auto luxel = [](int m, int k) {
+        return std::array<uint8_t, 4>{uint8_t(40 + 30 * m + k % 5), uint8_t(10 * m + 3),
+                                      uint8_t(200 - 20 * m), uint8_t(m % 2 ? 0xff : 0)};
+    };
+    const int samples = w * h;
+    for (int m = 0; m < 4; ++m)
+        for (int k = 0; k < samples; ++k)
+            std::memcpy(bytes.data() + light_at + size_t(m * samples + k) * 4, luxel(m, k).data(),
+                        4);
+    auto bumped = bsp::loadMap(bytes, "tf2_test2.bsp");
+    ASSERT_TRUE(bumped.ok()) << bumped.error().message();
+    const bsp::Face& face = bumped->faces[pick];
+    ASSERT_TRUE(face.bump_light);
+    EXPECT_GT(bumped->bump_light_face_count, plain->bump_light_face_count);
+    EXPECT_EQ(face.lightmap_rect.w, w); // the flat block only, as for any face
+    EXPECT_EQ(face.lightmap_rect.h, h);
+    const bsp::LightmapPage& page = bumped->lightmap_pages[size_t(face.lightmap_page)];
+    const int pw = bumped->lightmap_width;
+    for (int m = 0; m < 4; ++m)
+        for (int k = 0; k < samples; ++k) {
+            const std::array<uint8_t, 4> l = luxel(m, k);
+            const size_t at = (size_t(face.lightmap_rect.y + k / w) * size_t(pw) +
+                               size_t(face.lightmap_rect.x + m * w + k % w)) *
+                              3;
+            for (int c = 0; c < 3; ++c)
+                ASSERT_EQ(page.rgb[at + size_t(c)],
+                          bsp::sourceLightmapByte(l[size_t(c)], int8_t(l[3])))
+                    << "map " << m << " luxel " << k << " channel " << c;
+        }
+    // Unchanged faces keep their layout: the flat map only.
+    EXPECT_FALSE(plain->faces[pick].bump_light);
 }

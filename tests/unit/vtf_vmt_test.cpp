@@ -935,3 +935,20 @@ TEST(Vtf, FileMipsDecodedFromTheirOwnBlocks) {
     cut.levels[2].pop_back();
     EXPECT_TRUE(content::decodeCompressedMips(cut, 8, 4).empty());
 }
+
+TEST(Vmt, BumpMapAndSelfShadowedBumpMap) {
+    auto b = content::parseVmt(R"(LightmappedGeneric { $basetexture t/a $bumpmap "t/a_normal" })",
+                               "b.vmt");
+    ASSERT_TRUE(b.ok()) << b.error().message();
+    EXPECT_EQ(b->bump_map, "t/a_normal");
+    EXPECT_FALSE(b->ssbump);
+    auto s = content::parseVmt(
+        R"(WorldVertexTransition { $bumpmap t/rock_ssbump $ssbump 1 $basetexture2 t/b })", "s.vmt");
+    ASSERT_TRUE(s.ok());
+    EXPECT_EQ(s->bump_map, "t/rock_ssbump");
+    EXPECT_TRUE(s->ssbump);
+    auto n = content::parseVmt("LightmappedGeneric { $basetexture t/a $ssbump 0 }", "n.vmt");
+    ASSERT_TRUE(n.ok());
+    EXPECT_TRUE(n->bump_map.empty());
+    EXPECT_FALSE(n->ssbump);
+}

@@ -248,6 +248,8 @@ void fillFields(Vmt& vmt) {
     const KeyValues& p = vmt.params;
     vmt.base_texture = stringParam(p, "$basetexture");
     vmt.base_texture2 = stringParam(p, "$basetexture2");
+    vmt.bump_map = stringParam(p, "$bumpmap");
+    vmt.ssbump = truthy(p, "$ssbump");
     vmt.hdr_base_texture = stringParam(p, "$hdrbasetexture");
     vmt.hdr_compressed_texture = stringParam(p, "$hdrcompressedtexture");
     vmt.translucent = truthy(p, "$translucent");

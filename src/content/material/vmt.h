@@ -59,6 +59,12 @@ struct Vmt {
     KeyValues params;          // the shader's block (keys lower-cased, "$basetexture", ...)
     std::string base_texture;  // "$basetexture", as written ("brick/brickwall031a")
     std::string base_texture2; // "$basetexture2" (WorldVertexTransition's second layer)
+    // "$bumpmap": the normal map of a LightmappedGeneric / WorldVertexTransition face, whose
+    // bump-lit faces weight their three directional lightmaps by it (docs/source.md
+    // "Bump-mapped light"). "$ssbump": the texture holds the three weights themselves
+    // (self-shadowed bump map) instead of a normal.
+    std::string bump_map;
+    bool ssbump = false;
     // The Sky shader's HDR textures (Source SDK 2013 stdshaders/sky_hdr_dx9.cpp):
     // "$hdrbasetexture" (RGBA16161616F as a rule) and "$hdrcompressedtexture" (RGBS: colour
     // times alpha times 8 in linear light); the LDR Sky_DX9 fallback draws $basetexture.
