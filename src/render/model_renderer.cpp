@@ -16,12 +16,20 @@ namespace render {
 
 namespace {
 
-// RGBA8 with mipmaps; nearest texels up close, as Quake's skins look.
-Texture uploadRgba(int width, int height, const uint8_t* rgba, const char* label_text) {
+// RGBA8 with mipmaps (`mips`, levels 1.., when given; else made by the driver); nearest texels
+// up close, as Quake's skins look.
+Texture uploadRgba(int width, int height, const uint8_t* rgba, const char* label_text,
+                   const std::vector<content::Image>& mips = {}) {
     Texture t = makeTexture(GL_TEXTURE_2D, label_text);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-    glGenerateMipmap(GL_TEXTURE_2D);
+    for (size_t k = 0; k < mips.size(); ++k)
+        glTexImage2D(GL_TEXTURE_2D, GLint(k + 1), GL_RGBA8, mips[k].width, mips[k].height, 0,
+                     GL_RGBA, GL_UNSIGNED_BYTE, mips[k].rgba.data());
+    if (mips.empty())
+        glGenerateMipmap(GL_TEXTURE_2D);
+    else
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, GLint(mips.size()));
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
@@ -34,22 +42,8 @@ Texture uploadRgba(int width, int height, const uint8_t* rgba, const char* label
 // one that brings its file's mips (a Source material) goes up with those, which an alpha test
 // then cuts by as the engine does.
 Texture uploadSkin(const content::ModelImage& img) {
-    if (img.fullbright.empty() && !img.mips.empty()) {
-        Texture t = makeTexture(GL_TEXTURE_2D, "models/skin");
-        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.width, img.height, 0, GL_RGBA,
-                     GL_UNSIGNED_BYTE, img.rgba.data());
-        for (size_t k = 0; k < img.mips.size(); ++k)
-            glTexImage2D(GL_TEXTURE_2D, GLint(k + 1), GL_RGBA8, img.mips[k].width,
-                         img.mips[k].height, 0, GL_RGBA, GL_UNSIGNED_BYTE, img.mips[k].rgba.data());
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, GLint(img.mips.size()));
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-        glBindTexture(GL_TEXTURE_2D, 0);
-        return t;
-    }
+    if (img.fullbright.empty() && !img.mips.empty())
+        return uploadRgba(img.width, img.height, img.rgba.data(), "models/skin", img.mips);
     std::vector<uint8_t> rgba = img.rgba;
     for (size_t i = 0; i < img.fullbright.size() && i * 4 + 3 < rgba.size(); ++i)
         rgba[i * 4 + 3] = static_cast<uint8_t>(255 - img.fullbright[i]);
