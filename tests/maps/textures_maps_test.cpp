@@ -5,12 +5,12 @@
 // map file fails.
 #include "content/vfs/wad.h"
 #include "scene/load/map_bundle.h"
+#include "support/vtf_builder.h"
 #include "unit/vpk_builder.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -343,26 +343,7 @@ TEST(HalfLifeTextures, ExternalTexturesFromAWadOnDisk) {
 namespace {
 
 // A 4x4 VTF 7.2 in BGRA8888, one mip, every texel (r, g, b), opaque.
-std::vector<uint8_t> solidVtf(uint8_t r, uint8_t g, uint8_t b) {
-    std::vector<uint8_t> v(80, 0);
-    const auto put = [&v](size_t at, auto value) {
-        std::memcpy(v.data() + at, &value, sizeof value);
-    };
-    std::memcpy(v.data(), "VTF", 4);
-    put(4, uint32_t(7));
-    put(8, uint32_t(2));
-    put(12, uint32_t(80)); // header size
-    put(16, uint16_t(4));  // width
-    put(18, uint16_t(4));  // height
-    put(24, uint16_t(1));  // frames
-    put(52, int32_t(12));  // BGRA8888
-    v[56] = 1;             // mips
-    put(57, int32_t(-1));  // no thumbnail
-    put(63, uint16_t(1));  // depth
-    for (int i = 0; i < 16; ++i)
-        v.insert(v.end(), {b, g, r, 255});
-    return v;
-}
+using testsupport::solidVtf;
 
 const char* const kDevVmt = "\"LightmappedGeneric\"\n{\n\t\"$basetexture\" \"dev/red\"\n}\n";
 

@@ -14,9 +14,8 @@
 // pixel is off by more than 24 levels, else grey at 8 times its difference; golden_diff.h) into
 // BSPV_GOLDEN_OUT_DIR, build/tests/golden_out in the build tree, and names them in the failure.
 #include "content/image/image.h"
-#include "core/file.h"
 #include "gl_fixture.h"
-#include "golden_diff.h"
+#include "golden_check.h"
 #include "real_map.h"
 #include "render/world_renderer.h"
 #include "render/world_upload.h"
@@ -26,9 +25,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -192,37 +188,7 @@ TEST_P(Golden, RenderMatchesItsGoldenImage) {
     got.height = kH;
     got.rgba = target.readPixels();
 
-    const std::filesystem::path golden =
-        std::filesystem::path(BSPV_SOURCE_DIR) / "tests/golden" / (std::string(c.name) + ".png");
-    if (const char* update = std::getenv("BSPV_UPDATE_GOLDEN"); update && *update == '1') {
-        ASSERT_TRUE(content::writePng(golden, got)) << golden;
-        std::printf("golden image written: %s\n", golden.string().c_str());
-    }
-    auto bytes = core::readFile(golden);
-    ASSERT_TRUE(bytes.ok()) << "missing golden image " << golden;
-    auto want = content::decodeImage(*bytes, golden.string());
-    ASSERT_TRUE(want.ok()) << want.error().message();
-    ASSERT_EQ(want->width, kW);
-    ASSERT_EQ(want->height, kH);
-
-    const golden::Difference d = golden::compare(got.rgba, want->rgba);
-    if (d.mean >= 1.5 || d.far_fraction >= 0.01) {
-        // This render and where it differs, in the build tree (tests/golden stays clean).
-        const std::filesystem::path dir = BSPV_GOLDEN_OUT_DIR;
-        std::error_code ec;
-        std::filesystem::create_directories(dir, ec);
-        const std::filesystem::path actual = dir / (std::string(c.name) + ".actual.png");
-        const std::filesystem::path diff = dir / (std::string(c.name) + ".diff.png");
-        content::Image diff_image;
-        diff_image.width = kW;
-        diff_image.height = kH;
-        diff_image.rgba = golden::diffImage(got.rgba, want->rgba);
-        const bool written = content::writePng(actual, got) && content::writePng(diff, diff_image);
-        ADD_FAILURE() << c.name << ": mean difference " << d.mean << ", " << d.far_fraction * 100.0
-                      << "% of pixels off by more than " << golden::kFarLevels
-                      << "; expected: " << golden << ", actual: " << actual
-                      << ", difference: " << diff << (written ? "" : " (could not write them)");
-    }
+    golden::expectMatchesGolden(c.name, got);
 }
 
 // Stage folding (render::RenderOptions::fold_stages) draws what one pass per stage draws: the

@@ -1,12 +1,11 @@
 // The Source overlay fixture (support/overlay_fixture.h) against its golden image, as
-// golden_test.cpp compares real maps (same tolerance; BSPV_UPDATE_GOLDEN=1 rewrites it): a lit
+// golden_test.cpp compares real maps (golden_check.h: same tolerance, BSPV_UPDATE_GOLDEN=1): a lit
 // grey floor seen at an angle, a red overlay in render order 0 and a blue one in order 1 over
 // part of it (the blue, drawn last, covering their overlap), and a green one over the floor's far
 // corner, its quad clipped to the floor's edges.
 #include "content/image/image.h"
-#include "core/file.h"
 #include "gl_fixture.h"
-#include "golden_diff.h"
+#include "golden_check.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
 #include "scene/view/visibility.h"
@@ -16,8 +15,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -72,26 +69,5 @@ TEST_F(OverlayGolden, SourceOverlayFixtureMatchesItsGoldenImage) {
     got.height = kH;
     got.rgba = target.readPixels();
 
-    const std::filesystem::path golden =
-        std::filesystem::path(BSPV_SOURCE_DIR) / "tests/golden/source_overlay_fixture.png";
-    if (const char* update = std::getenv("BSPV_UPDATE_GOLDEN"); update && *update == '1') {
-        ASSERT_TRUE(content::writePng(golden, got)) << golden;
-    }
-    auto bytes = core::readFile(golden);
-    ASSERT_TRUE(bytes.ok()) << "missing golden image " << golden;
-    auto want = content::decodeImage(*bytes, golden.string());
-    ASSERT_TRUE(want.ok()) << want.error().message();
-    ASSERT_EQ(want->width, kW);
-    ASSERT_EQ(want->height, kH);
-    const golden::Difference d = golden::compare(got.rgba, want->rgba);
-    if (d.mean >= 1.5 || d.far_fraction >= 0.01) {
-        const std::filesystem::path actual =
-            std::filesystem::path(BSPV_GOLDEN_OUT_DIR) / "source_overlay_fixture.actual.png";
-        std::error_code ec;
-        std::filesystem::create_directories(actual.parent_path(), ec);
-        const bool written = content::writePng(actual, got);
-        ADD_FAILURE() << "mean difference " << d.mean << ", " << d.far_fraction * 100.0
-                      << "% of pixels off by more than " << golden::kFarLevels << "; expected "
-                      << golden << ", actual " << actual << (written ? "" : " (not written)");
-    }
+    golden::expectMatchesGolden("source_overlay_fixture", got);
 }

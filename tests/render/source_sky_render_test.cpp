@@ -8,11 +8,11 @@
 #include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
 #include "scene/view/visibility.h"
+#include "support/vtf_builder.h"
 
 #include <gtest/gtest.h>
 
 #include <array>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -26,24 +26,7 @@ constexpr int kW = 64, kH = 64;
 
 // VTF 7.2, 4x4 BGRA8888 of one colour.
 std::vector<uint8_t> solidVtf(std::array<uint8_t, 3> rgb) {
-    std::vector<uint8_t> v(80, 0);
-    const auto put = [&v](size_t at, auto value) {
-        std::memcpy(v.data() + at, &value, sizeof value);
-    };
-    std::memcpy(v.data(), "VTF", 4);
-    put(4, uint32_t(7));
-    put(8, uint32_t(2));
-    put(12, uint32_t(80));
-    put(16, uint16_t(4));
-    put(18, uint16_t(4));
-    put(24, uint16_t(1));
-    put(52, int32_t(12)); // BGRA8888
-    v[56] = 1;
-    put(57, int32_t(-1));
-    put(63, uint16_t(1));
-    for (int i = 0; i < 16; ++i)
-        v.insert(v.end(), {rgb[2], rgb[1], rgb[0], 255});
-    return v;
+    return testsupport::solidVtf(rgb[0], rgb[1], rgb[2]);
 }
 
 constexpr std::array<std::array<uint8_t, 3>, 6> kFaceColours = {

@@ -10,6 +10,7 @@
 
 #include "bsp/source_props.h"
 #include "content/image/vtf.h"
+#include "support/vtf_builder.h"
 
 #include "support/source_model_builder.h"
 #include "unit/content_test_util.h"
@@ -18,7 +19,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 namespace {
 
@@ -29,22 +29,9 @@ using content_test::writeText;
 // A 2x1 RGBA8888 VTF 7.2 (80-byte header, no thumbnail, one mip): texels (200, 100, 50, 255)
 // and (10, 20, 30, 0).
 std::vector<uint8_t> twoTexelVtf() {
-    std::vector<uint8_t> b(80, 0);
-    auto put = [&](size_t at, auto v) { std::memcpy(b.data() + at, &v, sizeof v); };
-    std::memcpy(b.data(), "VTF", 4);
-    put(4, uint32_t(7));
-    put(8, uint32_t(2));
-    put(12, uint32_t(80));
-    put(16, uint16_t(2));
-    put(18, uint16_t(1));
-    put(24, uint16_t(1));
-    put(52, int32_t(content::VtfFormat::RGBA8888));
-    put(56, uint8_t(1));
-    put(57, int32_t(-1));
-    put(63, uint16_t(1));
-    for (uint8_t v : {200, 100, 50, 255, 10, 20, 30, 0})
-        b.push_back(v);
-    return b;
+    testsupport::VtfSpec spec;
+    spec.width = 2;
+    return testsupport::makeVtf(spec, {200, 100, 50, 255, 10, 20, 30, 0});
 }
 
 bsp::Entity entity(std::vector<std::pair<std::string, std::string>> pairs) {
@@ -373,24 +360,16 @@ namespace {
 // A 4x4 DXT1 VTF 7.2 with one-bit alpha and its 3 mips (1x1, 2x2, 4x4: a block each, smallest
 // first), every texel of every level transparent black (three-colour mode, index 3).
 std::vector<uint8_t> transparentDxt1Vtf() {
-    std::vector<uint8_t> b(80, 0);
-    auto put = [&](size_t at, auto v) { std::memcpy(b.data() + at, &v, sizeof v); };
-    std::memcpy(b.data(), "VTF", 4);
-    put(4, uint32_t(7));
-    put(8, uint32_t(2));
-    put(12, uint32_t(80));
-    put(16, uint16_t(4));
-    put(18, uint16_t(4));
-    put(20, uint32_t(content::kVtfFlagOneBitAlpha));
-    put(24, uint16_t(1));
-    put(52, int32_t(content::VtfFormat::DXT1));
-    put(56, uint8_t(3));
-    put(57, int32_t(-1));
-    put(63, uint16_t(1));
+    testsupport::VtfSpec spec;
+    spec.width = spec.height = 4;
+    spec.flags = content::kVtfFlagOneBitAlpha;
+    spec.format = content::VtfFormat::DXT1;
+    spec.mips = 3;
+    std::vector<uint8_t> blocks;
     for (int level = 0; level < 3; ++level)
         for (uint8_t v : {0x00, 0x00, 0x1f, 0x00, 0xff, 0xff, 0xff, 0xff}) // c0 0 <= c1 blue
-            b.push_back(v);
-    return b;
+            blocks.push_back(v);
+    return testsupport::makeVtf(spec, blocks);
 }
 
 } // namespace

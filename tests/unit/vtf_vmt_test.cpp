@@ -6,12 +6,12 @@
 #include "content/material/vmt.h"
 #include "content/vfs/vfs.h"
 #include "core/file.h"
+#include "support/vtf_builder.h"
 #include "unit/content_test_util.h"
 
 #include <gtest/gtest.h>
 
 #include <array>
-#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
@@ -20,53 +20,8 @@ using content::VtfFormat;
 
 namespace {
 
-// A VTF header of `minor` (7.0-7.2 without resources; 7.3+ with `resources` entries), then
-// `payload`. The header is 80 bytes for 7.2 (as vtex writes it), 64 for 7.0/7.1, and
-// 80 + 8 * resources for 7.3+.
-struct VtfSpec {
-    uint32_t minor = 2;
-    uint16_t width = 1, height = 1, frames = 1, first_frame = 0, depth = 1;
-    uint32_t flags = 0;
-    VtfFormat format = VtfFormat::RGBA8888;
-    uint8_t mips = 1;
-    int32_t low_format = -1;
-    uint8_t low_w = 0, low_h = 0;
-    std::vector<std::array<uint8_t, 8>> resources; // tag[3], flags, offset (7.3+)
-};
-
-template <class T> void put(std::vector<uint8_t>& b, size_t at, T v) {
-    std::memcpy(b.data() + at, &v, sizeof v);
-}
-
-std::vector<uint8_t> makeVtf(const VtfSpec& s, const std::vector<uint8_t>& payload) {
-    const uint32_t header = s.minor >= 3   ? 80 + 8 * uint32_t(s.resources.size())
-                            : s.minor == 2 ? 80
-                                           : 64;
-    std::vector<uint8_t> b(header, 0);
-    std::memcpy(b.data(), "VTF", 4);
-    put<uint32_t>(b, 4, 7);
-    put<uint32_t>(b, 8, s.minor);
-    put<uint32_t>(b, 12, header);
-    put<uint16_t>(b, 16, s.width);
-    put<uint16_t>(b, 18, s.height);
-    put<uint32_t>(b, 20, s.flags);
-    put<uint16_t>(b, 24, s.frames);
-    put<uint16_t>(b, 26, s.first_frame);
-    put<int32_t>(b, 52, int32_t(s.format));
-    put<uint8_t>(b, 56, s.mips);
-    put<int32_t>(b, 57, s.low_format);
-    put<uint8_t>(b, 61, s.low_w);
-    put<uint8_t>(b, 62, s.low_h);
-    if (s.minor >= 2)
-        put<uint16_t>(b, 63, s.depth);
-    if (s.minor >= 3) {
-        put<uint32_t>(b, 68, uint32_t(s.resources.size()));
-        for (size_t i = 0; i < s.resources.size(); ++i)
-            std::memcpy(b.data() + 80 + 8 * i, s.resources[i].data(), 8);
-    }
-    b.insert(b.end(), payload.begin(), payload.end());
-    return b;
-}
+using testsupport::makeVtf;
+using testsupport::VtfSpec;
 
 std::array<uint8_t, 4> pixel(const content::Image& im, int x, int y) {
     const uint8_t* p = im.rgba.data() + (size_t(y) * size_t(im.width) + size_t(x)) * 4;
@@ -346,7 +301,7 @@ TEST(Vtf, HeaderErrorsNameFieldAndValue) {
     EXPECT_EQ(e.error().code, core::ErrorCode::UnknownFormat);
 
     auto ver = file;
-    put<uint32_t>(ver, 8, 7);
+    testsupport::putLe<uint32_t>(ver, 8, 7);
     e = content::decodeVtf(ver, "x.vtf");
     ASSERT_FALSE(e);
     EXPECT_EQ(e.error().code, core::ErrorCode::UnsupportedVersion);
@@ -355,14 +310,14 @@ TEST(Vtf, HeaderErrorsNameFieldAndValue) {
     EXPECT_NE(e.error().detail.find("7.7"), std::string::npos);
 
     auto fmt = file;
-    put<int32_t>(fmt, 52, 99);
+    testsupport::putLe<int32_t>(fmt, 52, 99);
     e = content::decodeVtf(fmt, "x.vtf");
     ASSERT_FALSE(e);
     EXPECT_EQ(e.error().field, "high_res_format");
     EXPECT_NE(e.error().detail.find("99"), std::string::npos);
 
     auto p8 = file;
-    put<int32_t>(p8, 52, int32_t(VtfFormat::P8));
+    testsupport::putLe<int32_t>(p8, 52, int32_t(VtfFormat::P8));
     e = content::decodeVtf(p8, "x.vtf");
     ASSERT_FALSE(e);
     EXPECT_EQ(e.error().code, core::ErrorCode::BadImage);
@@ -375,7 +330,7 @@ TEST(Vtf, HeaderErrorsNameFieldAndValue) {
     EXPECT_EQ(e.error().field, "mip_count");
 
     auto big = file;
-    put<uint16_t>(big, 16, 9000);
+    testsupport::putLe<uint16_t>(big, 16, 9000);
     e = content::decodeVtf(big, "x.vtf");
     ASSERT_FALSE(e);
     EXPECT_EQ(e.error().code, core::ErrorCode::LimitExceeded);
