@@ -8,7 +8,7 @@
 #include "scene/view/sky_region.h"
 #include "scene/view/visibility.h"
 #include "scene/world/world_mesh.h"
-#include "support/map_builder.h"
+#include "support/sky_region_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -19,57 +19,13 @@
 namespace {
 
 constexpr int kSize = 64;
-const glm::vec3 kRegionOrigin{2000.0f, 0.0f, 0.0f};
-constexpr float kScale = 16.0f;
-const glm::vec3 kBoxCentre = kRegionOrigin + glm::vec3(20.0f, 10.0f, 60.0f);
-constexpr float kBoxHalf = 6.0f;
 
-enum Material : int32_t { kWall, kSky, kRed };
-
-// The six faces of an axis-aligned box, each from the corner order cubeRoomMap uses (seen from
-// inside), reversed when `outside`.
-void addBox(bsp::Map& m, glm::vec3 centre, float h, const std::array<int32_t, 6>& materials,
-            bool outside) {
-    const glm::vec3 c[8] = {{-h, -h, -h}, {h, -h, -h}, {h, h, -h}, {-h, h, -h},
-                            {-h, -h, h},  {h, -h, h},  {h, h, h},  {-h, h, h}};
-    const int quads[6][4] = {{1, 2, 6, 5}, {2, 3, 7, 6}, {3, 0, 4, 7},
-                             {0, 1, 5, 4}, {4, 5, 6, 7}, {0, 3, 2, 1}};
-    for (size_t q = 0; q < 6; ++q) {
-        bsp::Face f;
-        f.material = materials[q];
-        std::array<glm::vec3, 4> corners{};
-        for (size_t k = 0; k < 4; ++k)
-            corners[outside ? 3 - k : k] = centre + c[quads[q][k]];
-        testsupport::addQuad(m, corners, f);
-    }
-}
-
-// The main room (200 units around the origin, its ceiling sky), the region's sky room (400 units
-// around kRegionOrigin) and the red box in it; one leaf, no vis.
-bsp::Map skyRegionMap() {
-    bsp::Map m;
-    testsupport::addMaterial(m, "wall");
-    testsupport::addMaterial(m, "sky", bsp::kSurfSky);
-    testsupport::addMaterial(m, "red");
-    addBox(m, glm::vec3(0.0f), 100.0f, {kWall, kWall, kWall, kWall, kSky, kWall}, false);
-    addBox(m, kRegionOrigin, 200.0f, {kSky, kSky, kSky, kSky, kSky, kSky}, false);
-    addBox(m, kBoxCentre, kBoxHalf, {kRed, kRed, kRed, kRed, kRed, kRed}, true);
-    testsupport::addWorldLeaf(m, glm::vec3(-300.0f), kRegionOrigin + glm::vec3(300.0f));
-    return m;
-}
-
-std::vector<content::TextureInfo> solidTextures() {
-    const std::array<std::array<uint8_t, 3>, 3> colours = {{{90, 90, 90}, {0, 0, 0}, {255, 0, 0}}};
-    std::vector<content::TextureInfo> textures(colours.size());
-    for (size_t i = 0; i < colours.size(); ++i) {
-        textures[i].image.width = textures[i].image.height = 8;
-        for (int p = 0; p < 64; ++p)
-            textures[i].image.rgba.insert(textures[i].image.rgba.end(),
-                                          {colours[i][0], colours[i][1], colours[i][2], 255});
-    }
-    textures[kSky].missing = true; // the sky draws render::kSkyFlatColour
-    return textures;
-}
+using testsupport::kBoxCentre;
+using testsupport::kBoxHalf;
+using testsupport::kRegionOrigin;
+using testsupport::kScale;
+using testsupport::skyRegionMap;
+using testsupport::skyRegionTextures;
 
 class SkyRegionRender : public gltest::GlFixture {
 protected:
@@ -116,7 +72,7 @@ protected:
 
     bsp::Map map = skyRegionMap();
     scene::WorldMesh mesh = scene::buildWorldMesh(map);
-    std::vector<content::TextureInfo> textures = solidTextures();
+    std::vector<content::TextureInfo> textures = skyRegionTextures();
     render::WorldRenderer renderer;
     render::RenderTarget target;
     scene::Camera camera;
