@@ -155,3 +155,24 @@ TEST_F(OverlayRender, OverlayPastItsFadeDistanceIsNotDrawn) {
                    near ? "unfaded, near" : "unfaded, far");
     }
 }
+
+// Render order decides which of two overlapping overlays shows, not their materials' order: red
+// (material 1) in order 1 over blue (material 2) in order 0, and the other way round, seen from
+// 60 units up at a point both cover.
+TEST_F(OverlayRender, HigherRenderOrderShowsWhereTwoOverlap) {
+    constexpr std::array<uint8_t, 3> kBlue = {40, 40, 200};
+    for (const uint16_t red_order : {uint16_t(1), uint16_t(0)}) {
+        testsupport::OverlaySpec red, blue;
+        red.origin = {28, 32, 0};
+        red.order = red_order;
+        blue.texinfo = 2;
+        blue.origin = {36, 32, 0};
+        blue.order = uint16_t(1 - red_order);
+        const bsp::Map map = testsupport::overlayFloorMap(kLuxel, {red, blue}, 2);
+        const scene::Camera cam = downCamera(60.0f);
+        const glm::vec2 c = project(cam, {32, 32, 0});
+        expectNear(rgbAt(render(map, cam, {kRed, kBlue}), int(c.x), int(c.y)),
+                   lit(red_order == 1 ? kRed : kBlue),
+                   red_order == 1 ? "red on top" : "blue on top");
+    }
+}
