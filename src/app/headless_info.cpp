@@ -52,6 +52,23 @@ void writeOverlays(core::JsonWriter& j, const bsp::Map& map) {
     j.endObject();
 }
 
+// Source's 3D sky box (game::SkyRegion from sky_camera, --info): null when the map has none.
+void writeSkyRegion(core::JsonWriter& j, const game::GameProfile& profile) {
+    if (!profile.sky_region) {
+        j.key("sky_region").null();
+        return;
+    }
+    const game::SkyRegion& r = *profile.sky_region;
+    j.key("sky_region").beginObject();
+    j.key("origin").beginArray().value(r.origin.x).value(r.origin.y).value(r.origin.z).endArray();
+    j.field("scale", r.scale);
+    j.key("fog").beginObject().field("enabled", r.fog.enabled);
+    j.key("colour").beginArray().value(r.fog.colour.r).value(r.fog.colour.g).value(r.fog.colour.b);
+    j.endArray().field("start", r.fog.start).field("end", r.fog.end);
+    j.field("max_density", r.fog.max_density).endObject();
+    j.endObject();
+}
+
 // Source static props (bsp::Map::static_props, --info): how many, and which of their models
 // load (content::loadSourceModel through the map's file system); the others with the reason and
 // the game their path suggests. Props are decoded, not drawn yet (docs/source.md).
@@ -287,6 +304,8 @@ int runInfo(const Options& options) {
     writeCompileFiles(j, b);
     writeStaticProps(j, b);
     writeOverlays(j, b.map);
+    if (m.format == bsp::Format::Source)
+        writeSkyRegion(j, b.profile);
     j.key("warnings").beginArray();
     for (const std::string& w : b.warnings)
         j.value(w);

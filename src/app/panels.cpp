@@ -68,6 +68,7 @@ GameControls gameControlsFor(const scene::MapBundle& b) {
         g.liquids |=
             (rm.flags & (bsp::kSurfLiquid | bsp::kSurfWarp)) != 0 || rm.pass == scene::Pass::Liquid;
     g.fog = !b.fogs.empty() || b.profile.rules.fog.density > 0.0f;
+    g.sky_region = b.profile.sky_region.has_value();
     return g;
 }
 
@@ -131,6 +132,11 @@ void gameSwitches(OverlayModel& m, OverlayActions& actions) {
         ImGui::Checkbox("fog", &ro.fog);
         tooltip("Quake 3 fog volumes: surfaces in a fog brush fade to its fogParms colour with "
                 "distance; Quake 1 worldspawn fog over the whole view (lit view)");
+    }
+    if (g.sky_region) {
+        ImGui::Checkbox("3D sky", &ro.sky_region);
+        tooltip("Source: the region around sky_camera drawn behind the sky at its scale, with "
+                "its fog (off: the sky box alone, as r_3dsky 0 or --no-3d-sky)");
     }
     if (g.patches) {
         int level = m.patch_level;

@@ -44,6 +44,7 @@ struct GameControls {
     bool patches = false;       // Bezier patches (the patch level slider)
     bool liquids = false;       // liquid surfaces (the liquid opacity slider)
     bool styles = false;        // faces with light styles (the Light styles panel)
+    bool sky_region = false;    // a Source 3D sky box (sky_camera; the 3D sky switch)
 };
 GameControls gameControlsFor(const scene::MapBundle& bundle);
 

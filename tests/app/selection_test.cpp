@@ -3,7 +3,10 @@
 // real maps without GL.
 #include "app/panels.h"
 #include "app/selection.h"
+#include "core/file.h"
 #include "scene/load/map_bundle.h"
+#include "support/vbsp_patch.h"
+#include "unit/content_test_util.h"
 
 #include <gtest/gtest.h>
 
@@ -167,4 +170,38 @@ TEST(GameControls, OnlyWhatTheMapOffers) {
     const app::GameControls t = app::gameControlsFor(*oa);
     EXPECT_TRUE(t.shader_stages); // OpenArena's scripts
     EXPECT_TRUE(t.flares || t.fog || t.patches);
+}
+
+// The 3D sky switch only for a map with a sky region: tf2_test2 has no sky_camera; the same file
+// with one added (its origin, scale 16 and fog keys) has, read as game/source.cpp reads them.
+TEST(GameControls, SkyRegionSwitchOnlyForAMapWithASkyCamera) {
+    const fs::path original = kMaps / "source/tf2_test2.bsp";
+    auto plain = loadBundle(original.string());
+    ASSERT_TRUE(plain);
+    EXPECT_FALSE(plain->profile.sky_region.has_value());
+    EXPECT_FALSE(app::gameControlsFor(*plain).sky_region);
+
+    auto bytes = core::readFile(original);
+    ASSERT_TRUE(bytes.ok());
+    const std::vector<uint8_t> patched = testsupport::vbspWithEntities(
+        *bytes, "{\n\"classname\" \"sky_camera\"\n\"origin\" \"64 -32 128\"\n\"scale\" "
+                "\"16\"\n\"fogenable\" \"1\"\n\"fogcolor\" \"255 128 0\"\n\"fogstart\" "
+                "\"500\"\n\"fogend\" \"4000\"\n}\n");
+    ASSERT_FALSE(patched.empty());
+    content_test::TempDir dir;
+    const fs::path file = dir / "tf2_test2_sky.bsp";
+    content_test::writeBytes(file, patched);
+    auto sky = loadBundle(file.string());
+    ASSERT_TRUE(sky);
+    ASSERT_TRUE(sky->profile.sky_region.has_value());
+    const game::SkyRegion& r = *sky->profile.sky_region;
+    EXPECT_EQ(r.origin, glm::vec3(64.0f, -32.0f, 128.0f));
+    EXPECT_EQ(r.scale, 16.0f);
+    EXPECT_TRUE(r.fog.enabled);
+    EXPECT_NEAR(r.fog.colour.g, 128.0f / 255.0f, 1e-6f);
+    EXPECT_EQ(r.fog.start, 500.0f);
+    EXPECT_EQ(r.fog.end, 4000.0f);
+    EXPECT_TRUE(app::gameControlsFor(*sky).sky_region);
+    // The rest of the map as it was.
+    EXPECT_EQ(sky->map.faces.size(), plain->map.faces.size());
 }
