@@ -268,6 +268,9 @@ void renderBenchFrames(const Options& options, MapSession& session, OffscreenRen
         cam.z_far = far;
         const auto t_vis = Clock::now();
         visibility.update(cam, vis_options, list);
+        // A Source 3D sky box: its own visible set from its camera (nullptr: none in view).
+        const scene::RegionView* region =
+            session.skyRegion(cam, vis_options, list, options.sky_region);
         out.vis_ms.push_back(msSince(t_vis));
         const auto t_submit = Clock::now();
         gl.target.bind();
@@ -281,7 +284,7 @@ void renderBenchFrames(const Options& options, MapSession& session, OffscreenRen
         ro.time = f / 60.0;
         ro.style_values =
             scene::lightStyleValues(ro.time, nullptr, b.profile.entities.light_styles);
-        gl.renderer.draw(list, cam, ro);
+        gl.renderer.draw(list, cam, ro, region);
         out.submit_ms.push_back(msSince(t_submit));
         glFinish();
         const double ms = msSince(t_frame);
