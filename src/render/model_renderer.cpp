@@ -331,9 +331,15 @@ void ModelRenderer::drawAliasInstance(const DrawContext& c, uint32_t index,
     const AliasGpu& g = *m_models[inst.model].alias;
     const std::vector<content::ModelDrawRange>& ranges = content::skinRanges(g.timing, inst.skin);
     const std::vector<scene::DrawState>& states = m_draw[index].ranges;
+    // Part-way through its distance fade (Source props): every range blended by the fade.
+    const float fade =
+        inst.fade.max_sq > 0.0f ? scene::distanceFadeOpacity(inst.fade, c.camera.position) : 1.0f;
+    const auto state = [&](size_t i) {
+        return fade < 1.0f ? scene::fadingDrawState(states[i]) : states[i];
+    };
     auto in_pass = [&](size_t i) {
         const content::ModelDrawRange& r = ranges[i];
-        return states[i].order == order && r.index_count > 0 &&
+        return state(i).order == order && r.index_count > 0 &&
                size_t(r.first_index) + r.index_count <= g.index_count;
     };
     bool any = false;
@@ -341,7 +347,7 @@ void ModelRenderer::drawAliasInstance(const DrawContext& c, uint32_t index,
         any = in_pass(i);
     if (!any)
         return;
-    glUniform1f(m_programs.alias_alpha, m_draw[index].alpha);
+    glUniform1f(m_programs.alias_alpha, m_draw[index].alpha * fade);
     const uint32_t pose = scene::instancePose(inst, g.timing, c.time);
     const uint32_t image = scene::instanceSkinImage(inst, g.timing, c.time);
     if (pose >= g.pose_count || image >= g.images.size())
@@ -352,11 +358,12 @@ void ModelRenderer::drawAliasInstance(const DrawContext& c, uint32_t index,
     const glm::vec3 origin = scene::instanceOrigin(inst, c.time);
     for (size_t i = 0; i < ranges.size(); ++i)
         if (in_pass(i))
-            drawRange(c, g, inst, ranges[i], states[i], origin, rotation);
+            drawRange(c, g, inst, ranges[i], state(i), origin, rotation);
     // An opaque instance with blended ranges is drawn in both passes: counted once.
-    if (order == scene::DrawOrder::Opaque ||
-        std::all_of(states.begin(), states.end(),
-                    [](const scene::DrawState& s) { return s.order == scene::DrawOrder::Blended; }))
+    bool all_blended = true;
+    for (size_t i = 0; i < ranges.size(); ++i)
+        all_blended &= state(i).order == scene::DrawOrder::Blended;
+    if (order == scene::DrawOrder::Opaque || all_blended)
         ++m_drawn;
 }
 

@@ -242,3 +242,32 @@ TEST_F(ModelRender, MiscModelSkinShaderDrawn) {
     EXPECT_EQ(px[2], (std::array<int, 3>{73, 109, 146}));
     EXPECT_EQ(px[3], (std::array<int, 3>{kClear, kClear, kClear}));
 }
+
+// A prop part-way through its distance fade (Source ComputeDistanceFade) blends over what is
+// behind by its opacity: fading from 50 to 150 units, seen from 100 above its centre, it is
+// (150^2 - 100^2) / (150^2 - 50^2) = 0.625 opaque. Plain texel A (200, 0, 0) over the clear 51:
+// 200 * 0.625 + 51 * 0.375 = 144.1, 51 * 0.375 = 19.1; additive texel C (100, 50, 10) adds
+// 0.625 of itself: 51 + 62.5, 51 + 31.3, 51 + 6.3. Nearer than 50 it draws whole.
+TEST_F(ModelRender, PropPartWayThroughItsFadeBlendsByItsOpacity) {
+    for (const float min_dist : {50.0f, 120.0f}) {
+        scene::EntityModelSet set;
+        set.models.push_back({"quads", fourQuads(), std::nullopt, {}, {}});
+        scene::EntityModelInstance inst;
+        inst.fullbright = true;
+        inst.radius = 80.0f;
+        inst.fade.min_sq = min_dist * min_dist;
+        inst.fade.max_sq = 150.0f * 150.0f;
+        set.instances.push_back(inst);
+        const auto px = renderSet(set, {-48.0f, -16.0f, 16.0f, 48.0f});
+        if (min_dist > 100.0f) { // within the fade's start: as HalfLifeTextureFlags
+            EXPECT_EQ(px[0], (std::array<int, 3>{200, 0, 0}));
+            EXPECT_EQ(px[2], (std::array<int, 3>{kClear + 100, kClear + 50, kClear + 10}));
+            continue;
+        }
+        const std::array<int, 3> plain{144, 19, 19}, added{114, 82, 57};
+        for (size_t k = 0; k < 3; ++k) {
+            EXPECT_NEAR(px[0][k], plain[k], 1) << "plain, channel " << k;
+            EXPECT_NEAR(px[2][k], added[k], 1) << "additive, channel " << k;
+        }
+    }
+}

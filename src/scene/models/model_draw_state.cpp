@@ -40,6 +40,17 @@ float modelOpacity(const EntityModelInstance& inst) {
     return instanceBlends(inst) && !inst.additive ? inst.render.alpha : 1.0f;
 }
 
+DrawState fadingDrawState(DrawState s) {
+    s.order = DrawOrder::Blended;
+    if (s.blend == Blend::Off)
+        s.blend = Blend::Alpha;
+    else if (s.blend == Blend::Add)
+        s.blend = Blend::AlphaAdd; // the fade scales what it adds
+
+    s.depth_write = false;
+    return s;
+}
+
 DrawState spriteDrawState(const ModelRenderMode& mode, content::SpriteRenderMode format) {
     DrawState s;
     s.cull = false;

@@ -29,6 +29,13 @@ std::vector<DrawState> modelRangeDrawStates(const EntityModelInstance& inst,
 // its render mode blends, else 1.
 float modelOpacity(const EntityModelInstance& inst);
 
+// A range of an instance part-way through its distance fade (distanceFadeOpacity between 0 and
+// 1): drawn with the blended ones, alpha-blended (additive ranges add alpha times their colour),
+// writing no
+// depth, as the engine draws a prop whose fade alpha is below 255 among the translucent
+// renderables (its alpha modulating the material). `s` is the range's own state.
+DrawState fadingDrawState(DrawState s);
+
 // A sprite of format `format` drawn in render mode `mode`: by its format when the mode is
 // Normal (Quake's sprites, Half-Life's sprite types), else as Xash3D ref/gl/gl_sprite.c
 // R_DrawSpriteModel draws the entity's mode. Sprites are seen from both sides and take no light.
