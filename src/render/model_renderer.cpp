@@ -107,6 +107,11 @@ void spriteAxes(content::SpriteOrientation type, const scene::Camera& camera,
     *up = camera.up();
 }
 
+// How much of an instance its distance fade leaves from `camera` (1: none or not begun).
+float fadeOpacity(const scene::EntityModelInstance& inst, const scene::Camera& camera) {
+    return inst.fade.max_sq > 0.0f ? scene::distanceFadeOpacity(inst.fade, camera.position) : 1.0f;
+}
+
 // The world lights of a Source prop (shaders/model.vert.glsl's u_local_*), none for the rest.
 // `at`: the locations of u_local_count, _colour, _dir, _spot, _pos, _atten.
 void setLocalLights(const std::array<GLint, 6>& at, const scene::EntityModelInstance& inst) {
@@ -332,8 +337,7 @@ void ModelRenderer::drawAliasInstance(const DrawContext& c, uint32_t index,
     const std::vector<content::ModelDrawRange>& ranges = content::skinRanges(g.timing, inst.skin);
     const std::vector<scene::DrawState>& states = m_draw[index].ranges;
     // Part-way through its distance fade (Source props): every range blended by the fade.
-    const float fade =
-        inst.fade.max_sq > 0.0f ? scene::distanceFadeOpacity(inst.fade, c.camera.position) : 1.0f;
+    const float fade = fadeOpacity(inst, c.camera);
     const auto state = [&](size_t i) {
         return fade < 1.0f ? scene::fadingDrawState(states[i]) : states[i];
     };
@@ -461,7 +465,7 @@ void ModelRenderer::drawSprites(const DrawContext& c, const scene::DrawList& lis
         const InstanceDraw& d = m_draw[index];
         applyDrawState(c.state, d.sprite);
         glUniform1i(m_programs.sprite_alpha_test, d.sprite.alpha_test);
-        glUniform1f(m_programs.sprite_alpha, d.alpha);
+        glUniform1f(m_programs.sprite_alpha, d.alpha * fadeOpacity(inst, c.camera));
         glUniform3f(m_programs.sprite_tint, d.tint.r, d.tint.g, d.tint.b);
         glm::vec3 right, up;
         spriteAxes(g.timing.orientation, c.camera, inst, &right, &up);
@@ -469,9 +473,9 @@ void ModelRenderer::drawSprites(const DrawContext& c, const scene::DrawList& lis
         glUniform3f(m_programs.sprite_right, right.x, right.y, right.z);
         glUniform3f(m_programs.sprite_up, up.x, up.y, up.z);
         const content::SpritePicture& p = g.timing.pictures[picture];
+        const std::array<float, 4> q = content::spritePictureRect(p);
         const float k = inst.scale;
-        glUniform4f(m_programs.sprite_rect, k * float(p.origin_x), k * float(p.origin_y - p.height),
-                    k * float(p.origin_x + p.width), k * float(p.origin_y));
+        glUniform4f(m_programs.sprite_rect, k * q[0], k * q[1], k * q[2], k * q[3]);
         c.state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.pictures[picture].id());
         glDrawArrays(GL_TRIANGLES, 0, 6);
         ++m_drawn;

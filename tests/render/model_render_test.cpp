@@ -271,3 +271,37 @@ TEST_F(ModelRender, PropPartWayThroughItsFadeBlendsByItsOpacity) {
         }
     }
 }
+
+// A sprite picture with its own quad (content::SpritePicture::world_rect, Source detail sprites):
+// one texel (200, 100, 50, alpha 128) stretched over 80 x 20 units about the origin, tinted
+// (0.5, 1, 1) and alpha-blended over the clear 51 (a = 128 / 255 = 0.50196):
+// r 100 a + 51 (1 - a) = 75.6, g 100 a + 51 (1 - a) = 75.6, b 50 a + 51 (1 - a) = 50.5. The
+// quad's 40-unit half width reaches x = +-16, not +-48 (the clear colour there).
+TEST_F(ModelRender, SpriteQuadOfItsOwnSizeTintedAndBlended) {
+    content::Sprite sprite;
+    sprite.orientation = content::SpriteOrientation::Parallel;
+    sprite.render_mode = content::SpriteRenderMode::IndexAlpha;
+    content::SpritePicture p;
+    p.width = p.height = 1;
+    p.rgba = {200, 100, 50, 128};
+    p.world_rect = std::array<float, 4>{-40.0f, -10.0f, 40.0f, 10.0f};
+    sprite.pictures.push_back(p);
+    sprite.frames.push_back({});
+    scene::EntityModelSet set;
+    scene::LoadedModel model;
+    model.path = "detail";
+    model.sprite = sprite;
+    set.models.push_back(model);
+    scene::EntityModelInstance inst;
+    inst.render.blend = scene::ModelBlend::Alpha;
+    inst.render.tint = glm::vec3(0.5f, 1.0f, 1.0f);
+    inst.radius = 50.0f;
+    set.instances.push_back(inst);
+    const auto px = renderSet(set, {-48.0f, -16.0f, 16.0f, 48.0f});
+    const std::array<int, 3> clear{kClear, kClear, kClear}, blended{76, 76, 50};
+    EXPECT_EQ(px[0], clear);
+    EXPECT_EQ(px[3], clear);
+    for (size_t q : {size_t(1), size_t(2)})
+        for (size_t k = 0; k < 3; ++k)
+            EXPECT_NEAR(px[q][k], blended[k], 1) << "point " << q << " channel " << k;
+}

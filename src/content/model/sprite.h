@@ -20,6 +20,8 @@
 #include "content/image/palette.h"
 #include "content/model/model_mesh.h"
 
+#include <array>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -48,7 +50,20 @@ struct SpritePicture {
     int width = 0;
     int height = 0;
     std::vector<uint8_t> rgba; // rows top to bottom
+    // The quad in world units (left, bottom, right, top along the right and up axes) when it is
+    // not the picture's texel size at its origin: Source detail sprites, whose dictionary gives
+    // the quad and the texture rectangle apart (scene/models/detail_props.h).
+    std::optional<std::array<float, 4>> world_rect;
 };
+
+// The quad a picture covers: left, bottom, right, top in sprite units (before the instance's
+// scale), from world_rect or else from the origin and the size.
+inline std::array<float, 4> spritePictureRect(const SpritePicture& p) {
+    if (p.world_rect)
+        return *p.world_rect;
+    return {float(p.origin_x), float(p.origin_y - p.height), float(p.origin_x + p.width),
+            float(p.origin_y)};
+}
 
 struct SpriteFrame {
     TimedRun pictures; // into Sprite::pictures

@@ -7,6 +7,7 @@
 #include "scene/models/model_files.h"
 #include "scene/models/model_light.h"
 #include "scene/models/placement.h"
+#include "scene/models/detail_props.h"
 #include "scene/models/source_props.h"
 
 #include <glm/geometric.hpp>
@@ -162,6 +163,7 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
     if (profile.entities.model_table == game::EntityModelTable::SourceProps) {
         ModelFiles files(fs, shaders, profile.rules.light.unlit_faces, set.models);
         addSourceProps(map, fs, files, set);
+        addDetailProps(map, fs, files, set);
         return set;
     }
     const auto rules = game::entityModelRules(profile.entities.model_table);

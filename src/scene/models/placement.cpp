@@ -96,8 +96,9 @@ float modelRadius(const LoadedModel& m) {
         }
     if (m.sprite)
         for (const content::SpritePicture& p : m.sprite->pictures) {
-            const float x = float(std::max(std::abs(p.origin_x), std::abs(p.origin_x + p.width)));
-            const float y = float(std::max(std::abs(p.origin_y), std::abs(p.origin_y - p.height)));
+            const std::array<float, 4> q = content::spritePictureRect(p);
+            const float x = std::max(std::abs(q[0]), std::abs(q[2]));
+            const float y = std::max(std::abs(q[1]), std::abs(q[3]));
             r = std::max(r, std::sqrt(x * x + y * y));
         }
     if (m.brush)
