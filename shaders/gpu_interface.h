@@ -29,6 +29,7 @@
 #define MAX_FOLDED_STAGES 6
 #define UNIT_DELUXEMAPS 10 // u_deluxemaps: light directions (q3map2 deluxe maps), a 2D array
 #define UNIT_LAYER2 11     // u_layer2: a material's second image, mixed in by vertex alpha
+#define UNIT_BUMPMAP 13    // u_bumpmap: a Source $bumpmap (normal map or $ssbump weights)
 
 // Debug view modes (render::ViewMode).
 #define VIEW_LIT 0

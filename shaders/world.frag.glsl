@@ -9,6 +9,9 @@
 //   GLOW        Quake 1 fullbright texels from u_glow
 //   LAYER2      a second image (u_layer2) mixed over u_texture by the vertex colour's alpha
 //               (Source $basetexture2); only materials that have one pay for the fetch
+//   BUMP        Source radiosity normal mapping: faces marked bump-lit (lm_layer's fraction,
+//               scene/world/world_mesh.h kBumpLitLayer) weight their three directional
+//               lightmaps by u_bumpmap's normal (SSBUMP: by its texel, the $ssbump weights)
 //   DISTANCE_FOG  the map's fog over the whole view (Quake 1 worldspawn fog): GL_EXP2 by the
 //               depth along the view axis, as fixed-function GL fogs it in QuakeSpasm
 //   FOG_PASS    the surface is in a Quake 3 fog volume: its colour fogs here, as the fog pass
@@ -26,6 +29,9 @@ uniform sampler2D u_texture;
 uniform sampler2D u_glow;          // fullbright texels (alpha 1), black elsewhere
 #ifdef LAYER2
 uniform sampler2D u_layer2; // the second layer, at the same uv as u_texture
+#endif
+#ifdef BUMP
+uniform sampler2D u_bumpmap; // tangent-space normal map (SSBUMP: weights), at u_texture's uv
 #endif
 uniform sampler2DArray u_lightmaps;
 uniform sampler2DArray u_deluxemaps; // VIEW_DELUXE: light directions, layers as u_lightmaps
@@ -67,6 +73,43 @@ vec3 lighting() {
     }
     return light;
 }
+
+#ifdef BUMP
+// Source SDK 2013 lightmappedgeneric_ps2_3_x.h main: the light along the three bump basis
+// directions (mathlib/bumpvects.h g_localBumpBasis, tangent space, z out of the face) weighted
+// by dp = saturate(dot(normal, basis))^2 over their sum; $ssbump's texel is the weights as they
+// are. Style k's direction b lies (styles + 3k + b) blocks along the face's row
+// (bsp::Face::bump_light).
+vec3 bumpLighting(vec2 uv) {
+    vec3 weights = texture(u_bumpmap, uv).rgb;
+#ifndef SSBUMP
+    vec3 n = weights * 2.0 - 1.0;
+    vec3 dp = clamp(vec3(dot(n, vec3(0.81649658, 0.0, 0.57735027)),
+                         dot(n, vec3(-0.40824829, 0.70710678, 0.57735027)),
+                         dot(n, vec3(-0.40824829, -0.70710678, 0.57735027))),
+                    0.0, 1.0);
+    dp *= dp;
+    weights = dp / max(dp.x + dp.y + dp.z, 1e-6);
+#endif
+    int styles = 0;
+    for (int k = 0; k < 4; ++k)
+        if (int(v_styles[k] + 0.5) != 255)
+            styles = k + 1;
+    vec3 light = vec3(0.0);
+    for (int k = 0; k < STYLES; ++k) {
+        int style = int(v_styles[k] + 0.5);
+        if (style == 255)
+            break;
+        vec3 at = vec3(v_lm_uv + vec2(float(styles + 3 * k) * v_lm_step, 0.0), v_lm_layer);
+        vec3 step = vec3(v_lm_step, 0.0, 0.0);
+        vec3 l0 = texture(u_lightmaps, at).rgb;
+        vec3 l1 = texture(u_lightmaps, at + step).rgb;
+        vec3 l2 = texture(u_lightmaps, at + 2.0 * step).rgb;
+        light += (weights.x * l0 + weights.y * l1 + weights.z * l2) * styleValue(style);
+    }
+    return light;
+}
+#endif
 
 #ifdef WARP
 // The ripple at surface texel c (game::WarpRule period, knot_spacing): a sine, or
@@ -124,7 +167,14 @@ void main() {
 #elif VIEW == VIEW_FULLBRIGHT
     o_colour = vec4(tex.rgb, tex.a * u_alpha);
 #else
+#ifdef BUMP
+    // Bump-lit faces only (the vertex's layer carries the mark); the others of the material
+    // keep their flat lightmap.
+    vec3 light = (v_lm_layer >= 0.0 && fract(v_lm_layer) > 0.125 ? bumpLighting(uv) : lighting()) *
+                 u_map.light_scale;
+#else
     vec3 light = lighting() * u_map.light_scale;
+#endif
     if (u_map.light_max > 0.0)
         light = min(light, vec3(u_map.light_max));
     if (u_fullbright_light > 0.0)

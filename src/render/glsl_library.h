@@ -46,6 +46,7 @@ enum TextureUnit : GLuint {
     kUnitStage0 = UNIT_STAGE0, // stage k of a folded run: kUnitStage0 + k
     kUnitDeluxemaps = UNIT_DELUXEMAPS,
     kUnitLayer2 = UNIT_LAYER2,
+    kUnitBumpmap = UNIT_BUMPMAP,
 };
 constexpr size_t kMaxFoldedStages = MAX_FOLDED_STAGES;
 

@@ -73,6 +73,8 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
     const int32_t frame = textured ? gpu.animationFrame(b.material, f.options.time) : b.material;
     const GLuint glow = textured ? gpu.glows[static_cast<size_t>(frame)] : 0;
     const GLuint layer2 = textured ? gpu.layers2[static_cast<size_t>(frame)] : 0;
+    const bool lit_view = f.options.view == ViewMode::Lit || f.options.view == ViewMode::Lightmap;
+    const GLuint bump = textured && lit_view ? gpu.bumps[static_cast<size_t>(frame)] : 0;
     WorldVariant variant;
     variant.view = f.options.view;
     variant.styles = gpu.style_count;
@@ -80,6 +82,8 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
     variant.warp = material && (material->flags & bsp::kSurfWarp);
     variant.glow = glow != 0;
     variant.layer2 = layer2 != 0;
+    variant.bump = bump != 0;
+    variant.ssbump = bump != 0 && gpu.bumps_ssbump[static_cast<size_t>(frame)];
     variant.fog_pass = fog != nullptr;
     variant.distance_fog = distanceFogged(f);
     const WorldProgram* program = f.programs.world(variant);
@@ -98,6 +102,8 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
         f.state.bindTexture(kUnitGlow, GL_TEXTURE_2D, glow);
     if (layer2)
         f.state.bindTexture(kUnitLayer2, GL_TEXTURE_2D, layer2);
+    if (bump)
+        f.state.bindTexture(kUnitBumpmap, GL_TEXTURE_2D, bump);
     f.state.bindTexture(kUnitTexture, GL_TEXTURE_2D,
                         textured ? gpu.textures[static_cast<size_t>(frame)] : 0);
     setSurfaceUniforms(f, *program, b, alpha, state.lighting, fog);

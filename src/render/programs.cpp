@@ -39,6 +39,7 @@ void locate(WorldProgram& w) {
     bindSampler(id, "u_glow", kUnitGlow);
     bindSampler(id, "u_deluxemaps", kUnitDeluxemaps);
     bindSampler(id, "u_layer2", kUnitLayer2);
+    bindSampler(id, "u_bumpmap", kUnitBumpmap);
 }
 
 void locate(StageProgram& v, size_t count) {
@@ -154,7 +155,8 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
     const uint32_t key = static_cast<uint32_t>(v.view) | (v.alpha_test ? 1u << 3 : 0u) |
                          (v.warp ? 1u << 4 : 0u) | (v.glow ? 1u << 5 : 0u) |
                          (static_cast<uint32_t>(v.styles - 1) << 6) | (v.fog_pass ? 1u << 9 : 0u) |
-                         (v.distance_fog ? 1u << 10 : 0u) | (v.layer2 ? 1u << 11 : 0u);
+                         (v.distance_fog ? 1u << 10 : 0u) | (v.layer2 ? 1u << 11 : 0u) |
+                         (v.bump ? 1u << 12 : 0u) | (v.ssbump ? 1u << 13 : 0u);
     auto it = m_world.find(key);
     if (it == m_world.end()) {
         const KeepCurrentProgram keep;
@@ -172,6 +174,8 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
             defines += " GLOW";
         if (v.layer2)
             defines += " LAYER2";
+        if (v.bump)
+            defines += v.ssbump ? " BUMP SSBUMP" : " BUMP";
         WorldProgram w;
         w.program = build("world|" + defines, "world.vert.glsl", "world.frag.glsl", defines);
         if (w.program)

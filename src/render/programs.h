@@ -44,6 +44,9 @@ struct WorldVariant {
     bool alpha_test = false, warp = false, glow = false, fog_pass = false;
     bool layer2 = false;       // the material has a second image (WorldGpu::layers2)
     bool distance_fog = false; // game::MapRules::fog (lit view)
+    // The material has a $bumpmap (WorldGpu::bumps; ssbump: it holds the weights). Lit and
+    // lightmap views only: the other views draw no light.
+    bool bump = false, ssbump = false;
 };
 
 struct DepthProgram { // depth pre-pass

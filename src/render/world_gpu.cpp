@@ -290,13 +290,15 @@ void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
                     const game::MapRules& rules) {
     UniqueImages unique;
     std::vector<int32_t> tex_slot(textures.size()), glow_slot(textures.size()),
-        layer2_slot(textures.size());
+        layer2_slot(textures.size()), bump_slot(textures.size());
     for (size_t i = 0; i < textures.size(); ++i) {
         tex_slot[i] = unique.slotOf(textures[i].image, textures[i].source, map.materials[i].name);
         glow_slot[i] = unique.slotOf(textures[i].glow, textures[i].source + "/glow",
                                      map.materials[i].name + "/glow");
         layer2_slot[i] = unique.slotOf(textures[i].layer2, textures[i].source + "/layer2",
                                        map.materials[i].name + "/layer2");
+        bump_slot[i] = unique.slotOf(textures[i].bump, textures[i].source + "/bump",
+                                     map.materials[i].name + "/bump");
     }
     // Mip chains on worker threads (none for images that go up with their file's S3TC mips),
     // then upload.
@@ -322,6 +324,8 @@ void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
         gpu.missing.push_back(textures[i].missing);
         gpu.glows.push_back(nameOf(glow_slot[i]));
         gpu.layers2.push_back(nameOf(layer2_slot[i]));
+        gpu.bumps.push_back(nameOf(bump_slot[i]));
+        gpu.bumps_ssbump.push_back(textures[i].bump_ssbump);
     }
     gpu.stats.textures = static_cast<uint32_t>(gpu.owned.size());
     gpu.anim_frames.resize(map.materials.size());

@@ -107,6 +107,8 @@ struct WorldGpu {
     std::vector<GLuint> textures;      // per material
     std::vector<GLuint> glows;         // per material; 0: none
     std::vector<GLuint> layers2;       // per material: its second image; 0: none
+    std::vector<GLuint> bumps;         // per material: its $bumpmap; 0: none
+    std::vector<bool> bumps_ssbump;    // per material: bumps holds $ssbump weights
     std::vector<bool> missing;         // per material
     Texture skybox;                    // 2D array of 6 faces, empty when the map has none
     content::SkyRotation sky_rotation; // the box's turn over time (Quake 2 skyrotate/skyaxis)

@@ -205,6 +205,8 @@ TEST(TextureCacheFormat, WrappedBodiesReachTheParserAndItsLimits) {
         u32(0);
         u32(0); // no second layer
         u32(0);
+        u32(0); // no bump map
+        u32(0);
         return b;
     };
     const auto ok =

@@ -25,6 +25,7 @@ constexpr int32_t kMaxSide = kMaxImageDimension;
 constexpr size_t kMaxFolderFiles = 20000; // a loose folder with more is not fingerprinted
 constexpr uint32_t kFlagMissing = 1;
 constexpr uint32_t kFlagPixelsOmitted = 2; // see texturePixelsWorthCaching
+constexpr uint32_t kFlagSsbump = 4;        // TextureInfo::bump_ssbump
 
 // 64-bit FNV-1a, for names and keys.
 uint64_t fnv1a(std::string_view s, uint64_t h = 14695981039346656037ull) {
@@ -275,14 +276,16 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
     size_t pixels = 0;
     for (const TextureInfo& t : textures)
         if (texturePixelsWorthCaching(t))
-            pixels += t.image.rgba.size() + t.glow.rgba.size() + t.layer2.rgba.size();
+            pixels += t.image.rgba.size() + t.glow.rgba.size() + t.layer2.rgba.size() +
+                      t.bump.rgba.size();
     std::vector<uint8_t> out;
     out.reserve(pixels + key.size() + textures.size() * 128 + 64);
     putHeader(out, key);
     putU32(out, static_cast<uint32_t>(textures.size()));
     for (const TextureInfo& t : textures) {
         const bool keep = texturePixelsWorthCaching(t);
-        putU32(out, (t.missing ? kFlagMissing : 0) | (keep ? 0 : kFlagPixelsOmitted));
+        putU32(out, (t.missing ? kFlagMissing : 0) | (keep ? 0 : kFlagPixelsOmitted) |
+                        (t.bump_ssbump ? kFlagSsbump : 0));
         putString(out, t.source);
         putString(out, t.origin);
         putString(out, t.error);
@@ -294,6 +297,7 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
         putImage(out, keep ? t.image : Image());
         putImage(out, keep ? t.glow : Image());
         putImage(out, keep ? t.layer2 : Image());
+        putImage(out, keep ? t.bump : Image());
     }
     putChecksum(out);
     return out;
@@ -329,9 +333,9 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
     Cursor body(core::ByteReader(payload).sub(sizeof(kMagic) + 8 + key_len,
                                               payload.size() - sizeof(kMagic) - 8 - key_len));
     const uint32_t count = body.u32();
-    // Each texture takes at least its flags, five string lengths, three drawing fields and three
+    // Each texture takes at least its flags, five string lengths, three drawing fields and four
     // image sizes: a count the bytes cannot hold is refused before anything is allocated for it.
-    constexpr uint64_t kMinTextureBytes = 4 + 5 * 4 + 3 * 4 + 3 * 8;
+    constexpr uint64_t kMinTextureBytes = 4 + 5 * 4 + 3 * 4 + 4 * 8;
     if (!body.ok() || count != expected_count ||
         count > (payload.size() - sizeof(kMagic) - 8 - key_len) / kMinTextureBytes)
         return std::nullopt;
@@ -352,11 +356,14 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
         body.image(t.image);
         body.image(t.glow);
         body.image(t.layer2);
-        if (!body.ok() || (flags & ~(kFlagMissing | kFlagPixelsOmitted)) != 0)
+        body.image(t.bump);
+        t.bump_ssbump = (flags & kFlagSsbump) != 0;
+        if (!body.ok() || (flags & ~(kFlagMissing | kFlagPixelsOmitted | kFlagSsbump)) != 0)
             return std::nullopt;
         // Kept pixels are a whole image; omitted ones are none at all.
         const bool omitted = (flags & kFlagPixelsOmitted) != 0;
-        if (omitted ? (t.image.width != 0 || t.glow.width != 0 || t.layer2.width != 0)
+        if (omitted ? (t.image.width != 0 || t.glow.width != 0 || t.layer2.width != 0 ||
+                       t.bump.width != 0)
                     : !t.image.valid())
             return std::nullopt;
     }

@@ -8,6 +8,7 @@
 #include "content/material/vmt.h"
 
 #include "core/file.h"
+#include "core/log.h"
 #include "core/parallel.h"
 
 #include <algorithm>
@@ -167,6 +168,22 @@ Image loadVtfLayer(const FileSystem& fs, const std::string& vtf_path, std::strin
     return std::move(*image);
 }
 
+// A material's $bumpmap: its decoded pixels, or none (a warning naming the material and the
+// texture) so that its faces keep their flat lightmap.
+Image loadBumpMap(const FileSystem& fs, std::string_view material, const Vmt& vmt) {
+    const std::string vtf_path = vtfPathOf(vmt.bump_map);
+    auto image = readVtf(fs, vtf_path);
+    if (image && image->valid())
+        return std::move(*image);
+    const std::string why =
+        !image ? (image.error().code == core::ErrorCode::NotFound ? vtf_path + ": not found"
+                                                                  : image.error().message())
+               : vtf_path + ": no pixels";
+    core::logWarning(std::string(material) + ": $bumpmap " + why +
+                     "; its faces are drawn with their flat lightmap");
+    return Image();
+}
+
 } // namespace
 
 core::Result<Vmt> readVmt(const FileSystem& fs, std::string_view vmt_path) {
@@ -227,6 +244,10 @@ bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, Text
         applyVmtDrawing(*vmt, info);
     if (vmt && !vmt->base_texture2.empty())
         info.layer2 = loadVtfLayer(fs, vtfPathOf(vmt->base_texture2), info.error);
+    if (vmt && !vmt->bump_map.empty()) {
+        info.bump = loadBumpMap(fs, material, *vmt);
+        info.bump_ssbump = vmt->ssbump && info.bump.valid();
+    }
     return true;
 }
 

@@ -44,6 +44,12 @@ struct TextureInfo {
     // (WorldVertexTransition). Empty (width 0) when the material has none; the
     // missing-texture tile when it names one that is not found (error says which).
     Image layer2;
+    // Source's $bumpmap (docs/source.md "Bump-mapped light"): a tangent-space normal map at the
+    // same texture coordinates, or with bump_ssbump ($ssbump) the three bump basis weights
+    // themselves. Empty (width 0) when the material has none, or when it names one that is not
+    // found or does not decode (a warning naming the material; its faces draw flat-lit).
+    Image bump;
+    bool bump_ssbump = false;
     std::string source; // virtual path that was loaded ("textures/mech/crate.jpg",
                         // "textures/e1u1/floor1_3.wal"), or a label for pixels that are not a
                         // file of their own: "<embedded> + gfx/palette.lmp (pak0.pak)",
@@ -96,7 +102,8 @@ core::Result<Image> readVtf(const FileSystem& fs, std::string_view vtf_path);
 // ($basetexture) and clears missing; false (info.error says why) otherwise. The material's
 // parameters set how it is drawn (applyVmtDrawing); a Water material is a flat tint. A
 // $basetexture2 (any shader: materialsystem's InitLightmappedGeneric_DX9 loads it for the
-// LightmappedGeneric family, WorldVertexTransition among them) becomes info.layer2.
+// LightmappedGeneric family, WorldVertexTransition among them) becomes info.layer2, a
+// $bumpmap info.bump (info.bump_ssbump for $ssbump).
 bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, TextureInfo& info);
 
 // What a .vmt's parameters mean for drawing (VDC "Material" and the shader pages; Source SDK

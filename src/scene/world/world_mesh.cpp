@@ -56,7 +56,8 @@ WorldVertex toWorldVertex(const bsp::Vertex& v, const bsp::Face& f, int32_t lm_l
 
 float lightmapStep(int32_t page_width, const bsp::Face& f) {
     const int styles = f.numStyles();
-    if (styles <= 1 || page_width <= 0)
+    // A bump-lit face's directional blocks follow its flat ones at the same step, even after one.
+    if ((styles <= 1 && !f.bump_light) || styles < 1 || page_width <= 0)
         return 0.0f;
     return static_cast<float>(f.lightmap_rect.w / styles) / static_cast<float>(page_width);
 }
@@ -186,6 +187,9 @@ WorldMesh buildWorldMesh(const bsp::Map& map, const MaterialTable& materials,
             lightmapStep(options.lightmaps ? options.lightmaps->width : map.lightmap_width, f);
         const uint32_t base = static_cast<uint32_t>(mesh.vertices.size());
         emitFace(map, f, material, layer, step, mesh.patch_level, mesh, face_indices[i]);
+        if (f.bump_light && layer >= 0)
+            for (uint32_t v = base; v < mesh.vertices.size(); ++v)
+                mesh.vertices[v].lm_layer += kBumpLitLayer;
         if (f.unlit && unlit)
             for (uint32_t v = base; v < mesh.vertices.size(); ++v) {
                 mesh.vertices[v].colour = glm::u8vec4(*unlit, *unlit, *unlit, 255);

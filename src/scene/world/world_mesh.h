@@ -35,6 +35,11 @@ struct WorldVertex {
 // its light is the vertex colour times each of its styles' values, summed (the colour alone
 // when it lists none).
 inline constexpr float kLayerEachStyle = -2.0f;
+// Added to the lightmap layer of a bump-lit face (bsp::Face::bump_light: three directional
+// blocks per style after its flat ones, lm_step apart): the page is still the nearest whole
+// layer, as GL picks an array layer (floor(layer + 0.5)), so only the world shader's BUMP
+// variant reads the mark (fract > 0.125) and no vertex grows a field.
+inline constexpr float kBumpLitLayer = 0.25f;
 // The light of `v` at the style values `style_value` (values of styles 0..63), before the
 // game's rule, where it has no lightmap: the colour, or for kLayerEachStyle the colour per style.
 glm::vec3 vertexLight(const WorldVertex& v, const float* style_value);
