@@ -49,7 +49,19 @@ std::string readOverlay(const core::ByteReader& r, uint64_t at, Overlay& o) {
               std::isfinite(o.v.y) && finite(o.origin) && finite(o.basis_normal);
     for (const glm::vec3& p : points)
         ok = ok && finite(p);
-    return ok ? std::string() : "a number is not finite";
+    if (!ok)
+        return "a number is not finite";
+    // Far outside any map (Source's MAX_COORD_INTEGER is 16384; Strata's largest maps stay
+    // well inside this): a quad that size would be clipped to a face with float rounding
+    // larger than the face itself.
+    constexpr float kFar = 262144.0f;
+    const auto far = [&](glm::vec3 p) {
+        return std::abs(p.x) > kFar || std::abs(p.y) > kFar || std::abs(p.z) > kFar;
+    };
+    bool out = far(o.origin);
+    for (const glm::vec3& p : points)
+        out = out || std::abs(p.x) > kFar || std::abs(p.y) > kFar;
+    return out ? "a coordinate lies past +-262144 units" : std::string();
 }
 
 } // namespace
