@@ -123,11 +123,14 @@ struct TextureFilter {
 };
 
 // How sky faces meet the depth buffer. Quake-family engines draw the sky faces as world faces,
-// writing depth. Source draws no sky face: it marks the sky visible and draws the sky box at
-// the far plane (engine/gl_rsurf.cpp R_DrawSurface for SURFDRAW_SKY faces, Shader_WorldEnd ->
-// gl_warp.cpp R_DrawSkyBox(zFar)), so a prop standing beyond a sky brush is drawn over the sky.
+// writing their depth. Source draws no sky face: it marks the sky visible and draws the sky box
+// at the far plane (engine/gl_rsurf.cpp R_DrawSurface for SURFDRAW_SKY faces, Shader_WorldEnd ->
+// gl_warp.cpp R_DrawSkyBox(zFar)), so whatever lies beyond a sky brush (a prop, a world face)
+// is drawn over the sky. `at_far_plane` draws the sky faces so: every fragment at the far
+// plane's depth, tested "less", so the first sky face over a pixel shades it and the others
+// behind it are rejected before shading (one sky box lookup per pixel, as the engine's box).
 struct SkyDepth {
-    bool writes_depth = true;
+    bool at_far_plane = false;
     bool operator==(const SkyDepth&) const = default;
 };
 

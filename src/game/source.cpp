@@ -82,9 +82,9 @@ GameProfile sourceProfile(const bsp::Map& map) {
     // forced on (MATSYS_VIDCFG_FLAGS_FORCE_TRILINEAR); the anisotropy level is the engine's
     // mat_forceaniso, whose default the SDK does not hold: 1 (off) here.
     p.rules.textures = {.mode = TextureMode::LinearMipmapLinear, .anisotropy = 1.0f};
-    // Sky faces are drawn without depth, as the engine draws the sky box behind everything
+    // Sky faces are drawn at the far plane, as the engine draws the sky box behind everything
     // instead of them (game::SkyDepth).
-    p.rules.sky.writes_depth = false;
+    p.rules.sky.at_far_plane = true;
     p.sky_region = skyCamera(map);
     return p;
 }

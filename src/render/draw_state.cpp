@@ -19,6 +19,9 @@ std::pair<GLenum, GLenum> blendFactors(scene::Blend blend) {
 void applyDrawState(GlState& state, const scene::DrawState& s) {
     state.enable(GL_DEPTH_TEST, s.depth_test);
     state.depthMask(s.depth_write);
+    // At the far plane: the first layer over a pixel is drawn, the ones after it fail "less".
+    state.depthAtFarPlane(s.at_far_plane);
+    state.depthFunc(s.at_far_plane ? GL_LESS : GL_LEQUAL);
     const bool blended = s.blend != scene::Blend::Off;
     state.enable(GL_BLEND, blended);
     if (blended) {

@@ -5,7 +5,7 @@ namespace render {
 void GlState::invalidate() {
     m_caps.fill(kUnknown);
     m_blend_src = m_blend_dst = 0;
-    m_depth_mask = m_colour_mask = kUnknown;
+    m_depth_mask = m_colour_mask = m_depth_far = kUnknown;
     m_depth_func = m_cull_face = m_polygon_mode = 0;
     m_offset_known = m_program_known = m_vao_known = m_active_known = false;
     m_tex2d_known.fill(false);
@@ -65,6 +65,15 @@ void GlState::depthFunc(GLenum func) {
         return;
     m_depth_func = func;
     glDepthFunc(func);
+    ++m_changes;
+}
+
+void GlState::depthAtFarPlane(bool on) {
+    const int8_t want = on ? 1 : 0;
+    if (m_depth_far == want)
+        return;
+    m_depth_far = want;
+    on ? glDepthRange(kFarPlaneDepth, kFarPlaneDepth) : glDepthRange(0.0, 1.0);
     ++m_changes;
 }
 
@@ -155,6 +164,7 @@ void GlState::restoreDefaults() {
     bindVertexArray(0);
     enable(GL_BLEND, false);
     depthMask(true);
+    depthAtFarPlane(false);
 }
 
 } // namespace render

@@ -12,6 +12,11 @@
 
 namespace render {
 
+// The window depth of a fragment drawn at the far plane (GlState::depthAtFarPlane): just short of
+// the cleared 1.0, so the first such fragment over a pixel passes a "less" test and writes it,
+// and those after it fail before shading; 16 steps of a 24-bit depth buffer below 1.
+inline constexpr double kFarPlaneDepth = 1.0 - 1.0 / double(1 << 20);
+
 class GlState {
 public:
     GlState() { invalidate(); }
@@ -24,6 +29,9 @@ public:
     void blendFunc(GLenum src, GLenum dst);
     void depthMask(bool write);
     void depthFunc(GLenum func);
+    // The window depth range: [0, 1], or every fragment at `kFarPlaneDepth` (scene::DrawState
+    // at_far_plane).
+    void depthAtFarPlane(bool on);
     void cullFace(GLenum face);
     // Face culling on (back faces of the meshes' clockwise winding: GL_FRONT) or off.
     void cullBackFaces(bool on) {
@@ -53,7 +61,7 @@ private:
     static constexpr int8_t kUnknown = -1;
     std::array<int8_t, kNumCaps> m_caps{};
     GLenum m_blend_src = 0, m_blend_dst = 0;
-    int8_t m_depth_mask = kUnknown, m_colour_mask = kUnknown;
+    int8_t m_depth_mask = kUnknown, m_colour_mask = kUnknown, m_depth_far = kUnknown;
     GLenum m_depth_func = 0, m_cull_face = 0, m_polygon_mode = 0;
     float m_offset_factor = 0.0f, m_offset_units = 0.0f;
     bool m_offset_known = false;

@@ -126,7 +126,7 @@ void drawBatch(Frame& f, const scene::DrawBatch& b, SurfaceCursor& cursor) {
     const float alpha =
         scene::worldBatchOpacity(b.pass, material, submodel, f.options.liquid_alpha);
     scene::DrawState state =
-        scene::worldBatchDrawState(b.pass, material, submodel, alpha, f.gpu.rules.sky.writes_depth);
+        scene::worldBatchDrawState(b.pass, material, submodel, alpha, f.gpu.rules.sky.at_far_plane);
     if (f.overdraw)
         state = scene::overdrawState(state, material && (material->flags & bsp::kSurfNoCull));
     // Shader stages then set their own blending and depth writes per stage.

@@ -30,7 +30,7 @@ std::string describe(const DrawState& s) {
     return std::string(s.order == DrawOrder::Opaque ? "opaque" : "blended") + " blend " +
            scene::blendName(s.blend) + (s.depth_test ? " test" : " no-test") +
            (s.depth_write ? " write" : " no-write") + (s.cull ? " cull" : " two-sided") +
-           (s.alpha_test ? " cut" : "") + (s.lighting == Lighting::Unlit ? " unlit" : " lit");
+           (s.alpha_test ? " cut" : "") + (s.lighting == Lighting::Unlit ? " unlit" : " lit") + (s.at_far_plane ? " far" : "");
 }
 
 #define EXPECT_STATE(actual, expected)                                                             \
@@ -80,14 +80,18 @@ TEST(DrawStateWorld, OpaqueAlphaTestAndSky) {
     const scene::ResolvedMaterial fence = material(bsp::kSurfAlphaTest, scene::Pass::AlphaTest);
     EXPECT_STATE(scene::worldBatchDrawState(scene::Pass::AlphaTest, &fence, nullptr, 1.0f),
                  state(DrawOrder::Opaque, Blend::Off, true, true, true, true, Lighting::Lit));
-    // The sky is seen from inside; Source's writes no depth (game::SkyDepth).
+    // The sky is seen from inside; Source's is drawn at the far plane (game::SkyDepth).
     const scene::ResolvedMaterial sky = material(bsp::kSurfSky, scene::Pass::Sky);
-    EXPECT_STATE(scene::worldBatchDrawState(scene::Pass::Sky, &sky, nullptr, 1.0f),
-                 state(DrawOrder::Opaque, Blend::Off, true, true, false, false, Lighting::Lit));
-    EXPECT_STATE(scene::worldBatchDrawState(scene::Pass::Sky, &sky, nullptr, 1.0f, false),
-                 state(DrawOrder::Opaque, Blend::Off, true, false, false, false, Lighting::Lit));
+    const DrawState quake_sky =
+        state(DrawOrder::Opaque, Blend::Off, true, true, false, false, Lighting::Lit);
+    EXPECT_STATE(scene::worldBatchDrawState(scene::Pass::Sky, &sky, nullptr, 1.0f), quake_sky);
+    DrawState source_sky = quake_sky;
+    source_sky.at_far_plane = true;
+    EXPECT_STATE(scene::worldBatchDrawState(scene::Pass::Sky, &sky, nullptr, 1.0f, true),
+                 source_sky);
+    EXPECT_FALSE(quake_sky == source_sky);
     // The sky rule touches only the sky.
-    EXPECT_STATE(scene::worldBatchDrawState(scene::Pass::Opaque, &wall, nullptr, 1.0f, false),
+    EXPECT_STATE(scene::worldBatchDrawState(scene::Pass::Opaque, &wall, nullptr, 1.0f, true),
                  kOpaque);
 }
 

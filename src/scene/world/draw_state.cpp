@@ -27,7 +27,7 @@ float worldBatchOpacity(Pass pass, const ResolvedMaterial* material, const bsp::
 }
 
 DrawState worldBatchDrawState(Pass pass, const ResolvedMaterial* material,
-                              const bsp::Submodel* submodel, float alpha, bool sky_writes_depth) {
+                              const bsp::Submodel* submodel, float alpha, bool sky_at_far_plane) {
     const uint32_t flags = material ? material->flags : 0;
     DrawState s;
     s.order = pass >= Pass::Liquid ? DrawOrder::Blended : DrawOrder::Opaque;
@@ -37,7 +37,7 @@ DrawState worldBatchDrawState(Pass pass, const ResolvedMaterial* material,
     // GoldSrc brush models in render mode colour, texture, glow or additive take no lightmap.
     s.lighting = submodel && !submodel->lightmapped ? Lighting::Unlit : Lighting::Lit;
     if (pass == Pass::Sky)
-        s.depth_write = sky_writes_depth;
+        s.at_far_plane = sky_at_far_plane;
     if (pass < Pass::Liquid)
         return s;
     // Liquids and translucent surfaces blend when they are see-through or add (Quake 2

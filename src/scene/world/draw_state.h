@@ -42,6 +42,10 @@ struct DrawState {
     bool cull = true;        // back faces culled (the meshes wind front faces clockwise)
     bool alpha_test = false; // texels under the cut-off are discarded
     Lighting lighting = Lighting::Lit;
+    // Every fragment's depth is the far plane's (render::kFarPlaneDepth), tested "less": of
+    // several layers over a pixel the first is shaded and the rest are rejected before shading,
+    // and anything nearer than the far plane drawn later covers it (game::SkyDepth).
+    bool at_far_plane = false;
     bool operator==(const DrawState&) const = default;
 };
 
@@ -54,10 +58,10 @@ float worldBatchOpacity(Pass pass, const ResolvedMaterial* material, const bsp::
 // The state of one world batch: `pass` and `material` as the mesh resolved them (material may
 // be null), `submodel` the brush model it belongs to (null: the world), `alpha` its opacity
 // (worldBatchOpacity). The sky is seen
-// from inside (no culling) and writes depth when `sky_writes_depth` (game::SkyDepth).
+// from inside (no culling) and drawn at the far plane when `sky_at_far_plane` (game::SkyDepth).
 DrawState worldBatchDrawState(Pass pass, const ResolvedMaterial* material,
                               const bsp::Submodel* submodel, float alpha,
-                              bool sky_writes_depth = true);
+                              bool sky_at_far_plane = false);
 
 // The overdraw view's change to any state: every face added, none hidden (no depth test), the
 // sky culled as the other faces are.
