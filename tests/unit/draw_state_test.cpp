@@ -30,7 +30,8 @@ std::string describe(const DrawState& s) {
     return std::string(s.order == DrawOrder::Opaque ? "opaque" : "blended") + " blend " +
            scene::blendName(s.blend) + (s.depth_test ? " test" : " no-test") +
            (s.depth_write ? " write" : " no-write") + (s.cull ? " cull" : " two-sided") +
-           (s.alpha_test ? " cut" : "") + (s.lighting == Lighting::Unlit ? " unlit" : " lit") + (s.at_far_plane ? " far" : "");
+           (s.alpha_test ? " cut" : "") + (s.lighting == Lighting::Unlit ? " unlit" : " lit") +
+           (s.at_far_plane ? " far" : "");
 }
 
 #define EXPECT_STATE(actual, expected)                                                             \
