@@ -36,6 +36,13 @@ void GLAPIENTRY debugCallback(GLenum source, GLenum type, GLuint id, GLenum seve
 }
 } // namespace
 
+bool isSoftwareRenderer(std::string_view renderer) {
+    for (const std::string_view name : {"llvmpipe", "softpipe", "swrast", "SwiftShader"})
+        if (renderer.find(name) != std::string_view::npos)
+            return true;
+    return false;
+}
+
 bool loadGl(GLADloadfunc loader, std::string* error) {
     const int version = gladLoadGL(loader);
     if (!version) {
@@ -60,6 +67,7 @@ bool loadGl(GLADloadfunc loader, std::string* error) {
     g_caps.multi_draw_indirect = g_caps.atLeast(4, 3);
     g_caps.direct_state_access = g_caps.atLeast(4, 5);
     g_caps.texture_s3tc = GLAD_GL_EXT_texture_compression_s3tc != 0;
+    g_caps.software = isSoftwareRenderer(g_caps.renderer);
     if (GLAD_GL_EXT_texture_filter_anisotropic || GLAD_GL_ARB_texture_filter_anisotropic)
         glGetFloatv(GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT, &g_caps.max_anisotropy);
     return true;

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace render {
@@ -19,10 +20,16 @@ struct GlCaps {
     bool multi_draw_indirect = false; // 4.3+
     bool direct_state_access = false; // 4.5+
     bool texture_s3tc = false;        // EXT_texture_compression_s3tc: DXT images kept compressed
+    // A software rasteriser (Mesa's llvmpipe, softpipe and swrast, SwiftShader), from
+    // GL_RENDERER: it decodes a compressed texture's block at every fetch.
+    bool software = false;
     float max_anisotropy = 1.0f;
 
     bool atLeast(int ma, int mi) const { return major > ma || (major == ma && minor >= mi); }
 };
+
+// Whether a GL_RENDERER string names a software rasteriser (GlCaps::software).
+bool isSoftwareRenderer(std::string_view renderer);
 
 // Loads GL entry points through glad with the given loader; false when GL < 3.3.
 bool loadGl(GLADloadfunc loader, std::string* error);

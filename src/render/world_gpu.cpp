@@ -112,8 +112,10 @@ GLint uploadCompressed(const content::Image& img, bool mipmaps, uint64_t* bytes)
 
 } // namespace
 
-bool uploadsCompressed(const content::Image& img) {
-    if (!img.compressed || !caps().texture_s3tc || img.compressed->levels.empty())
+bool uploadsCompressed(const content::Image& img, CompressedTextures policy) {
+    const bool blocks = policy == CompressedTextures::Blocks ||
+                        (policy == CompressedTextures::Auto && !caps().software);
+    if (!blocks || !img.compressed || !caps().texture_s3tc || img.compressed->levels.empty())
         return false;
     const content::CompressedMips& c = *img.compressed;
     for (size_t level = 0; level < c.levels.size(); ++level)
@@ -133,11 +135,12 @@ namespace {
 // `sampled`, when given, gets the texture for the map's texture filter (applyTextureFilter).
 Texture uploadImage(const content::Image& img, const std::vector<content::Image>& mips,
                     const std::string& name, uint64_t* bytes, bool clamp = false,
-                    bool mipmaps = true, std::vector<SampledTexture>* sampled = nullptr) {
+                    bool mipmaps = true, std::vector<SampledTexture>* sampled = nullptr,
+                    CompressedTextures policy = CompressedTextures::Auto) {
     Texture t = makeTexture(GL_TEXTURE_2D, ("texture/" + name).c_str());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     GLint levels = 1;
-    if (uploadsCompressed(img)) {
+    if (uploadsCompressed(img, policy)) {
         levels = uploadCompressed(img, mipmaps, bytes);
     } else {
         glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, img.width, img.height, 0, GL_RGBA,
@@ -286,8 +289,8 @@ content::MipRounding mipRounding(const game::MapRules& rules) {
 }
 
 void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
-                    const std::vector<content::TextureInfo>& textures,
-                    const game::MapRules& rules) {
+                    const std::vector<content::TextureInfo>& textures, const game::MapRules& rules,
+                    CompressedTextures policy) {
     UniqueImages unique;
     std::vector<int32_t> tex_slot(textures.size()), glow_slot(textures.size()),
         layer2_slot(textures.size()), bump_slot(textures.size());
@@ -304,7 +307,7 @@ void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
     // then upload.
     std::vector<const content::Image*> to_mip = unique.images;
     for (const content::Image*& img : to_mip)
-        if (uploadsCompressed(*img)) {
+        if (uploadsCompressed(*img, policy)) {
             img = nullptr;
             ++gpu.stats.compressed_textures;
         }
@@ -313,7 +316,8 @@ void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
     gpu.owned.reserve(unique.images.size());
     for (size_t u = 0; u < unique.images.size(); ++u) {
         gpu.owned.push_back(uploadImage(*unique.images[u], chains[u], unique.labels[u],
-                                        &gpu.stats.texture_bytes, false, true, &gpu.sampled));
+                                        &gpu.stats.texture_bytes, false, true, &gpu.sampled,
+                                        policy));
         chains[u] = {};
     }
     const auto nameOf = [&](int32_t slot) {
@@ -474,7 +478,7 @@ std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* 
         gpu->style_count = std::max(gpu->style_count, f.numStyles());
     uploadMesh(*gpu, map, source.mesh);
     uploadLightmaps(*gpu, map, source.lightmaps);
-    uploadTextures(*gpu, map, source.textures, source.rules);
+    uploadTextures(*gpu, map, source.textures, source.rules, source.compressed);
     if (source.skybox)
         uploadSkyBox(*gpu, *source.skybox);
     if (source.stages)

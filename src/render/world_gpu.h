@@ -34,6 +34,16 @@ namespace render {
 // (scene::buildMapMesh) and the resolved materials it was built from (WorldMesh::materials:
 // flags after shader scripts, alpha, animation rate), so a rebuilt mesh cannot be drawn with
 // stale sprites or another resolution of its materials.
+// What becomes of a texture's S3TC blocks (content::CompressedMips) on upload. A GPU samples
+// blocks at the cost of texels and reads a quarter to an eighth of the memory; a software
+// rasteriser decodes the block at every fetch (llvmpipe: the opaque pass of background_01 at
+// 1280x720 took 9.8 ms with its textures' blocks, 6.0 ms with their texels; docs/performance.md).
+enum class CompressedTextures : uint8_t {
+    Auto,   // blocks on a GPU, texels on a software rasteriser (GlCaps::software)
+    Blocks, // blocks wherever the context takes S3TC
+    Texels, // always decoded texels
+};
+
 struct WorldSource {
     const bsp::Map& map;
     const scene::WorldMesh& mesh;
@@ -50,6 +60,8 @@ struct WorldSource {
     // and never learns which game the map came from. Brush model files on entities are drawn by
     // the world's.
     game::MapRules rules{};
+    // Whether S3TC textures go up as their blocks (CompressedTextures).
+    CompressedTextures compressed = CompressedTextures::Auto;
 };
 
 struct GpuStats {
@@ -59,10 +71,11 @@ struct GpuStats {
 };
 
 // Whether `img` goes up in its file's S3TC blocks (content::CompressedMips): it carries them,
-// each level has the size its dimensions need, and the context has
-// EXT_texture_compression_s3tc (Mesa's llvmpipe and every desktop driver do). Otherwise the
-// RGBA texels go up with mips built from them.
-bool uploadsCompressed(const content::Image& img);
+// each level has the size its dimensions need, the context has EXT_texture_compression_s3tc
+// (Mesa's llvmpipe and every desktop driver do) and `policy` keeps blocks. Otherwise the RGBA
+// texels go up with mips built from them.
+bool uploadsCompressed(const content::Image& img,
+                       CompressedTextures policy = CompressedTextures::Auto);
 
 // A material's shader stages as uploaded (copied from scene::StagedMaterial: the GPU set keeps
 // nothing that points into the bundle).

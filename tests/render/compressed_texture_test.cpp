@@ -56,7 +56,9 @@ content::Image dxtImage() {
 
 class CompressedTextures : public gltest::GlFixture {
 protected:
-    std::vector<uint8_t> render(const content::Image& texture, uint32_t* compressed) {
+    std::vector<uint8_t>
+    render(const content::Image& texture, uint32_t* compressed,
+           render::CompressedTextures policy = render::CompressedTextures::Blocks) {
         const bsp::Map map = floorMap(128);
         const scene::WorldMesh mesh = scene::buildWorldMesh(map);
         std::vector<content::TextureInfo> textures(1);
@@ -65,7 +67,9 @@ protected:
         render::WorldRenderer r;
         std::string error;
         EXPECT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
-        EXPECT_TRUE(r.upload({map, mesh, textures}, &error)) << error;
+        render::WorldSource source{map, mesh, textures};
+        source.compressed = policy;
+        EXPECT_TRUE(r.upload(source, &error)) << error;
         *compressed = r.gpuStats().compressed_textures;
         render::RenderTarget target;
         EXPECT_TRUE(target.create(kW, kH, &error)) << error;
@@ -93,16 +97,16 @@ TEST_F(CompressedTextures, DxtBlocksDrawAsTheirDecodedTexels) {
     ASSERT_TRUE(render::caps().texture_s3tc)
         << "the context lacks EXT_texture_compression_s3tc (" << render::caps().renderer << ")";
     const content::Image dxt = dxtImage();
-    ASSERT_TRUE(render::uploadsCompressed(dxt));
+    ASSERT_TRUE(render::uploadsCompressed(dxt, render::CompressedTextures::Blocks));
     content::Image rgba = dxt;
     rgba.compressed.reset();
-    EXPECT_FALSE(render::uploadsCompressed(rgba));
+    EXPECT_FALSE(render::uploadsCompressed(rgba, render::CompressedTextures::Blocks));
     // A level of the wrong size is never handed to GL: the RGBA goes up instead.
     content::Image broken = dxt;
     auto bad = std::make_shared<content::CompressedMips>(*dxt.compressed);
     bad->levels[0].pop_back();
     broken.compressed = bad;
-    EXPECT_FALSE(render::uploadsCompressed(broken));
+    EXPECT_FALSE(render::uploadsCompressed(broken, render::CompressedTextures::Blocks));
 
     uint32_t kept = 0, kept_plain = 0;
     const std::vector<uint8_t> a = render(dxt, &kept);
@@ -124,4 +128,31 @@ TEST_F(CompressedTextures, DxtBlocksDrawAsTheirDecodedTexels) {
     // Not two blank frames: the red and blue rows of the first block are on screen.
     EXPECT_GT(reddish, 100u);
     EXPECT_GT(blueish, 100u);
+}
+
+// What becomes of the blocks by policy: Texels never keeps them; Auto keeps them on a GPU and
+// decodes them on a software rasteriser (this suite runs on llvmpipe), drawing the same texels.
+TEST_F(CompressedTextures, AutoDecodesBlocksOnASoftwareRasteriser) {
+    EXPECT_TRUE(render::isSoftwareRenderer("llvmpipe (LLVM 15.0.6, 256 bits)"));
+    EXPECT_TRUE(render::isSoftwareRenderer("softpipe"));
+    EXPECT_TRUE(render::isSoftwareRenderer("Google SwiftShader"));
+    EXPECT_FALSE(render::isSoftwareRenderer("NVIDIA H100 80GB HBM3/PCIe/SSE2"));
+    EXPECT_FALSE(render::isSoftwareRenderer("AMD Radeon RX 7900 XTX (radeonsi, navi31)"));
+    ASSERT_TRUE(render::caps().texture_s3tc);
+    const content::Image dxt = dxtImage();
+    EXPECT_FALSE(render::uploadsCompressed(dxt, render::CompressedTextures::Texels));
+    EXPECT_EQ(render::uploadsCompressed(dxt, render::CompressedTextures::Auto),
+              !render::caps().software);
+    uint32_t blocks = 0, texels = 0, automatic = 0;
+    const std::vector<uint8_t> a = render(dxt, &blocks, render::CompressedTextures::Blocks);
+    const std::vector<uint8_t> b = render(dxt, &texels, render::CompressedTextures::Texels);
+    render(dxt, &automatic, render::CompressedTextures::Auto);
+    EXPECT_EQ(blocks, 1u);
+    EXPECT_EQ(texels, 0u);
+    EXPECT_EQ(automatic, render::caps().software ? 0u : 1u);
+    ASSERT_EQ(a.size(), b.size());
+    int worst = 0;
+    for (size_t i = 0; i < a.size(); ++i)
+        worst = std::max(worst, std::abs(int(a[i]) - int(b[i])));
+    EXPECT_LE(worst, 2); // as DxtBlocksDrawAsTheirDecodedTexels
 }
