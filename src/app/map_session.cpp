@@ -35,7 +35,9 @@ const scene::RegionView* MapSession::skyRegion(const scene::Camera& camera,
     if (!enabled || !m_bundle || !m_bundle->profile.sky_region)
         return nullptr;
     if (!m_region_vis)
-        m_region_vis = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh);
+        m_region_vis = std::make_unique<scene::Visibility>(
+            m_bundle->map, m_bundle->mesh, &m_bundle->models.instances,
+            m_bundle->profile.entities.brush_model_vis);
     const bool shown = scene::updateRegionView(*m_bundle->profile.sky_region, camera, world_list,
                                                *m_region_vis, options, m_region_view);
     return shown ? &m_region_view : nullptr;

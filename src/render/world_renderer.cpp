@@ -166,6 +166,17 @@ void WorldRenderer::drawRegion(const Frame& world, const scene::RegionView& regi
     r.fog = world.fog;
     r.frame_scale = world.frame_scale;
     r.linear_fog = &region.fog;
+    // The models standing in the region (the sky box's props), drawn by the region's camera
+    // after its opaque surfaces as the main view's are (CSkyboxView::DrawInternal draws the
+    // sky box's world and its renderables alike); without the region's fog.
+    if (m_models && !world.overdraw && !region.list.models.empty())
+        r.after_opaque = [this, &region, &world](Frame& frame) {
+            frame.beginTimer("models");
+            m_models->draw(region.camera, world.options.time, frame.list, world.options.view,
+                           m_state);
+            frame.endTimer();
+            m_state.bindVertexArray(m_gpu->vao.id());
+        };
     useBlocks(r);
     // Its passes are timed as the world's; the shaded passes expect the pre-pass's depth.
     if (world.options.depth_prepass)

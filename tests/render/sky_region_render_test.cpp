@@ -5,6 +5,7 @@
 // with the region's fog ending short of the box the box takes the fog colour.
 #include "gl_fixture.h"
 #include "render/world_renderer.h"
+#include "scene/models/model_set.h"
 #include "scene/view/sky_region.h"
 #include "scene/view/visibility.h"
 #include "scene/world/world_mesh.h"
@@ -132,4 +133,78 @@ TEST_F(SkyRegionRender, NoSkyInViewNoRegion) {
     const scene::DrawList none;
     EXPECT_FALSE(scene::hasSkyBatch(none));
     EXPECT_FALSE(scene::updateRegionView(region, camera, none, region_vis, {}, view));
+}
+
+// A model standing in the region (a 3D sky box's prop): a 16-unit green square facing down,
+// 70 units above the region's origin and off to one side, full bright and two-sided. Drawn by
+// the region's camera, it shows through the world's sky where that camera projects its centre.
+TEST_F(SkyRegionRender, AModelInTheRegionShowsWhereItsCameraProjectsIt) {
+    const glm::vec3 at = kRegionOrigin + glm::vec3(-40.0f, -30.0f, 70.0f);
+    content::ModelMesh quad;
+    for (const glm::vec2 c :
+         {glm::vec2(-8, -8), glm::vec2(8, -8), glm::vec2(8, 8), glm::vec2(-8, 8)}) {
+        quad.positions.push_back({c.x, c.y, 0.0f});
+        quad.normals.push_back({0.0f, 0.0f, -1.0f});
+        quad.uv.push_back({0.5f, 0.5f});
+    }
+    quad.indices = {0, 1, 2, 0, 2, 3};
+    content::ModelDrawRange range;
+    range.index_count = 6;
+    range.two_sided = true;
+    quad.ranges.push_back(range);
+    quad.vertex_count = 4;
+    quad.pose_count = 1;
+    quad.frames.push_back({"f", {}});
+    content::ModelImage green;
+    green.width = green.height = 1;
+    green.rgba = {0, 255, 0, 255};
+    green.fullbright = {0};
+    quad.images.push_back(green);
+    quad.skins.push_back({});
+    quad.mins = {-8, -8, 0};
+    quad.maxs = {8, 8, 0};
+    scene::EntityModelSet set;
+    set.models.push_back({"square", quad, std::nullopt, {}, {}});
+    scene::EntityModelInstance inst;
+    inst.origin = at;
+    inst.radius = 12.0f;
+    inst.fullbright = true;
+    set.instances.push_back(inst);
+
+    render::WorldRenderer with_models;
+    std::string error;
+    ASSERT_TRUE(with_models.init(render::GlslLibrary(), &error)) << error;
+    render::WorldSource source{map, mesh, textures};
+    source.models = &set;
+    ASSERT_TRUE(with_models.upload(source, &error)) << error;
+
+    const scene::Camera rc = scene::skyRegionCamera(camera, region);
+    const glm::vec4 clip = rc.viewProjection() * glm::vec4(at, 1.0f);
+    const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+    const int x = int((ndc.x * 0.5f + 0.5f) * kSize), y = int((0.5f - ndc.y * 0.5f) * kSize);
+    ASSERT_GT(x, 1);
+    ASSERT_LT(x, kSize - 2);
+    ASSERT_GT(y, 1);
+    ASSERT_LT(y, kSize - 2);
+
+    for (const bool models_in_region : {true, false}) {
+        scene::Visibility world_vis(map, mesh, &set.instances);
+        scene::Visibility region_vis(map, mesh, models_in_region ? &set.instances : nullptr);
+        scene::DrawList list;
+        world_vis.update(camera, {}, list);
+        // The world's own view does not reach the region's model (it is behind the ceiling).
+        scene::RegionView view;
+        ASSERT_TRUE(scene::updateRegionView(region, camera, list, region_vis, {}, view));
+        EXPECT_EQ(view.list.models.size(), models_in_region ? 1u : 0u);
+        list.models.clear();
+        target.bind();
+        with_models.draw(list, camera, render::RenderOptions(), &view);
+        const std::vector<uint8_t> rgba = target.readPixels();
+        const uint8_t* p = &rgba[static_cast<size_t>((y * kSize + x) * 4)];
+        const glm::ivec3 got{p[0], p[1], p[2]};
+        if (models_in_region)
+            EXPECT_EQ(got, glm::ivec3(0, 255, 0));
+        else
+            EXPECT_EQ(got, kFlat); // the region's sky room behind where the model stood
+    }
 }
