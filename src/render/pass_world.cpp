@@ -163,6 +163,12 @@ const char* batchTimer(const Frame& f, const scene::DrawBatch& b) {
     return scene::passName(b.pass);
 }
 
+// The depth state the passes after the batches expect (a sky at the far plane changes it).
+void resetDepth(Frame& f) {
+    f.state.depthAtFarPlane(false);
+    f.state.depthFunc(GL_LEQUAL);
+}
+
 } // namespace
 
 void drawWorldBatches(Frame& f) {
@@ -172,6 +178,7 @@ void drawWorldBatches(Frame& f) {
         if (!opaque_done && b.pass >= scene::Pass::Liquid) {
             // After the opaque surfaces, before the blended ones: the entity models, then fog.
             f.endTimer();
+            resetDepth(f);
             if (f.after_opaque)
                 f.after_opaque(f);
             if (f.fog)
@@ -186,6 +193,7 @@ void drawWorldBatches(Frame& f) {
         drawBatch(f, b, cursor);
     }
     f.endTimer();
+    resetDepth(f);
     if (!opaque_done) {
         if (f.after_opaque)
             f.after_opaque(f);
