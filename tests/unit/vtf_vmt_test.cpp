@@ -675,6 +675,109 @@ TEST(Vmt, AlphaTestReferenceAndFogColour) {
     EXPECT_FALSE(x->has_fog_colour);
 }
 
+TEST(Vmt, WaterKeys) {
+    auto w = content::parseVmt(R"(Water
+{
+    $fogcolor "{25 51 102}"
+    $fogstart 16
+    $fogend "400.5"
+    $reflecttint "[0.5 0.75 1]"
+    $refracttint "{255 128 0}"
+    $reflectamount 0.3
+    $refractamount .125
+    $normalmap "nature/WaterFlow_Normal"
+    $bumpframe 3
+    $bottommaterial "nature/water_bottom"
+    $cheapwaterstartdistance 700
+    $cheapwaterenddistance 1200
+    $envmap "maps/x/c0_0_0"
+    $forcecheap 1
+    $forceexpensive 1
+    $reflecttexture _rt_WaterReflection
+    $refracttexture _rt_WaterRefraction
+    $scale "[2 0.5]"
+    $abovewater 0
+})",
+                               "w.vmt");
+    ASSERT_TRUE(w.ok()) << w.error().message();
+    const content::Vmt::Water& v = w->water;
+    EXPECT_EQ(v.fog_colour,
+              (std::array<float, 3>{25.0f / 255.0f, 51.0f / 255.0f, 102.0f / 255.0f}));
+    EXPECT_EQ(v.fog_start, 16.0f);
+    EXPECT_EQ(v.fog_end, 400.5f);
+    EXPECT_EQ(v.reflect_tint, (std::array<float, 3>{0.5f, 0.75f, 1.0f}));
+    EXPECT_EQ(v.refract_tint, (std::array<float, 3>{1.0f, 128.0f / 255.0f, 0.0f}));
+    EXPECT_EQ(v.reflect_amount, 0.3f);
+    EXPECT_EQ(v.refract_amount, 0.125f);
+    EXPECT_EQ(v.normal_map, "nature/WaterFlow_Normal");
+    EXPECT_TRUE(v.has_normal_map);
+    EXPECT_EQ(v.bump_frame, 3);
+    EXPECT_EQ(v.bottom_material, "nature/water_bottom");
+    EXPECT_EQ(v.cheap_start, 700.0f);
+    EXPECT_EQ(v.cheap_end, 1200.0f);
+    EXPECT_EQ(v.envmap, "maps/x/c0_0_0");
+    EXPECT_TRUE(v.has_envmap);
+    EXPECT_TRUE(v.force_cheap);
+    // water.cpp SHADER_INIT_PARAMS: both set -> $forceexpensive is cleared.
+    EXPECT_FALSE(v.force_expensive);
+    EXPECT_TRUE(v.has_reflect_texture);
+    EXPECT_TRUE(v.has_refract_texture);
+    EXPECT_EQ(v.scale, (std::array<float, 2>{2.0f, 0.5f}));
+    EXPECT_FALSE(v.above_water);
+    EXPECT_TRUE(v.has_above_water);
+
+    // $forceexpensive 0 written is kept; a bare "$scale" pair reads; an unreadable number or a
+    // short vector leaves the default.
+    auto e = content::parseVmt(
+        R"(Water { $forceexpensive 0 $scale "3 4" $fogstart "x" $reflecttint "[1 1]" })", "e.vmt");
+    ASSERT_TRUE(e.ok()) << e.error().message();
+    EXPECT_FALSE(e->water.force_expensive);
+    EXPECT_FALSE(e->water.force_cheap);
+    EXPECT_EQ(e->water.scale, (std::array<float, 2>{3.0f, 4.0f}));
+    EXPECT_EQ(e->water.fog_start, 0.0f); // atof("x") is 0, as the engine's float read
+    EXPECT_EQ(e->water.reflect_tint, (std::array<float, 3>{1.0f, 1.0f, 1.0f}));
+    auto h = content::parseVmt(R"(Water { $fogend 1e39 $cheapwaterstartdistance nan })", "h.vmt");
+    ASSERT_TRUE(h.ok());
+    EXPECT_EQ(h->water.fog_end, 0.0f);       // out of range: the default
+    EXPECT_EQ(h->water.cheap_start, 500.0f); // not finite: the default
+}
+
+TEST(Vmt, WaterKeysDefaultsAsWaterCpp) {
+    // Source SDK 2013 stdshaders/water.cpp: BEGIN_SHADER_PARAMS defaults and the values
+    // SHADER_INIT_PARAMS gives undefined parameters.
+    auto w = content::parseVmt("Water { }", "w.vmt");
+    ASSERT_TRUE(w.ok()) << w.error().message();
+    const content::Vmt::Water& v = w->water;
+    EXPECT_FALSE(w->has_fog_colour);
+    EXPECT_EQ(v.fog_colour, (std::array<float, 3>{1.0f, 0.0f, 0.0f}));   // SetVecValue(1, 0, 0)
+    EXPECT_EQ(v.fog_start, 0.0f);                                        // no default
+    EXPECT_EQ(v.fog_end, 0.0f);                                          // no default
+    EXPECT_EQ(v.reflect_tint, (std::array<float, 3>{1.0f, 1.0f, 1.0f})); // "[1 1 1]"
+    EXPECT_EQ(v.refract_tint, (std::array<float, 3>{1.0f, 1.0f, 1.0f})); // "[1 1 1]"
+    EXPECT_EQ(v.reflect_amount, 0.8f);                                   // "0.8"
+    EXPECT_EQ(v.refract_amount, 0.0f);                                   // "0"
+    EXPECT_EQ(v.normal_map, "dev/water_normal");                         // declared default
+    EXPECT_FALSE(v.has_normal_map);
+    EXPECT_EQ(v.bump_frame, 0);         // "0"
+    EXPECT_EQ(v.bottom_material, "");   // not a water.cpp parameter
+    EXPECT_EQ(v.cheap_start, 500.0f);   // SetFloatValue(500)
+    EXPECT_EQ(v.cheap_end, 1000.0f);    // SetFloatValue(1000)
+    EXPECT_EQ(v.envmap, "env_cubemap"); // declared default
+    EXPECT_FALSE(v.has_envmap);
+    EXPECT_FALSE(v.force_cheap);    // undefined bool: 0
+    EXPECT_TRUE(v.force_expensive); // SetIntValue(1) on the PC
+    EXPECT_FALSE(v.has_reflect_texture);
+    EXPECT_FALSE(v.has_refract_texture);
+    EXPECT_EQ(v.scale, (std::array<float, 2>{1.0f, 1.0f})); // SetVecValue(1, 1)
+    EXPECT_TRUE(v.above_water);                             // SetIntValue(1) with a warning
+    EXPECT_FALSE(v.has_above_water);
+    // $forcecheap alone also clears the default $forceexpensive.
+    auto c = content::parseVmt("Water { $forcecheap 1 }", "c.vmt");
+    ASSERT_TRUE(c.ok());
+    EXPECT_TRUE(c->water.force_cheap);
+    EXPECT_FALSE(c->water.force_expensive);
+}
+
 TEST(ValveMaterials, VmtParametersSetHowTheSurfaceIsDrawn) {
     VtfSpec s; // one RGBA8888 texel
     const std::string tex = textOf(makeVtf(s, {10, 20, 30, 64}));

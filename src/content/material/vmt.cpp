@@ -244,6 +244,78 @@ bool colourParam(const KeyValues& params, std::string_view key, std::array<float
     return true;
 }
 
+// A finite number parameter into `out`; false (out unchanged) when absent or unreadable.
+bool floatParam(const KeyValues& params, std::string_view key, float& out) {
+    const KeyValues* kv = params.find(key);
+    if (!kv || kv->block)
+        return false;
+    const double v = std::atof(kv->value.c_str());
+    if (!std::isfinite(v) || std::abs(v) > 1.0e30)
+        return false;
+    out = static_cast<float>(v);
+    return true;
+}
+
+// A vector parameter "[a b]" (or bare "a b") into `out`; false (out unchanged) when absent or
+// short.
+template <size_t N>
+bool vectorParam(const KeyValues& params, std::string_view key, std::array<float, N>& out) {
+    const std::string text = stringParam(params, key);
+    if (text.empty())
+        return false;
+    const size_t open = text.find_first_of("{[");
+    const char* p = text.c_str() + (open == std::string::npos ? 0 : open + 1);
+    std::array<float, N> read{};
+    for (float& c : read) {
+        char* end = nullptr;
+        const double v = std::strtod(p, &end);
+        if (end == p || !std::isfinite(v) || std::abs(v) > 1.0e30)
+            return false;
+        c = static_cast<float>(v);
+        p = end;
+    }
+    out = read;
+    return true;
+}
+
+// Water's parameters with water.cpp's defaults (Vmt::Water).
+void fillWater(const KeyValues& p, Vmt& vmt) {
+    Vmt::Water& w = vmt.water;
+    if (vmt.has_fog_colour)
+        w.fog_colour = vmt.fog_colour;
+    floatParam(p, "$fogstart", w.fog_start);
+    floatParam(p, "$fogend", w.fog_end);
+    colourParam(p, "$reflecttint", w.reflect_tint);
+    colourParam(p, "$refracttint", w.refract_tint);
+    floatParam(p, "$reflectamount", w.reflect_amount);
+    floatParam(p, "$refractamount", w.refract_amount);
+    if (std::string s = stringParam(p, "$normalmap"); !s.empty()) {
+        w.normal_map = std::move(s);
+        w.has_normal_map = true;
+    }
+    if (float frame = 0.0f; floatParam(p, "$bumpframe", frame))
+        w.bump_frame = static_cast<int>(std::clamp(frame, -1.0e6f, 1.0e6f));
+    w.bottom_material = stringParam(p, "$bottommaterial");
+    floatParam(p, "$cheapwaterstartdistance", w.cheap_start);
+    floatParam(p, "$cheapwaterenddistance", w.cheap_end);
+    if (std::string s = stringParam(p, "$envmap"); !s.empty()) {
+        w.envmap = std::move(s);
+        w.has_envmap = true;
+    }
+    w.force_cheap = truthy(p, "$forcecheap");
+    if (p.find("$forceexpensive"))
+        w.force_expensive = truthy(p, "$forceexpensive");
+    if (w.force_cheap)
+        w.force_expensive = false;
+    w.has_reflect_texture = !stringParam(p, "$reflecttexture").empty();
+    w.has_refract_texture = !stringParam(p, "$refracttexture").empty();
+    vectorParam(p, "$scale", w.scale);
+    if (p.find("$abovewater")) {
+        w.above_water = truthy(p, "$abovewater");
+        w.has_above_water = true;
+    }
+}
+
 void fillFields(Vmt& vmt) {
     const KeyValues& p = vmt.params;
     vmt.base_texture = stringParam(p, "$basetexture");
@@ -264,6 +336,7 @@ void fillFields(Vmt& vmt) {
     }
     vmt.has_fog_colour = colourParam(p, "$fogcolor", vmt.fog_colour);
     vmt.include = vmt.shader == "patch" ? stringParam(p, "include") : std::string();
+    fillWater(p, vmt);
 }
 
 // Sets `entry` in `params`: overwrites the last entry with its key, or appends it when

@@ -83,6 +83,50 @@ struct Vmt {
     std::array<float, 3> fog_colour{0.0f, 0.0f, 0.0f};
     bool has_fog_colour = false;
     std::string include; // a patch material's `include` ("materials/x.vmt"); else empty
+
+    // The Water shader's parameters (set for every material; meaningful when shader is
+    // "water"). Defaults are those of Source SDK 2013 stdshaders/water.cpp: its
+    // BEGIN_SHADER_PARAMS declarations and SHADER_INIT_PARAMS (which fills undefined ones).
+    struct Water {
+        // $fogcolor as above; water.cpp SHADER_INIT_PARAMS sets red [1 0 0] (and warns) when
+        // it is absent.
+        std::array<float, 3> fog_colour{1.0f, 0.0f, 0.0f};
+        // $fogstart / $fogend: the depth fog's linear ramp in units (water_ps2x_helper.h
+        // WaterPixelShader_Helper: saturate((projected z - start) / (end - start))). No
+        // default in water.cpp: an undefined float reads 0.
+        float fog_start = 0.0f;
+        float fog_end = 0.0f;
+        std::array<float, 3> reflect_tint{1.0f, 1.0f, 1.0f}; // $reflecttint, "[1 1 1]"
+        std::array<float, 3> refract_tint{1.0f, 1.0f, 1.0f}; // $refracttint, "[1 1 1]"
+        float reflect_amount = 0.8f;                         // $reflectamount, "0.8"
+        float refract_amount = 0.0f;                         // $refractamount, "0"
+        // $normalmap: declared default "dev/water_normal"; has_normal_map says the material
+        // names one (water.cpp loads it only when defined).
+        std::string normal_map = "dev/water_normal";
+        bool has_normal_map = false;
+        int bump_frame = 0; // $bumpframe, "0"
+        // $bottommaterial: the material drawn on the water's underside (read by the engine,
+        // not by water.cpp); empty when absent.
+        std::string bottom_material;
+        float cheap_start = 500.0f; // $cheapwaterstartdistance (SHADER_INIT_PARAMS: 500)
+        float cheap_end = 1000.0f;  // $cheapwaterenddistance (SHADER_INIT_PARAMS: 1000)
+        // $envmap: declared default "env_cubemap" (the map's nearest cubemap); has_envmap
+        // says the material names one.
+        std::string envmap = "env_cubemap";
+        bool has_envmap = false;
+        bool force_cheap = false; // $forcecheap
+        // $forceexpensive: SHADER_INIT_PARAMS sets 1 when undefined (PC), and clears it when
+        // $forcecheap is also set.
+        bool force_expensive = true;
+        // $reflecttexture / $refracttexture named: the expensive path's render targets
+        // (declared defaults "_rt_WaterReflection" / "_rt_WaterRefraction").
+        bool has_reflect_texture = false;
+        bool has_refract_texture = false;
+        std::array<float, 2> scale{1.0f, 1.0f}; // $scale, "[1 1]"
+        // $abovewater: SHADER_INIT_PARAMS sets 1 (and warns) when undefined.
+        bool above_water = true;
+        bool has_above_water = false;
+    } water;
 };
 
 // The shader draws its texture without light: UnlitGeneric and UnlitTwoTexture (VDC
