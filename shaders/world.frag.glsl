@@ -49,6 +49,7 @@ uniform vec4 u_flat_colour;       // VIEW_FLAT
 uniform vec3 u_water_base;         // opaque water: the colour under the reflection
 uniform vec3 u_water_reflect_tint; // the reflection's colour
 uniform vec2 u_water_fade;         // WATER_BLEND: eye distances where the alpha ramp starts, ends
+uniform float u_water_weight;      // >= 0: the reflection's weight instead of the fresnel factor
 #endif
 #ifdef FOG_PASS
 uniform float u_fog_distance; // depth at which the fog is opaque
@@ -141,12 +142,13 @@ vec3 waterEnvironment(vec3 dir) {
     return vec3(1.0);
 }
 
-// Source SDK 2013 WaterCheap_ps2x.fxc main, the FRESNEL combo without the normal map (the face
-// normal stands in for its texel): the reflection is the environment along the view reflected
-// about N (common_fxc.h CalcReflectionVectorUnnormalized) times the tint, weighted by the
-// fresnel factor (1 - max(0, V.N))^5. Opaque: mixed over the base colour, alpha 1. WATER_BLEND:
-// the reflection alone with alpha saturate(F + saturate((d - start) / (end - start))), d the
-// eye distance (the shader's flWorldSpaceDist * g_CheapWaterDeltaRecip -
+// Source SDK 2013 WaterCheap_ps2x.fxc main without the normal map (the face normal stands in
+// for its texel): the reflection is the environment along the view reflected about N
+// (common_fxc.h CalcReflectionVectorUnnormalized) times the tint, weighted by the fresnel
+// factor F = (1 - max(0, V.N))^5 (the FRESNEL combo) or by u_water_weight where that is not
+// negative (no FRESNEL: $reflectblendfactor). Opaque: mixed over the base colour, alpha 1.
+// WATER_BLEND: the reflection alone with alpha saturate(F + saturate((d - start) / (end -
+// start))), d the eye distance (the shader's flWorldSpaceDist * g_CheapWaterDeltaRecip -
 // g_CheapWaterStartDivDelta, water.cpp DrawCheapWater's constants).
 vec4 waterShading() {
     vec3 to_eye = u_frame.eye - v_world;
@@ -157,7 +159,7 @@ vec4 waterShading() {
     vec3 reflection = waterEnvironment(2.0 * n_dot_v * n - v) * u_water_reflect_tint;
     float edge = 1.0 - max(0.0, n_dot_v);
     float edge2 = edge * edge;
-    float fresnel = edge2 * edge2 * edge;
+    float fresnel = u_water_weight >= 0.0 ? u_water_weight : edge2 * edge2 * edge;
 #ifdef WATER_BLEND
     float span = u_water_fade.y - u_water_fade.x;
     float far_share = span != 0.0 ? clamp((dist - u_water_fade.x) / span, 0.0, 1.0)

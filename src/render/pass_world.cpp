@@ -53,6 +53,7 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
         glUniform3fv(u.water_base, 1, w.base_colour.data());
         glUniform3fv(u.water_reflect_tint, 1, w.reflect_tint.data());
         glUniform2f(u.water_fade, w.fade_start, w.fade_end);
+        glUniform1f(u.water_weight, w.reflect_weight);
     }
     if (fog) {
         glUniform1f(u.fog_distance, fog->distance);

@@ -36,7 +36,8 @@ void locate(WorldProgram& w) {
                    {&w.fog_colour, "u_fog_colour"},
                    {&w.water_base, "u_water_base"},
                    {&w.water_reflect_tint, "u_water_reflect_tint"},
-                   {&w.water_fade, "u_water_fade"}});
+                   {&w.water_fade, "u_water_fade"},
+                   {&w.water_weight, "u_water_weight"}});
     bindSampler(id, "u_texture", kUnitTexture);
     bindSampler(id, "u_lightmaps", kUnitLightmaps);
     bindSampler(id, "u_glow", kUnitGlow);

@@ -37,7 +37,7 @@ struct WorldProgram { // world.vert.glsl + world.frag.glsl
     // FOG_PASS variants only
     GLint fog_distance = -1, fog_has_surface = -1, fog_surface = -1, fog_colour = -1;
     // WATER variants only (scene::ResolvedMaterial::water)
-    GLint water_base = -1, water_reflect_tint = -1, water_fade = -1;
+    GLint water_base = -1, water_reflect_tint = -1, water_fade = -1, water_weight = -1;
 };
 
 struct WorldVariant {

@@ -2,8 +2,9 @@
 // program's WATER variant; WaterCheap_ps2x.fxc): per pixel the fresnel factor
 // F = (1 - max(0, N.V))^5 from the face normal and the direction to the eye; opaque water is
 // mix($fogcolor, $reflecttint, F), blended water is $reflecttint at alpha
-// saturate(F + saturate((d - start) / (end - start))) over what lies beneath (Mesa llvmpipe
-// under xvfb-run). Every expected colour is worked out below from the pixel's own view ray.
+// saturate(F + saturate((d - start) / (end - start))) over what lies beneath; $nofresnel puts a
+// fixed weight in F's place (Mesa llvmpipe under xvfb-run). Every expected colour is worked out
+// below from the pixel's own view ray.
 #include "content/image/image.h"
 #include "gl_fixture.h"
 #include "render/render_target.h"
@@ -198,6 +199,19 @@ TEST_F(WaterRender, OpaqueWaterAtAGrazingAngleTakesTheReflectionTint) {
     // 0.38527, so red = 255 * (0.2 + 0.8 * 0.38527) = 129.6.
     EXPECT_NEAR(opaqueColour(w, std::pow(1.0f - std::sin(glm::radians(10.0f)), 5.0f))[0], 129.6f,
                 0.1f);
+}
+
+TEST_F(WaterRender, WithoutFresnelAFixedWeightMixesTheTint) {
+    // $nofresnel with $reflectblendfactor 0.25 (reflect_weight): straight down, where F would
+    // be 0, the colour is still a quarter of the way to the tint: 255 * (0.2 + 0.8 * 0.25) = 102,
+    // 255 * (0.4 + 0.4 * 0.25) = 127.5, 255 * (0.6 - 0.5 * 0.25) = 121.1; the same at grazing
+    // angles.
+    content::WaterShading w = opaqueWater();
+    w.reflect_weight = 0.25f;
+    const scene::Camera down = camera({0, 0, kWaterZ + 100.0f}, 90.0f);
+    expectNear(pixelAt(render(w, down), kW / 2, kH / 2), {102.0f, 127.5f, 121.125f}, "down");
+    const scene::Camera low = camera({0, 0, kWaterZ + 12.0f}, 15.0f);
+    expectNear(pixelAt(render(w, low), kW / 2, 55), {102.0f, 127.5f, 121.125f}, "grazing");
 }
 
 TEST_F(WaterRender, BlendedWaterFadesInWithTheEyeDistanceOverTheFloor) {

@@ -52,6 +52,7 @@ std::vector<content::TextureInfo> sample() {
     t[1].water.reflect_tint = {0.4f, 0.5f, 0.6f};
     t[1].water.fade_start = 70.0f;
     t[1].water.fade_end = 90.0f;
+    t[1].water.reflect_weight = 0.5f;
     t[2].image = solid(1, 1, 0);
     t[2].missing = true;
     t[2].error = "not found";
@@ -72,6 +73,7 @@ void expectSame(const std::vector<content::TextureInfo>& a,
         EXPECT_EQ(a[i].water.reflect_tint, b[i].water.reflect_tint);
         EXPECT_EQ(a[i].water.fade_start, b[i].water.fade_start);
         EXPECT_EQ(a[i].water.fade_end, b[i].water.fade_end);
+        EXPECT_EQ(a[i].water.reflect_weight, b[i].water.reflect_weight);
         if (from_cache && !content::texturePixelsWorthCaching(a[i])) {
             EXPECT_FALSE(b[i].image.valid());
             EXPECT_EQ(a[i].source, b[i].source);
@@ -243,7 +245,7 @@ TEST(TextureCacheFormat, WrappedBodiesReachTheParserAndItsLimits) {
     EXPECT_FALSE(content::decodeTextureCache(content::wrapTextureCacheBody("k", huge), "k", count));
 }
 
-// A water texture's numbers follow its drawing fields only when its flag (8) says so; the
+// A water texture's nine numbers follow its drawing fields only when its flag (8) says so; the
 // blended flag (16) without it, or a number that is not finite, is not a file this code wrote.
 TEST(TextureCacheFormat, WaterFieldsFollowTheirFlag) {
     const auto body = [](uint32_t flags, float fade_end) {
@@ -260,7 +262,7 @@ TEST(TextureCacheFormat, WaterFieldsFollowTheirFlag) {
         u32(std::bit_cast<uint32_t>(0.5f));
         u32(std::bit_cast<uint32_t>(1.0f));
         if (flags & 8)
-            for (const float v : {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 70.0f, fade_end})
+            for (const float v : {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 70.0f, fade_end, 0.25f})
                 u32(std::bit_cast<uint32_t>(v));
         for (int k = 0; k < 8; ++k)
             u32(0); // four empty images
@@ -278,6 +280,7 @@ TEST(TextureCacheFormat, WaterFieldsFollowTheirFlag) {
     EXPECT_EQ(w.reflect_tint, (std::array<float, 3>{0.4f, 0.5f, 0.6f}));
     EXPECT_EQ(w.fade_start, 70.0f);
     EXPECT_EQ(w.fade_end, 90.0f);
+    EXPECT_EQ(w.reflect_weight, 0.25f);
     const auto opaque = decode(body(2 | 8, 90.0f));
     ASSERT_TRUE(opaque);
     EXPECT_TRUE((*opaque)[0].water.enabled);

@@ -27,8 +27,7 @@ constexpr size_t kMaxFolderFiles = 20000; // a loose folder with more is not fin
 constexpr uint32_t kFlagMissing = 1;
 constexpr uint32_t kFlagPixelsOmitted = 2; // see texturePixelsWorthCaching
 constexpr uint32_t kFlagSsbump = 4;        // TextureInfo::bump_ssbump
-// TextureInfo::water.enabled, followed by its six colour channels and two distances; and
-// water.blended.
+// TextureInfo::water.enabled, followed by its numbers (waterNumbers); and water.blended.
 constexpr uint32_t kFlagWater = 8;
 constexpr uint32_t kFlagWaterBlended = 16;
 constexpr uint32_t kAllFlags =
@@ -137,11 +136,13 @@ void putImage(std::vector<uint8_t>& out, const Image& img) {
     putBytes(out, img.rgba.data(), img.rgba.size());
 }
 
-// TextureInfo::water's numbers in file order: base colour, reflect tint, fade start and end.
-constexpr size_t kWaterNumbers = 8;
+// TextureInfo::water's numbers in file order: base colour, reflect tint, fade start and end,
+// reflect weight.
+constexpr size_t kWaterNumbers = 9;
 std::array<float, kWaterNumbers> waterNumbers(const WaterShading& w) {
-    return {w.base_colour[0],  w.base_colour[1],  w.base_colour[2], w.reflect_tint[0],
-            w.reflect_tint[1], w.reflect_tint[2], w.fade_start,     w.fade_end};
+    return {w.base_colour[0],  w.base_colour[1],  w.base_colour[2],
+            w.reflect_tint[0], w.reflect_tint[1], w.reflect_tint[2],
+            w.fade_start,      w.fade_end,        w.reflect_weight};
 }
 
 // Sequential reader over a ByteReader: every read checked, the first failure sticks.
@@ -384,6 +385,7 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
             t.water.reflect_tint = {v[3], v[4], v[5]};
             t.water.fade_start = v[6];
             t.water.fade_end = v[7];
+            t.water.reflect_weight = v[8];
         } else if (flags & kFlagWaterBlended) {
             return std::nullopt;
         }

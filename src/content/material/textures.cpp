@@ -139,6 +139,8 @@ void applyVmtDrawing(const Vmt& vmt, TextureInfo& info) {
         info.water.reflect_tint = w.reflect_tint;
         info.water.fade_start = w.cheap_start;
         info.water.fade_end = w.cheap_end;
+        // The FRESNEL combo is `$nofresnel == 0`; without it F is $reflectblendfactor.
+        info.water.reflect_weight = w.no_fresnel ? std::max(w.reflect_blend_factor, 0.0f) : -1.0f;
         f |= bsp::kSurfFullbright;
         if (info.water.blended)
             f |= bsp::kSurfTranslucent;

@@ -37,7 +37,8 @@ namespace content {
 // WaterCheap_ps2x.fxc main), in words the renderer needs no game for: per pixel a fresnel
 // factor F = (1 - max(0, N.V))^5 from the surface normal N and the direction V to the eye, a
 // reflection `reflect_tint` (times the environment's colour along the reflected view, where an
-// environment map is bound; white without), and
+// environment map is bound; white without), with reflect_weight >= 0 standing for F (Source
+// $nofresnel: $reflectblendfactor), and
 // - opaque (blended false): the colour mix(base_colour, reflection, F), alpha 1;
 // - blended: the reflection alone, alpha saturate(F + saturate((d - fade_start) /
 //   (fade_end - fade_start))) with d the distance to the eye, blended over what lies beneath.
@@ -49,6 +50,7 @@ struct WaterShading {
     std::array<float, 3> reflect_tint{1.0f, 1.0f, 1.0f}; // Source $reflecttint
     float fade_start = 500.0f;                           // Source $cheapwaterstartdistance, units
     float fade_end = 1000.0f;                            // Source $cheapwaterenddistance, units
+    float reflect_weight = -1.0f; // < 0: the fresnel factor F; else this weight instead
 };
 
 struct TextureInfo {
