@@ -12,6 +12,9 @@
 //   BUMP        Source radiosity normal mapping: faces marked bump-lit (lm_layer's fraction,
 //               scene/world/world_mesh.h kBumpLitLayer) weight their three directional
 //               lightmaps by u_bumpmap's normal (SSBUMP: by its texel, the $ssbump weights)
+//   WATER       shaded as water instead of textured (scene::ResolvedMaterial::water): Source's
+//               cheap water (WaterCheap_ps2x.fxc), opaque over u_water_base; WATER_BLEND: its
+//               blended form, alpha from the fresnel factor and the distance to the eye
 //   DISTANCE_FOG  the map's fog over the whole view (Quake 1 worldspawn fog): GL_EXP2 by the
 //               depth along the view axis, as fixed-function GL fogs it in QuakeSpasm
 //   FOG_PASS    the surface is in a Quake 3 fog volume: its colour fogs here, as the fog pass
@@ -42,6 +45,12 @@ uniform float u_alpha;            // blended surfaces
 uniform float u_alpha_cutoff;     // alpha-tested surfaces
 uniform vec4 u_flat_colour;       // VIEW_FLAT
 // The light rule (u_map), the view and the light styles (u_frame): gpu_interface.h.
+#ifdef WATER
+uniform vec3 u_water_base;         // opaque water: the colour under the reflection
+uniform vec3 u_water_reflect_tint; // the reflection's colour
+uniform vec2 u_water_fade;         // WATER_BLEND: eye distances where the alpha ramp starts, ends
+uniform float u_water_weight;      // >= 0: the reflection's weight instead of the fresnel factor
+#endif
 #ifdef FOG_PASS
 uniform float u_fog_distance; // depth at which the fog is opaque
 uniform bool u_fog_has_surface;
@@ -125,6 +134,43 @@ vec2 ripple(vec2 c) {
 }
 #endif
 
+#ifdef WATER
+// The environment's colour seen along `dir` (unnormalised) from the water: white until an
+// environment map is bound for water (the place to sample one, times the engine's
+// ENV_MAP_SCALE, as WaterCheap_ps2x.fxc's texCUBE(EnvmapSampler, reflectVect) does).
+vec3 waterEnvironment(vec3 dir) {
+    return vec3(1.0);
+}
+
+// Source SDK 2013 WaterCheap_ps2x.fxc main without the normal map (the face normal stands in
+// for its texel): the reflection is the environment along the view reflected about N
+// (common_fxc.h CalcReflectionVectorUnnormalized) times the tint, weighted by the fresnel
+// factor F = (1 - max(0, V.N))^5 (the FRESNEL combo) or by u_water_weight where that is not
+// negative (no FRESNEL: $reflectblendfactor). Opaque: mixed over the base colour, alpha 1.
+// WATER_BLEND: the reflection alone with alpha saturate(F + saturate((d - start) / (end -
+// start))), d the eye distance (the shader's flWorldSpaceDist * g_CheapWaterDeltaRecip -
+// g_CheapWaterStartDivDelta, water.cpp DrawCheapWater's constants).
+vec4 waterShading() {
+    vec3 to_eye = u_frame.eye - v_world;
+    float dist = length(to_eye);
+    vec3 v = dist > 0.0 ? to_eye / dist : vec3(0.0, 0.0, 1.0);
+    vec3 n = normalize(v_normal);
+    float n_dot_v = dot(v, n);
+    vec3 reflection = waterEnvironment(2.0 * n_dot_v * n - v) * u_water_reflect_tint;
+    float edge = 1.0 - max(0.0, n_dot_v);
+    float edge2 = edge * edge;
+    float fresnel = u_water_weight >= 0.0 ? u_water_weight : edge2 * edge2 * edge;
+#ifdef WATER_BLEND
+    float span = u_water_fade.y - u_water_fade.x;
+    float far_share = span != 0.0 ? clamp((dist - u_water_fade.x) / span, 0.0, 1.0)
+                                  : (dist >= u_water_fade.x ? 1.0 : 0.0);
+    return vec4(reflection, clamp(fresnel + far_share, 0.0, 1.0));
+#else
+    return vec4(mix(u_water_base, reflection, fresnel), 1.0);
+#endif
+}
+#endif
+
 void main() {
 #if VIEW == VIEW_OVERDRAW
     // Additive, depth test off: each layer of fragments adds a step of heat.
@@ -147,6 +193,10 @@ void main() {
     vec2 size = u_map.warp_tile > 0.0 ? vec2(u_map.warp_tile) : vec2(textureSize(u_texture, 0));
     uv += (u_map.warp_amplitude * 64.0 / size) * ripple(v_uv.yx * size.yx);
 #endif
+#ifdef WATER
+    // Shaded, not textured: the colour and opacity stand where the texel would.
+    vec4 tex = waterShading();
+#else
     vec4 tex = texture(u_texture, uv);
 #ifdef LAYER2
     // Source's WorldVertexTransition (lightmappedgeneric_ps2_3_x.h): the colour goes linearly
@@ -158,6 +208,7 @@ void main() {
         tex.rgb = pow(tex.rgb, vec3(u_map.texture_gamma));
     if (u_solid_colour.a > 0.0)
         tex = vec4(u_solid_colour.rgb, 1.0);
+#endif
 #ifdef ALPHA_TEST
     if (tex.a < u_alpha_cutoff)
         discard;

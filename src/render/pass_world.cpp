@@ -48,6 +48,13 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
         glUniform4f(u.solid_colour, 0.0f, 0.0f, 0.0f, 0.0f);
     glUniform1f(u.alpha_cutoff, material ? material->alpha_cutoff : 0.5f);
     glUniform1f(u.alpha, alpha);
+    if (material && material->water.enabled) { // no-ops (location -1) outside WATER variants
+        const content::WaterShading& w = material->water;
+        glUniform3fv(u.water_base, 1, w.base_colour.data());
+        glUniform3fv(u.water_reflect_tint, 1, w.reflect_tint.data());
+        glUniform2f(u.water_fade, w.fade_start, w.fade_end);
+        glUniform1f(u.water_weight, w.reflect_weight);
+    }
     if (fog) {
         glUniform1f(u.fog_distance, fog->distance);
         glUniform1i(u.fog_has_surface, fog->has_surface ? 1 : 0);
@@ -84,6 +91,11 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
     variant.layer2 = layer2 != 0;
     variant.bump = bump != 0;
     variant.ssbump = bump != 0 && gpu.bumps_ssbump[static_cast<size_t>(frame)];
+    // Water is shaded where the view shows surface colour: lit and fullbright (it takes no
+    // light); the lightmap and debug views show its image.
+    variant.water = material && material->water.enabled &&
+                    (f.options.view == ViewMode::Lit || f.options.view == ViewMode::Fullbright);
+    variant.water_blended = variant.water && material->water.blended;
     variant.fog_pass = fog != nullptr;
     variant.distance_fog = distanceFogged(f);
     const WorldProgram* program = f.programs.world(variant);

@@ -33,7 +33,11 @@ void locate(WorldProgram& w) {
                    {&w.fog_distance, "u_fog_distance"},
                    {&w.fog_has_surface, "u_fog_has_surface"},
                    {&w.fog_surface, "u_fog_surface"},
-                   {&w.fog_colour, "u_fog_colour"}});
+                   {&w.fog_colour, "u_fog_colour"},
+                   {&w.water_base, "u_water_base"},
+                   {&w.water_reflect_tint, "u_water_reflect_tint"},
+                   {&w.water_fade, "u_water_fade"},
+                   {&w.water_weight, "u_water_weight"}});
     bindSampler(id, "u_texture", kUnitTexture);
     bindSampler(id, "u_lightmaps", kUnitLightmaps);
     bindSampler(id, "u_glow", kUnitGlow);
@@ -156,7 +160,8 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
                          (v.warp ? 1u << 4 : 0u) | (v.glow ? 1u << 5 : 0u) |
                          (static_cast<uint32_t>(v.styles - 1) << 6) | (v.fog_pass ? 1u << 9 : 0u) |
                          (v.distance_fog ? 1u << 10 : 0u) | (v.layer2 ? 1u << 11 : 0u) |
-                         (v.bump ? 1u << 12 : 0u) | (v.ssbump ? 1u << 13 : 0u);
+                         (v.bump ? 1u << 12 : 0u) | (v.ssbump ? 1u << 13 : 0u) |
+                         (v.water ? 1u << 14 : 0u) | (v.water_blended ? 1u << 15 : 0u);
     auto it = m_world.find(key);
     if (it == m_world.end()) {
         const KeepCurrentProgram keep;
@@ -176,6 +181,8 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
             defines += " LAYER2";
         if (v.bump)
             defines += v.ssbump ? " BUMP SSBUMP" : " BUMP";
+        if (v.water)
+            defines += v.water_blended ? " WATER WATER_BLEND" : " WATER";
         WorldProgram w;
         w.program = build("world|" + defines, "world.vert.glsl", "world.frag.glsl", defines);
         if (w.program)

@@ -36,6 +36,8 @@ struct WorldProgram { // world.vert.glsl + world.frag.glsl
           fullbright_light = -1, solid_colour = -1;
     // FOG_PASS variants only
     GLint fog_distance = -1, fog_has_surface = -1, fog_surface = -1, fog_colour = -1;
+    // WATER variants only (scene::ResolvedMaterial::water)
+    GLint water_base = -1, water_reflect_tint = -1, water_fade = -1, water_weight = -1;
 };
 
 struct WorldVariant {
@@ -47,6 +49,9 @@ struct WorldVariant {
     // The material has a $bumpmap (WorldGpu::bumps; ssbump: it holds the weights). Lit and
     // lightmap views only: the other views draw no light.
     bool bump = false, ssbump = false;
+    // The material is shaded as water (scene::ResolvedMaterial::water; water_blended: its
+    // blended form). Lit and fullbright views only: the others show its image.
+    bool water = false, water_blended = false;
 };
 
 struct DepthProgram { // depth pre-pass

@@ -75,9 +75,10 @@ std::vector<uint8_t> madePk3() {
     return bytes.ok() ? std::move(*bytes) : std::vector<uint8_t>{};
 }
 
-// A texture cache entry's body (content/texture_cache.h): two textures, one with a glow image.
+// A texture cache entry's body (content/texture_cache.h): two textures, one with a glow image,
+// and a water material (its shading numbers, no pixels kept).
 std::vector<uint8_t> cacheBody() {
-    std::vector<content::TextureInfo> textures(2);
+    std::vector<content::TextureInfo> textures(3);
     textures[0].source = "textures/a.jpg";
     textures[0].image.width = 4;
     textures[0].image.height = 2;
@@ -87,6 +88,10 @@ std::vector<uint8_t> cacheBody() {
     textures[1].image.height = textures[1].glow.height = 2;
     textures[1].image.rgba.assign(2 * 2 * 4, 0x80);
     textures[1].glow.rgba.assign(2 * 2 * 4, 0xff);
+    textures[2].source = "materials/w.vmt $fogcolor";
+    textures[2].image = textures[1].image;
+    textures[2].water.enabled = true;
+    textures[2].water.base_colour = {0.1f, 0.2f, 0.3f};
     const std::vector<uint8_t> entry = content::encodeTextureCache("", textures);
     const size_t header = content::wrapTextureCacheBody("", {}).size() - 8; // 8: the checksum
     return {entry.begin() + std::ptrdiff_t(header), entry.end() - 8};

@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+
 namespace {
 
 // One triangle per material, vertices with uv (64, 32), (128, 0), (0, 96).
@@ -95,16 +97,25 @@ TEST(MaterialTable, ShaderFlagsAreOredInAndPickThePass) {
 // A material file's drawing fields (Source .vmt, content::applyVmtDrawing) join the map's
 // flags and pick the pass; the cutoff and full light reach the table for the renderer.
 TEST(MaterialTable, MaterialFileFieldsJoinTheMapsFlags) {
-    const bsp::Map map = triangleMap({material("glass", bsp::kSurfLiquid), material("fence"),
-                                      material("unlit"), material("plain")});
-    std::vector<content::TextureInfo> textures(4);
+    const bsp::Map map =
+        triangleMap({material("glass", bsp::kSurfLiquid), material("fence"), material("unlit"),
+                     material("plain"), material("water", bsp::kSurfLiquid)});
+    std::vector<content::TextureInfo> textures(5);
     textures[0].surface_flags = bsp::kSurfTranslucent;
     textures[1].surface_flags = bsp::kSurfAlphaTest | bsp::kSurfNoCull;
     textures[1].alpha_cutoff = 0.75f;
     textures[2].surface_flags = bsp::kSurfFullbright;
     textures[2].fullbright_light = 1.0f;
+    // Opaque water ($forcecheap): fullbright, its shading carried for the renderer.
+    textures[4].surface_flags = bsp::kSurfFullbright;
+    textures[4].water.enabled = true;
+    textures[4].water.blended = false;
+    textures[4].water.base_colour = {0.1f, 0.2f, 0.3f};
+    textures[4].water.reflect_tint = {0.4f, 0.5f, 0.6f};
+    textures[4].water.fade_start = 7.0f;
+    textures[4].water.fade_end = 9.0f;
     const scene::MaterialTable table = scene::resolveMaterials(map, nullptr, textures);
-    ASSERT_EQ(table.size(), 4u);
+    ASSERT_EQ(table.size(), 5u);
     EXPECT_EQ(table[0].flags, bsp::kSurfLiquid | bsp::kSurfTranslucent);
     EXPECT_EQ(table[0].pass, scene::Pass::Translucent);
     EXPECT_EQ(table[1].flags, bsp::kSurfAlphaTest | bsp::kSurfNoCull);
@@ -115,6 +126,14 @@ TEST(MaterialTable, MaterialFileFieldsJoinTheMapsFlags) {
     EXPECT_EQ(table[3].flags, 0u);
     EXPECT_EQ(table[3].alpha_cutoff, 0.5f);
     EXPECT_EQ(table[3].fullbright_light, 0.0f);
+    EXPECT_FALSE(table[3].water.enabled);
+    EXPECT_EQ(table[4].pass, scene::Pass::Liquid); // SURF_WARP, not translucent
+    EXPECT_TRUE(table[4].water.enabled);
+    EXPECT_FALSE(table[4].water.blended);
+    EXPECT_EQ(table[4].water.base_colour, (std::array<float, 3>{0.1f, 0.2f, 0.3f}));
+    EXPECT_EQ(table[4].water.reflect_tint, (std::array<float, 3>{0.4f, 0.5f, 0.6f}));
+    EXPECT_EQ(table[4].water.fade_start, 7.0f);
+    EXPECT_EQ(table[4].water.fade_end, 9.0f);
 }
 
 // Quake 2: the map's uv are in texels until the decoded texture's size is known; the mesh

@@ -46,9 +46,17 @@ std::vector<content::TextureInfo> sample() {
     t[1].source = "textures/b.JPG";
     t[1].origin = "/games/q3/textures";
     t[1].missing = false;
+    t[1].water.enabled = true;
+    t[1].water.blended = false;
+    t[1].water.base_colour = {0.1f, 0.2f, 0.3f};
+    t[1].water.reflect_tint = {0.4f, 0.5f, 0.6f};
+    t[1].water.fade_start = 70.0f;
+    t[1].water.fade_end = 90.0f;
+    t[1].water.reflect_weight = 0.5f;
     t[2].image = solid(1, 1, 0);
     t[2].missing = true;
     t[2].error = "not found";
+    t[2].water.enabled = true; // blended, the defaults
     return t;
 }
 
@@ -59,6 +67,13 @@ void expectSame(const std::vector<content::TextureInfo>& a,
     ASSERT_EQ(a.size(), b.size());
     for (size_t i = 0; i < a.size(); ++i) {
         SCOPED_TRACE(i);
+        EXPECT_EQ(a[i].water.enabled, b[i].water.enabled);
+        EXPECT_EQ(a[i].water.blended, b[i].water.blended);
+        EXPECT_EQ(a[i].water.base_colour, b[i].water.base_colour);
+        EXPECT_EQ(a[i].water.reflect_tint, b[i].water.reflect_tint);
+        EXPECT_EQ(a[i].water.fade_start, b[i].water.fade_start);
+        EXPECT_EQ(a[i].water.fade_end, b[i].water.fade_end);
+        EXPECT_EQ(a[i].water.reflect_weight, b[i].water.reflect_weight);
         if (from_cache && !content::texturePixelsWorthCaching(a[i])) {
             EXPECT_FALSE(b[i].image.valid());
             EXPECT_EQ(a[i].source, b[i].source);
@@ -228,6 +243,55 @@ TEST(TextureCacheFormat, WrappedBodiesReachTheParserAndItsLimits) {
     const uint32_t count = 2000000000u;
     std::memcpy(huge.data(), &count, 4);
     EXPECT_FALSE(content::decodeTextureCache(content::wrapTextureCacheBody("k", huge), "k", count));
+}
+
+// A water texture's nine numbers follow its drawing fields only when its flag (8) says so; the
+// blended flag (16) without it, or a number that is not finite, is not a file this code wrote.
+TEST(TextureCacheFormat, WaterFieldsFollowTheirFlag) {
+    const auto body = [](uint32_t flags, float fade_end) {
+        std::vector<uint8_t> b;
+        const auto u32 = [&b](uint32_t v) {
+            for (int k = 0; k < 4; ++k)
+                b.push_back(static_cast<uint8_t>(v >> (8 * k)));
+        };
+        u32(1);     // one texture
+        u32(flags); // 2: pixels omitted
+        for (int k = 0; k < 5; ++k)
+            u32(0); // strings: empty
+        u32(bsp::kSurfFullbright);
+        u32(std::bit_cast<uint32_t>(0.5f));
+        u32(std::bit_cast<uint32_t>(1.0f));
+        if (flags & 8)
+            for (const float v : {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 70.0f, fade_end, 0.25f})
+                u32(std::bit_cast<uint32_t>(v));
+        for (int k = 0; k < 8; ++k)
+            u32(0); // four empty images
+        return b;
+    };
+    const auto decode = [](const std::vector<uint8_t>& b) {
+        return content::decodeTextureCache(content::wrapTextureCacheBody("k", b), "k", 1);
+    };
+    const auto water = decode(body(2 | 8 | 16, 90.0f));
+    ASSERT_TRUE(water);
+    const content::WaterShading& w = (*water)[0].water;
+    EXPECT_TRUE(w.enabled);
+    EXPECT_TRUE(w.blended);
+    EXPECT_EQ(w.base_colour, (std::array<float, 3>{0.1f, 0.2f, 0.3f}));
+    EXPECT_EQ(w.reflect_tint, (std::array<float, 3>{0.4f, 0.5f, 0.6f}));
+    EXPECT_EQ(w.fade_start, 70.0f);
+    EXPECT_EQ(w.fade_end, 90.0f);
+    EXPECT_EQ(w.reflect_weight, 0.25f);
+    const auto opaque = decode(body(2 | 8, 90.0f));
+    ASSERT_TRUE(opaque);
+    EXPECT_TRUE((*opaque)[0].water.enabled);
+    EXPECT_FALSE((*opaque)[0].water.blended);
+    const auto plain = decode(body(2, 90.0f));
+    ASSERT_TRUE(plain);
+    EXPECT_FALSE((*plain)[0].water.enabled);
+    EXPECT_FALSE(decode(body(2 | 16, 90.0f)));          // blended without water
+    EXPECT_FALSE(decode(body(2 | 8, std::nanf(""))));   // not a number
+    EXPECT_FALSE(decode(body(2 | 8 | 16, HUGE_VALF)));  // infinite
+    EXPECT_FALSE(decode(body(2 | 8 | 16 | 32, 90.0f))); // an unknown flag
 }
 
 TEST(TextureCacheDisk, StoreLoadAndCorruptFile) {

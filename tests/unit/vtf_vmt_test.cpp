@@ -697,6 +697,8 @@ TEST(Vmt, WaterKeys) {
     $refracttexture _rt_WaterRefraction
     $scale "[2 0.5]"
     $abovewater 0
+    $nofresnel 1
+    $reflectblendfactor ".4"
 })",
                                "w.vmt");
     ASSERT_TRUE(w.ok()) << w.error().message();
@@ -720,6 +722,8 @@ TEST(Vmt, WaterKeys) {
     EXPECT_TRUE(v.force_cheap);
     // water.cpp SHADER_INIT_PARAMS: both set -> $forceexpensive is cleared.
     EXPECT_FALSE(v.force_expensive);
+    EXPECT_TRUE(v.no_fresnel);
+    EXPECT_EQ(v.reflect_blend_factor, 0.4f);
     EXPECT_TRUE(v.has_reflect_texture);
     EXPECT_TRUE(v.has_refract_texture);
     EXPECT_EQ(v.scale, (std::array<float, 2>{2.0f, 0.5f}));
@@ -768,6 +772,8 @@ TEST(Vmt, WaterKeysDefaultsAsWaterCpp) {
     EXPECT_TRUE(v.force_expensive); // SetIntValue(1) on the PC
     EXPECT_FALSE(v.has_reflect_texture);
     EXPECT_FALSE(v.has_refract_texture);
+    EXPECT_FALSE(v.no_fresnel);                             // "0"
+    EXPECT_EQ(v.reflect_blend_factor, 1.0f);                // SetFloatValue(1.0)
     EXPECT_EQ(v.scale, (std::array<float, 2>{1.0f, 1.0f})); // SetVecValue(1, 1)
     EXPECT_TRUE(v.above_water);                             // SetIntValue(1) with a warning
     EXPECT_FALSE(v.has_above_water);
@@ -789,15 +795,19 @@ TEST(ValveMaterials, VmtParametersSetHowTheSurfaceIsDrawn) {
          "$nocull 1 }"},
         {"materials/t/beam.vmt", "UnlitGeneric { $basetexture t/tex $additive 1 }"},
         {"materials/t/sign.vmt", "LightmappedGeneric { $basetexture t/tex $selfillum 1 }"},
-        {"materials/t/water.vmt", R"(Water { $fogcolor "{40 80 120}" $normalmap t/none })"},
+        {"materials/t/water.vmt", R"(Water { $fogcolor "{40 80 120}" $normalmap t/none
+            $reflecttint "[.5 .25 1]" $cheapwaterstartdistance 100 $cheapwaterenddistance 300 })"},
         {"materials/t/plain.vmt", "LightmappedGeneric { $basetexture t/tex }"},
+        {"materials/t/cheap.vmt",
+         R"(Water { $fogcolor "[.5 .5 .5]" $forcecheap 1 $nofresnel 1 $reflectblendfactor .25 })"},
     });
     bsp::Map map;
     map.format = bsp::Format::Source; // its game reads .vmt files (game/source.cpp)
-    for (const char* n : {"t/glass", "t/fence", "t/beam", "t/sign", "t/water", "t/plain"})
+    for (const char* n :
+         {"t/glass", "t/fence", "t/beam", "t/sign", "t/water", "t/plain", "t/cheap"})
         map.materials.emplace_back().name = n;
     const auto t = content::loadMaterialTextures(map, fs, 1);
-    ASSERT_EQ(t.size(), 6u);
+    ASSERT_EQ(t.size(), 7u);
     for (const content::TextureInfo& info : t)
         ASSERT_FALSE(info.missing) << info.error;
 
@@ -812,16 +822,39 @@ TEST(ValveMaterials, VmtParametersSetHowTheSurfaceIsDrawn) {
     EXPECT_EQ(pixel(t[3].image, 0, 0), (Px{10, 20, 30, 255}));
     ASSERT_TRUE(t[3].glow.valid());
     EXPECT_EQ(pixel(t[3].glow, 0, 0), (Px{10, 20, 30, 64}));
-    // Water: a half-opaque, unlit tile of its fog colour.
+    // Water: shaded as the cheap water (water.cpp DrawCheapWater), blended without $forcecheap;
+    // unlit; the image a half-opaque tile of its fog colour for the views that do not shade it.
     EXPECT_EQ(t[4].surface_flags, uint32_t(bsp::kSurfTranslucent | bsp::kSurfFullbright));
     EXPECT_EQ(t[4].fullbright_light, 1.0f);
     EXPECT_EQ(t[4].image.width, 4);
     EXPECT_EQ(pixel(t[4].image, 3, 3), (Px{40, 80, 120, 128}));
     EXPECT_EQ(t[4].source, "materials/t/water.vmt $fogcolor");
+    const content::WaterShading& w = t[4].water;
+    EXPECT_TRUE(w.enabled);
+    EXPECT_TRUE(w.blended);
+    for (size_t c = 0; c < 3; ++c)
+        EXPECT_FLOAT_EQ(w.base_colour[c], 40.0f * float(c + 1) / 255.0f); // {40 80 120}
+    EXPECT_EQ(w.reflect_tint, (std::array<float, 3>{0.5f, 0.25f, 1.0f}));
+    EXPECT_EQ(w.fade_start, 100.0f);
+    EXPECT_EQ(w.fade_end, 300.0f);
+    EXPECT_EQ(w.reflect_weight, -1.0f); // the fresnel factor
     EXPECT_EQ(t[5].surface_flags, 0u);
     EXPECT_EQ(t[5].alpha_cutoff, 0.5f);
     EXPECT_EQ(t[5].fullbright_light, 0.0f);
     EXPECT_FALSE(t[5].glow.valid());
+    EXPECT_FALSE(t[5].water.enabled);
+    // $forcecheap: opaque over its fog colour (bBlend false), so not translucent; the water.cpp
+    // defaults fill the rest ($reflecttint [1 1 1], distances 500 and 1000); $nofresnel weights
+    // the reflection by $reflectblendfactor.
+    EXPECT_EQ(t[6].surface_flags, uint32_t(bsp::kSurfFullbright));
+    EXPECT_EQ(pixel(t[6].image, 0, 0), (Px{128, 128, 128, 255}));
+    EXPECT_TRUE(t[6].water.enabled);
+    EXPECT_FALSE(t[6].water.blended);
+    EXPECT_EQ(t[6].water.base_colour, (std::array<float, 3>{0.5f, 0.5f, 0.5f}));
+    EXPECT_EQ(t[6].water.reflect_tint, (std::array<float, 3>{1.0f, 1.0f, 1.0f}));
+    EXPECT_EQ(t[6].water.fade_start, 500.0f);
+    EXPECT_EQ(t[6].water.fade_end, 1000.0f);
+    EXPECT_EQ(t[6].water.reflect_weight, 0.25f); // $nofresnel: $reflectblendfactor
 }
 
 // Source sky boxes: materials/skybox/NAME{rt,bk,lf,ft,up,dn}.vmt, each face the texture the

@@ -4,6 +4,7 @@
 #include "core/file.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdlib>
@@ -26,6 +27,11 @@ constexpr size_t kMaxFolderFiles = 20000; // a loose folder with more is not fin
 constexpr uint32_t kFlagMissing = 1;
 constexpr uint32_t kFlagPixelsOmitted = 2; // see texturePixelsWorthCaching
 constexpr uint32_t kFlagSsbump = 4;        // TextureInfo::bump_ssbump
+// TextureInfo::water.enabled, followed by its numbers (waterNumbers); and water.blended.
+constexpr uint32_t kFlagWater = 8;
+constexpr uint32_t kFlagWaterBlended = 16;
+constexpr uint32_t kAllFlags =
+    kFlagMissing | kFlagPixelsOmitted | kFlagSsbump | kFlagWater | kFlagWaterBlended;
 
 // 64-bit FNV-1a, for names and keys.
 uint64_t fnv1a(std::string_view s, uint64_t h = 14695981039346656037ull) {
@@ -128,6 +134,15 @@ void putImage(std::vector<uint8_t>& out, const Image& img) {
     putU32(out, static_cast<uint32_t>(img.width));
     putU32(out, static_cast<uint32_t>(img.height));
     putBytes(out, img.rgba.data(), img.rgba.size());
+}
+
+// TextureInfo::water's numbers in file order: base colour, reflect tint, fade start and end,
+// reflect weight.
+constexpr size_t kWaterNumbers = 9;
+std::array<float, kWaterNumbers> waterNumbers(const WaterShading& w) {
+    return {w.base_colour[0],  w.base_colour[1],  w.base_colour[2],
+            w.reflect_tint[0], w.reflect_tint[1], w.reflect_tint[2],
+            w.fade_start,      w.fade_end,        w.reflect_weight};
 }
 
 // Sequential reader over a ByteReader: every read checked, the first failure sticks.
@@ -285,7 +300,8 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
     for (const TextureInfo& t : textures) {
         const bool keep = texturePixelsWorthCaching(t);
         putU32(out, (t.missing ? kFlagMissing : 0) | (keep ? 0 : kFlagPixelsOmitted) |
-                        (t.bump_ssbump ? kFlagSsbump : 0));
+                        (t.bump_ssbump ? kFlagSsbump : 0) | (t.water.enabled ? kFlagWater : 0) |
+                        (t.water.enabled && t.water.blended ? kFlagWaterBlended : 0));
         putString(out, t.source);
         putString(out, t.origin);
         putString(out, t.error);
@@ -294,6 +310,9 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
         putU32(out, t.surface_flags);
         putU32(out, std::bit_cast<uint32_t>(t.alpha_cutoff));
         putU32(out, std::bit_cast<uint32_t>(t.fullbright_light));
+        if (t.water.enabled)
+            for (const float v : waterNumbers(t.water))
+                putU32(out, std::bit_cast<uint32_t>(v));
         putImage(out, keep ? t.image : Image());
         putImage(out, keep ? t.glow : Image());
         putImage(out, keep ? t.layer2 : Image());
@@ -353,12 +372,29 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
         t.fullbright_light = std::bit_cast<float>(body.u32());
         if (!std::isfinite(t.alpha_cutoff) || !std::isfinite(t.fullbright_light))
             return std::nullopt;
+        if (flags & kFlagWater) {
+            std::array<float, kWaterNumbers> v{};
+            for (float& x : v) {
+                x = std::bit_cast<float>(body.u32());
+                if (!std::isfinite(x))
+                    return std::nullopt;
+            }
+            t.water.enabled = true;
+            t.water.blended = (flags & kFlagWaterBlended) != 0;
+            t.water.base_colour = {v[0], v[1], v[2]};
+            t.water.reflect_tint = {v[3], v[4], v[5]};
+            t.water.fade_start = v[6];
+            t.water.fade_end = v[7];
+            t.water.reflect_weight = v[8];
+        } else if (flags & kFlagWaterBlended) {
+            return std::nullopt;
+        }
         body.image(t.image);
         body.image(t.glow);
         body.image(t.layer2);
         body.image(t.bump);
         t.bump_ssbump = (flags & kFlagSsbump) != 0;
-        if (!body.ok() || (flags & ~(kFlagMissing | kFlagPixelsOmitted | kFlagSsbump)) != 0)
+        if (!body.ok() || (flags & ~kAllFlags) != 0)
             return std::nullopt;
         // Kept pixels are a whole image; omitted ones are none at all.
         const bool omitted = (flags & kFlagPixelsOmitted) != 0;

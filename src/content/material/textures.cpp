@@ -130,8 +130,23 @@ void applyVmtDrawing(const Vmt& vmt, TextureInfo& info) {
         info.fullbright_light = 1.0f;
     }
     if (vmt.shader == "water" && vmt.has_fog_colour) {
-        f |= bsp::kSurfTranslucent | bsp::kSurfFullbright;
+        // water.cpp SHADER_DRAW calls DrawCheapWater with bBlend = !$forcecheap: blended by
+        // EnableAlphaBlending(SRC_ALPHA, ONE_MINUS_SRC_ALPHA), or opaque over $fogcolor.
+        const Vmt::Water& w = vmt.water;
+        info.water.enabled = true;
+        info.water.blended = !w.force_cheap;
+        info.water.base_colour = w.fog_colour;
+        info.water.reflect_tint = w.reflect_tint;
+        info.water.fade_start = w.cheap_start;
+        info.water.fade_end = w.cheap_end;
+        // The FRESNEL combo is `$nofresnel == 0`; without it F is $reflectblendfactor.
+        info.water.reflect_weight = w.no_fresnel ? std::max(w.reflect_blend_factor, 0.0f) : -1.0f;
+        f |= bsp::kSurfFullbright;
+        if (info.water.blended)
+            f |= bsp::kSurfTranslucent;
         info.fullbright_light = 1.0f;
+        // The image the views without the water shading (lightmap, flat) and the exporters
+        // show: a tile of the fog colour, half opaque when the water blends.
         constexpr int kSide = 4;
         info.image = Image{};
         info.image.width = kSide;
@@ -139,8 +154,8 @@ void applyVmtDrawing(const Vmt& vmt, TextureInfo& info) {
         info.image.rgba.resize(size_t(kSide) * kSide * 4);
         for (size_t i = 0; i < info.image.rgba.size(); i += 4) {
             for (size_t c = 0; c < 3; ++c)
-                info.image.rgba[i + c] = uint8_t(std::lround(vmt.fog_colour[c] * 255.0f));
-            info.image.rgba[i + 3] = 128;
+                info.image.rgba[i + c] = uint8_t(std::lround(w.fog_colour[c] * 255.0f));
+            info.image.rgba[i + 3] = info.water.blended ? 128 : 255;
         }
         info.glow = Image{};
     }

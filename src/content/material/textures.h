@@ -22,15 +22,36 @@
 #include "content/vfs/wad.h"
 #include "game/profile.h"
 
+#include <array>
 #include <filesystem>
-#include <span>
-
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace content {
+
+// A surface shaded as water seen from above, by the rule of the cheap path of Source's Water
+// shader (Source SDK 2013 materialsystem/stdshaders/water.cpp DrawCheapWater,
+// WaterCheap_ps2x.fxc main), in words the renderer needs no game for: per pixel a fresnel
+// factor F = (1 - max(0, N.V))^5 from the surface normal N and the direction V to the eye, a
+// reflection `reflect_tint` (times the environment's colour along the reflected view, where an
+// environment map is bound; white without), with reflect_weight >= 0 standing for F (Source
+// $nofresnel: $reflectblendfactor), and
+// - opaque (blended false): the colour mix(base_colour, reflection, F), alpha 1;
+// - blended: the reflection alone, alpha saturate(F + saturate((d - fade_start) /
+//   (fade_end - fade_start))) with d the distance to the eye, blended over what lies beneath.
+// Colours in 0..1 as the material gives them.
+struct WaterShading {
+    bool enabled = false;
+    bool blended = true;
+    std::array<float, 3> base_colour{0.0f, 0.0f, 0.0f};  // Source $fogcolor
+    std::array<float, 3> reflect_tint{1.0f, 1.0f, 1.0f}; // Source $reflecttint
+    float fade_start = 500.0f;                           // Source $cheapwaterstartdistance, units
+    float fade_end = 1000.0f;                            // Source $cheapwaterenddistance, units
+    float reflect_weight = -1.0f; // < 0: the fresnel factor F; else this weight instead
+};
 
 struct TextureInfo {
     Image image;
@@ -69,6 +90,7 @@ struct TextureInfo {
     uint32_t surface_flags = 0;    // bsp::SurfaceFlags, ORed into the map's own
     float alpha_cutoff = 0.5f;     // kSurfAlphaTest: texels with alpha below it are cut out
     float fullbright_light = 0.0f; // > 0: drawn without lightmaps at this light (UnlitGeneric)
+    WaterShading water;            // enabled: the surface is shaded as water (Source Water)
 };
 
 // Where a texture's pixels came from, for the viewer's texture list.
@@ -100,7 +122,7 @@ core::Result<Image> readVtf(const FileSystem& fs, std::string_view vtf_path);
 // .vmt tries materials/NAME.vtf. Names are lower-cased (Source paths ignore case). On success
 // fills info.image, source (the .vtf), origin, shader_file (the .vmt) and shader_image
 // ($basetexture) and clears missing; false (info.error says why) otherwise. The material's
-// parameters set how it is drawn (applyVmtDrawing); a Water material is a flat tint. A
+// parameters set how it is drawn (applyVmtDrawing); a Water material is shaded as water. A
 // $basetexture2 (any shader: materialsystem's InitLightmappedGeneric_DX9 loads it for the
 // LightmappedGeneric family, WorldVertexTransition among them) becomes info.layer2, a
 // $bumpmap info.bump (info.bump_ssbump for $ssbump).
@@ -115,9 +137,10 @@ bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, Text
 // - $selfillum: the base alpha is a mask of full brightness, not opacity: the pixel is
 //   lerp(lit, texel, alpha) (lightmappedgeneric_dx9_helper.cpp, the SELFILLUM combo), which is
 //   the world shader's glow mix with the texel as glow; the image's alpha becomes 255.
-// - Water: drawn for now as a translucent, unlit tint of its $fogcolor at half opacity (the
-//   image becomes a 4x4 tile of that colour, alpha 128); without $fogcolor it keeps the
-//   $basetexture path.
+// - Water (with a $fogcolor; without one it keeps the $basetexture path): info.water from its
+//   $fogcolor, $reflecttint, $cheapwaterstartdistance / $cheapwaterenddistance, blended (and
+//   translucent) unless $forcecheap; unlit; the image becomes a 4x4 tile of the fog colour
+//   (alpha 128 when blended, else 255) for what does not shade it as water.
 void applyVmtDrawing(const Vmt& vmt, TextureInfo& info);
 
 // What the 8-bit decoders share across one map's materials, found once per map:

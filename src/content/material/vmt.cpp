@@ -309,6 +309,8 @@ void fillWater(const KeyValues& p, Vmt& vmt) {
         w.force_expensive = false;
     w.has_reflect_texture = !stringParam(p, "$reflecttexture").empty();
     w.has_refract_texture = !stringParam(p, "$refracttexture").empty();
+    w.no_fresnel = truthy(p, "$nofresnel");
+    floatParam(p, "$reflectblendfactor", w.reflect_blend_factor);
     vectorParam(p, "$scale", w.scale);
     if (p.find("$abovewater")) {
         w.above_water = truthy(p, "$abovewater");

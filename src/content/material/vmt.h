@@ -122,6 +122,11 @@ struct Vmt {
         // (declared defaults "_rt_WaterReflection" / "_rt_WaterRefraction").
         bool has_reflect_texture = false;
         bool has_refract_texture = false;
+        // $nofresnel ("0"): the cheap path's FRESNEL combo off (water.cpp DrawCheapWater), its
+        // reflection then weighted by $reflectblendfactor ("1.0"; SHADER_INIT_PARAMS sets 1
+        // when undefined), which WaterCheap_ps2x.fxc reads as g_ReflectTint.a.
+        bool no_fresnel = false;
+        float reflect_blend_factor = 1.0f;
         std::array<float, 2> scale{1.0f, 1.0f}; // $scale, "[1 1]"
         // $abovewater: SHADER_INIT_PARAMS sets 1 (and warns) when undefined.
         bool above_water = true;

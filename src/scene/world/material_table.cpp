@@ -29,6 +29,7 @@ MaterialTable resolveMaterials(const bsp::Map& map, const content::ShaderLibrary
             const content::TextureInfo& t = textures[i];
             r.flags |= t.surface_flags;
             r.alpha_cutoff = t.alpha_cutoff;
+            r.water = t.water;
         }
         r.pass = classifyMaterial(r.flags);
         r.width = m.width;

@@ -66,6 +66,8 @@ struct ResolvedMaterial {
     float fullbright_light = 0.0f; // bsp::Material::fullbright_light, or the material file's
     float alpha_cutoff = 0.5f;     // kSurfAlphaTest threshold (Source $alphatestreference)
     float flow_speed = 0.0f;       // bsp::Material::flow_speed
+    // Shaded as water (content::TextureInfo::water: the material file's); disabled otherwise.
+    content::WaterShading water;
 };
 
 using MaterialTable = std::vector<ResolvedMaterial>;
@@ -77,7 +79,7 @@ inline Pass classifyMaterial(const bsp::Material& material) {
 }
 
 // One entry per map material: flags after the shader scripts (none when `shaders` is null)
-// and the material files (textures' surface_flags, alpha_cutoff, fullbright_light), pass,
+// and the material files (textures' surface_flags, alpha_cutoff, fullbright_light, water), pass,
 // alpha and animation rate. With `textures` (parallel to map.materials; empty: none),
 // a material whose uv are in texels takes its decoded texture's size and gets divide_uv when
 // that size is positive. sort and blend_order keep their defaults (buildMaterialStages).

@@ -1,0 +1,248 @@
+// Water shaded by the cheap path of Source's Water shader (content::WaterShading, the world
+// program's WATER variant; WaterCheap_ps2x.fxc): per pixel the fresnel factor
+// F = (1 - max(0, N.V))^5 from the face normal and the direction to the eye; opaque water is
+// mix($fogcolor, $reflecttint, F), blended water is $reflecttint at alpha
+// saturate(F + saturate((d - start) / (end - start))) over what lies beneath; $nofresnel puts a
+// fixed weight in F's place (Mesa llvmpipe under xvfb-run). Every expected colour is worked out
+// below from the pixel's own view ray.
+#include "content/image/image.h"
+#include "gl_fixture.h"
+#include "render/render_target.h"
+#include "render/world_renderer.h"
+#include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
+#include "scene/world/material_table.h"
+#include "scene/world/world_mesh.h"
+#include "support/map_builder.h"
+
+#include <glm/geometric.hpp>
+#include <glm/mat4x4.hpp>
+#include <glm/matrix.hpp>
+#include <glm/trigonometric.hpp>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr int kW = 320, kH = 180;
+constexpr float kWaterZ = 8.0f; // the water plane; the floor lies at z = 0
+constexpr float kHalf = 4096.0f;
+
+const std::array<uint8_t, 3> kFloor = {200, 40, 40};
+
+// A floor at z = 0 (material 0, an opaque texel of kFloor drawn at full light) and over it a
+// water surface at kWaterZ (material 1, SURF_WARP as vbsp marks %compilewater materials), both
+// 2 * kHalf units square, facing up.
+bsp::Map pool() {
+    bsp::Map m;
+    testsupport::addMaterial(m, "floor");
+    testsupport::addMaterial(m, "water", bsp::kSurfLiquid);
+    for (int32_t material = 0; material < 2; ++material) {
+        bsp::Face face;
+        face.material = material;
+        face.normal = {0, 0, 1};
+        face.lightmap_page = -1;
+        const float z = material == 0 ? 0.0f : kWaterZ;
+        testsupport::addQuad(
+            m, {{{-kHalf, -kHalf, z}, {-kHalf, kHalf, z}, {kHalf, kHalf, z}, {kHalf, -kHalf, z}}},
+            face);
+    }
+    testsupport::addWorldLeaf(m, {-kHalf, -kHalf, -8}, {kHalf, kHalf, 512});
+    return m;
+}
+
+content::Image solid(std::array<uint8_t, 3> c, uint8_t a) {
+    content::Image img;
+    img.width = img.height = 4;
+    for (int i = 0; i < 16; ++i)
+        img.rgba.insert(img.rgba.end(), {c[0], c[1], c[2], a});
+    return img;
+}
+
+scene::Camera camera(glm::vec3 position, float pitch) {
+    scene::Camera cam;
+    cam.position = position;
+    cam.pitch = pitch;
+    cam.yaw = 90.0f;
+    cam.aspect = static_cast<float>(kW) / static_cast<float>(kH);
+    cam.z_near = 1.0f;
+    return cam;
+}
+
+// The water point a pixel's centre shows: its view ray (through the inverse view-projection)
+// meeting the plane z = kWaterZ.
+glm::vec3 waterPointAt(const scene::Camera& cam, int column, int row) {
+    const glm::mat4 inverse = glm::inverse(cam.viewProjection());
+    const float x = (static_cast<float>(column) + 0.5f) / kW * 2.0f - 1.0f;
+    const float y = 1.0f - (static_cast<float>(row) + 0.5f) / kH * 2.0f; // row 0 at the top
+    glm::vec4 near = inverse * glm::vec4(x, y, -1.0f, 1.0f);
+    glm::vec4 far = inverse * glm::vec4(x, y, 1.0f, 1.0f);
+    const glm::vec3 a = glm::vec3(near) / near.w, b = glm::vec3(far) / far.w;
+    const float t = (kWaterZ - a.z) / (b.z - a.z);
+    return a + t * (b - a);
+}
+
+// WaterCheap_ps2x.fxc's fresnel factor at water point p: (1 - max(0, N.V))^5, N = +z.
+float fresnelAt(const scene::Camera& cam, glm::vec3 p) {
+    const glm::vec3 v = glm::normalize(cam.position - p);
+    return std::pow(1.0f - std::max(0.0f, v.z), 5.0f);
+}
+
+std::array<int, 3> pixelAt(const std::vector<uint8_t>& pixels, int column, int row) {
+    const size_t i = (static_cast<size_t>(row) * kW + static_cast<size_t>(column)) * 4;
+    return {pixels[i], pixels[i + 1], pixels[i + 2]};
+}
+
+void expectNear(const std::array<int, 3>& got, const std::array<float, 3>& want,
+                const std::string& what) {
+    for (size_t c = 0; c < 3; ++c)
+        EXPECT_NEAR(got[c], want[c], 1.0f) << what << " channel " << c;
+}
+
+class WaterRender : public gltest::GlFixture {
+protected:
+    // The pool seen by `cam`, its water shaded as `water` (the table resolved from the textures,
+    // as scene::buildWorld does).
+    std::vector<uint8_t> render(const content::WaterShading& water, const scene::Camera& cam) {
+        std::vector<content::TextureInfo> textures(2);
+        textures[0].image = solid(kFloor, 255);
+        textures[0].fullbright_light = 1.0f;
+        textures[0].missing = false;
+        // What content::applyVmtDrawing makes of a Water material.
+        textures[1].image = solid({1, 2, 3}, water.blended ? 128 : 255); // not what is shown
+        textures[1].surface_flags =
+            bsp::kSurfFullbright | (water.blended ? bsp::kSurfTranslucent : 0u);
+        textures[1].fullbright_light = 1.0f;
+        textures[1].water = water;
+        textures[1].missing = false;
+        const bsp::Map map = pool();
+        const scene::WorldMesh mesh =
+            scene::buildWorldMesh(map, scene::resolveMaterials(map, nullptr, textures));
+        render::WorldRenderer r;
+        std::string error;
+        EXPECT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+        render::WorldSource source{map, mesh, textures};
+        EXPECT_TRUE(r.upload(source, &error)) << error;
+        render::RenderTarget target;
+        EXPECT_TRUE(target.create(kW, kH, &error)) << error;
+        scene::Visibility vis(map, mesh);
+        scene::DrawList list;
+        vis.update(cam, {}, list);
+        target.bind();
+        render::RenderOptions ro;
+        ro.fog = false;
+        ro.style_values = scene::lightStyleValues(0.0);
+        r.draw(list, cam, ro);
+        return target.readPixels();
+    }
+};
+
+content::WaterShading opaqueWater() {
+    content::WaterShading w;
+    w.enabled = true;
+    w.blended = false; // $forcecheap 1
+    w.base_colour = {0.2f, 0.4f, 0.6f};
+    w.reflect_tint = {1.0f, 0.8f, 0.1f};
+    return w;
+}
+
+// mix(base, tint, F) in 0..255.
+std::array<float, 3> opaqueColour(const content::WaterShading& w, float fresnel) {
+    std::array<float, 3> c{};
+    for (size_t i = 0; i < 3; ++i)
+        c[i] = 255.0f * (w.base_colour[i] + (w.reflect_tint[i] - w.base_colour[i]) * fresnel);
+    return c;
+}
+
+} // namespace
+
+TEST_F(WaterRender, OpaqueWaterSeenStraightDownIsItsFogColour) {
+    // Straight down N.V = 1, so F = 0: the base colour (51, 102, 153) and nothing of the tint;
+    // a few pixels off the centre V tilts by under a degree, F stays below 1e-9.
+    const content::WaterShading w = opaqueWater();
+    const scene::Camera cam = camera({0, 0, kWaterZ + 100.0f}, 90.0f);
+    const std::vector<uint8_t> px = render(w, cam);
+    for (const auto& [column, row] :
+         {std::array<int, 2>{kW / 2, kH / 2}, {kW / 2 - 3, kH / 2 + 2}}) {
+        const float f = fresnelAt(cam, waterPointAt(cam, column, row));
+        ASSERT_LT(f, 1e-9f);
+        expectNear(pixelAt(px, column, row), {51.0f, 102.0f, 153.0f}, "straight down");
+    }
+    // The corner of the view: 49 degrees off the vertical, F = (1 - cos 49)^5 = 0.0047, still
+    // within one step of the base colour; the grazing test below sees the tint rise.
+    const float corner = fresnelAt(cam, waterPointAt(cam, 0, 0));
+    expectNear(pixelAt(px, 0, 0), opaqueColour(w, corner), "corner");
+}
+
+TEST_F(WaterRender, OpaqueWaterAtAGrazingAngleTakesTheReflectionTint) {
+    // The eye 12 units above the water, looking 15 degrees down (half the view is 29.4 degrees
+    // high): rows 55 to 179 see the water from 2.8 to 44.2 degrees above its plane, N.V = sin
+    // of that, so F runs from (1 - sin 2.8)^5 = 0.78 (243 units away) down to 0.0025.
+    const content::WaterShading w = opaqueWater();
+    const scene::Camera cam = camera({0, 0, kWaterZ + 12.0f}, 15.0f);
+    const std::vector<uint8_t> px = render(w, cam);
+    float most = 0.0f;
+    for (int row = 55; row < kH; row += 8) {
+        const glm::vec3 p = waterPointAt(cam, kW / 2, row);
+        ASSERT_LT(std::max(std::abs(p.x), std::abs(p.y)), kHalf) << "row " << row;
+        const float f = fresnelAt(cam, p);
+        most = std::max(most, f);
+        expectNear(pixelAt(px, kW / 2, row), opaqueColour(w, f), "row " + std::to_string(row));
+    }
+    ASSERT_GT(most, 0.3f); // the samples reach well into the tint
+    // A hand-worked row: at 10 degrees above the plane N.V = sin 10 = 0.17365, F = 0.82635^5 =
+    // 0.38527, so red = 255 * (0.2 + 0.8 * 0.38527) = 129.6.
+    EXPECT_NEAR(opaqueColour(w, std::pow(1.0f - std::sin(glm::radians(10.0f)), 5.0f))[0], 129.6f,
+                0.1f);
+}
+
+TEST_F(WaterRender, WithoutFresnelAFixedWeightMixesTheTint) {
+    // $nofresnel with $reflectblendfactor 0.25 (reflect_weight): straight down, where F would
+    // be 0, the colour is still a quarter of the way to the tint: 255 * (0.2 + 0.8 * 0.25) = 102,
+    // 255 * (0.4 + 0.4 * 0.25) = 127.5, 255 * (0.6 - 0.5 * 0.25) = 121.1; the same at grazing
+    // angles.
+    content::WaterShading w = opaqueWater();
+    w.reflect_weight = 0.25f;
+    const scene::Camera down = camera({0, 0, kWaterZ + 100.0f}, 90.0f);
+    expectNear(pixelAt(render(w, down), kW / 2, kH / 2), {102.0f, 127.5f, 121.125f}, "down");
+    const scene::Camera low = camera({0, 0, kWaterZ + 12.0f}, 15.0f);
+    expectNear(pixelAt(render(w, low), kW / 2, 55), {102.0f, 127.5f, 121.125f}, "grazing");
+}
+
+TEST_F(WaterRender, BlendedWaterFadesInWithTheEyeDistanceOverTheFloor) {
+    // Blended (no $forcecheap): the tint alone, alpha = saturate(F + saturate((d - 50) / 200)),
+    // over the floor's (200, 40, 40). Straight down from 100 units: d = 100, F = 0, alpha 0.25:
+    // red 255 * 0.2 * 0.25 + 200 * 0.75 = 162.75, green 153 * 0.25 + 30 = 68.25, blue 255 * 0.25
+    // + 30 = 93.75. The water's own fog colour is not drawn.
+    content::WaterShading w;
+    w.enabled = true;
+    w.blended = true;
+    w.base_colour = {0.0f, 1.0f, 0.0f};
+    w.reflect_tint = {0.2f, 0.6f, 1.0f};
+    w.fade_start = 50.0f;
+    w.fade_end = 250.0f;
+    const scene::Camera cam = camera({0, 0, kWaterZ + 100.0f}, 90.0f);
+    const std::vector<uint8_t> px = render(w, cam);
+    expectNear(pixelAt(px, kW / 2, kH / 2), {162.75f, 68.25f, 93.75f}, "centre");
+    // Elsewhere the distance grows towards the view's corners (to 100 / cos 49 = 152 units).
+    for (const auto& [column, row] :
+         {std::array<int, 2>{0, 0}, {kW / 4, kH / 4}, {kW - 1, kH / 2}, {kW / 2, kH - 1}}) {
+        const glm::vec3 p = waterPointAt(cam, column, row);
+        const float d = glm::length(cam.position - p);
+        const float alpha = std::clamp(
+            fresnelAt(cam, p) + std::clamp((d - 50.0f) / 200.0f, 0.0f, 1.0f), 0.0f, 1.0f);
+        std::array<float, 3> want{};
+        for (size_t c = 0; c < 3; ++c)
+            want[c] = 255.0f * w.reflect_tint[c] * alpha + kFloor[c] * (1.0f - alpha);
+        expectNear(pixelAt(px, column, row), want,
+                   "pixel " + std::to_string(column) + "," + std::to_string(row));
+    }
+    // Nearer than the start distance, looking straight down: alpha F = 0, the floor as it is.
+    const scene::Camera low = camera({0, 0, kWaterZ + 40.0f}, 90.0f);
+    expectNear(pixelAt(render(w, low), kW / 2, kH / 2), {200.0f, 40.0f, 40.0f}, "near");
+}
