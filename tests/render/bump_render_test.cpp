@@ -8,6 +8,7 @@
 #include "gl_fixture.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
+#include "render_world.h"
 #include "scene/view/visibility.h"
 #include "scene/world/light_styles.h"
 #include "scene/world/world_mesh.h"
@@ -65,24 +66,9 @@ protected:
         textures[0].missing = false;
         const bsp::Map map = bumpFloor();
         const scene::WorldMesh mesh = scene::buildWorldMesh(map);
-        render::WorldRenderer r;
-        std::string error;
-        EXPECT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
         render::WorldSource source{map, mesh, textures};
         source.rules.light.lightmap_scale = 1.0f;
-        EXPECT_TRUE(r.upload(source, &error)) << error;
-        render::RenderTarget target;
-        EXPECT_TRUE(target.create(kW, kH, &error)) << error;
-        const scene::Camera cam = topDown();
-        scene::Visibility vis(map, mesh);
-        scene::DrawList list;
-        vis.update(cam, {}, list);
-        target.bind();
-        render::RenderOptions ro;
-        ro.fog = false;
-        ro.style_values = scene::lightStyleValues(0.0);
-        r.draw(list, cam, ro);
-        return target.readPixels();
+        return testsupport::renderWorld(source, topDown(), kW, kH);
     }
 };
 

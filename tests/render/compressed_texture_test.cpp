@@ -7,6 +7,7 @@
 #include "render/render_target.h"
 #include "render/world_gpu.h"
 #include "render/world_renderer.h"
+#include "render_world.h"
 #include "scene/view/visibility.h"
 #include "scene/world/light_styles.h"
 #include "scene/world/world_mesh.h"
@@ -64,30 +65,19 @@ protected:
         std::vector<content::TextureInfo> textures(1);
         textures[0].image = texture;
         textures[0].missing = false;
-        render::WorldRenderer r;
-        std::string error;
-        EXPECT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
         render::WorldSource source{map, mesh, textures};
         source.compressed = policy;
-        EXPECT_TRUE(r.upload(source, &error)) << error;
-        *compressed = r.gpuStats().compressed_textures;
-        render::RenderTarget target;
-        EXPECT_TRUE(target.create(kW, kH, &error)) << error;
         scene::Camera cam;
         cam.position = {32, 32, 64}; // the whole floor in view, 2.5 pixels a unit
         cam.pitch = 90.0f;
         cam.yaw = 90.0f;
         cam.aspect = static_cast<float>(kW) / static_cast<float>(kH);
         cam.z_near = 1.0f;
-        scene::Visibility vis(map, mesh);
-        scene::DrawList list;
-        vis.update(cam, {}, list);
-        target.bind();
-        render::RenderOptions ro;
-        ro.fog = false;
-        ro.style_values = scene::lightStyleValues(0.0);
-        r.draw(list, cam, ro);
-        return target.readPixels();
+        render::GpuStats stats;
+        std::vector<uint8_t> pixels =
+            testsupport::renderWorld(source, cam, kW, kH, testsupport::testRenderOptions(), &stats);
+        *compressed = stats.compressed_textures;
+        return pixels;
     }
 };
 

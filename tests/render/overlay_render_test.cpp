@@ -6,6 +6,7 @@
 #include "gl_fixture.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
+#include "render_world.h"
 #include "scene/view/visibility.h"
 #include "scene/world/light_styles.h"
 #include "scene/world/world_mesh.h"
@@ -64,21 +65,9 @@ protected:
         textures[0].image = testsupport::solidImage(kFloor);
         for (size_t k = 0; k < colours.size() && k + 1 < textures.size(); ++k)
             textures[k + 1].image = testsupport::solidImage(colours[k]);
-        render::WorldRenderer r;
-        std::string error;
-        EXPECT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
-        EXPECT_TRUE(r.upload(render::WorldSource{map, mesh, textures}, &error)) << error;
-        render::RenderTarget target;
-        EXPECT_TRUE(target.create(kW, kH, &error)) << error;
-        scene::Visibility vis(map, mesh);
-        scene::DrawList list;
-        vis.update(cam, {}, list);
-        target.bind();
-        render::RenderOptions ro;
+        render::RenderOptions ro = testsupport::testRenderOptions();
         ro.clear_colour = kClear;
-        ro.style_values = scene::lightStyleValues(0.0);
-        r.draw(list, cam, ro);
-        return target.readPixels();
+        return testsupport::renderWorld({map, mesh, textures}, cam, kW, kH, ro);
     }
 };
 

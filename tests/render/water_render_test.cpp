@@ -9,6 +9,7 @@
 #include "gl_fixture.h"
 #include "render/render_target.h"
 #include "render/world_renderer.h"
+#include "render_world.h"
 #include "scene/view/visibility.h"
 #include "scene/world/light_styles.h"
 #include "scene/world/material_table.h"
@@ -123,22 +124,7 @@ protected:
         const bsp::Map map = pool();
         const scene::WorldMesh mesh =
             scene::buildWorldMesh(map, scene::resolveMaterials(map, nullptr, textures));
-        render::WorldRenderer r;
-        std::string error;
-        EXPECT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
-        render::WorldSource source{map, mesh, textures};
-        EXPECT_TRUE(r.upload(source, &error)) << error;
-        render::RenderTarget target;
-        EXPECT_TRUE(target.create(kW, kH, &error)) << error;
-        scene::Visibility vis(map, mesh);
-        scene::DrawList list;
-        vis.update(cam, {}, list);
-        target.bind();
-        render::RenderOptions ro;
-        ro.fog = false;
-        ro.style_values = scene::lightStyleValues(0.0);
-        r.draw(list, cam, ro);
-        return target.readPixels();
+        return testsupport::renderWorld({map, mesh, textures}, cam, kW, kH);
     }
 };
 

@@ -1,0 +1,50 @@
+// One frame of a world drawn as most render tests draw it: a new renderer and target, the
+// camera's visible set, one draw, the pixels read back. Tests that compare several frames of
+// one renderer (fog, sky region) keep their own renderer.
+#pragma once
+
+#include "render/render_target.h"
+#include "render/world_renderer.h"
+#include "scene/view/visibility.h"
+#include "scene/world/light_styles.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace testsupport {
+
+// The options the render tests draw with unless they say otherwise: no fog, every light style
+// at its value at time 0.
+inline render::RenderOptions testRenderOptions() {
+    render::RenderOptions ro;
+    ro.fog = false;
+    ro.style_values = scene::lightStyleValues(0.0);
+    return ro;
+}
+
+// Draws `source` from `camera` into a new w x h target and returns its RGBA, top row first;
+// `stats`, when given, gets the renderer's upload figures.
+inline std::vector<uint8_t> renderWorld(const render::WorldSource& source,
+                                        const scene::Camera& camera, int w, int h,
+                                        const render::RenderOptions& options = testRenderOptions(),
+                                        render::GpuStats* stats = nullptr) {
+    render::WorldRenderer r;
+    std::string error;
+    EXPECT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+    EXPECT_TRUE(r.upload(source, &error)) << error;
+    if (stats)
+        *stats = r.gpuStats();
+    render::RenderTarget target;
+    EXPECT_TRUE(target.create(w, h, &error)) << error;
+    scene::Visibility vis(source.map, source.mesh);
+    scene::DrawList list;
+    vis.update(camera, {}, list);
+    target.bind();
+    r.draw(list, camera, options);
+    return target.readPixels();
+}
+
+} // namespace testsupport
