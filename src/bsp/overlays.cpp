@@ -118,47 +118,58 @@ namespace {
 float cross2(glm::vec2 a, glm::vec2 b) {
     return a.x * b.y - a.y * b.x;
 }
+double cross2(glm::dvec2 a, glm::dvec2 b) {
+    return a.x * b.y - a.y * b.x;
+}
 
 // The overlay's frame: unit normal, unit U in its plane, V = cross(N, U) with the record's flip.
+// In double precision, as the clip below: a quad may lie up to 262144 units from its origin,
+// where a float's rounding (1/32 unit), divided by a grazing face's cosine on the way back to
+// the face, would put a fragment's vertex units off its face.
 struct Frame {
-    glm::vec3 origin, u, v, n;
+    glm::dvec3 origin, u, v, n;
 };
 
 std::optional<Frame> frameOf(const Overlay& o) {
-    const float nl = glm::length(o.basis_normal);
-    if (!(nl > 1e-6f))
+    const glm::dvec3 basis_normal(o.basis_normal), basis_u(o.basis_u);
+    const double nl = glm::length(basis_normal);
+    if (!(nl > 1e-6))
         return std::nullopt;
-    Frame f{o.origin, {}, {}, o.basis_normal / nl};
-    const glm::vec3 u = o.basis_u - f.n * glm::dot(o.basis_u, f.n);
-    const float ul = glm::length(u);
-    if (!(ul > 1e-6f))
+    Frame f{glm::dvec3(o.origin), {}, {}, basis_normal / nl};
+    const glm::dvec3 u = basis_u - f.n * glm::dot(basis_u, f.n);
+    const double ul = glm::length(u);
+    if (!(ul > 1e-6))
         return std::nullopt;
     f.u = u / ul;
     // basis_v carries the flip: cross(N, U) or its negation.
     const bool flip = glm::dot(o.basis_v, glm::cross(o.basis_normal, o.basis_u)) < 0.0f;
-    f.v = glm::cross(f.n, f.u) * (flip ? -1.0f : 1.0f);
+    f.v = glm::cross(f.n, f.u) * (flip ? -1.0 : 1.0);
     return f;
 }
 
-using Polygon2 = std::vector<glm::vec2>;
+using Polygon2 = std::vector<glm::dvec2>;
 
-// Sutherland-Hodgman: `poly` clipped to the inside of the convex quad `q` (either winding).
-Polygon2 clipToQuad(Polygon2 poly, const std::array<glm::vec2, 4>& q) {
-    float area = 0.0f;
+// Sutherland-Hodgman: `poly` clipped to the inside of the convex quad `corners` (either
+// winding). A cut point lies on its edge of `poly` by construction (a weight in [0, 1]).
+Polygon2 clipToQuad(Polygon2 poly, const std::array<glm::vec2, 4>& corners) {
+    std::array<glm::dvec2, 4> q;
+    for (size_t k = 0; k < 4; ++k)
+        q[k] = glm::dvec2(corners[k]);
+    double area = 0.0;
     for (size_t k = 0; k < 4; ++k)
         area += cross2(q[k], q[(k + 1) % 4]);
-    const float side = area < 0.0f ? -1.0f : 1.0f;
+    const double side = area < 0.0 ? -1.0 : 1.0;
     for (size_t k = 0; k < 4 && !poly.empty(); ++k) {
-        const glm::vec2 a = q[k], e = q[(k + 1) % 4] - a;
-        const auto dist = [&](glm::vec2 p) { return side * cross2(e, p - a); };
+        const glm::dvec2 a = q[k], e = q[(k + 1) % 4] - a;
+        const auto dist = [&](glm::dvec2 p) { return side * cross2(e, p - a); };
         Polygon2 out;
         for (size_t i = 0; i < poly.size(); ++i) {
-            const glm::vec2 p = poly[i], n = poly[(i + 1) % poly.size()];
-            const float dp = dist(p), dn = dist(n);
-            if (dp >= 0.0f)
+            const glm::dvec2 p = poly[i], n = poly[(i + 1) % poly.size()];
+            const double dp = dist(p), dn = dist(n);
+            if (dp >= 0.0)
                 out.push_back(p);
-            if ((dp >= 0.0f) != (dn >= 0.0f))
-                out.push_back(p + (n - p) * (dp / (dp - dn)));
+            if ((dp >= 0.0) != (dn >= 0.0))
+                out.push_back(p + (n - p) * std::clamp(dp / (dp - dn), 0.0, 1.0));
         }
         poly = std::move(out);
     }
@@ -230,7 +241,7 @@ std::optional<FacePlane> facePlane(const std::optional<PlaneLerp>& lerp, const F
     glm::vec3 fn = glm::normalize(lerp->n);
     if (glm::dot(fn, base.normal) < 0.0f)
         fn = -fn;
-    const float facing = glm::dot(fn, fr.n);
+    const float facing = float(glm::dot(glm::dvec3(fn), fr.n));
     if (std::abs(facing) < 0.01f)
         return std::nullopt;
     return FacePlane{*lerp, fn, facing};
@@ -241,7 +252,8 @@ std::optional<FacePlane> facePlane(const std::optional<PlaneLerp>& lerp, const F
 void addClippedTriangle(Map& map, const Overlay& o, const Frame& fr, const Face& base, uint32_t k,
                         const FacePlane& plane) {
     const auto to2 = [&](glm::vec3 p) {
-        return glm::vec2(glm::dot(p - fr.origin, fr.u), glm::dot(p - fr.origin, fr.v));
+        const glm::dvec3 d = glm::dvec3(p) - fr.origin;
+        return glm::dvec2(glm::dot(d, fr.u), glm::dot(d, fr.v));
     };
     Polygon2 tri;
     for (uint32_t j = 0; j < 3; ++j)
@@ -250,11 +262,12 @@ void addClippedTriangle(Map& map, const Overlay& o, const Frame& fr, const Face&
     if (clipped.size() < 3)
         return;
     const uint32_t first = uint32_t(map.vertices.size());
-    for (const glm::vec2 p2 : clipped) {
-        const glm::vec3 q = fr.origin + fr.u * p2.x + fr.v * p2.y;
-        const glm::vec3 on_face =
-            q + fr.n * (glm::dot(plane.normal, plane.lerp.a.position - q) / plane.facing);
-        const glm::vec2 st = quadCoordinates(o.corners, p2);
+    const glm::dvec3 plane_normal(plane.normal), plane_point(plane.lerp.a.position);
+    for (const glm::dvec2 p2 : clipped) {
+        const glm::dvec3 q = fr.origin + fr.u * p2.x + fr.v * p2.y;
+        const glm::vec3 on_face(
+            q + fr.n * (glm::dot(plane_normal, plane_point - q) / double(plane.facing)));
+        const glm::vec2 st = quadCoordinates(o.corners, glm::vec2(p2));
         Vertex v;
         v.position = on_face + plane.normal * overlayLift(o.render_order);
         v.uv = {o.u.x + (o.u.y - o.u.x) * st.x, o.v.x + (o.v.y - o.v.x) * st.y};
