@@ -5,6 +5,7 @@
 #include "render/frame.h"
 #include "render/gpu_timers.h"
 #include "render/model_renderer.h"
+#include "render/tone_map.h"
 
 #include "core/log.h"
 
@@ -96,6 +97,16 @@ void WorldRenderer::clear(const RenderOptions& options, float frame_scale) {
         options.timers->end();
 }
 
+float WorldRenderer::toneScale(const RenderOptions& options) const {
+    if (!m_gpu || !toneMapped(m_gpu->rules.tonemap, options.view, options.neutral_lighting))
+        return 1.0f;
+    return m_gpu->rules.tonemap.scale;
+}
+
+float WorldRenderer::toneScaleOf(const RenderOptions& options) const {
+    return m_gpu ? toneScaleFactor(m_gpu->rules.tonemap, toneScale(options)) : 1.0f;
+}
+
 void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camera,
                          const RenderOptions& options, const scene::RegionView* region) {
     if (m_gpu) // binds textures: before the state cache is reset
@@ -120,6 +131,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     f.staged = options.shader_stages && options.view == ViewMode::Lit && !m_gpu->staged.empty();
     f.fog = options.fog && options.view == ViewMode::Lit && !m_gpu->fogs.empty();
     f.frame_scale = frame_scale;
+    f.tone_scale = toneScaleOf(options);
     m_state.enable(GL_DEPTH_TEST, true);
     m_state.depthFunc(GL_LEQUAL);
     m_state.cullFace(GL_FRONT); // the meshes wind front faces clockwise
@@ -165,6 +177,7 @@ void WorldRenderer::drawRegion(const Frame& world, const scene::RegionView& regi
     r.staged = world.staged;
     r.fog = world.fog;
     r.frame_scale = world.frame_scale;
+    r.tone_scale = world.tone_scale;
     r.linear_fog = &region.fog;
     // The models standing in the region (the sky box's props), drawn by the region's camera
     // after its opaque surfaces as the main view's are (CSkyboxView::DrawInternal draws the

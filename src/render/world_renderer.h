@@ -86,6 +86,9 @@ public:
     // Draw calls and ranges of the last draw(), and the path it used.
     const SubmitStats& submitStats() const { return m_submitter.frameStats(); }
     DrawPath drawPath() const { return m_submitter.path(); }
+    // The tone map's linear scale a frame drawn with `options` gets (game::ToneMapRule: the
+    // map's fixed scale in the views that show light); 1 for maps without a tone map.
+    float toneScale(const RenderOptions& options) const;
     // The state cache every pass goes through; the debug overlays drawn after draw() use it too.
     GlState& glState() { return m_state; }
 
@@ -100,6 +103,8 @@ public:
                         FaceOverlay overlay = FaceOverlay::Fill);
 
 private:
+    // toneScale() as the factor of the frame's display-space colours (Frame::tone_scale).
+    float toneScaleOf(const RenderOptions& options) const;
     // Clears the target to the options' colour at the frame's scale.
     void clear(const RenderOptions& options, float frame_scale);
     // After the world's passes: the flares, the display ramp, the picture and the world

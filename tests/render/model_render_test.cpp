@@ -129,6 +129,7 @@ protected:
         frame.view_projection = cam.viewProjection();
         frame.eye = cam.position;
         frame.frame_scale = 1.0f;
+        frame.tone_scale = 1.0f; // no tone map
         blocks.setFrame(frame);
         blocks.setMap(render::MapBlock{});
         blocks.bind();
