@@ -7,6 +7,7 @@
 #include "content/image/image.h"
 #include "gl_fixture.h"
 #include "real_map.h"
+#include "render/exposure_meter.h"
 #include "render/tone_map.h"
 #include "render_world.h"
 #include "scene/world/world_mesh.h"
@@ -151,6 +152,16 @@ TEST_F(ToneMapRender, LdrMapFrameUnchanged) {
         return m.target.readPixels();
     };
     const std::vector<uint8_t> before = draw();
+    // Auto exposure asked for: not run, the frame the same.
+    render::RenderOptions autoexp = testsupport::testRenderOptions();
+    autoexp.auto_exposure = true;
+    autoexp.frame_seconds = 1.0f;
+    EXPECT_FALSE(m.renderer.autoExposed(autoexp));
+    for (int i = 0; i < 3; ++i) {
+        m.target.bind();
+        m.renderer.draw(list, *cam, autoexp);
+        EXPECT_EQ(m.target.readPixels(), before);
+    }
     m.bundle->profile.rules.tonemap.scale = 2.0f; // off: not applied
     ASSERT_TRUE(render::uploadBundle(m.renderer, *m.bundle).ok());
     EXPECT_EQ(m.renderer.toneScale(testsupport::testRenderOptions()), 1.0f);
@@ -170,6 +181,69 @@ TEST_F(ToneMapRender, LdrMapFrameUnchanged) {
         sum_after += brighter[i] + brighter[i + 1] + brighter[i + 2];
     }
     EXPECT_GT(sum_after, sum_before * 1.2);
+}
+
+// Auto exposure end to end: a floor filling the view, all one grey, is measured a frame after
+// it is drawn (render/exposure_meter.h) and the scale moves a rate * seconds share toward the
+// goal that frame asks for (render/tone_map.h, whose arithmetic auto_exposure_test.cpp checks
+// against hand figures).
+TEST_F(ToneMapRender, AutoExposureFollowsTheMeasuredFrame) {
+    for (const uint8_t luxel : {luxelByte(), uint8_t{200}}) {
+        const bsp::Map map = testsupport::litFloorMap(luxel, glm::vec2(0.3f, 0.3f));
+        const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+        std::vector<content::TextureInfo> textures(1);
+        textures[0].image = grey(kTexel);
+        textures[0].missing = false;
+        render::WorldSource source{map, mesh, textures};
+        source.rules.light.lightmap_scale = 2.0f;
+        source.rules.tonemap = hdr(1.0f);
+        render::WorldRenderer r;
+        std::string error;
+        ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+        ASSERT_TRUE(r.upload(source, &error)) << error;
+        render::RenderTarget target;
+        ASSERT_TRUE(target.create(kW, kH, &error)) << error;
+        scene::Camera cam = overFloor();
+        cam.position.z = 20.0f; // the floor fills the view
+        scene::Visibility vis(source.map, source.mesh);
+        scene::DrawList list;
+        vis.update(cam, {}, list);
+        render::RenderOptions ro = testsupport::testRenderOptions();
+        ro.auto_exposure = true;
+        ro.frame_seconds = 0.25f;
+        const auto frame = [&] {
+            target.bind();
+            r.draw(list, cam, ro);
+            glFinish(); // the samples are in for the next frame
+            return target.readPixels();
+        };
+        ASSERT_TRUE(r.autoExposed(ro));
+        // Frame 1: nothing measured yet, the fixed scale 1 it starts from.
+        const std::vector<uint8_t> first = frame();
+        EXPECT_EQ(r.toneScale(ro), 1.0f);
+        for (size_t i = 0; i < first.size(); i += 4) // one grey everywhere
+            ASSERT_EQ(first[i], first[0]);
+        EXPECT_NEAR(first[0], expectedPixel(luxel, 1.0f), 1.0);
+        // Frame 2: frame 1's luminance sets the goal; a quarter of the way toward it.
+        const float l1 = first[0] / 255.0f;
+        render::LuminanceHistogram h;
+        for (int i = 0; i < render::kExposureGrid * render::kExposureGrid; ++i)
+            render::addLuminance(h, l1);
+        const float goal =
+            std::clamp(render::exposureTarget(h, source.rules.tonemap, 1.0f), 0.5f, 2.0f);
+        // 36: 56/255 is in bin 5, whose border 0.2285 asks for 2.63, clamped to 2. 200: white,
+        // the top bin's border 0.99816 asks for 0.6011.
+        EXPECT_NEAR(goal, luxel == 200 ? 0.601109f : 2.0f, 1e-5f);
+        const std::vector<uint8_t> second = frame();
+        EXPECT_NEAR(r.exposureGoal(), goal, 1e-6f);
+        const float scale = 1.0f + (goal - 1.0f) * 0.25f;
+        EXPECT_NEAR(r.toneScale(ro), scale, 1e-6f);
+        EXPECT_NEAR(second[0], expectedPixel(luxel, std::pow(scale, 1.0f / 2.2f)), 1.0);
+        // Off again: the fixed scale.
+        ro.auto_exposure = false;
+        EXPECT_EQ(r.toneScale(ro), 1.0f);
+        EXPECT_NEAR(frame()[0], first[0], 0.0);
+    }
 }
 
 TEST(ToneScaleFactor, DisplaySpaceFactor) {
