@@ -154,6 +154,12 @@ Outcome runWorldLights(std::span<const uint8_t> data);
 // indices inside the map's vertices, leaf lists that name only faces the map has, and
 // accepted fades carried to their fragments.
 Outcome runOverlays(std::span<const uint8_t> data);
+// Source's tone map settings (game/source.cpp: env_tonemap_controller inputs fired by a
+// logic_auto's outputs at spawn): the bytes as an entity lump (bsp::parseEntities) of a Source
+// map drawing HDR lighting, through game::profileFor. Never rejected; the settings are finite,
+// the scale and rate at least 0, 0 < auto_min <= auto_max, their source the defaults or a
+// controller (only when the map has one), and the controller count that of the map's.
+Outcome runToneMap(std::span<const uint8_t> data);
 // The Source prop invariants of a map (static and detail props inside their tables, ambient
 // index entries inside the samples and leaves); empty when they hold. checkMapInvariants
 // calls it.

@@ -3,12 +3,14 @@
 #include "entry_points.h"
 
 #include "bsp/dropped.h"
+#include "bsp/entities.h"
 #include "bsp/map.h"
 #include "bsp/overlays.h"
 #include "bsp/source_props.h"
 #include "bsp/world_lights.h"
 #include "content/model/source_model.h"
 #include "content/model/vhv.h"
+#include "game/profile.h"
 
 #include <algorithm>
 #include <cmath>
@@ -344,6 +346,38 @@ Outcome runOverlays(std::span<const uint8_t> data) {
             o.violation = "a fragment's fade distance is negative or not a number";
         else if (std::string why = overlayFragmentViolation(map); !why.empty())
             o.violation = why;
+    return o;
+}
+
+Outcome runToneMap(std::span<const uint8_t> data) {
+    bsp::Map map;
+    map.format = bsp::Format::Source;
+    map.has_light_data = true;
+    map.lighting_variants = {"HDR"};
+    map.lighting_variant = "HDR";
+    std::vector<std::string> warnings;
+    map.entities = bsp::parseEntities(
+        std::string_view(reinterpret_cast<const char*>(data.data()), data.size()), &warnings);
+    const game::ToneMapRule t = game::profileFor(map).rules.tonemap;
+    Outcome o;
+    o.accepted = true;
+    int32_t controllers = 0;
+    for (const bsp::Entity& e : map.entities)
+        controllers += e.classname() == "env_tonemap_controller" ? 1 : 0;
+    for (const float v : {t.scale, t.auto_min, t.auto_max, t.rate, t.bloom_scale})
+        if (!std::isfinite(v))
+            o.violation = "a tone map setting is not finite";
+    if (t.scale < 0.0f || t.rate < 0.0f)
+        o.violation = "a negative scale or rate";
+    else if (!(t.auto_min > 0.0f && t.auto_min <= t.auto_max))
+        o.violation = "auto exposure's range is empty or not above 0";
+    else if (!t.enabled)
+        o.violation = "HDR lighting drawn without the tone map";
+    else if (t.source != game::ToneMapSource::Defaults &&
+             (t.source != game::ToneMapSource::Controller || t.controllers == 0))
+        o.violation = "settings from a controller the map lacks";
+    else if (t.controllers < controllers)
+        o.violation = "controllers miscounted";
     return o;
 }
 

@@ -63,7 +63,8 @@
     FIELD(float, light_shift)     /* ioquake3's lightmap and vertex colour shift, a factor */ \
     FIELD(vec3, view_up) \
     FIELD(float, warp_phase)      /* the liquid ripple's phase, radians */ \
-    ARRAY(vec4, style_values, 16) /* light style k's brightness: [k / 4][k % 4] */
+    ARRAY(vec4, style_values, 16) /* light style k's brightness: [k / 4][k % 4] */ \
+    FIELD(float, tone_scale)      /* the tone map's linear scale as a display-space factor */
 
 // The map's rules (game::MapRules) as the view options apply them: changes with the map, or
 // with an option the rules read (neutral lighting, the view, exposure, fog, hardware gamma).

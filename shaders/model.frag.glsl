@@ -2,7 +2,9 @@
 // vertex shade; the skin's alpha is 0 on fullbright texels, which keep their colour (cut ones
 // when u_alpha_test). SPRITE:
 // the picture, alpha-tested (u_alpha_test) or blended as the pass sets up, tinted by u_tint.
-// Both take u_alpha as their alpha (the pass blends by it for translucent render modes).
+// Both take u_alpha as their alpha (the pass blends by it for translucent render modes), and
+// the tone map's scale (u_frame.tone_scale: Source's vertexlit_and_unlit_generic FinalOutput
+// with TONEMAP_SCALE_LINEAR).
 in vec2 v_uv;
 in vec3 v_light; // model.vert.glsl: ambient * shade + the directed light's share
 out vec4 o_colour;
@@ -19,7 +21,7 @@ void main() {
 #ifdef SPRITE
     if (u_alpha_test && t.a < 0.5)
         discard;
-    o_colour = vec4(t.rgb * u_tint * u_frame.frame_scale, t.a * u_alpha);
+    o_colour = vec4(t.rgb * u_tint * u_frame.frame_scale * u_frame.tone_scale, t.a * u_alpha);
 #else
     // u_alpha_test: a Half-Life masked texture, whose mask (alpha 0) marks the cut texels, or a
     // Source $alphatest material, sampled through its VTF's own mips as the engine does.
@@ -30,9 +32,9 @@ void main() {
     }
     vec3 lit = u_unlit ? t.rgb : t.rgb * v_light;
     if (u_texture_alpha) {
-        o_colour = vec4(lit * u_frame.frame_scale, t.a * u_alpha);
+        o_colour = vec4(lit * u_frame.frame_scale * u_frame.tone_scale, t.a * u_alpha);
         return;
     }
-    o_colour = vec4(mix(t.rgb, lit, t.a) * u_frame.frame_scale, u_alpha);
+    o_colour = vec4(mix(t.rgb, lit, t.a) * u_frame.frame_scale * u_frame.tone_scale, u_alpha);
 #endif
 }

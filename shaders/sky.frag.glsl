@@ -69,5 +69,7 @@ void main() {
     if (u_map.output_gamma != 1.0)
         o_colour.rgb = pow(o_colour.rgb, vec3(u_map.output_gamma));
 #endif
-    o_colour.rgb = mix(o_colour.rgb, u_map.sky_fog.rgb, u_map.sky_fog.a) * u_frame.frame_scale;
+    // The tone map's scale too (Source's sky_ps2x.fxc ends with TONEMAP_SCALE_LINEAR).
+    o_colour.rgb = mix(o_colour.rgb, u_map.sky_fog.rgb, u_map.sky_fog.a) * u_frame.frame_scale *
+                   u_frame.tone_scale;
 }

@@ -249,7 +249,9 @@ void main() {
 #endif
     if (u_map.output_gamma != 1.0)
         colour = pow(max(colour, vec3(0.0)), vec3(u_map.output_gamma));
-    o_colour = vec4(min(colour * u_map.output_scale, vec3(1.0)), tex.a * u_alpha);
+    // The tone map's scale before the clamp (Source HDR: FinalOutput's TONEMAP_SCALE_LINEAR).
+    o_colour = vec4(min(colour * u_map.output_scale * u_frame.tone_scale, vec3(1.0)),
+                    tex.a * u_alpha);
 #ifdef DISTANCE_FOG
     float view_depth = abs(dot(v_world - u_frame.eye, u_frame.view_forward));
     float fog_depth = view_depth * u_map.distance_fog.a;

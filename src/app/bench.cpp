@@ -282,6 +282,7 @@ void renderBenchFrames(const Options& options, MapSession& session, OffscreenRen
                 out.addGpuFrame(*timers);
         }
         ro.time = f / 60.0;
+        ro.frame_seconds = 1.0f / 60.0f; // auto exposure moves as at 60 frames a second
         ro.style_values =
             scene::lightStyleValues(ro.time, nullptr, b.profile.entities.light_styles);
         gl.renderer.draw(list, cam, ro, region);

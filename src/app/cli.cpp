@@ -308,6 +308,7 @@ const FlagRow kFlags[] = {
     {.name = "--compare", .text = &Options::compare},
     {.name = "--no-watch", .on = [](Options& o) { o.watch = false; }},
     {.name = "--hdr", .on = [](Options& o) { o.hdr = true; }},
+    {.name = "--auto-exposure", .on = [](Options& o) { o.auto_exposure = true; }},
     {.name = "--no-flares", .on = [](Options& o) { o.flares = false; }},
     {.name = "--no-3d-sky", .on = [](Options& o) { o.sky_region = false; }},
     {.name = "--no-models", .on = [](Options& o) { o.models = false; }},
@@ -452,6 +453,11 @@ constexpr const char kHelpView[] =
     "                          GL 3.3 glMultiDrawElements fallback (default auto)\n"
     "  --no-watch              do not reload the map when a compiler rewrites its files\n"
     "  --hdr                   draw a Source map's HDR lightmaps where it has both sets\n"
+    "  --auto-exposure         HDR-lit Source maps: auto exposure (the engine's: the tone\n"
+    "                          map scale follows the frame's brightness within the map's\n"
+    "                          range; --screenshot lets it settle first) instead of the\n"
+    "                          fixed scale (the map's start, 1 unless its\n"
+    "                          env_tonemap_controller sets it)\n"
     "  --no-flares             do not draw Quake 3 flares (as ioquake3's r_flares 0)\n"
     "  --no-3d-sky             do not draw a Source map's 3D sky box, only the sky box\n"
     "                          (as the engine's r_3dsky 0)\n"

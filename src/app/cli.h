@@ -51,6 +51,7 @@ struct Options {
     std::string compare;          // --compare OLD: the earlier compile for --debug changes
     bool watch = true;            // --no-watch: no reload when the map's files change
     bool hdr = false;             // --hdr: a Source map's HDR lighting
+    bool auto_exposure = false;   // --auto-exposure: a tone-mapped map's auto exposure
     bool flares = true;           // --no-flares: Quake 3 flares off (ioquake3's r_flares 0)
     bool sky_region = true;       // --no-3d-sky: the 3D sky box off (Source's r_3dsky 0)
     bool models = true;           // --no-models: entity models and sprites off (entity boxes)

@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -245,6 +246,7 @@ struct ScreenshotFrame {
     std::optional<scene::MapDiff> changes;
     render::DebugOverlayStats debug_stats;
     std::array<float, 4> overlay_rect{};
+    int exposure_frames = 0; // frames drawn for auto exposure to settle (settleExposure)
 };
 
 // The camera the picture is drawn from: --camera with the image's shape, then --walk-script.
@@ -284,9 +286,33 @@ core::Status computeVisibility(const Options& options, const scene::MapBundle& b
     return core::okStatus();
 }
 
+// --auto-exposure: the exposure settles before the frame that is saved, as a player's eyes
+// have after the first seconds on a map. Frames of the same view a tenth of a second apart,
+// each waited for so that its measure is in for the next, until the scale is within 0.1 % of
+// its goal once the client's moving average is full (ten measures), at most 100 (10 s). The
+// frame saved then moves no further (frame_seconds 0). Returns the frames drawn.
+int settleExposure(const Options& options, render::WorldRenderer& renderer,
+                   const ScreenshotFrame& f, render::RenderOptions& ro) {
+    constexpr int kMaxFrames = 100;
+    int frames = 0;
+    ro.time = options.time;
+    ro.frame_seconds = 0.1f;
+    while (renderer.autoExposed(ro) && frames < kMaxFrames) {
+        renderer.draw(f.list, f.cam, ro, f.region);
+        glFinish();
+        ++frames;
+        const float goal = renderer.exposureGoal();
+        if (frames > 11 && std::fabs(renderer.toneScale(ro) - goal) <= 1e-3f * goal)
+            break;
+    }
+    ro.frame_seconds = 0.0f;
+    return frames;
+}
+
 // Draws the frame at --time into the bound target.
-void drawFrame(const Options& options, render::WorldRenderer& renderer, const ScreenshotFrame& f,
+void drawFrame(const Options& options, render::WorldRenderer& renderer, ScreenshotFrame& f,
                render::RenderOptions& ro) {
+    f.exposure_frames = settleExposure(options, renderer, f, ro);
     // Flares fade in once their occlusion queries have answered, a frame later: two lead-in
     // frames (waited for, as nobody is watching) let them settle before the one that is saved.
     if (ro.flares && renderer.flares() && renderer.flares()->count() > 0)
@@ -373,6 +399,20 @@ void writeDrawStats(core::JsonWriter& j, const Options& options, const Screensho
         j.field("drawn", s.drawn_world).field("pvs", s.culled_pvs);
         j.field("frustum", s.culled_frustum).endObject();
     }
+}
+
+// The tone map the frame was drawn with, for maps that have one (game::ToneMapRule).
+void writeToneMap(core::JsonWriter& j, const game::ToneMapRule& rule,
+                  const render::WorldRenderer& renderer, const render::RenderOptions& ro,
+                  const ScreenshotFrame& f) {
+    if (rule.source == game::ToneMapSource::None)
+        return;
+    const bool autoexp = renderer.autoExposed(ro);
+    j.key("tone_map").beginObject().field("applied", rule.enabled);
+    j.field("auto_exposure", autoexp).field("scale", renderer.toneScale(ro));
+    if (autoexp)
+        j.field("goal", renderer.exposureGoal()).field("settle_frames", f.exposure_frames);
+    j.endObject();
 }
 
 // --debug's counts and --compare's changes.
@@ -492,6 +532,7 @@ int runScreenshot(const Options& options) {
     j.beginObject();
     j.field("file", b.map.name).field("screenshot", options.screenshot_path);
     writeDrawStats(j, options, f, (*gl)->renderer);
+    writeToneMap(j, b.profile.rules.tonemap, (*gl)->renderer, *render_options, f);
     writeDebugStats(j, options, f);
     writeCrosshairPicks(j, options, b, f.cam);
     j.field("missing_textures", static_cast<uint64_t>(b.missing_textures.size()));

@@ -165,6 +165,19 @@ void writeLightRule(core::JsonWriter& j, const game::LightRule& rule, uint32_t u
     j.field("unlit_faces_drawn", game::unlitFacesName(rule.unlit_faces));
 }
 
+// The game's tone map settings (game::ToneMapRule), inside "lightmaps"; only for games that
+// have one (Source). "applied": the lighting drawn is the linear set the scale applies to.
+void writeToneMap(core::JsonWriter& j, const game::ToneMapRule& t) {
+    if (t.source == game::ToneMapSource::None)
+        return;
+    j.key("tone_map").beginObject();
+    j.field("source", game::toneMapSourceName(t.source)).field("controllers", t.controllers);
+    j.field("applied", t.enabled).field("scale", t.scale);
+    j.field("auto_exposure_min", t.auto_min).field("auto_exposure_max", t.auto_max);
+    j.field("rate", t.rate).field("bloom_scale", t.bloom_scale);
+    j.endObject();
+}
+
 // The lumps as the file lays them out, how full they are against the game's MAX_MAP_* tables
 // (bsp/map_limits.h), and the BSPX lumps (Quake 1 family) with whether the parser drew on each
 // (bsp/bspx.h).
@@ -238,6 +251,7 @@ void writeLightmaps(core::JsonWriter& j, const scene::MapBundle& b) {
         j.endArray();
         j.field("variant", m.lighting_variant);
     }
+    writeToneMap(j, b.profile.rules.tonemap);
     j.endObject();
 }
 

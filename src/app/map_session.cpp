@@ -92,6 +92,7 @@ core::Result<render::RenderOptions> renderOptionsOf(const Options& options) {
     ro.display_ramp = options.display_ramp;
     ro.hardware_gamma = options.hardware_gamma;
     ro.fog = options.fog;
+    ro.auto_exposure = options.auto_exposure;
     ro.texture_filter.mode = game::textureModeFromName(options.texture_mode);
     ro.texture_filter.anisotropy = options.anisotropy;
     return ro;

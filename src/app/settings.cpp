@@ -190,6 +190,7 @@ std::string formatSettings(const Settings& s) {
     o << "exposure " << fmtFloat(s.exposure) << "\n";
     o << "gamma " << fmtFloat(s.gamma) << "\n";
     o << "brightness " << fmtFloat(s.brightness) << "\n";
+    o << "auto_exposure " << (s.auto_exposure ? 1 : 0) << "\n";
     if (!s.texture_mode.empty() && oneLine(s.texture_mode))
         o << "texture_mode " << s.texture_mode << "\n";
     o << "anisotropy " << fmtFloat(s.anisotropy) << "\n";
@@ -258,6 +259,7 @@ bool parseScalar(Settings& s, std::string_view key, std::string_view value, bool
         {"pvs", &Settings::pvs},
         {"frustum", &Settings::frustum},
         {"neutral_lighting", &Settings::neutral_lighting},
+        {"auto_exposure", &Settings::auto_exposure},
         {"vsync", &Settings::vsync},
         {"detected_game_folders", &Settings::use_detected_games},
     };

@@ -65,6 +65,7 @@ struct Settings {
     // View > Picture, applied after the engine's look (render::PictureAdjust); a start with
     // other values than these says so in a notice.
     float exposure = 0.0f, gamma = 1.0f, brightness = 0.0f;
+    bool auto_exposure = false; // View > Picture: a tone-mapped map's auto exposure
     // View > Texture filter over the game's own (render::TextureFilterChoice): a gl_texturemode
     // name and an anisotropy 1..16; empty / 0: the game's.
     std::string texture_mode;

@@ -391,6 +391,9 @@ void ViewerApp::captureSettings() {
     m_settings.exposure = m_render_options.picture.exposure;
     m_settings.gamma = m_render_options.picture.gamma;
     m_settings.brightness = m_render_options.picture.brightness;
+    // --auto-exposure is this run's, not saved over the user's choice.
+    if (!(o.auto_exposure && m_render_options.auto_exposure))
+        m_settings.auto_exposure = m_render_options.auto_exposure;
     // A filter given on the command line is this run's, not saved over the user's choice.
     if (m_options.texture_mode.empty())
         m_settings.texture_mode =
@@ -449,6 +452,7 @@ void ViewerApp::loadSettingsAtStart() {
     m_render_options.neutral_lighting = m_settings.neutral_lighting;
     m_render_options.liquid_alpha = m_settings.liquid_alpha;
     m_render_options.picture = {m_settings.exposure, m_settings.gamma, m_settings.brightness};
+    m_render_options.auto_exposure = m_options.auto_exposure || m_settings.auto_exposure;
     if (m_options.texture_mode.empty())
         m_render_options.texture_filter.mode = game::textureModeFromName(m_settings.texture_mode);
     if (m_options.anisotropy <= 0.0f)
@@ -541,6 +545,7 @@ void ViewerApp::drawWorld(int w, int h, float dt) {
             std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0).count();
     }
     m_render_options.time = m_styles.time;
+    m_render_options.frame_seconds = dt; // how far auto exposure moves
     if (m_session.bundle())
         m_render_options.clear_colour = clearColourOf(m_session.bundle()->profile.view);
     const auto enabled = m_styles.enabled();

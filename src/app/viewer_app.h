@@ -149,6 +149,7 @@ private:
     void drawWindowsMenu();
     void drawHelpMenu();
     void drawPictureControls();
+    void drawToneMapControls();
     void drawTextureFilterControls();
     void drawQuake2LookMenu(); // View > Quake 2 look: a choice reloads a Quake 2 map
     void drawPanels();

@@ -130,6 +130,28 @@ void ViewerApp::drawPictureControls() {
         p = render::PictureAdjust();
     ImGui::TextDisabled("after the engine's own look; in the lightmap view the\n"
                         "exposure scales the light before it clips to white");
+    drawToneMapControls();
+}
+
+// The engine's own exposure of an HDR-lit Source map (game::ToneMapRule): the tone map scale,
+// fixed or followed by auto exposure (--auto-exposure; saved with the settings).
+void ViewerApp::drawToneMapControls() {
+    ImGui::Separator();
+    ImGui::Checkbox("auto exposure", &m_render_options.auto_exposure);
+    const scene::MapBundle* bundle = m_session.bundle();
+    const game::ToneMapRule* rule = bundle ? &bundle->profile.rules.tonemap : nullptr;
+    if (!rule || !rule->enabled) {
+        ImGui::TextDisabled("tone map: only Source maps drawn with HDR\nlighting have one");
+        return;
+    }
+    const float scale = m_renderer.toneScale(m_render_options);
+    if (m_renderer.autoExposed(m_render_options))
+        ImGui::Text("tone map scale %.2f, goal %.2f (%.2f..%.2f)", static_cast<double>(scale),
+                    static_cast<double>(m_renderer.exposureGoal()),
+                    static_cast<double>(rule->auto_min), static_cast<double>(rule->auto_max));
+    else
+        ImGui::Text("tone map scale %.2f, fixed (%s)", static_cast<double>(scale),
+                    std::string(game::toneMapSourceName(rule->source)).c_str());
 }
 
 // The game's texture mode and anisotropy (game::MapRules::textures), or the user's choice over

@@ -63,6 +63,18 @@ std::string_view unlitFacesName(UnlitFaces u) {
     return "unknown";
 }
 
+std::string_view toneMapSourceName(ToneMapSource s) {
+    switch (s) {
+    case ToneMapSource::None:
+        return "none";
+    case ToneMapSource::Defaults:
+        return "defaults";
+    case ToneMapSource::Controller:
+        return "controller";
+    }
+    return "unknown";
+}
+
 namespace {
 
 constexpr std::string_view kTextureModeNames[kTextureModeCount] = {

@@ -134,6 +134,39 @@ struct SkyDepth {
     bool operator==(const SkyDepth&) const = default;
 };
 
+// Where a map's tone map settings come from (ToneMapRule::source).
+enum class ToneMapSource : int32_t {
+    None,       // the game has no tone map
+    Defaults,   // the engine's defaults: no tone map controller took an input at spawn
+    Controller, // a tone map controller's inputs fired at spawn (Source's env_tonemap_controller)
+};
+std::string_view toneMapSourceName(ToneMapSource s); // "none", "defaults", "controller"
+
+// How a game that lights in linear light exposes the frame (Source's HDR; game/source.cpp has
+// the rules and docs/source.md their sources). The frame's colours are in display space
+// (linear^(1/gamma): the lightmap table's and the props' 2.2), so a linear scale s multiplies
+// them by s^(1/gamma) before the clamp to 1, as the engine scales its frame in linear light and
+// then writes it out. `enabled` only where the lighting drawn is the linear set (the map's HDR
+// lightmaps); the other settings are reported either way.
+struct ToneMapRule {
+    bool enabled = false;
+    float scale = 1.0f;    // the fixed exposure (linear), >= 0
+    float auto_min = 0.5f; // auto exposure's range of scales, auto_min <= auto_max
+    float auto_max = 2.0f;
+    float rate = 1.0f;        // auto exposure: the share of the way to its goal per second, >= 0
+    float bloom_scale = 1.0f; // recorded for --info: bspview draws no bloom
+    float gamma = 2.2f;       // of the frame's colours (above)
+    // Auto exposure's goal (Source's histogram rule, render/auto_exposure.h): the scale that
+    // brings the luminance above which `bright_share` of the pixels lie to `target`, or the
+    // median to `min_average` when that is brighter.
+    float target = 0.6f;
+    float bright_share = 0.02f;
+    float min_average = 0.03f;
+    ToneMapSource source = ToneMapSource::None;
+    int32_t controllers = 0; // tone map controller entities in the map
+    bool operator==(const ToneMapRule&) const = default;
+};
+
 // What the renderer needs of a map's rules: numbers only (floats, ints, enums, vectors of
 // floats), so that they become one uniform block field by field (`textures` sets texture
 // parameters and `sky` the sky pass's depth writes instead).
@@ -143,6 +176,7 @@ struct MapRules {
     DistanceFog fog;
     TextureFilter textures;
     SkyDepth sky;
+    ToneMapRule tonemap;
 };
 
 // The pixel (0..1 per channel) a game draws for texel `texel` under light `light` (a luxel or

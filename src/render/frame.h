@@ -36,6 +36,10 @@ struct Frame {
     // map's display doubles the finished frame (game::LightRule::overbright, lit view): every
     // pass then writes ioquake3's identityLight-scaled values, not the shown ones.
     float frame_scale = 1.0f;
+    // The tone map (game::ToneMapRule) as a factor of the frame's display-space colours:
+    // scale^(1 / gamma), applied before the clamp to 1 by the world, sky and model programs
+    // (u_frame.tone_scale); 1 where the map has no tone map or the view shows no light.
+    float tone_scale = 1.0f;
     uint32_t stage_draws = 0;
     // The view of a sky region (scene::RegionView) drawn behind the world: its linear fog in
     // place of the map's distance fog (nullptr: the world's own view).

@@ -35,9 +35,9 @@ namespace render {
 // "blended stages": liquid and translucent ones; "opaque", "alpha-test", "liquid",
 // "translucent": the single-texture path.
 inline constexpr const char* kTimedPasses[] = {
-    "clear",        "depth prepass", "opaque", "alpha-test",  "stages",         "sky",
-    "models",       "fog",           "liquid", "translucent", "blended stages", "flares",
-    "display ramp", "world overlays"};
+    "clear",        "depth prepass", "opaque",        "alpha-test",  "stages",         "sky",
+    "models",       "fog",           "liquid",        "translucent", "blended stages", "flares",
+    "display ramp", "exposure",      "world overlays"};
 
 // False for renderers whose timer queries do not measure passes (Mesa's llvmpipe, softpipe,
 // swrast): use GpuTimers::Mode::Finish there.

@@ -78,6 +78,12 @@ struct RenderOptions {
     bool sky_region = true;
     std::array<float, scene::kNumLightStyles> style_values{};
     PictureAdjust picture; // applied last, by the picture pass (pass_display.cpp)
+    // A map with a tone map (game::ToneMapRule, Source's HDR) exposed by auto exposure
+    // (render/tone_map.h: the scale follows the frames' luminance) instead of its fixed scale
+    // (--auto-exposure, View > Picture's "auto exposure").
+    bool auto_exposure = false;
+    // Seconds since the previous frame: how far auto exposure moves this frame (0: not at all).
+    float frame_seconds = 0.0f;
     // Texture mode and anisotropy over the map's own (render/world_gpu.h applyTextureFilter).
     TextureFilterChoice texture_filter;
     glm::vec4 clear_colour{0.05f, 0.05f, 0.07f, 1.0f};

@@ -5,6 +5,7 @@
 #include "render/frame.h"
 #include "render/gpu_timers.h"
 #include "render/model_renderer.h"
+#include "render/tone_map.h"
 
 #include "core/log.h"
 
@@ -56,6 +57,9 @@ bool WorldRenderer::upload(const WorldSource& source, std::string* error) {
     if (!gpu)
         return false;
     m_gpu = std::move(gpu);
+    // A new map starts its exposure over (the client's ResetToneMapping at level start).
+    m_exposure_on = false;
+    m_meter.reset();
     if (m_flares)
         m_flares->upload(source.map, source.mesh.materials, source.textures);
     if (m_models)
@@ -96,6 +100,37 @@ void WorldRenderer::clear(const RenderOptions& options, float frame_scale) {
         options.timers->end();
 }
 
+bool WorldRenderer::autoExposed(const RenderOptions& options) const {
+    return m_gpu && options.auto_exposure &&
+           toneMapped(m_gpu->rules.tonemap, options.view, options.neutral_lighting);
+}
+
+float WorldRenderer::toneScale(const RenderOptions& options) const {
+    if (!m_gpu || !toneMapped(m_gpu->rules.tonemap, options.view, options.neutral_lighting))
+        return 1.0f;
+    return autoExposed(options) && m_exposure_on ? m_exposure.scale() : m_gpu->rules.tonemap.scale;
+}
+
+void WorldRenderer::updateExposure(const RenderOptions& options) {
+    const bool on = autoExposed(options);
+    if (on) {
+        const game::ToneMapRule& rule = m_gpu->rules.tonemap;
+        // Switched on: from the fixed scale shown until now (the map's start).
+        if (!m_exposure_on) {
+            m_exposure.reset(rule.scale);
+            m_meter.reset();
+        }
+        if (const auto h = m_meter.poll())
+            m_exposure.measured(*h, rule);
+        m_exposure.advance(options.frame_seconds, rule);
+    }
+    m_exposure_on = on;
+}
+
+float WorldRenderer::toneScaleOf(const RenderOptions& options) const {
+    return m_gpu ? toneScaleFactor(m_gpu->rules.tonemap, toneScale(options)) : 1.0f;
+}
+
 void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camera,
                          const RenderOptions& options, const scene::RegionView* region) {
     if (m_gpu) // binds textures: before the state cache is reset
@@ -120,6 +155,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     f.staged = options.shader_stages && options.view == ViewMode::Lit && !m_gpu->staged.empty();
     f.fog = options.fog && options.view == ViewMode::Lit && !m_gpu->fogs.empty();
     f.frame_scale = frame_scale;
+    updateExposure(options);
+    f.tone_scale = toneScaleOf(options);
     m_state.enable(GL_DEPTH_TEST, true);
     m_state.depthFunc(GL_LEQUAL);
     m_state.cullFace(GL_FRONT); // the meshes wind front faces clockwise
@@ -165,6 +202,7 @@ void WorldRenderer::drawRegion(const Frame& world, const scene::RegionView& regi
     r.staged = world.staged;
     r.fog = world.fog;
     r.frame_scale = world.frame_scale;
+    r.tone_scale = world.tone_scale;
     r.linear_fog = &region.fog;
     // The models standing in the region (the sky box's props), drawn by the region's camera
     // after its opaque surfaces as the main view's are (CSkyboxView::DrawInternal draws the
@@ -210,6 +248,13 @@ void WorldRenderer::drawOverWorld(Frame& f) {
         f.endTimer();
         m_state.bindVertexArray(m_gpu->vao.id());
         m_state.enable(GL_DEPTH_TEST, true);
+    }
+
+    // Auto exposure measures the finished frame, before the viewer's own picture settings.
+    if (m_exposure_on) {
+        f.beginTimer("exposure");
+        m_meter.capture();
+        f.endTimer();
     }
 
     // View > Picture (exposure, gamma, brightness) over the engine's finished look.

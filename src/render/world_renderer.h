@@ -4,12 +4,14 @@
 #pragma once
 
 #include "render/draw_submitter.h"
+#include "render/exposure_meter.h"
 #include "render/gl.h"
 #include "render/gl_state.h"
 #include "render/glsl_library.h"
 #include "render/programs.h"
 #include "render/render_options.h"
 #include "render/render_target.h"
+#include "render/tone_map.h"
 #include "render/view_mode.h"
 #include "render/world_gpu.h"
 #include "scene/view/camera.h"
@@ -86,6 +88,15 @@ public:
     // Draw calls and ranges of the last draw(), and the path it used.
     const SubmitStats& submitStats() const { return m_submitter.frameStats(); }
     DrawPath drawPath() const { return m_submitter.path(); }
+    // The tone map's linear scale a frame drawn with `options` gets (game::ToneMapRule: the
+    // map's fixed scale in the views that show light, or auto exposure's scale with
+    // RenderOptions::auto_exposure, as the last draw() left it); 1 for maps without a tone map.
+    float toneScale(const RenderOptions& options) const;
+    // Whether draw() runs auto exposure with `options` (render/tone_map.h): asked for, and a
+    // view of a map with a tone map.
+    bool autoExposed(const RenderOptions& options) const;
+    // Auto exposure's goal scale (what it moves toward), for the viewer's display.
+    float exposureGoal() const { return m_exposure.goal(); }
     // The state cache every pass goes through; the debug overlays drawn after draw() use it too.
     GlState& glState() { return m_state; }
 
@@ -100,6 +111,11 @@ public:
                         FaceOverlay overlay = FaceOverlay::Fill);
 
 private:
+    // toneScale() as the factor of the frame's display-space colours (Frame::tone_scale).
+    float toneScaleOf(const RenderOptions& options) const;
+    // Auto exposure's step at the start of a frame: the last measured frame's goal, the move
+    // toward it by RenderOptions::frame_seconds (or a fresh start when it was off).
+    void updateExposure(const RenderOptions& options);
     // Clears the target to the options' colour at the frame's scale.
     void clear(const RenderOptions& options, float frame_scale);
     // After the world's passes: the flares, the display ramp, the picture and the world
@@ -120,6 +136,9 @@ private:
     GlState m_state;
     uint32_t m_stage_draws = 0;
     bool m_frame_drawn = false; // the blocks hold the last draw()'s frame (bindFrameBlocks)
+    AutoExposure m_exposure;    // auto exposure's scale and goal (render/tone_map.h)
+    ExposureMeter m_meter;      // the finished frame's samples it measures
+    bool m_exposure_on = false; // the last draw() ran auto exposure
     Texture m_picture_copy;     // the frame the picture pass reads (drawPicture)
     int m_picture_w = 0, m_picture_h = 0;
 };

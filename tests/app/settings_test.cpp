@@ -42,6 +42,7 @@ app::Settings sample() {
     s.exposure = 0.5f;
     s.gamma = 1.2f;
     s.brightness = 0.05f;
+    s.auto_exposure = true;
     s.texture_mode = "GL_NEAREST_MIPMAP_LINEAR";
     s.anisotropy = 4.0f;
     s.screenshot_folder = "/home/u/Pictures/bsp shots";
@@ -74,6 +75,7 @@ TEST(Settings, DefaultsAreDefaults) {
     EXPECT_EQ(s.speed, 320.0f);
     EXPECT_EQ(s.view, "lit");
     EXPECT_EQ(s.quake2_look, "yamagi");
+    EXPECT_FALSE(s.auto_exposure); // the fixed tone map scale
     EXPECT_TRUE(s.recent.empty());
     EXPECT_TRUE(s.bookmarks.empty());
 }

@@ -129,6 +129,7 @@ protected:
         frame.view_projection = cam.viewProjection();
         frame.eye = cam.position;
         frame.frame_scale = 1.0f;
+        frame.tone_scale = m_tone; // 1: no tone map
         blocks.setFrame(frame);
         blocks.setMap(render::MapBlock{});
         blocks.bind();
@@ -145,6 +146,8 @@ protected:
         }
         return out;
     }
+
+    float m_tone = 1.0f; // the frame block's tone map factor (render/tone_map.h)
 };
 
 } // namespace
@@ -174,6 +177,19 @@ TEST_F(ModelRender, DirectedLightWrapsAsTheInstanceSays) {
     EXPECT_EQ(render(inst)[0], (std::array<int, 3>{87, 0, 0}));
     inst.light_wrap = glm::vec3(0.0f, 1.0f, 1e30f);
     EXPECT_EQ(render(inst)[0], (std::array<int, 3>{20, 0, 0}));
+}
+
+// The tone map's factor (an HDR-lit Source map's frame, u_frame.tone_scale) multiplies what a
+// model draws, lit or full bright: 0.5 halves texel A's plain 200 and the lit 86.9 (43.4).
+TEST_F(ModelRender, ToneScaleMultipliesTheModelsColour) {
+    m_tone = 0.5f;
+    EXPECT_EQ(render()[0], (std::array<int, 3>{100, 0, 0}));
+    scene::EntityModelInstance inst;
+    inst.light = glm::vec3(0.1f);
+    inst.directed_light = glm::vec3(0.5f);
+    inst.light_dir = glm::vec3(0.0f, 0.0f, 1.0f);
+    inst.light_wrap = glm::vec3(1.0f, 1.495f, 1.0f);
+    EXPECT_EQ(render(inst)[0], (std::array<int, 3>{43, 0, 0}));
 }
 
 // Skin 1's own ranges draw quad 1 plain: texel B (9, 9, 9), fullbright, where skin 0 cuts it.

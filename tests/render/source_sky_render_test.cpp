@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -87,6 +88,14 @@ TEST_F(SourceSkyRender, SkynameFacesFromABaseFolderDrawAroundTheView) {
             EXPECT_EQ(rt, kFaceColours[0]);
             EXPECT_EQ(bk, kFaceColours[1]);
             EXPECT_EQ(up, kFaceColours[4]);
+            // Under an HDR tone map of scale 0.5 (sky_ps2x.fxc's TONEMAP_SCALE_LINEAR) the box
+            // is 0.5^(1/2.2) = 0.7297 as bright: 200 -> 145.9, 40 -> 29.2.
+            (*bundle)->profile.rules.tonemap.enabled = true;
+            (*bundle)->profile.rules.tonemap.scale = 0.5f;
+            ASSERT_TRUE(render::uploadBundle(renderer, **bundle).ok());
+            const auto dim = centre(**bundle, renderer, target, -35.0f, 0.0f);
+            for (size_t c = 0; c < 3; ++c)
+                EXPECT_NEAR(dim[c], kFaceColours[0][c] * std::pow(0.5, 1.0 / 2.2), 1.0) << c;
         } else {
             // render::kSkyFlatColour (0.32, 0.40, 0.55) in 8 bits.
             const std::array<uint8_t, 3> flat = {82, 102, 140};

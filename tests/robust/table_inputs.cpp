@@ -260,6 +260,23 @@ const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
         {"worldlights_v0", [] { return worldLightsLump(0); }},
         {"worldlights_v1_hdr", [] { return worldLightsLump(3); }},
         {"overlays_v0", overlaysLump},
+        // A tone map controller and the logic_auto that sets it at spawn (game/source.cpp),
+        // actions separated by commas and by ESC.
+        {"tonemap_entities.txt",
+         [] {
+             return bytesOf("{\n\"classname\" \"worldspawn\"\n}\n"
+                            "{\n\"classname\" \"env_tonemap_controller\"\n"
+                            "\"targetname\" \"tonemap\"\n}\n"
+                            "{\n\"classname\" \"logic_auto\"\n"
+                            "\"OnMapSpawn\" \"tonemap,SetAutoExposureMin,0.8,0,-1\"\n"
+                            "\"OnMapSpawn\" \"tonemap\x1b"
+                            "SetAutoExposureMax\x1b"
+                            "3\x1b"
+                            "0.5\x1b"
+                            "-1\"\n"
+                            "\"OnNewGame\" \"tone*,BlendTonemapScale,0.5 2,1,-1\"\n"
+                            "\"OnMapSpawn\" \"env_tonemap_controller,SetBloomScale,2,0,-1\"\n}\n");
+         }},
         // The go-to field's text (scene/view/camera_text.h), one line of four of its forms.
         {"viewpos.txt", [] { return bytesOf("Viewpos: (544 -312 48) 10 90 0"); }},
         {"getpos.txt",
