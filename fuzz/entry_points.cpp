@@ -688,6 +688,15 @@ Outcome runVtf(std::span<const uint8_t> data) {
              image->height > content::kMaxImageDimension)
         o.violation =
             "accepted VTF of " + std::to_string(image->width) + "x" + std::to_string(image->height);
+    // The same bytes as a cube map: six valid square faces of the image's size, or an error.
+    if (auto faces = content::decodeVtfCubeFaces(data, "fuzz.vtf"); faces) {
+        for (const content::Image& f : *faces)
+            if (!f.valid() || f.width != f.height || f.width != image->width ||
+                f.height != image->height)
+                o.violation = "accepted cube map with a face that is not the image's square";
+    } else if (faces.error().message().empty()) {
+        o.violation = "cube map rejected with an empty message";
+    }
     return o;
 }
 

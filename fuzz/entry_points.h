@@ -111,7 +111,9 @@ Outcome runBrushModel(std::span<const uint8_t> data);
 Outcome runModelAsset(std::span<const uint8_t> data);
 
 // content::decodeVtf (Source .vtf); an accepted image is valid (rgba of width * height texels)
-// and no side exceeds content::kMaxImageDimension.
+// and no side exceeds content::kMaxImageDimension. The same bytes through
+// content::decodeVtfCubeFaces: an accepted cube's six faces are valid and as large as the image,
+// which is square.
 Outcome runVtf(std::span<const uint8_t> data);
 // content::parseVmt on the bytes as text, then content::resolveVmt with every path reading the
 // same text (a patch includes itself until the depth limit); an accepted material has a block
@@ -147,6 +149,9 @@ Outcome runPropLumps(std::span<const uint8_t> data);
 // HDR lump, the rest the lump. Accepted lights are whole records of valid emit types with
 // finite numbers and, for point and spot lights, some attenuation.
 Outcome runWorldLights(std::span<const uint8_t> data);
+// bsp::parseCubeMapSamples (the cubemaps lump, all of the input). Accepted samples are the
+// lump's whole 16-byte records, at most MAX_MAP_CUBEMAPSAMPLES, each size field in range.
+Outcome runCubeMaps(std::span<const uint8_t> data);
 // bsp::parseOverlays (the overlays lump; byte 0 is the lump version, byte 1 a count K, then K
 // 8-byte records of the overlay fades lump, the rest the overlays lump), bsp::readOverlayFades,
 // then bsp::buildOverlayFaces on a 128-unit floor of two faces in two leaves. Accepted overlays

@@ -2,6 +2,7 @@
 // contract of each is in entry_points.h.
 #include "entry_points.h"
 
+#include "bsp/cube_maps.h"
 #include "bsp/dropped.h"
 #include "bsp/entities.h"
 #include "bsp/map.h"
@@ -266,6 +267,22 @@ Outcome runWorldLights(std::span<const uint8_t> data) {
         else if (!std::isfinite(l.radius) || !std::isfinite(l.intensity.x))
             o.violation = "a light with a non-finite number";
     }
+    return o;
+}
+
+Outcome runCubeMaps(std::span<const uint8_t> data) {
+    auto samples = bsp::parseCubeMapSamples(data);
+    if (!samples)
+        return rejectedWith(std::move(samples.error()));
+    Outcome o;
+    o.accepted = true;
+    if (samples->size() * bsp::kCubeMapSampleBytes != data.size())
+        o.violation = "the samples are not the lump's whole records";
+    else if (samples->size() > bsp::kMaxCubeMapSamples)
+        o.violation = "more samples than MAX_MAP_CUBEMAPSAMPLES";
+    for (const bsp::CubeMapSample& s : *samples)
+        if (s.size > bsp::kMaxCubeMapSizeField)
+            o.violation = "a sample with a size field past the limit";
     return o;
 }
 

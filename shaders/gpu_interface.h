@@ -30,6 +30,8 @@
 #define UNIT_DELUXEMAPS 10 // u_deluxemaps: light directions (q3map2 deluxe maps), a 2D array
 #define UNIT_LAYER2 11     // u_layer2: a material's second image, mixed in by vertex alpha
 #define UNIT_BUMPMAP 13    // u_bumpmap: a Source $bumpmap (normal map or $ssbump weights)
+#define UNIT_ENVMAP 14     // u_envmap: a Source $envmap, a cube map
+#define UNIT_ENVMAPMASK 15 // u_envmapmask: a Source $envmapmask
 
 // Debug view modes (render::ViewMode).
 #define VIEW_LIT 0

@@ -15,6 +15,10 @@
 //   WATER       shaded as water instead of textured (scene::ResolvedMaterial::water): Source's
 //               cheap water (WaterCheap_ps2x.fxc), opaque over u_water_base; WATER_BLEND: its
 //               blended form, alpha from the fresnel factor and the distance to the eye
+//   ENVMAP      Source $envmap: a cube map's colour along the reflected view added to the lit
+//               colour (scene::ResolvedMaterial::envmap), masked by u_envmapmask's rgb
+//               (ENVMAP_MASK), 1 - the base alpha (ENVMAP_BASE_ALPHA, the alpha then no
+//               opacity) or the normal map's alpha (ENVMAP_NORMAL_ALPHA, with BUMP)
 //   DISTANCE_FOG  the map's fog over the whole view (Quake 1 worldspawn fog): GL_EXP2 by the
 //               depth along the view axis, as fixed-function GL fogs it in QuakeSpasm
 //   FOG_PASS    the surface is in a Quake 3 fog volume: its colour fogs here, as the fog pass
@@ -35,6 +39,16 @@ uniform sampler2D u_layer2; // the second layer, at the same uv as u_texture
 #endif
 #ifdef BUMP
 uniform sampler2D u_bumpmap; // tangent-space normal map (SSBUMP: weights), at u_texture's uv
+#endif
+#ifdef ENVMAP
+uniform samplerCube u_envmap; // +X, -X, +Y, -Y, +Z, -Z: Source's right, left, back, front, up, down
+#ifdef ENVMAP_MASK
+uniform sampler2D u_envmapmask; // at u_texture's uv
+#endif
+uniform vec3 u_envmap_tint;      // $envmaptint
+uniform float u_envmap_contrast; // the numbers the engine's shader runs with (envMapShading)
+uniform float u_envmap_saturation;
+uniform float u_envmap_fresnel; // $fresnelreflection: the reflection's share seen head-on
 #endif
 uniform sampler2DArray u_lightmaps;
 uniform sampler2DArray u_deluxemaps; // VIEW_DELUXE: light directions, layers as u_lightmaps
@@ -117,6 +131,36 @@ vec3 bumpLighting(vec2 uv) {
         light += (weights.x * l0 + weights.y * l1 + weights.z * l2) * styleValue(style);
     }
     return light;
+}
+#endif
+
+#ifdef ENVMAP
+// Source SDK 2013 lightmappedgeneric_ps2_3_x.h main, the CUBEMAP combo: the cube map along the
+// view reflected about the normal (common_fxc.h CalcReflectionVectorUnnormalized: 2 (N.E) N - E
+// for the unit normal N and E the vector to the eye), times the mask, times $envmaptint, with
+// contrast (a mix towards its square) and saturation (a mix from its luminance), times the
+// fresnel factor (1 - N.V)^5 (1 - R) + R for the unit V to the eye (1 with the default R 1).
+// The engine's ENV_MAP_SCALE (common_ps_fxc.h cLightScale.z) is taken as 1, the LDR value. The
+// face's interpolated normal stands in for a normal map's: no tangent frame is carried.
+vec3 envMapReflection(vec2 uv, float base_alpha) {
+    vec3 n = normalize(v_normal);
+    vec3 to_eye = u_frame.eye - v_world;
+    vec3 c = texture(u_envmap, 2.0 * dot(n, to_eye) * n - to_eye).rgb;
+#ifdef ENVMAP_MASK
+    c *= texture(u_envmapmask, uv).rgb;
+#endif
+#ifdef ENVMAP_BASE_ALPHA
+    c *= 1.0 - base_alpha;
+#endif
+#ifdef ENVMAP_NORMAL_ALPHA
+    c *= texture(u_bumpmap, uv).a;
+#endif
+    c *= u_envmap_tint;
+    c = mix(c, c * c, u_envmap_contrast);
+    c = mix(vec3(dot(c, vec3(0.299, 0.587, 0.114))), c, u_envmap_saturation);
+    float edge = 1.0 - dot(n, normalize(to_eye));
+    float edge2 = edge * edge;
+    return c * (edge2 * edge2 * edge * (1.0 - u_envmap_fresnel) + u_envmap_fresnel);
 }
 #endif
 
@@ -246,9 +290,16 @@ void main() {
     vec4 glow = texture(u_glow, uv);
     colour = mix(colour, glow.rgb, glow.a);
 #endif
+#ifdef ENVMAP
+    // After the light and the self-illumination, as the engine adds specularLighting.
+    colour += envMapReflection(uv, tex.a);
+#endif
 #endif
     if (u_map.output_gamma != 1.0)
         colour = pow(max(colour, vec3(0.0)), vec3(u_map.output_gamma));
+#ifdef ENVMAP_BASE_ALPHA
+    tex.a = 1.0; // the mask, not opacity (the engine's alpha stays 1 with BASEALPHAENVMAPMASK)
+#endif
     // The tone map's scale before the clamp (Source HDR: FinalOutput's TONEMAP_SCALE_LINEAR).
     o_colour = vec4(min(colour * u_map.output_scale * u_frame.tone_scale, vec3(1.0)),
                     tex.a * u_alpha);

@@ -39,7 +39,8 @@ void writeCompileFiles(core::JsonWriter& j, const scene::MapBundle& b) {
     }
 }
 
-// Source overlays (bsp/overlays.h, --info): how many the map has and what became of them.
+// Source overlays (bsp/overlays.h, --info): how many the map has and what became of them; the
+// count of cube-map samples.
 void writeOverlays(core::JsonWriter& j, const bsp::Map& map) {
     if (map.format != bsp::Format::Source)
         return;
@@ -50,6 +51,8 @@ void writeOverlays(core::JsonWriter& j, const bsp::Map& map) {
     j.field("not_drawn", uint64_t(map.overlay_faces.not_polygons));
     j.field("missed", uint64_t(map.overlay_faces.missed));
     j.endObject();
+    // The cube-map samples of lump 42 (bsp/cube_maps.h).
+    j.field("cube_maps", uint64_t(map.cube_maps.size()));
 }
 
 // Source's 3D sky box (game::SkyRegion from sky_camera, --info): null when the map has none.

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "bsp/collision.h"
+#include "bsp/cube_maps.h"
 #include "bsp/overlays.h"
 #include "bsp/source_props.h"
 #include "bsp/world_lights.h"
@@ -416,6 +417,9 @@ struct Map {
     // (bsp/world_lights.h); empty for other formats or when the lump is absent.
     std::vector<WorldLight> world_lights;
     std::vector<WorldLight> world_lights_hdr;
+    // Source: the cube-map samples of the cubemaps lump (42, bsp/cube_maps.h), as stored; empty
+    // for other formats, when the lump is empty, or when it could not be read (a warning).
+    std::vector<CubeMapSample> cube_maps;
     // Source overlays (bsp/overlays.h): how many the overlays lump holds and what became of
     // them; their fragments are faces after the map's own.
     uint32_t overlay_count = 0;

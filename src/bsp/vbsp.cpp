@@ -595,6 +595,17 @@ core::Status Parser::staticProps() {
     return core::okStatus();
 }
 
+// The cube-map samples (bsp/cube_maps.h). The engine refuses a map whose lump is not whole
+// records (Mod_LoadCubemapSamples); only reflections need them, so a lump that cannot be read is
+// a warning and the map has none.
+void Parser::cubeMaps() {
+    auto samples = parseCubeMapSamples(data[kCubemaps].bytes());
+    if (samples)
+        map.cube_maps = std::move(*samples);
+    else
+        map.warnings.push_back(samples.error().message() + "; cube maps dropped");
+}
+
 // The overlays' fragments join the faces after the displacements are linked into the leaves
 // (the fragments follow their faces there). A lump that cannot be read is a warning and the map
 // has no overlays.
@@ -665,6 +676,7 @@ core::Result<Map> parseSource(std::span<const uint8_t> bytes, std::string_view n
     p.map.embedded_archive.assign(pak.begin(), pak.end());
     if (auto s = p.staticProps(); !s)
         return s.error();
+    p.cubeMaps();
     p.dropped.flush(p.map);
     return std::move(p.map);
 }

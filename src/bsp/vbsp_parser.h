@@ -43,6 +43,7 @@ enum VLump {
     kDispVerts = 33,
     kGameLump = 35,
     kPakfile = 40,
+    kCubemaps = 42,
     kTexdataStringData = 43,
     kTexdataStringTable = 44,
     kOverlays = 45,
@@ -173,6 +174,7 @@ struct Parser {
     core::Status linkDisplacements();
     core::Status collision();
     core::Status staticProps();
+    void cubeMaps();
     core::Status overlays();
     core::Status visibility();
 

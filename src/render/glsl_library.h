@@ -47,6 +47,8 @@ enum TextureUnit : GLuint {
     kUnitDeluxemaps = UNIT_DELUXEMAPS,
     kUnitLayer2 = UNIT_LAYER2,
     kUnitBumpmap = UNIT_BUMPMAP,
+    kUnitEnvmap = UNIT_ENVMAP,
+    kUnitEnvmapMask = UNIT_ENVMAPMASK,
 };
 constexpr size_t kMaxFoldedStages = MAX_FOLDED_STAGES;
 

@@ -55,6 +55,13 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
         glUniform2f(u.water_fade, w.fade_start, w.fade_end);
         glUniform1f(u.water_weight, w.reflect_weight);
     }
+    if (material && material->envmap.enabled) { // no-ops (location -1) outside ENVMAP variants
+        const content::EnvMapShading& e = material->envmap;
+        glUniform3fv(u.envmap_tint, 1, e.tint.data());
+        glUniform1f(u.envmap_contrast, e.contrast);
+        glUniform1f(u.envmap_saturation, e.saturation);
+        glUniform1f(u.envmap_fresnel, e.fresnel);
+    }
     if (fog) {
         glUniform1f(u.fog_distance, fog->distance);
         glUniform1i(u.fog_has_surface, fog->has_surface ? 1 : 0);
@@ -68,6 +75,32 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
         glUniform4f(u.flat_colour, 0.35f + 0.65f * static_cast<float>(h & 255) / 255.0f,
                     0.35f + 0.65f * static_cast<float>((h >> 8) & 255) / 255.0f,
                     0.35f + 0.65f * static_cast<float>((h >> 16) & 255) / 255.0f, 1.0f);
+    }
+}
+
+// The reflection of a material with a cube map (scene::ResolvedMaterial::envmap), in the lit
+// view: its mask's variant bit, when what the mask reads is bound (a normal map's alpha needs
+// the BUMP variant's map). `frame` indexes the GPU set's per-material names (a textured batch).
+void setEnvMapVariant(const Frame& f, const scene::ResolvedMaterial* material, int32_t frame,
+                      bool bump, WorldVariant& variant) {
+    const WorldGpu& gpu = f.gpu;
+    if (!material || !material->envmap.enabled || f.options.view != ViewMode::Lit || frame < 0 ||
+        static_cast<size_t>(frame) >= gpu.envmaps.size() ||
+        gpu.envmaps[static_cast<size_t>(frame)] == 0)
+        return;
+    variant.envmap = true;
+    switch (material->envmap.mask) {
+    case content::EnvMapMask::Texture:
+        variant.envmap_mask = gpu.envmap_masks[static_cast<size_t>(frame)] != 0;
+        break;
+    case content::EnvMapMask::BaseAlpha:
+        variant.envmap_base_alpha = true;
+        break;
+    case content::EnvMapMask::NormalAlpha:
+        variant.envmap_normal_alpha = bump;
+        break;
+    case content::EnvMapMask::None:
+        break;
     }
 }
 
@@ -96,6 +129,7 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
     variant.water = material && material->water.enabled &&
                     (f.options.view == ViewMode::Lit || f.options.view == ViewMode::Fullbright);
     variant.water_blended = variant.water && material->water.blended;
+    setEnvMapVariant(f, material, frame, bump != 0, variant);
     variant.fog_pass = fog != nullptr;
     variant.distance_fog = distanceFogged(f);
     const WorldProgram* program = f.programs.world(variant);
@@ -116,6 +150,12 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
         f.state.bindTexture(kUnitLayer2, GL_TEXTURE_2D, layer2);
     if (bump)
         f.state.bindTexture(kUnitBumpmap, GL_TEXTURE_2D, bump);
+    if (variant.envmap)
+        f.state.bindTexture(kUnitEnvmap, GL_TEXTURE_CUBE_MAP,
+                            gpu.envmaps[static_cast<size_t>(frame)]);
+    if (variant.envmap_mask)
+        f.state.bindTexture(kUnitEnvmapMask, GL_TEXTURE_2D,
+                            gpu.envmap_masks[static_cast<size_t>(frame)]);
     f.state.bindTexture(kUnitTexture, GL_TEXTURE_2D,
                         textured ? gpu.textures[static_cast<size_t>(frame)] : 0);
     setSurfaceUniforms(f, *program, b, alpha, state.lighting, fog);

@@ -37,13 +37,19 @@ void locate(WorldProgram& w) {
                    {&w.water_base, "u_water_base"},
                    {&w.water_reflect_tint, "u_water_reflect_tint"},
                    {&w.water_fade, "u_water_fade"},
-                   {&w.water_weight, "u_water_weight"}});
+                   {&w.water_weight, "u_water_weight"},
+                   {&w.envmap_tint, "u_envmap_tint"},
+                   {&w.envmap_contrast, "u_envmap_contrast"},
+                   {&w.envmap_saturation, "u_envmap_saturation"},
+                   {&w.envmap_fresnel, "u_envmap_fresnel"}});
     bindSampler(id, "u_texture", kUnitTexture);
     bindSampler(id, "u_lightmaps", kUnitLightmaps);
     bindSampler(id, "u_glow", kUnitGlow);
     bindSampler(id, "u_deluxemaps", kUnitDeluxemaps);
     bindSampler(id, "u_layer2", kUnitLayer2);
     bindSampler(id, "u_bumpmap", kUnitBumpmap);
+    bindSampler(id, "u_envmap", kUnitEnvmap);
+    bindSampler(id, "u_envmapmask", kUnitEnvmapMask);
 }
 
 void locate(StageProgram& v, size_t count) {
@@ -156,12 +162,14 @@ bool ProgramCache::init(const GlslLibrary& glsl, std::string* error) {
 }
 
 const WorldProgram* ProgramCache::world(const WorldVariant& v) {
-    const uint32_t key = static_cast<uint32_t>(v.view) | (v.alpha_test ? 1u << 3 : 0u) |
-                         (v.warp ? 1u << 4 : 0u) | (v.glow ? 1u << 5 : 0u) |
-                         (static_cast<uint32_t>(v.styles - 1) << 6) | (v.fog_pass ? 1u << 9 : 0u) |
-                         (v.distance_fog ? 1u << 10 : 0u) | (v.layer2 ? 1u << 11 : 0u) |
-                         (v.bump ? 1u << 12 : 0u) | (v.ssbump ? 1u << 13 : 0u) |
-                         (v.water ? 1u << 14 : 0u) | (v.water_blended ? 1u << 15 : 0u);
+    const uint32_t key =
+        static_cast<uint32_t>(v.view) | (v.alpha_test ? 1u << 3 : 0u) | (v.warp ? 1u << 4 : 0u) |
+        (v.glow ? 1u << 5 : 0u) | (static_cast<uint32_t>(v.styles - 1) << 6) |
+        (v.fog_pass ? 1u << 9 : 0u) | (v.distance_fog ? 1u << 10 : 0u) |
+        (v.layer2 ? 1u << 11 : 0u) | (v.bump ? 1u << 12 : 0u) | (v.ssbump ? 1u << 13 : 0u) |
+        (v.water ? 1u << 14 : 0u) | (v.water_blended ? 1u << 15 : 0u) | (v.envmap ? 1u << 16 : 0u) |
+        (v.envmap_mask ? 1u << 17 : 0u) | (v.envmap_base_alpha ? 1u << 18 : 0u) |
+        (v.envmap_normal_alpha ? 1u << 19 : 0u);
     auto it = m_world.find(key);
     if (it == m_world.end()) {
         const KeepCurrentProgram keep;
@@ -183,6 +191,15 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
             defines += v.ssbump ? " BUMP SSBUMP" : " BUMP";
         if (v.water)
             defines += v.water_blended ? " WATER WATER_BLEND" : " WATER";
+        if (v.envmap) {
+            defines += " ENVMAP";
+            if (v.envmap_mask)
+                defines += " ENVMAP_MASK";
+            if (v.envmap_base_alpha)
+                defines += " ENVMAP_BASE_ALPHA";
+            if (v.envmap_normal_alpha)
+                defines += " ENVMAP_NORMAL_ALPHA";
+        }
         WorldProgram w;
         w.program = build("world|" + defines, "world.vert.glsl", "world.frag.glsl", defines);
         if (w.program)

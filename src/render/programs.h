@@ -38,6 +38,8 @@ struct WorldProgram { // world.vert.glsl + world.frag.glsl
     GLint fog_distance = -1, fog_has_surface = -1, fog_surface = -1, fog_colour = -1;
     // WATER variants only (scene::ResolvedMaterial::water)
     GLint water_base = -1, water_reflect_tint = -1, water_fade = -1, water_weight = -1;
+    // ENVMAP variants only (scene::ResolvedMaterial::envmap)
+    GLint envmap_tint = -1, envmap_contrast = -1, envmap_saturation = -1, envmap_fresnel = -1;
 };
 
 struct WorldVariant {
@@ -52,6 +54,13 @@ struct WorldVariant {
     // The material is shaded as water (scene::ResolvedMaterial::water; water_blended: its
     // blended form). Lit and fullbright views only: the others show its image.
     bool water = false, water_blended = false;
+    // The material reflects a cube map (WorldGpu::envmaps, scene::ResolvedMaterial::envmap),
+    // masked by a texture (envmap_mask: WorldGpu::envmap_masks), by 1 - the base alpha
+    // (envmap_base_alpha) or by the normal map's alpha (envmap_normal_alpha, with bump). Lit
+    // view only: the lightmap view is light alone (the engine's mat_fullbright 2 drops the
+    // reflection) and the others draw no light.
+    bool envmap = false, envmap_mask = false, envmap_base_alpha = false,
+         envmap_normal_alpha = false;
 };
 
 struct DepthProgram { // depth pre-pass

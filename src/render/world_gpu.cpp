@@ -5,6 +5,7 @@
 #include "scene/world/deforms.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -346,6 +347,82 @@ void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
     }
 }
 
+// One cube map from six square faces of one size (content::decodeVtfCubeFaces' order, which is
+// GL's +X, -X, +Y, -Y, +Z, -Z: Direct3D and GL pick a face and its texel from a direction by the
+// same table, and Source's faces go up to D3DCUBEMAP_FACE_POSITIVE_X onwards in file order),
+// rows as stored, with mips from content::mipChains.
+Texture uploadCube(const std::array<content::Image, 6>& faces, const std::string& name,
+                   content::MipRounding rounding, uint64_t* bytes) {
+    Texture t = makeTexture(GL_TEXTURE_CUBE_MAP, ("envmap/" + name).c_str());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    std::array<const content::Image*, 6> images{};
+    for (size_t k = 0; k < faces.size(); ++k)
+        images[k] = &faces[k];
+    const std::vector<std::vector<content::Image>> chains = content::mipChains(images, rounding);
+    for (size_t k = 0; k < faces.size(); ++k) {
+        const GLenum target = GL_TEXTURE_CUBE_MAP_POSITIVE_X + static_cast<GLenum>(k);
+        glTexImage2D(target, 0, GL_RGBA8, faces[k].width, faces[k].height, 0, GL_RGBA,
+                     GL_UNSIGNED_BYTE, faces[k].rgba.data());
+        for (size_t level = 0; level < chains[k].size(); ++level)
+            glTexImage2D(target, static_cast<GLint>(level + 1), GL_RGBA8, chains[k][level].width,
+                         chains[k][level].height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                         chains[k][level].rgba.data());
+        *bytes += static_cast<uint64_t>(faces[k].width) * faces[k].height * 4 * 4 / 3;
+    }
+    glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAX_LEVEL,
+                    static_cast<GLint>(chains[0].size()));
+    glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    for (const GLenum wrap : {GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T, GL_TEXTURE_WRAP_R})
+        glTexParameteri(GL_TEXTURE_CUBE_MAP, wrap, GL_CLAMP_TO_EDGE);
+    return t;
+}
+
+// The materials' cube maps (one per distinct cube: vbsp patches many materials to one sample's
+// c<x>_<y>_<z>) and $envmapmask images.
+void uploadEnvMaps(WorldGpu& gpu, const bsp::Map& map,
+                   const std::vector<content::TextureInfo>& textures, const game::MapRules& rules) {
+    std::vector<std::pair<const content::TextureInfo*, GLuint>> cubes;
+    UniqueImages masks;
+    std::vector<int32_t> mask_slot(textures.size(), -1);
+    gpu.envmaps.assign(textures.size(), 0);
+    for (size_t i = 0; i < textures.size(); ++i) {
+        const content::TextureInfo& t = textures[i];
+        if (!t.envmap_shading.enabled || !t.envmap[0].valid())
+            continue;
+        const auto same = [&t](const auto& c) {
+            if (c.first->envmap_source != t.envmap_source)
+                return false;
+            for (size_t k = 0; k < t.envmap.size(); ++k)
+                if (c.first->envmap[k].width != t.envmap[k].width ||
+                    c.first->envmap[k].rgba != t.envmap[k].rgba)
+                    return false;
+            return true;
+        };
+        auto it = std::find_if(cubes.begin(), cubes.end(), same);
+        if (it == cubes.end()) {
+            gpu.owned.push_back(uploadCube(t.envmap, t.envmap_source, mipRounding(rules),
+                                           &gpu.stats.texture_bytes));
+            cubes.emplace_back(&t, gpu.owned.back().id());
+            it = cubes.end() - 1;
+        }
+        gpu.envmaps[i] = it->second;
+        mask_slot[i] = masks.slotOf(t.envmap_mask, t.source + "/envmapmask",
+                                    map.materials[i].name + "/envmapmask");
+    }
+    const std::vector<std::vector<content::Image>> chains =
+        content::mipChains(masks.images, mipRounding(rules));
+    const size_t first = gpu.owned.size();
+    for (size_t u = 0; u < masks.images.size(); ++u)
+        gpu.owned.push_back(uploadImage(*masks.images[u], chains[u], masks.labels[u],
+                                        &gpu.stats.texture_bytes, false, true, &gpu.sampled));
+    gpu.envmap_masks.assign(textures.size(), 0);
+    for (size_t i = 0; i < textures.size(); ++i)
+        if (mask_slot[i] >= 0)
+            gpu.envmap_masks[i] = gpu.owned[first + static_cast<size_t>(mask_slot[i])].id();
+    gpu.stats.textures = static_cast<uint32_t>(gpu.owned.size());
+}
+
 // Faces of different sizes are scaled to the largest (nearest neighbour; they nearly always
 // match already). Nothing is made when a face is missing or malformed.
 void uploadSkyBox(WorldGpu& gpu, const content::SkyBox& sky) {
@@ -479,6 +556,7 @@ std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* 
     uploadMesh(*gpu, map, source.mesh);
     uploadLightmaps(*gpu, map, source.lightmaps);
     uploadTextures(*gpu, map, source.textures, source.rules, source.compressed);
+    uploadEnvMaps(*gpu, map, source.textures, source.rules);
     if (source.skybox)
         uploadSkyBox(*gpu, *source.skybox);
     if (source.stages)
@@ -488,6 +566,7 @@ std::unique_ptr<WorldGpu> buildWorldGpu(const WorldSource& source, std::string* 
     applyTextureFilter(*gpu, effectiveTextureFilter(source.rules.textures, {}));
     glBindTexture(GL_TEXTURE_2D, 0);
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    glBindTexture(GL_TEXTURE_CUBE_MAP, 0);
     if (checkGlErrors("upload") != errors_before) {
         if (error)
             *error = "OpenGL reported errors while uploading the map";

@@ -117,11 +117,16 @@ struct WorldGpu {
     // Per material, by GL name: materials with identical images share one texture (Quake 2
     // has a material per texinfo, many naming the same .wal). `owned` holds them.
     std::vector<Texture> owned;
-    std::vector<GLuint> textures;      // per material
-    std::vector<GLuint> glows;         // per material; 0: none
-    std::vector<GLuint> layers2;       // per material: its second image; 0: none
-    std::vector<GLuint> bumps;         // per material: its $bumpmap; 0: none
-    std::vector<bool> bumps_ssbump;    // per material: bumps holds $ssbump weights
+    std::vector<GLuint> textures;   // per material
+    std::vector<GLuint> glows;      // per material; 0: none
+    std::vector<GLuint> layers2;    // per material: its second image; 0: none
+    std::vector<GLuint> bumps;      // per material: its $bumpmap; 0: none
+    std::vector<bool> bumps_ssbump; // per material: bumps holds $ssbump weights
+    // Per material, Source's $envmap (content::TextureInfo::envmap): a GL cube map whose faces
+    // are the file's six in order (+X, -X, +Y, -Y, +Z, -Z), shared by materials naming one
+    // cube; 0: none. envmap_masks: its $envmapmask image; 0: none.
+    std::vector<GLuint> envmaps;
+    std::vector<GLuint> envmap_masks;
     std::vector<bool> missing;         // per material
     Texture skybox;                    // 2D array of 6 faces, empty when the map has none
     content::SkyRotation sky_rotation; // the box's turn over time (Quake 2 skyrotate/skyaxis)

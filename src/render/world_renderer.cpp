@@ -37,6 +37,8 @@ bool WorldRenderer::init(const GlslLibrary& shaders, std::string* error) {
     m_flares = std::move(flares);
     m_models = std::move(models);
     m_brush_models = std::make_unique<BrushModelRenderer>();
+    // Cube maps ($envmap reflections) filter across their face edges, as Direct3D's do.
+    glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
     return true;
 }
 

@@ -185,6 +185,21 @@ std::vector<uint8_t> worldLightsLump(uint8_t version_byte) {
     return b;
 }
 
+// A cubemaps lump (fuzz::runCubeMaps) of three samples as dcubemapsample_t lays them out: an
+// origin of three ints, the size byte (0: the default; 6; the largest, 16) and three bytes of
+// padding.
+std::vector<uint8_t> cubeMapsLump() {
+    std::vector<uint8_t> b;
+    const int32_t origins[3][3] = {{-512, 64, 128}, {1000, -2000, 3}, {0, 0, -16384}};
+    const uint8_t sizes[3] = {0, 6, 16};
+    for (int k = 0; k < 3; ++k) {
+        for (const int32_t v : origins[k])
+            srcprops::put<int32_t>(b, v);
+        b.insert(b.end(), {sizes[k], 0, 0, 0});
+    }
+    return b;
+}
+
 // An overlays lump (fuzz::runOverlays: the version byte 0, the fade count 2 and two fades, then
 // the records) of two overlays on fuzz's 128-unit floor: one across both faces, one half off the
 // floor's edge in render order 1 with a V flip on it and a fade between 256 and 512 units.
@@ -277,6 +292,7 @@ const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
                             "\"OnNewGame\" \"tone*,BlendTonemapScale,0.5 2,1,-1\"\n"
                             "\"OnMapSpawn\" \"env_tonemap_controller,SetBloomScale,2,0,-1\"\n}\n");
          }},
+        {"cubemaps_lump", cubeMapsLump},
         // The go-to field's text (scene/view/camera_text.h), one line of four of its forms.
         {"viewpos.txt", [] { return bytesOf("Viewpos: (544 -312 48) 10 90 0"); }},
         {"getpos.txt",

@@ -72,4 +72,30 @@ inline std::vector<uint8_t> solidVtf(uint8_t r, uint8_t g, uint8_t b) {
     return makeVtf(s, texels);
 }
 
+// A side x side BGRA8888 environment map (ENVMAP flag) of one mip, face k every texel
+// (faces[k], 255), in the file's order (right, left, back, front, up, down). Versions before 7.5
+// get the seventh face (the sphere map) vtex wrote there, every texel `sphere`; a 7.5 file has
+// one resource entry (the high-res data at 88).
+inline std::vector<uint8_t> cubeVtf(const std::array<std::array<uint8_t, 3>, 6>& faces,
+                                    uint32_t minor = 5, uint16_t side = 2,
+                                    std::array<uint8_t, 3> sphere = {255, 0, 255}) {
+    VtfSpec s;
+    s.minor = minor;
+    s.width = s.height = side;
+    s.format = content::VtfFormat::BGRA8888;
+    s.flags = content::kVtfFlagEnvMap;
+    if (minor >= 3)
+        s.resources = {{0x30, 0, 0, 0, 88, 0, 0, 0}};
+    std::vector<uint8_t> texels;
+    const auto face = [&](const std::array<uint8_t, 3>& c) {
+        for (int i = 0; i < side * side; ++i)
+            texels.insert(texels.end(), {c[2], c[1], c[0], 255});
+    };
+    for (const auto& c : faces)
+        face(c);
+    if (minor < 5)
+        face(sphere);
+    return makeVtf(s, texels);
+}
+
 } // namespace testsupport

@@ -1,16 +1,25 @@
 // scene::MaterialTable resolution rules: shader-script flags, pass, Quake 2 texel sizes (and
-// the mesh dividing texel uv by them), sort and blend order from the shader stages. The map
+// the mesh dividing texel uv by them), sort and blend order from the shader stages, Source's
+// $envmap numbers (and the one warning buildDrawableWorld gives for those not drawn). The map
 // they are resolved from is only read.
 #include "scene/world/material_table.h"
 
 #include "bsp/patch.h"
 #include "content/material/q3_shader.h"
+#include "content/material/textures.h"
+#include "scene/load/drawable_world.h"
 #include "scene/world/material_stages.h"
 #include "scene/world/world_mesh.h"
+#include "support/vtf_builder.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
 
 namespace {
 
@@ -231,4 +240,59 @@ TEST(MaterialTable, SortAndBlendOrderComeFromTheStages) {
     const scene::WorldMesh mesh = scene::buildMapMesh(map, table, stages);
     EXPECT_EQ(mesh.materials[0].sort, 9.0f);
     EXPECT_EQ(mesh.materials[1].blend_order, scene::BlendOrder::Commutes);
+}
+
+// A Source map's materials through a game folder: the one with a cube gets its reflection's
+// numbers in its resolved material; the three whose $envmap is not drawn (an unpatched
+// env_cubemap, a missing cube, a cube that is no cube) are one warning for the map, not three.
+TEST(DrawableWorld, EnvMapProblemsAreOneWarningForTheMap) {
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() /
+        ("bspv_envmap_world_" + std::to_string(std::random_device()()));
+    std::filesystem::create_directories(dir / "materials/maps/m");
+    const auto write = [&dir](const std::string& name, const std::vector<uint8_t>& bytes) {
+        std::ofstream(dir / name, std::ios::binary)
+            .write(reinterpret_cast<const char*>(bytes.data()),
+                   static_cast<std::streamsize>(bytes.size()));
+    };
+    const auto text = [](const std::string& s) { return std::vector<uint8_t>(s.begin(), s.end()); };
+    write("materials/base.vtf", testsupport::solidVtf(10, 20, 30));
+    write(
+        "materials/maps/m/c0_0_0.vtf",
+        testsupport::cubeVtf({{{1, 0, 0}, {2, 0, 0}, {3, 0, 0}, {4, 0, 0}, {5, 0, 0}, {6, 0, 0}}}));
+    const char* vmts[4][2] = {{"shiny", "$envmap maps/m/c0_0_0 $envmaptint \"[.5 .25 1]\""},
+                              {"unpatched", "$envmap env_cubemap"},
+                              {"gone", "$envmap maps/m/c9_9_9"},
+                              {"flat", "$envmap base"}};
+    bsp::Map map;
+    map.format = bsp::Format::Source;
+    for (const auto& [name, keys] : vmts) {
+        write(std::string("materials/") + name + ".vmt",
+              text(std::string("LightmappedGeneric { $basetexture base ") + keys + " }"));
+        bsp::Material m;
+        m.name = name;
+        map.materials.push_back(m);
+    }
+    content::FileSystem fs;
+    ASSERT_TRUE(fs.addDirectory(dir));
+    scene::WorldBuildOptions options;
+    options.material_files = game::MaterialFiles::ValveMaterials;
+    options.texture_threads = 1;
+    scene::WorldBuildLog log;
+    const scene::DrawableWorld world =
+        scene::buildDrawableWorld(map, fs, content::loadPalettedSources(map, fs), options, &log);
+    std::filesystem::remove_all(dir);
+    ASSERT_EQ(world.materials.size(), 4u);
+    EXPECT_TRUE(world.materials[0].envmap.enabled);
+    EXPECT_EQ(world.materials[0].envmap.tint, (std::array<float, 3>{0.5f, 0.25f, 1.0f}));
+    for (size_t i = 1; i < 4; ++i)
+        EXPECT_FALSE(world.materials[i].envmap.enabled) << i;
+    const auto envmap_warnings =
+        std::count_if(log.warnings.begin(), log.warnings.end(),
+                      [](const std::string& w) { return w.find("$envmap") != std::string::npos; });
+    ASSERT_EQ(envmap_warnings, 1);
+    const auto it =
+        std::find_if(log.warnings.begin(), log.warnings.end(),
+                     [](const std::string& w) { return w.find("$envmap") != std::string::npos; });
+    EXPECT_EQ(it->rfind("3 materials' $envmap reflection not drawn: unpatched: ", 0), 0u) << *it;
 }

@@ -41,6 +41,13 @@ std::vector<content::TextureInfo> sample() {
     t[0].shader_file = "scripts/a.shader";
     t[0].shader_image = "textures/a_img.tga";
     t[0].layer2 = solid(2, 4, 50);
+    for (size_t f = 0; f < t[0].envmap.size(); ++f)
+        t[0].envmap[f] = solid(2, 2, static_cast<uint8_t>(20 + f));
+    t[0].envmap_mask = solid(4, 2, 77);
+    t[0].envmap_source = "materials/maps/m/c0_0_64.vtf";
+    t[0].envmap_shading = {true,   {0.5f, 2.0f, 0.25f},         0.5f, 0.75f,
+                           0.125f, content::EnvMapMask::Texture};
+    t[1].envmap_error = "b: $envmap env_cubemap in a material vbsp did not patch";
     t[1].image = solid(8, 8, 99);
     t[1].glow = solid(8, 8, 3);
     t[1].source = "textures/b.JPG";
@@ -74,6 +81,8 @@ void expectSame(const std::vector<content::TextureInfo>& a,
         EXPECT_EQ(a[i].water.fade_start, b[i].water.fade_start);
         EXPECT_EQ(a[i].water.fade_end, b[i].water.fade_end);
         EXPECT_EQ(a[i].water.reflect_weight, b[i].water.reflect_weight);
+        EXPECT_EQ(a[i].envmap_error, b[i].envmap_error);
+        EXPECT_EQ(a[i].envmap_source, b[i].envmap_source);
         if (from_cache && !content::texturePixelsWorthCaching(a[i])) {
             EXPECT_FALSE(b[i].image.valid());
             EXPECT_EQ(a[i].source, b[i].source);
@@ -87,6 +96,16 @@ void expectSame(const std::vector<content::TextureInfo>& a,
         EXPECT_TRUE(a[i].glow.rgba == b[i].glow.rgba);
         EXPECT_EQ(a[i].layer2.width, b[i].layer2.width);
         EXPECT_TRUE(a[i].layer2.rgba == b[i].layer2.rgba);
+        const content::EnvMapShading &ea = a[i].envmap_shading, &eb = b[i].envmap_shading;
+        EXPECT_EQ(ea.enabled, eb.enabled);
+        EXPECT_EQ(ea.tint, eb.tint);
+        EXPECT_EQ(ea.contrast, eb.contrast);
+        EXPECT_EQ(ea.saturation, eb.saturation);
+        EXPECT_EQ(ea.fresnel, eb.fresnel);
+        EXPECT_EQ(ea.mask, eb.mask);
+        for (size_t f = 0; f < a[i].envmap.size(); ++f)
+            EXPECT_TRUE(a[i].envmap[f].rgba == b[i].envmap[f].rgba) << "face " << f;
+        EXPECT_TRUE(a[i].envmap_mask.rgba == b[i].envmap_mask.rgba);
         EXPECT_EQ(a[i].source, b[i].source);
         EXPECT_EQ(a[i].origin, b[i].origin);
         EXPECT_EQ(a[i].missing, b[i].missing);
@@ -112,6 +131,27 @@ TEST(TextureCacheFormat, RoundTrips) {
     expectSame(t, *back, true);
     EXPECT_TRUE((*back)[0].image.valid()); // kept: a .tga from a .pk3
     EXPECT_TRUE((*back)[1].image.valid()); // kept: a .jpg
+    EXPECT_TRUE((*back)[0].envmap_shading.enabled);
+    EXPECT_EQ((*back)[0].envmap[5].width, 2);
+}
+
+// An envmap whose face sizes differ, or whose mask image disagrees with its mask kind, is not a
+// file this code wrote; one on a texture whose pixels are not kept is not stored at all (it is
+// decoded again with them).
+TEST(TextureCacheFormat, EnvMapKeptOnlyWhole) {
+    auto t = sample();
+    t[0].envmap[3] = solid(4, 4, 1);
+    EXPECT_FALSE(content::decodeTextureCache(content::encodeTextureCache("k", t), "k", t.size()));
+    t = sample();
+    t[0].envmap_shading.mask = content::EnvMapMask::BaseAlpha; // but a mask image is there
+    EXPECT_FALSE(content::decodeTextureCache(content::encodeTextureCache("k", t), "k", t.size()));
+    t = sample();
+    t[2].envmap = t[0].envmap; // t[2] is missing: its pixels are not kept
+    t[2].envmap_shading = t[0].envmap_shading;
+    auto back = content::decodeTextureCache(content::encodeTextureCache("k", t), "k", t.size());
+    ASSERT_TRUE(back);
+    EXPECT_FALSE((*back)[2].envmap_shading.enabled);
+    EXPECT_FALSE((*back)[2].envmap[0].valid());
 }
 
 TEST(TextureCacheFormat, CheapFormatsKeepOnlyTheirMetadata) {
@@ -208,9 +248,9 @@ TEST(TextureCacheFormat, WrappedBodiesReachTheParserAndItsLimits) {
         };
         u32(1); // one texture
         u32(0); // flags: pixels kept, not missing
-        for (int k = 0; k < 5; ++k)
-            u32(0);                 // source, origin, error, shader file, shader image: empty
-        u32(bsp::kSurfTranslucent); // surface flags
+        for (int k = 0; k < 7; ++k)
+            u32(0); // source, origin, error, shader file and image, envmap source and error
+        u32(bsp::kSurfTranslucent);          // surface flags
         u32(std::bit_cast<uint32_t>(0.25f)); // alpha cutoff
         u32(std::bit_cast<uint32_t>(1.0f));  // full light
         u32(w);
@@ -256,7 +296,7 @@ TEST(TextureCacheFormat, WaterFieldsFollowTheirFlag) {
         };
         u32(1);     // one texture
         u32(flags); // 2: pixels omitted
-        for (int k = 0; k < 5; ++k)
+        for (int k = 0; k < 7; ++k)
             u32(0); // strings: empty
         u32(bsp::kSurfFullbright);
         u32(std::bit_cast<uint32_t>(0.5f));
@@ -291,7 +331,8 @@ TEST(TextureCacheFormat, WaterFieldsFollowTheirFlag) {
     EXPECT_FALSE(decode(body(2 | 16, 90.0f)));          // blended without water
     EXPECT_FALSE(decode(body(2 | 8, std::nanf(""))));   // not a number
     EXPECT_FALSE(decode(body(2 | 8 | 16, HUGE_VALF)));  // infinite
-    EXPECT_FALSE(decode(body(2 | 8 | 16 | 32, 90.0f))); // an unknown flag
+    EXPECT_FALSE(decode(body(2 | 8 | 16 | 64, 90.0f))); // an unknown flag
+    EXPECT_FALSE(decode(body(2 | 8 | 32, 90.0f)));      // an envmap without its pixels
 }
 
 TEST(TextureCacheDisk, StoreLoadAndCorruptFile) {

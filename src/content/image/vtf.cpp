@@ -522,6 +522,35 @@ core::Result<Image> decodeVtf(std::span<const uint8_t> data, std::string_view na
     return image;
 }
 
+core::Result<std::array<Image, 6>> decodeVtfCubeFaces(std::span<const uint8_t> data,
+                                                      std::string_view name) {
+    auto h = parseVtfHeader(data, name);
+    if (!h)
+        return h.error();
+    if (!(h->flags & kVtfFlagEnvMap) || h->faces < 6)
+        return vtfError(core::ErrorCode::BadImage, name, "flags",
+                        "not an environment map (no ENVMAP flag 0x4000)");
+    if (h->width != h->height || h->depth != 1)
+        return vtfError(core::ErrorCode::BadImage, name, "width/height/depth",
+                        std::to_string(h->width) + "x" + std::to_string(h->height) + "x" +
+                            std::to_string(h->depth) + ": a cube face is square and flat");
+    // Within a mip: frames, then faces, then slices; frame 0's faces open the largest mip.
+    const uint64_t bytes = vtfImageBytes(h->format, h->width, h->height);
+    const bool one_bit_alpha = (h->flags & kVtfFlagOneBitAlpha) != 0;
+    std::array<Image, 6> faces;
+    for (size_t k = 0; k < faces.size(); ++k) {
+        auto face = decodeVtfPixels(
+            h->format, h->width, h->height,
+            data.subspan(size_t(h->largest_mip_offset + k * bytes), size_t(bytes)), one_bit_alpha);
+        if (!face) {
+            face.error().file = std::string(name);
+            return face.error();
+        }
+        faces[k] = std::move(*face);
+    }
+    return faces;
+}
+
 std::shared_ptr<const CompressedMips> vtfCompressedMips(std::span<const uint8_t> data,
                                                         const VtfHeader& h) {
     CompressedMips out;

@@ -44,6 +44,7 @@
 #include "content/image/image.h"
 #include "core/result.h"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -121,6 +122,16 @@ core::Result<VtfHeader> parseVtfHeader(std::span<const uint8_t> data, std::strin
 // The largest mip of frame 0, face 0, slice 0 as RGBA8, rows top to bottom (with its S3TC
 // blocks attached for a DXT image: vtfCompressedMips).
 core::Result<Image> decodeVtf(std::span<const uint8_t> data, std::string_view name);
+
+// The six faces of an environment map (kVtfFlagEnvMap) at its largest mip, frame 0, slice 0, as
+// RGBA8 in the file's face order: Source's right, left, back, front, up, down (vtf.h
+// CubeMapFaceIndex_t), which are the +X, -X, +Y, -Y, +Z, -Z faces of a cube sampled with world
+// directions (rows top to bottom, as a GL cube map face takes them). A 7.0-7.4 file's seventh
+// face (the sphere map) is skipped. Errors (file = `name`, lump "vtf"): parseVtfHeader's, and
+// BadImage when the flag is not set, the faces are not square, the depth is not 1, or the format
+// is not decoded.
+core::Result<std::array<Image, 6>> decodeVtfCubeFaces(std::span<const uint8_t> data,
+                                                      std::string_view name);
 
 // The S3TC blocks of frame 0, face 0 at every mip (content::CompressedMips) of a header that
 // parseVtfHeader accepted for `data`: for DXT1, DXT1_ONEBITALPHA, DXT3 and DXT5 images of depth

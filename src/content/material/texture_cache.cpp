@@ -30,8 +30,11 @@ constexpr uint32_t kFlagSsbump = 4;        // TextureInfo::bump_ssbump
 // TextureInfo::water.enabled, followed by its numbers (waterNumbers); and water.blended.
 constexpr uint32_t kFlagWater = 8;
 constexpr uint32_t kFlagWaterBlended = 16;
+// TextureInfo::envmap_shading.enabled (with kept pixels only), followed by its numbers
+// (envMapNumbers), the mask kind, then after the other images the six faces and the mask image.
+constexpr uint32_t kFlagEnvMap = 32;
 constexpr uint32_t kAllFlags =
-    kFlagMissing | kFlagPixelsOmitted | kFlagSsbump | kFlagWater | kFlagWaterBlended;
+    kFlagMissing | kFlagPixelsOmitted | kFlagSsbump | kFlagWater | kFlagWaterBlended | kFlagEnvMap;
 
 // 64-bit FNV-1a, for names and keys.
 uint64_t fnv1a(std::string_view s, uint64_t h = 14695981039346656037ull) {
@@ -145,6 +148,11 @@ std::array<float, kWaterNumbers> waterNumbers(const WaterShading& w) {
             w.fade_start,      w.fade_end,        w.reflect_weight};
 }
 
+constexpr size_t kEnvMapNumbers = 6;
+std::array<float, kEnvMapNumbers> envMapNumbers(const EnvMapShading& e) {
+    return {e.tint[0], e.tint[1], e.tint[2], e.contrast, e.saturation, e.fresnel};
+}
+
 // Sequential reader over a ByteReader: every read checked, the first failure sticks.
 class Cursor {
 public:
@@ -193,6 +201,36 @@ private:
     uint64_t m_at = 0;
     bool m_ok = true;
 };
+
+// An entry's envmap numbers and mask kind (kFlagEnvMap): finite numbers, a known mask.
+bool readEnvMapNumbers(Cursor& body, EnvMapShading& e) {
+    std::array<float, kEnvMapNumbers> v{};
+    for (float& x : v) {
+        x = std::bit_cast<float>(body.u32());
+        if (!std::isfinite(x))
+            return false;
+    }
+    const uint32_t mask = body.u32();
+    if (!body.ok() || mask > static_cast<uint32_t>(EnvMapMask::NormalAlpha))
+        return false;
+    e.enabled = true;
+    e.tint = {v[0], v[1], v[2]};
+    e.contrast = v[3];
+    e.saturation = v[4];
+    e.fresnel = v[5];
+    e.mask = static_cast<EnvMapMask>(mask);
+    return true;
+}
+
+// An entry's cube faces (square, one size) and mask image (there exactly for a Texture mask).
+bool readEnvMapImages(Cursor& body, TextureInfo& t) {
+    for (Image& face : t.envmap)
+        if (!body.image(face) || !face.valid() || face.width != face.height ||
+            face.width != t.envmap[0].width)
+            return false;
+    return body.image(t.envmap_mask) &&
+           t.envmap_mask.valid() == (t.envmap_shading.mask == EnvMapMask::Texture);
+}
 
 } // namespace
 
@@ -292,31 +330,46 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
     for (const TextureInfo& t : textures)
         if (texturePixelsWorthCaching(t))
             pixels += t.image.rgba.size() + t.glow.rgba.size() + t.layer2.rgba.size() +
-                      t.bump.rgba.size();
+                      t.bump.rgba.size() + t.envmap_mask.rgba.size() +
+                      t.envmap[0].rgba.size() * t.envmap.size();
     std::vector<uint8_t> out;
     out.reserve(pixels + key.size() + textures.size() * 128 + 64);
     putHeader(out, key);
     putU32(out, static_cast<uint32_t>(textures.size()));
     for (const TextureInfo& t : textures) {
         const bool keep = texturePixelsWorthCaching(t);
+        const bool envmap = keep && t.envmap_shading.enabled; // omitted: decoded again
         putU32(out, (t.missing ? kFlagMissing : 0) | (keep ? 0 : kFlagPixelsOmitted) |
                         (t.bump_ssbump ? kFlagSsbump : 0) | (t.water.enabled ? kFlagWater : 0) |
-                        (t.water.enabled && t.water.blended ? kFlagWaterBlended : 0));
+                        (t.water.enabled && t.water.blended ? kFlagWaterBlended : 0) |
+                        (envmap ? kFlagEnvMap : 0));
         putString(out, t.source);
         putString(out, t.origin);
         putString(out, t.error);
         putString(out, t.shader_file);
         putString(out, t.shader_image);
+        putString(out, t.envmap_source);
+        putString(out, t.envmap_error);
         putU32(out, t.surface_flags);
         putU32(out, std::bit_cast<uint32_t>(t.alpha_cutoff));
         putU32(out, std::bit_cast<uint32_t>(t.fullbright_light));
         if (t.water.enabled)
             for (const float v : waterNumbers(t.water))
                 putU32(out, std::bit_cast<uint32_t>(v));
+        if (envmap) {
+            for (const float v : envMapNumbers(t.envmap_shading))
+                putU32(out, std::bit_cast<uint32_t>(v));
+            putU32(out, static_cast<uint32_t>(t.envmap_shading.mask));
+        }
         putImage(out, keep ? t.image : Image());
         putImage(out, keep ? t.glow : Image());
         putImage(out, keep ? t.layer2 : Image());
         putImage(out, keep ? t.bump : Image());
+        if (envmap) {
+            for (const Image& face : t.envmap)
+                putImage(out, face);
+            putImage(out, t.envmap_mask);
+        }
     }
     putChecksum(out);
     return out;
@@ -352,9 +405,9 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
     Cursor body(core::ByteReader(payload).sub(sizeof(kMagic) + 8 + key_len,
                                               payload.size() - sizeof(kMagic) - 8 - key_len));
     const uint32_t count = body.u32();
-    // Each texture takes at least its flags, five string lengths, three drawing fields and four
+    // Each texture takes at least its flags, seven string lengths, three drawing fields and four
     // image sizes: a count the bytes cannot hold is refused before anything is allocated for it.
-    constexpr uint64_t kMinTextureBytes = 4 + 5 * 4 + 3 * 4 + 4 * 8;
+    constexpr uint64_t kMinTextureBytes = 4 + 7 * 4 + 3 * 4 + 4 * 8;
     if (!body.ok() || count != expected_count ||
         count > (payload.size() - sizeof(kMagic) - 8 - key_len) / kMinTextureBytes)
         return std::nullopt;
@@ -367,6 +420,8 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
         t.error = body.string();
         t.shader_file = body.string();
         t.shader_image = body.string();
+        t.envmap_source = body.string();
+        t.envmap_error = body.string();
         t.surface_flags = body.u32();
         t.alpha_cutoff = std::bit_cast<float>(body.u32());
         t.fullbright_light = std::bit_cast<float>(body.u32());
@@ -389,17 +444,21 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
         } else if (flags & kFlagWaterBlended) {
             return std::nullopt;
         }
+        if ((flags & kFlagEnvMap) && !readEnvMapNumbers(body, t.envmap_shading))
+            return std::nullopt;
         body.image(t.image);
         body.image(t.glow);
         body.image(t.layer2);
         body.image(t.bump);
+        if ((flags & kFlagEnvMap) && !readEnvMapImages(body, t))
+            return std::nullopt;
         t.bump_ssbump = (flags & kFlagSsbump) != 0;
         if (!body.ok() || (flags & ~kAllFlags) != 0)
             return std::nullopt;
         // Kept pixels are a whole image; omitted ones are none at all.
         const bool omitted = (flags & kFlagPixelsOmitted) != 0;
         if (omitted ? (t.image.width != 0 || t.glow.width != 0 || t.layer2.width != 0 ||
-                       t.bump.width != 0)
+                       t.bump.width != 0 || (flags & kFlagEnvMap))
                     : !t.image.valid())
             return std::nullopt;
     }

@@ -5,6 +5,7 @@
 #include "content/image/pcx.h"
 #include "content/image/vtf.h"
 #include "content/image/wal.h"
+#include "content/material/envmap.h"
 #include "content/material/vmt.h"
 
 #include "core/file.h"
@@ -263,6 +264,8 @@ bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, Text
         info.bump = loadBumpMap(fs, material, *vmt);
         info.bump_ssbump = vmt->ssbump && info.bump.valid();
     }
+    if (vmt)
+        loadEnvMap(fs, material, *vmt, vtf_path, info);
     return true;
 }
 

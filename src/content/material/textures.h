@@ -53,6 +53,33 @@ struct WaterShading {
     float reflect_weight = -1.0f; // < 0: the fresnel factor F; else this weight instead
 };
 
+// What scales a cube-map reflection per texel (EnvMapShading::mask).
+enum class EnvMapMask : uint8_t {
+    None,        // 1
+    Texture,     // TextureInfo::envmap_mask's rgb (Source $envmapmask), at the base uv
+    BaseAlpha,   // 1 - the base texture's alpha (Source $basealphaenvmapmask)
+    NormalAlpha, // the normal map's alpha (Source $normalmapalphaenvmapmask)
+};
+
+// A reflection of the surroundings added to the lit colour, by the rule of Source's
+// LightmappedGeneric (Source SDK 2013 stdshaders/lightmappedgeneric_ps2_3_x.h main, the CUBEMAP
+// combo), in words the renderer needs no game for: per pixel, the cube map's colour c along the
+// view direction reflected about the surface normal N, times the mask m (EnvMapMask), times
+// `tint`; then c = mix(c, c * c, contrast); c = mix(grey(c), c, saturation) with grey the dot
+// with (0.299, 0.587, 0.114); then times the fresnel factor (1 - N.V)^5 * (1 - fresnel) +
+// fresnel, V the unit direction to the eye; added to the lit colour (after the light and the
+// glow). The numbers are the ones the shader runs with (content/material/envmap.h
+// envMapShading: the engine's fast path
+// keeps contrast 0 or 1 and saturation and fresnel 1).
+struct EnvMapShading {
+    bool enabled = false; // TextureInfo::envmap holds the cube's six faces
+    std::array<float, 3> tint{1.0f, 1.0f, 1.0f};
+    float contrast = 0.0f;
+    float saturation = 1.0f;
+    float fresnel = 1.0f;
+    EnvMapMask mask = EnvMapMask::None;
+};
+
 struct TextureInfo {
     Image image;
     // Quake 1 fullbright texels (palette indices 224..254, drawn without lighting): the same
@@ -71,6 +98,18 @@ struct TextureInfo {
     // found or does not decode (a warning naming the material; its faces draw flat-lit).
     Image bump;
     bool bump_ssbump = false;
+    // Source's $envmap (docs/source.md "Cube-map reflections"): the cube map's six faces in the
+    // file's order (right, left, back, front, up, down: +X, -X, +Y, -Y, +Z, -Z), square and of
+    // one size, with envmap_shading.enabled; otherwise empty. envmap_mask: the $envmapmask
+    // image (envmap_shading.mask Texture), else empty. envmap_source: the cube's .vtf path
+    // (materials sharing one cube upload it once). envmap_error: why a material's $envmap is not
+    // drawn (not found, not a cube, an unpatched env_cubemap, ...), empty otherwise; the loader
+    // gathers these into one warning per map (envmap.h envMapWarning).
+    std::array<Image, 6> envmap;
+    Image envmap_mask;
+    EnvMapShading envmap_shading;
+    std::string envmap_source;
+    std::string envmap_error;
     std::string source; // virtual path that was loaded ("textures/mech/crate.jpg",
                         // "textures/e1u1/floor1_3.wal"), or a label for pixels that are not a
                         // file of their own: "<embedded> + gfx/palette.lmp (pak0.pak)",

@@ -278,6 +278,43 @@ bool vectorParam(const KeyValues& params, std::string_view key, std::array<float
     return true;
 }
 
+// A tint: "[r g b]" as written, "{R G B}" over 255, or one number for all three (a material
+// var set from a float fills every component: CMaterialVar::SetFloatValue); false (out
+// unchanged) when absent or unreadable. Not clamped: the shader takes any tint.
+bool tintParam(const KeyValues& params, std::string_view key, std::array<float, 3>& out) {
+    const std::string text = stringParam(params, key);
+    const size_t open = text.find_first_of("{[");
+    std::array<float, 3> read{};
+    const char* p = text.c_str() + (open == std::string::npos ? 0 : open + 1);
+    for (size_t i = 0; i < read.size(); ++i) {
+        char* end = nullptr;
+        const double v = std::strtod(p, &end);
+        if (end == p || !std::isfinite(v) || std::abs(v) > 1.0e30) {
+            if (open != std::string::npos || i != 1)
+                return false;
+            read = {read[0], read[0], read[0]}; // a lone number
+            break;
+        }
+        read[i] =
+            static_cast<float>(open != std::string::npos && text[open] == '{' ? v / 255.0 : v);
+        p = end;
+    }
+    out = read;
+    return true;
+}
+
+// The LightmappedGeneric family's $envmap parameters (Vmt::envmap...).
+void fillEnvMap(const KeyValues& p, Vmt& vmt) {
+    vmt.envmap = stringParam(p, "$envmap");
+    tintParam(p, "$envmaptint", vmt.envmap_tint);
+    vmt.envmap_mask = stringParam(p, "$envmapmask");
+    vmt.base_alpha_envmap_mask = truthy(p, "$basealphaenvmapmask");
+    vmt.normalmap_alpha_envmap_mask = truthy(p, "$normalmapalphaenvmapmask");
+    floatParam(p, "$envmapcontrast", vmt.envmap_contrast);
+    floatParam(p, "$envmapsaturation", vmt.envmap_saturation);
+    floatParam(p, "$fresnelreflection", vmt.fresnel_reflection);
+}
+
 // Water's parameters with water.cpp's defaults (Vmt::Water).
 void fillWater(const KeyValues& p, Vmt& vmt) {
     Vmt::Water& w = vmt.water;
@@ -324,6 +361,7 @@ void fillFields(Vmt& vmt) {
     vmt.base_texture2 = stringParam(p, "$basetexture2");
     vmt.bump_map = stringParam(p, "$bumpmap");
     vmt.ssbump = truthy(p, "$ssbump");
+    fillEnvMap(p, vmt);
     vmt.hdr_base_texture = stringParam(p, "$hdrbasetexture");
     vmt.hdr_compressed_texture = stringParam(p, "$hdrcompressedtexture");
     vmt.translucent = truthy(p, "$translucent");

@@ -65,6 +65,22 @@ struct Vmt {
     // (self-shadowed bump map) instead of a normal.
     std::string bump_map;
     bool ssbump = false;
+    // The LightmappedGeneric family's cube-map reflection (docs/source.md "Cube-map
+    // reflections"; Source SDK 2013 stdshaders/lightmappedgeneric_dx9_helper.cpp, whose
+    // InitParamsLightmappedGeneric_DX9 gives the defaults): "$envmap" as written (a texture, or
+    // "env_cubemap" in a material vbsp has not patched), "$envmaptint" (default [1 1 1]; "[r g b]"
+    // as written, "{R G B}" over 255, a lone number for all three), "$envmapmask" (a texture
+    // whose rgb scales the reflection), the flags "$basealphaenvmapmask" (1 - the base texture's
+    // alpha scales it) and "$normalmapalphaenvmapmask" (the normal map's alpha), and
+    // "$envmapcontrast" (0), "$envmapsaturation" (1), "$fresnelreflection" (1).
+    std::string envmap;
+    std::array<float, 3> envmap_tint{1.0f, 1.0f, 1.0f};
+    std::string envmap_mask;
+    bool base_alpha_envmap_mask = false;
+    bool normalmap_alpha_envmap_mask = false;
+    float envmap_contrast = 0.0f;
+    float envmap_saturation = 1.0f;
+    float fresnel_reflection = 1.0f;
     // The Sky shader's HDR textures (Source SDK 2013 stdshaders/sky_hdr_dx9.cpp):
     // "$hdrbasetexture" (RGBA16161616F as a rule) and "$hdrcompressedtexture" (RGBS: colour
     // times alpha times 8 in linear light); the LDR Sky_DX9 fallback draws $basetexture.

@@ -1,5 +1,7 @@
 #include "scene/load/drawable_world.h"
 
+#include "content/material/envmap.h"
+
 #include <chrono>
 #include <cstdint>
 
@@ -95,6 +97,9 @@ DrawableWorld buildDrawableWorld(const bsp::Map& map, const content::FileSystem&
     auto t0 = Clock::now();
     report(options, LoadStage::Textures);
     world.textures = loadTextures(map, fs, sources, options, log);
+    // Materials whose reflection is not drawn: one warning for the map, not one per material.
+    if (std::string envmaps = content::envMapWarning(world.textures); !envmaps.empty())
+        log.warnings.push_back(std::move(envmaps));
     // Quake 2 maps learn their texture sizes from the .wal files (or the missing-texture tile
     // that stands in for a missing one); the mesh divides their texel uv by them.
     world.materials = resolveMaterials(map, options.shaders, world.textures);

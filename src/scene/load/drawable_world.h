@@ -82,7 +82,7 @@ struct WorldBuildOptions {
 
 // What the build reports besides the world.
 struct WorldBuildLog {
-    std::vector<std::string> warnings; // sky box and lightmap problems
+    std::vector<std::string> warnings; // sky box, lightmap and $envmap problems
     // "off" (no cache), "hit", "miss" (decoded and stored) or "miss, not stored".
     std::string texture_cache = "off";
     double textures_s = 0, texture_cache_write_s = 0, mesh_s = 0;

@@ -30,6 +30,7 @@ MaterialTable resolveMaterials(const bsp::Map& map, const content::ShaderLibrary
             r.flags |= t.surface_flags;
             r.alpha_cutoff = t.alpha_cutoff;
             r.water = t.water;
+            r.envmap = t.envmap_shading;
         }
         r.pass = classifyMaterial(r.flags);
         r.width = m.width;

@@ -68,6 +68,9 @@ struct ResolvedMaterial {
     float flow_speed = 0.0f;       // bsp::Material::flow_speed
     // Shaded as water (content::TextureInfo::water: the material file's); disabled otherwise.
     content::WaterShading water;
+    // A cube-map reflection added to the lit colour (content::TextureInfo::envmap_shading: the
+    // material file's $envmap); disabled otherwise.
+    content::EnvMapShading envmap;
 };
 
 using MaterialTable = std::vector<ResolvedMaterial>;
