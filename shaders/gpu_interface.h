@@ -73,7 +73,7 @@
 #define MAP_BLOCK_FIELDS(FIELD, ARRAY) \
     FIELD(vec4, distance_fog)    /* rgb: colour as the frame holds it, a: density per unit */ \
     FIELD(vec4, sky_fog)         /* rgb: fog colour, a: its share over the sky (0: none) */ \
-    FIELD(vec4, linear_fog)      /* w 1: distance_fog.rgb linear in depth from x to y, at most z */ \
+    FIELD(vec4, linear_fog)      /* w 1: linear in depth from x to y, at most z; w 2: radial */ \
     FIELD(float, light_scale)    /* lightmap and vertex colour multiplier (overbright shift) */ \
     FIELD(float, light_max)      /* saturation of the scaled light per channel, 0: none */ \
     FIELD(float, output_scale)   /* final multiplier (Quake 3 gamma-ramp overbright) */ \

@@ -307,7 +307,9 @@ void main() {
     float view_depth = abs(dot(v_world - u_frame.eye, u_frame.view_forward));
     float fog_depth = view_depth * u_map.distance_fog.a;
     float fog_keep = exp(-fog_depth * fog_depth);
-    if (u_map.linear_fog.w > 0.0) // a sky region's fog (render::RegionView): linear, capped
+    if (u_map.linear_fog.w > 1.5) // radial: by the distance to the eye (Source's FogRadial)
+        view_depth = length(v_world - u_frame.eye);
+    if (u_map.linear_fog.w > 0.0) // Source's linear fog (scene::LinearFog): capped
         fog_keep = 1.0 - min(clamp((view_depth - u_map.linear_fog.x) /
                                        max(u_map.linear_fog.y - u_map.linear_fog.x, 1e-3),
                                    0.0, 1.0),

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <string_view>
 
 namespace app {
 
@@ -55,6 +56,22 @@ void writeOverlays(core::JsonWriter& j, const bsp::Map& map) {
     j.field("cube_maps", uint64_t(map.cube_maps.size()));
 }
 
+// A linear fog's keys (game::LinearFog) as the object `key`.
+void writeLinearFog(core::JsonWriter& j, std::string_view key, const game::LinearFog& fog) {
+    const auto vec = [&](std::string_view name, glm::vec3 v) {
+        j.key(name).beginArray().value(v.x).value(v.y).value(v.z).endArray();
+    };
+    j.key(key).beginObject().field("enabled", fog.enabled);
+    vec("colour", fog.colour);
+    j.field("start", fog.start).field("end", fog.end).field("max_density", fog.max_density);
+    j.field("radial", fog.radial).field("blend", fog.blend);
+    if (fog.blend) {
+        vec("colour2", fog.colour2);
+        vec("direction", fog.direction);
+    }
+    j.endObject();
+}
+
 // Source's 3D sky box (game::SkyRegion from sky_camera, --info): null when the map has none.
 void writeSkyRegion(core::JsonWriter& j, const game::GameProfile& profile) {
     if (!profile.sky_region) {
@@ -65,10 +82,7 @@ void writeSkyRegion(core::JsonWriter& j, const game::GameProfile& profile) {
     j.key("sky_region").beginObject();
     j.key("origin").beginArray().value(r.origin.x).value(r.origin.y).value(r.origin.z).endArray();
     j.field("scale", r.scale);
-    j.key("fog").beginObject().field("enabled", r.fog.enabled);
-    j.key("colour").beginArray().value(r.fog.colour.r).value(r.fog.colour.g).value(r.fog.colour.b);
-    j.endArray().field("start", r.fog.start).field("end", r.fog.end);
-    j.field("max_density", r.fog.max_density).endObject();
+    writeLinearFog(j, "fog", r.fog);
     j.endObject();
 }
 
@@ -321,8 +335,10 @@ int runInfo(const Options& options) {
     writeCompileFiles(j, b);
     writeStaticProps(j, b);
     writeOverlays(j, b.map);
-    if (m.format == bsp::Format::Source)
+    if (m.format == bsp::Format::Source) {
         writeSkyRegion(j, b.profile);
+        writeLinearFog(j, "fog", b.profile.rules.linear_fog); // env_fog_controller's
+    }
     j.key("warnings").beginArray();
     for (const std::string& w : b.warnings)
         j.value(w);

@@ -67,7 +67,8 @@ GameControls gameControlsFor(const scene::MapBundle& b) {
     for (const scene::ResolvedMaterial& rm : b.materials)
         g.liquids |=
             (rm.flags & (bsp::kSurfLiquid | bsp::kSurfWarp)) != 0 || rm.pass == scene::Pass::Liquid;
-    g.fog = !b.fogs.empty() || b.profile.rules.fog.density > 0.0f;
+    g.fog =
+        !b.fogs.empty() || b.profile.rules.fog.density > 0.0f || b.profile.rules.linear_fog.enabled;
     g.sky_region = b.profile.sky_region.has_value();
     return g;
 }

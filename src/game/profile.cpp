@@ -9,6 +9,7 @@
 
 #include <glm/common.hpp>
 #include <glm/exponential.hpp>
+#include <glm/geometric.hpp>
 
 namespace game {
 
@@ -215,11 +216,13 @@ glm::vec3 skyRegionEye(const SkyRegion& region, glm::vec3 eye) {
     return region.origin + eye / region.scale;
 }
 
-float regionFogStart(const SkyRegion& region) {
-    return region.fog.start / region.scale;
-}
-float regionFogEnd(const SkyRegion& region) {
-    return region.fog.end / region.scale;
+glm::vec3 fogColourFor(const LinearFog& fog, glm::vec3 forward) {
+    if (!fog.blend)
+        return fog.colour;
+    const float length = glm::length(fog.direction);
+    const float along = length > 0.0f ? glm::dot(forward, fog.direction / length) : 0.0f;
+    const float w = 0.5f * along + 0.5f;
+    return fog.colour * w + fog.colour2 * (1.0f - w);
 }
 
 namespace detail {

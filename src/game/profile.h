@@ -96,6 +96,28 @@ struct DistanceFog {
     float sky = 0.0f;     // share of the fog colour over the sky, 0..1
 };
 
+// Fog linear in distance (Source's MATERIAL_FOG_LINEAR, set up by env_fog_controller for the
+// world and by sky_camera for the 3D sky box): a fragment at distance d takes
+// min(max_density, saturate((d - start) / (end - start))) of the fog colour, d being the depth
+// along the view axis, or the distance to the eye when `radial`. With `blend` the colour
+// depends on where the view looks (fogColourFor).
+struct LinearFog {
+    bool enabled = false;
+    glm::vec3 colour{0.0f};    // 0..1
+    glm::vec3 colour2{0.0f};   // 0..1: the colour looking away from `direction` (blend)
+    glm::vec3 direction{0.0f}; // where `colour` is seen (fogdir, or use_angles' reversed forward)
+    bool blend = false;
+    bool radial = false;
+    float start = 0.0f; // world units
+    float end = 0.0f;
+    float max_density = 1.0f;
+};
+
+// The fog's colour for a view looking along the unit `forward`: `colour`, or with `blend`
+// colour * w + colour2 * (1 - w) for w = 0.5 dot(forward, normalize(direction)) + 0.5
+// (game/client/viewrender.cpp GetFogColor, GetSkyboxFogColor; a zero direction weighs 0.5).
+glm::vec3 fogColourFor(const LinearFog& fog, glm::vec3 forward);
+
 // How a game's renderer samples its textures: the texture mode as gl_texturemode names it (the
 // minifying filter; the magnifying filter is GL_NEAREST for the NEAREST modes, else GL_LINEAR;
 // a texture without mipmaps minifies with the magnifying filter) and the anisotropic filtering
@@ -174,6 +196,7 @@ struct MapRules {
     LightRule light;
     WarpRule warp;
     DistanceFog fog;
+    LinearFog linear_fog; // the whole view's linear fog (Source); disabled: none
     TextureFilter textures;
     SkyDepth sky;
     ToneMapRule tonemap;
@@ -294,26 +317,14 @@ struct SkyFallback {
 // (the region eye's cluster at `origin`, only the leaves of `area`), its own fog, and the sky box
 // behind it; then depth is cleared and the world is drawn over it, its sky surfaces writing
 // nothing.
-struct SkyRegionFog {
-    bool enabled = false;
-    glm::vec3 colour{0.0f}; // 0..1
-    // Linear fog from `start` to `end`, in world units (distances as the world's eye sees them;
-    // regionFogStart/End give them in region units), at most `max_density` of the colour.
-    float start = 0.0f;
-    float end = 0.0f;
-    float max_density = 1.0f;
-};
 struct SkyRegion {
     glm::vec3 origin{0.0f}; // the region's eye when the world's eye is at the world origin
     float scale = 1.0f;     // world units per region unit (> 0)
-    SkyRegionFog fog;
+    LinearFog fog; // distances in world units; regionFogStart/End give them in region units
 };
 
 // The region's eye for the world's eye `eye`: origin + eye / scale.
 glm::vec3 skyRegionEye(const SkyRegion& region, glm::vec3 eye);
-// The region's fog distances in region units: start / scale, end / scale.
-float regionFogStart(const SkyRegion& region);
-float regionFogEnd(const SkyRegion& region);
 
 struct GameProfile {
     Family family = Family::Quake3;

@@ -3,6 +3,8 @@
 #include "game/entity_keys.h"
 #include "game/families.h"
 
+#include <glm/trigonometric.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -34,6 +36,31 @@ glm::vec3 colour32Key(const bsp::Entity& e, std::string_view key) {
     return c;
 }
 
+// The fog keys env_fog_controller and sky_camera share (game/server/fogcontroller.cpp and
+// SkyCamera.cpp, their key fields: booleans and the integer scale read as integers, colour32s
+// by UTIL_StringToColor32, fogdir a vector); both constructors set fogmaxdensity 1 and radial
+// off. With use_angles, Activate points the blend direction against the entity's forward.
+LinearFog fogKeys(const bsp::Entity& e) {
+    LinearFog fog;
+    fog.enabled = intKey(e, "fogenable", 0) != 0;
+    fog.blend = intKey(e, "fogblend", 0) != 0;
+    fog.radial = intKey(e, "fogradial", 0) != 0;
+    fog.colour = colour32Key(e, "fogcolor");
+    fog.colour2 = colour32Key(e, "fogcolor2");
+    fog.direction = e.vec3("fogdir").value_or(glm::vec3(0.0f));
+    if (intKey(e, "use_angles", 0) != 0) {
+        // mathlib AngleVectors: pitch, yaw, roll in degrees; forward from pitch and yaw.
+        const glm::vec3 a = e.vec3("angles").value_or(glm::vec3(0.0f));
+        const float pitch = glm::radians(a.x), yaw = glm::radians(a.y);
+        fog.direction = -glm::vec3(std::cos(pitch) * std::cos(yaw), std::cos(pitch) * std::sin(yaw),
+                                   -std::sin(pitch));
+    }
+    fog.start = floatKey(e, "fogstart", 0.0f);
+    fog.end = floatKey(e, "fogend", 0.0f);
+    fog.max_density = floatKey(e, "fogmaxdensity", 1.0f);
+    return fog;
+}
+
 // The 3D sky box of the map's sky_camera (game/server/SkyCamera.cpp CSkyCamera's key fields and
 // Spawn; game/client/viewrender.cpp CSkyboxView::DrawInternal and Enable3dSkyboxFog). Each
 // sky_camera joins the head of a list whose head is the current one
@@ -52,12 +79,23 @@ std::optional<SkyRegion> skyCamera(const bsp::Map& map) {
     // An integer key; the eye is divided by it only when it is above 0.
     const int32_t scale = intKey(*camera, "scale", 0);
     r.scale = scale > 0 ? float(scale) : 1.0f;
-    r.fog.enabled = intKey(*camera, "fogenable", 0) != 0;
-    r.fog.colour = colour32Key(*camera, "fogcolor");
-    r.fog.start = floatKey(*camera, "fogstart", 0.0f);
-    r.fog.end = floatKey(*camera, "fogend", 0.0f);
-    r.fog.max_density = floatKey(*camera, "fogmaxdensity", 1.0f); // the constructor's 1
+    r.fog = fogKeys(*camera);
     return r;
+}
+
+// The world's fog: the master env_fog_controller's (game/server/fogcontroller.cpp
+// CFogSystem::LevelInitPostEntity: the first controller in entity order, replaced by each later
+// one whose spawnflags hold SF_FOG_MASTER 1), which a spawning player takes and
+// CRendering3dView::EnableWorldFog draws with (viewrender.cpp). Not followed: the engine's
+// "official map" hack that forces radial fog on, farz (the far plane the controller may pull
+// in), fog inputs fired at spawn and trigger_fog volumes.
+LinearFog worldFog(const bsp::Map& map) {
+    const bsp::Entity* master = nullptr;
+    for (const bsp::Entity& e : map.entities)
+        if (e.classname() == "env_fog_controller" &&
+            (!master || (intKey(e, "spawnflags", 0) & 1) != 0))
+            master = &e;
+    return master ? fogKeys(*master) : LinearFog{};
 }
 
 // --- Tone map (docs/source.md "HDR tone mapping") ----------------------------------------
@@ -349,6 +387,7 @@ GameProfile sourceProfile(const bsp::Map& map) {
     // instead of them (game::SkyDepth).
     p.rules.sky.at_far_plane = true;
     p.sky_region = skyCamera(map);
+    p.rules.linear_fog = worldFog(map);
     p.rules.tonemap = sourceToneMap(map);
     return p;
 }

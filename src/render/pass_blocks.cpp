@@ -82,10 +82,11 @@ MapBlock mapBlock(const Frame& f) {
     b.distance_fog = glm::vec4(fog.colour * f.frame_scale, fog.density);
     // QuakeSpasm gl_sky.c: a quad of the fog colour at r_skyfog's opacity over the sky.
     b.sky_fog = glm::vec4(fog.colour, distanceFogged(f) ? fog.sky : 0.0f);
-    if (f.linear_fog) { // a sky region's view: its own linear fog instead of the map's
+    if (f.linear_fog) { // a linear fog (Source's world or sky region) instead of the map's
         const scene::LinearFog& linear = *f.linear_fog;
         b.distance_fog = glm::vec4(linear.colour * f.frame_scale, 0.0f);
-        b.linear_fog = glm::vec4(linear.start, linear.end, linear.max_density, 1.0f);
+        b.linear_fog =
+            glm::vec4(linear.start, linear.end, linear.max_density, linear.radial ? 2.0f : 1.0f);
         b.sky_fog.a = 0.0f;
     }
     return b;

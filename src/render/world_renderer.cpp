@@ -159,6 +159,12 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     f.frame_scale = frame_scale;
     updateExposure(options);
     f.tone_scale = toneScaleOf(options);
+    // The whole view's linear fog (Source's env_fog_controller), its colour for this view.
+    scene::LinearFog view_fog;
+    if (m_gpu->rules.linear_fog.enabled) {
+        view_fog = scene::viewFog(m_gpu->rules.linear_fog, camera);
+        f.linear_fog = &view_fog;
+    }
     m_state.enable(GL_DEPTH_TEST, true);
     m_state.depthFunc(GL_LEQUAL);
     m_state.cullFace(GL_FRONT); // the meshes wind front faces clockwise

@@ -294,8 +294,78 @@ TEST(GameProfile, SourceSkyCameraBecomesTheSkyRegion) {
     EXPECT_EQ(r->fog.start, 500.0f);
     EXPECT_EQ(r->fog.end, 2000.5f);
     EXPECT_EQ(r->fog.max_density, 0.75f);
-    EXPECT_EQ(game::regionFogStart(*r), 500.0f / 16.0f);
-    EXPECT_EQ(game::regionFogEnd(*r), 2000.5f / 16.0f);
+    EXPECT_FALSE(r->fog.blend);
+    EXPECT_FALSE(r->fog.radial);
+}
+
+// Source's world fog: the master env_fog_controller (game/source.cpp worldFog): the first
+// controller in entity order, replaced by any later one flagged master (spawnflags 1).
+TEST(GameProfile, SourceWorldFogIsTheMasterFogController) {
+    bsp::Map m = factsOnly(bsp::Format::Source, true);
+    EXPECT_FALSE(game::profileFor(m).rules.linear_fog.enabled) << "no controller: no fog";
+    bsp::Entity first, plain, master;
+    first.pairs = {{"classname", "env_fog_controller"},
+                   {"fogenable", "1"},
+                   {"fogcolor", "10 20 30"},
+                   {"fogstart", "64"},
+                   {"fogend", "1024"},
+                   {"fogmaxdensity", "0.5"}};
+    plain.pairs = {{"classname", "env_fog_controller"}, {"fogenable", "1"}, {"fogend", "9"}};
+    master.pairs = {{"classname", "env_fog_controller"},
+                    {"spawnflags", "1"},
+                    {"fogenable", "1"},
+                    {"fogradial", "1"},
+                    {"fogcolor", "255 0 0"},
+                    {"fogcolor2", "0 0 255"},
+                    {"fogblend", "1"},
+                    {"fogdir", "0 0 2"},
+                    {"fogstart", "128"},
+                    {"fogend", "512.5"}};
+    m.entities.push_back(first);
+    m.entities.push_back(plain);
+    game::LinearFog fog = game::profileFor(m).rules.linear_fog;
+    EXPECT_TRUE(fog.enabled);
+    EXPECT_EQ(fog.colour, glm::vec3(10.0f, 20.0f, 30.0f) / 255.0f) << "the first one, no master";
+    EXPECT_EQ(fog.start, 64.0f);
+    EXPECT_EQ(fog.end, 1024.0f);
+    EXPECT_EQ(fog.max_density, 0.5f);
+    EXPECT_FALSE(fog.radial);
+    EXPECT_FALSE(fog.blend);
+    m.entities.push_back(master);
+    fog = game::profileFor(m).rules.linear_fog;
+    EXPECT_EQ(fog.colour, glm::vec3(1.0f, 0.0f, 0.0f)) << "a later master wins";
+    EXPECT_EQ(fog.colour2, glm::vec3(0.0f, 0.0f, 1.0f));
+    EXPECT_EQ(fog.start, 128.0f);
+    EXPECT_EQ(fog.end, 512.5f);
+    EXPECT_EQ(fog.max_density, 1.0f) << "the constructor's 1";
+    EXPECT_TRUE(fog.radial);
+    EXPECT_TRUE(fog.blend);
+    // Blend: the primary colour looking along fogdir, the secondary looking against it, half
+    // of each across it (GetFogColor: 0.5 dot(forward, dir) + 0.5).
+    EXPECT_EQ(game::fogColourFor(fog, {0, 0, 1}), glm::vec3(1.0f, 0.0f, 0.0f));
+    EXPECT_EQ(game::fogColourFor(fog, {0, 0, -1}), glm::vec3(0.0f, 0.0f, 1.0f));
+    EXPECT_EQ(game::fogColourFor(fog, {1, 0, 0}), glm::vec3(0.5f, 0.0f, 0.5f));
+    // Other families ignore the entity.
+    bsp::Map q3 = factsOnly(bsp::Format::Quake3, true);
+    q3.entities.push_back(first);
+    EXPECT_FALSE(game::profileFor(q3).rules.linear_fog.enabled);
+}
+
+// use_angles: the blend direction is the reverse of the entity's forward (Activate).
+TEST(GameProfile, SourceFogUseAnglesPointsAgainstTheForward) {
+    bsp::Map m = factsOnly(bsp::Format::Source, true);
+    bsp::Entity fog;
+    fog.pairs = {{"classname", "env_fog_controller"},
+                 {"fogenable", "1"},
+                 {"fogblend", "1"},
+                 {"use_angles", "1"},
+                 {"angles", "0 90 0"},
+                 {"fogdir", "1 0 0"}};
+    m.entities.push_back(fog);
+    const glm::vec3 d = game::profileFor(m).rules.linear_fog.direction;
+    EXPECT_NEAR(d.x, 0.0f, 1e-6f);
+    EXPECT_NEAR(d.y, -1.0f, 1e-6f) << "yaw 90 looks along +y; the fog's colour is seen against it";
+    EXPECT_NEAR(d.z, 0.0f, 1e-6f);
 }
 
 TEST(GameProfile, SourceSkyCameraDefaults) {

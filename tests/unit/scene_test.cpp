@@ -286,6 +286,38 @@ TEST(Visibility, SkyRegionSeesItsOwnClusterFromItsOwnEye) {
     EXPECT_FALSE(sky_list.containsFace(0));
 }
 
+// A linear fog as a view draws it (scene::viewFog): distances divided by the view's scale (a
+// sky region's are world distances: Enable3dSkyboxFog), the colour blended by where the camera
+// looks.
+TEST(LinearFog, ViewFogScalesDistancesAndBlendsTheColourByTheViewDirection) {
+    game::SkyRegion region;
+    region.scale = 16.0f;
+    region.fog.enabled = true;
+    region.fog.start = 500.0f;
+    region.fog.end = 2000.5f;
+    region.fog.max_density = 0.75f;
+    region.fog.radial = true;
+    region.fog.blend = true;
+    region.fog.colour = {1.0f, 0.0f, 0.0f};
+    region.fog.colour2 = {0.0f, 0.0f, 1.0f};
+    region.fog.direction = {4.0f, 0.0f, 0.0f};
+    scene::Camera cam; // yaw 0: looking along +x, the fog's direction
+    scene::LinearFog f = scene::skyRegionFog(region, cam);
+    EXPECT_TRUE(f.enabled);
+    EXPECT_EQ(f.start, 500.0f / 16.0f);
+    EXPECT_EQ(f.end, 2000.5f / 16.0f);
+    EXPECT_EQ(f.max_density, 0.75f);
+    EXPECT_TRUE(f.radial);
+    EXPECT_LT(glm::distance(f.colour, glm::vec3(1.0f, 0.0f, 0.0f)), 1e-6f);
+    cam.yaw = 180.0f;
+    f = scene::viewFog(region.fog, cam);
+    EXPECT_EQ(f.start, 500.0f) << "a world view keeps the distances";
+    EXPECT_LT(glm::distance(f.colour, glm::vec3(0.0f, 0.0f, 1.0f)), 1e-6f);
+    cam.yaw = 90.0f;
+    EXPECT_LT(glm::distance(scene::viewFog(region.fog, cam).colour, glm::vec3(0.5f, 0.0f, 0.5f)),
+              1e-6f);
+}
+
 TEST(Visibility, FrustumCullsLeavesBehindTheCamera) {
     const bsp::Map map = twoRoomMap();
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);

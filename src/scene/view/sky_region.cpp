@@ -14,14 +14,19 @@ VisOptions skyRegionVis(const game::SkyRegion& region, VisOptions options) {
     return options;
 }
 
-LinearFog skyRegionFog(const game::SkyRegion& region) {
-    LinearFog fog;
-    fog.enabled = region.fog.enabled;
-    fog.colour = region.fog.colour;
-    fog.start = game::regionFogStart(region);
-    fog.end = game::regionFogEnd(region);
-    fog.max_density = region.fog.max_density;
-    return fog;
+LinearFog viewFog(const game::LinearFog& fog, const Camera& camera, float scale) {
+    LinearFog out;
+    out.enabled = fog.enabled;
+    out.colour = game::fogColourFor(fog, camera.forward());
+    out.start = fog.start / scale;
+    out.end = fog.end / scale;
+    out.max_density = fog.max_density;
+    out.radial = fog.radial;
+    return out;
+}
+
+LinearFog skyRegionFog(const game::SkyRegion& region, const Camera& region_camera) {
+    return viewFog(region.fog, region_camera, region.scale);
 }
 
 bool hasSkyBatch(const DrawList& list) {
@@ -41,7 +46,7 @@ bool updateRegionView(const game::SkyRegion& region, const Camera& world,
     region_options.classify = false;
     region_options.lock = false;
     vis.update(out.camera, region_options, out.list);
-    out.fog = skyRegionFog(region);
+    out.fog = skyRegionFog(region, out.camera);
     return true;
 }
 

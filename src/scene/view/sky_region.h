@@ -20,15 +20,18 @@ Camera skyRegionCamera(const Camera& world, const game::SkyRegion& region);
 // `options` with the PVS taken from the cluster at the region's origin.
 VisOptions skyRegionVis(const game::SkyRegion& region, VisOptions options);
 
-// The region's linear fog as its own view draws it: distances in region units (the engine's
-// keys are world distances: game/client/viewrender.cpp CSkyboxView::Enable3dSkyboxFog divides
-// them by the scale).
+// A linear fog (game::LinearFog) as one view draws it: its colour for the view's direction,
+// distances in the view's units (a sky region's are world distances divided by its scale:
+// game/client/viewrender.cpp CSkyboxView::Enable3dSkyboxFog).
 struct LinearFog {
     bool enabled = false;
     glm::vec3 colour{0.0f}; // 0..1
     float start = 0.0f, end = 0.0f, max_density = 1.0f;
+    bool radial = false; // by the distance to the eye, not the depth along the view axis
 };
-LinearFog skyRegionFog(const game::SkyRegion& region);
+// `fog` seen by `camera`, its distances divided by `scale`.
+LinearFog viewFog(const game::LinearFog& fog, const Camera& camera, float scale = 1.0f);
+LinearFog skyRegionFog(const game::SkyRegion& region, const Camera& region_camera);
 
 // What the renderer draws behind the world for a sky region (render::WorldRenderer::draw): the
 // region's camera, its visible batches and its fog. Plain data, no game in it.
