@@ -321,3 +321,29 @@ TEST_F(ModelRender, SpriteQuadOfItsOwnSizeTintedAndBlended) {
         for (size_t k = 0; k < 3; ++k)
             EXPECT_NEAR(px[q][k], blended[k], 1) << "point " << q << " channel " << k;
 }
+
+// Opaque and alpha-tested ranges of one lit instance, each drawn by its own program (the
+// alpha-tested one may discard, the other never does; issue 31), both with the instance's light.
+// Quad 2 is masked here instead of additive: its texel C (100, 50, 10) has alpha 255, so it is
+// kept, and lit like quad 0's texel A: ambient 0.1 + shade 0.5 * 1 / 1.495 (the hemispherical
+// wrap of DirectedLightWrapsAsTheInstanceSays) = 0.434448, A (200, 0, 0) -> 86.9 -> 87, C ->
+// (43.4, 21.7, 4.3) -> (43, 22, 4). Quad 1's masked texel B is still cut: the clear colour.
+TEST_F(ModelRender, OpaqueAndAlphaTestedRangesBothTakeTheInstancesLight) {
+    scene::EntityModelSet set;
+    content::ModelMesh mesh = fourQuads();
+    mesh.ranges[2].additive = false;
+    mesh.ranges[2].masked = true;
+    mesh.skin_ranges[0] = mesh.ranges;
+    set.models.push_back({"quads", mesh, std::nullopt, {}, {}});
+    scene::EntityModelInstance inst;
+    inst.light = glm::vec3(0.1f);
+    inst.directed_light = glm::vec3(0.5f);
+    inst.light_dir = glm::vec3(0.0f, 0.0f, 1.0f);
+    inst.light_wrap = glm::vec3(1.0f, 1.495f, 1.0f);
+    inst.radius = 80.0f;
+    set.instances.push_back(inst);
+    const auto px = renderSet(set, {-48.0f, -16.0f, 16.0f, 48.0f});
+    EXPECT_EQ(px[0], (std::array<int, 3>{87, 0, 0}));
+    EXPECT_EQ(px[1], (std::array<int, 3>{kClear, kClear, kClear}));
+    EXPECT_EQ(px[2], (std::array<int, 3>{43, 22, 4}));
+}
