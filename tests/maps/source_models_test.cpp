@@ -199,3 +199,18 @@ TEST(SourceModels, SakuraTreeOfTheMapFolder) {
     EXPECT_EQ(mesh.materials[mesh.skin_materials[2][1]],
               "materials/models/props_japan/sakura_branch01c.vmt");
 }
+
+// The LOD switch points the engine keeps (body part 0, model 0 of the .vtx; read independently
+// from the files' bytes at the SDK 2013 optimize.h offsets with a few lines of Python), the last
+// one the shadow LOD's -1, and the shadow LOD's flag (0x40) in the .mdl's flags.
+TEST(SourceModels, WireHologramSwitchPoints) {
+    const content::SourceModel torus = loadFrom(kModels / "wire", "models/holograms/hq_torus.mdl");
+    EXPECT_EQ(content::sourceLodSwitchPoints(torus),
+              (std::vector<float>{0.0f, 50.0f, 100.0f, 200.0f, -1.0f}));
+    EXPECT_TRUE(content::sourceHasShadowLod(torus.mdl));
+    const content::SourceModel sphere =
+        loadFrom(kModels / "wire", "models/holograms/hq_sphere.mdl");
+    EXPECT_EQ(content::sourceLodSwitchPoints(sphere),
+              (std::vector<float>{0.0f, 150.0f, 300.0f, -1.0f}));
+    EXPECT_TRUE(content::sourceHasShadowLod(sphere.mdl));
+}

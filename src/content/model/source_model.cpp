@@ -229,6 +229,15 @@ uint32_t sourceLodCount(const SourceModel& model) {
     return lods;
 }
 
+std::vector<float> sourceLodSwitchPoints(const SourceModel& model) {
+    std::vector<float> out;
+    if (model.vtx.body_parts.empty() || model.vtx.body_parts[0].models.empty())
+        return out;
+    for (const VtxLod& l : model.vtx.body_parts[0].models[0].lods)
+        out.push_back(l.switch_point);
+    return out;
+}
+
 ModelMesh buildSourceModelMesh(const SourceModel& model, int32_t body, uint32_t lod) {
     ModelMesh mesh;
     const SourceMdl& mdl = model.mdl;
