@@ -5,6 +5,7 @@
 #include "scene/models/animation.h"
 #include "scene/models/model_draw_state.h"
 #include "scene/models/source_props.h"
+#include "scene/models/studio_lod.h"
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
@@ -225,6 +226,7 @@ void ModelRenderer::clear() {
     m_models.clear();
     m_instances.clear();
     m_draw.clear();
+    m_lods.clear();
     m_drawn = 0;
 }
 
@@ -239,16 +241,42 @@ void ModelRenderer::upload(const scene::EntityModelSet* set) {
         if (lm.mesh && lm.mesh->vertex_count > 0 && !lm.mesh->indices.empty()) {
             const content::ModelMesh& m = *lm.mesh;
             AliasGpu g;
-            g.vertex_count = m.vertex_count;
+            // Source studio models' coarser LODs go after LOD 0: their new vertices after its
+            // vertices (one pose), their indices after its indices.
+            const bool lods = !m.lods.empty() && m.pose_count == 1 &&
+                              m.lod_positions.size() == m.lod_normals.size() &&
+                              m.lod_positions.size() == m.lod_uv.size();
+            const size_t extra = lods ? m.lod_positions.size() : 0;
+            g.vertex_count = m.vertex_count + uint32_t(extra);
             g.index_count = static_cast<uint32_t>(m.indices.size());
             g.pose_count = m.pose_count;
             // Per pose: vertex_count (position, normal) pairs.
             std::vector<float> poses;
-            poses.reserve(m.positions.size() * 6);
+            poses.reserve((m.positions.size() + extra) * 6);
             for (size_t v = 0; v < m.positions.size(); ++v) {
                 poses.insert(poses.end(), m.positions[v].begin(), m.positions[v].end());
                 poses.insert(poses.end(), m.normals[v].begin(), m.normals[v].end());
             }
+            std::vector<std::array<float, 2>> uv = m.uv;
+            std::vector<uint32_t> indices = m.indices;
+            if (lods) {
+                for (size_t v = 0; v < extra; ++v) {
+                    poses.insert(poses.end(), m.lod_positions[v].begin(), m.lod_positions[v].end());
+                    poses.insert(poses.end(), m.lod_normals[v].begin(), m.lod_normals[v].end());
+                }
+                uv.insert(uv.end(), m.lod_uv.begin(), m.lod_uv.end());
+                for (const content::ModelMesh::Lod& l : m.lods) {
+                    const uint32_t base = uint32_t(indices.size());
+                    indices.insert(indices.end(), l.indices.begin(), l.indices.end());
+                    std::vector<std::array<uint32_t, 2>> spans;
+                    for (const std::array<uint32_t, 2>& s : l.spans)
+                        spans.push_back({base + s[0], s[1]});
+                    g.lod_spans.push_back(std::move(spans));
+                }
+                g.lod_switch_points = m.lod_switch_points;
+                g.lod_shadow = m.lod_shadow;
+            }
+            g.total_indices = uint32_t(indices.size());
             g.vao = makeVertexArray("models/alias");
             g.poses = makeBuffer("models/poses");
             g.uv = makeBuffer("models/uv");
@@ -260,13 +288,13 @@ void ModelRenderer::upload(const scene::EntityModelSet* set) {
             glEnableVertexAttribArray(kAttribPosition);
             glEnableVertexAttribArray(kAttribNormal);
             glBindBuffer(GL_ARRAY_BUFFER, g.uv.id());
-            glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(m.uv.size() * sizeof(m.uv[0])), m.uv.data(),
+            glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(uv.size() * sizeof(uv[0])), uv.data(),
                          GL_STATIC_DRAW);
             glEnableVertexAttribArray(kAttribUv);
-            glVertexAttribPointer(kAttribUv, 2, GL_FLOAT, GL_FALSE, sizeof(m.uv[0]), nullptr);
+            glVertexAttribPointer(kAttribUv, 2, GL_FLOAT, GL_FALSE, sizeof(uv[0]), nullptr);
             glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g.indices.id());
-            glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(m.indices.size() * sizeof(uint32_t)),
-                         m.indices.data(), GL_STATIC_DRAW);
+            glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size() * sizeof(uint32_t)),
+                         indices.data(), GL_STATIC_DRAW);
             glBindVertexArray(0);
             glBindBuffer(GL_ARRAY_BUFFER, 0);
             for (const content::ModelImage& img : m.images) {
@@ -322,8 +350,11 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
         !m_programs.sprite)
         return;
     DebugGroup group("models");
-    const DrawContext c{camera, time, view == ViewMode::Lit, state};
+    GLint viewport[4] = {0, 0, 0, 0};
+    glGetIntegerv(GL_VIEWPORT, viewport);
+    const DrawContext c{camera, time, view == ViewMode::Lit, state, float(viewport[3])};
     m_counted.assign(m_instances.size(), 0);
+    m_lods.resize(m_instances.size(), 0);
     state.depthFunc(GL_LEQUAL);
     // Opaque ranges first, those that are not alpha-tested before those that are (each kind on
     // its own program, so the program changes about twice a frame), then the blended ones over
@@ -359,11 +390,29 @@ void ModelRenderer::drawAliasInstance(const DrawContext& c, uint32_t index, scen
     const auto state = [&](size_t i) {
         return fade < 1.0f ? scene::fadingDrawState(states[i]) : states[i];
     };
+    // The LOD by the model's screen size (scene/models/studio_lod.h): the engine measures at
+    // the entity's origin, its depth along the view.
+    uint32_t lod = 0;
+    if (!g.lod_spans.empty()) {
+        const glm::vec3 at = scene::instanceOrigin(inst, c.time);
+        const float depth = glm::dot(at - c.camera.position, c.camera.forward());
+        lod = scene::studioLodForMetric(
+            g.lod_switch_points, scene::studioLodMetric(depth, c.camera.fovY(), c.viewport_height),
+            g.lod_shadow);
+        lod = std::min<uint32_t>(lod, uint32_t(g.lod_spans.size()));
+    }
+    m_lods[index] = lod;
+    auto span = [&](size_t i) -> std::array<uint32_t, 2> {
+        if (lod == 0)
+            return {ranges[i].first_index, ranges[i].index_count};
+        const std::vector<std::array<uint32_t, 2>>& spans = g.lod_spans[lod - 1];
+        return i < spans.size() ? spans[i] : std::array<uint32_t, 2>{0, 0};
+    };
     auto in_pass = [&](size_t i) {
-        const content::ModelDrawRange& r = ranges[i];
+        const std::array<uint32_t, 2> r = span(i);
         const scene::DrawState s = state(i);
-        return s.order == order && (!alpha_test || s.alpha_test == *alpha_test) &&
-               r.index_count > 0 && size_t(r.first_index) + r.index_count <= g.index_count;
+        return s.order == order && (!alpha_test || s.alpha_test == *alpha_test) && r[1] > 0 &&
+               size_t(r[0]) + r[1] <= g.total_indices;
     };
     bool any = false;
     for (size_t i = 0; i < ranges.size() && !any; ++i)
@@ -391,7 +440,7 @@ void ModelRenderer::drawAliasInstance(const DrawContext& c, uint32_t index, scen
             glUniform1f(p.alpha, m_draw[index].alpha * fade);
             rotation = setInstanceUniforms(p, inst, c.time);
         }
-        drawRange(c, p, g, inst, ranges[i], s, origin, rotation);
+        drawRange(c, p, g, inst, ranges[i], span(i), s, origin, rotation);
     }
     // An instance drawn in more than one pass is counted once.
     if (!m_counted[index]) {
@@ -445,8 +494,9 @@ void ModelRenderer::bindPose(GlState& state, const AliasGpu& g, uint32_t pose) {
 
 void ModelRenderer::drawRange(const DrawContext& c, const AliasProgram& p, const AliasGpu& g,
                               const scene::EntityModelInstance& inst,
-                              const content::ModelDrawRange& range, const scene::DrawState& ds,
-                              const glm::vec3& origin, const glm::mat3& rotation) const {
+                              const content::ModelDrawRange& range, std::array<uint32_t, 2> span,
+                              const scene::DrawState& ds, const glm::vec3& origin,
+                              const glm::mat3& rotation) const {
     applyDrawState(c.state, ds);
     glUniform1i(p.unlit, !c.lit || ds.lighting == scene::Lighting::Unlit);
     glUniform1i(p.texture_alpha, range.translucent);
@@ -467,8 +517,8 @@ void ModelRenderer::drawRange(const DrawContext& c, const AliasProgram& p, const
         glUniform4fv(p.chrome_rect, 1, range.chrome_rect.data());
         glUniform2fv(p.chrome_scale, 1, range.chrome_scale.data());
     }
-    glDrawElements(GL_TRIANGLES, GLsizei(range.index_count), GL_UNSIGNED_INT,
-                   reinterpret_cast<const void*>(size_t(range.first_index) * sizeof(uint32_t)));
+    glDrawElements(GL_TRIANGLES, GLsizei(span[1]), GL_UNSIGNED_INT,
+                   reinterpret_cast<const void*>(size_t(span[0]) * sizeof(uint32_t)));
 }
 
 // Sprites after the models, in list order: both sides, alpha-tested or blended by their

@@ -17,6 +17,7 @@
 #include "scene/view/visibility.h"
 #include "scene/world/draw_state.h"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +43,8 @@ public:
               GlState& state);
 
     size_t instanceCount() const { return m_instances.size(); }
+    // The LOD draw() last chose for instance `index` (0 for models with one LOD).
+    uint32_t drawnLod(uint32_t index) const { return index < m_lods.size() ? m_lods[index] : 0u; }
     size_t drawnCount() const { return m_drawn; }
 
 private:
@@ -49,6 +52,12 @@ private:
         VertexArray vao;
         Buffer poses, uv, indices;
         uint32_t vertex_count = 0, index_count = 0, pose_count = 0;
+        // Source studio models' coarser LODs (content::ModelMesh::lods): per LOD 1.., each
+        // range's (first index, count) in the index buffer after LOD 0's indices.
+        std::vector<std::vector<std::array<uint32_t, 2>>> lod_spans;
+        std::vector<float> lod_switch_points; // every LOD's, LOD 0's first
+        bool lod_shadow = false;
+        uint32_t total_indices = 0; // LOD 0's and the coarser LODs'
         std::vector<Texture> images;
         content::ModelMesh timing; // frames, skins and draw ranges only (no vertex arrays)
     };
@@ -95,6 +104,7 @@ private:
         double time;
         bool lit; // the lit view: alias models take light unless their state says Unlit
         GlState& state;
+        float viewport_height; // pixels: the LOD metric's (scene/models/studio_lod.h)
     };
     static bool buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error);
     static bool buildAliasProgram(const GlslLibrary& shaders, bool alpha_test, AliasProgram* out,
@@ -109,10 +119,11 @@ private:
     glm::mat3 setInstanceUniforms(const AliasProgram& p, const scene::EntityModelInstance& inst,
                                   double time) const;
     static void bindPose(GlState& state, const AliasGpu& g, uint32_t pose);
+    // `span`: the range's (first index, index count) at the LOD drawn.
     void drawRange(const DrawContext& c, const AliasProgram& p, const AliasGpu& g,
                    const scene::EntityModelInstance& inst, const content::ModelDrawRange& range,
-                   const scene::DrawState& ds, const glm::vec3& origin,
-                   const glm::mat3& rotation) const;
+                   std::array<uint32_t, 2> span, const scene::DrawState& ds,
+                   const glm::vec3& origin, const glm::mat3& rotation) const;
     void drawSprites(const DrawContext& c, const scene::DrawList& list);
 
     Programs m_programs;
@@ -121,6 +132,7 @@ private:
     std::vector<scene::EntityModelInstance> m_instances;
     std::vector<InstanceDraw> m_draw; // parallel to m_instances
     std::vector<uint8_t> m_counted;   // parallel to m_instances: drawn this frame
+    std::vector<uint32_t> m_lods;     // parallel to m_instances: the LOD last drawn
     size_t m_drawn = 0;
 };
 

@@ -347,3 +347,42 @@ TEST_F(ModelRender, OpaqueAndAlphaTestedRangesBothTakeTheInstancesLight) {
     EXPECT_EQ(px[1], (std::array<int, 3>{kClear, kClear, kClear}));
     EXPECT_EQ(px[2], (std::array<int, 3>{43, 22, 4}));
 }
+
+// A Source model's LOD by its size on screen (scene/models/studio_lod.h): seen from 100 units
+// above its origin with a 90-degree horizontal fov at 320x180 (tan(fov_y / 2) = 0.5625) in a
+// 180-pixel viewport, the metric is 100 * 100 * 0.5625 / 180 = 31.25. LOD 1 draws only quad 0,
+// through new vertices whose coordinates fall in texel D (0, 0, 220); the other ranges draw
+// nothing there (the clear colour). A switch point of 31 picks LOD 1, 32 keeps LOD 0 (plain A,
+// cut B, additive C, chrome D as HalfLifeTextureFlags).
+TEST_F(ModelRender, SourceLodChosenByScreenSize) {
+    for (const float switch_point : {31.0f, 32.0f}) {
+        scene::EntityModelSet set;
+        content::ModelMesh mesh = fourQuads();
+        mesh.lod_switch_points = {0.0f, switch_point};
+        content::ModelMesh::Lod lod1;
+        lod1.indices = {16, 17, 18, 16, 18, 19};
+        lod1.spans = {{{0, 6}, {0, 0}, {0, 0}, {0, 0}}};
+        mesh.lods.push_back(lod1);
+        for (uint32_t k = 0; k < 4; ++k) {
+            mesh.lod_positions.push_back(mesh.positions[k]);
+            mesh.lod_normals.push_back(mesh.normals[k]);
+            mesh.lod_uv.push_back({0.75f, 0.75f});
+        }
+        set.models.push_back({"quads", mesh, std::nullopt, {}, {}});
+        scene::EntityModelInstance inst;
+        inst.fullbright = true;
+        inst.radius = 80.0f;
+        set.instances.push_back(inst);
+        const auto px = renderSet(set, {-48.0f, -16.0f, 16.0f, 48.0f});
+        const std::array<int, 3> clear{kClear, kClear, kClear};
+        if (switch_point < 31.25f) {
+            EXPECT_EQ(px[0], (std::array<int, 3>{0, 0, 220}));
+            EXPECT_EQ(px[1], clear);
+            EXPECT_EQ(px[2], clear);
+            EXPECT_EQ(px[3], clear);
+        } else {
+            EXPECT_EQ(px[0], (std::array<int, 3>{200, 0, 0}));
+            EXPECT_EQ(px[2], (std::array<int, 3>{kClear + 100, kClear + 50, kClear + 10}));
+        }
+    }
+}
