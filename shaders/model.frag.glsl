@@ -1,7 +1,10 @@
 // Entity models: the skin lit by the entity's light (the lightmap below it, / 200) and the
 // vertex shade; the skin's alpha is 0 on fullbright texels, which keep their colour (cut ones
-// when u_alpha_test). SPRITE:
+// when ALPHA_TEST). SPRITE:
 // the picture, alpha-tested (u_alpha_test) or blended as the pass sets up, tinted by u_tint.
+// Models come in two programs: ALPHA_TEST for the alpha-tested ranges, and one without, since a
+// shader that may `discard` keeps the rasteriser from testing depth before it runs (llvmpipe
+// then shades every covered pixel of an opaque range, hidden or not; issue 31).
 // Both take u_alpha as their alpha (the pass blends by it for translucent render modes), and
 // the tone map's scale (u_frame.tone_scale: Source's vertexlit_and_unlit_generic FinalOutput
 // with TONEMAP_SCALE_LINEAR).
@@ -10,7 +13,9 @@ in vec3 v_light; // model.vert.glsl: ambient * shade + the directed light's shar
 out vec4 o_colour;
 uniform sampler2D u_texture;
 uniform bool u_unlit; // full bright entities and unlit views
+#ifdef SPRITE
 uniform bool u_alpha_test;
+#endif
 uniform float u_alpha; // the entity's render amount when blended (Half-Life renderamt), else 1
 uniform vec3 u_tint;   // SPRITE: the entity's render colour, else (1, 1, 1)
 uniform bool u_texture_alpha; // a translucent material (Source $translucent): blended by the
@@ -23,13 +28,13 @@ void main() {
         discard;
     o_colour = vec4(t.rgb * u_tint * u_frame.frame_scale * u_frame.tone_scale, t.a * u_alpha);
 #else
-    // u_alpha_test: a Half-Life masked texture, whose mask (alpha 0) marks the cut texels, or a
+    // ALPHA_TEST: a Half-Life masked texture, whose mask (alpha 0) marks the cut texels, or a
     // Source $alphatest material, sampled through its VTF's own mips as the engine does.
-    if (u_alpha_test) {
-        if (t.a < 0.5)
-            discard;
-        t.a = 1.0;
-    }
+#ifdef ALPHA_TEST
+    if (t.a < 0.5)
+        discard;
+    t.a = 1.0;
+#endif
     vec3 lit = u_unlit ? t.rgb : t.rgb * v_light;
     if (u_texture_alpha) {
         o_colour = vec4(lit * u_frame.frame_scale * u_frame.tone_scale, t.a * u_alpha);

@@ -7,6 +7,8 @@
 #include "content/material/q3_shader.h"
 #include "core/log.h"
 #include "render/gl.h"
+#include "render/model_renderer.h"
+#include "render/world_renderer.h"
 
 #include <imgui.h>
 
@@ -418,7 +420,10 @@ void DebugPanels::modelSection(uint32_t instance) {
     if (instance >= set.instances.size())
         return;
     const scene::EntityModelInstance& inst = set.instances[instance];
-    for (const std::string& line : scene::describeInstance(set, instance))
+    std::optional<uint32_t> lod;
+    if (m_renderer && m_renderer->models())
+        lod = m_renderer->models()->drawnLod(instance);
+    for (const std::string& line : scene::describeInstance(set, instance, lod))
         ImGui::TextUnformatted(line.c_str());
     if (inst.entity < m_bundle->map.entities.size())
         for (const auto& [key, value] : m_bundle->map.entities[inst.entity].pairs)

@@ -5,6 +5,7 @@
 #include "scene/models/animation.h"
 #include "scene/models/model_draw_state.h"
 #include "scene/models/source_props.h"
+#include "scene/models/studio_lod.h"
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
@@ -139,10 +140,48 @@ void setLocalLights(const std::array<GLint, 6>& at, const scene::EntityModelInst
 
 } // namespace
 
+bool ModelRenderer::buildAliasProgram(const GlslLibrary& shaders, bool alpha_test,
+                                      AliasProgram* out, std::string* error) {
+    AliasProgram p;
+    p.program =
+        shaders.build(alpha_test ? "model|alias alpha test" : "model|alias", "model.vert.glsl",
+                      "model.frag.glsl", alpha_test ? "ALPHA_TEST" : "", error);
+    if (!p.program)
+        return false;
+    const GLuint id = p.program.id();
+    auto loc = [id](const char* name) { return glGetUniformLocation(id, name); };
+    p.model = loc("u_model");
+    p.shade = loc("u_shade_vector");
+    p.light = loc("u_light");
+    p.directed_light = loc("u_directed_light");
+    p.light_dir = loc("u_light_dir");
+    p.light_wrap = loc("u_light_wrap");
+    p.light_bytes = loc("u_light_bytes");
+    p.unlit = loc("u_unlit");
+    p.alpha = loc("u_alpha");
+    p.chrome = loc("u_chrome");
+    p.flat_share = loc("u_flat_share");
+    p.chrome_right = loc("u_chrome_right");
+    p.chrome_up = loc("u_chrome_up");
+    p.chrome_rect = loc("u_chrome_rect");
+    p.chrome_scale = loc("u_chrome_scale");
+    p.cube_lit = loc("u_cube_lit");
+    p.cube = loc("u_cube");
+    p.local_count = loc("u_local_count");
+    p.local_colour = loc("u_local_colour");
+    p.local_dir = loc("u_local_dir");
+    p.local_pos = loc("u_local_pos");
+    p.local_spot = loc("u_local_spot");
+    p.local_atten = loc("u_local_atten");
+    p.texture_alpha = loc("u_texture_alpha");
+    *out = std::move(p);
+    return true;
+}
+
 bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error) {
     Programs p;
-    p.alias = shaders.build("model|alias", "model.vert.glsl", "model.frag.glsl", "", error);
-    if (!p.alias)
+    if (!buildAliasProgram(shaders, false, &p.opaque, error) ||
+        !buildAliasProgram(shaders, true, &p.alpha_tested, error))
         return false;
     p.sprite = shaders.build("model|sprite", "model.vert.glsl", "model.frag.glsl", "SPRITE", error);
     if (!p.sprite)
@@ -150,31 +189,6 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     auto loc = [](const Program& prog, const char* name) {
         return glGetUniformLocation(prog.id(), name);
     };
-    p.alias_model = loc(p.alias, "u_model");
-    p.alias_shade = loc(p.alias, "u_shade_vector");
-    p.alias_light = loc(p.alias, "u_light");
-    p.alias_directed_light = loc(p.alias, "u_directed_light");
-    p.alias_light_dir = loc(p.alias, "u_light_dir");
-    p.alias_light_wrap = loc(p.alias, "u_light_wrap");
-    p.alias_light_bytes = loc(p.alias, "u_light_bytes");
-    p.alias_unlit = loc(p.alias, "u_unlit");
-    p.alias_alpha = loc(p.alias, "u_alpha");
-    p.alias_alpha_test = loc(p.alias, "u_alpha_test");
-    p.alias_chrome = loc(p.alias, "u_chrome");
-    p.alias_flat_share = loc(p.alias, "u_flat_share");
-    p.alias_chrome_right = loc(p.alias, "u_chrome_right");
-    p.alias_chrome_up = loc(p.alias, "u_chrome_up");
-    p.alias_chrome_rect = loc(p.alias, "u_chrome_rect");
-    p.alias_chrome_scale = loc(p.alias, "u_chrome_scale");
-    p.alias_cube_lit = loc(p.alias, "u_cube_lit");
-    p.alias_cube = loc(p.alias, "u_cube");
-    p.alias_local_count = loc(p.alias, "u_local_count");
-    p.alias_local_colour = loc(p.alias, "u_local_colour");
-    p.alias_local_dir = loc(p.alias, "u_local_dir");
-    p.alias_local_pos = loc(p.alias, "u_local_pos");
-    p.alias_local_spot = loc(p.alias, "u_local_spot");
-    p.alias_local_atten = loc(p.alias, "u_local_atten");
-    p.alias_texture_alpha = loc(p.alias, "u_texture_alpha");
     p.sprite_alpha = loc(p.sprite, "u_alpha");
     p.sprite_tint = loc(p.sprite, "u_tint");
     p.sprite_origin = loc(p.sprite, "u_origin");
@@ -184,7 +198,7 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.sprite_alpha_test = loc(p.sprite, "u_alpha_test");
     GLint bound = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &bound);
-    for (const Program* prog : {&p.alias, &p.sprite}) {
+    for (const Program* prog : {&p.opaque.program, &p.alpha_tested.program, &p.sprite}) {
         glUseProgram(prog->id());
         glUniform1i(loc(*prog, "u_texture"), kUnitTexture);
     }
@@ -212,6 +226,7 @@ void ModelRenderer::clear() {
     m_models.clear();
     m_instances.clear();
     m_draw.clear();
+    m_lods.clear();
     m_drawn = 0;
 }
 
@@ -226,16 +241,42 @@ void ModelRenderer::upload(const scene::EntityModelSet* set) {
         if (lm.mesh && lm.mesh->vertex_count > 0 && !lm.mesh->indices.empty()) {
             const content::ModelMesh& m = *lm.mesh;
             AliasGpu g;
-            g.vertex_count = m.vertex_count;
+            // Source studio models' coarser LODs go after LOD 0: their new vertices after its
+            // vertices (one pose), their indices after its indices.
+            const bool lods = !m.lods.empty() && m.pose_count == 1 &&
+                              m.lod_positions.size() == m.lod_normals.size() &&
+                              m.lod_positions.size() == m.lod_uv.size();
+            const size_t extra = lods ? m.lod_positions.size() : 0;
+            g.vertex_count = m.vertex_count + uint32_t(extra);
             g.index_count = static_cast<uint32_t>(m.indices.size());
             g.pose_count = m.pose_count;
             // Per pose: vertex_count (position, normal) pairs.
             std::vector<float> poses;
-            poses.reserve(m.positions.size() * 6);
+            poses.reserve((m.positions.size() + extra) * 6);
             for (size_t v = 0; v < m.positions.size(); ++v) {
                 poses.insert(poses.end(), m.positions[v].begin(), m.positions[v].end());
                 poses.insert(poses.end(), m.normals[v].begin(), m.normals[v].end());
             }
+            std::vector<std::array<float, 2>> uv = m.uv;
+            std::vector<uint32_t> indices = m.indices;
+            if (lods) {
+                for (size_t v = 0; v < extra; ++v) {
+                    poses.insert(poses.end(), m.lod_positions[v].begin(), m.lod_positions[v].end());
+                    poses.insert(poses.end(), m.lod_normals[v].begin(), m.lod_normals[v].end());
+                }
+                uv.insert(uv.end(), m.lod_uv.begin(), m.lod_uv.end());
+                for (const content::ModelMesh::Lod& l : m.lods) {
+                    const uint32_t base = uint32_t(indices.size());
+                    indices.insert(indices.end(), l.indices.begin(), l.indices.end());
+                    std::vector<std::array<uint32_t, 2>> spans;
+                    for (const std::array<uint32_t, 2>& s : l.spans)
+                        spans.push_back({base + s[0], s[1]});
+                    g.lod_spans.push_back(std::move(spans));
+                }
+                g.lod_switch_points = m.lod_switch_points;
+                g.lod_shadow = m.lod_shadow;
+            }
+            g.total_indices = uint32_t(indices.size());
             g.vao = makeVertexArray("models/alias");
             g.poses = makeBuffer("models/poses");
             g.uv = makeBuffer("models/uv");
@@ -247,13 +288,13 @@ void ModelRenderer::upload(const scene::EntityModelSet* set) {
             glEnableVertexAttribArray(kAttribPosition);
             glEnableVertexAttribArray(kAttribNormal);
             glBindBuffer(GL_ARRAY_BUFFER, g.uv.id());
-            glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(m.uv.size() * sizeof(m.uv[0])), m.uv.data(),
+            glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(uv.size() * sizeof(uv[0])), uv.data(),
                          GL_STATIC_DRAW);
             glEnableVertexAttribArray(kAttribUv);
-            glVertexAttribPointer(kAttribUv, 2, GL_FLOAT, GL_FALSE, sizeof(m.uv[0]), nullptr);
+            glVertexAttribPointer(kAttribUv, 2, GL_FLOAT, GL_FALSE, sizeof(uv[0]), nullptr);
             glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g.indices.id());
-            glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(m.indices.size() * sizeof(uint32_t)),
-                         m.indices.data(), GL_STATIC_DRAW);
+            glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size() * sizeof(uint32_t)),
+                         indices.data(), GL_STATIC_DRAW);
             glBindVertexArray(0);
             glBindBuffer(GL_ARRAY_BUFFER, 0);
             for (const content::ModelImage& img : m.images) {
@@ -305,16 +346,24 @@ void ModelRenderer::resolveDrawStates() {
 void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::DrawList& list,
                          ViewMode view, GlState& state) {
     m_drawn = 0;
-    if (list.models.empty() || !m_programs.alias || !m_programs.sprite)
+    if (list.models.empty() || !m_programs.opaque.program || !m_programs.alpha_tested.program ||
+        !m_programs.sprite)
         return;
     DebugGroup group("models");
-    const DrawContext c{camera, time, view == ViewMode::Lit, state};
+    GLint viewport[4] = {0, 0, 0, 0};
+    glGetIntegerv(GL_VIEWPORT, viewport);
+    const DrawContext c{camera, time, view == ViewMode::Lit, state, float(viewport[3])};
+    m_counted.assign(m_instances.size(), 0);
+    m_lods.resize(m_instances.size(), 0);
     state.depthFunc(GL_LEQUAL);
-    state.useProgram(m_programs.alias.id());
-    // Opaque ranges first, then the blended ones over them (scene::DrawOrder).
-    for (scene::DrawOrder order : {scene::DrawOrder::Opaque, scene::DrawOrder::Blended})
+    // Opaque ranges first, those that are not alpha-tested before those that are (each kind on
+    // its own program, so the program changes about twice a frame), then the blended ones over
+    // them in range order (scene::DrawOrder).
+    for (bool alpha_test : {false, true})
         for (uint32_t index : list.models)
-            drawAliasInstance(c, index, order);
+            drawAliasInstance(c, index, scene::DrawOrder::Opaque, alpha_test);
+    for (uint32_t index : list.models)
+        drawAliasInstance(c, index, scene::DrawOrder::Blended, std::nullopt);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     drawSprites(c, list);
     state.bindTexture(kUnitTexture, GL_TEXTURE_2D, 0);
@@ -326,8 +375,8 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
     state.useProgram(0);
 }
 
-void ModelRenderer::drawAliasInstance(const DrawContext& c, uint32_t index,
-                                      scene::DrawOrder order) {
+void ModelRenderer::drawAliasInstance(const DrawContext& c, uint32_t index, scene::DrawOrder order,
+                                      std::optional<bool> alpha_test) {
     if (index >= m_instances.size())
         return;
     const scene::EntityModelInstance& inst = m_instances[index];
@@ -341,37 +390,67 @@ void ModelRenderer::drawAliasInstance(const DrawContext& c, uint32_t index,
     const auto state = [&](size_t i) {
         return fade < 1.0f ? scene::fadingDrawState(states[i]) : states[i];
     };
+    // The LOD by the model's screen size (scene/models/studio_lod.h): the engine measures at
+    // the entity's origin, its depth along the view.
+    uint32_t lod = 0;
+    if (!g.lod_spans.empty()) {
+        const glm::vec3 at = scene::instanceOrigin(inst, c.time);
+        const float depth = glm::dot(at - c.camera.position, c.camera.forward());
+        lod = scene::studioLodForMetric(
+            g.lod_switch_points, scene::studioLodMetric(depth, c.camera.fovY(), c.viewport_height),
+            g.lod_shadow);
+        lod = std::min<uint32_t>(lod, uint32_t(g.lod_spans.size()));
+    }
+    m_lods[index] = lod;
+    auto span = [&](size_t i) -> std::array<uint32_t, 2> {
+        if (lod == 0)
+            return {ranges[i].first_index, ranges[i].index_count};
+        const std::vector<std::array<uint32_t, 2>>& spans = g.lod_spans[lod - 1];
+        return i < spans.size() ? spans[i] : std::array<uint32_t, 2>{0, 0};
+    };
     auto in_pass = [&](size_t i) {
-        const content::ModelDrawRange& r = ranges[i];
-        return state(i).order == order && r.index_count > 0 &&
-               size_t(r.first_index) + r.index_count <= g.index_count;
+        const std::array<uint32_t, 2> r = span(i);
+        const scene::DrawState s = state(i);
+        return s.order == order && (!alpha_test || s.alpha_test == *alpha_test) && r[1] > 0 &&
+               size_t(r[0]) + r[1] <= g.total_indices;
     };
     bool any = false;
     for (size_t i = 0; i < ranges.size() && !any; ++i)
         any = in_pass(i);
     if (!any)
         return;
-    glUniform1f(m_programs.alias_alpha, m_draw[index].alpha * fade);
     const uint32_t pose = scene::instancePose(inst, g.timing, c.time);
     const uint32_t image = scene::instanceSkinImage(inst, g.timing, c.time);
     if (pose >= g.pose_count || image >= g.images.size())
         return;
-    const glm::mat3 rotation = setInstanceUniforms(inst, c.time);
     bindPose(c.state, g, pose);
     c.state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[image].id());
     const glm::vec3 origin = scene::instanceOrigin(inst, c.time);
-    for (size_t i = 0; i < ranges.size(); ++i)
-        if (in_pass(i))
-            drawRange(c, g, inst, ranges[i], state(i), origin, rotation);
-    // An opaque instance with blended ranges is drawn in both passes: counted once.
-    bool all_blended = true;
-    for (size_t i = 0; i < ranges.size(); ++i)
-        all_blended &= state(i).order == scene::DrawOrder::Blended;
-    if (order == scene::DrawOrder::Opaque || all_blended)
+    // The instance's uniforms go to each program the first time one of its ranges uses it.
+    std::array<bool, 2> ready{};
+    glm::mat3 rotation(1.0f);
+    for (size_t i = 0; i < ranges.size(); ++i) {
+        if (!in_pass(i))
+            continue;
+        const scene::DrawState s = state(i);
+        const AliasProgram& p = m_programs.alias(s.alpha_test);
+        c.state.useProgram(p.program.id());
+        if (!ready[s.alpha_test]) {
+            ready[s.alpha_test] = true;
+            glUniform1f(p.alpha, m_draw[index].alpha * fade);
+            rotation = setInstanceUniforms(p, inst, c.time);
+        }
+        drawRange(c, p, g, inst, ranges[i], span(i), s, origin, rotation);
+    }
+    // An instance drawn in more than one pass is counted once.
+    if (!m_counted[index]) {
+        m_counted[index] = 1;
         ++m_drawn;
+    }
 }
 
-glm::mat3 ModelRenderer::setInstanceUniforms(const scene::EntityModelInstance& inst,
+glm::mat3 ModelRenderer::setInstanceUniforms(const AliasProgram& p,
+                                             const scene::EntityModelInstance& inst,
                                              double time) const {
     glm::vec3 angles = inst.angles;
     angles.y = scene::instanceYaw(inst, time);
@@ -380,26 +459,25 @@ glm::mat3 ModelRenderer::setInstanceUniforms(const scene::EntityModelInstance& i
     // Quake 3 weapons as items (cg_ents.c CG_Item): scaled, turned about their midpoint.
     if (inst.scale != 1.0f || inst.pivot != glm::vec3(0.0f))
         model = glm::scale(glm::translate(model, -inst.pivot), glm::vec3(inst.scale));
-    glUniformMatrix4fv(m_programs.alias_model, 1, GL_FALSE, glm::value_ptr(model));
+    glUniformMatrix4fv(p.model, 1, GL_FALSE, glm::value_ptr(model));
     // A directed light (Quake 3's grid, GoldSrc's studio light) takes the place of Quake's
     // fixed shade vector.
     const bool directed = inst.directed_light != glm::vec3(0.0f);
     const glm::vec3 shade = directed ? glm::vec3(0.0f) : shadeVector(angles.y);
-    glUniform3f(m_programs.alias_shade, shade.x, shade.y, shade.z);
-    glUniform3f(m_programs.alias_light, inst.light.r, inst.light.g, inst.light.b);
+    glUniform3f(p.shade, shade.x, shade.y, shade.z);
+    glUniform3f(p.light, inst.light.r, inst.light.g, inst.light.b);
     const glm::vec3& dl = inst.directed_light;
-    glUniform3f(m_programs.alias_directed_light, dl.r, dl.g, dl.b);
-    glUniform3f(m_programs.alias_light_dir, inst.light_dir.x, inst.light_dir.y, inst.light_dir.z);
+    glUniform3f(p.directed_light, dl.r, dl.g, dl.b);
+    glUniform3f(p.light_dir, inst.light_dir.x, inst.light_dir.y, inst.light_dir.z);
     const glm::vec3& wrap = inst.light_wrap;
-    glUniform3f(m_programs.alias_light_wrap, wrap.x, wrap.y, wrap.z);
-    glUniform1f(m_programs.alias_light_bytes, inst.light_bytes);
-    glUniform1i(m_programs.alias_cube_lit, inst.cube_lit);
+    glUniform3f(p.light_wrap, wrap.x, wrap.y, wrap.z);
+    glUniform1f(p.light_bytes, inst.light_bytes);
+    glUniform1i(p.cube_lit, inst.cube_lit);
     if (inst.cube_lit)
-        glUniform3fv(m_programs.alias_cube, 6, glm::value_ptr(inst.ambient_cube[0]));
-    setLocalLights({m_programs.alias_local_count, m_programs.alias_local_colour,
-                    m_programs.alias_local_dir, m_programs.alias_local_spot,
-                    m_programs.alias_local_pos, m_programs.alias_local_atten},
-                   inst);
+        glUniform3fv(p.cube, 6, glm::value_ptr(inst.ambient_cube[0]));
+    setLocalLights(
+        {p.local_count, p.local_colour, p.local_dir, p.local_spot, p.local_pos, p.local_atten},
+        inst);
     return rotation;
 }
 
@@ -414,18 +492,18 @@ void ModelRenderer::bindPose(GlState& state, const AliasGpu& g, uint32_t pose) {
                           reinterpret_cast<const void*>(first + 3 * sizeof(float)));
 }
 
-void ModelRenderer::drawRange(const DrawContext& c, const AliasGpu& g,
+void ModelRenderer::drawRange(const DrawContext& c, const AliasProgram& p, const AliasGpu& g,
                               const scene::EntityModelInstance& inst,
-                              const content::ModelDrawRange& range, const scene::DrawState& ds,
-                              const glm::vec3& origin, const glm::mat3& rotation) const {
+                              const content::ModelDrawRange& range, std::array<uint32_t, 2> span,
+                              const scene::DrawState& ds, const glm::vec3& origin,
+                              const glm::mat3& rotation) const {
     applyDrawState(c.state, ds);
-    glUniform1i(m_programs.alias_alpha_test, ds.alpha_test);
-    glUniform1i(m_programs.alias_unlit, !c.lit || ds.lighting == scene::Lighting::Unlit);
-    glUniform1i(m_programs.alias_texture_alpha, range.translucent);
+    glUniform1i(p.unlit, !c.lit || ds.lighting == scene::Lighting::Unlit);
+    glUniform1i(p.texture_alpha, range.translucent);
     if (range.image >= 0 && size_t(range.image) < g.images.size())
         c.state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.images[range.image].id());
-    glUniform1f(m_programs.alias_flat_share, range.flat ? inst.flat_share : -1.0f);
-    glUniform1i(m_programs.alias_chrome, range.chrome);
+    glUniform1f(p.flat_share, range.flat ? inst.flat_share : -1.0f);
+    glUniform1i(p.chrome, range.chrome);
     if (range.chrome) {
         // Xash3D gl_studio.c R_StudioSetupChrome, with the entity's origin for the bone's:
         // up = |to x view right|, right = |up x to|, turned into model space.
@@ -434,13 +512,13 @@ void ModelRenderer::drawRange(const DrawContext& c, const AliasGpu& g,
         const glm::vec3 right = glm::normalize(glm::cross(up, to));
         const glm::vec3 mr = glm::transpose(rotation) * right;
         const glm::vec3 mu = glm::transpose(rotation) * up;
-        glUniform3f(m_programs.alias_chrome_right, mr.x, mr.y, mr.z);
-        glUniform3f(m_programs.alias_chrome_up, mu.x, mu.y, mu.z);
-        glUniform4fv(m_programs.alias_chrome_rect, 1, range.chrome_rect.data());
-        glUniform2fv(m_programs.alias_chrome_scale, 1, range.chrome_scale.data());
+        glUniform3f(p.chrome_right, mr.x, mr.y, mr.z);
+        glUniform3f(p.chrome_up, mu.x, mu.y, mu.z);
+        glUniform4fv(p.chrome_rect, 1, range.chrome_rect.data());
+        glUniform2fv(p.chrome_scale, 1, range.chrome_scale.data());
     }
-    glDrawElements(GL_TRIANGLES, GLsizei(range.index_count), GL_UNSIGNED_INT,
-                   reinterpret_cast<const void*>(size_t(range.first_index) * sizeof(uint32_t)));
+    glDrawElements(GL_TRIANGLES, GLsizei(span[1]), GL_UNSIGNED_INT,
+                   reinterpret_cast<const void*>(size_t(span[0]) * sizeof(uint32_t)));
 }
 
 // Sprites after the models, in list order: both sides, alpha-tested or blended by their

@@ -17,6 +17,7 @@
 #include "scene/view/visibility.h"
 #include "scene/world/draw_state.h"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +43,8 @@ public:
               GlState& state);
 
     size_t instanceCount() const { return m_instances.size(); }
+    // The LOD draw() last chose for instance `index` (0 for models with one LOD).
+    uint32_t drawnLod(uint32_t index) const { return index < m_lods.size() ? m_lods[index] : 0u; }
     size_t drawnCount() const { return m_drawn; }
 
 private:
@@ -49,6 +52,12 @@ private:
         VertexArray vao;
         Buffer poses, uv, indices;
         uint32_t vertex_count = 0, index_count = 0, pose_count = 0;
+        // Source studio models' coarser LODs (content::ModelMesh::lods): per LOD 1.., each
+        // range's (first index, count) in the index buffer after LOD 0's indices.
+        std::vector<std::vector<std::array<uint32_t, 2>>> lod_spans;
+        std::vector<float> lod_switch_points; // every LOD's, LOD 0's first
+        bool lod_shadow = false;
+        uint32_t total_indices = 0; // LOD 0's and the coarser LODs'
         std::vector<Texture> images;
         content::ModelMesh timing; // frames, skins and draw ranges only (no vertex arrays)
     };
@@ -60,19 +69,27 @@ private:
         std::optional<AliasGpu> alias;
         std::optional<SpriteGpu> sprite;
     };
-    struct Programs {
-        Program alias, sprite;
-        GLint alias_model = -1, alias_shade = -1, alias_light = -1, alias_unlit = -1,
-              alias_alpha = -1, alias_alpha_test = -1, alias_chrome = -1, alias_chrome_right = -1,
-              alias_chrome_up = -1, alias_chrome_rect = -1, alias_chrome_scale = -1;
-        GLint alias_directed_light = -1, alias_light_dir = -1, alias_light_wrap = -1,
-              alias_flat_share = -1, alias_light_bytes = -1, alias_cube_lit = -1, alias_cube = -1,
-              alias_texture_alpha = -1;
+    // One alias program's uniform locations. There are two (Programs): the alpha-tested ranges'
+    // (model.frag.glsl's ALPHA_TEST, which may discard) and the rest's, which never discards and
+    // so lets the rasteriser test depth before shading. Each takes the instance's uniforms.
+    struct AliasProgram {
+        Program program;
+        GLint model = -1, shade = -1, light = -1, unlit = -1, alpha = -1, chrome = -1,
+              chrome_right = -1, chrome_up = -1, chrome_rect = -1, chrome_scale = -1;
+        GLint directed_light = -1, light_dir = -1, light_wrap = -1, flat_share = -1,
+              light_bytes = -1, cube_lit = -1, cube = -1, texture_alpha = -1;
         // Source props' world lights (scene/models/prop_lights.h, shaders/model.vert.glsl).
-        GLint alias_local_count = -1, alias_local_colour = -1, alias_local_dir = -1,
-              alias_local_pos = -1, alias_local_spot = -1, alias_local_atten = -1;
+        GLint local_count = -1, local_colour = -1, local_dir = -1, local_pos = -1, local_spot = -1,
+              local_atten = -1;
+    };
+    struct Programs {
+        AliasProgram opaque, alpha_tested;
+        Program sprite;
         GLint sprite_origin = -1, sprite_right = -1, sprite_up = -1, sprite_rect = -1,
               sprite_alpha_test = -1, sprite_alpha = -1, sprite_tint = -1;
+        const AliasProgram& alias(bool alpha_test) const {
+            return alpha_test ? alpha_tested : opaque;
+        }
     };
     // What draw() resolved once per instance at upload (scene/models/model_draw_state.h).
     struct InstanceDraw {
@@ -87,16 +104,25 @@ private:
         double time;
         bool lit; // the lit view: alias models take light unless their state says Unlit
         GlState& state;
+        float viewport_height; // pixels: the LOD metric's (scene/models/studio_lod.h)
     };
     static bool buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error);
+    static bool buildAliasProgram(const GlslLibrary& shaders, bool alpha_test, AliasProgram* out,
+                                  std::string* error);
     void resolveDrawStates();
-    // One alias instance's ranges of `order`, when it has any.
-    void drawAliasInstance(const DrawContext& c, uint32_t index, scene::DrawOrder order);
-    // Placement and light of an instance; returns the placement's rotation (chrome needs it).
-    glm::mat3 setInstanceUniforms(const scene::EntityModelInstance& inst, double time) const;
+    // One alias instance's ranges of `order`, when it has any; `alpha_test`: only the ranges
+    // whose state's alpha_test is that (absent: all, in range order, switching programs).
+    void drawAliasInstance(const DrawContext& c, uint32_t index, scene::DrawOrder order,
+                           std::optional<bool> alpha_test);
+    // Placement and light of an instance on program `p`; returns the placement's rotation
+    // (chrome needs it).
+    glm::mat3 setInstanceUniforms(const AliasProgram& p, const scene::EntityModelInstance& inst,
+                                  double time) const;
     static void bindPose(GlState& state, const AliasGpu& g, uint32_t pose);
-    void drawRange(const DrawContext& c, const AliasGpu& g, const scene::EntityModelInstance& inst,
-                   const content::ModelDrawRange& range, const scene::DrawState& ds,
+    // `span`: the range's (first index, index count) at the LOD drawn.
+    void drawRange(const DrawContext& c, const AliasProgram& p, const AliasGpu& g,
+                   const scene::EntityModelInstance& inst, const content::ModelDrawRange& range,
+                   std::array<uint32_t, 2> span, const scene::DrawState& ds,
                    const glm::vec3& origin, const glm::mat3& rotation) const;
     void drawSprites(const DrawContext& c, const scene::DrawList& list);
 
@@ -105,6 +131,8 @@ private:
     std::vector<ModelGpu> m_models;
     std::vector<scene::EntityModelInstance> m_instances;
     std::vector<InstanceDraw> m_draw; // parallel to m_instances
+    std::vector<uint8_t> m_counted;   // parallel to m_instances: drawn this frame
+    std::vector<uint32_t> m_lods;     // parallel to m_instances: the LOD last drawn
     size_t m_drawn = 0;
 };
 

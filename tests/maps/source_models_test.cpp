@@ -199,3 +199,50 @@ TEST(SourceModels, SakuraTreeOfTheMapFolder) {
     EXPECT_EQ(mesh.materials[mesh.skin_materials[2][1]],
               "materials/models/props_japan/sakura_branch01c.vmt");
 }
+
+// The LOD switch points the engine keeps (body part 0, model 0 of the .vtx; read independently
+// from the files' bytes at the SDK 2013 optimize.h offsets with a few lines of Python), the last
+// one the shadow LOD's -1, and the shadow LOD's flag (0x40) in the .mdl's flags.
+TEST(SourceModels, WireHologramSwitchPoints) {
+    const content::SourceModel torus = loadFrom(kModels / "wire", "models/holograms/hq_torus.mdl");
+    EXPECT_EQ(content::sourceLodSwitchPoints(torus),
+              (std::vector<float>{0.0f, 50.0f, 100.0f, 200.0f, -1.0f}));
+    EXPECT_TRUE(content::sourceHasShadowLod(torus.mdl));
+    const content::SourceModel sphere =
+        loadFrom(kModels / "wire", "models/holograms/hq_sphere.mdl");
+    EXPECT_EQ(content::sourceLodSwitchPoints(sphere),
+              (std::vector<float>{0.0f, 150.0f, 300.0f, -1.0f}));
+    EXPECT_TRUE(content::sourceHasShadowLod(sphere.mdl));
+}
+
+// LOD 0's mesh carries the coarser LODs (ModelMesh::lods): the torus's LODs 1..4 with the
+// triangle counts of WireHologramLods, each range's span inside its LOD's indices, and every
+// index naming a LOD 0 vertex or one of the LODs' own.
+TEST(SourceModels, WireHologramMeshCarriesItsLods) {
+    const content::SourceModel torus = loadFrom(kModels / "wire", "models/holograms/hq_torus.mdl");
+    const content::ModelMesh mesh = content::buildSourceModelMesh(torus, 0, 0);
+    EXPECT_EQ(mesh.vertex_count, 1625u);
+    EXPECT_EQ(mesh.indices.size(), 3072u * 3);
+    ASSERT_EQ(mesh.lods.size(), 4u);
+    EXPECT_EQ(mesh.lod_switch_points, (std::vector<float>{0.0f, 50.0f, 100.0f, 200.0f, -1.0f}));
+    EXPECT_TRUE(mesh.lod_shadow);
+    const std::vector<uint32_t> triangles = {2048, 1536, 1024, 1024};
+    const size_t vertices = mesh.vertex_count + mesh.lod_positions.size();
+    EXPECT_EQ(mesh.lod_normals.size(), mesh.lod_positions.size());
+    EXPECT_EQ(mesh.lod_uv.size(), mesh.lod_positions.size());
+    for (size_t l = 0; l < mesh.lods.size(); ++l) {
+        const content::ModelMesh::Lod& lod = mesh.lods[l];
+        EXPECT_EQ(lod.indices.size(), size_t(triangles[l]) * 3) << "LOD " << l + 1;
+        ASSERT_EQ(lod.spans.size(), mesh.ranges.size());
+        uint32_t covered = 0;
+        for (const auto& s : lod.spans) {
+            EXPECT_EQ(s[0], covered);
+            covered += s[1];
+        }
+        EXPECT_EQ(covered, lod.indices.size());
+        for (uint32_t i : lod.indices)
+            ASSERT_LT(i, vertices);
+    }
+    // A coarser LOD asked for directly carries none.
+    EXPECT_TRUE(content::buildSourceModelMesh(torus, 0, 1).lods.empty());
+}

@@ -321,3 +321,68 @@ TEST_F(ModelRender, SpriteQuadOfItsOwnSizeTintedAndBlended) {
         for (size_t k = 0; k < 3; ++k)
             EXPECT_NEAR(px[q][k], blended[k], 1) << "point " << q << " channel " << k;
 }
+
+// Opaque and alpha-tested ranges of one lit instance, each drawn by its own program (the
+// alpha-tested one may discard, the other never does; issue 31), both with the instance's light.
+// Quad 2 is masked here instead of additive: its texel C (100, 50, 10) has alpha 255, so it is
+// kept, and lit like quad 0's texel A: ambient 0.1 + shade 0.5 * 1 / 1.495 (the hemispherical
+// wrap of DirectedLightWrapsAsTheInstanceSays) = 0.434448, A (200, 0, 0) -> 86.9 -> 87, C ->
+// (43.4, 21.7, 4.3) -> (43, 22, 4). Quad 1's masked texel B is still cut: the clear colour.
+TEST_F(ModelRender, OpaqueAndAlphaTestedRangesBothTakeTheInstancesLight) {
+    scene::EntityModelSet set;
+    content::ModelMesh mesh = fourQuads();
+    mesh.ranges[2].additive = false;
+    mesh.ranges[2].masked = true;
+    mesh.skin_ranges[0] = mesh.ranges;
+    set.models.push_back({"quads", mesh, std::nullopt, {}, {}});
+    scene::EntityModelInstance inst;
+    inst.light = glm::vec3(0.1f);
+    inst.directed_light = glm::vec3(0.5f);
+    inst.light_dir = glm::vec3(0.0f, 0.0f, 1.0f);
+    inst.light_wrap = glm::vec3(1.0f, 1.495f, 1.0f);
+    inst.radius = 80.0f;
+    set.instances.push_back(inst);
+    const auto px = renderSet(set, {-48.0f, -16.0f, 16.0f, 48.0f});
+    EXPECT_EQ(px[0], (std::array<int, 3>{87, 0, 0}));
+    EXPECT_EQ(px[1], (std::array<int, 3>{kClear, kClear, kClear}));
+    EXPECT_EQ(px[2], (std::array<int, 3>{43, 22, 4}));
+}
+
+// A Source model's LOD by its size on screen (scene/models/studio_lod.h): seen from 100 units
+// above its origin with a 90-degree horizontal fov at 320x180 (tan(fov_y / 2) = 0.5625) in a
+// 180-pixel viewport, the metric is 100 * 100 * 0.5625 / 180 = 31.25. LOD 1 draws only quad 0,
+// through new vertices whose coordinates fall in texel D (0, 0, 220); the other ranges draw
+// nothing there (the clear colour). A switch point of 31 picks LOD 1, 32 keeps LOD 0 (plain A,
+// cut B, additive C, chrome D as HalfLifeTextureFlags).
+TEST_F(ModelRender, SourceLodChosenByScreenSize) {
+    for (const float switch_point : {31.0f, 32.0f}) {
+        scene::EntityModelSet set;
+        content::ModelMesh mesh = fourQuads();
+        mesh.lod_switch_points = {0.0f, switch_point};
+        content::ModelMesh::Lod lod1;
+        lod1.indices = {16, 17, 18, 16, 18, 19};
+        lod1.spans = {{{0, 6}, {0, 0}, {0, 0}, {0, 0}}};
+        mesh.lods.push_back(lod1);
+        for (uint32_t k = 0; k < 4; ++k) {
+            mesh.lod_positions.push_back(mesh.positions[k]);
+            mesh.lod_normals.push_back(mesh.normals[k]);
+            mesh.lod_uv.push_back({0.75f, 0.75f});
+        }
+        set.models.push_back({"quads", mesh, std::nullopt, {}, {}});
+        scene::EntityModelInstance inst;
+        inst.fullbright = true;
+        inst.radius = 80.0f;
+        set.instances.push_back(inst);
+        const auto px = renderSet(set, {-48.0f, -16.0f, 16.0f, 48.0f});
+        const std::array<int, 3> clear{kClear, kClear, kClear};
+        if (switch_point < 31.25f) {
+            EXPECT_EQ(px[0], (std::array<int, 3>{0, 0, 220}));
+            EXPECT_EQ(px[1], clear);
+            EXPECT_EQ(px[2], clear);
+            EXPECT_EQ(px[3], clear);
+        } else {
+            EXPECT_EQ(px[0], (std::array<int, 3>{200, 0, 0}));
+            EXPECT_EQ(px[2], (std::array<int, 3>{kClear + 100, kClear + 50, kClear + 10}));
+        }
+    }
+}

@@ -152,6 +152,9 @@ TEST(SourcePropsScene, PropEntityPlacedSkinnedAndLitByTheLeafCube) {
     EXPECT_EQ(lines[0], "model models/test/x.mdl  skin 0");
     EXPECT_EQ(lines[2], "LOD 0  light: LDR leaf ambient cube at (100 200 300) (illumposition)");
     EXPECT_EQ(lines[3].rfind("cube  +x 0.199 0.199 0.199  -x 0.000", 0), 0u) << lines[3];
+    // The LOD the renderer chose by screen size, when the panel has it.
+    const std::string drawn = scene::describeInstance(set, 0, 1u)[2];
+    EXPECT_EQ(drawn.rfind("LOD 1", 0), 0u) << drawn;
 }
 
 TEST(SourcePropsScene, StaticPropsTakeTheirRecordAndItsLightingOrigin) {

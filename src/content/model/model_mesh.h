@@ -113,6 +113,20 @@ struct ModelMesh {
     // Model-space point the engine samples the model's light at (Source studiohdr_t::
     // illumposition, the engine's R_ComputeLightingOrigin); 0 for other formats.
     std::array<float, 3> illum_position{0, 0, 0};
+    // Source studio models: the coarser levels of detail of a one-pose mesh (LOD 0 is the mesh
+    // above). lod_switch_points holds every LOD's, LOD 0's first (scene/models/studio_lod.h);
+    // lod_shadow: the last LOD is the shadow LOD. LOD k (1..) draws range i of any skin with
+    // lods[k - 1].spans[i] (first index, index count into lods[k - 1].indices), whose vertices
+    // number past vertex_count into lod_positions, lod_normals and lod_uv. Empty: one LOD.
+    struct Lod {
+        std::vector<uint32_t> indices;
+        std::vector<std::array<uint32_t, 2>> spans; // parallel to `ranges`
+    };
+    std::vector<Lod> lods;
+    std::vector<float> lod_switch_points;
+    bool lod_shadow = false;
+    std::vector<std::array<float, 3>> lod_positions, lod_normals;
+    std::vector<std::array<float, 2>> lod_uv;
 };
 
 // The draw ranges of skin `skin` (clamped to the skins): its own, else the mesh's.

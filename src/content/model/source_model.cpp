@@ -229,37 +229,51 @@ uint32_t sourceLodCount(const SourceModel& model) {
     return lods;
 }
 
+std::vector<float> sourceLodSwitchPoints(const SourceModel& model) {
+    std::vector<float> out;
+    if (model.vtx.body_parts.empty() || model.vtx.body_parts[0].models.empty())
+        return out;
+    for (const VtxLod& l : model.vtx.body_parts[0].models[0].lods)
+        out.push_back(l.switch_point);
+    return out;
+}
+
 ModelMesh buildSourceModelMesh(const SourceModel& model, int32_t body, uint32_t lod) {
     ModelMesh mesh;
     const SourceMdl& mdl = model.mdl;
     const std::vector<uint32_t> chosen = sourceBodyModels(mdl, body);
     std::unordered_map<uint32_t, uint32_t> drawn; // .vvd vertex -> mesh vertex
     std::vector<uint32_t> sources;
-    for (size_t p = 0; p < mdl.body_parts.size() && p < model.vtx.body_parts.size(); ++p) {
-        if (mdl.body_parts[p].models.empty())
-            continue;
-        if (chosen[p] >= model.vtx.body_parts[p].models.size())
-            continue; // assembleSourceModel makes them match; a hand-made SourceModel may not
-        const SourceMdlModel& m = mdl.body_parts[p].models[chosen[p]];
-        const VtxModel& xm = model.vtx.body_parts[p].models[chosen[p]];
-        if (xm.lods.empty())
-            continue;
-        const VtxLod& xl = xm.lods[std::min<size_t>(lod, xm.lods.size() - 1)];
-        for (size_t k = 0; k < m.meshes.size() && k < xl.meshes.size(); ++k) {
-            const uint32_t first = m.first_vertex + m.meshes[k].vertex_offset;
-            ModelDrawRange range;
-            range.first_index = uint32_t(mesh.indices.size());
-            range.material = uint32_t(std::max(m.meshes[k].material, 0));
-            for (uint16_t v : xl.meshes[k].triangles) {
-                auto [it, added] = drawn.try_emplace(first + v, uint32_t(sources.size()));
-                if (added)
-                    sources.push_back(first + v);
-                mesh.indices.push_back(it->second);
+    // The triangles of LOD `level` as ranges of `indices`, one per .mdl mesh.
+    auto addLod = [&](uint32_t level, std::vector<uint32_t>& indices,
+                      std::vector<ModelDrawRange>& ranges) {
+        for (size_t p = 0; p < mdl.body_parts.size() && p < model.vtx.body_parts.size(); ++p) {
+            if (mdl.body_parts[p].models.empty())
+                continue;
+            if (chosen[p] >= model.vtx.body_parts[p].models.size())
+                continue; // assembleSourceModel makes them match; a hand-made one may not
+            const SourceMdlModel& m = mdl.body_parts[p].models[chosen[p]];
+            const VtxModel& xm = model.vtx.body_parts[p].models[chosen[p]];
+            if (xm.lods.empty())
+                continue;
+            const VtxLod& xl = xm.lods[std::min<size_t>(level, xm.lods.size() - 1)];
+            for (size_t k = 0; k < m.meshes.size() && k < xl.meshes.size(); ++k) {
+                const uint32_t first = m.first_vertex + m.meshes[k].vertex_offset;
+                ModelDrawRange range;
+                range.first_index = uint32_t(indices.size());
+                range.material = uint32_t(std::max(m.meshes[k].material, 0));
+                for (uint16_t v : xl.meshes[k].triangles) {
+                    auto [it, added] = drawn.try_emplace(first + v, uint32_t(sources.size()));
+                    if (added)
+                        sources.push_back(first + v);
+                    indices.push_back(it->second);
+                }
+                range.index_count = uint32_t(indices.size()) - range.first_index;
+                ranges.push_back(range);
             }
-            range.index_count = uint32_t(mesh.indices.size()) - range.first_index;
-            mesh.ranges.push_back(range);
         }
-    }
+    };
+    addLod(lod, mesh.indices, mesh.ranges);
     mesh.vertex_count = uint32_t(sources.size());
     mesh.pose_count = 1;
     mesh.mins = {INFINITY, INFINITY, INFINITY};
@@ -272,6 +286,26 @@ ModelMesh buildSourceModelMesh(const SourceModel& model, int32_t body, uint32_t 
         for (size_t a = 0; a < 3; ++a) {
             mesh.mins[a] = std::min(mesh.mins[a], s.position[a]);
             mesh.maxs[a] = std::max(mesh.maxs[a], s.position[a]);
+        }
+    }
+    // LOD 0's mesh carries the coarser LODs, their new vertices after LOD 0's.
+    const uint32_t lod_count = sourceLodCount(model);
+    if (lod == 0 && lod_count > 1) {
+        mesh.lod_switch_points = sourceLodSwitchPoints(model);
+        mesh.lod_shadow = sourceHasShadowLod(mdl);
+        for (uint32_t level = 1; level < lod_count; ++level) {
+            ModelMesh::Lod l;
+            std::vector<ModelDrawRange> ranges;
+            addLod(level, l.indices, ranges);
+            for (const ModelDrawRange& r : ranges)
+                l.spans.push_back({r.first_index, r.index_count});
+            mesh.lods.push_back(std::move(l));
+        }
+        for (size_t i = mesh.vertex_count; i < sources.size(); ++i) {
+            const SourceVertex& v = model.vvd.vertices[sources[i]];
+            mesh.lod_positions.push_back(v.position);
+            mesh.lod_normals.push_back(v.normal);
+            mesh.lod_uv.push_back(v.uv);
         }
     }
     mesh.frames.push_back({"bind pose", {}});

@@ -85,6 +85,19 @@ void resolveSourceMaterials(const FileSystem& fs, SourceModel& model);
 // The number of LODs the model draws: the .vtx's (each of its models holds that many).
 uint32_t sourceLodCount(const SourceModel& model);
 
+// Each LOD's switch point, LOD 0's first: those of the .vtx's body part 0, model 0, which the
+// engine keeps for the whole model (studiorender CStudioRenderContext::LoadModel). Empty when
+// the .vtx has no body part or model. A trailing negative one marks the shadow LOD
+// (scene/models/studio_lod.h).
+std::vector<float> sourceLodSwitchPoints(const SourceModel& model);
+
+// STUDIOHDR_FLAGS_HASSHADOWLOD (SDK 2013 public/studio.h): the last LOD is drawn only for
+// shadows.
+inline constexpr uint32_t kStudioHasShadowLod = 0x40;
+inline bool sourceHasShadowLod(const SourceMdl& mdl) {
+    return (mdl.flags & kStudioHasShadowLod) != 0;
+}
+
 // The drawn mesh of one choice: the model `body` picks in each body part (sourceBodyModels),
 // LOD `lod` (clamped to the LODs each model has), one pose (the bind pose) in one frame.
 // Vertices are those the LOD's triangles use, once each, in first-use order; every mesh of the

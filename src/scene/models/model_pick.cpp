@@ -31,7 +31,8 @@ std::optional<EntityModelHit> pickEntityModel(const EntityModelSet& set, const g
     return best;
 }
 
-std::vector<std::string> describeInstance(const EntityModelSet& set, uint32_t instance) {
+std::vector<std::string> describeInstance(const EntityModelSet& set, uint32_t instance,
+                                          std::optional<uint32_t> drawn_lod) {
     std::vector<std::string> lines;
     if (instance >= set.instances.size())
         return lines;
@@ -54,7 +55,10 @@ std::vector<std::string> describeInstance(const EntityModelSet& set, uint32_t in
     }
     if (!inst.lighting.empty()) {
         // Source props (source_props.h): the LOD drawn, where the light comes from, the cube.
-        lines.push_back("LOD " + std::to_string(inst.lod) + "  light: " + inst.lighting);
+        const size_t lods = model.mesh ? model.mesh->lod_switch_points.size() : 0;
+        lines.push_back("LOD " + std::to_string(drawn_lod.value_or(inst.lod)) +
+                        (lods > 1 ? " of " + std::to_string(lods) : std::string()) +
+                        "  light: " + inst.lighting);
         if (inst.cube_lit) {
             const char* sides[6] = {"+x", "-x", "+y", "-y", "+z", "-z"};
             std::string cube = "cube";

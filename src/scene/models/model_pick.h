@@ -25,7 +25,10 @@ std::optional<EntityModelHit> pickEntityModel(const EntityModelSet& set, const g
 // skin index; the frame or frames; the light as the scene computed it ("full bright", or
 // "ambient r g b", and "directed r g b toward x y z" when there is a directed light, in the
 // renderer's units, two decimals); for Source props the LOD, the light's source and the
-// ambient cube's six sides in linear light.
-std::vector<std::string> describeInstance(const EntityModelSet& set, uint32_t instance);
+// ambient cube's six sides in linear light. `drawn_lod`: the LOD the renderer last chose by
+// screen size (render::ModelRenderer::drawnLod), shown "LOD k of n" for a model with n LODs;
+// absent: the instance's own (0).
+std::vector<std::string> describeInstance(const EntityModelSet& set, uint32_t instance,
+                                          std::optional<uint32_t> drawn_lod = std::nullopt);
 
 } // namespace scene
