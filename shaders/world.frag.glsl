@@ -182,12 +182,27 @@ vec3 bumpLighting(vec2 uv) {
 // for the unit normal N and E the vector to the eye), times the mask, times $envmaptint, with
 // contrast (a mix towards its square) and saturation (a mix from its luminance), times the
 // fresnel factor (1 - N.V)^5 (1 - R) + R for the unit V to the eye (1 with the default R 1).
-// The engine's ENV_MAP_SCALE (common_ps_fxc.h cLightScale.z) is taken as 1, the LDR value. The
-// face's interpolated normal stands in for a normal map's: no tangent frame is carried.
+// The engine's ENV_MAP_SCALE (common_ps_fxc.h cLightScale.z) is taken as 1, the LDR value.
+// With BUMP, N is the normal map's (as the shader's worldSpaceNormal = mul(vNormal,
+// tangentSpaceTranspose)): its texel 2 t - 1 through the tangent frame (tangentFrame), not
+// renormalised, so the reflection is 2 (N.E) N - (N.N) E; an $ssbump texel's weights make the
+// normal normalize(sum of weight k times bump basis k) first (the SSBUMP branch). Without a
+// normal map, the face's interpolated normal.
 vec3 envMapReflection(vec2 uv, float base_alpha) {
     vec3 n = normalize(v_normal);
+#ifdef BUMP
+#ifdef SSBUMP
+    vec3 w = texture(u_bumpmap, uv).rgb;
+    n = tangentFrame(n, v_world, uv) *
+        normalize(w.x * vec3(0.81649658, 0.0, 0.57735027) +
+                  w.y * vec3(-0.40824829, 0.70710678, 0.57735027) +
+                  w.z * vec3(-0.40824829, -0.70710678, 0.57735027));
+#else
+    n = normalMapNormal(n, uv);
+#endif
+#endif
     vec3 to_eye = u_frame.eye - v_world;
-    vec3 c = texture(u_envmap, 2.0 * dot(n, to_eye) * n - to_eye).rgb;
+    vec3 c = texture(u_envmap, 2.0 * dot(n, to_eye) * n - dot(n, n) * to_eye).rgb;
 #ifdef ENVMAP_MASK
     c *= texture(u_envmapmask, uv).rgb;
 #endif
