@@ -108,11 +108,13 @@ vec3 lighting() {
 // the uv (the "cotangent frame" of normal mapping without precomputed tangents: with
 // dp1 = dFdx(p), dp2 = dFdy(p), grad u = ((dp2 x N) du/dx + (N x dp1) du/dy) / (N . (dp1 x dp2)),
 // and grad v alike).
-// Handedness, Source's: mathlib/bumpvects.cpp GetBumpNormals (with which vrad lights the bumped
-// lightmaps, and which the texinfo-built tangents of the engine's brush vertices follow, as
-// WaterCheap_vs20.fxc's tangentSpaceTranspose rows S, T, N take them) builds X from the texinfo
-// s axis projected onto the face, Y = N x s normalised and negated when (s x t) . N < 0, and
-// takes a tangent-space vector b to b.x X + b.y Y + b.z N (VectorIRotate). The uv here are
+// Handedness, Source's: mathlib/bumpvects.cpp GetBumpNormals, the basis vrad lights the bumped
+// lightmaps in, builds X from the texinfo s axis projected onto the face, Y = N x s normalised
+// and negated when (s x t) . N < 0, and takes a tangent-space vector b to b.x X + b.y Y + b.z N
+// (VectorIRotate), as WaterCheap_vs20.fxc and lightmappedgeneric_vs20.fxc take the vertex
+// tangents S, T and N as tangentSpaceTranspose rows. The engine fills those brush-vertex
+// tangents outside the SDK; they are taken here to be that basis (s and t, t turned to the
+// side of N x s that t lies on), the one the bumped lightmaps need to match. The uv here are
 // Source's own (s, t over the texture size, not flipped: scene/world/world_mesh.cpp), so a VTF
 // normal map's green is +t, towards the image's bottom row (the DirectX way round), and is used
 // as stored: common_ps_fxc.h DecompressNormal only maps 0..1 to -1..1 (NORM_DECODE_NONE).
