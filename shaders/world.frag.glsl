@@ -14,7 +14,10 @@
 //               lightmaps by u_bumpmap's normal (SSBUMP: by its texel, the $ssbump weights)
 //   WATER       shaded as water instead of textured (scene::ResolvedMaterial::water): Source's
 //               cheap water (WaterCheap_ps2x.fxc), opaque over u_water_base; WATER_BLEND: its
-//               blended form, alpha from the fresnel factor and the distance to the eye
+//               blended form, alpha from the fresnel factor and the distance to the eye. With
+//               BUMP, u_bumpmap is the water's $normalmap (no bump lighting: water takes no
+//               light); with ENVMAP, u_envmap is its environment (no LightmappedGeneric
+//               reflection added)
 //   ENVMAP      Source $envmap: a cube map's colour along the reflected view added to the lit
 //               colour (scene::ResolvedMaterial::envmap), masked by u_envmapmask's rgb
 //               (ENVMAP_MASK), 1 - the base alpha (ENVMAP_BASE_ALPHA, the alpha then no
@@ -98,6 +101,47 @@ vec3 lighting() {
 }
 
 #ifdef BUMP
+// The tangent frame at this pixel, as columns (X, Y, N): X the unit direction in which the
+// texture's u grows along the surface, Y = N x X turned, when the texture is mirrored, to the
+// side where v grows, N the unit normal `n`. No tangents travel with the vertices: the gradients
+// of u and v along the surface come from the screen-space derivatives of the world position and
+// the uv (the "cotangent frame" of normal mapping without precomputed tangents: with
+// dp1 = dFdx(p), dp2 = dFdy(p), grad u = ((dp2 x N) du/dx + (N x dp1) du/dy) / (N . (dp1 x dp2)),
+// and grad v alike).
+// Handedness, Source's: mathlib/bumpvects.cpp GetBumpNormals, the basis vrad lights the bumped
+// lightmaps in, builds X from the texinfo s axis projected onto the face, Y = N x s normalised
+// and negated when (s x t) . N < 0, and takes a tangent-space vector b to b.x X + b.y Y + b.z N
+// (VectorIRotate), as WaterCheap_vs20.fxc and lightmappedgeneric_vs20.fxc take the vertex
+// tangents S, T and N as tangentSpaceTranspose rows. The engine fills those brush-vertex
+// tangents outside the SDK; they are taken here to be that basis (s and t, t turned to the
+// side of N x s that t lies on), the one the bumped lightmaps need to match. The uv here are
+// Source's own (s, t over the texture size, not flipped: scene/world/world_mesh.cpp), so a VTF
+// normal map's green is +t, towards the image's bottom row (the DirectX way round), and is used
+// as stored: common_ps_fxc.h DecompressNormal only maps 0..1 to -1..1 (NORM_DECODE_NONE).
+// Without a uv gradient (a texture coordinate constant across the face) X and Y are 0: the
+// normal map's tilt is dropped, its z still scales N.
+mat3 tangentFrame(vec3 n, vec3 p, vec2 uv) {
+    vec3 dp1 = dFdx(p), dp2 = dFdy(p);
+    vec2 duv1 = dFdx(uv), duv2 = dFdy(uv);
+    vec3 dp2perp = cross(dp2, n), dp1perp = cross(n, dp1);
+    float area = dot(dp1, dp2perp); // N . (dp1 x dp2): its sign turns the sums into gradients
+    vec3 grad_u = (dp2perp * duv1.x + dp1perp * duv2.x) * sign(area);
+    vec3 grad_v = (dp2perp * duv1.y + dp1perp * duv2.y) * sign(area);
+    if (!(dot(grad_u, grad_u) > 1e-30))
+        return mat3(vec3(0.0), vec3(0.0), n);
+    vec3 x = normalize(grad_u);
+    vec3 y = cross(n, x);
+    return mat3(x, dot(y, grad_v) < 0.0 ? -y : y, n);
+}
+
+// The normal map's texel at uv as a direction about the unit normal n (not renormalised, as the
+// engine's shaders use it: DecompressNormal's 2 t - 1 through the tangent frame).
+vec3 normalMapNormal(vec3 n, vec2 uv) {
+    return tangentFrame(n, v_world, uv) * (texture(u_bumpmap, uv).rgb * 2.0 - 1.0);
+}
+#endif
+
+#ifdef BUMP
 // Source SDK 2013 lightmappedgeneric_ps2_3_x.h main: the light along the three bump basis
 // directions (mathlib/bumpvects.h g_localBumpBasis, tangent space, z out of the face) weighted
 // by dp = saturate(dot(normal, basis))^2 over their sum; $ssbump's texel is the weights as they
@@ -140,12 +184,27 @@ vec3 bumpLighting(vec2 uv) {
 // for the unit normal N and E the vector to the eye), times the mask, times $envmaptint, with
 // contrast (a mix towards its square) and saturation (a mix from its luminance), times the
 // fresnel factor (1 - N.V)^5 (1 - R) + R for the unit V to the eye (1 with the default R 1).
-// The engine's ENV_MAP_SCALE (common_ps_fxc.h cLightScale.z) is taken as 1, the LDR value. The
-// face's interpolated normal stands in for a normal map's: no tangent frame is carried.
+// The engine's ENV_MAP_SCALE (common_ps_fxc.h cLightScale.z) is taken as 1, the LDR value.
+// With BUMP, N is the normal map's (as the shader's worldSpaceNormal = mul(vNormal,
+// tangentSpaceTranspose)): its texel 2 t - 1 through the tangent frame (tangentFrame), not
+// renormalised, so the reflection is 2 (N.E) N - (N.N) E; an $ssbump texel's weights make the
+// normal normalize(sum of weight k times bump basis k) first (the SSBUMP branch). Without a
+// normal map, the face's interpolated normal.
 vec3 envMapReflection(vec2 uv, float base_alpha) {
     vec3 n = normalize(v_normal);
+#ifdef BUMP
+#ifdef SSBUMP
+    vec3 w = texture(u_bumpmap, uv).rgb;
+    n = tangentFrame(n, v_world, uv) *
+        normalize(w.x * vec3(0.81649658, 0.0, 0.57735027) +
+                  w.y * vec3(-0.40824829, 0.70710678, 0.57735027) +
+                  w.z * vec3(-0.40824829, -0.70710678, 0.57735027));
+#else
+    n = normalMapNormal(n, uv);
+#endif
+#endif
     vec3 to_eye = u_frame.eye - v_world;
-    vec3 c = texture(u_envmap, 2.0 * dot(n, to_eye) * n - to_eye).rgb;
+    vec3 c = texture(u_envmap, 2.0 * dot(n, to_eye) * n - dot(n, n) * to_eye).rgb;
 #ifdef ENVMAP_MASK
     c *= texture(u_envmapmask, uv).rgb;
 #endif
@@ -179,28 +238,39 @@ vec2 ripple(vec2 c) {
 #endif
 
 #ifdef WATER
-// The environment's colour seen along `dir` (unnormalised) from the water: white until an
-// environment map is bound for water (the place to sample one, times the engine's
-// ENV_MAP_SCALE, as WaterCheap_ps2x.fxc's texCUBE(EnvmapSampler, reflectVect) does).
+// The environment's colour seen along `dir` (unnormalised) from the water: the material's cube
+// map (ENVMAP: $envmap, or the nearest env_cubemap vbsp patched in) as WaterCheap_ps2x.fxc's
+// texCUBE(EnvmapSampler, reflectVect) reads it, times the engine's ENV_MAP_SCALE taken as 1 (the
+// LDR value, as for LightmappedGeneric); white without one.
 vec3 waterEnvironment(vec3 dir) {
+#ifdef ENVMAP
+    return texture(u_envmap, dir).rgb;
+#else
     return vec3(1.0);
+#endif
 }
 
-// Source SDK 2013 WaterCheap_ps2x.fxc main without the normal map (the face normal stands in
-// for its texel): the reflection is the environment along the view reflected about N
-// (common_fxc.h CalcReflectionVectorUnnormalized) times the tint, weighted by the fresnel
+// Source SDK 2013 WaterCheap_ps2x.fxc main (one normal-map sample: no MULTITEXTURE): N is the
+// $normalmap texel through the tangent frame (BUMP; tangentFrame), else the face normal. The
+// reflection is the environment along the view reflected about N (common_fxc.h
+// CalcReflectionVectorUnnormalized: 2 (N.V) N - (N.N) V) times the tint, weighted by the fresnel
 // factor F = (1 - max(0, V.N))^5 (the FRESNEL combo) or by u_water_weight where that is not
 // negative (no FRESNEL: $reflectblendfactor). Opaque: mixed over the base colour, alpha 1.
 // WATER_BLEND: the reflection alone with alpha saturate(F + saturate((d - start) / (end -
 // start))), d the eye distance (the shader's flWorldSpaceDist * g_CheapWaterDeltaRecip -
-// g_CheapWaterStartDivDelta, water.cpp DrawCheapWater's constants).
+// g_CheapWaterStartDivDelta, water.cpp DrawCheapWater's constants). The normal map is read at
+// the face's own uv: WaterCheap_vs20.fxc passes the texture coordinate through untransformed
+// (its $bumptransform lines are commented out), so cheap water ignores $bumptransform.
 vec4 waterShading() {
     vec3 to_eye = u_frame.eye - v_world;
     float dist = length(to_eye);
     vec3 v = dist > 0.0 ? to_eye / dist : vec3(0.0, 0.0, 1.0);
     vec3 n = normalize(v_normal);
+#ifdef BUMP
+    n = normalMapNormal(n, v_uv);
+#endif
     float n_dot_v = dot(v, n);
-    vec3 reflection = waterEnvironment(2.0 * n_dot_v * n - v) * u_water_reflect_tint;
+    vec3 reflection = waterEnvironment(2.0 * n_dot_v * n - dot(n, n) * v) * u_water_reflect_tint;
     float edge = 1.0 - max(0.0, n_dot_v);
     float edge2 = edge * edge;
     float fresnel = u_water_weight >= 0.0 ? u_water_weight : edge2 * edge2 * edge;
@@ -262,7 +332,7 @@ void main() {
 #elif VIEW == VIEW_FULLBRIGHT
     o_colour = vec4(tex.rgb, tex.a * u_alpha);
 #else
-#ifdef BUMP
+#if defined(BUMP) && !defined(WATER)
     // Bump-lit faces only (the vertex's layer carries the mark); the others of the material
     // keep their flat lightmap.
     vec3 light = (v_lm_layer >= 0.0 && fract(v_lm_layer) > 0.125 ? bumpLighting(uv) : lighting()) *
@@ -290,7 +360,7 @@ void main() {
     vec4 glow = texture(u_glow, uv);
     colour = mix(colour, glow.rgb, glow.a);
 #endif
-#ifdef ENVMAP
+#if defined(ENVMAP) && !defined(WATER)
     // After the light and the self-illumination, as the engine adds specularLighting.
     colour += envMapReflection(uv, tex.a);
 #endif

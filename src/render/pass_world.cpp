@@ -84,7 +84,9 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
 void setEnvMapVariant(const Frame& f, const scene::ResolvedMaterial* material, int32_t frame,
                       bool bump, WorldVariant& variant) {
     const WorldGpu& gpu = f.gpu;
-    if (!material || !material->envmap.enabled || f.options.view != ViewMode::Lit || frame < 0 ||
+    // Water's cube is its environment wherever it is shaded as water (lit and fullbright).
+    if (!material || !material->envmap.enabled ||
+        (f.options.view != ViewMode::Lit && !variant.water) || frame < 0 ||
         static_cast<size_t>(frame) >= gpu.envmaps.size() ||
         gpu.envmaps[static_cast<size_t>(frame)] == 0)
         return;
@@ -114,7 +116,12 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
     const GLuint glow = textured ? gpu.glows[static_cast<size_t>(frame)] : 0;
     const GLuint layer2 = textured ? gpu.layers2[static_cast<size_t>(frame)] : 0;
     const bool lit_view = f.options.view == ViewMode::Lit || f.options.view == ViewMode::Lightmap;
-    const GLuint bump = textured && lit_view ? gpu.bumps[static_cast<size_t>(frame)] : 0;
+    // Water is shaded where the view shows surface colour: lit and fullbright (it takes no
+    // light); the lightmap and debug views show its image.
+    const bool water = material && material->water.enabled &&
+                       (f.options.view == ViewMode::Lit || f.options.view == ViewMode::Fullbright);
+    // A $bumpmap shapes the light (lit and lightmap views); water's $normalmap its shading.
+    const GLuint bump = textured && (lit_view || water) ? gpu.bumps[static_cast<size_t>(frame)] : 0;
     WorldVariant variant;
     variant.view = f.options.view;
     variant.styles = gpu.style_count;
@@ -124,10 +131,7 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
     variant.layer2 = layer2 != 0;
     variant.bump = bump != 0;
     variant.ssbump = bump != 0 && gpu.bumps_ssbump[static_cast<size_t>(frame)];
-    // Water is shaded where the view shows surface colour: lit and fullbright (it takes no
-    // light); the lightmap and debug views show its image.
-    variant.water = material && material->water.enabled &&
-                    (f.options.view == ViewMode::Lit || f.options.view == ViewMode::Fullbright);
+    variant.water = water;
     variant.water_blended = variant.water && material->water.blended;
     setEnvMapVariant(f, material, frame, bump != 0, variant);
     variant.fog_pass = fog != nullptr;

@@ -52,7 +52,8 @@ struct WorldVariant {
     // lightmap views only: the other views draw no light.
     bool bump = false, ssbump = false;
     // The material is shaded as water (scene::ResolvedMaterial::water; water_blended: its
-    // blended form). Lit and fullbright views only: the others show its image.
+    // blended form). Lit and fullbright views only: the others show its image. With bump the
+    // map is water's $normalmap, with envmap its environment cube (in both views).
     bool water = false, water_blended = false;
     // The material reflects a cube map (WorldGpu::envmaps, scene::ResolvedMaterial::envmap),
     // masked by a texture (envmap_mask: WorldGpu::envmap_masks), by 1 - the base alpha

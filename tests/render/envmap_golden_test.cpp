@@ -3,7 +3,8 @@
 // one corner, looking down at the far one, the floor and two walls reflect a cube whose faces
 // are each a colour with a white quarter in the face's first texel rows and columns (so a face
 // turned or mirrored shows), tinted half; the wall on the right is masked by vertical stripes,
-// the floor by its base alpha (a ramp: no reflection where the alpha is 255).
+// the floor by its base alpha (a ramp: no reflection where the alpha is 255). And a pool of
+// cheap water with a rippled $normalmap reflecting the same cube.
 #include "content/image/image.h"
 #include "gl_fixture.h"
 #include "golden_check.h"
@@ -17,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -86,4 +88,82 @@ TEST_F(EnvMapGolden, SourceEnvMapFixtureMatchesItsGoldenImage) {
     got.height = kH;
     got.rgba = testsupport::renderWorld(source, cam, kW, kH);
     golden::expectMatchesGolden("source_envmap_fixture", got);
+}
+
+// Opaque cheap water ($forcecheap: mix($fogcolor, cube * $reflecttint, F)) 256 units square at
+// z = 0 over a red floor, its texture's u along +x and v along +y (one repeat per 32 units), seen
+// from 40 units up looking along +y: a 16 x 16 normal map of ripples, sin along u on red and
+// along v on green (amplitude 0.35 before normalising), bends the fresnel factor and the
+// reflected view, which far off shows the +Y face (blue) and nearer the +Z face (cyan) with
+// their white marks.
+TEST_F(EnvMapGolden, SourceWaterNormalMapAndCubeMatchesItsGoldenImage) {
+    constexpr float kHalfSide = 128.0f;
+    bsp::Map map;
+    testsupport::addMaterial(map, "floor");
+    testsupport::addMaterial(map, "water", bsp::kSurfLiquid);
+    for (int32_t material = 0; material < 2; ++material) {
+        bsp::Face face;
+        face.material = material;
+        face.normal = {0, 0, 1};
+        face.lightmap_page = -1;
+        const float z = material == 0 ? -32.0f : 0.0f;
+        const std::array<glm::vec3, 4> corners = {{{-kHalfSide, -kHalfSide, z},
+                                                   {-kHalfSide, kHalfSide, z},
+                                                   {kHalfSide, kHalfSide, z},
+                                                   {kHalfSide, -kHalfSide, z}}};
+        std::array<bsp::Vertex, 4> v{};
+        for (size_t k = 0; k < 4; ++k) {
+            v[k].position = corners[k];
+            v[k].normal = face.normal;
+            v[k].uv = glm::vec2(corners[k].x, corners[k].y) / 32.0f;
+        }
+        testsupport::addQuadVertices(map, v, face);
+    }
+    testsupport::addWorldLeaf(map, {-kHalfSide, -kHalfSide, -40}, {kHalfSide, kHalfSide, 256});
+
+    std::vector<content::TextureInfo> textures(2);
+    textures[0].image = testsupport::solidImage(4, 200, 40, 40);
+    textures[0].fullbright_light = 1.0f;
+    textures[0].missing = false;
+    content::TextureInfo& water = textures[1];
+    water.image = testsupport::solidImage(4, 20, 60, 80);
+    water.surface_flags = bsp::kSurfFullbright;
+    water.fullbright_light = 1.0f;
+    water.missing = false;
+    water.water.enabled = true;
+    water.water.blended = false;
+    water.water.base_colour = {0.08f, 0.24f, 0.31f};
+    water.water.reflect_tint = {1.0f, 1.0f, 1.0f};
+    content::Image& ripples = water.bump;
+    ripples.width = ripples.height = 16;
+    for (int y = 0; y < 16; ++y)
+        for (int x = 0; x < 16; ++x) {
+            const float a = 0.35f * std::sin(static_cast<float>(x) * 0.39269908f);
+            const float b = 0.35f * std::sin(static_cast<float>(y) * 0.39269908f);
+            const float len = std::sqrt(a * a + b * b + 1.0f);
+            const auto byte = [](float c) {
+                return static_cast<uint8_t>(std::lround((c * 0.5f + 0.5f) * 255.0f));
+            };
+            ripples.rgba.insert(ripples.rgba.end(),
+                                {byte(a / len), byte(b / len), byte(1.0f / len), 255});
+        }
+    for (size_t k = 0; k < 6; ++k)
+        water.envmap[k] = markedFace(k);
+    water.envmap_source = "materials/maps/pool/c0_0_0.vtf";
+    water.envmap_shading.enabled = true;
+
+    const scene::WorldMesh mesh =
+        scene::buildWorldMesh(map, scene::resolveMaterials(map, nullptr, textures));
+    render::WorldSource source{map, mesh, textures};
+    scene::Camera cam;
+    cam.position = {0, -120, 40};
+    cam.yaw = 90.0f;
+    cam.pitch = 20.0f;
+    cam.aspect = static_cast<float>(kW) / static_cast<float>(kH);
+    cam.z_near = 1.0f;
+    content::Image got;
+    got.width = kW;
+    got.height = kH;
+    got.rgba = testsupport::renderWorld(source, cam, kW, kH);
+    golden::expectMatchesGolden("source_water_normalmap_fixture", got);
 }

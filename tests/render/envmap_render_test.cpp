@@ -208,3 +208,55 @@ TEST_F(EnvMapRender, ContrastSaturationAndFresnelAtAGrazingAngle) {
         expectNear(read(px, at), litPlus(40, c), "floor at x " + std::to_string(x));
     }
 }
+
+// With a $bumpmap the reflection is about the normal map's normal (lightmappedgeneric_ps2_3_x.h:
+// worldSpaceNormal = mul(vNormal, tangentSpaceTranspose)), through the tangent frame built per
+// pixel from the uv (world.frag.glsl tangentFrame). The floor's u runs along +x and v along +y
+// (envMapRoom); seen straight down from the centre, a texel tilted 60 degrees towards +u,
+// (238, 128, 191) = (0.867, 0.004, 0.498), reflects the view to 2 (N.V) N - (N.N) V =
+// (0.86, 0, -0.50): the +X face; on green, towards +v, the +Y face; an $ssbump texel of weights
+// (255, 0, 0) is the first bump basis vector (0.816, 0, 0.577): (0.94, 0, -0.33), +X. The face is
+// not bump-lit, so its light stays the flat lightmap; the fresnel factor is 1 (the default
+// $fresnelreflection).
+TEST_F(EnvMapRender, BumpMapNormalBendsTheReflection) {
+    struct Case {
+        std::array<uint8_t, 3> texel;
+        bool ssbump;
+        size_t face;
+    };
+    const float floor_z = -kEnvMapRoomHalf;
+    const scene::Camera cam = cameraAt(glm::vec3(0.0f), {0.0f, 0.0f, floor_z});
+    for (const Case& c : {Case{{128, 128, 255}, false, 4}, Case{{238, 128, 191}, false, 0},
+                          Case{{128, 238, 191}, false, 2}, Case{{255, 0, 0}, true, 0}}) {
+        SCOPED_TRACE(c.face);
+        content::EnvMapShading shading;
+        shading.tint = {0.5f, 1.0f, 0.75f};
+        std::vector<content::TextureInfo> textures = {envMapMaterial(60, shading)};
+        textures[0].bump = testsupport::solidImage(4, c.texel[0], c.texel[1], c.texel[2]);
+        textures[0].bump_ssbump = c.ssbump;
+        const std::vector<uint8_t> px = render({0, 0, 0, 0, 0, 0}, textures, cam);
+        // A few pixels around the floor's centre: the view tilts by under 6 degrees there.
+        for (const glm::vec3 at :
+             {glm::vec3(0, 0, floor_z), glm::vec3(4, -3, floor_z), glm::vec3(-3, 5, floor_z)}) {
+            const Pixel pixel = pixelOf(cam, at);
+            const glm::vec3 p = pointAtPixel(cam, pixel, {0, 0, 1}, floor_z);
+            const glm::vec3 v = glm::normalize(glm::vec3(0.0f) - p);
+            glm::vec3 n;
+            if (c.ssbump) {
+                const glm::vec3 w = glm::vec3(c.texel[0], c.texel[1], c.texel[2]) / 255.0f;
+                n = glm::normalize(w.x * glm::vec3(0.81649658f, 0.0f, 0.57735027f) +
+                                   w.y * glm::vec3(-0.40824829f, 0.70710678f, 0.57735027f) +
+                                   w.z * glm::vec3(-0.40824829f, -0.70710678f, 0.57735027f));
+            } else {
+                n = glm::vec3(c.texel[0], c.texel[1], c.texel[2]) * (2.0f / 255.0f) - 1.0f;
+            }
+            const glm::vec3 r = 2.0f * glm::dot(n, v) * n - glm::dot(n, n) * v;
+            const glm::vec3 a = glm::abs(r);
+            const size_t axis = a.x >= a.y && a.x >= a.z ? 0 : a.y >= a.z ? 1 : 2;
+            ASSERT_EQ(axis * 2 + (r[static_cast<glm::length_t>(axis)] < 0.0f ? 1 : 0), c.face);
+            const Colour f = face(c.face);
+            expectNear(read(px, pixel), litPlus(60, {f[0] * 0.5f, f[1], f[2] * 0.75f}),
+                       "at " + std::to_string(at.x) + "," + std::to_string(at.y));
+        }
+    }
+}

@@ -288,3 +288,59 @@ TEST(ValveMaterials, EnvMapCubeAndMaskPerMaterial) {
                   t[2].envmap_error + "; " + t[4].envmap_error + "; ...");
     EXPECT_EQ(content::envMapWarning(std::span(t).first(1)), "");
 }
+
+// Water (water.cpp SHADER_INIT): $normalmap becomes the material's normal map (TextureInfo::bump)
+// and $envmap its environment cube, each only when named; a missing one leaves it empty (the
+// cube's reason in envmap_error), the water still shaded.
+TEST(ValveMaterials, WaterNormalMapAndEnvMap) {
+    testsupport::VtfSpec s;
+    s.width = s.height = 2;
+    s.format = content::VtfFormat::BGRA8888;
+    const std::vector<uint8_t> texels = {255, 128, 238, 255, 255, 128, 238, 255,
+                                         255, 128, 238, 255, 255, 128, 238, 255}; // BGRA
+    const std::string normal = textOf(testsupport::makeVtf(s, texels));
+    const std::string cube = textOf(testsupport::cubeVtf(kFaces));
+    const auto water = [](const std::string& keys) {
+        return "Water { $fogcolor \"{10 20 30}\" $forcecheap 1 " + keys + " }";
+    };
+    const content::FileSystem fs = pakfileOf({
+        {"materials/nrm.vtf", normal},
+        {"materials/maps/m/c0_0_64.vtf", cube},
+        {"materials/both.vmt", water("$normalmap nrm $envmap maps/m/c0_0_64")},
+        {"materials/none.vmt", water("")},
+        {"materials/lost.vmt", water("$normalmap gone $envmap maps/m/c9_9_9")},
+        {"materials/unpatched.vmt", water("$envmap env_cubemap")},
+    });
+    const std::vector<std::string> names = {"both", "none", "lost", "unpatched"};
+    bsp::Map map;
+    map.format = bsp::Format::Source;
+    map.materials.resize(names.size());
+    for (size_t i = 0; i < names.size(); ++i)
+        map.materials[i].name = names[i];
+    const auto t = content::loadMaterialTextures(map, fs, 1);
+    ASSERT_EQ(t.size(), names.size());
+    for (size_t i = 0; i < t.size(); ++i) {
+        ASSERT_TRUE(t[i].water.enabled) << names[i] << ": " << t[i].error;
+        EXPECT_FALSE(t[i].bump_ssbump);
+    }
+
+    ASSERT_TRUE(t[0].bump.valid());
+    EXPECT_EQ(pixel(t[0].bump, 1, 1), (Px{238, 128, 255, 255})); // the file's BGRA as RGBA
+    ASSERT_TRUE(t[0].envmap_shading.enabled) << t[0].envmap_error;
+    EXPECT_EQ(t[0].envmap_source, "materials/maps/m/c0_0_64.vtf");
+    for (size_t k = 0; k < 6; ++k)
+        EXPECT_EQ(pixel(t[0].envmap[k], 0, 0), (Px{kFaces[k][0], kFaces[k][1], kFaces[k][2], 255}));
+    EXPECT_EQ(t[0].envmap_shading.mask, content::EnvMapMask::None);
+    EXPECT_TRUE(t[0].envmap_error.empty());
+
+    for (size_t i = 1; i < t.size(); ++i) {
+        SCOPED_TRACE(names[i]);
+        EXPECT_FALSE(t[i].bump.valid());
+        EXPECT_FALSE(t[i].envmap_shading.enabled);
+        EXPECT_FALSE(t[i].envmap[0].valid());
+    }
+    EXPECT_EQ(t[1].envmap_error, "");
+    EXPECT_EQ(t[2].envmap_error,
+              "lost: $envmap materials/maps/m/c9_9_9.vtf (or .hdr.vtf): not found");
+    EXPECT_EQ(t[3].envmap_error, "unpatched: $envmap env_cubemap in a material vbsp did not patch");
+}

@@ -87,19 +87,29 @@ void loadEnvMap(const FileSystem& fs, std::string_view material, const Vmt& vmt,
     if (vmt.envmap.empty())
         return;
     const std::string who = std::string(material) + ": ";
-    if (vmt.shader != "lightmappedgeneric" && vmt.shader != "worldvertextransition") {
+    const bool water = vmt.shader == "water";
+    if (!water && vmt.shader != "lightmappedgeneric" && vmt.shader != "worldvertextransition") {
         info.envmap_error = who + "$envmap on shader " + vmt.shader + " is not drawn";
         return;
     }
     if (core::toLower(vmt.envmap) == "env_cubemap") {
-        info.envmap_error = who + "$envmap env_cubemap in a material vbsp did not patch (the " +
-                            "game ignores it on world faces until the map is rebuilt)";
+        info.envmap_error = who + "$envmap env_cubemap in a material vbsp did not patch" +
+                            (water ? std::string()
+                                   : " (the game ignores it on world faces until the map is "
+                                     "rebuilt)");
         return;
     }
     std::string path;
     auto faces = readCube(fs, vmt.envmap, path);
     if (!faces) {
         info.envmap_error = who + "$envmap " + faces.error().message();
+        return;
+    }
+    if (water) { // the environment of the cheap water's reflection: no mask, no numbers
+        info.envmap = std::move(*faces);
+        info.envmap_source = path;
+        info.envmap_shading = EnvMapShading{};
+        info.envmap_shading.enabled = true;
         return;
     }
     auto mask = maskOf(fs, vmt, base_vtf, info);

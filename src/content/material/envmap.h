@@ -5,8 +5,11 @@
 //
 // Rules, from the Source SDK 2013 (stdshaders/lightmappedgeneric_dx9_helper.cpp,
 // lightmappedgeneric_ps2_3_x.h; utils/vbsp/cubemap.cpp):
-// - Only the LightmappedGeneric family (LightmappedGeneric, WorldVertexTransition, which share
-//   that helper) is read here; $envmap on another shader is named in envmap_error.
+// - The LightmappedGeneric family (LightmappedGeneric, WorldVertexTransition, which share that
+//   helper) and Water are read here; $envmap on another shader is named in envmap_error. For
+//   Water the cube is the environment of the cheap water's reflection (water.cpp DrawCheapWater
+//   binds $envmap to WaterCheap_ps2x.fxc's EnvmapSampler): no mask, and EnvMapShading's numbers
+//   are the defaults, unused (content::WaterShading says how water mixes it).
 // - "$envmap env_cubemap" in game: InitParamsLightmappedGeneric_DX9 warns "env_cubemap used on
 //   world geometry without rebuilding map" and drops the parameter, so such a face reflects
 //   nothing. vbsp resolves env_cubemap at compile time instead: Cubemap_FindClosestCubemap picks

@@ -184,10 +184,12 @@ Image loadVtfLayer(const FileSystem& fs, const std::string& vtf_path, std::strin
     return std::move(*image);
 }
 
-// A material's $bumpmap: its decoded pixels, or none (a warning naming the material and the
-// texture) so that its faces keep their flat lightmap.
-Image loadBumpMap(const FileSystem& fs, std::string_view material, const Vmt& vmt) {
-    const std::string vtf_path = vtfPathOf(vmt.bump_map);
+// A material's normal map (`param` "$bumpmap" or water's "$normalmap", naming `texture`): its
+// decoded pixels, or none (a warning naming the material, the parameter and the texture, and
+// what is drawn instead: `without`).
+Image loadNormalMap(const FileSystem& fs, std::string_view material, std::string_view param,
+                    std::string_view texture, std::string_view without) {
+    const std::string vtf_path = vtfPathOf(texture);
     auto image = readVtf(fs, vtf_path);
     if (image && image->valid())
         return std::move(*image);
@@ -195,8 +197,8 @@ Image loadBumpMap(const FileSystem& fs, std::string_view material, const Vmt& vm
         !image ? (image.error().code == core::ErrorCode::NotFound ? vtf_path + ": not found"
                                                                   : image.error().message())
                : vtf_path + ": no pixels";
-    core::logWarning(std::string(material) + ": $bumpmap " + why +
-                     "; its faces are drawn with their flat lightmap");
+    core::logWarning(std::string(material) + ": " + std::string(param) + " " + why + "; " +
+                     std::string(without));
     return Image();
 }
 
@@ -238,6 +240,13 @@ bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, Text
             info.source = vmt_path + " $fogcolor";
             info.origin = fs.sourceOf(vmt_path);
             info.missing = false;
+            // water.cpp SHADER_INIT loads $normalmap (LoadBumpMap) and $envmap (LoadCubeMap)
+            // only when the material names them; the world shader's WATER variant reads them
+            // as TextureInfo::bump and TextureInfo::envmap.
+            if (vmt->water.has_normal_map)
+                info.bump = loadNormalMap(fs, material, "$normalmap", vmt->water.normal_map,
+                                          "the water is drawn with its face normal");
+            loadEnvMap(fs, material, *vmt, {}, info);
             return true;
         }
         if (vmt->base_texture.empty()) {
@@ -261,7 +270,8 @@ bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, Text
     if (vmt && !vmt->base_texture2.empty())
         info.layer2 = loadVtfLayer(fs, vtfPathOf(vmt->base_texture2), info.error);
     if (vmt && !vmt->bump_map.empty()) {
-        info.bump = loadBumpMap(fs, material, *vmt);
+        info.bump = loadNormalMap(fs, material, "$bumpmap", vmt->bump_map,
+                                  "its faces are drawn with their flat lightmap");
         info.bump_ssbump = vmt->ssbump && info.bump.valid();
     }
     if (vmt)

@@ -36,8 +36,10 @@ namespace content {
 // shader (Source SDK 2013 materialsystem/stdshaders/water.cpp DrawCheapWater,
 // WaterCheap_ps2x.fxc main), in words the renderer needs no game for: per pixel a fresnel
 // factor F = (1 - max(0, N.V))^5 from the surface normal N and the direction V to the eye, a
-// reflection `reflect_tint` (times the environment's colour along the reflected view, where an
-// environment map is bound; white without), with reflect_weight >= 0 standing for F (Source
+// reflection `reflect_tint` (times the environment's colour along the reflected view: the cube
+// map TextureInfo::envmap where the material has one, $envmap; white without), N the normal
+// map's (TextureInfo::bump, $normalmap, through the surface's tangent frame: docs/source.md
+// "Water") where it has one, with reflect_weight >= 0 standing for F (Source
 // $nofresnel: $reflectblendfactor), and
 // - opaque (blended false): the colour mix(base_colour, reflection, F), alpha 1;
 // - blended: the reflection alone, alpha saturate(F + saturate((d - fade_start) /
@@ -95,7 +97,9 @@ struct TextureInfo {
     // Source's $bumpmap (docs/source.md "Bump-mapped light"): a tangent-space normal map at the
     // same texture coordinates, or with bump_ssbump ($ssbump) the three bump basis weights
     // themselves. Empty (width 0) when the material has none, or when it names one that is not
-    // found or does not decode (a warning naming the material; its faces draw flat-lit).
+    // found or does not decode (a warning naming the material; its faces draw flat-lit). For a
+    // water material (water.enabled): its $normalmap, which tilts the normal of the water's
+    // fresnel factor and reflection (WaterShading), never an $ssbump.
     Image bump;
     bool bump_ssbump = false;
     // Source's $envmap (docs/source.md "Cube-map reflections"): the cube map's six faces in the
