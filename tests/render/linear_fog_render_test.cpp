@@ -11,8 +11,6 @@
 #include "support/map_builder.h"
 
 #include <glm/geometric.hpp>
-#include <glm/mat4x4.hpp>
-#include <glm/matrix.hpp>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -53,15 +51,9 @@ scene::Camera camera() {
     return cam;
 }
 
-// The floor point a pixel's centre shows: its view ray meeting z = 0.
+// The floor point a pixel's centre shows.
 glm::vec3 floorPointAt(const scene::Camera& cam, int column, int row) {
-    const glm::mat4 inverse = glm::inverse(cam.viewProjection());
-    const float x = (static_cast<float>(column) + 0.5f) / kW * 2.0f - 1.0f;
-    const float y = 1.0f - (static_cast<float>(row) + 0.5f) / kH * 2.0f; // row 0 at the top
-    const glm::vec4 near = inverse * glm::vec4(x, y, -1.0f, 1.0f);
-    const glm::vec4 far = inverse * glm::vec4(x, y, 1.0f, 1.0f);
-    const glm::vec3 a = glm::vec3(near) / near.w, b = glm::vec3(far) / far.w;
-    return a + (-a.z / (b.z - a.z)) * (b - a);
+    return testsupport::pointOnPlaneZ(cam, kW, kH, column, row, 0.0f);
 }
 
 game::LinearFog fog(bool radial) {

@@ -8,6 +8,8 @@
 #include "scene/view/visibility.h"
 #include "scene/world/light_styles.h"
 
+#include <glm/mat4x4.hpp>
+#include <glm/matrix.hpp>
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -45,6 +47,19 @@ inline std::vector<uint8_t> renderWorld(const render::WorldSource& source,
     target.bind();
     r.draw(list, camera, options);
     return target.readPixels();
+}
+
+// The point of the plane z = `z` that the centre of pixel (column, row) of a w x h view shows
+// (row 0 at the top): the pixel's view ray through the inverse view-projection.
+inline glm::vec3 pointOnPlaneZ(const scene::Camera& camera, int w, int h, int column, int row,
+                               float z) {
+    const glm::mat4 inverse = glm::inverse(camera.viewProjection());
+    const float x = (static_cast<float>(column) + 0.5f) / static_cast<float>(w) * 2.0f - 1.0f;
+    const float y = 1.0f - (static_cast<float>(row) + 0.5f) / static_cast<float>(h) * 2.0f;
+    const glm::vec4 near = inverse * glm::vec4(x, y, -1.0f, 1.0f);
+    const glm::vec4 far = inverse * glm::vec4(x, y, 1.0f, 1.0f);
+    const glm::vec3 a = glm::vec3(near) / near.w, b = glm::vec3(far) / far.w;
+    return a + ((z - a.z) / (b.z - a.z)) * (b - a);
 }
 
 } // namespace testsupport

@@ -87,17 +87,9 @@ scene::Camera camera(glm::vec3 position, float pitch, float yaw = 90.0f) {
     return cam;
 }
 
-// The water point a pixel's centre shows: its view ray (through the inverse view-projection)
-// meeting the plane z = kWaterZ.
+// The water point a pixel's centre shows.
 glm::vec3 waterPointAt(const scene::Camera& cam, int column, int row) {
-    const glm::mat4 inverse = glm::inverse(cam.viewProjection());
-    const float x = (static_cast<float>(column) + 0.5f) / kW * 2.0f - 1.0f;
-    const float y = 1.0f - (static_cast<float>(row) + 0.5f) / kH * 2.0f; // row 0 at the top
-    glm::vec4 near = inverse * glm::vec4(x, y, -1.0f, 1.0f);
-    glm::vec4 far = inverse * glm::vec4(x, y, 1.0f, 1.0f);
-    const glm::vec3 a = glm::vec3(near) / near.w, b = glm::vec3(far) / far.w;
-    const float t = (kWaterZ - a.z) / (b.z - a.z);
-    return a + t * (b - a);
+    return testsupport::pointOnPlaneZ(cam, kW, kH, column, row, kWaterZ);
 }
 
 // WaterCheap_ps2x.fxc's fresnel factor at water point p: (1 - max(0, N.V))^5, N = +z.
