@@ -72,3 +72,20 @@ vec3 skyboxCoord(vec3 d) {
     uv = clamp(uv, vec2(1.0 / 512.0), vec2(511.0 / 512.0));
     return vec3(uv, float(face));
 }
+
+// The whole view's distance fog over `colour` at `world` (the map block): Quake 1's GL_EXP2 by
+// the depth along the view axis (distance_fog.a: density per unit), or Source's linear fog
+// (linear_fog.w 1: from x to y in depth, at most z; 2: by the distance to the eye instead).
+vec3 viewFog(vec3 colour, vec3 world) {
+    float view_depth = abs(dot(world - u_frame.eye, u_frame.view_forward));
+    float fog_depth = view_depth * u_map.distance_fog.a;
+    float fog_keep = exp(-fog_depth * fog_depth);
+    if (u_map.linear_fog.w > 1.5) // radial: by the distance to the eye (Source's FogRadial)
+        view_depth = length(world - u_frame.eye);
+    if (u_map.linear_fog.w > 0.0) // Source's linear fog (scene::LinearFog): capped
+        fog_keep = 1.0 - min(clamp((view_depth - u_map.linear_fog.x) /
+                                       max(u_map.linear_fog.y - u_map.linear_fog.x, 1e-3),
+                                   0.0, 1.0),
+                             u_map.linear_fog.z);
+    return mix(u_map.distance_fog.rgb, colour, fog_keep);
+}

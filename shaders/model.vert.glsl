@@ -4,6 +4,7 @@
 // (u_frame.view_projection, shaders/gpu_interface.h).
 out vec2 v_uv;
 out vec3 v_light; // the vertex's light, 1: the texel as it is
+out vec3 v_world; // the world position, for the view's fog
 
 #ifdef SPRITE
 uniform vec3 u_origin;
@@ -18,7 +19,8 @@ void main() {
     vec2 p = mix(u_rect.xy, u_rect.zw, c);
     v_uv = vec2(c.x, 1.0 - c.y);
     v_light = vec3(1.0);
-    gl_Position = u_frame.view_projection * vec4(u_origin + u_right * p.x + u_up * p.y, 1.0);
+    v_world = u_origin + u_right * p.x + u_up * p.y;
+    gl_Position = u_frame.view_projection * vec4(v_world, 1.0);
 }
 #else
 layout(location = ATTRIB_POSITION) in vec3 a_position;
@@ -99,6 +101,7 @@ float shadeDot(vec3 n) {
 
 void main() {
     v_uv = a_uv;
+    v_world = (u_model * vec4(a_position, 1.0)).xyz;
     if (u_chrome) {
         vec2 c = vec2(dot(a_normal, u_chrome_right), dot(a_normal, u_chrome_up)) + 1.0;
         v_uv = mix(u_chrome_rect.xy, u_chrome_rect.zw, clamp(c * u_chrome_scale, 0.0, 1.0));
@@ -115,11 +118,10 @@ void main() {
     v_light = u_light * shadeDot(a_normal) + directed;
     if (u_cube_lit) {
         vec3 n = normalize(mat3(u_model) * a_normal);
-        vec3 p = (u_model * vec4(a_position, 1.0)).xyz;
-        v_light = pow(max(ambientCube(n) + localLights(p, n), vec3(0.0)), vec3(1.0 / 2.2));
+        v_light = pow(max(ambientCube(n) + localLights(v_world, n), vec3(0.0)), vec3(1.0 / 2.2));
     }
     if (u_light_bytes > 0.0)
         v_light = min(floor(v_light * u_light_bytes), 255.0) / u_light_bytes;
-    gl_Position = u_frame.view_projection * (u_model * vec4(a_position, 1.0));
+    gl_Position = u_frame.view_projection * vec4(v_world, 1.0);
 }
 #endif

@@ -374,17 +374,7 @@ void main() {
     o_colour = vec4(min(colour * u_map.output_scale * u_frame.tone_scale, vec3(1.0)),
                     tex.a * u_alpha);
 #ifdef DISTANCE_FOG
-    float view_depth = abs(dot(v_world - u_frame.eye, u_frame.view_forward));
-    float fog_depth = view_depth * u_map.distance_fog.a;
-    float fog_keep = exp(-fog_depth * fog_depth);
-    if (u_map.linear_fog.w > 1.5) // radial: by the distance to the eye (Source's FogRadial)
-        view_depth = length(v_world - u_frame.eye);
-    if (u_map.linear_fog.w > 0.0) // Source's linear fog (scene::LinearFog): capped
-        fog_keep = 1.0 - min(clamp((view_depth - u_map.linear_fog.x) /
-                                       max(u_map.linear_fog.y - u_map.linear_fog.x, 1e-3),
-                                   0.0, 1.0),
-                             u_map.linear_fog.z);
-    o_colour.rgb = mix(u_map.distance_fog.rgb, o_colour.rgb, fog_keep);
+    o_colour.rgb = viewFog(o_colour.rgb, v_world);
 #endif
 #ifdef FOG_PASS
     o_colour = foggedColour(o_colour, u_fog_colour,

@@ -174,6 +174,7 @@ bool ModelRenderer::buildAliasProgram(const GlslLibrary& shaders, bool alpha_tes
     p.local_spot = loc("u_local_spot");
     p.local_atten = loc("u_local_atten");
     p.texture_alpha = loc("u_texture_alpha");
+    p.fog = loc("u_fog");
     *out = std::move(p);
     return true;
 }
@@ -196,6 +197,7 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
     p.sprite_up = loc(p.sprite, "u_up");
     p.sprite_rect = loc(p.sprite, "u_rect");
     p.sprite_alpha_test = loc(p.sprite, "u_alpha_test");
+    p.sprite_fog = loc(p.sprite, "u_fog");
     GLint bound = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &bound);
     for (const Program* prog : {&p.opaque.program, &p.alpha_tested.program, &p.sprite}) {
@@ -344,7 +346,7 @@ void ModelRenderer::resolveDrawStates() {
 }
 
 void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::DrawList& list,
-                         ViewMode view, GlState& state) {
+                         ViewMode view, GlState& state, bool fog) {
     m_drawn = 0;
     if (list.models.empty() || !m_programs.opaque.program || !m_programs.alpha_tested.program ||
         !m_programs.sprite)
@@ -355,6 +357,13 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
     const DrawContext c{camera, time, view == ViewMode::Lit, state, float(viewport[3])};
     m_counted.assign(m_instances.size(), 0);
     m_lods.resize(m_instances.size(), 0);
+    for (const auto& [program, location] :
+         {std::pair{&m_programs.opaque.program, m_programs.opaque.fog},
+          {&m_programs.alpha_tested.program, m_programs.alpha_tested.fog},
+          {&m_programs.sprite, m_programs.sprite_fog}}) {
+        state.useProgram(program->id());
+        glUniform1i(location, fog ? 1 : 0);
+    }
     state.depthFunc(GL_LEQUAL);
     // Opaque ranges first, those that are not alpha-tested before those that are (each kind on
     // its own program, so the program changes about twice a frame), then the blended ones over

@@ -37,10 +37,11 @@ public:
     // Draws list.models at `time` seconds into the bound framebuffer, depth-tested against the
     // world. Alias models are lit in the lit view and unlit in the others. The view-projection
     // and the frame scale are the frame block's (render::UniformBlocks, filled for `camera` and
-    // bound by the frame's owner). State goes through `state`; leaves blending off, culling off,
-    // depth writes on and program 0 bound.
+    // bound by the frame's owner), and so is the view's distance fog, which models take with
+    // `fog` (the world's own switch: render::distanceFogged). State goes through `state`; leaves
+    // blending off, culling off, depth writes on and program 0 bound.
     void draw(const scene::Camera& camera, double time, const scene::DrawList& list, ViewMode view,
-              GlState& state);
+              GlState& state, bool fog = false);
 
     size_t instanceCount() const { return m_instances.size(); }
     // The LOD draw() last chose for instance `index` (0 for models with one LOD).
@@ -77,7 +78,7 @@ private:
         GLint model = -1, shade = -1, light = -1, unlit = -1, alpha = -1, chrome = -1,
               chrome_right = -1, chrome_up = -1, chrome_rect = -1, chrome_scale = -1;
         GLint directed_light = -1, light_dir = -1, light_wrap = -1, flat_share = -1,
-              light_bytes = -1, cube_lit = -1, cube = -1, texture_alpha = -1;
+              light_bytes = -1, cube_lit = -1, cube = -1, texture_alpha = -1, fog = -1;
         // Source props' world lights (scene/models/prop_lights.h, shaders/model.vert.glsl).
         GLint local_count = -1, local_colour = -1, local_dir = -1, local_pos = -1, local_spot = -1,
               local_atten = -1;
@@ -86,7 +87,7 @@ private:
         AliasProgram opaque, alpha_tested;
         Program sprite;
         GLint sprite_origin = -1, sprite_right = -1, sprite_up = -1, sprite_rect = -1,
-              sprite_alpha_test = -1, sprite_alpha = -1, sprite_tint = -1;
+              sprite_alpha_test = -1, sprite_alpha = -1, sprite_tint = -1, sprite_fog = -1;
         const AliasProgram& alias(bool alpha_test) const {
             return alpha_test ? alpha_tested : opaque;
         }

@@ -188,7 +188,8 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     if (m_models && !f.overdraw && !list.models.empty())
         f.after_opaque = [this, &camera, &options](Frame& frame) {
             frame.beginTimer("models");
-            m_models->draw(camera, options.time, frame.list, options.view, m_state);
+            m_models->draw(camera, options.time, frame.list, options.view, m_state,
+                           distanceFogged(frame));
             if (m_brush_models)
                 m_brush_models->draw(frame);
             frame.endTimer();
@@ -214,12 +215,12 @@ void WorldRenderer::drawRegion(const Frame& world, const scene::RegionView& regi
     r.linear_fog = &region.fog;
     // The models standing in the region (the sky box's props), drawn by the region's camera
     // after its opaque surfaces as the main view's are (CSkyboxView::DrawInternal draws the
-    // sky box's world and its renderables alike); without the region's fog.
+    // sky box's world and its renderables alike), in the region's fog.
     if (m_models && !world.overdraw && !region.list.models.empty())
         r.after_opaque = [this, &region, &world](Frame& frame) {
             frame.beginTimer("models");
             m_models->draw(region.camera, world.options.time, frame.list, world.options.view,
-                           m_state);
+                           m_state, distanceFogged(frame));
             frame.endTimer();
             m_state.bindVertexArray(m_gpu->vao.id());
         };

@@ -130,10 +130,11 @@ protected:
         frame.eye = cam.position;
         frame.frame_scale = 1.0f;
         frame.tone_scale = m_tone; // 1: no tone map
+        frame.view_forward = cam.forward();
         blocks.setFrame(frame);
-        blocks.setMap(render::MapBlock{});
+        blocks.setMap(m_map);
         blocks.bind();
-        r.draw(cam, 0.0, list, render::ViewMode::Lit, state);
+        r.draw(cam, 0.0, list, render::ViewMode::Lit, state, m_fog);
         EXPECT_EQ(r.drawnCount(), 1u);
         const auto img = target.readPixels();
         std::array<std::array<int, 3>, 4> out{};
@@ -147,7 +148,9 @@ protected:
         return out;
     }
 
-    float m_tone = 1.0f; // the frame block's tone map factor (render/tone_map.h)
+    float m_tone = 1.0f;      // the frame block's tone map factor (render/tone_map.h)
+    render::MapBlock m_map{}; // the map block (its fog)
+    bool m_fog = false;       // draw()'s fog switch
 };
 
 } // namespace
@@ -385,4 +388,31 @@ TEST_F(ModelRender, SourceLodChosenByScreenSize) {
             EXPECT_EQ(px[2], (std::array<int, 3>{kClear + 100, kClear + 50, kClear + 10}));
         }
     }
+}
+
+// The view's distance fog on models, as the world takes it (common.glsl viewFog), only with
+// draw()'s fog switch: texel A (200, 0, 0) at 100 units' depth straight below the eye.
+TEST_F(ModelRender, ViewFogCoversTheModelAsItCoversTheWorld) {
+    m_map.distance_fog = glm::vec4(0.0f, 1.0f, 0.0f, 0.0f); // green
+    m_map.linear_fog = glm::vec4(50.0f, 150.0f, 0.8f, 1.0f);
+    EXPECT_EQ(render()[0], (std::array<int, 3>{200, 0, 0})) << "the switch off: no fog";
+    m_fog = true;
+    // Linear in depth: (100 - 50) / (150 - 50) = 0.5 of the fog: (100, 127.5, 0).
+    std::array<int, 3> got = render()[0];
+    EXPECT_NEAR(got[0], 100, 1);
+    EXPECT_NEAR(got[1], 127.5, 1);
+    EXPECT_EQ(got[2], 0);
+    // Radial: quad 0's middle (-48, 0, 0) is sqrt(100^2 + 48^2) = 110.92 from the eye, so
+    // 0.6092 of the fog: (78.2, 155.3, 0).
+    m_map.linear_fog.w = 2.0f;
+    got = render()[0];
+    EXPECT_NEAR(got[0], 78.2, 1);
+    EXPECT_NEAR(got[1], 155.3, 1);
+    // Quake 1's GL_EXP2 at density 0.01: exp(-(100 * 0.01)^2) = 0.3679 of the model kept:
+    // (73.6, 161.2, 0).
+    m_map.linear_fog = glm::vec4(0.0f);
+    m_map.distance_fog.a = 0.01f;
+    got = render()[0];
+    EXPECT_NEAR(got[0], 73.6, 1);
+    EXPECT_NEAR(got[1], 161.2, 1);
 }
