@@ -42,6 +42,22 @@ content::Image markedFace(size_t k) {
     return img;
 }
 
+// `source` seen from `position`, 20 degrees down at `yaw`, against golden image `name`.
+void expectViewMatches(const render::WorldSource& source, glm::vec3 position, float yaw,
+                       const char* name) {
+    scene::Camera cam;
+    cam.position = position;
+    cam.yaw = yaw;
+    cam.pitch = 20.0f;
+    cam.aspect = static_cast<float>(kW) / static_cast<float>(kH);
+    cam.z_near = 1.0f;
+    content::Image got;
+    got.width = kW;
+    got.height = kH;
+    got.rgba = testsupport::renderWorld(source, cam, kW, kH);
+    golden::expectMatchesGolden(name, got);
+}
+
 } // namespace
 
 TEST_F(EnvMapGolden, SourceEnvMapFixtureMatchesItsGoldenImage) {
@@ -77,17 +93,7 @@ TEST_F(EnvMapGolden, SourceEnvMapFixtureMatchesItsGoldenImage) {
         scene::buildWorldMesh(map, scene::resolveMaterials(map, nullptr, textures));
     render::WorldSource source{map, mesh, textures};
     source.rules.light.lightmap_scale = 1.0f;
-    scene::Camera cam;
-    cam.position = {-56, -56, 40};
-    cam.yaw = 45.0f;
-    cam.pitch = 20.0f;
-    cam.aspect = static_cast<float>(kW) / static_cast<float>(kH);
-    cam.z_near = 1.0f;
-    content::Image got;
-    got.width = kW;
-    got.height = kH;
-    got.rgba = testsupport::renderWorld(source, cam, kW, kH);
-    golden::expectMatchesGolden("source_envmap_fixture", got);
+    expectViewMatches(source, {-56, -56, 40}, 45.0f, "source_envmap_fixture");
 }
 
 // Opaque cheap water ($forcecheap: mix($fogcolor, cube * $reflecttint, F)) 256 units square at
@@ -155,15 +161,5 @@ TEST_F(EnvMapGolden, SourceWaterNormalMapAndCubeMatchesItsGoldenImage) {
     const scene::WorldMesh mesh =
         scene::buildWorldMesh(map, scene::resolveMaterials(map, nullptr, textures));
     render::WorldSource source{map, mesh, textures};
-    scene::Camera cam;
-    cam.position = {0, -120, 40};
-    cam.yaw = 90.0f;
-    cam.pitch = 20.0f;
-    cam.aspect = static_cast<float>(kW) / static_cast<float>(kH);
-    cam.z_near = 1.0f;
-    content::Image got;
-    got.width = kW;
-    got.height = kH;
-    got.rgba = testsupport::renderWorld(source, cam, kW, kH);
-    golden::expectMatchesGolden("source_water_normalmap_fixture", got);
+    expectViewMatches(source, {0, -120, 40}, 90.0f, "source_water_normalmap_fixture");
 }
