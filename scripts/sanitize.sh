@@ -26,8 +26,8 @@ cd "$build"
 # are the ones the mutation tests and fuzzers already run under the sanitizers, and a Debug
 # ASan pass over all of them would take most of an hour.
 status=0
-xvfb-run -a -s "-screen 0 1280x1024x24" \
+xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" \
     ctest --output-on-failure -j "$(nproc)" --timeout 900 -LE 'gl|corpus' "$@" || status=1
-LSAN_OPTIONS="$LSAN_OPTIONS:exitcode=0" xvfb-run -a -s "-screen 0 1280x1024x24" \
+LSAN_OPTIONS="$LSAN_OPTIONS:exitcode=0" xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" \
     ctest --output-on-failure -j "$(nproc)" --timeout 900 -L gl -LE corpus "$@" || status=1
 exit $status
