@@ -1,6 +1,9 @@
 // Helpers shared by the content tests: temporary folders and archives built in code.
 #pragma once
 
+#include "content/vfs/vfs.h"
+#include "core/file.h"
+
 #include <gtest/gtest.h>
 #include <zip.h>
 
@@ -103,6 +106,22 @@ inline void writeZip(const std::filesystem::path& path, const Files& files) {
         ASSERT_GE(zip_file_add(z, name.c_str(), src, ZIP_FL_ENC_UTF_8), 0) << zip_strerror(z);
     }
     ASSERT_EQ(zip_close(z), 0);
+}
+
+// A file system holding `files` as one zip in memory, mounted as a Source map's pakfile is
+// (origin "pakfile (t.bsp)").
+inline content::FileSystem pakfileOf(const Files& files) {
+    TempDir tmp;
+    const auto zip = tmp.path() / "pak.zip";
+    writeZip(zip, files);
+    auto bytes = core::readFile(zip);
+    EXPECT_TRUE(bytes);
+    content::FileSystem fs;
+    if (!bytes)
+        return fs;
+    auto st = fs.addEmbeddedArchive(std::move(*bytes), "t.bsp", "pakfile (t.bsp)");
+    EXPECT_TRUE(st) << st.error().message();
+    return fs;
 }
 
 } // namespace content_test

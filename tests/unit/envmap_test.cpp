@@ -37,19 +37,6 @@ std::string textOf(const std::vector<uint8_t>& b) {
     return std::string(b.begin(), b.end());
 }
 
-// A file system holding one zip in memory, as a Source map's pakfile is mounted.
-content::FileSystem pakfileOf(const content_test::Files& files) {
-    content_test::TempDir tmp;
-    const auto zip = tmp.path() / "pak.zip";
-    content_test::writeZip(zip, files);
-    auto bytes = core::readFile(zip);
-    EXPECT_TRUE(bytes);
-    content::FileSystem fs;
-    auto st = fs.addEmbeddedArchive(std::move(*bytes), "m.bsp", "pakfile (m.bsp)");
-    EXPECT_TRUE(st) << st.error().message();
-    return fs;
-}
-
 content::Vmt vmtOf(const std::string& text) {
     auto vmt = content::parseVmt(text, "t.vmt");
     EXPECT_TRUE(vmt) << vmt.error().message();
@@ -208,7 +195,7 @@ TEST(ValveMaterials, EnvMapCubeAndMaskPerMaterial) {
     const auto lmg = [](const std::string& keys) {
         return "LightmappedGeneric { $basetexture base " + keys + " }";
     };
-    const content::FileSystem fs = pakfileOf({
+    const content::FileSystem fs = content_test::pakfileOf({
         {"materials/base.vtf", opaque},
         {"materials/alpha.vtf", with_alpha},
         {"materials/mask.vtf", opaque},
@@ -303,7 +290,7 @@ TEST(ValveMaterials, WaterNormalMapAndEnvMap) {
     const auto water = [](const std::string& keys) {
         return "Water { $fogcolor \"{10 20 30}\" $forcecheap 1 " + keys + " }";
     };
-    const content::FileSystem fs = pakfileOf({
+    const content::FileSystem fs = content_test::pakfileOf({
         {"materials/nrm.vtf", normal},
         {"materials/maps/m/c0_0_64.vtf", cube},
         {"materials/both.vmt", water("$normalmap nrm $envmap maps/m/c0_0_64")},

@@ -474,26 +474,13 @@ std::string textOf(const std::vector<uint8_t>& b) {
     return std::string(b.begin(), b.end());
 }
 
-// A file system holding one zip in memory, as a Source map's pakfile is mounted.
-content::FileSystem pakfileOf(const content_test::Files& files) {
-    content_test::TempDir tmp;
-    const auto zip = tmp.path() / "pak.zip";
-    content_test::writeZip(zip, files);
-    auto bytes = core::readFile(zip);
-    EXPECT_TRUE(bytes);
-    content::FileSystem fs;
-    auto st = fs.addEmbeddedArchive(std::move(*bytes), "t.bsp", "pakfile (t.bsp)");
-    EXPECT_TRUE(st) << st.error().message();
-    return fs;
-}
-
 } // namespace
 
 TEST(ValveMaterials, VmtToVtfThroughAnEmbeddedArchive) {
     VtfSpec s;
     const std::string tex = textOf(makeVtf(s, {9, 8, 7, 6}));
     const std::string direct = textOf(makeVtf(s, {1, 1, 1, 1}));
-    const content::FileSystem fs = pakfileOf({
+    const content::FileSystem fs = content_test::pakfileOf({
         {"materials/brick/wall.vmt",
          "patch { include materials/base/wall.vmt replace { $basetexture Brick\\WallTex } }"},
         {"materials/base/wall.vmt", "LightmappedGeneric { $basetexture base/other }"},
@@ -532,7 +519,7 @@ TEST(ValveMaterials, VmtToVtfThroughAnEmbeddedArchive) {
 // A $basetexture with a double slash finds its texture (it was "missing" before).
 TEST(ValveMaterials, DoubleSlashInABaseTextureFindsTheTexture) {
     VtfSpec s;
-    const content::FileSystem fs = pakfileOf({
+    const content::FileSystem fs = content_test::pakfileOf({
         {"materials/momentum/World 1/White1.vmt",
          "LightmappedGeneric { \"$basetexture\" \"momentum/World 1//White1\" }"},
         {"materials/momentum/World 1/White1.vtf", textOf(makeVtf(s, {5, 6, 7, 8}))},
@@ -787,7 +774,7 @@ TEST(Vmt, WaterKeysDefaultsAsWaterCpp) {
 TEST(ValveMaterials, VmtParametersSetHowTheSurfaceIsDrawn) {
     VtfSpec s; // one RGBA8888 texel
     const std::string tex = textOf(makeVtf(s, {10, 20, 30, 64}));
-    const content::FileSystem fs = pakfileOf({
+    const content::FileSystem fs = content_test::pakfileOf({
         {"materials/t/tex.vtf", tex},
         {"materials/t/glass.vmt", "LightmappedGeneric { $basetexture t/tex $translucent 1 }"},
         {"materials/t/fence.vmt",
@@ -893,7 +880,7 @@ TEST(SourceSkyBox, SixVmtFacesThroughTheirVtfs) {
     files.emplace_back("materials/skybox/testdn.vmt", "Sky { $hdrbasetexture skybox/test_hdr_dn }");
     files.emplace_back("materials/skybox/test_hdr_dn.vtf",
                        textOf(makeVtf(half, {0x00, 0x3c, 0x00, 0x38, 0x00, 0x00, 0x00, 0x3c})));
-    const content::FileSystem fs = pakfileOf(files);
+    const content::FileSystem fs = content_test::pakfileOf(files);
 
     std::string why;
     const auto sky =
@@ -925,7 +912,7 @@ TEST(SourceSkyBox, AMissingFaceMeansNoSkyAndSaysWhich) {
         files.emplace_back("materials/" + face + ".vmt", "Sky { $basetexture " + face + " }");
         files.emplace_back("materials/" + face + ".vtf", textOf(makeVtf(s, {1, 2, 3, 4})));
     }
-    const content::FileSystem fs = pakfileOf(files);
+    const content::FileSystem fs = content_test::pakfileOf(files);
 
     std::string why;
     EXPECT_FALSE(content::loadSkyBox(fs, "skybox/half", game::MaterialFiles::ValveMaterials, &why));
@@ -939,7 +926,7 @@ TEST(SourceSkyBox, AMissingFaceMeansNoSkyAndSaysWhich) {
                             "Sky { $basetexture skybox/half" + std::string(suffix) + " }");
     broken.emplace_back("materials/skybox/bdn.vmt", "Sky { $basetexture skybox/gone }");
     broken.emplace_back("materials/skybox/crt.vmt", "Sky { $nofog 1 }");
-    const content::FileSystem fs2 = pakfileOf(broken);
+    const content::FileSystem fs2 = content_test::pakfileOf(broken);
     EXPECT_FALSE(content::loadSkyBox(fs2, "skybox/b", game::MaterialFiles::ValveMaterials, &why));
     EXPECT_EQ(why, "materials/skybox/gone.vtf: not found (materials/skybox/bdn.vmt)");
     EXPECT_FALSE(content::loadSkyBox(fs2, "skybox/c", game::MaterialFiles::ValveMaterials, &why));
@@ -961,7 +948,7 @@ TEST(SourceSkyBox, RgbsTexelsHandComputed) {
 
 TEST(ValveMaterials, BaseTexture2IsTheSecondLayer) {
     VtfSpec s; // one RGBA8888 texel each
-    const content::FileSystem fs = pakfileOf({
+    const content::FileSystem fs = content_test::pakfileOf({
         {"materials/t/grass.vtf", textOf(makeVtf(s, {10, 200, 30, 255}))},
         {"materials/t/rock.vtf", textOf(makeVtf(s, {120, 110, 100, 40}))},
         {"materials/t/blend.vmt",
