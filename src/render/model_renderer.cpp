@@ -357,6 +357,10 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
     const DrawContext c{camera, time, view == ViewMode::Lit, state, float(viewport[3])};
     m_counted.assign(m_instances.size(), 0);
     m_lods.resize(m_instances.size(), 0);
+    // Each instance's LOD once a frame, for the three passes below to share.
+    for (uint32_t index : list.models)
+        if (index < m_instances.size())
+            m_lods[index] = chooseLod(c, index);
     for (const auto& [program, location] :
          {std::pair{&m_programs.opaque.program, m_programs.opaque.fog},
           {&m_programs.alpha_tested.program, m_programs.alpha_tested.fog},
@@ -384,6 +388,23 @@ void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::
     state.useProgram(0);
 }
 
+uint32_t ModelRenderer::chooseLod(const DrawContext& c, uint32_t index) const {
+    const scene::EntityModelInstance& inst = m_instances[index];
+    if (inst.model >= m_models.size() || !m_models[inst.model].alias)
+        return 0;
+    const AliasGpu& g = *m_models[inst.model].alias;
+    if (g.lod_spans.empty())
+        return 0;
+    // The LOD by the model's screen size (scene/models/studio_lod.h): the engine measures at
+    // the entity's origin, its depth along the view.
+    const glm::vec3 at = scene::instanceOrigin(inst, c.time);
+    const float depth = glm::dot(at - c.camera.position, c.camera.forward());
+    const uint32_t lod = scene::studioLodForMetric(
+        g.lod_switch_points, scene::studioLodMetric(depth, c.camera.fovY(), c.viewport_height),
+        g.lod_shadow);
+    return std::min<uint32_t>(lod, uint32_t(g.lod_spans.size()));
+}
+
 void ModelRenderer::drawAliasInstance(const DrawContext& c, uint32_t index, scene::DrawOrder order,
                                       std::optional<bool> alpha_test) {
     if (index >= m_instances.size())
@@ -399,18 +420,7 @@ void ModelRenderer::drawAliasInstance(const DrawContext& c, uint32_t index, scen
     const auto state = [&](size_t i) {
         return fade < 1.0f ? scene::fadingDrawState(states[i]) : states[i];
     };
-    // The LOD by the model's screen size (scene/models/studio_lod.h): the engine measures at
-    // the entity's origin, its depth along the view.
-    uint32_t lod = 0;
-    if (!g.lod_spans.empty()) {
-        const glm::vec3 at = scene::instanceOrigin(inst, c.time);
-        const float depth = glm::dot(at - c.camera.position, c.camera.forward());
-        lod = scene::studioLodForMetric(
-            g.lod_switch_points, scene::studioLodMetric(depth, c.camera.fovY(), c.viewport_height),
-            g.lod_shadow);
-        lod = std::min<uint32_t>(lod, uint32_t(g.lod_spans.size()));
-    }
-    m_lods[index] = lod;
+    const uint32_t lod = m_lods[index]; // chosen once per frame by draw()
     auto span = [&](size_t i) -> std::array<uint32_t, 2> {
         if (lod == 0)
             return {ranges[i].first_index, ranges[i].index_count};

@@ -111,6 +111,8 @@ private:
     static bool buildAliasProgram(const GlslLibrary& shaders, bool alpha_test, AliasProgram* out,
                                   std::string* error);
     void resolveDrawStates();
+    // Instance `index`'s LOD this frame (0 for a model with one).
+    uint32_t chooseLod(const DrawContext& c, uint32_t index) const;
     // One alias instance's ranges of `order`, when it has any; `alpha_test`: only the ranges
     // whose state's alpha_test is that (absent: all, in range order, switching programs).
     void drawAliasInstance(const DrawContext& c, uint32_t index, scene::DrawOrder order,
