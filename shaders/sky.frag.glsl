@@ -64,10 +64,9 @@ void main() {
     vec4 front = skyLayer(dir, u_frame.time * 16.0, 0, true);
     o_colour = vec4(back * (1.0 - front.a) + front.rgb, 1.0);
 #endif
-#if SKY_MODE != SKY_FLAT
+#if SKY_MODE != SKY_FLAT && defined(OUTPUT_GAMMA)
     // yquake2 GL3 fragmentSrc3Dsky: the sky texel to the power 1 / vid_gamma, no intensity.
-    if (u_map.output_gamma != 1.0)
-        o_colour.rgb = pow(o_colour.rgb, vec3(u_map.output_gamma));
+    o_colour.rgb = pow(o_colour.rgb, vec3(u_map.output_gamma));
 #endif
     // The tone map's scale too (Source's sky_ps2x.fxc ends with TONEMAP_SCALE_LINEAR).
     o_colour.rgb = mix(o_colour.rgb, u_map.sky_fog.rgb, u_map.sky_fog.a) * u_frame.frame_scale *

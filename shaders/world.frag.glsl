@@ -24,6 +24,10 @@
 //               opacity) or the normal map's alpha (ENVMAP_NORMAL_ALPHA, with BUMP)
 //   DISTANCE_FOG  the map's fog over the whole view (Quake 1 worldspawn fog): GL_EXP2 by the
 //               depth along the view axis, as fixed-function GL fogs it in QuakeSpasm
+//   TEXTURE_GAMMA, TEXTURE_MAX, LIGHT_MAX, LIGHT_NORMALIZE, OUTPUT_GAMMA  the steps of the
+//               map's light curve (u_map) that its rule has (render::LightCurve)
+//   FULLBRIGHT_LIGHT  the batch's light is u_fullbright_light, not its lightmap
+//   SOLID_COLOUR  u_solid_colour instead of the texel (GoldSrc render mode colour)
 //   FOG_PASS    the surface is in a Quake 3 fog volume: its colour fogs here, as the fog pass
 //               would have fogged it (render/world_renderer.cpp fogInProgram)
 in vec3 v_world;
@@ -318,10 +322,12 @@ void main() {
     tex.rgb = mix(tex.rgb, texture(u_layer2, uv).rgb, v_colour.a);
 #endif
     // pow() only where a game curves the colour: exp2(log2(x)) need not give x back exactly.
-    if (u_map.texture_gamma != 1.0)
-        tex.rgb = pow(tex.rgb, vec3(u_map.texture_gamma));
-    if (u_solid_colour.a > 0.0)
-        tex = vec4(u_solid_colour.rgb, 1.0);
+#ifdef TEXTURE_GAMMA
+    tex.rgb = pow(tex.rgb, vec3(u_map.texture_gamma));
+#endif
+#ifdef SOLID_COLOUR
+    tex = vec4(u_solid_colour.rgb, 1.0);
+#endif
 #endif
 #ifdef ALPHA_TEST
     if (tex.a < u_alpha_cutoff)
@@ -340,21 +346,22 @@ void main() {
 #else
     vec3 light = lighting() * u_map.light_scale;
 #endif
-    if (u_map.light_max > 0.0)
-        light = min(light, vec3(u_map.light_max));
-    if (u_fullbright_light > 0.0)
-        light = vec3(u_fullbright_light);
-    if (u_map.light_normalize != 0) {
-        float m = max(light.r, max(light.g, light.b));
-        if (m > 1.0)
-            light /= m;
-    }
+#ifdef LIGHT_MAX
+    light = min(light, vec3(u_map.light_max));
+#endif
+#ifdef FULLBRIGHT_LIGHT
+    light = vec3(u_fullbright_light);
+#endif
+#ifdef LIGHT_NORMALIZE
+    light /= max(1.0, max(light.r, max(light.g, light.b)));
+#endif
 #if VIEW == VIEW_LIGHTMAP
     vec3 colour = light;
 #else
     vec3 colour = tex.rgb * u_map.texture_scale;
-    if (u_map.texture_max > 0.0)
-        colour = min(colour, vec3(u_map.texture_max));
+#ifdef TEXTURE_MAX
+    colour = min(colour, vec3(u_map.texture_max));
+#endif
     colour *= light;
 #ifdef GLOW
     vec4 glow = texture(u_glow, uv);
@@ -365,8 +372,9 @@ void main() {
     colour += envMapReflection(uv, tex.a);
 #endif
 #endif
-    if (u_map.output_gamma != 1.0)
-        colour = pow(max(colour, vec3(0.0)), vec3(u_map.output_gamma));
+#ifdef OUTPUT_GAMMA
+    colour = pow(max(colour, vec3(0.0)), vec3(u_map.output_gamma));
+#endif
 #ifdef ENVMAP_BASE_ALPHA
     tex.a = 1.0; // the mask, not opacity (the engine's alpha stays 1 with BASEALPHAENVMAPMASK)
 #endif

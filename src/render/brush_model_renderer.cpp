@@ -72,6 +72,7 @@ void BrushModelRenderer::draw(Frame& world) {
                 world.programs, world.state,  world.submitter};
         f.view_projection = world.view_projection;
         f.placement = m_instances[index].placement;
+        f.light_curves = world.light_curves; // the world's map block is the one bound
         world.state.bindVertexArray(ms.gpu->vao.id());
         world.state.bindTexture(kUnitLightmaps, GL_TEXTURE_2D_ARRAY, ms.gpu->lightmaps.id());
         world.state.bindTexture(kUnitDeluxemaps, GL_TEXTURE_2D_ARRAY, ms.gpu->deluxemaps.id());

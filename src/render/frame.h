@@ -40,6 +40,9 @@ struct Frame {
     // scale^(1 / gamma), applied before the clamp to 1 by the world, sky and model programs
     // (u_frame.tone_scale); 1 where the map has no tone map or the view shows no light.
     float tone_scale = 1.0f;
+    // The steps of the map's light curve the world and sky programs compile in (LightCurve
+    // bits, lightCurves(mapBlock)): those of the view whose blocks the frame's programs read.
+    uint8_t light_curves = 0;
     uint32_t stage_draws = 0;
     // The view of a sky region (scene::RegionView) drawn behind the world: its linear fog in
     // place of the map's distance fog (nullptr: the world's own view).
@@ -159,6 +162,8 @@ FrameBlock frameBlock(const Frame& f);
 // The map's lighting, warp and fog rules as the frame's options apply them: light scaled,
 // saturated and normalised, the texel and the lit colour curved, the output doubled.
 MapBlock mapBlock(const Frame& f);
+// The LightCurve steps a map block asks of the programs (each a define, not a branch).
+uint8_t lightCurves(const MapBlock& b);
 // Uploads both blocks where they changed and binds them: once per view, by the frame's owner
 // (WorldRenderer::draw) before its first pass. The passes, the entity models, the flares, the
 // brush model files' frames (the same view, their placement a per-draw model matrix) and the

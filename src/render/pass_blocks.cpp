@@ -92,6 +92,21 @@ MapBlock mapBlock(const Frame& f) {
     return b;
 }
 
+uint8_t lightCurves(const MapBlock& b) {
+    uint8_t curves = 0;
+    if (b.texture_gamma != 1.0f)
+        curves |= kCurveTextureGamma;
+    if (b.texture_max > 0.0f)
+        curves |= kCurveTextureMax;
+    if (b.light_max > 0.0f)
+        curves |= kCurveLightMax;
+    if (b.light_normalize != 0)
+        curves |= kCurveLightNormalize;
+    if (b.output_gamma != 1.0f)
+        curves |= kCurveOutputGamma;
+    return curves;
+}
+
 void useBlocks(const Frame& f) {
     UniformBlocks& blocks = f.programs.blocks();
     blocks.setFrame(frameBlock(f));

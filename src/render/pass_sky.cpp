@@ -62,7 +62,8 @@ bool drawSkyBatch(Frame& f, const scene::DrawBatch& b, SurfaceCursor& cursor) {
         cursor = {};
         return true;
     }
-    const SkyProgram* program = f.programs.sky(skyModeOf(f.gpu, b));
+    const SkyProgram* program =
+        f.programs.sky(skyModeOf(f.gpu, b), (f.light_curves & kCurveOutputGamma) != 0);
     if (!program)
         return false;
     if (program->program.id() != cursor.program) {

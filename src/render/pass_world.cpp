@@ -24,10 +24,23 @@ void useWorldProgram(Frame& f, const WorldProgram& u) {
     glUniform4f(u.flat_colour, 1.0f, 1.0f, 1.0f, 1.0f);
 }
 
+// The light of a surface the game draws without lightmaps (a Quake 2 warp or TRANS33/66
+// material, a GoldSrc brush model in render mode colour, texture, glow or additive), or 0: its
+// lightmap's (the FULLBRIGHT_LIGHT variant).
+float fullbrightLight(scene::Lighting lighting, const scene::ResolvedMaterial* material) {
+    return lighting == scene::Lighting::Unlit ? 1.0f : material ? material->fullbright_light : 0.0f;
+}
+
+// The brush model whose colour replaces the texel (GoldSrc render mode colour: the
+// SOLID_COLOUR variant), or nullptr.
+const bsp::Submodel* solidColour(const Frame& f, const scene::DrawBatch& b) {
+    const bsp::Submodel* submodel = f.gpu.submodel(b.submodel);
+    return submodel && !submodel->textured ? submodel : nullptr;
+}
+
 void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::DrawBatch& b,
                         float alpha, scene::Lighting lighting, const scene::FogVolume* fog) {
     const scene::ResolvedMaterial* material = f.gpu.material(b.material);
-    const bsp::Submodel* submodel = f.gpu.submodel(b.submodel);
     float scroll = 0.0f;
     if (material && (material->flags & bsp::kSurfFlowing) && material->flow_speed > 0.0f) {
         // Whole repeats dropped (64 of them) so the offset stays small in floats.
@@ -35,17 +48,10 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
         scroll = static_cast<float>(-speed * std::fmod(f.options.time, 64.0 / speed));
     }
     glUniform2f(u.uv_scroll, scroll, 0.0f);
-    // Surfaces the game draws without lightmaps: a Quake 2 warp or TRANS33/66 material, a
-    // GoldSrc brush model in render mode colour, texture, glow or additive.
-    const float fullbright = lighting == scene::Lighting::Unlit ? 1.0f
-                             : material                         ? material->fullbright_light
-                                                                : 0.0f;
-    glUniform1f(u.fullbright_light, fullbright);
-    if (submodel && !submodel->textured)
-        glUniform4f(u.solid_colour, submodel->colour.r, submodel->colour.g, submodel->colour.b,
-                    1.0f);
-    else
-        glUniform4f(u.solid_colour, 0.0f, 0.0f, 0.0f, 0.0f);
+    // No-ops (location -1) outside the FULLBRIGHT_LIGHT and SOLID_COLOUR variants.
+    glUniform1f(u.fullbright_light, fullbrightLight(lighting, material));
+    if (const bsp::Submodel* solid = solidColour(f, b))
+        glUniform4f(u.solid_colour, solid->colour.r, solid->colour.g, solid->colour.b, 1.0f);
     glUniform1f(u.alpha_cutoff, material ? material->alpha_cutoff : 0.5f);
     glUniform1f(u.alpha, alpha);
     if (material && material->water.enabled) { // no-ops (location -1) outside WATER variants
@@ -124,6 +130,9 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
     const GLuint bump = textured && (lit_view || water) ? gpu.bumps[static_cast<size_t>(frame)] : 0;
     WorldVariant variant;
     variant.view = f.options.view;
+    variant.curves = f.light_curves;
+    variant.fullbright_light = fullbrightLight(state.lighting, material) > 0.0f;
+    variant.solid_colour = solidColour(f, b) != nullptr;
     variant.styles = gpu.style_count;
     variant.alpha_test = state.alpha_test;
     variant.warp = material && (material->flags & bsp::kSurfWarp);

@@ -169,7 +169,8 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
         (v.layer2 ? 1u << 11 : 0u) | (v.bump ? 1u << 12 : 0u) | (v.ssbump ? 1u << 13 : 0u) |
         (v.water ? 1u << 14 : 0u) | (v.water_blended ? 1u << 15 : 0u) | (v.envmap ? 1u << 16 : 0u) |
         (v.envmap_mask ? 1u << 17 : 0u) | (v.envmap_base_alpha ? 1u << 18 : 0u) |
-        (v.envmap_normal_alpha ? 1u << 19 : 0u);
+        (v.envmap_normal_alpha ? 1u << 19 : 0u) | (static_cast<uint32_t>(v.curves & 31u) << 20) |
+        (v.fullbright_light ? 1u << 25 : 0u) | (v.solid_colour ? 1u << 26 : 0u);
     auto it = m_world.find(key);
     if (it == m_world.end()) {
         const KeepCurrentProgram keep;
@@ -177,6 +178,19 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
             std::string("VIEW=") + viewModeDefine(v.view) + " STYLES=" + std::to_string(v.styles);
         if (v.alpha_test)
             defines += " ALPHA_TEST";
+        static constexpr std::pair<uint8_t, const char*> kCurves[] = {
+            {kCurveTextureGamma, " TEXTURE_GAMMA"},
+            {kCurveTextureMax, " TEXTURE_MAX"},
+            {kCurveLightMax, " LIGHT_MAX"},
+            {kCurveLightNormalize, " LIGHT_NORMALIZE"},
+            {kCurveOutputGamma, " OUTPUT_GAMMA"}};
+        for (const auto& [bit, define] : kCurves)
+            if (v.curves & bit)
+                defines += define;
+        if (v.fullbright_light)
+            defines += " FULLBRIGHT_LIGHT";
+        if (v.solid_colour)
+            defines += " SOLID_COLOUR";
         if (v.fog_pass)
             defines += " FOG_PASS";
         if (v.distance_fog)
@@ -210,11 +224,13 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
     return it->second.program ? &it->second : nullptr;
 }
 
-const SkyProgram* ProgramCache::sky(SkyMode mode) {
-    return compiledOnce(m_sky[static_cast<size_t>(mode)], [&](SkyProgram& sp) {
+const SkyProgram* ProgramCache::sky(SkyMode mode, bool output_gamma) {
+    const size_t slot = 2 * static_cast<size_t>(mode) + (output_gamma ? 1 : 0);
+    return compiledOnce(m_sky[slot], [&](SkyProgram& sp) {
         static constexpr const char* kModes[] = {"SKY_BOX", "SKY_FLAT", "SKY_TEXTURE",
                                                  "SKY_LAYERS"};
-        const std::string defines = std::string("SKY_MODE=") + kModes[static_cast<int>(mode)];
+        const std::string defines = std::string("SKY_MODE=") + kModes[static_cast<int>(mode)] +
+                                    (output_gamma ? " OUTPUT_GAMMA" : "");
         sp.program = build("sky|" + defines, "world.vert.glsl", "sky.frag.glsl", defines);
         if (!sp.program)
             return;
@@ -305,9 +321,9 @@ std::unique_ptr<ProgramCache> ProgramCache::rebuilt(std::string* error) const {
         return nullptr;
     for (const auto& [key, variant] : m_world_variants)
         fresh->world(variant);
-    for (size_t mode = 0; mode < m_sky.size(); ++mode)
-        if (m_sky[mode])
-            fresh->sky(static_cast<SkyMode>(mode));
+    for (size_t slot = 0; slot < m_sky.size(); ++slot)
+        if (m_sky[slot])
+            fresh->sky(static_cast<SkyMode>(slot / 2), slot % 2 != 0);
     for (const auto& [key, recipe] : m_stage_defines)
         fresh->stageFromDefines(key, recipe.first, recipe.second);
     if (m_fog)

@@ -42,8 +42,24 @@ struct WorldProgram { // world.vert.glsl + world.frag.glsl
     GLint envmap_tint = -1, envmap_contrast = -1, envmap_saturation = -1, envmap_fresnel = -1;
 };
 
+// The steps of the map's light curve (u_map: game::LightRule, render::mapBlock) a program
+// compiles in, each a define: software GL runs the body of an `if` on a uniform for every pixel
+// whether or not the map needs it (the gammas are a pow() per channel), so a map pays only for
+// the steps its rule has.
+enum LightCurve : uint8_t {
+    kCurveTextureGamma = 1u << 0,   // TEXTURE_GAMMA: u_map.texture_gamma != 1
+    kCurveTextureMax = 1u << 1,     // TEXTURE_MAX: u_map.texture_max > 0
+    kCurveLightMax = 1u << 2,       // LIGHT_MAX: u_map.light_max > 0
+    kCurveLightNormalize = 1u << 3, // LIGHT_NORMALIZE: u_map.light_normalize != 0
+    kCurveOutputGamma = 1u << 4,    // OUTPUT_GAMMA: u_map.output_gamma != 1
+};
+
 struct WorldVariant {
     ViewMode view = ViewMode::Lit;
+    uint8_t curves = 0; // LightCurve bits (Frame::light_curves)
+    // The batch's light is a constant (u_fullbright_light > 0: drawn without lightmaps) or its
+    // colour one (u_solid_colour: a GoldSrc brush model in render mode colour).
+    bool fullbright_light = false, solid_colour = false;
     int styles = 1; // light styles per face the program blends (1..4)
     bool alpha_test = false, warp = false, glow = false, fog_pass = false;
     bool layer2 = false;       // the material has a second image (WorldGpu::layers2)
@@ -151,7 +167,8 @@ public:
     const WorldProgram& flat() const { return m_flat; }
     const DepthProgram& depth() const { return m_depth; }
     const WorldProgram* world(const WorldVariant& variant);
-    const SkyProgram* sky(SkyMode mode);
+    // `output_gamma`: the map curves the sky's texel (LightCurve kCurveOutputGamma).
+    const SkyProgram* sky(SkyMode mode, bool output_gamma);
     const StageProgram* stage(const StageVariant& variant);
     const FogProgram* fog();
     const LuxelProgram* luxel();
@@ -177,7 +194,8 @@ private:
     std::unordered_map<uint32_t, WorldProgram> m_world;
     std::unordered_map<uint32_t, WorldVariant> m_world_variants; // what each key was built from
     std::map<std::pair<uint64_t, uint64_t>, std::pair<std::string, size_t>> m_stage_defines;
-    std::array<std::optional<SkyProgram>, static_cast<size_t>(SkyMode::Count)> m_sky;
+    std::array<std::optional<SkyProgram>, 2 * static_cast<size_t>(SkyMode::Count)>
+        m_sky; // [mode][gamma]
     std::map<std::pair<uint64_t, uint64_t>, StageProgram> m_stage;
     std::optional<FogProgram> m_fog;
     std::optional<LuxelProgram> m_luxel;

@@ -159,6 +159,7 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     f.frame_scale = frame_scale;
     updateExposure(options);
     f.tone_scale = toneScaleOf(options);
+    f.light_curves = lightCurves(mapBlock(f));
     // The whole view's linear fog (Source's env_fog_controller), its colour for this view.
     scene::LinearFog view_fog;
     if (m_gpu->rules.linear_fog.enabled) {
@@ -212,6 +213,7 @@ void WorldRenderer::drawRegion(const Frame& world, const scene::RegionView& regi
     r.fog = world.fog;
     r.frame_scale = world.frame_scale;
     r.tone_scale = world.tone_scale;
+    r.light_curves = world.light_curves;
     r.linear_fog = &region.fog;
     // The models standing in the region (the sky box's props), drawn by the region's camera
     // after its opaque surfaces as the main view's are (CSkyboxView::DrawInternal draws the

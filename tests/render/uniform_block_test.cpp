@@ -3,6 +3,7 @@
 // one field list can be written into both. Offsets, strides, block sizes and binding points are
 // asked of the driver (Mesa llvmpipe in CI), not computed here.
 #include "gl_fixture.h"
+#include "render/frame.h"
 #include "render/glsl_library.h"
 #include "render/programs.h"
 #include "render/uniform_blocks.h"
@@ -33,6 +34,10 @@ protected:
         v.warp = true;
         v.distance_fog = true;
         v.fog_pass = true;
+        v.curves = render::kCurveTextureGamma | render::kCurveTextureMax | render::kCurveLightMax |
+                   render::kCurveLightNormalize | render::kCurveOutputGamma;
+        v.fullbright_light = true;
+        v.solid_colour = true;
         const render::WorldProgram* p = m_cache.world(v);
         return p ? p->program.id() : 0;
     }
@@ -94,7 +99,7 @@ protected:
         add("depth", m_cache.depth().program.id(), true, false);
         for (render::SkyMode mode : {render::SkyMode::Box, render::SkyMode::Flat,
                                      render::SkyMode::Textured, render::SkyMode::Layers}) {
-            const render::SkyProgram* sky = m_cache.sky(mode);
+            const render::SkyProgram* sky = m_cache.sky(mode, false);
             add("sky " + std::to_string(static_cast<int>(mode)), sky ? sky->program.id() : 0, true,
                 true);
         }
@@ -169,7 +174,7 @@ TEST_F(UniformBlock, MapBlockOffsetsAreTheDriversInTheWorldProgram) {
 }
 
 TEST_F(UniformBlock, SkyAndStageProgramsReadTheSameBlocks) {
-    const render::SkyProgram* sky = m_cache.sky(render::SkyMode::Box);
+    const render::SkyProgram* sky = m_cache.sky(render::SkyMode::Box, true); // Quake 2's gamma
     ASSERT_NE(sky, nullptr);
     expectLayout(sky->program.id(), "FrameBlock", render::kFrameBlockMembers,
                  sizeof(render::FrameBlock), render::kBlockFrame);
@@ -265,4 +270,26 @@ TEST_F(UniformBlock, TheProgramListCoversEveryShaderFile) {
             EXPECT_TRUE(listed.count(name)) << name << " is built by no listed program";
         }
     }
+}
+
+// Each step of the light curve a map block asks for is one define of the programs, and a
+// neutral block (gammas 1, no limits, no normalising) asks for none.
+TEST(LightCurves, EachStepOfTheMapBlockIsItsOwnDefine) {
+    render::MapBlock neutral{};
+    neutral.texture_gamma = 1.0f;
+    neutral.output_gamma = 1.0f;
+    EXPECT_EQ(render::lightCurves(neutral), 0u);
+    const auto with = [&neutral](auto change) {
+        render::MapBlock b = neutral;
+        change(b);
+        return render::lightCurves(b);
+    };
+    EXPECT_EQ(with([](render::MapBlock& b) { b.texture_gamma = 0.8f; }),
+              render::kCurveTextureGamma);
+    EXPECT_EQ(with([](render::MapBlock& b) { b.texture_max = 1.0f; }), render::kCurveTextureMax);
+    EXPECT_EQ(with([](render::MapBlock& b) { b.light_max = 2.0f; }), render::kCurveLightMax);
+    EXPECT_EQ(with([](render::MapBlock& b) { b.light_normalize = 1; }),
+              render::kCurveLightNormalize);
+    EXPECT_EQ(with([](render::MapBlock& b) { b.output_gamma = 1.0f / 1.2f; }),
+              render::kCurveOutputGamma);
 }
