@@ -181,10 +181,16 @@ def make_png(width, height):
 
 
 def cache_body(textures):
-    """An entry body as content::encodeTextureCache lays it out after the key: the count, then
-    per texture its flags (1 missing, 2 pixels omitted), five strings and two images."""
+    """An entry body as content::encodeTextureCache lays it out after the key (format 8): the
+    count, then per texture its flags (1 missing, 2 pixels omitted, 4 ssbump, 8 water, 16 water
+    blended, 32 cube map), seven strings, the surface flags, alpha cutoff and fullbright light,
+    water's 9 numbers (flag 8), the cube map's 6 numbers and mask kind (flag 32), the image,
+    glow, second layer and bump images, then (flag 32) six cube faces and the mask image."""
     def u32(v):
         return struct.pack("<I", v)
+
+    def f32(v):
+        return struct.pack("<f", v)
 
     def string(s):
         return u32(len(s)) + s
@@ -195,9 +201,18 @@ def cache_body(textures):
     out = u32(len(textures))
     for flags, (w, h), (gw, gh) in textures:
         out += u32(flags)
-        out += string(b"textures/a.jpg") + string(b"pak0.pk3") + string(b"") + \
-            string(b"scripts/a.shader") + string(b"textures/a")
-        out += image(w, h, 0x40) + image(gw, gh, 0x80)
+        out += string(b"materials/a.vtf") + string(b"pak0.pk3") + string(b"") + \
+            string(b"scripts/a.shader") + string(b"textures/a") + \
+            string(b"materials/c.vtf" if flags & 32 else b"") + string(b"")
+        out += u32(0) + f32(0.5) + f32(0.0)
+        if flags & 8:
+            out += b"".join(f32(v) for v in (0.1, 0.2, 0.3, 1.0, 1.0, 1.0, 100.0, 400.0, -1.0))
+        if flags & 32:
+            out += b"".join(f32(v) for v in (1.0, 1.0, 1.0, 0.0, 1.0, 1.0)) + u32(1)
+        out += image(w, h, 0x40) + image(gw, gh, 0x80) + image(0, 0, 0) + \
+            image(w if flags & 4 else 0, h if flags & 4 else 0, 0x7f)
+        if flags & 32:
+            out += b"".join(image(1, 1, 0x20 * (k + 1)) for k in range(6)) + image(w, h, 0xff)
     return out
 
 
@@ -393,8 +408,12 @@ def seed_images(ctx):
 
 
 def seed_cache_bodies(ctx):
-    """Kept pixels, omitted pixels, missing textures, glow images, strings."""
+    """Kept pixels, omitted pixels, missing textures, glow images, bump maps, water, cube
+    maps, strings."""
     bodies = {
+        "ssbump.body": [(4, (2, 2), (0, 0))],
+        "water.body": [(8 | 16, (2, 2), (0, 0))],
+        "envmap.body": [(32, (2, 2), (0, 0))],
         "kept.body": [(0, (4, 2), (0, 0))],
         "glow.body": [(0, (2, 2), (2, 2))],
         "omitted_missing.body": [(2, (0, 0), (0, 0)), (1 | 2, (0, 0), (0, 0))],
