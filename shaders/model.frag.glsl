@@ -7,8 +7,9 @@
 // then shades every covered pixel of an opaque range, hidden or not; issue 31).
 // Both take u_alpha as their alpha (the pass blends by it for translucent render modes), the
 // tone map's scale (u_frame.tone_scale: Source's vertexlit_and_unlit_generic FinalOutput with
-// TONEMAP_SCALE_LINEAR) and, with u_fog, the view's distance fog as the world takes it
-// (common.glsl viewFog: QuakeSpasm's GL fog and the Source engine's fog cover models too).
+// TONEMAP_SCALE_LINEAR) and, with FOG, the view's distance fog as the world takes it
+// (common.glsl viewFog: QuakeSpasm's GL fog and the Source engine's fog cover models too): a
+// define, not a uniform, since software GL would run the fog for every pixel of a map without.
 in vec2 v_uv;
 in vec3 v_light; // model.vert.glsl: ambient * shade + the directed light's share
 in vec3 v_world;
@@ -18,7 +19,6 @@ uniform bool u_unlit; // full bright entities and unlit views
 #ifdef SPRITE
 uniform bool u_alpha_test;
 #endif
-uniform bool u_fog;    // the view's distance fog applies (render::distanceFogged)
 uniform float u_alpha; // the entity's render amount when blended (Half-Life renderamt), else 1
 uniform vec3 u_tint;   // SPRITE: the entity's render colour, else (1, 1, 1)
 uniform bool u_texture_alpha; // a translucent material (Source $translucent): blended by the
@@ -30,8 +30,9 @@ void main() {
     if (u_alpha_test && t.a < 0.5)
         discard;
     o_colour = vec4(t.rgb * u_tint * u_frame.frame_scale * u_frame.tone_scale, t.a * u_alpha);
-    if (u_fog)
-        o_colour.rgb = viewFog(o_colour.rgb, v_world);
+#ifdef FOG
+    o_colour.rgb = viewFog(o_colour.rgb, v_world);
+#endif
 #else
     // ALPHA_TEST: a Half-Life masked texture, whose mask (alpha 0) marks the cut texels, or a
     // Source $alphatest material, sampled through its VTF's own mips as the engine does.
@@ -45,7 +46,8 @@ void main() {
         o_colour = vec4(lit * u_frame.frame_scale * u_frame.tone_scale, t.a * u_alpha);
     else
         o_colour = vec4(mix(t.rgb, lit, t.a) * u_frame.frame_scale * u_frame.tone_scale, u_alpha);
-    if (u_fog)
-        o_colour.rgb = viewFog(o_colour.rgb, v_world);
+#ifdef FOG
+    o_colour.rgb = viewFog(o_colour.rgb, v_world);
+#endif
 #endif
 }

@@ -140,12 +140,14 @@ void setLocalLights(const std::array<GLint, 6>& at, const scene::EntityModelInst
 
 } // namespace
 
-bool ModelRenderer::buildAliasProgram(const GlslLibrary& shaders, bool alpha_test,
+bool ModelRenderer::buildAliasProgram(const GlslLibrary& shaders, bool alpha_test, bool fog,
                                       AliasProgram* out, std::string* error) {
     AliasProgram p;
-    p.program =
-        shaders.build(alpha_test ? "model|alias alpha test" : "model|alias", "model.vert.glsl",
-                      "model.frag.glsl", alpha_test ? "ALPHA_TEST" : "", error);
+    std::string defines = alpha_test ? "ALPHA_TEST" : "";
+    if (fog)
+        defines += defines.empty() ? "FOG" : " FOG";
+    p.program = shaders.build("model|alias " + defines, "model.vert.glsl", "model.frag.glsl",
+                              defines, error);
     if (!p.program)
         return false;
     const GLuint id = p.program.id();
@@ -174,35 +176,51 @@ bool ModelRenderer::buildAliasProgram(const GlslLibrary& shaders, bool alpha_tes
     p.local_spot = loc("u_local_spot");
     p.local_atten = loc("u_local_atten");
     p.texture_alpha = loc("u_texture_alpha");
-    p.fog = loc("u_fog");
+    *out = std::move(p);
+    return true;
+}
+
+bool ModelRenderer::buildSpriteProgram(const GlslLibrary& shaders, bool fog, SpriteProgram* out,
+                                       std::string* error) {
+    SpriteProgram p;
+    const std::string defines = fog ? "SPRITE FOG" : "SPRITE";
+    p.program =
+        shaders.build("model|" + defines, "model.vert.glsl", "model.frag.glsl", defines, error);
+    if (!p.program)
+        return false;
+    const GLuint id = p.program.id();
+    auto loc = [id](const char* name) { return glGetUniformLocation(id, name); };
+    p.alpha = loc("u_alpha");
+    p.tint = loc("u_tint");
+    p.origin = loc("u_origin");
+    p.right = loc("u_right");
+    p.up = loc("u_up");
+    p.rect = loc("u_rect");
+    p.alpha_test = loc("u_alpha_test");
     *out = std::move(p);
     return true;
 }
 
 bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error) {
     Programs p;
-    if (!buildAliasProgram(shaders, false, &p.opaque, error) ||
-        !buildAliasProgram(shaders, true, &p.alpha_tested, error))
-        return false;
-    p.sprite = shaders.build("model|sprite", "model.vert.glsl", "model.frag.glsl", "SPRITE", error);
-    if (!p.sprite)
-        return false;
-    auto loc = [](const Program& prog, const char* name) {
-        return glGetUniformLocation(prog.id(), name);
-    };
-    p.sprite_alpha = loc(p.sprite, "u_alpha");
-    p.sprite_tint = loc(p.sprite, "u_tint");
-    p.sprite_origin = loc(p.sprite, "u_origin");
-    p.sprite_right = loc(p.sprite, "u_right");
-    p.sprite_up = loc(p.sprite, "u_up");
-    p.sprite_rect = loc(p.sprite, "u_rect");
-    p.sprite_alpha_test = loc(p.sprite, "u_alpha_test");
-    p.sprite_fog = loc(p.sprite, "u_fog");
+    for (const bool alpha_test : {false, true})
+        for (const bool fog : {false, true})
+            if (!buildAliasProgram(shaders, alpha_test, fog,
+                                   &p.aliases[2 * size_t(alpha_test) + size_t(fog)], error))
+                return false;
+    for (const bool fog : {false, true})
+        if (!buildSpriteProgram(shaders, fog, &p.sprites[size_t(fog)], error))
+            return false;
     GLint bound = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &bound);
-    for (const Program* prog : {&p.opaque.program, &p.alpha_tested.program, &p.sprite}) {
+    std::vector<const Program*> every;
+    for (const AliasProgram& a : p.aliases)
+        every.push_back(&a.program);
+    for (const SpriteProgram& s : p.sprites)
+        every.push_back(&s.program);
+    for (const Program* prog : every) {
         glUseProgram(prog->id());
-        glUniform1i(loc(*prog, "u_texture"), kUnitTexture);
+        glUniform1i(glGetUniformLocation(prog->id(), "u_texture"), kUnitTexture);
     }
     glUseProgram(static_cast<GLuint>(bound));
     *out = std::move(p);
@@ -348,26 +366,18 @@ void ModelRenderer::resolveDrawStates() {
 void ModelRenderer::draw(const scene::Camera& camera, double time, const scene::DrawList& list,
                          ViewMode view, GlState& state, bool fog) {
     m_drawn = 0;
-    if (list.models.empty() || !m_programs.opaque.program || !m_programs.alpha_tested.program ||
-        !m_programs.sprite)
-        return;
+    if (list.models.empty() || !m_programs.aliases[0].program)
+        return; // buildPrograms builds all of them or none
     DebugGroup group("models");
     GLint viewport[4] = {0, 0, 0, 0};
     glGetIntegerv(GL_VIEWPORT, viewport);
-    const DrawContext c{camera, time, view == ViewMode::Lit, state, float(viewport[3])};
+    const DrawContext c{camera, time, view == ViewMode::Lit, fog, state, float(viewport[3])};
     m_counted.assign(m_instances.size(), 0);
     m_lods.resize(m_instances.size(), 0);
     // Each instance's LOD once a frame, for the three passes below to share.
     for (uint32_t index : list.models)
         if (index < m_instances.size())
             m_lods[index] = chooseLod(c, index);
-    for (const auto& [program, location] :
-         {std::pair{&m_programs.opaque.program, m_programs.opaque.fog},
-          {&m_programs.alpha_tested.program, m_programs.alpha_tested.fog},
-          {&m_programs.sprite, m_programs.sprite_fog}}) {
-        state.useProgram(program->id());
-        glUniform1i(location, fog ? 1 : 0);
-    }
     state.depthFunc(GL_LEQUAL);
     // Opaque ranges first, those that are not alpha-tested before those that are (each kind on
     // its own program, so the program changes about twice a frame), then the blended ones over
@@ -452,7 +462,7 @@ void ModelRenderer::drawAliasInstance(const DrawContext& c, uint32_t index, scen
         if (!in_pass(i))
             continue;
         const scene::DrawState s = state(i);
-        const AliasProgram& p = m_programs.alias(s.alpha_test);
+        const AliasProgram& p = m_programs.alias(s.alpha_test, c.fog);
         c.state.useProgram(p.program.id());
         if (!ready[s.alpha_test]) {
             ready[s.alpha_test] = true;
@@ -554,25 +564,26 @@ void ModelRenderer::drawSprites(const DrawContext& c, const scene::DrawList& lis
         const uint32_t picture = scene::instanceSpritePicture(inst, g.timing, c.time);
         if (picture >= g.pictures.size())
             continue;
+        const SpriteProgram& sp = m_programs.sprites[size_t(c.fog)];
         if (!sprite_program) {
-            c.state.useProgram(m_programs.sprite.id());
+            c.state.useProgram(sp.program.id());
             c.state.bindVertexArray(m_quad_vao.id());
             sprite_program = true;
         }
         const InstanceDraw& d = m_draw[index];
         applyDrawState(c.state, d.sprite);
-        glUniform1i(m_programs.sprite_alpha_test, d.sprite.alpha_test);
-        glUniform1f(m_programs.sprite_alpha, d.alpha * fadeOpacity(inst, c.camera));
-        glUniform3f(m_programs.sprite_tint, d.tint.r, d.tint.g, d.tint.b);
+        glUniform1i(sp.alpha_test, d.sprite.alpha_test);
+        glUniform1f(sp.alpha, d.alpha * fadeOpacity(inst, c.camera));
+        glUniform3f(sp.tint, d.tint.r, d.tint.g, d.tint.b);
         glm::vec3 right, up;
         spriteAxes(g.timing.orientation, c.camera, inst, &right, &up);
-        glUniform3f(m_programs.sprite_origin, inst.origin.x, inst.origin.y, inst.origin.z);
-        glUniform3f(m_programs.sprite_right, right.x, right.y, right.z);
-        glUniform3f(m_programs.sprite_up, up.x, up.y, up.z);
+        glUniform3f(sp.origin, inst.origin.x, inst.origin.y, inst.origin.z);
+        glUniform3f(sp.right, right.x, right.y, right.z);
+        glUniform3f(sp.up, up.x, up.y, up.z);
         const content::SpritePicture& p = g.timing.pictures[picture];
         const std::array<float, 4> q = content::spritePictureRect(p);
         const float k = inst.scale;
-        glUniform4f(m_programs.sprite_rect, k * q[0], k * q[1], k * q[2], k * q[3]);
+        glUniform4f(sp.rect, k * q[0], k * q[1], k * q[2], k * q[3]);
         c.state.bindTexture(kUnitTexture, GL_TEXTURE_2D, g.pictures[picture].id());
         glDrawArrays(GL_TRIANGLES, 0, 6);
         ++m_drawn;

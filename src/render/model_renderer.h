@@ -70,26 +70,31 @@ private:
         std::optional<AliasGpu> alias;
         std::optional<SpriteGpu> sprite;
     };
-    // One alias program's uniform locations. There are two (Programs): the alpha-tested ranges'
-    // (model.frag.glsl's ALPHA_TEST, which may discard) and the rest's, which never discards and
-    // so lets the rasteriser test depth before shading. Each takes the instance's uniforms.
+    // One alias program's uniform locations. There are two kinds (Programs): the alpha-tested
+    // ranges' (model.frag.glsl's ALPHA_TEST, which may discard) and the rest's, which never
+    // discards and so lets the rasteriser test depth before shading; each with and without the
+    // view's distance fog (FOG: a define, since software GL would run a uniform's `if` body, the
+    // fog's exp and distances, for every pixel of a map without fog). Each takes the instance's
+    // uniforms.
     struct AliasProgram {
         Program program;
         GLint model = -1, shade = -1, light = -1, unlit = -1, alpha = -1, chrome = -1,
               chrome_right = -1, chrome_up = -1, chrome_rect = -1, chrome_scale = -1;
         GLint directed_light = -1, light_dir = -1, light_wrap = -1, flat_share = -1,
-              light_bytes = -1, cube_lit = -1, cube = -1, texture_alpha = -1, fog = -1;
+              light_bytes = -1, cube_lit = -1, cube = -1, texture_alpha = -1;
         // Source props' world lights (scene/models/prop_lights.h, shaders/model.vert.glsl).
         GLint local_count = -1, local_colour = -1, local_dir = -1, local_pos = -1, local_spot = -1,
               local_atten = -1;
     };
+    struct SpriteProgram {
+        Program program;
+        GLint origin = -1, right = -1, up = -1, rect = -1, alpha_test = -1, alpha = -1, tint = -1;
+    };
     struct Programs {
-        AliasProgram opaque, alpha_tested;
-        Program sprite;
-        GLint sprite_origin = -1, sprite_right = -1, sprite_up = -1, sprite_rect = -1,
-              sprite_alpha_test = -1, sprite_alpha = -1, sprite_tint = -1, sprite_fog = -1;
-        const AliasProgram& alias(bool alpha_test) const {
-            return alpha_test ? alpha_tested : opaque;
+        std::array<AliasProgram, 4> aliases;  // [2 * alpha_test + fog]
+        std::array<SpriteProgram, 2> sprites; // [fog]
+        const AliasProgram& alias(bool alpha_test, bool fog) const {
+            return aliases[2 * size_t(alpha_test) + size_t(fog)];
         }
     };
     // What draw() resolved once per instance at upload (scene/models/model_draw_state.h).
@@ -104,12 +109,15 @@ private:
         const scene::Camera& camera;
         double time;
         bool lit; // the lit view: alias models take light unless their state says Unlit
+        bool fog; // the view's distance fog applies (the FOG programs)
         GlState& state;
         float viewport_height; // pixels: the LOD metric's (scene/models/studio_lod.h)
     };
     static bool buildPrograms(const GlslLibrary& shaders, Programs* out, std::string* error);
-    static bool buildAliasProgram(const GlslLibrary& shaders, bool alpha_test, AliasProgram* out,
-                                  std::string* error);
+    static bool buildAliasProgram(const GlslLibrary& shaders, bool alpha_test, bool fog,
+                                  AliasProgram* out, std::string* error);
+    static bool buildSpriteProgram(const GlslLibrary& shaders, bool fog, SpriteProgram* out,
+                                   std::string* error);
     void resolveDrawStates();
     // Instance `index`'s LOD this frame (0 for a model with one).
     uint32_t chooseLod(const DrawContext& c, uint32_t index) const;
