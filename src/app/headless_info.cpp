@@ -2,9 +2,11 @@
 #include "app/headless.h"
 
 #include "bsp/map_limits.h"
+#include "bsp/tree.h"
 #include "content/model/source_model.h"
 #include "content/vfs/game_hints.h"
 #include "core/json.h"
+#include "scene/view/visibility.h"
 
 #include <algorithm>
 #include <iostream>
@@ -73,7 +75,9 @@ void writeLinearFog(core::JsonWriter& j, std::string_view key, const game::Linea
 }
 
 // Source's 3D sky box (game::SkyRegion from sky_camera, --info): null when the map has none.
-void writeSkyRegion(core::JsonWriter& j, const game::GameProfile& profile) {
+// `area`: the area of the leaf at its origin, the only one its view draws (scene::leafArea; null
+// when the map has no areas or they were dropped as broken).
+void writeSkyRegion(core::JsonWriter& j, const bsp::Map& map, const game::GameProfile& profile) {
     if (!profile.sky_region) {
         j.key("sky_region").null();
         return;
@@ -82,6 +86,11 @@ void writeSkyRegion(core::JsonWriter& j, const game::GameProfile& profile) {
     j.key("sky_region").beginObject();
     j.key("origin").beginArray().value(r.origin.x).value(r.origin.y).value(r.origin.z).endArray();
     j.field("scale", r.scale);
+    const int32_t area = scene::leafArea(map, bsp::pointLeaf(map, r.origin));
+    if (area >= 0)
+        j.field("area", area);
+    else
+        j.key("area").null();
     writeLinearFog(j, "fog", r.fog);
     j.endObject();
 }
@@ -336,7 +345,7 @@ int runInfo(const Options& options) {
     writeStaticProps(j, b);
     writeOverlays(j, b.map);
     if (m.format == bsp::Format::Source) {
-        writeSkyRegion(j, b.profile);
+        writeSkyRegion(j, m, b.profile);
         writeLinearFog(j, "fog", b.profile.rules.linear_fog); // env_fog_controller's
     }
     j.key("warnings").beginArray();

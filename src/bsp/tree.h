@@ -40,10 +40,12 @@ core::Status setNodeLinks(Map& map, uint64_t index, int64_t plane,
 // would index before its array with it) is noted in `dropped` and taken as -1 (Quake 2, Source).
 void checkLeafCluster(Leaf& leaf, uint64_t index, DroppedReferences& dropped);
 
-// Areas and area portals serve the area views only: when `dropped` holds a reference with the
-// consequence kAreasDropped, map.areas and map.area_portals are emptied (every leaf's area is
-// then a plain number). Adds `dropped`'s warnings to the map either way.
-inline constexpr std::string_view kAreasDropped = "no areas: the area views are off";
+// Areas and area portals serve the area views and the sky region's area restriction
+// (scene::VisOptions::own_area_only): when `dropped` holds a reference with the consequence
+// kAreasDropped, map.areas and map.area_portals are emptied (every leaf's area is then a plain
+// number, restricting nothing). Adds `dropped`'s warnings to the map either way.
+inline constexpr std::string_view kAreasDropped =
+    "no areas: the area views and area restrictions are off";
 void dropAreasIfBroken(Map& map, DroppedReferences& dropped);
 
 // Which side of a plane the point is on (>= 0: front).

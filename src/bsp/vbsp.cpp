@@ -26,7 +26,9 @@
 //   displacement's start position, each point moved along its offset vector by its distance,
 //   its alpha (the second texture's weight) in the vertex colour's alpha. They collide as that
 //   grid's triangles (bsp::Collision::displacements, docs/collision.md).
-// - Visibility is Quake 2's cluster PVS; areas are read, area portals are not used yet.
+// - Visibility is Quake 2's cluster PVS. Areas (darea_t) and area portals (dareaportal_t) are
+//   read and checked; the leaves' areas restrict the sky region's set (scene::VisOptions::
+//   own_area_only); area portals are not used to close areas.
 #include "bsp/vbsp.h"
 #include "bsp/vbsp_parser.h"
 
@@ -42,9 +44,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <cmath>
 #include <cstring>
 #include <string_view>
+#include <tuple>
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
@@ -87,6 +91,8 @@ uint32_t recordSize(int lump, int32_t version) {
         return version == 0 ? 8 : version == 1 ? 16 : 0;
     case kAreas:
         return 8;
+    case kAreaPortals:
+        return version == 0 ? 12 : version == 1 ? 20 : 0;
     case kDispInfo:
         return version == 0 ? 176 : version == 1 ? 236 : 0;
     case kDispVerts:
@@ -181,6 +187,64 @@ bool directoryFits(const core::ByteReader& file, bool l4d2, DirEntry (&out)[kNum
     return true;
 }
 
+// Areas (darea_t: numareaportals, firstareaportal, both int32) and area portals (dareaportal_t:
+// m_PortalKey u16, otherarea u16, m_FirstClipPortalVert u16, m_nClipPortalVerts u16, planenum
+// i32; Source SDK 2013 public/bspfile.h. Strata's lump version 1 widens the four u16 to u32, 20
+// bytes, as bsp_tool reads it). A lump version this reader does not know, a lump whose size is
+// not a whole number of records, an area's portal range past the portals or a portal into an
+// area past the areas is noted in `dropped` with kAreasDropped: the areas are then emptied by
+// dropAreasIfBroken and the map opens without them (the sky region then draws every leaf of its
+// PVS row).
+void readAreas(const core::ByteReader& ra, const core::ByteReader& rp, int32_t portal_version,
+               Map& map, DroppedReferences& dropped) {
+    map.areas.clear();
+    map.area_portals.clear();
+    const uint64_t psize = recordSize(kAreaPortals, portal_version);
+    if (psize == 0 && rp.size() > 0) {
+        dropped.add(core::makeError(core::ErrorCode::UnsupportedVersion, kLumpNames[kAreaPortals],
+                                    -1, "version",
+                                    "lump version " + std::to_string(portal_version) +
+                                        " is not one this reader knows"),
+                    kAreasDropped);
+        return;
+    }
+    for (const auto& [lump, r, size] :
+         {std::tuple{kAreas, &ra, uint64_t(8)}, std::tuple{kAreaPortals, &rp, psize}}) {
+        if (size == 0 || r->size() % size == 0)
+            continue;
+        dropped.add(core::makeError(core::ErrorCode::LumpSize, kLumpNames[lump], -1, {},
+                                    std::to_string(r->size()) + " bytes is not a multiple of " +
+                                        std::to_string(size)),
+                    kAreasDropped);
+        return;
+    }
+    map.areas.resize(ra.size() / 8);
+    map.area_portals.resize(psize ? rp.size() / psize : 0);
+    for (size_t i = 0; i < map.area_portals.size(); ++i) {
+        AreaPortal& p = map.area_portals[i];
+        const uint64_t at = i * psize;
+        // A key past int32 (Strata's u32) is kept as its bits: it only names the portal.
+        p.portal = psize == 20 ? int32_t(rp.u32(at)) : rp.u16(at);
+        const uint32_t other = psize == 20 ? rp.u32(at + 4) : rp.u16(at + 2);
+        p.other_area = other > uint32_t(INT32_MAX) ? -1 : int32_t(other);
+        if (p.other_area < 0 || size_t(p.other_area) >= map.areas.size())
+            dropped.add(indexError("areaportals", int64_t(i), "otherarea", int64_t(other),
+                                   map.areas.size(), "areas"),
+                        kAreasDropped);
+    }
+    for (size_t i = 0; i < map.areas.size(); ++i) {
+        Area& a = map.areas[i];
+        a.num_portals = ra.i32(i * 8);
+        a.first_portal = ra.i32(i * 8 + 4);
+        if (a.num_portals < 0 || a.first_portal < 0 ||
+            int64_t(a.first_portal) + a.num_portals > int64_t(map.area_portals.size()))
+            dropped.add(indexError("areas", int64_t(i), "firstareaportal",
+                                   int64_t(a.first_portal) + a.num_portals, map.area_portals.size(),
+                                   "areaportals"),
+                        kAreasDropped);
+    }
+}
+
 } // namespace
 
 core::Status Parser::header() {
@@ -220,11 +284,11 @@ core::Status Parser::header() {
 }
 
 core::Status Parser::recordSizes() {
-    static constexpr int kRead[] = {kPlanes,      kTexdata,   kVertexes,  kNodes,
-                                    kTexinfo,     kFaces,     kFacesHdr,  kLeafs,
-                                    kEdges,       kSurfedges, kModels,    kLeafFaces,
-                                    kAreas,       kDispInfo,  kDispVerts, kTexdataStringTable,
-                                    kLeafBrushes, kBrushes,   kBrushSides};
+    static constexpr int kRead[] = {
+        kPlanes,      kTexdata,   kVertexes,  kNodes,     kTexinfo,
+        kFaces,       kFacesHdr,  kLeafs,     kEdges,     kSurfedges,
+        kModels,      kLeafFaces, kDispInfo,  kDispVerts, kTexdataStringTable,
+        kLeafBrushes, kBrushes,   kBrushSides};
     for (int lump : kRead) {
         const uint32_t size = recordSize(lump, dir[lump].version);
         if (size == 0 && data[lump].size() > 0)
@@ -486,7 +550,7 @@ core::Status Parser::leafs() {
             return indexError("leaffaces", int64_t(i), "face", f, map.faces.size(), "faces");
         map.leaf_faces[i] = f;
     }
-    map.areas.resize(count(kAreas));
+    readAreas(data[kAreas], data[kAreaPortals], dir[kAreaPortals].version, map, dropped);
     const core::ByteReader& r = data[kLeafs];
     const int32_t version = dir[kLeafs].version;
     const uint64_t size = recordSize(kLeafs, version);

@@ -39,6 +39,7 @@ enum VLump {
     kBrushes = 18,
     kBrushSides = 19,
     kAreas = 20,
+    kAreaPortals = 21,
     kDispInfo = 26,
     kDispVerts = 33,
     kGameLump = 35,

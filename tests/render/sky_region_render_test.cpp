@@ -208,3 +208,57 @@ TEST_F(SkyRegionRender, AModelInTheRegionShowsWhereItsCameraProjectsIt) {
             EXPECT_EQ(got, kFlat); // the region's sky room behind where the model stood
     }
 }
+
+// The region is drawn with its camera's area alone (CSkyboxView::DrawInternal sets that one
+// area bit): skyRegionTwoAreaMap puts a blue box in the region in area 2, the region's origin in
+// area 1. Its leaf is in the region's PVS row (the map has no vis), yet where the region camera
+// projects the blue box's lowest face the region's sky room shows, the flat sky colour; the
+// red box (area 1) still shows. With the areas dropped (a broken areas lump) the blue box shows.
+TEST_F(SkyRegionRender, AnotherAreasBoxIsNotDrawnInTheRegion) {
+    bsp::Map two = testsupport::skyRegionTwoAreaMap();
+    const scene::WorldMesh two_mesh = scene::buildWorldMesh(two);
+    const std::vector<content::TextureInfo> two_textures = skyRegionTextures(true);
+    const scene::Camera rc = scene::skyRegionCamera(camera, region);
+    const glm::vec4 clip =
+        rc.viewProjection() *
+        glm::vec4(testsupport::kOtherAreaBoxCentre - glm::vec3(0, 0, kBoxHalf), 1.0f);
+    const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+    const int x = int((ndc.x * 0.5f + 0.5f) * kSize), y = int((0.5f - ndc.y * 0.5f) * kSize);
+    ASSERT_GT(x, 2);
+    ASSERT_LT(x, kSize - 3);
+    ASSERT_GT(y, 2);
+    ASSERT_LT(y, kSize - 3);
+    const glm::ivec2 red = predictedBoxPixel();
+
+    for (const bool areas : {true, false}) {
+        if (!areas)
+            two.areas.clear();
+        render::WorldRenderer r;
+        std::string error;
+        ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+        ASSERT_TRUE(r.upload({two, two_mesh, two_textures}, &error)) << error;
+        scene::Visibility world_vis(two, two_mesh), region_vis(two, two_mesh);
+        scene::DrawList list;
+        world_vis.update(camera, {}, list);
+        scene::RegionView view;
+        ASSERT_TRUE(scene::updateRegionView(region, camera, list, region_vis, {}, view));
+        EXPECT_EQ(view.list.stats.area, areas ? 1 : -1);
+        EXPECT_EQ(view.list.stats.pvs_leaves, areas ? 1u : 2u);
+        for (uint32_t f = 18; f < 24; ++f) // the blue box's faces
+            EXPECT_EQ(view.list.containsFace(f), !areas) << f;
+        target.bind();
+        r.draw(list, camera, render::RenderOptions(), &view);
+        const std::vector<uint8_t> rgba = target.readPixels();
+        const auto at = [&](int px, int py) {
+            const uint8_t* p = &rgba[static_cast<size_t>((py * kSize + px) * 4)];
+            return glm::ivec3(p[0], p[1], p[2]);
+        };
+        const glm::ivec3 got = at(x, y);
+        if (areas)
+            EXPECT_EQ(got, kFlat) << x << "," << y;
+        else
+            EXPECT_TRUE(got.b > 100 && got.r < 20 && got.g < 20)
+                << got.r << " " << got.g << " " << got.b;
+        EXPECT_TRUE(isRed(at(red.x, red.y)));
+    }
+}

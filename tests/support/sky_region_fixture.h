@@ -18,7 +18,7 @@ inline constexpr float kScale = 16.0f;
 inline const glm::vec3 kBoxCentre = kRegionOrigin + glm::vec3(20.0f, 10.0f, 60.0f);
 inline constexpr float kBoxHalf = 6.0f;
 
-enum SkyRegionMaterial : int32_t { kWall, kSky, kRed };
+enum SkyRegionMaterial : int32_t { kWall, kSky, kRed, kBlue };
 
 // The six faces of an axis-aligned box, each from the corner order cubeRoomMap uses (seen from
 // inside), reversed when `outside`.
@@ -52,8 +52,34 @@ inline bsp::Map skyRegionMap() {
     return m;
 }
 
-inline std::vector<content::TextureInfo> skyRegionTextures() {
-    const std::array<std::array<uint8_t, 3>, 3> colours = {{{90, 90, 90}, {0, 0, 0}, {255, 0, 0}}};
+// A blue box in the region, across the origin from the red one.
+inline const glm::vec3 kOtherAreaBoxCentre = kRegionOrigin + glm::vec3(-20.0f, -10.0f, 60.0f);
+
+// skyRegionMap in two areas (Source's: area 0 the outside, 1 and 2 rooms): the map's one leaf
+// (leaf 0, everything so far, the region's origin in it) in area 1, and a second leaf (leaf 1) in
+// area 2 holding a blue box in the region, also seen from the region's origin (no vis: every
+// leaf is in every PVS row). No nodes: every point is in leaf 0.
+inline bsp::Map skyRegionTwoAreaMap() {
+    bsp::Map m = skyRegionMap();
+    testsupport::addMaterial(m, "blue");
+    const auto first = static_cast<uint32_t>(m.faces.size());
+    addSkyRegionBox(m, kOtherAreaBoxCentre, kBoxHalf, {kBlue, kBlue, kBlue, kBlue, kBlue, kBlue},
+                    true);
+    testsupport::addLeaf(m, kOtherAreaBoxCentre - glm::vec3(kBoxHalf),
+                         kOtherAreaBoxCentre + glm::vec3(kBoxHalf), 0, first, 6);
+    m.submodels[0].num_faces = static_cast<uint32_t>(m.faces.size());
+    m.areas.resize(3);
+    m.leaves[0].area = 1;
+    m.leaves[1].area = 2;
+    return m;
+}
+
+// The textures of skyRegionMap's materials (grey wall, missing sky, red), blue appended with
+// `blue` (for skyRegionTwoAreaMap).
+inline std::vector<content::TextureInfo> skyRegionTextures(bool blue = false) {
+    std::vector<std::array<uint8_t, 3>> colours = {{90, 90, 90}, {0, 0, 0}, {255, 0, 0}};
+    if (blue)
+        colours.push_back({0, 0, 255});
     std::vector<content::TextureInfo> textures(colours.size());
     for (size_t i = 0; i < colours.size(); ++i) {
         textures[i].image.width = textures[i].image.height = 8;

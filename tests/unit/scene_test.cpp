@@ -1,3 +1,4 @@
+#include "scene/models/model_set.h"
 #include "scene/view/camera.h"
 #include "scene/view/frustum.h"
 #include "scene/view/sky_region.h"
@@ -284,6 +285,75 @@ TEST(Visibility, SkyRegionSeesItsOwnClusterFromItsOwnEye) {
     EXPECT_EQ(sky_list.stats.camera_cluster, 1);
     EXPECT_TRUE(sky_list.containsFace(1));
     EXPECT_FALSE(sky_list.containsFace(0));
+}
+
+// The sky region's set keeps the leaves of its camera's area alone (CSkyboxView::DrawInternal
+// opens that one area bit): twoRoomFlareMap with room A (leaf 1, face 0, flare 2) in area 1 and
+// room B (leaf 2, face 1, flare 3) in area 2, each cluster seeing the other. From room B's origin
+// the PVS row holds both rooms, yet only room B's leaf, face, flare and model are kept.
+TEST(Visibility, SkyRegionKeepsOnlyItsCamerasArea) {
+    bsp::Map map = twoRoomFlareMap();
+    map.vis.rows = {0b11, 0b11};
+    map.areas.resize(3); // area 0: the outside, as vbsp numbers them
+    map.leaves[1].area = 1;
+    map.leaves[2].area = 2;
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    std::vector<scene::EntityModelInstance> models(2);
+    models[0].origin = {250.0f, 0.0f, 0.0f}; // room A
+    models[0].cluster = 0;
+    models[1].origin = {-250.0f, 0.0f, 0.0f}; // room B
+    models[1].cluster = 1;
+    for (scene::EntityModelInstance& m : models)
+        m.radius = 8.0f;
+    game::SkyRegion region;
+    region.origin = {-300.0f, 0.0f, 0.0f};
+    region.scale = 16.0f;
+    scene::VisOptions no_frustum;
+    no_frustum.frustum = false;
+    scene::Camera sky;
+    sky.position = region.origin;
+
+    scene::Visibility vis(map, mesh, &models);
+    scene::DrawList list;
+    vis.update(sky, no_frustum, list); // the plain view: both rooms
+    EXPECT_EQ(list.stats.area, -1);
+    EXPECT_EQ(list.stats.pvs_leaves, 2u);
+    EXPECT_EQ(list.faces, std::vector<uint32_t>({0, 1}));
+    EXPECT_EQ(list.flares, std::vector<uint32_t>({2, 3}));
+    EXPECT_EQ(list.models, std::vector<uint32_t>({0, 1}));
+
+    const scene::VisOptions region_options = scene::skyRegionVis(region, no_frustum);
+    EXPECT_TRUE(region_options.own_area_only);
+    vis.update(sky, region_options, list);
+    EXPECT_EQ(list.stats.camera_leaf, 2);
+    EXPECT_EQ(list.stats.area, 2);
+    EXPECT_EQ(list.stats.pvs_leaves, 1u) << "leaf 1 is in area 1";
+    EXPECT_EQ(list.stats.visible_leaves, 1u);
+    EXPECT_EQ(list.faces, std::vector<uint32_t>({1}));
+    EXPECT_EQ(list.flares, std::vector<uint32_t>({3}));
+    EXPECT_EQ(list.models, std::vector<uint32_t>({1}));
+
+    // The region's origin moved into room A (area 1): room A alone.
+    region.origin = {300.0f, 0.0f, 0.0f};
+    vis.update(sky, scene::skyRegionVis(region, no_frustum), list);
+    EXPECT_EQ(list.stats.area, 1);
+    EXPECT_EQ(list.faces, std::vector<uint32_t>({0}));
+    EXPECT_EQ(list.flares, std::vector<uint32_t>({2}));
+    EXPECT_EQ(list.models, std::vector<uint32_t>({0}));
+
+    // Without areas (a map with none, or dropped as broken: bsp::kAreasDropped) nothing is
+    // restricted.
+    map.areas.clear();
+    scene::Visibility no_areas(map, mesh, &models);
+    no_areas.update(sky, scene::skyRegionVis(region, no_frustum), list);
+    EXPECT_EQ(list.stats.area, -1);
+    EXPECT_EQ(list.faces, std::vector<uint32_t>({0, 1}));
+    EXPECT_EQ(scene::leafArea(map, 1), -1);
+    map.areas.resize(2); // area 2 is past the areas: leaf 2 has none
+    EXPECT_EQ(scene::leafArea(map, 1), 1);
+    EXPECT_EQ(scene::leafArea(map, 2), -1);
+    EXPECT_EQ(scene::leafArea(map, 3), -1);
+    EXPECT_EQ(scene::leafArea(map, -1), -1);
 }
 
 // A linear fog as a view draws it (scene::viewFog): distances divided by the view's scale (a

@@ -240,7 +240,7 @@ TEST(Tolerance, Quake2AreaReferencesDropTheAreas) {
     EXPECT_TRUE(m.area_portals.empty());
     ASSERT_EQ(m.warnings.size(), 1u);
     EXPECT_EQ(m.warnings[0], "areas.bsp: areas[1].firstareaportal: 3 beyond 0 area portals; no "
-                             "areas: the area views are off");
+                             "areas: the area views and area restrictions are off");
 }
 
 // QuakeSpasm Mod_LoadNodes: a node's leaf child past the leaves is the solid leaf 0.

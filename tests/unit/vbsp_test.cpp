@@ -5,9 +5,11 @@
 #include "bsp/vbsp.h"
 #include "core/file.h"
 #include "core/lzma.h"
+#include "support/vbsp_patch.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -322,4 +324,109 @@ TEST(Vbsp, BumpLitFacesKeepTheirThreeDirectionalLightmaps) {
         }
     // Unchanged faces keep their layout: the flat map only.
     EXPECT_FALSE(plain->faces[pick].bump_light);
+}
+
+namespace {
+
+// darea_t (numareaportals, firstareaportal) and dareaportal_t (m_PortalKey, otherarea,
+// m_FirstClipPortalVert, m_nClipPortalVerts as u16, planenum i32): Source SDK 2013
+// public/bspfile.h.
+std::vector<uint8_t> areasLump(const std::vector<std::array<int32_t, 2>>& areas) {
+    std::vector<uint8_t> b(areas.size() * 8);
+    for (size_t i = 0; i < areas.size(); ++i)
+        std::memcpy(b.data() + i * 8, areas[i].data(), 8);
+    return b;
+}
+std::vector<uint8_t> portalsLump(const std::vector<std::array<uint16_t, 2>>& portals) {
+    std::vector<uint8_t> b(portals.size() * 12, 0xcd); // clip verts and plane: not read
+    for (size_t i = 0; i < portals.size(); ++i)
+        std::memcpy(b.data() + i * 12, portals[i].data(), 4);
+    return b;
+}
+
+} // namespace
+
+// Lumps 20 (areas) and 21 (areaportals): tf2_test2's as vbsp wrote them (area 0 the outside, area
+// 1 the map's one room: 38 leaves with faces; one portal record, all zero), hand-made ones read
+// to exact values, and broken ones dropping the areas with one warning while the map opens.
+TEST(Vbsp, AreasAndAreaPortalsAreReadAndChecked) {
+    const std::vector<uint8_t> plain = readMap("tf2_test2.bsp");
+    auto a = bsp::loadMap(plain, "tf2_test2.bsp");
+    ASSERT_TRUE(a.ok()) << a.error().message();
+    ASSERT_EQ(a->areas.size(), 2u);
+    EXPECT_EQ(a->areas[0].num_portals, 0);
+    EXPECT_EQ(a->areas[0].first_portal, 0);
+    EXPECT_EQ(a->areas[1].num_portals, 0);
+    EXPECT_EQ(a->areas[1].first_portal, 1);
+    ASSERT_EQ(a->area_portals.size(), 1u);
+    EXPECT_EQ(a->area_portals[0].portal, 0);
+    EXPECT_EQ(a->area_portals[0].other_area, 0);
+    EXPECT_EQ(std::count_if(a->leaves.begin(), a->leaves.end(),
+                            [](const bsp::Leaf& l) { return l.area == 1; }),
+              38);
+    EXPECT_TRUE(a->warnings.empty());
+
+    // Three areas, area 1 with two portals (keys 7 and 9) into areas 2 and 1.
+    std::vector<uint8_t> made =
+        testsupport::vbspWithLump(plain, 20, areasLump({{0, 0}, {2, 0}, {0, 2}}));
+    made = testsupport::vbspWithLump(made, 21, portalsLump({{7, 2}, {9, 1}}));
+    auto b = bsp::loadMap(made, "made.bsp");
+    ASSERT_TRUE(b.ok()) << b.error().message();
+    ASSERT_EQ(b->areas.size(), 3u);
+    EXPECT_EQ(b->areas[1].num_portals, 2);
+    EXPECT_EQ(b->areas[1].first_portal, 0);
+    EXPECT_EQ(b->areas[2].first_portal, 2);
+    ASSERT_EQ(b->area_portals.size(), 2u);
+    EXPECT_EQ(b->area_portals[0].portal, 7);
+    EXPECT_EQ(b->area_portals[0].other_area, 2);
+    EXPECT_EQ(b->area_portals[1].portal, 9);
+    EXPECT_EQ(b->area_portals[1].other_area, 1);
+    EXPECT_TRUE(b->warnings.empty());
+
+    // Strata's version 1 (momentum_mp_lobby's): the four u16 widened to u32, 20 bytes.
+    std::vector<uint8_t> wide(40, 0);
+    for (const auto& [at, v] :
+         {std::pair{0, 70000u}, std::pair{4, 2u}, std::pair{20, 9u}, std::pair{24, 1u}})
+        std::memcpy(wide.data() + at, &v, 4);
+    auto w = bsp::loadMap(testsupport::vbspWithLump(made, 21, wide, 1), "wide.bsp");
+    ASSERT_TRUE(w.ok()) << w.error().message();
+    ASSERT_EQ(w->area_portals.size(), 2u);
+    EXPECT_EQ(w->area_portals[0].portal, 70000);
+    EXPECT_EQ(w->area_portals[0].other_area, 2);
+    EXPECT_EQ(w->area_portals[1].portal, 9);
+    EXPECT_EQ(w->area_portals[1].other_area, 1);
+    EXPECT_TRUE(w->warnings.empty());
+    auto lobby = bsp::loadMap(readMap("momentum_mp_lobby.bsp"), "momentum_mp_lobby.bsp");
+    ASSERT_TRUE(lobby.ok()) << lobby.error().message();
+    EXPECT_EQ(lobby->areas.size(), 2u);
+    ASSERT_EQ(lobby->area_portals.size(), 1u);
+    EXPECT_EQ(lobby->area_portals[0].other_area, 0);
+
+    const std::string dropped = "; no areas: the area views and area restrictions are off";
+    const auto expectDropped = [&](const std::vector<uint8_t>& bytes, const std::string& why) {
+        auto m = bsp::loadMap(bytes, "bad.bsp");
+        ASSERT_TRUE(m.ok()) << m.error().message();
+        EXPECT_TRUE(m->areas.empty());
+        EXPECT_TRUE(m->area_portals.empty());
+        EXPECT_EQ(m->faces.size(), a->faces.size());
+        ASSERT_EQ(m->warnings.size(), 1u);
+        EXPECT_EQ(m->warnings[0], "bad.bsp: " + why);
+    };
+    // A portal into area 5 of 3.
+    expectDropped(testsupport::vbspWithLump(made, 21, portalsLump({{7, 2}, {9, 5}})),
+                  "areaportals[1].otherarea: 5 beyond 3 areas" + dropped);
+    // Area 2's portals 2..4 of 2.
+    expectDropped(testsupport::vbspWithLump(made, 20, areasLump({{0, 0}, {2, 0}, {2, 2}})),
+                  "areas[2].firstareaportal: 4 beyond 2 areaportals" + dropped);
+    // A ragged lump.
+    std::vector<uint8_t> ragged = portalsLump({{7, 2}, {9, 1}});
+    ragged.resize(13);
+    expectDropped(testsupport::vbspWithLump(made, 21, ragged),
+                  "areaportals: 13 bytes is not a multiple of 12" + dropped);
+    // A version this reader does not know.
+    expectDropped(testsupport::vbspWithLump(made, 21, wide, 2),
+                  "areaportals.version: lump version 2 is not one this reader knows" + dropped);
+    // One area: the leaves of area 1 are past it (the first is leaf 6).
+    expectDropped(testsupport::vbspWithLump(plain, 20, areasLump({{0, 0}})),
+                  "leafs[6].area: 1 beyond 1 areas" + dropped + " (and 37 more in leafs)");
 }

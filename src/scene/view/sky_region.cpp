@@ -11,6 +11,7 @@ Camera skyRegionCamera(const Camera& world, const game::SkyRegion& region) {
 
 VisOptions skyRegionVis(const game::SkyRegion& region, VisOptions options) {
     options.pvs_point = region.origin;
+    options.own_area_only = true;
     return options;
 }
 

@@ -4,7 +4,8 @@
 // Each frame the region is drawn before the world from skyRegionCamera(world camera), its faces
 // chosen by a Visibility update with skyRegionVis(): the PVS row of the cluster at the region's
 // origin (the engine sets vis up from the sky camera's origin, not from the moved eye:
-// game/client/viewrender.cpp CSkyboxView::DrawInternal), culled by the region camera's frustum.
+// game/client/viewrender.cpp CSkyboxView::DrawInternal), less the leaves of other areas (the same
+// function opens the camera's area alone), culled by the region camera's frustum.
 #pragma once
 
 #include "game/profile.h"
@@ -17,7 +18,9 @@ namespace scene {
 // view; near plane 2 as DrawInternal sets it, far plane the world camera's.
 Camera skyRegionCamera(const Camera& world, const game::SkyRegion& region);
 
-// `options` with the PVS taken from the cluster at the region's origin.
+// `options` with the PVS taken from the cluster at the region's origin and only the leaves of
+// that leaf's area kept (VisOptions::own_area_only: DrawInternal opens the sky camera's area
+// alone, the area SkyCamera.cpp CSkyCamera::Spawn stores for the leaf at its origin).
 VisOptions skyRegionVis(const game::SkyRegion& region, VisOptions options);
 
 // A linear fog (game::LinearFog) as one view draws it: its colour for the view's direction,

@@ -9,7 +9,21 @@
 
 namespace scene {
 
+int32_t leafArea(const bsp::Map& map, int32_t leaf) {
+    if (leaf < 0 || static_cast<size_t>(leaf) >= map.leaves.size())
+        return -1;
+    const int32_t area = map.leaves[static_cast<size_t>(leaf)].area;
+    return area >= 0 && static_cast<size_t>(area) < map.areas.size() ? area : -1;
+}
+
 namespace {
+
+// Keeps the leaves of `area` alone (all of them when `area` is -1).
+void keepArea(const bsp::Map& map, int32_t area, std::vector<uint32_t>& leaves) {
+    if (area < 0)
+        return;
+    std::erase_if(leaves, [&](uint32_t i) { return map.leaves[i].area != area; });
+}
 
 // Visits the leaves reached from the root, descending from each node into the children that
 // `sides(plane)` names (bit 1 the front, bit 2 the back), and calls `leaf(index)` for each. A
@@ -164,7 +178,7 @@ bool Visibility::brushModelSent(size_t submodel) const {
     return false;
 }
 
-void Visibility::collectPvsLeaves(int32_t cluster, bool use_pvs) {
+void Visibility::collectPvsLeaves(int32_t cluster, bool use_pvs, int32_t area) {
     m_pvs_leaves.clear();
     const bool all = !use_pvs || cluster < 0 || !m_map.vis.present();
     if (!all) {
@@ -181,8 +195,10 @@ void Visibility::collectPvsLeaves(int32_t cluster, bool use_pvs) {
                                     m_cluster_leaves.begin() + m_cluster_first[c + 1]);
             }
         }
+        keepArea(m_map, area, m_pvs_leaves);
         m_cached_cluster = cluster;
         m_cached_use_pvs = use_pvs;
+        m_cached_area = area;
         return;
     }
     for (uint32_t i = 0; i < m_map.leaves.size(); ++i) {
@@ -195,8 +211,10 @@ void Visibility::collectPvsLeaves(int32_t cluster, bool use_pvs) {
         }
         m_pvs_leaves.push_back(i);
     }
+    keepArea(m_map, area, m_pvs_leaves);
     m_cached_cluster = cluster;
     m_cached_use_pvs = use_pvs;
+    m_cached_area = area;
 }
 
 void Visibility::update(const Camera& camera, const VisOptions& options, DrawList& out) {
@@ -207,12 +225,19 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
         out.stats.camera_cluster = cluster;
         return;
     }
-    if (cluster != m_cached_cluster || options.pvs != m_cached_use_pvs)
-        collectPvsLeaves(cluster, options.pvs);
+    const int32_t area = options.own_area_only ? leafArea(m_map, leaf) : -1;
+    if (cluster != m_cached_cluster || options.pvs != m_cached_use_pvs || area != m_cached_area)
+        collectPvsLeaves(cluster, options.pvs, area);
+    if (area >= 0 && m_models && m_model_areas.size() != m_models->size()) {
+        m_model_areas.clear();
+        for (const EntityModelInstance& m : *m_models)
+            m_model_areas.push_back(leafArea(m_map, bsp::pointLeaf(m_map, m.origin)));
+    }
 
     out.clear();
     out.stats.camera_leaf = leaf;
     out.stats.camera_cluster = cluster;
+    out.stats.area = area;
     out.stats.pvs_leaves = static_cast<uint32_t>(m_pvs_leaves.size());
     out.stats.faces_total = m_mesh.drawable_faces;
 
@@ -271,6 +296,8 @@ void Visibility::collectFlares(const Frustum& frustum, const VisOptions& options
     for (const Flare& f : m_flares) {
         if (options.pvs && !flareInPvs(m_map.vis, f, cluster))
             continue;
+        if (m_cached_area >= 0 && leafArea(m_map, f.leaf) != m_cached_area)
+            continue;
         if (options.frustum) {
             const bool in_leaf = f.leaf >= 0 && static_cast<size_t>(f.leaf) < m_leaf_mins.size();
             const glm::vec3 lo = in_leaf ? m_leaf_mins[static_cast<size_t>(f.leaf)] : f.origin;
@@ -294,6 +321,8 @@ void Visibility::collectModels(const Camera& camera, const Frustum& frustum,
     for (uint32_t i = 0; options.models && i < m_models->size(); ++i) {
         const EntityModelInstance& m = (*m_models)[i];
         if (!all && !m_map.vis.visible(cluster, m.cluster))
+            continue;
+        if (m_cached_area >= 0 && m_model_areas[i] != m_cached_area)
             continue;
         if (all && options.pvs && m_map.vis.present() && m.cluster < 0)
             continue;

@@ -36,6 +36,11 @@ struct VisOptions {
     // The point whose cluster's PVS row is used; empty: the camera's position (a sky region's
     // set comes from its origin: scene/view/sky_region.h).
     std::optional<glm::vec3> pvs_point;
+    // Only the leaves (and the models standing in leaves) of the area of the leaf at pvs_point
+    // (or the camera): a sky region is drawn with its camera's area alone open
+    // (game/client/viewrender.cpp CSkyboxView::DrawInternal sets that one area bit). No effect
+    // on a map without areas or when that leaf's area is not one of the map's.
+    bool own_area_only = false;
 };
 
 struct DrawRange {
@@ -58,6 +63,7 @@ struct DrawBatch {
 struct DrawStats {
     int32_t camera_leaf = -1;
     int32_t camera_cluster = -1;
+    int32_t area = -1;           // with VisOptions::own_area_only: the area kept, -1 for none
     uint32_t pvs_leaves = 0;     // leaves whose cluster the PVS lets through
     uint32_t visible_leaves = 0; // of those, inside the frustum
     uint32_t faces_drawn = 0;
@@ -101,6 +107,10 @@ struct DrawList {
     void clear();
 };
 
+// The area of leaf `leaf` when the map has areas and that area is one of them; -1 otherwise (no
+// leaf, or the areas dropped as broken: bsp::kAreasDropped).
+int32_t leafArea(const bsp::Map& map, int32_t leaf);
+
 class Visibility {
 public:
     // Both must outlive it. Blended faces sort by, and regroup by, the sort and blend order of
@@ -122,7 +132,7 @@ public:
 private:
     static constexpr int32_t kInvalid = -2;
 
-    void collectPvsLeaves(int32_t cluster, bool use_pvs);
+    void collectPvsLeaves(int32_t cluster, bool use_pvs, int32_t area);
     uint32_t markLeafFaces(const Frustum& frustum, bool use_frustum, const glm::vec3& eye);
     void collectFlares(const Frustum& frustum, const VisOptions& options, int32_t cluster,
                        DrawList& out) const;
@@ -155,6 +165,8 @@ private:
     std::vector<uint32_t> m_cluster_leaves;
     int32_t m_cached_cluster = kInvalid;
     bool m_cached_use_pvs = true;
+    int32_t m_cached_area = -1;
+    std::vector<int32_t> m_model_areas;     // per model instance: its origin leaf's area, or -1
     std::vector<uint64_t> m_face_bits;      // over mesh order
     std::vector<uint32_t> m_translucent;    // scratch: translucent face indices
     std::vector<DrawRange> m_sorted_ranges; // scratch: translucent ranges in drawing order
