@@ -318,17 +318,7 @@ core::Status Parser::areas() {
                                          map.areas.size(), "areas"),
                               kAreasDropped);
     }
-    for (size_t i = 0; i < map.areas.size(); ++i) {
-        Area& a = map.areas[i];
-        a.num_portals = ra.i32(i * 8);
-        a.first_portal = ra.i32(i * 8 + 4);
-        if (a.num_portals < 0 || a.first_portal < 0 ||
-            int64_t(a.first_portal) + a.num_portals > int64_t(map.area_portals.size()))
-            dropped_areas.add(indexError("areas", int64_t(i), "firstareaportal",
-                                         int64_t(a.first_portal) + a.num_portals,
-                                         map.area_portals.size(), "area portals"),
-                              kAreasDropped);
-    }
+    readAreaRecords(ra, map, dropped_areas);
     return core::okStatus();
 }
 

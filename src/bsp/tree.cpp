@@ -78,6 +78,21 @@ void checkLeafCluster(Leaf& leaf, uint64_t index, DroppedReferences& dropped) {
     leaf.cluster = -1;
 }
 
+void readAreaRecords(const core::ByteReader& records, Map& map, DroppedReferences& dropped) {
+    map.areas.resize(records.size() / 8);
+    for (size_t i = 0; i < map.areas.size(); ++i) {
+        Area& a = map.areas[i];
+        a.num_portals = records.i32(i * 8);
+        a.first_portal = records.i32(i * 8 + 4);
+        if (a.num_portals < 0 || a.first_portal < 0 ||
+            int64_t(a.first_portal) + a.num_portals > int64_t(map.area_portals.size()))
+            dropped.add(indexError("areas", int64_t(i), "firstareaportal",
+                                   int64_t(a.first_portal) + a.num_portals, map.area_portals.size(),
+                                   "areaportals"),
+                        kAreasDropped);
+    }
+}
+
 void dropAreasIfBroken(Map& map, DroppedReferences& dropped) {
     if (dropped.count(kAreasDropped) > 0) {
         map.areas.clear();

@@ -3,6 +3,7 @@
 
 #include "bsp/dropped.h"
 #include "bsp/map.h"
+#include "core/byte_reader.h"
 #include "core/result.h"
 
 #include <array>
@@ -47,6 +48,11 @@ void checkLeafCluster(Leaf& leaf, uint64_t index, DroppedReferences& dropped);
 inline constexpr std::string_view kAreasDropped =
     "no areas: the area views and area restrictions are off";
 void dropAreasIfBroken(Map& map, DroppedReferences& dropped);
+// The areas lump's records (Quake 2 and Source alike: dareas_t / darea_t, numareaportals then
+// firstareaportal, 4 bytes each) into map.areas, sized from `records`' bytes; each area's portal
+// range must lie within map.area_portals (read first), else a reference is noted with the
+// consequence kAreasDropped.
+void readAreaRecords(const core::ByteReader& records, Map& map, DroppedReferences& dropped);
 
 // Which side of a plane the point is on (>= 0: front).
 float planeDistance(const Plane& plane, const glm::vec3& point);

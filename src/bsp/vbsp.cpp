@@ -232,17 +232,7 @@ void readAreas(const core::ByteReader& ra, const core::ByteReader& rp, int32_t p
                                    map.areas.size(), "areas"),
                         kAreasDropped);
     }
-    for (size_t i = 0; i < map.areas.size(); ++i) {
-        Area& a = map.areas[i];
-        a.num_portals = ra.i32(i * 8);
-        a.first_portal = ra.i32(i * 8 + 4);
-        if (a.num_portals < 0 || a.first_portal < 0 ||
-            int64_t(a.first_portal) + a.num_portals > int64_t(map.area_portals.size()))
-            dropped.add(indexError("areas", int64_t(i), "firstareaportal",
-                                   int64_t(a.first_portal) + a.num_portals, map.area_portals.size(),
-                                   "areaportals"),
-                        kAreasDropped);
-    }
+    readAreaRecords(ra, map, dropped);
 }
 
 } // namespace

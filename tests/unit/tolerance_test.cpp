@@ -239,7 +239,7 @@ TEST(Tolerance, Quake2AreaReferencesDropTheAreas) {
     EXPECT_TRUE(m.areas.empty());
     EXPECT_TRUE(m.area_portals.empty());
     ASSERT_EQ(m.warnings.size(), 1u);
-    EXPECT_EQ(m.warnings[0], "areas.bsp: areas[1].firstareaportal: 3 beyond 0 area portals; no "
+    EXPECT_EQ(m.warnings[0], "areas.bsp: areas[1].firstareaportal: 3 beyond 0 areaportals; no "
                              "areas: the area views and area restrictions are off");
 }
 
