@@ -301,18 +301,24 @@ bsp::Map overlayFloor() {
             map.vertices.push_back(v);
         }
     map.indices = {0, 2, 3, 0, 3, 1, 2, 4, 5, 2, 5, 3};
+    // Face 0 (x 0..64) is the world's, in leaf 0; face 1 (x 64..128) a brush entity's (model 1),
+    // in no leaf, as vbsp stores an entity's faces.
     map.leaves.resize(2);
+    map.submodels.resize(2);
     for (uint32_t k = 0; k < 2; ++k) {
         bsp::Face f;
         f.first_index = 6 * k;
         f.num_indices = 6;
         f.first_vertex = 2 * k;
         f.num_vertices = 4;
+        f.submodel = int32_t(k);
         map.faces.push_back(f);
-        map.leaves[k].first_leaf_face = k;
-        map.leaves[k].num_leaf_faces = 1;
-        map.leaf_faces.push_back(k);
+        map.submodels[k].first_face = k;
+        map.submodels[k].num_faces = 1;
     }
+    map.leaves[0].num_leaf_faces = 1;
+    map.leaf_faces.push_back(0);
+    map.leaves[1].first_leaf_face = 1;
     return map;
 }
 
@@ -322,18 +328,25 @@ std::string overlayFragmentViolation(const bsp::Map& map) {
         for (uint32_t k = 0; k < face.num_indices; ++k)
             if (map.indices[face.first_index + k] >= map.vertices.size())
                 return "a fragment index beyond the vertices";
+        if (face.submodel != 0 && face.submodel != 1)
+            return "a fragment of a model its face is not in";
+        // The world's face spans x 0..64, the brush model's 64..128.
+        const float lo = face.submodel == 0 ? -1.0f : 63.0f,
+                    hi = face.submodel == 0 ? 65.0f : 129.0f;
         for (uint32_t k = 0; k < face.num_vertices; ++k) {
             const glm::vec3 p = map.vertices[face.first_vertex + k].position;
-            if (!(p.x >= -1.0f && p.x <= 129.0f && p.y >= -1.0f && p.y <= 129.0f &&
-                  std::abs(p.z) <= 1.0f))
+            if (!(p.x >= lo && p.x <= hi && p.y >= -1.0f && p.y <= 129.0f && std::abs(p.z) <= 1.0f))
                 return "a fragment vertex off its face";
         }
     }
     for (const bsp::Leaf& leaf : map.leaves)
-        for (uint32_t k = 0; k < leaf.num_leaf_faces; ++k)
+        for (uint32_t k = 0; k < leaf.num_leaf_faces; ++k) {
             if (leaf.first_leaf_face + k >= map.leaf_faces.size() ||
                 map.leaf_faces[leaf.first_leaf_face + k] >= map.faces.size())
                 return "a leaf naming a face the map lacks";
+            if (map.faces[map.leaf_faces[leaf.first_leaf_face + k]].submodel != 0)
+                return "a brush model's fragment in a world leaf";
+        }
     return {};
 }
 

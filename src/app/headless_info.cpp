@@ -51,6 +51,14 @@ void writeOverlays(core::JsonWriter& j, const bsp::Map& map) {
     j.field("count", uint64_t(map.overlay_count));
     j.field("fragments", uint64_t(map.overlay_faces.fragments));
     j.field("on_displacements", uint64_t(map.overlay_faces.on_displacements));
+    // Of the fragments, those on brush entities' faces, drawn with their model: the fragments
+    // are the last faces of the map (bsp::buildOverlayFaces appends them), each keeping its
+    // face's submodel.
+    const size_t fragments = std::min<size_t>(map.overlay_faces.fragments, map.faces.size());
+    uint64_t on_brush_models = 0;
+    for (size_t f = map.faces.size() - fragments; f < map.faces.size(); ++f)
+        on_brush_models += map.faces[f].submodel != 0 ? 1u : 0u;
+    j.field("on_brush_models", on_brush_models);
     j.field("not_drawn", uint64_t(map.overlay_faces.not_polygons));
     j.field("missed", uint64_t(map.overlay_faces.missed));
     j.endObject();

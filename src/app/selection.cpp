@@ -53,6 +53,10 @@ Ray cursorRay(const scene::Camera& camera, float x, float y, float width, float 
 }
 
 int32_t entityOfFace(const bsp::Map& map, uint32_t face) {
+    // A Source overlay fragment lies outside every model's range but keeps its face's submodel.
+    if (face < map.faces.size() && map.faces[face].submodel > 0 &&
+        size_t(map.faces[face].submodel) < map.submodels.size())
+        return map.submodels[size_t(map.faces[face].submodel)].entity;
     for (size_t i = 1; i < map.submodels.size(); ++i) {
         const bsp::Submodel& s = map.submodels[i];
         if (face >= s.first_face && uint64_t(face) < uint64_t(s.first_face) + s.num_faces)

@@ -347,14 +347,14 @@ void linkFragments(Map& map, const std::vector<std::pair<uint32_t, uint32_t>>& b
 OverlayFaceStats buildOverlayFaces(Map& map, const std::vector<Overlay>& overlays,
                                    DroppedReferences& dropped) {
     OverlayFaceStats stats;
-    const uint32_t world_faces = uint32_t(map.faces.size());
+    const uint32_t map_faces = uint32_t(map.faces.size());
     // Fragments stand in leaves beside their faces: bound the references a hostile lump could
     // add as the tree's own leaf lists are bounded.
     const uint64_t cap = kLeafFaceRefFactor * map.leaf_faces.size() + kLeafFaceRefSlack;
     uint64_t refs = 0;
-    std::vector<uint32_t> leaf_count(world_faces, 0);
+    std::vector<uint32_t> leaf_count(map_faces, 0);
     for (uint32_t f : map.leaf_faces)
-        if (f < world_faces)
+        if (f < map_faces)
             ++leaf_count[f];
     std::vector<std::pair<uint32_t, uint32_t>> base_to_fragment;
     // Fragments follow in render order (lump order within one), so that blended ones of a later
@@ -382,15 +382,18 @@ OverlayFaceStats buildOverlayFaces(Map& map, const std::vector<Overlay>& overlay
         }
         for (size_t k = 0; k < o.faces.size(); ++k) {
             const int32_t f = o.faces[k];
-            if (f < 0 || uint32_t(f) >= world_faces) {
+            if (f < 0 || uint32_t(f) >= map_faces) {
                 dropped.add(indexError(kLump, int64_t(i), "aFaces[" + std::to_string(k) + "]", f,
-                                       world_faces, "faces"),
+                                       map_faces, "faces"),
                             "the overlay left off that face");
                 continue;
             }
+            // A face of a brush entity's model is cut as a world face is, in the coordinates the
+            // face is stored in; the fragment keeps the face's submodel and so is drawn with that
+            // model's placement (vbsp lists such faces: EmitFace, utils/vbsp/writebsp.cpp, calls
+            // Overlay_AddFaceToLists for every model's faces, world and entities alike).
             const FaceKind kind = map.faces[size_t(f)].kind; // addFragment grows map.faces
-            if ((kind != FaceKind::Polygon && kind != FaceKind::Mesh) ||
-                map.faces[size_t(f)].submodel != 0) {
+            if (kind != FaceKind::Polygon && kind != FaceKind::Mesh) {
                 ++stats.not_polygons;
                 continue;
             }

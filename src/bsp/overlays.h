@@ -76,18 +76,20 @@ core::Status readOverlayFades(std::span<const uint8_t> lump, std::vector<Overlay
 
 // What buildOverlayFaces made and left out.
 struct OverlayFaceStats {
-    uint32_t fragments = 0;        // faces added to the map
+    uint32_t fragments = 0;        // faces added to the map (brush models' included)
     uint32_t on_displacements = 0; // of the fragments, those on displacements
-    uint32_t not_polygons = 0;     // (overlay, face) pairs on brush models: not drawn
+    uint32_t not_polygons = 0;     // pairs on faces neither polygons nor displacements: not drawn
     uint32_t missed = 0;           // pairs whose face lies outside the quad or edge-on to it
 };
 
-// Appends to `map.faces` (with their vertices and indices) one fragment per (overlay, world
-// face) pair: the face's polygon clipped to the overlay's quad in the overlay plane, put back on
-// the face's plane (a displacement's triangles each on their own) and lifted along its normal,
+// Appends to `map.faces` (with their vertices and indices) one fragment per (overlay, face)
+// pair: the face's polygon clipped to the overlay's quad in the overlay plane, put back on the
+// face's plane (a displacement's triangles each on their own) and lifted along its normal,
 // textured by the quad's corners (bilinearly) with the overlay's material (texinfo), lit by the
-// face's own lightmap, and linked into every leaf that holds the face. Fragments follow in render
-// order, lifted by overlayLift of theirs; a positive fade_max_sq becomes the fragment's
+// face's own lightmap, and linked into every leaf that holds the face. A brush model's face is
+// cut in the coordinates it is stored in and its fragment keeps its submodel (drawn with that
+// model; it lies outside the model's face range, after the map's own faces). Fragments follow in
+// render order, lifted by overlayLift of theirs; a positive fade_max_sq becomes the fragment's
 // Face::max_distance_sq. An overlay whose material or basis is bad, and a face reference out of
 // range, are dropped into `dropped` (naming the overlays lump and record).
 OverlayFaceStats buildOverlayFaces(Map& map, const std::vector<Overlay>& overlays,

@@ -129,6 +129,26 @@ TEST(Selection, ClickSelectsTheEntityOrFaceAndLookAtStandsBack) {
 }
 
 // The go-to field reads the engines' camera strings; its errors name no command-line flag.
+// A face belongs to the entity of the model whose range holds it; a Source overlay fragment on a
+// brush entity lies after every range (bsp::buildOverlayFaces appends it) but keeps its face's
+// submodel, and belongs to that model's entity.
+TEST(Selection, OverlayFragmentOnABrushModelBelongsToItsEntity) {
+    bsp::Map map;
+    map.faces.resize(4);
+    map.faces[1].submodel = 1;
+    map.faces[3].submodel = 1; // the fragment on face 1
+    map.submodels.resize(2);
+    map.submodels[0].num_faces = 1;
+    map.submodels[1].first_face = 1;
+    map.submodels[1].num_faces = 1;
+    map.submodels[1].entity = 5;
+    EXPECT_EQ(app::entityOfFace(map, 0), -1);
+    EXPECT_EQ(app::entityOfFace(map, 1), 5);
+    EXPECT_EQ(app::entityOfFace(map, 2), -1); // a world fragment
+    EXPECT_EQ(app::entityOfFace(map, 3), 5);
+    EXPECT_EQ(app::entityOfFace(map, 9), -1); // out of range
+}
+
 TEST(GoTo, CameraStringsSpawnsAndErrors) {
     auto b = loadBundle((kMaps / "q1/lq_e1m1.bsp").string());
     ASSERT_TRUE(b);

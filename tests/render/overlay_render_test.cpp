@@ -36,10 +36,11 @@ std::array<int, 3> lit(std::array<uint8_t, 3> texel) {
     return out;
 }
 
-// Straight down from `height` above the floor's point (32, 32), screen right +x, screen up +y.
-scene::Camera downCamera(float height) {
+// Straight down from `height` above the point `xy` (the floor's (32, 32) unless given), screen
+// right +x, screen up +y.
+scene::Camera downCamera(float height, glm::vec2 xy = {32, 32}) {
     scene::Camera cam;
-    cam.position = {32, 32, height};
+    cam.position = {xy.x, xy.y, height};
     cam.pitch = 90.0f;
     cam.yaw = 90.0f;
     cam.aspect = 1.0f;
@@ -163,5 +164,64 @@ TEST_F(OverlayRender, HigherRenderOrderShowsWhereTwoOverlap) {
         expectNear(rgbAt(render(map, cam, {kRed, kBlue}), int(c.x), int(c.y)),
                    lit(red_order == 1 ? kRed : kBlue),
                    red_order == 1 ? "red on top" : "blue on top");
+    }
+}
+
+// A brush entity's overlay (overlayBrushModelMap): the door's floor is stored in its own
+// coordinates (x, y in [0, 64], z 0) and placed at (128, 0, 8) turned 90 degrees of yaw, so its
+// point (x, y) is drawn at (128 - y, x, 8 + z). The overlay, a 16-unit square around (40, 24) in
+// the door's coordinates (x 32..48, y 16..32), is drawn with the door: around (104, 40) at height
+// 8.1 (x 96..112, y 32..48), red times the door's light; the door's floor beside it is grey, and
+// the world floor under the overlay's unplaced square (around (40, 24), height 0) is grey too.
+// Hidden with its model, the overlay goes too.
+TEST_F(OverlayRender, BrushModelOverlayIsDrawnWithItsModelsPlacement) {
+    testsupport::OverlaySpec s;
+    s.origin = {40, 24, 0};
+    s.half = 8.0f;
+    bsp::Map map = testsupport::overlayBrushModelMap(kLuxel, s, {128, 0, 8}, {0, 90, 0});
+    ASSERT_EQ(map.overlay_faces.fragments, 1u);
+    ASSERT_EQ(map.faces.size(), 3u);
+    EXPECT_EQ(map.faces[2].submodel, 1);
+    const scene::Camera cam = downCamera(100.0f, {64, 32});
+    const float z = 8.0f + bsp::overlayLift(0);
+    const auto at = [&](const std::vector<uint8_t>& img, glm::vec3 p) {
+        const glm::vec2 q = project(cam, p);
+        return rgbAt(img, int(q.x), int(q.y));
+    };
+    const auto img = render(map, cam, {kRed});
+    expectNear(at(img, {104, 40, z}), lit(kRed), "the placed overlay's centre");
+    expectNear(at(img, {98, 34, z}), lit(kRed), "near the placed corner (96, 32)");
+    expectNear(at(img, {110, 46, z}), lit(kRed), "near the placed corner (112, 48)");
+    // The door's own (24, 24) and (56, 24), beside the overlay on either side, and (8, 56).
+    expectNear(at(img, {104, 24, 8}), lit(kFloor), "door below the overlay");
+    expectNear(at(img, {104, 56, 8}), lit(kFloor), "door above the overlay");
+    expectNear(at(img, {72, 8, 8}), lit(kFloor), "door's far corner");
+    // Where the overlay's square would be unplaced: the world floor.
+    expectNear(at(img, {40, 24, 0}), lit(kFloor), "the unplaced square");
+    map.submodels[1].visible = false;
+    const auto hidden = render(map, cam, {kRed});
+    EXPECT_EQ(at(hidden, {104, 40, z}), (std::array<int, 3>{0, 255, 0}));
+    expectNear(at(hidden, {40, 24, 0}), lit(kFloor), "the world floor, door hidden");
+}
+
+// A brush entity's overlay fades by the distance from the eye to its fragment's centre where the
+// door draws it, (104, 40, 8.1): with a 70-unit max fade distance it shows from 60 units above
+// that point and is gone from 80. (Measured from the unplaced centre (40, 24, 0.1) the eye 60
+// units up would be 94.7 units away, past the fade.)
+TEST_F(OverlayRender, BrushModelOverlayFadesFromWhereItsModelDrawsIt) {
+    testsupport::OverlaySpec s;
+    s.origin = {40, 24, 0};
+    s.half = 8.0f;
+    s.fade_min_sq = 60.0f * 60.0f;
+    s.fade_max_sq = 70.0f * 70.0f;
+    const bsp::Map map = testsupport::overlayBrushModelMap(kLuxel, s, {128, 0, 8}, {0, 90, 0});
+    ASSERT_EQ(map.overlay_faces.fragments, 1u);
+    const float z = 8.0f + bsp::overlayLift(0);
+    for (const float above : {60.0f, 80.0f}) {
+        const scene::Camera cam = downCamera(z + above, {104, 40});
+        const glm::vec2 c = project(cam, {104, 40, z});
+        const bool near = above < 70.0f;
+        expectNear(rgbAt(render(map, cam, {kRed}), int(c.x), int(c.y)), lit(near ? kRed : kFloor),
+                   near ? "60 units away" : "80 units away");
     }
 }

@@ -201,8 +201,9 @@ std::vector<uint8_t> cubeMapsLump() {
 }
 
 // An overlays lump (fuzz::runOverlays: the version byte 0, the fade count 2 and two fades, then
-// the records) of two overlays on fuzz's 128-unit floor: one across both faces, one half off the
-// floor's edge in render order 1 with a V flip on it and a fade between 256 and 512 units.
+// the records) of two overlays on fuzz's 128-unit floor: one across both faces (the world's and a
+// brush model's), one half off the floor's edge in render order 1 with a V flip on it and a fade
+// between 256 and 512 units.
 std::vector<uint8_t> overlaysLump() {
     std::vector<uint8_t> b = {0, 2};
     auto f = [&](float v) { srcprops::put<float>(b, v); };

@@ -26,14 +26,16 @@ struct OverlaySpec {
     float half = 16.0f;
     uint16_t order = 0;
     float fade_min_sq = 0.0f, fade_max_sq = 0.0f;
+    int32_t face = 0; // the one face the record lists (aFaces[0])
 };
 
-// The 352-byte doverlay_t of `s` listing face 0.
+// The 352-byte doverlay_t of `s` listing its one face.
 inline std::vector<uint8_t> overlayRecord(const OverlaySpec& s) {
     std::vector<uint8_t> b(bsp::kOverlayBytes, 0);
     const auto put = [&](size_t at, const void* p, size_t n) { std::memcpy(b.data() + at, p, n); };
     const int16_t texinfo = s.texinfo;
     put(4, &texinfo, 2);
+    put(8, &s.face, 4);
     const auto packed = static_cast<uint16_t>(1u | (uint32_t(s.order) << 14)); // one face
     put(6, &packed, 2);
     const std::array<float, 4> uv = {0.0f, 1.0f, 0.0f, 1.0f};
@@ -46,6 +48,19 @@ inline std::vector<uint8_t> overlayRecord(const OverlaySpec& s) {
     const std::array<float, 3> normal = {0, 0, 1};
     put(340, normal.data(), 12);
     return b;
+}
+
+// Reads the overlays lump `lump` and its fades `fades` into `m` as a VBSP map's are read:
+// parseOverlays, readOverlayFades, buildOverlayFaces. Lumps that cannot be read leave `m` without
+// fragments (the tests check the fragment count).
+inline void readOverlays(bsp::Map& m, const std::vector<uint8_t>& lump,
+                         const std::vector<uint8_t>& fades) {
+    auto read = bsp::parseOverlays(lump, 0);
+    if (!read || !bsp::readOverlayFades(fades, *read))
+        return;
+    bsp::DroppedReferences dropped;
+    m.overlay_count = static_cast<uint32_t>(read->size());
+    m.overlay_faces = bsp::buildOverlayFaces(m, *read, dropped);
 }
 
 // A one-room map: material 0 "floor" on a 64-unit floor (x, y in [0, 64], z 0) lit by a lightmap
@@ -70,12 +85,42 @@ inline bsp::Map overlayFloorMap(uint8_t luxel, const std::vector<OverlaySpec>& o
             fades.insert(fades.end(), p, p + 4);
         }
     }
-    auto read = bsp::parseOverlays(lump, 0);
-    if (!read || !bsp::readOverlayFades(fades, *read))
-        return m; // the tests check the fragment count
-    bsp::DroppedReferences dropped;
-    m.overlay_count = static_cast<uint32_t>(read->size());
-    m.overlay_faces = bsp::buildOverlayFaces(m, *read, dropped);
+    readOverlays(m, lump, fades);
+    return m;
+}
+
+// overlayFloorMap's floor (face 0, the world's, x and y in [0, 64]) beside a brush entity: model
+// 1, a 64-unit floor (face 1) stored as vbsp stores an entity's faces, in the model's own
+// coordinates (x, y in [0, 64], z 0, lit by the same page), placed by its entity at `origin`
+// turned by `angles` (pitch, yaw, roll). `overlay` lists face 1 (its `face` is set here): its
+// quad is in the model's coordinates too.
+inline bsp::Map overlayBrushModelMap(uint8_t luxel, OverlaySpec overlay, glm::vec3 origin,
+                                     glm::vec3 angles) {
+    bsp::Map m;
+    addMaterial(m, "floor");
+    addMaterial(m, "overlay1");
+    FloorQuad q;
+    q.lightmap_page = addGreyLightmapPage(m, luxel);
+    addFloorQuad(m, q);
+    const uint32_t door = addFloorQuad(m, q);
+    m.faces[door].submodel = 1;
+    // The world's leaf holds face 0 only: an entity's faces are in no world leaf.
+    addLeaf(m, {0, 0, -8}, {64, 64, 8}, 0, 0, 1);
+    addWorldModel(m, {0, 0, -8}, {64, 64, 8}, 1);
+    bsp::Submodel model;
+    model.mins = {0, 0, -1};
+    model.maxs = {64, 64, 1};
+    model.first_face = door;
+    model.num_faces = 1;
+    model.origin = origin;
+    model.angles = angles;
+    m.submodels.push_back(model);
+    overlay.face = static_cast<int32_t>(door);
+    const auto lump = overlayRecord(overlay);
+    std::vector<uint8_t> fades(8);
+    std::memcpy(fades.data(), &overlay.fade_min_sq, 4);
+    std::memcpy(fades.data() + 4, &overlay.fade_max_sq, 4);
+    readOverlays(m, lump, fades);
     return m;
 }
 

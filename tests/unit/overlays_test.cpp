@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -156,6 +157,84 @@ TEST(Overlays, FragmentIsTheFaceClippedToTheQuad) {
     // The leaf that holds the floor holds its fragment.
     EXPECT_EQ(map.leaves[0].num_leaf_faces, 2u);
     EXPECT_EQ(map.leaf_faces, (std::vector<uint32_t>{0, 1}));
+}
+
+// vbsp lists a brush entity's faces in aFaces as it lists the world's (EmitFace calls
+// Overlay_AddFaceToLists for every model), one overlay may list both: face 0 is the world's
+// 128-unit floor, face 1 a door's 64-unit floor stored in the door's own coordinates (x, y in
+// [0, 64], lightmap coordinates position / 64). The quad (32..64 on both axes, render order 0)
+// gives each its fragment, cut in the face's own coordinates; the door's keeps submodel 1 (drawn
+// with the door's placement) and stays out of the world's leaf.
+TEST(Overlays, FragmentOnABrushModelFaceKeepsItsSubmodel) {
+    bsp::Map map = floorMap();
+    for (glm::vec2 p : {glm::vec2(0, 0), glm::vec2(64, 0), glm::vec2(64, 64), glm::vec2(0, 64)}) {
+        bsp::Vertex v;
+        v.position = {p.x, p.y, 0.0f};
+        v.lm_uv = p / 64.0f;
+        map.vertices.push_back(v);
+    }
+    map.indices.insert(map.indices.end(), {4, 5, 6, 4, 6, 7});
+    bsp::Face door;
+    door.material = 0;
+    door.lightmap_page = 0;
+    door.first_vertex = 4;
+    door.num_vertices = 4;
+    door.first_index = 6;
+    door.num_indices = 6;
+    door.submodel = 1;
+    map.faces.push_back(door);
+    map.submodels.resize(2);
+    map.submodels[1].first_face = 1;
+    map.submodels[1].num_faces = 1;
+    map.submodels[1].origin = {200, 0, 0};
+    const auto o = bsp::parseOverlays(record(1, {0, 1}, {48, 48, 0}, false, 0), 0);
+    ASSERT_TRUE(o);
+    bsp::DroppedReferences dropped;
+    const bsp::OverlayFaceStats stats = bsp::buildOverlayFaces(map, *o, dropped);
+    EXPECT_EQ(stats.fragments, 2u);
+    EXPECT_EQ(stats.not_polygons, 0u);
+    EXPECT_EQ(stats.missed, 0u);
+    EXPECT_EQ(dropped.count(), 0u);
+    ASSERT_EQ(map.faces.size(), 4u);
+    EXPECT_EQ(map.faces[2].submodel, 0); // the world floor's
+    const bsp::Face& f = map.faces[3];
+    EXPECT_EQ(f.submodel, 1);
+    EXPECT_EQ(f.material, 1);
+    EXPECT_EQ(f.lightmap_page, 0);
+    // Every vertex is a corner of [32, 64]^2 in the door's coordinates (not moved by its origin),
+    // lifted 0.1 along +z, with the quad's texture coordinates and the door's lightmap ones.
+    const std::array<glm::vec2, 4> corners = {glm::vec2(32, 32), glm::vec2(64, 32),
+                                              glm::vec2(64, 64), glm::vec2(32, 64)};
+    std::array<bool, 4> seen{};
+    ASSERT_GE(f.num_vertices, 4u);
+    for (uint32_t k = 0; k < f.num_vertices; ++k) {
+        const bsp::Vertex& v = map.vertices[f.first_vertex + k];
+        bool corner = false;
+        for (size_t c = 0; c < 4; ++c)
+            if (std::abs(v.position.x - corners[c].x) < 1e-4f &&
+                std::abs(v.position.y - corners[c].y) < 1e-4f)
+                seen[c] = corner = true;
+        EXPECT_TRUE(corner) << v.position.x << ", " << v.position.y;
+        EXPECT_NEAR(v.position.z, 0.1f, 1e-6f);
+        EXPECT_NEAR(v.uv.x, (v.position.x - 32.0f) / 32.0f, 1e-5f);
+        EXPECT_NEAR(v.uv.y, (v.position.y - 32.0f) / 32.0f, 1e-5f);
+        EXPECT_NEAR(v.lm_uv.x, v.position.x / 64.0f, 1e-5f);
+        EXPECT_NEAR(v.lm_uv.y, v.position.y / 64.0f, 1e-5f);
+    }
+    EXPECT_EQ(seen, (std::array<bool, 4>{true, true, true, true}));
+    float area = 0.0f;
+    for (uint32_t k = 0; k < f.num_indices; k += 3) {
+        const glm::vec3 a = map.vertices[map.indices[f.first_index + k]].position;
+        const glm::vec3 b = map.vertices[map.indices[f.first_index + k + 1]].position;
+        const glm::vec3 c = map.vertices[map.indices[f.first_index + k + 2]].position;
+        area += 0.5f * std::abs(glm::cross(b - a, c - a).z);
+    }
+    EXPECT_NEAR(area, 32.0f * 32.0f, 1e-2f);
+    // The world's leaf gains the world fragment only: the door's face is in no leaf.
+    EXPECT_EQ(map.leaf_faces, (std::vector<uint32_t>{0, 2}));
+    // The door's range is its own faces: the fragment lies after them (drawn by its submodel).
+    EXPECT_EQ(map.submodels[1].first_face, 1u);
+    EXPECT_EQ(map.submodels[1].num_faces, 1u);
 }
 
 // Source's faces wind clockwise seen from the front: the lift follows the face's normal, not the

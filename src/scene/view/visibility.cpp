@@ -6,6 +6,7 @@
 #include <bit>
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
 
 namespace scene {
 
@@ -255,6 +256,17 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
 
 namespace {
 
+// Point `p` of brush model `sm` where the model is drawn: rotated by its angles (roll about x,
+// then pitch about y, then yaw about z, as render/world_gpu.cpp WorldGpu::modelMatrix turns it)
+// and moved to its origin.
+glm::vec3 placeOnModel(const bsp::Submodel& sm, glm::vec3 p) {
+    glm::mat4 m = glm::translate(glm::mat4(1.0f), sm.origin);
+    m = glm::rotate(m, glm::radians(sm.angles.y), glm::vec3(0, 0, 1));
+    m = glm::rotate(m, glm::radians(-sm.angles.x), glm::vec3(0, 1, 0));
+    m = glm::rotate(m, glm::radians(sm.angles.z), glm::vec3(1, 0, 0));
+    return glm::vec3(m * glm::vec4(p, 1.0f));
+}
+
 // Marks the face at mesh position `order` in the face bits.
 void markFace(std::vector<uint64_t>& bits, uint32_t order) {
     bits[order >> 6] |= uint64_t(1) << (order & 63);
@@ -339,30 +351,56 @@ void Visibility::collectModels(const Camera& camera, const Frustum& frustum,
 }
 
 // Brush models are not in the leaves: test their bounds, placed at their origin, and, where
-// the game's server sends only the entities the eye's PVS reaches, the leaves they touch.
+// the game's server sends only the entities the eye's PVS reaches, the leaves they touch. The
+// Source overlay fragments on a model's faces (bsp::buildOverlayFaces appends them after the
+// map's own faces, each keeping its face's submodel) are drawn with their model, less those
+// farther from the eye than their max_distance_sq, measured from the fragment's centre placed as
+// its model is.
 void Visibility::markBrushModels(const Camera& camera, const Frustum& frustum,
                                  const VisOptions& options, DrawList& out) {
     const bool models_by_pvs = m_brush_vis.by_pvs && options.pvs;
     if (models_by_pvs)
         collectFatPvs(camera.position);
-    for (size_t s = 1; s < m_map.submodels.size(); ++s) {
+    // Whether submodel `s` is drawn this frame; `count` tallies the ones the PVS hid.
+    const auto drawn = [&](size_t s, bool count) {
         const bsp::Submodel& sm = m_map.submodels[s];
         if (!sm.visible)
-            continue;
+            return false;
         if (models_by_pvs && !brushModelSent(s)) {
-            ++out.stats.brush_models_culled_pvs;
-            continue;
+            if (count)
+                ++out.stats.brush_models_culled_pvs;
+            return false;
         }
-        if (options.frustum &&
-            !frustum.intersectsBox(sm.mins + sm.origin - glm::vec3(1.0f),
-                                   sm.maxs + sm.origin + glm::vec3(1.0f)) &&
-            sm.angles == glm::vec3(0.0f))
+        return !options.frustum ||
+               frustum.intersectsBox(sm.mins + sm.origin - glm::vec3(1.0f),
+                                     sm.maxs + sm.origin + glm::vec3(1.0f)) ||
+               sm.angles != glm::vec3(0.0f);
+    };
+    for (size_t s = 1; s < m_map.submodels.size(); ++s) {
+        if (!drawn(s, true))
             continue;
+        const bsp::Submodel& sm = m_map.submodels[s];
         for (uint32_t k = 0; k < sm.num_faces; ++k) {
             const uint32_t face = sm.first_face + k;
             if (face < m_mesh.faces.size())
                 markFace(m_face_bits, m_mesh.faces[face].order);
         }
+    }
+    const size_t faces = m_mesh.faces.size();
+    const size_t fragments = std::min<size_t>(m_map.overlay_faces.fragments, faces);
+    for (size_t face = faces - fragments; face < faces; ++face) {
+        const MeshFace& mf = m_mesh.faces[face];
+        if (mf.submodel <= 0 || static_cast<size_t>(mf.submodel) >= m_map.submodels.size() ||
+            !drawn(static_cast<size_t>(mf.submodel), false))
+            continue;
+        if (mf.max_distance_sq > 0.0f) {
+            const glm::vec3 d =
+                placeOnModel(m_map.submodels[static_cast<size_t>(mf.submodel)], mf.center) -
+                camera.position;
+            if (glm::dot(d, d) > mf.max_distance_sq)
+                continue;
+        }
+        markFace(m_face_bits, mf.order);
     }
 }
 
