@@ -25,6 +25,9 @@ void locate(WorldProgram& w) {
     const GLuint id = w.program.id();
     locateAll(id, {{&w.model, "u_model"},
                    {&w.uv_scroll, "u_uv_scroll"},
+                   {&w.uv_linear, "u_uv_linear"},
+                   {&w.bump_linear, "u_bump_linear"},
+                   {&w.bump_offset, "u_bump_offset"},
                    {&w.alpha, "u_alpha"},
                    {&w.alpha_cutoff, "u_alpha_cutoff"},
                    {&w.flat_colour, "u_flat_colour"},

@@ -40,6 +40,9 @@ struct WorldProgram { // world.vert.glsl + world.frag.glsl
     GLint water_base = -1, water_reflect_tint = -1, water_fade = -1, water_weight = -1;
     // ENVMAP variants only (scene::ResolvedMaterial::envmap)
     GLint envmap_tint = -1, envmap_contrast = -1, envmap_saturation = -1, envmap_fresnel = -1;
+    // The base texture's matrix minus the identity (u_uv_scroll is its offset), and in BUMP
+    // variants that are not WATER the normal map's (scene::ResolvedMaterial::motion)
+    GLint uv_linear = -1, bump_linear = -1, bump_offset = -1;
 };
 
 // The steps of the map's light curve (u_map: game::LightRule, render::mapBlock) a program
