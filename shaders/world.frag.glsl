@@ -11,7 +11,9 @@
 //               (Source $basetexture2); only materials that have one pay for the fetch
 //   BUMP        Source radiosity normal mapping: faces marked bump-lit (lm_layer's fraction,
 //               scene/world/world_mesh.h kBumpLitLayer) weight their three directional
-//               lightmaps by u_bumpmap's normal (SSBUMP: by its texel, the $ssbump weights)
+//               lightmaps by u_bumpmap's normal (SSBUMP: by its texel, the $ssbump weights);
+//               BUMP_MOTION: the material's texture matrices move, so the normal map has its
+//               own coordinates ($bumptransform) and the tangent frame the face's own uv
 //   WATER       shaded as water instead of textured (scene::ResolvedMaterial::water): Source's
 //               cheap water (WaterCheap_ps2x.fxc), opaque over u_water_base; WATER_BLEND: its
 //               blended form, alpha from the fresnel factor and the distance to the eye. With
@@ -45,12 +47,20 @@ uniform sampler2D u_glow;          // fullbright texels (alpha 1), black elsewhe
 uniform sampler2D u_layer2; // the second layer, at the same uv as u_texture
 #endif
 #ifdef BUMP
-// Tangent-space normal map (SSBUMP: weights): at v_bump_uv ($bumptransform's coordinates), the
-// tangent frame from v_frame_uv (the face's own); water's at v_uv, untransformed.
+// Tangent-space normal map (SSBUMP: weights): at BUMP_UV, the tangent frame from FRAME_UV. With
+// BUMP_MOTION (a material whose texture matrices move: scene::ResolvedMaterial::motion) these are
+// $bumptransform's coordinates and the face's own uv, interpolated apart; otherwise both are v_uv,
+// the face's own, so a still material pays for no extra interpolants. Water's are v_uv,
+// untransformed.
 uniform sampler2D u_bumpmap;
-#ifndef WATER
+#ifdef BUMP_MOTION
 in vec2 v_bump_uv;
 in vec2 v_frame_uv;
+#define BUMP_UV v_bump_uv
+#define FRAME_UV v_frame_uv
+#else
+#define BUMP_UV v_uv
+#define FRAME_UV v_uv
 #endif
 #endif
 #ifdef ENVMAP
@@ -205,13 +215,13 @@ vec3 envMapReflection(vec2 uv, float base_alpha) {
     vec3 n = normalize(v_normal);
 #ifdef BUMP
 #ifdef SSBUMP
-    vec3 w = texture(u_bumpmap, v_bump_uv).rgb;
-    n = tangentFrame(n, v_world, v_frame_uv) *
+    vec3 w = texture(u_bumpmap, BUMP_UV).rgb;
+    n = tangentFrame(n, v_world, FRAME_UV) *
         normalize(w.x * vec3(0.81649658, 0.0, 0.57735027) +
                   w.y * vec3(-0.40824829, 0.70710678, 0.57735027) +
                   w.z * vec3(-0.40824829, -0.70710678, 0.57735027));
 #else
-    n = normalMapNormal(n, v_bump_uv, v_frame_uv);
+    n = normalMapNormal(n, BUMP_UV, FRAME_UV);
 #endif
 #endif
     vec3 to_eye = u_frame.eye - v_world;
@@ -223,7 +233,7 @@ vec3 envMapReflection(vec2 uv, float base_alpha) {
     c *= 1.0 - base_alpha;
 #endif
 #ifdef ENVMAP_NORMAL_ALPHA
-    c *= texture(u_bumpmap, v_bump_uv).a;
+    c *= texture(u_bumpmap, BUMP_UV).a;
 #endif
     c *= u_envmap_tint;
     c = mix(c, c * c, u_envmap_contrast);
@@ -348,8 +358,9 @@ void main() {
 #if defined(BUMP) && !defined(WATER)
     // Bump-lit faces only (the vertex's layer carries the mark); the others of the material
     // keep their flat lightmap.
-    vec3 light = (v_lm_layer >= 0.0 && fract(v_lm_layer) > 0.125 ? bumpLighting(v_bump_uv) : lighting()) *
-                 u_map.light_scale;
+    vec3 light =
+        (v_lm_layer >= 0.0 && fract(v_lm_layer) > 0.125 ? bumpLighting(BUMP_UV) : lighting()) *
+        u_map.light_scale;
 #else
     vec3 light = lighting() * u_map.light_scale;
 #endif

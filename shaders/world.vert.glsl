@@ -16,10 +16,11 @@ uniform mat4 u_model;
 // coordinate from cBaseTexCoordTransform in its vertex shader, as here).
 uniform vec2 u_uv_scroll;
 uniform vec4 u_uv_linear;
-#if defined(BUMP) && !defined(WATER)
-// The normal map's coordinates, from $bumptransform the same way (cDetailOrBumpTexCoordTransform),
-// and the untransformed uv the tangent frame is taken from (the engine's vertex tangents come
-// from the face's texture axes, not from a texture matrix).
+#ifdef BUMP_MOTION
+// BUMP_MOTION (BUMP variants, not water, of a material whose matrices move): the normal map's
+// coordinates, from $bumptransform the same way (cDetailOrBumpTexCoordTransform), and the
+// untransformed uv the tangent frame is taken from (the engine's vertex tangents come from the
+// face's texture axes, not from a texture matrix).
 uniform vec4 u_bump_linear;
 uniform vec2 u_bump_offset;
 out vec2 v_bump_uv;
@@ -42,7 +43,7 @@ void main() {
     gl_Position = u_frame.view_projection * world;
     v_world = world.xyz;
     v_uv = a_uv + vec2(dot(u_uv_linear.xy, a_uv), dot(u_uv_linear.zw, a_uv)) + u_uv_scroll;
-#if defined(BUMP) && !defined(WATER)
+#ifdef BUMP_MOTION
     v_bump_uv = a_uv + vec2(dot(u_bump_linear.xy, a_uv), dot(u_bump_linear.zw, a_uv)) +
                 u_bump_offset;
     v_frame_uv = a_uv;

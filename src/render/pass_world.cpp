@@ -152,6 +152,7 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
     variant.ssbump = bump != 0 && gpu.bumps_ssbump[static_cast<size_t>(frame)];
     variant.water = water;
     variant.water_blended = variant.water && material->water.blended;
+    variant.bump_motion = variant.bump && !water && material && !material->motion.still();
     setEnvMapVariant(f, material, frame, bump != 0, variant);
     variant.fog_pass = fog != nullptr;
     variant.distance_fog = distanceFogged(f);

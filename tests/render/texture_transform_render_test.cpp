@@ -8,6 +8,8 @@
 // one colour) the filtered colour is that colour alone.
 #include "content/image/image.h"
 #include "gl_fixture.h"
+#include "render/glsl_library.h"
+#include "render/programs.h"
 #include "render_world.h"
 #include "scene/world/material_table.h"
 #include "scene/world/world_mesh.h"
@@ -153,4 +155,31 @@ TEST_F(TextureTransformRender, TextureScrollFollowsTheClock) {
     // The proxy replaces the written matrix: a base translate of .5 under it changes nothing.
     t.motion.base = translate(0.5f);
     EXPECT_EQ(colourAt(render(t, 0.0), 16.0f), kRed);
+}
+
+TEST_F(TextureTransformRender, EveryBumpVariantCompilesWithAndWithoutMotion) {
+    // BUMP_MOTION with each way the normal map is read: $ssbump, the reflection about its normal
+    // and each mask, in the lit and lightmap views; and the uniforms it sets are there.
+    render::ProgramCache cache;
+    std::string error;
+    ASSERT_TRUE(cache.init(render::GlslLibrary(), &error)) << error;
+    int compiled = 0;
+    for (const render::ViewMode view : {render::ViewMode::Lit, render::ViewMode::Lightmap})
+        for (int bits = 0; bits < 32; ++bits) {
+            render::WorldVariant v;
+            v.view = view;
+            v.bump = true;
+            v.ssbump = (bits & 1) != 0;
+            v.envmap = (bits & 2) != 0;
+            v.envmap_mask = v.envmap && (bits & 4) != 0;
+            v.envmap_normal_alpha = v.envmap && (bits & 8) != 0;
+            v.bump_motion = (bits & 16) != 0;
+            const render::WorldProgram* p = cache.world(v);
+            ASSERT_NE(p, nullptr) << "view " << static_cast<int>(view) << " bits " << bits;
+            EXPECT_NE(p->uv_linear, -1);
+            EXPECT_EQ(p->bump_linear != -1, v.bump_motion) << "bits " << bits;
+            EXPECT_EQ(p->bump_offset != -1, v.bump_motion) << "bits " << bits;
+            ++compiled;
+        }
+    EXPECT_EQ(compiled, 64);
 }
