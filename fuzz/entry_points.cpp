@@ -697,6 +697,22 @@ Outcome runVtf(std::span<const uint8_t> data) {
     } else if (faces.error().message().empty()) {
         o.violation = "cube map rejected with an empty message";
     }
+    // Every frame: as many as the bytes budget holds, each the image's size, the first the
+    // image itself.
+    if (auto frames = content::decodeVtfFrames(data, "fuzz.vtf"); frames) {
+        const uint64_t each = uint64_t(image->width) * uint64_t(image->height) * 4;
+        if ((frames->empty() && each <= content::kMaxVtfFrameBytes) ||
+            frames->size() > content::kMaxVtfFrames ||
+            frames->size() * each > content::kMaxVtfFrameBytes)
+            o.violation = "accepted " + std::to_string(frames->size()) + " frames";
+        else if (!frames->empty() && (*frames)[0].rgba != image->rgba)
+            o.violation = "frame 0 is not the decoded image";
+        for (const content::Image& f : *frames)
+            if (f.width != image->width || f.height != image->height)
+                o.violation = "accepted a frame that is not the image's size";
+    } else {
+        o.violation = "frames rejected where the image was accepted: " + frames.error().message();
+    }
     return o;
 }
 
