@@ -697,6 +697,22 @@ Outcome runVtf(std::span<const uint8_t> data) {
     } else if (faces.error().message().empty()) {
         o.violation = "cube map rejected with an empty message";
     }
+    // Every frame: as many as the bytes budget holds, each the image's size, the first the
+    // image itself.
+    if (auto frames = content::decodeVtfFrames(data, "fuzz.vtf"); frames) {
+        const uint64_t each = uint64_t(image->width) * uint64_t(image->height) * 4;
+        if ((frames->empty() && each <= content::kMaxVtfFrameBytes) ||
+            frames->size() > content::kMaxVtfFrames ||
+            frames->size() * each > content::kMaxVtfFrameBytes)
+            o.violation = "accepted " + std::to_string(frames->size()) + " frames";
+        else if (!frames->empty() && (*frames)[0].rgba != image->rgba)
+            o.violation = "frame 0 is not the decoded image";
+        for (const content::Image& f : *frames)
+            if (f.width != image->width || f.height != image->height)
+                o.violation = "accepted a frame that is not the image's size";
+    } else {
+        o.violation = "frames rejected where the image was accepted: " + frames.error().message();
+    }
     return o;
 }
 
@@ -714,6 +730,24 @@ std::string checkVmt(const content::Vmt& vmt) {
         return "accepted material without a parameter block";
     if (keyValuesDepth(vmt.params) > content::kMaxKeyValuesDepth + 1)
         return "accepted material nested " + std::to_string(keyValuesDepth(vmt.params)) + " deep";
+    // Texture matrices and scrolls: finite numbers only, and a scroll's offsets in [0, 1) at
+    // any time the viewer's clock reaches (texture_transform.h).
+    const content::TextureMotion& m = vmt.motion;
+    for (const content::TextureTransform* t : {&m.base, &m.bump})
+        for (const float v : t->m)
+            if (!std::isfinite(v))
+                return "accepted a texture transform with a non-finite element";
+    for (const content::TextureScroll* sc : {&m.base_scroll, &m.bump_scroll}) {
+        if (!sc->enabled)
+            continue;
+        if (!std::isfinite(sc->rate) || !std::isfinite(sc->angle) || !std::isfinite(sc->scale))
+            return "accepted a texture scroll with a non-finite value";
+        for (const double time : {0.0, 0.5, 12345.678}) {
+            const content::TextureTransform at = content::textureScrollAt(*sc, time);
+            if (!(at.m[2] >= 0.0f && at.m[2] <= 1.0f && at.m[5] >= 0.0f && at.m[5] <= 1.0f))
+                return "texture scroll offset outside [0, 1] at t = " + std::to_string(time);
+        }
+    }
     return {};
 }
 

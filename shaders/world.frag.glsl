@@ -11,7 +11,9 @@
 //               (Source $basetexture2); only materials that have one pay for the fetch
 //   BUMP        Source radiosity normal mapping: faces marked bump-lit (lm_layer's fraction,
 //               scene/world/world_mesh.h kBumpLitLayer) weight their three directional
-//               lightmaps by u_bumpmap's normal (SSBUMP: by its texel, the $ssbump weights)
+//               lightmaps by u_bumpmap's normal (SSBUMP: by its texel, the $ssbump weights);
+//               BUMP_MOTION: the material's texture matrices move, so the normal map has its
+//               own coordinates ($bumptransform) and the tangent frame the face's own uv
 //   WATER       shaded as water instead of textured (scene::ResolvedMaterial::water): Source's
 //               cheap water (WaterCheap_ps2x.fxc), opaque over u_water_base; WATER_BLEND: its
 //               blended form, alpha from the fresnel factor and the distance to the eye. With
@@ -45,7 +47,21 @@ uniform sampler2D u_glow;          // fullbright texels (alpha 1), black elsewhe
 uniform sampler2D u_layer2; // the second layer, at the same uv as u_texture
 #endif
 #ifdef BUMP
-uniform sampler2D u_bumpmap; // tangent-space normal map (SSBUMP: weights), at u_texture's uv
+// Tangent-space normal map (SSBUMP: weights): at BUMP_UV, the tangent frame from FRAME_UV. With
+// BUMP_MOTION (a material whose texture matrices move: scene::ResolvedMaterial::motion) these are
+// $bumptransform's coordinates and the face's own uv, interpolated apart; otherwise both are v_uv,
+// the face's own, so a still material pays for no extra interpolants. Water's are v_uv,
+// untransformed.
+uniform sampler2D u_bumpmap;
+#ifdef BUMP_MOTION
+in vec2 v_bump_uv;
+in vec2 v_frame_uv;
+#define BUMP_UV v_bump_uv
+#define FRAME_UV v_frame_uv
+#else
+#define BUMP_UV v_uv
+#define FRAME_UV v_uv
+#endif
 #endif
 #ifdef ENVMAP
 uniform samplerCube u_envmap; // +X, -X, +Y, -Y, +Z, -Z: Source's right, left, back, front, up, down
@@ -139,13 +155,13 @@ mat3 tangentFrame(vec3 n, vec3 p, vec2 uv) {
 }
 
 // The normal map's texel at uv as a direction about the unit normal n (not renormalised, as the
-// engine's shaders use it: DecompressNormal's 2 t - 1 through the tangent frame).
-vec3 normalMapNormal(vec3 n, vec2 uv) {
-    return tangentFrame(n, v_world, uv) * (texture(u_bumpmap, uv).rgb * 2.0 - 1.0);
+// engine's shaders use it: DecompressNormal's 2 t - 1 through the tangent frame of frame_uv).
+vec3 normalMapNormal(vec3 n, vec2 uv, vec2 frame_uv) {
+    return tangentFrame(n, v_world, frame_uv) * (texture(u_bumpmap, uv).rgb * 2.0 - 1.0);
 }
 #endif
 
-#ifdef BUMP
+#if defined(BUMP) && !defined(WATER)
 // Source SDK 2013 lightmappedgeneric_ps2_3_x.h main: the light along the three bump basis
 // directions (mathlib/bumpvects.h g_localBumpBasis, tangent space, z out of the face) weighted
 // by dp = saturate(dot(normal, basis))^2 over their sum; $ssbump's texel is the weights as they
@@ -182,7 +198,7 @@ vec3 bumpLighting(vec2 uv) {
 }
 #endif
 
-#ifdef ENVMAP
+#if defined(ENVMAP) && !defined(WATER)
 // Source SDK 2013 lightmappedgeneric_ps2_3_x.h main, the CUBEMAP combo: the cube map along the
 // view reflected about the normal (common_fxc.h CalcReflectionVectorUnnormalized: 2 (N.E) N - E
 // for the unit normal N and E the vector to the eye), times the mask, times $envmaptint, with
@@ -193,18 +209,19 @@ vec3 bumpLighting(vec2 uv) {
 // tangentSpaceTranspose)): its texel 2 t - 1 through the tangent frame (tangentFrame), not
 // renormalised, so the reflection is 2 (N.E) N - (N.N) E; an $ssbump texel's weights make the
 // normal normalize(sum of weight k times bump basis k) first (the SSBUMP branch). Without a
-// normal map, the face's interpolated normal.
+// normal map, the face's interpolated normal. The mask is read at the base texture's uv (the
+// engine's $envmapmasktransform is not read).
 vec3 envMapReflection(vec2 uv, float base_alpha) {
     vec3 n = normalize(v_normal);
 #ifdef BUMP
 #ifdef SSBUMP
-    vec3 w = texture(u_bumpmap, uv).rgb;
-    n = tangentFrame(n, v_world, uv) *
+    vec3 w = texture(u_bumpmap, BUMP_UV).rgb;
+    n = tangentFrame(n, v_world, FRAME_UV) *
         normalize(w.x * vec3(0.81649658, 0.0, 0.57735027) +
                   w.y * vec3(-0.40824829, 0.70710678, 0.57735027) +
                   w.z * vec3(-0.40824829, -0.70710678, 0.57735027));
 #else
-    n = normalMapNormal(n, uv);
+    n = normalMapNormal(n, BUMP_UV, FRAME_UV);
 #endif
 #endif
     vec3 to_eye = u_frame.eye - v_world;
@@ -216,7 +233,7 @@ vec3 envMapReflection(vec2 uv, float base_alpha) {
     c *= 1.0 - base_alpha;
 #endif
 #ifdef ENVMAP_NORMAL_ALPHA
-    c *= texture(u_bumpmap, uv).a;
+    c *= texture(u_bumpmap, BUMP_UV).a;
 #endif
     c *= u_envmap_tint;
     c = mix(c, c * c, u_envmap_contrast);
@@ -271,7 +288,7 @@ vec4 waterShading() {
     vec3 v = dist > 0.0 ? to_eye / dist : vec3(0.0, 0.0, 1.0);
     vec3 n = normalize(v_normal);
 #ifdef BUMP
-    n = normalMapNormal(n, v_uv);
+    n = normalMapNormal(n, v_uv, v_uv);
 #endif
     float n_dot_v = dot(v, n);
     vec3 reflection = waterEnvironment(2.0 * n_dot_v * n - dot(n, n) * v) * u_water_reflect_tint;
@@ -341,8 +358,9 @@ void main() {
 #if defined(BUMP) && !defined(WATER)
     // Bump-lit faces only (the vertex's layer carries the mark); the others of the material
     // keep their flat lightmap.
-    vec3 light = (v_lm_layer >= 0.0 && fract(v_lm_layer) > 0.125 ? bumpLighting(uv) : lighting()) *
-                 u_map.light_scale;
+    vec3 light =
+        (v_lm_layer >= 0.0 && fract(v_lm_layer) > 0.125 ? bumpLighting(BUMP_UV) : lighting()) *
+        u_map.light_scale;
 #else
     vec3 light = lighting() * u_map.light_scale;
 #endif

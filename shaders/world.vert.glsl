@@ -8,7 +8,24 @@ layout(location = ATTRIB_LM_LAYER) in float a_lm_layer;
 layout(location = ATTRIB_LM_STEP) in float a_lm_step;
 
 uniform mat4 u_model;
-uniform vec2 u_uv_scroll; // flowing surfaces: texture repeats per second times time
+// The texture coordinates' move: uv' = uv + (dot(u_uv_linear.xy, uv), dot(u_uv_linear.zw, uv))
+// + u_uv_scroll. u_uv_scroll: flowing surfaces' repeats per second times time, or the offset
+// column of a Source texture matrix; u_uv_linear: that matrix's 2x2 part minus the identity
+// (m00 - 1, m01, m10, m11 - 1), so the default 0 of both leaves the uv as they are
+// (content/material/texture_transform.h; lightmappedgeneric_vs20.fxc computes the base
+// coordinate from cBaseTexCoordTransform in its vertex shader, as here).
+uniform vec2 u_uv_scroll;
+uniform vec4 u_uv_linear;
+#ifdef BUMP_MOTION
+// BUMP_MOTION (BUMP variants, not water, of a material whose matrices move): the normal map's
+// coordinates, from $bumptransform the same way (cDetailOrBumpTexCoordTransform), and the
+// untransformed uv the tangent frame is taken from (the engine's vertex tangents come from the
+// face's texture axes, not from a texture matrix).
+uniform vec4 u_bump_linear;
+uniform vec2 u_bump_offset;
+out vec2 v_bump_uv;
+out vec2 v_frame_uv;
+#endif
 
 out vec3 v_world;
 out vec2 v_uv;
@@ -25,7 +42,12 @@ void main() {
     vec4 world = u_model * vec4(a_position, 1.0);
     gl_Position = u_frame.view_projection * world;
     v_world = world.xyz;
-    v_uv = a_uv + u_uv_scroll;
+    v_uv = a_uv + vec2(dot(u_uv_linear.xy, a_uv), dot(u_uv_linear.zw, a_uv)) + u_uv_scroll;
+#ifdef BUMP_MOTION
+    v_bump_uv = a_uv + vec2(dot(u_bump_linear.xy, a_uv), dot(u_bump_linear.zw, a_uv)) +
+                u_bump_offset;
+    v_frame_uv = a_uv;
+#endif
     v_lm_uv = a_lm_uv;
     v_normal = mat3(u_model) * a_normal;
     v_colour = a_colour;

@@ -47,7 +47,17 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
         const double speed = material->flow_speed;
         scroll = static_cast<float>(-speed * std::fmod(f.options.time, 64.0 / speed));
     }
-    glUniform2f(u.uv_scroll, scroll, 0.0f);
+    // Source texture matrices (content/material/texture_transform.h), the proxies' at the
+    // viewer's clock; identity for every other material. Set for each batch, so a program
+    // never keeps another material's.
+    const content::TextureTransform base =
+        material ? material->motion.baseAt(f.options.time) : content::TextureTransform();
+    const content::TextureTransform bump =
+        material ? material->motion.bumpAt(f.options.time) : content::TextureTransform();
+    glUniform4f(u.uv_linear, base.m[0] - 1.0f, base.m[1], base.m[3], base.m[4] - 1.0f);
+    glUniform2f(u.uv_scroll, scroll + base.m[2], base.m[5]);
+    glUniform4f(u.bump_linear, bump.m[0] - 1.0f, bump.m[1], bump.m[3], bump.m[4] - 1.0f);
+    glUniform2f(u.bump_offset, bump.m[2], bump.m[5]);
     // No-ops (location -1) outside the FULLBRIGHT_LIGHT and SOLID_COLOUR variants.
     glUniform1f(u.fullbright_light, fullbrightLight(lighting, material));
     if (const bsp::Submodel* solid = solidColour(f, b))
@@ -142,6 +152,7 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
     variant.ssbump = bump != 0 && gpu.bumps_ssbump[static_cast<size_t>(frame)];
     variant.water = water;
     variant.water_blended = variant.water && material->water.blended;
+    variant.bump_motion = variant.bump && !water && material && !material->motion.still();
     setEnvMapVariant(f, material, frame, bump != 0, variant);
     variant.fog_pass = fog != nullptr;
     variant.distance_fog = distanceFogged(f);

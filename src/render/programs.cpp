@@ -25,6 +25,9 @@ void locate(WorldProgram& w) {
     const GLuint id = w.program.id();
     locateAll(id, {{&w.model, "u_model"},
                    {&w.uv_scroll, "u_uv_scroll"},
+                   {&w.uv_linear, "u_uv_linear"},
+                   {&w.bump_linear, "u_bump_linear"},
+                   {&w.bump_offset, "u_bump_offset"},
                    {&w.alpha, "u_alpha"},
                    {&w.alpha_cutoff, "u_alpha_cutoff"},
                    {&w.flat_colour, "u_flat_colour"},
@@ -170,7 +173,8 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
         (v.water ? 1u << 14 : 0u) | (v.water_blended ? 1u << 15 : 0u) | (v.envmap ? 1u << 16 : 0u) |
         (v.envmap_mask ? 1u << 17 : 0u) | (v.envmap_base_alpha ? 1u << 18 : 0u) |
         (v.envmap_normal_alpha ? 1u << 19 : 0u) | (static_cast<uint32_t>(v.curves & 31u) << 20) |
-        (v.fullbright_light ? 1u << 25 : 0u) | (v.solid_colour ? 1u << 26 : 0u);
+        (v.fullbright_light ? 1u << 25 : 0u) | (v.solid_colour ? 1u << 26 : 0u) |
+        (v.bump_motion ? 1u << 27 : 0u);
     auto it = m_world.find(key);
     if (it == m_world.end()) {
         const KeepCurrentProgram keep;
@@ -203,6 +207,8 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
             defines += " LAYER2";
         if (v.bump)
             defines += v.ssbump ? " BUMP SSBUMP" : " BUMP";
+        if (v.bump && !v.water && v.bump_motion)
+            defines += " BUMP_MOTION";
         if (v.water)
             defines += v.water_blended ? " WATER WATER_BLEND" : " WATER";
         if (v.envmap) {

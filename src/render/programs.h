@@ -40,6 +40,9 @@ struct WorldProgram { // world.vert.glsl + world.frag.glsl
     GLint water_base = -1, water_reflect_tint = -1, water_fade = -1, water_weight = -1;
     // ENVMAP variants only (scene::ResolvedMaterial::envmap)
     GLint envmap_tint = -1, envmap_contrast = -1, envmap_saturation = -1, envmap_fresnel = -1;
+    // The base texture's matrix minus the identity (u_uv_scroll is its offset), and in
+    // BUMP_MOTION variants the normal map's (scene::ResolvedMaterial::motion)
+    GLint uv_linear = -1, bump_linear = -1, bump_offset = -1;
 };
 
 // The steps of the map's light curve (u_map: game::LightRule, render::mapBlock) a program
@@ -78,6 +81,10 @@ struct WorldVariant {
     // reflection) and the others draw no light.
     bool envmap = false, envmap_mask = false, envmap_base_alpha = false,
          envmap_normal_alpha = false;
+    // With bump and not water: the material's texture matrices move
+    // (scene::ResolvedMaterial::motion), so the normal map's coordinates and the tangent
+    // frame's uv are interpolated apart from the base texture's (BUMP_MOTION).
+    bool bump_motion = false;
 };
 
 struct DepthProgram { // depth pre-pass

@@ -255,8 +255,13 @@ const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
                             "\t\"$basetexture\" \"brick/wall\"\n\t$translucent 1\n"
                             "\t\"$envmap\" \"env_cubemap\" [$X360]\n"
                             "\t\"$nocull\" \"1\" [!$X360 && $WIN32]\n"
+                            "\t\"$basetexturetransform\" \"center .5 .5 scale 2 1 rotate 45 "
+                            "translate .25 0\"\n\t$bumptransform \"[1 0 0 .5 0 1 0 0 0 0 1 0 "
+                            "0 0 0 1]\"\n\t$rate .5\n"
                             "\t\"Proxies\" { \"AnimatedTexture\" { \"animatedtexturevar\" "
-                            "\"$basetexture\" } }\n}\n");
+                            "\"$basetexture\" }\n\t\tTextureScroll { texturescrollvar "
+                            "$basetexturetransform texturescrollrate $rate texturescrollangle "
+                            "-30 } }\n}\n");
          }},
         {"patch.vmt",
          [] {

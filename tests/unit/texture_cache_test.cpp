@@ -47,6 +47,9 @@ std::vector<content::TextureInfo> sample() {
     t[0].envmap_source = "materials/maps/m/c0_0_64.vtf";
     t[0].envmap_shading = {true,   {0.5f, 2.0f, 0.25f},         0.5f, 0.75f,
                            0.125f, content::EnvMapMask::Texture};
+    t[0].motion.base =
+        content::centredTextureTransform({0.5f, 0.5f}, {2.0f, 1.0f}, 30.0f, {0.25f, 0.0f});
+    t[0].motion.bump_scroll = {true, 0.25f, 90.0f, 2.0f};
     t[1].envmap_error = "b: $envmap env_cubemap in a material vbsp did not patch";
     t[1].image = solid(8, 8, 99);
     t[1].glow = solid(8, 8, 3);
@@ -82,6 +85,7 @@ void expectSame(const std::vector<content::TextureInfo>& a,
         EXPECT_EQ(a[i].water.fade_end, b[i].water.fade_end);
         EXPECT_EQ(a[i].water.reflect_weight, b[i].water.reflect_weight);
         EXPECT_EQ(a[i].envmap_error, b[i].envmap_error);
+        EXPECT_TRUE(a[i].motion == b[i].motion);
         EXPECT_EQ(a[i].envmap_source, b[i].envmap_source);
         if (from_cache && !content::texturePixelsWorthCaching(a[i])) {
             EXPECT_FALSE(b[i].image.valid());

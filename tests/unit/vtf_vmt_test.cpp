@@ -1030,3 +1030,43 @@ TEST(Vmt, BumpMapAndSelfShadowedBumpMap) {
     EXPECT_TRUE(n->bump_map.empty());
     EXPECT_FALSE(n->ssbump);
 }
+
+TEST(Vtf, EveryFrameOfAnAnimatedTexture) {
+    // 2 x 2 RGBA8888, two mips, three frames: the file holds the 1 x 1 mip's three frames first
+    // (4 bytes each), then the largest mip's three frames (16 bytes each), frame k every texel
+    // (10 k + 1, 10 k + 2, 10 k + 3, 255).
+    VtfSpec s;
+    s.width = s.height = 2;
+    s.frames = 3;
+    s.mips = 2;
+    std::vector<uint8_t> payload;
+    for (int k = 0; k < 3; ++k)
+        payload.insert(payload.end(), {200, 200, 200, 255}); // the small mip: never read
+    for (int k = 0; k < 3; ++k)
+        for (int t = 0; t < 4; ++t)
+            payload.insert(payload.end(),
+                           {uint8_t(10 * k + 1), uint8_t(10 * k + 2), uint8_t(10 * k + 3), 255});
+    const std::vector<uint8_t> file = makeVtf(s, payload);
+    auto frames = content::decodeVtfFrames(file, "anim.vtf");
+    ASSERT_TRUE(frames.ok()) << frames.error().message();
+    ASSERT_EQ(frames->size(), 3u);
+    for (uint8_t k = 0; k < 3; ++k) {
+        ASSERT_EQ((*frames)[k].width, 2);
+        EXPECT_EQ(pixel((*frames)[k], 1, 1),
+                  (Px{uint8_t(10 * k + 1), uint8_t(10 * k + 2), uint8_t(10 * k + 3), 255}))
+            << "frame " << int(k);
+    }
+    // Frame 0 is what decodeVtf gives.
+    auto image = content::decodeVtf(file, "anim.vtf");
+    ASSERT_TRUE(image.ok());
+    EXPECT_TRUE(image->rgba == (*frames)[0].rgba);
+    // Bounded by a frame count and by bytes: 2 x 2 RGBA is 16 bytes a frame.
+    EXPECT_EQ(content::decodeVtfFrames(file, "anim.vtf", 1)->size(), 1u);
+    EXPECT_EQ(content::decodeVtfFrames(file, "anim.vtf", 1024, 32)->size(), 2u);
+    EXPECT_EQ(content::decodeVtfFrames(file, "anim.vtf", 1024, 31)->size(), 1u);
+    // A file one byte short of its last frame is refused by the header check.
+    const std::vector<uint8_t> cut(file.begin(), file.end() - 1);
+    auto short_file = content::decodeVtfFrames(cut, "anim.vtf");
+    ASSERT_FALSE(short_file.ok());
+    EXPECT_EQ(short_file.error().code, core::ErrorCode::Truncated);
+}

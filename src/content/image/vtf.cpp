@@ -551,6 +551,35 @@ core::Result<std::array<Image, 6>> decodeVtfCubeFaces(std::span<const uint8_t> d
     return faces;
 }
 
+core::Result<std::vector<Image>> decodeVtfFrames(std::span<const uint8_t> data,
+                                                 std::string_view name, uint32_t max_frames,
+                                                 uint64_t max_bytes) {
+    auto h = parseVtfHeader(data, name);
+    if (!h)
+        return h.error();
+    const uint64_t bytes = vtfImageBytes(h->format, h->width, h->height);
+    const uint64_t stride = bytes * h->faces * h->depth; // one frame's images at mip 0
+    const uint64_t rgba = uint64_t(h->width) * h->height * 4;
+    const bool one_bit_alpha = (h->flags & kVtfFlagOneBitAlpha) != 0;
+    uint32_t count = std::min(h->frames, std::min(max_frames, kMaxVtfFrames));
+    if (rgba > 0)
+        count = uint32_t(std::min<uint64_t>(count, max_bytes / rgba));
+    std::vector<Image> frames;
+    frames.reserve(count);
+    // parseVtfHeader checked that every frame of the largest mip lies inside `data`.
+    for (uint32_t k = 0; k < count; ++k) {
+        auto frame = decodeVtfPixels(
+            h->format, h->width, h->height,
+            data.subspan(size_t(h->largest_mip_offset + k * stride), size_t(bytes)), one_bit_alpha);
+        if (!frame) {
+            frame.error().file = std::string(name);
+            return frame.error();
+        }
+        frames.push_back(std::move(*frame));
+    }
+    return frames;
+}
+
 std::shared_ptr<const CompressedMips> vtfCompressedMips(std::span<const uint8_t> data,
                                                         const VtfHeader& h) {
     CompressedMips out;

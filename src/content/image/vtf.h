@@ -49,6 +49,7 @@
 #include <memory>
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace content {
 
@@ -132,6 +133,21 @@ core::Result<Image> decodeVtf(std::span<const uint8_t> data, std::string_view na
 // is not decoded.
 core::Result<std::array<Image, 6>> decodeVtfCubeFaces(std::span<const uint8_t> data,
                                                       std::string_view name);
+
+// The RGBA8 bytes decodeVtfFrames keeps at most (all frames together): 64 MiB, sixteen
+// 1024 x 1024 frames.
+inline constexpr uint64_t kMaxVtfFrameBytes = 64ull * 1024 * 1024;
+
+// Every frame of an animated texture (the AnimatedTexture proxy's frames, frame = floor(time *
+// rate) mod frames: game/client/baseanimatedtextureproxy.cpp OnBind) at its largest mip, face 0,
+// slice 0, as RGBA8 in file order (within a mip the file stores frames, then faces, then slices:
+// frame k starts k * faces * depth images after frame 0). At most `max_frames` (kMaxVtfFrames)
+// and as many as fit in `max_bytes`; the rest are left out (the header's frame count says how
+// many there were). Errors (file = `name`, lump "vtf"): parseVtfHeader's and decodeVtfPixels'.
+core::Result<std::vector<Image>> decodeVtfFrames(std::span<const uint8_t> data,
+                                                 std::string_view name,
+                                                 uint32_t max_frames = kMaxVtfFrames,
+                                                 uint64_t max_bytes = kMaxVtfFrameBytes);
 
 // The S3TC blocks of frame 0, face 0 at every mip (content::CompressedMips) of a header that
 // parseVtfHeader accepted for `data`: for DXT1, DXT1_ONEBITALPHA, DXT3 and DXT5 images of depth

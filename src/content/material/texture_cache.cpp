@@ -33,8 +33,10 @@ constexpr uint32_t kFlagWaterBlended = 16;
 // TextureInfo::envmap_shading.enabled (with kept pixels only), followed by its numbers
 // (envMapNumbers), the mask kind, then after the other images the six faces and the mask image.
 constexpr uint32_t kFlagEnvMap = 32;
-constexpr uint32_t kAllFlags =
-    kFlagMissing | kFlagPixelsOmitted | kFlagSsbump | kFlagWater | kFlagWaterBlended | kFlagEnvMap;
+// TextureInfo::motion is not still, followed by its numbers (motionNumbers).
+constexpr uint32_t kFlagMotion = 64;
+constexpr uint32_t kAllFlags = kFlagMissing | kFlagPixelsOmitted | kFlagSsbump | kFlagWater |
+                               kFlagWaterBlended | kFlagEnvMap | kFlagMotion;
 
 // 64-bit FNV-1a, for names and keys.
 uint64_t fnv1a(std::string_view s, uint64_t h = 14695981039346656037ull) {
@@ -151,6 +153,37 @@ std::array<float, kWaterNumbers> waterNumbers(const WaterShading& w) {
 constexpr size_t kEnvMapNumbers = 6;
 std::array<float, kEnvMapNumbers> envMapNumbers(const EnvMapShading& e) {
     return {e.tint[0], e.tint[1], e.tint[2], e.contrast, e.saturation, e.fresnel};
+}
+
+// TextureInfo::motion's numbers in file order: the base and bump matrices, then each scroll's
+// enabled (0 or 1), rate, angle and scale.
+constexpr size_t kMotionNumbers = 20;
+std::array<float, kMotionNumbers> motionNumbers(const TextureMotion& m) {
+    std::array<float, kMotionNumbers> v{};
+    std::copy(m.base.m.begin(), m.base.m.end(), v.begin());
+    std::copy(m.bump.m.begin(), m.bump.m.end(), v.begin() + 6);
+    size_t i = 12;
+    for (const TextureScroll* s : {&m.base_scroll, &m.bump_scroll}) {
+        v[i++] = s->enabled ? 1.0f : 0.0f;
+        v[i++] = s->rate;
+        v[i++] = s->angle;
+        v[i++] = s->scale;
+    }
+    return v;
+}
+
+TextureMotion motionFrom(const std::array<float, kMotionNumbers>& v) {
+    TextureMotion m;
+    std::copy(v.begin(), v.begin() + 6, m.base.m.begin());
+    std::copy(v.begin() + 6, v.begin() + 12, m.bump.m.begin());
+    size_t i = 12;
+    for (TextureScroll* s : {&m.base_scroll, &m.bump_scroll}) {
+        s->enabled = v[i++] != 0.0f;
+        s->rate = v[i++];
+        s->angle = v[i++];
+        s->scale = v[i++];
+    }
+    return m;
 }
 
 // Sequential reader over a ByteReader: every read checked, the first failure sticks.
@@ -342,7 +375,7 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
         putU32(out, (t.missing ? kFlagMissing : 0) | (keep ? 0 : kFlagPixelsOmitted) |
                         (t.bump_ssbump ? kFlagSsbump : 0) | (t.water.enabled ? kFlagWater : 0) |
                         (t.water.enabled && t.water.blended ? kFlagWaterBlended : 0) |
-                        (envmap ? kFlagEnvMap : 0));
+                        (envmap ? kFlagEnvMap : 0) | (t.motion.still() ? 0 : kFlagMotion));
         putString(out, t.source);
         putString(out, t.origin);
         putString(out, t.error);
@@ -361,6 +394,9 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
                 putU32(out, std::bit_cast<uint32_t>(v));
             putU32(out, static_cast<uint32_t>(t.envmap_shading.mask));
         }
+        if (!t.motion.still())
+            for (const float v : motionNumbers(t.motion))
+                putU32(out, std::bit_cast<uint32_t>(v));
         putImage(out, keep ? t.image : Image());
         putImage(out, keep ? t.glow : Image());
         putImage(out, keep ? t.layer2 : Image());
@@ -446,6 +482,15 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
         }
         if ((flags & kFlagEnvMap) && !readEnvMapNumbers(body, t.envmap_shading))
             return std::nullopt;
+        if (flags & kFlagMotion) {
+            std::array<float, kMotionNumbers> v{};
+            for (float& x : v) {
+                x = std::bit_cast<float>(body.u32());
+                if (!std::isfinite(x))
+                    return std::nullopt;
+            }
+            t.motion = motionFrom(v);
+        }
         body.image(t.image);
         body.image(t.glow);
         body.image(t.layer2);

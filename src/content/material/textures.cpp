@@ -265,8 +265,18 @@ bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, Text
     info.source = vtf_path;
     info.origin = fs.sourceOf(vtf_path);
     info.missing = false;
-    if (vmt)
+    if (vmt) {
         applyVmtDrawing(*vmt, info);
+        info.motion = vmt->motion;
+        for (const std::string& warning : vmt->warnings)
+            core::logWarning(warning);
+        if (!vmt->unevaluated_proxies.empty()) {
+            std::string names;
+            for (const std::string& n : vmt->unevaluated_proxies)
+                names += (names.empty() ? "" : ", ") + n;
+            core::logInfo(vmt_path + ": proxies not evaluated (drawn still): " + names);
+        }
+    }
     if (vmt && !vmt->base_texture2.empty())
         info.layer2 = loadVtfLayer(fs, vtfPathOf(vmt->base_texture2), info.error);
     if (vmt && !vmt->bump_map.empty()) {

@@ -134,6 +134,11 @@ struct TextureInfo {
     float alpha_cutoff = 0.5f;     // kSurfAlphaTest: texels with alpha below it are cut out
     float fullbright_light = 0.0f; // > 0: drawn without lightmaps at this light (UnlitGeneric)
     WaterShading water;            // enabled: the surface is shaded as water (Source Water)
+    // Source's $basetexturetransform / $bumptransform and the TextureScroll proxies on them
+    // (texture_transform.h; docs/source.md "Texture transforms and proxies"): how the base
+    // texture's and the normal map's coordinates move; still (identity) by default and for
+    // water, whose cheap shader reads its coordinates untransformed.
+    TextureMotion motion;
 };
 
 // Where a texture's pixels came from, for the viewer's texture list.

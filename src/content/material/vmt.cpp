@@ -355,8 +355,106 @@ void fillWater(const KeyValues& p, Vmt& vmt) {
     }
 }
 
-void fillFields(Vmt& vmt) {
+// A matrix parameter (texture_transform.h) into `out`; absent leaves it, unreadable leaves it
+// too with a warning naming the file, the key and the value.
+void transformParam(const KeyValues& p, std::string_view key, std::string_view name, Vmt& vmt,
+                    TextureTransform& out) {
+    const KeyValues* kv = p.find(key);
+    if (!kv)
+        return;
+    std::optional<TextureTransform> t;
+    if (!kv->block)
+        t = parseTextureTransform(kv->value);
+    if (t) {
+        out = *t;
+        return;
+    }
+    vmt.warnings.push_back(std::string(name) + ": " + std::string(key) + " '" + kv->value +
+                           "': not 'center cx cy scale sx sy rotate deg translate tx ty' nor 16 "
+                           "numbers in []; the texture is not transformed");
+}
+
+// One float input of a proxy (game/client/functionproxy.cpp CFloatInput::Init): absent is
+// `fallback`; a number is itself; otherwise the name of one of the material's vars ("$rate"),
+// read as a float. False (a warning) when the value is neither a number nor a var the material
+// sets to one: the engine then fails the proxy's Init and drops it.
+bool proxyFloat(const KeyValues& proxy, const KeyValues& params, std::string_view key,
+                float fallback, std::string_view where, Vmt& vmt, float& out) {
+    const KeyValues* kv = proxy.find(key);
+    out = fallback;
+    if (!kv)
+        return true;
+    const auto number = [](const std::string& text, float& v) {
+        const char* begin = text.c_str();
+        char* end = nullptr;
+        const double d = std::strtod(begin, &end);
+        if (end == begin || !std::isfinite(d) || std::abs(d) > 1.0e30)
+            return false;
+        v = static_cast<float>(d);
+        return true;
+    };
+    if (!kv->block && number(kv->value, out))
+        return true;
+    if (!kv->block && !kv->value.empty() && kv->value[0] == '$')
+        if (const KeyValues* var = params.find(core::toLower(kv->value));
+            var && !var->block && number(var->value, out))
+            return true;
+    out = fallback;
+    vmt.warnings.push_back(std::string(where) + " " + std::string(key) + " '" + kv->value +
+                           "': neither a number nor a number var of the material; the proxy is "
+                           "ignored");
+    return false;
+}
+
+// The `Proxies` block: TextureScroll proxies aimed at $basetexturetransform or $bumptransform
+// into vmt.motion; every other proxy named once in vmt.unevaluated_proxies.
+void fillProxies(const KeyValues& p, std::string_view name, Vmt& vmt) {
+    const KeyValues* proxies = p.find("proxies");
+    if (!proxies || !proxies->block)
+        return;
+    const auto unevaluated = [&vmt](const std::string& what) {
+        if (std::find(vmt.unevaluated_proxies.begin(), vmt.unevaluated_proxies.end(), what) ==
+            vmt.unevaluated_proxies.end())
+            vmt.unevaluated_proxies.push_back(what);
+    };
+    for (const KeyValues& proxy : proxies->children) {
+        if (!proxy.block || proxy.key != "texturescroll") {
+            unevaluated(proxy.key);
+            continue;
+        }
+        const std::string where = std::string(name) + ": Proxies TextureScroll";
+        // CTextureScrollMaterialProxy::Init: the var must exist (the shader declares both
+        // transforms, so a material need not write them).
+        const std::string var = core::toLower(stringParam(proxy, "texturescrollvar"));
+        TextureScroll* target = var == "$basetexturetransform" ? &vmt.motion.base_scroll
+                                : var == "$bumptransform"      ? &vmt.motion.bump_scroll
+                                                               : nullptr;
+        if (var.empty()) {
+            vmt.warnings.push_back(where + " texturescrollvar '': missing; the proxy is ignored");
+            continue;
+        }
+        if (!target) {
+            unevaluated("texturescroll " + var);
+            continue;
+        }
+        TextureScroll scroll;
+        scroll.enabled = true;
+        if (!proxyFloat(proxy, p, "texturescrollrate", 1.0f, where, vmt, scroll.rate) ||
+            !proxyFloat(proxy, p, "texturescrollangle", 0.0f, where, vmt, scroll.angle) ||
+            !proxyFloat(proxy, p, "texturescale", 1.0f, where, vmt, scroll.scale))
+            continue;
+        *target = scroll;
+    }
+}
+
+void fillFields(Vmt& vmt, std::string_view name) {
     const KeyValues& p = vmt.params;
+    vmt.motion = TextureMotion();
+    vmt.unevaluated_proxies.clear();
+    vmt.warnings.clear();
+    transformParam(p, "$basetexturetransform", name, vmt, vmt.motion.base);
+    transformParam(p, "$bumptransform", name, vmt, vmt.motion.bump);
+    fillProxies(p, name, vmt);
     vmt.base_texture = stringParam(p, "$basetexture");
     vmt.base_texture2 = stringParam(p, "$basetexture2");
     vmt.bump_map = stringParam(p, "$bumpmap");
@@ -442,7 +540,7 @@ core::Result<Vmt> parseVmt(std::string_view text, std::string_view name) {
     Vmt vmt;
     vmt.shader = kv->key;
     vmt.params = std::move(*kv);
-    fillFields(vmt);
+    fillFields(vmt, name);
     return vmt;
 }
 
@@ -495,7 +593,7 @@ core::Result<Vmt> resolveVmt(std::string_view path, const VmtReader& read) {
                 applyEntry(result.params, entry, insert);
         }
     }
-    fillFields(result);
+    fillFields(result, path);
     return result;
 }
 

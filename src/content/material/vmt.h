@@ -22,6 +22,7 @@
 // the line.
 #pragma once
 
+#include "content/material/texture_transform.h"
 #include "core/result.h"
 
 #include <array>
@@ -99,6 +100,19 @@ struct Vmt {
     std::array<float, 3> fog_colour{0.0f, 0.0f, 0.0f};
     bool has_fog_colour = false;
     std::string include; // a patch material's `include` ("materials/x.vmt"); else empty
+
+    // $basetexturetransform and $bumptransform (texture_transform.h; identity when absent or
+    // unreadable, as the engine leaves a matrix var it cannot read at its default), and the
+    // TextureScroll proxies of the `Proxies` block aimed at either (the last one per var wins:
+    // proxies bind in file order, each overwriting the var).
+    TextureMotion motion;
+    // Proxies of the `Proxies` block bspview does not evaluate (their names as written, lower
+    // case, once each: "animatedtexture", "texturescroll" aimed at another var, ...); what they
+    // animate stays still.
+    std::vector<std::string> unevaluated_proxies;
+    // Values that could not be read, each naming the file, the key and the value and saying
+    // what is used instead ("materials/x.vmt: $basetexturetransform 'center 1': ...").
+    std::vector<std::string> warnings;
 
     // The Water shader's parameters (set for every material; meaningful when shader is
     // "water"). Defaults are those of Source SDK 2013 stdshaders/water.cpp: its

@@ -31,6 +31,7 @@ MaterialTable resolveMaterials(const bsp::Map& map, const content::ShaderLibrary
             r.alpha_cutoff = t.alpha_cutoff;
             r.water = t.water;
             r.envmap = t.envmap_shading;
+            r.motion = t.motion;
         }
         r.pass = classifyMaterial(r.flags);
         r.width = m.width;

@@ -71,6 +71,9 @@ struct ResolvedMaterial {
     // A cube-map reflection added to the lit colour (content::TextureInfo::envmap_shading: the
     // material file's $envmap); disabled otherwise.
     content::EnvMapShading envmap;
+    // How the texture coordinates move (content::TextureInfo::motion: the material file's
+    // $basetexturetransform, $bumptransform and TextureScroll proxies); still otherwise.
+    content::TextureMotion motion;
 };
 
 using MaterialTable = std::vector<ResolvedMaterial>;

@@ -1,0 +1,185 @@
+// Source texture matrices in the world shader (content::TextureMotion, world.vert.glsl): the
+// base texture's coordinates move by $basetexturetransform, the normal map's by $bumptransform
+// and neither by the other's (lightmappedgeneric_vs20.fxc: cBaseTexCoordTransform,
+// cDetailOrBumpTexCoordTransform), and a TextureScroll proxy moves them with the viewer's clock
+// (Mesa llvmpipe under xvfb-run). The floor (support/bump_fixture.h) is 64 units with u = x / 64,
+// under the flat lightmap 100; the stripe texture is 4 x 1 texels, two red then two blue, so u in
+// [0, .5) is red and [.5, 1) blue, and at u = .25 and .75 (x = 16 and 48, between two texels of
+// one colour) the filtered colour is that colour alone.
+#include "content/image/image.h"
+#include "gl_fixture.h"
+#include "render/glsl_library.h"
+#include "render/programs.h"
+#include "render_world.h"
+#include "scene/world/material_table.h"
+#include "scene/world/world_mesh.h"
+#include "support/bump_fixture.h"
+
+#include <glm/mat4x4.hpp>
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+
+namespace {
+
+constexpr int kW = 320, kH = 180;
+constexpr int kFlat = testsupport::kBumpFlat;
+using Rgb = std::array<int, 3>;
+const Rgb kRed{kFlat, 0, 0}, kBlue{0, 0, kFlat};
+
+// Four texels in a row, the first two `a`, the last two `b`.
+content::Image stripe(std::array<uint8_t, 3> a, std::array<uint8_t, 3> b) {
+    content::Image img;
+    img.width = 4;
+    img.height = 1;
+    for (int x = 0; x < 4; ++x) {
+        const std::array<uint8_t, 3>& c = x < 2 ? a : b;
+        img.rgba.insert(img.rgba.end(), {c[0], c[1], c[2], 255});
+    }
+    return img;
+}
+
+content::Image white() {
+    return stripe({255, 255, 255}, {255, 255, 255});
+}
+
+scene::Camera topDown() {
+    scene::Camera cam;
+    cam.position = {32, 32, 64};
+    cam.pitch = 90.0f;
+    cam.yaw = 90.0f;
+    cam.aspect = static_cast<float>(kW) / static_cast<float>(kH);
+    cam.z_near = 1.0f;
+    return cam;
+}
+
+// The colour at the floor point (x, y, 0).
+Rgb colourAt(const std::vector<uint8_t>& pixels, float x, float y = 32.0f) {
+    const glm::vec4 clip = topDown().viewProjection() * glm::vec4(x, y, 0.0f, 1.0f);
+    const int column = static_cast<int>(std::floor((clip.x / clip.w * 0.5f + 0.5f) * kW));
+    const int row = kH - 1 - static_cast<int>(std::floor((clip.y / clip.w * 0.5f + 0.5f) * kH));
+    if (column < 0 || column >= kW || row < 0 || row >= kH || pixels.size() != kW * kH * 4u)
+        return {-1, -1, -1}; // off the view: fails every comparison
+    const size_t i = (static_cast<size_t>(row) * kW + static_cast<size_t>(column)) * 4;
+    return {pixels[i], pixels[i + 1], pixels[i + 2]};
+}
+
+void expectNear(const Rgb& got, const std::array<float, 3>& want, const char* what) {
+    for (size_t c = 0; c < 3; ++c)
+        EXPECT_NEAR(got[c], want[c], 1.0f) << what << " channel " << c;
+}
+
+class TextureTransformRender : public gltest::GlFixture {
+protected:
+    std::vector<uint8_t> render(const content::TextureInfo& texture, double time = 0.0) {
+        std::vector<content::TextureInfo> textures{texture};
+        textures[0].missing = false;
+        const bsp::Map map = testsupport::bumpFloor();
+        const scene::WorldMesh mesh =
+            scene::buildWorldMesh(map, scene::resolveMaterials(map, nullptr, textures));
+        render::WorldSource source{map, mesh, textures};
+        source.rules.light.lightmap_scale = 1.0f;
+        render::RenderOptions options = testsupport::testRenderOptions();
+        options.time = time;
+        return testsupport::renderWorld(source, topDown(), kW, kH, options);
+    }
+};
+
+content::TextureTransform translate(float u) {
+    return content::centredTextureTransform({0.5f, 0.5f}, {1.0f, 1.0f}, 0.0f, {u, 0.0f});
+}
+
+} // namespace
+
+TEST_F(TextureTransformRender, BaseTranslateOfHalfShowsTheOtherColour) {
+    content::TextureInfo t;
+    t.image = stripe({255, 0, 0}, {0, 0, 255});
+    const std::vector<uint8_t> still = render(t);
+    EXPECT_EQ(colourAt(still, 16.0f), kRed);
+    EXPECT_EQ(colourAt(still, 48.0f), kBlue);
+    // u' = u + .5: x = 16 reads u' = .75 (blue), x = 48 reads 1.25, repeated .25 (red).
+    t.motion.base = translate(0.5f);
+    const std::vector<uint8_t> moved = render(t);
+    EXPECT_EQ(colourAt(moved, 16.0f), kBlue);
+    EXPECT_EQ(colourAt(moved, 48.0f), kRed);
+}
+
+TEST_F(TextureTransformRender, BaseRotationTurnsTheStripeAcross) {
+    // Rotate 90 about the centre: u' = 1 - v, v' = u, so the colour follows the floor's v
+    // (y / 64), not x: at y = 16 (v = .25) u' = .75, blue, at y = 48 u' = .25, red, at any x.
+    content::TextureInfo t;
+    t.image = stripe({255, 0, 0}, {0, 0, 255});
+    t.motion.base =
+        content::centredTextureTransform({0.5f, 0.5f}, {1.0f, 1.0f}, 90.0f, {0.0f, 0.0f});
+    const std::vector<uint8_t> px = render(t);
+    for (const float x : {16.0f, 48.0f}) {
+        EXPECT_EQ(colourAt(px, x, 16.0f), kBlue) << "x " << x;
+        EXPECT_EQ(colourAt(px, x, 48.0f), kRed) << "x " << x;
+    }
+}
+
+TEST_F(TextureTransformRender, BumpTransformMovesTheNormalMapAlone) {
+    // A white base; the normal map's first half basis 0 (232, 128, 201: the red map, 240, alone
+    // on the bump-lit half, x < 32), its second half flat (128, 128, 255: about a third of each
+    // map; bump_render_test.cpp works both out).
+    content::TextureInfo t;
+    t.image = white();
+    t.bump = stripe({232, 128, 201}, {128, 128, 255});
+    const std::vector<uint8_t> still = render(t);
+    expectNear(colourAt(still, 16.0f), {240.0f, 0.0f, 0.0f}, "basis 0");
+    // $basetexturetransform moves the base texture only: the normal map stays.
+    t.motion.base = translate(0.5f);
+    expectNear(colourAt(render(t), 16.0f), {240.0f, 0.0f, 0.0f}, "base moved, bump not");
+    // $bumptransform moves the normal map: x = 16 reads its flat half.
+    t.motion.base = {};
+    t.motion.bump = translate(0.5f);
+    const Rgb flat = colourAt(render(t), 16.0f);
+    for (size_t c = 0; c < 3; ++c)
+        EXPECT_NEAR(flat[c], 80.0f, 2.0f) << "flat normal, channel " << c;
+}
+
+TEST_F(TextureTransformRender, TextureScrollFollowsTheClock) {
+    // TextureScroll at rate .25 along u (angle 0): offset .25 t, so at t = 0 nothing moves and at
+    // t = 2 s the offset is .5, the stripe's other colour; at t = 6 s it is 1.5, wrapped to .5.
+    content::TextureInfo t;
+    t.image = stripe({255, 0, 0}, {0, 0, 255});
+    t.motion.base_scroll = {true, 0.25f, 0.0f, 1.0f};
+    const std::vector<uint8_t> at0 = render(t, 0.0);
+    EXPECT_EQ(colourAt(at0, 16.0f), kRed);
+    EXPECT_EQ(colourAt(at0, 48.0f), kBlue);
+    const std::vector<uint8_t> at2 = render(t, 2.0);
+    EXPECT_EQ(colourAt(at2, 16.0f), kBlue);
+    EXPECT_EQ(colourAt(at2, 48.0f), kRed);
+    EXPECT_EQ(colourAt(render(t, 6.0), 16.0f), kBlue);
+    // The proxy replaces the written matrix: a base translate of .5 under it changes nothing.
+    t.motion.base = translate(0.5f);
+    EXPECT_EQ(colourAt(render(t, 0.0), 16.0f), kRed);
+}
+
+TEST_F(TextureTransformRender, EveryBumpVariantCompilesWithAndWithoutMotion) {
+    // BUMP_MOTION with each way the normal map is read: $ssbump, the reflection about its normal
+    // and each mask, in the lit and lightmap views; and the uniforms it sets are there.
+    render::ProgramCache cache;
+    std::string error;
+    ASSERT_TRUE(cache.init(render::GlslLibrary(), &error)) << error;
+    int compiled = 0;
+    for (const render::ViewMode view : {render::ViewMode::Lit, render::ViewMode::Lightmap})
+        for (int bits = 0; bits < 32; ++bits) {
+            render::WorldVariant v;
+            v.view = view;
+            v.bump = true;
+            v.ssbump = (bits & 1) != 0;
+            v.envmap = (bits & 2) != 0;
+            v.envmap_mask = v.envmap && (bits & 4) != 0;
+            v.envmap_normal_alpha = v.envmap && (bits & 8) != 0;
+            v.bump_motion = (bits & 16) != 0;
+            const render::WorldProgram* p = cache.world(v);
+            ASSERT_NE(p, nullptr) << "view " << static_cast<int>(view) << " bits " << bits;
+            EXPECT_NE(p->uv_linear, -1);
+            EXPECT_EQ(p->bump_linear != -1, v.bump_motion) << "bits " << bits;
+            EXPECT_EQ(p->bump_offset != -1, v.bump_motion) << "bits " << bits;
+            ++compiled;
+        }
+    EXPECT_EQ(compiled, 64);
+}
