@@ -181,11 +181,13 @@ def make_png(width, height):
 
 
 def cache_body(textures):
-    """An entry body as content::encodeTextureCache lays it out after the key (format 8): the
+    """An entry body as content::encodeTextureCache lays it out after the key (format 9): the
     count, then per texture its flags (1 missing, 2 pixels omitted, 4 ssbump, 8 water, 16 water
-    blended, 32 cube map), seven strings, the surface flags, alpha cutoff and fullbright light,
-    water's 9 numbers (flag 8), the cube map's 6 numbers and mask kind (flag 32), the image,
-    glow, second layer and bump images, then (flag 32) six cube faces and the mask image."""
+    blended, 32 cube map, 64 texture motion), seven strings, the surface flags, alpha cutoff and
+    fullbright light, water's 9 numbers (flag 8), the cube map's 6 numbers and mask kind (flag
+    32), the motion's 20 numbers (flag 64: two 2x3 matrices, two scrolls' enabled, rate, angle,
+    scale), the image, glow, second layer and bump images, then (flag 32) six cube faces and the
+    mask image."""
     def u32(v):
         return struct.pack("<I", v)
 
@@ -209,6 +211,10 @@ def cache_body(textures):
             out += b"".join(f32(v) for v in (0.1, 0.2, 0.3, 1.0, 1.0, 1.0, 100.0, 400.0, -1.0))
         if flags & 32:
             out += b"".join(f32(v) for v in (1.0, 1.0, 1.0, 0.0, 1.0, 1.0)) + u32(1)
+        if flags & 64:
+            out += b"".join(f32(v) for v in (2.0, 0.0, -0.5, 0.0, 1.0, 0.0,
+                                             1.0, 0.0, 0.0, 0.0, 1.0, 0.25,
+                                             1.0, 0.25, 90.0, 1.0, 0.0, 0.0, 0.0, 1.0))
         out += image(w, h, 0x40) + image(gw, gh, 0x80) + image(0, 0, 0) + \
             image(w if flags & 4 else 0, h if flags & 4 else 0, 0x7f)
         if flags & 32:
@@ -414,6 +420,7 @@ def seed_cache_bodies(ctx):
         "ssbump.body": [(4, (2, 2), (0, 0))],
         "water.body": [(8 | 16, (2, 2), (0, 0))],
         "envmap.body": [(32, (2, 2), (0, 0))],
+        "motion.body": [(64 | 4, (2, 2), (0, 0))],
         "kept.body": [(0, (4, 2), (0, 0))],
         "glow.body": [(0, (2, 2), (2, 2))],
         "omitted_missing.body": [(2, (0, 0), (0, 0)), (1 | 2, (0, 0), (0, 0))],

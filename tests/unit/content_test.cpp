@@ -270,14 +270,17 @@ TEST(GameDir, WalksUpToTheGameFolder) {
     writeZip(game / "pak1-maps.pk3", {{"maps/z.bsp", "IBSP"}});
     writeText(tmp / "withpak/q.pak", "PACK");
     writeText(tmp / "withpak/levels/w.bsp", "IBSP");
-    writeText(tmp / "loose/v.bsp", "IBSP");
+    // Deeper than the search climbs (4 folders), so that whatever another process leaves in
+    // the system's temporary folder (an archive, a gfx/ folder) is never reached: that made
+    // this test fail once under ctest -j2.
+    writeText(tmp / "a/b/c/loose/v.bsp", "IBSP");
 
     EXPECT_EQ(content::findGameDir(game / "maps/x.bsp"), game);
     EXPECT_EQ(content::findGameDir(game / "MAPS/../maps/sub/y.bsp"), game);
     EXPECT_EQ(content::findGameDir(game / "pak1-maps.pk3"), game);
     EXPECT_EQ(content::findGameDir((game / "pak1-maps.pk3").string() + ":maps/z.bsp"), game);
     EXPECT_EQ(content::findGameDir(tmp / "withpak/levels/w.bsp"), tmp / "withpak");
-    EXPECT_EQ(content::findGameDir(tmp / "loose/v.bsp"), std::nullopt);
+    EXPECT_EQ(content::findGameDir(tmp / "a/b/c/loose/v.bsp"), std::nullopt);
 }
 
 TEST(MapSpec, Parses) {
