@@ -314,7 +314,8 @@ struct SkyFallback {
 // surfaces showing it (Source's 3D sky box: a scaled-down model of the distant scenery, built
 // somewhere outside the playable space). Each frame the region is drawn first, from the eye
 // skyRegionEye() gives for the world's eye, with the world's view angles, its own visible set
-// (the region eye's cluster at `origin`, only the leaves of `area`), its own fog, and the sky box
+// (the region eye's cluster at `origin`, only the leaves of that eye's area:
+// scene::VisOptions::own_area_only), its own fog, and the sky box
 // behind it; then depth is cleared and the world is drawn over it, its sky surfaces writing
 // nothing.
 struct SkyRegion {

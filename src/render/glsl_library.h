@@ -12,9 +12,11 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace render {
 
@@ -67,5 +69,19 @@ public:
 private:
     std::filesystem::path m_dir;
 };
+
+// Uniform locations of a linked program, by name.
+inline void locateAll(GLuint program,
+                      std::initializer_list<std::pair<GLint*, const char*>> uniforms) {
+    for (const auto& [location, name] : uniforms)
+        *location = glGetUniformLocation(program, name);
+}
+
+// GLSL 330 has no layout(binding): samplers are pointed at their units after linking. Leaves
+// `program` current.
+inline void bindSampler(GLuint program, const char* name, GLuint unit) {
+    glUseProgram(program);
+    glUniform1i(glGetUniformLocation(program, name), static_cast<GLint>(unit));
+}
 
 } // namespace render

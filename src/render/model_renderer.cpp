@@ -151,31 +151,30 @@ bool ModelRenderer::buildAliasProgram(const GlslLibrary& shaders, bool alpha_tes
     if (!p.program)
         return false;
     const GLuint id = p.program.id();
-    auto loc = [id](const char* name) { return glGetUniformLocation(id, name); };
-    p.model = loc("u_model");
-    p.shade = loc("u_shade_vector");
-    p.light = loc("u_light");
-    p.directed_light = loc("u_directed_light");
-    p.light_dir = loc("u_light_dir");
-    p.light_wrap = loc("u_light_wrap");
-    p.light_bytes = loc("u_light_bytes");
-    p.unlit = loc("u_unlit");
-    p.alpha = loc("u_alpha");
-    p.chrome = loc("u_chrome");
-    p.flat_share = loc("u_flat_share");
-    p.chrome_right = loc("u_chrome_right");
-    p.chrome_up = loc("u_chrome_up");
-    p.chrome_rect = loc("u_chrome_rect");
-    p.chrome_scale = loc("u_chrome_scale");
-    p.cube_lit = loc("u_cube_lit");
-    p.cube = loc("u_cube");
-    p.local_count = loc("u_local_count");
-    p.local_colour = loc("u_local_colour");
-    p.local_dir = loc("u_local_dir");
-    p.local_pos = loc("u_local_pos");
-    p.local_spot = loc("u_local_spot");
-    p.local_atten = loc("u_local_atten");
-    p.texture_alpha = loc("u_texture_alpha");
+    locateAll(id, {{&p.model, "u_model"},
+                   {&p.shade, "u_shade_vector"},
+                   {&p.light, "u_light"},
+                   {&p.directed_light, "u_directed_light"},
+                   {&p.light_dir, "u_light_dir"},
+                   {&p.light_wrap, "u_light_wrap"},
+                   {&p.light_bytes, "u_light_bytes"},
+                   {&p.unlit, "u_unlit"},
+                   {&p.alpha, "u_alpha"},
+                   {&p.chrome, "u_chrome"},
+                   {&p.flat_share, "u_flat_share"},
+                   {&p.chrome_right, "u_chrome_right"},
+                   {&p.chrome_up, "u_chrome_up"},
+                   {&p.chrome_rect, "u_chrome_rect"},
+                   {&p.chrome_scale, "u_chrome_scale"},
+                   {&p.cube_lit, "u_cube_lit"},
+                   {&p.cube, "u_cube"},
+                   {&p.local_count, "u_local_count"},
+                   {&p.local_colour, "u_local_colour"},
+                   {&p.local_dir, "u_local_dir"},
+                   {&p.local_pos, "u_local_pos"},
+                   {&p.local_spot, "u_local_spot"},
+                   {&p.local_atten, "u_local_atten"},
+                   {&p.texture_alpha, "u_texture_alpha"}});
     *out = std::move(p);
     return true;
 }
@@ -189,14 +188,13 @@ bool ModelRenderer::buildSpriteProgram(const GlslLibrary& shaders, bool fog, Spr
     if (!p.program)
         return false;
     const GLuint id = p.program.id();
-    auto loc = [id](const char* name) { return glGetUniformLocation(id, name); };
-    p.alpha = loc("u_alpha");
-    p.tint = loc("u_tint");
-    p.origin = loc("u_origin");
-    p.right = loc("u_right");
-    p.up = loc("u_up");
-    p.rect = loc("u_rect");
-    p.alpha_test = loc("u_alpha_test");
+    locateAll(id, {{&p.alpha, "u_alpha"},
+                   {&p.tint, "u_tint"},
+                   {&p.origin, "u_origin"},
+                   {&p.right, "u_right"},
+                   {&p.up, "u_up"},
+                   {&p.rect, "u_rect"},
+                   {&p.alpha_test, "u_alpha_test"}});
     *out = std::move(p);
     return true;
 }
@@ -218,10 +216,8 @@ bool ModelRenderer::buildPrograms(const GlslLibrary& shaders, Programs* out, std
         every.push_back(&a.program);
     for (const SpriteProgram& s : p.sprites)
         every.push_back(&s.program);
-    for (const Program* prog : every) {
-        glUseProgram(prog->id());
-        glUniform1i(glGetUniformLocation(prog->id(), "u_texture"), kUnitTexture);
-    }
+    for (const Program* prog : every)
+        bindSampler(prog->id(), "u_texture", kUnitTexture);
     glUseProgram(static_cast<GLuint>(bound));
     *out = std::move(p);
     return true;

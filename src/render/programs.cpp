@@ -3,23 +3,10 @@
 #include "core/log.h"
 
 #include <algorithm>
-#include <initializer_list>
 
 namespace render {
 
 namespace {
-
-// GLSL 330 has no layout(binding): samplers are pointed at their units after linking.
-void bindSampler(GLuint program, const char* name, GLuint unit) {
-    glUseProgram(program);
-    glUniform1i(glGetUniformLocation(program, name), static_cast<GLint>(unit));
-}
-
-// Uniform locations of a linked program, by name.
-void locateAll(GLuint program, std::initializer_list<std::pair<GLint*, const char*>> uniforms) {
-    for (const auto& [location, name] : uniforms)
-        *location = glGetUniformLocation(program, name);
-}
 
 void locate(WorldProgram& w) {
     const GLuint id = w.program.id();
@@ -207,7 +194,7 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
             defines += " LAYER2";
         if (v.bump)
             defines += v.ssbump ? " BUMP SSBUMP" : " BUMP";
-        if (v.bump && !v.water && v.bump_motion)
+        if (v.bump_motion) // only ever set with bump and without water (WorldVariant)
             defines += " BUMP_MOTION";
         if (v.water)
             defines += v.water_blended ? " WATER WATER_BLEND" : " WATER";

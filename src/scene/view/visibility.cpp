@@ -104,6 +104,12 @@ Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh,
                 m_cluster_leaves[fill[static_cast<size_t>(l.cluster)]++] = i;
         }
     }
+    // Each model's area, for VisOptions::own_area_only (only maps with areas have any).
+    if (m_models && !map.areas.empty()) {
+        m_model_areas.reserve(m_models->size());
+        for (const EntityModelInstance& m : *m_models)
+            m_model_areas.push_back(leafArea(map, bsp::pointLeaf(map, m.origin)));
+    }
     if (m_brush_vis.by_pvs)
         linkBrushModels();
 }
@@ -229,11 +235,6 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
     const int32_t area = options.own_area_only ? leafArea(m_map, leaf) : -1;
     if (cluster != m_cached_cluster || options.pvs != m_cached_use_pvs || area != m_cached_area)
         collectPvsLeaves(cluster, options.pvs, area);
-    if (area >= 0 && m_models && m_model_areas.size() != m_models->size()) {
-        m_model_areas.clear();
-        for (const EntityModelInstance& m : *m_models)
-            m_model_areas.push_back(leafArea(m_map, bsp::pointLeaf(m_map, m.origin)));
-    }
 
     out.clear();
     out.stats.camera_leaf = leaf;
