@@ -355,6 +355,8 @@ std::string writeBenchJson(const BenchReport& r) {
     j.field("read_parse", b.timings.parse_s * 1000.0);
     j.field("textures", b.timings.textures_s * 1000.0);
     j.field("texture_cache_write", b.timings.texture_cache_write_s * 1000.0);
+    j.field("sky", b.timings.sky_s * 1000.0);
+    j.field("lightmaps", b.timings.lightmaps_s * 1000.0);
     j.field("mesh", b.timings.mesh_s * 1000.0);
     j.field("models", b.timings.models_s * 1000.0);
     j.field("upload", r.upload_ms);

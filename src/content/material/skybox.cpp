@@ -4,11 +4,13 @@
 #include "content/image/vtf.h"
 #include "content/material/textures.h"
 #include "content/material/vmt.h"
+#include "core/parallel.h"
 
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 
@@ -166,18 +168,25 @@ std::optional<SkyBox> loadSkyBox(const FileSystem& fs, std::string_view base,
         return std::nullopt;
     SkyBox sky;
     sky.base = std::string(base);
-    for (size_t i = 0; i < kSkyFaceSuffixes.size(); ++i) {
+    // The six faces decode on the worker threads (each writes its own slot); the first face
+    // in order that fails gives the reason, as a serial walk would.
+    std::array<std::optional<Image>, kSkyFaceSuffixes.size()> faces;
+    std::array<std::string, kSkyFaceSuffixes.size()> reasons;
+    core::parallelFor(faces.size(), [&](size_t i) {
         const std::string stem = sky.base + std::string(kSkyFaceSuffixes[i]);
-        std::string reason;
-        auto face = files == game::MaterialFiles::ValveMaterials
-                        ? loadValveFace(fs, stem, sky.sources[i], reason)
-                        : loadFace(fs, stem, sky.sources[i]);
-        if (!face) {
+        faces[i] = files == game::MaterialFiles::ValveMaterials
+                       ? loadValveFace(fs, stem, sky.sources[i], reasons[i])
+                       : loadFace(fs, stem, sky.sources[i]);
+        if (!faces[i] && reasons[i].empty())
+            reasons[i] = stem + ": no .tga, .pcx, .jpg or .png decodes";
+    });
+    for (size_t i = 0; i < faces.size(); ++i) {
+        if (!faces[i]) {
             if (why)
-                *why = reason.empty() ? stem + ": no .tga, .pcx, .jpg or .png decodes" : reason;
+                *why = reasons[i];
             return std::nullopt;
         }
-        sky.faces[i] = std::move(*face);
+        sky.faces[i] = std::move(*faces[i]);
     }
     return sky;
 }

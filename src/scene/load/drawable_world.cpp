@@ -108,10 +108,14 @@ DrawableWorld buildDrawableWorld(const bsp::Map& map, const content::FileSystem&
         world.fogs = buildFogVolumes(map, *options.shaders);
     }
     log.textures_s = since(t0) - log.texture_cache_write_s;
+    t0 = Clock::now();
     loadSky(world, map, fs, options, log);
+    log.sky_s = since(t0);
 
+    t0 = Clock::now();
     report(options, LoadStage::Lightmaps);
     world.lightmaps = loadLightmapSet(map, fs, options.lightmap_base, &log.warnings);
+    log.lightmaps_s = since(t0);
 
     t0 = Clock::now();
     report(options, LoadStage::Mesh);

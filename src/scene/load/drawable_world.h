@@ -85,7 +85,7 @@ struct WorldBuildLog {
     std::vector<std::string> warnings; // sky box, lightmap and $envmap problems
     // "off" (no cache), "hit", "miss" (decoded and stored) or "miss, not stored".
     std::string texture_cache = "off";
-    double textures_s = 0, texture_cache_write_s = 0, mesh_s = 0;
+    double textures_s = 0, texture_cache_write_s = 0, sky_s = 0, lightmaps_s = 0, mesh_s = 0;
 };
 
 // Decodes the textures of `map` (through `sources`, the shader scripts and the search paths of

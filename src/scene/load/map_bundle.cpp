@@ -303,6 +303,8 @@ void buildWorldOf(MapBundle& bundle, const content::MapLocation& where, const Se
     bundle.texture_cache = log.texture_cache;
     bundle.timings.textures_s = sources_s + log.textures_s;
     bundle.timings.texture_cache_write_s = log.texture_cache_write_s;
+    bundle.timings.sky_s = log.sky_s;
+    bundle.timings.lightmaps_s = log.lightmaps_s;
     bundle.timings.mesh_s = log.mesh_s;
     bundle.missing_textures = missingTextures(map, bundle.profile.materials.files, bundle.textures,
                                               bundle.materials, &bundle.drawn_texture_names);

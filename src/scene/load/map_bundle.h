@@ -46,7 +46,8 @@ struct LoadSettings {
 };
 
 struct LoadTimings {
-    double read_s = 0, parse_s = 0, textures_s = 0, mesh_s = 0, models_s = 0;
+    double read_s = 0, parse_s = 0, textures_s = 0, sky_s = 0, lightmaps_s = 0, mesh_s = 0,
+           models_s = 0;
     double texture_cache_write_s = 0; // writing the cache entry after a miss
 };
 
