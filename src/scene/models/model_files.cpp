@@ -2,8 +2,12 @@
 
 #include "scene/load/brush_model.h"
 
+#include "core/parallel.h"
+
 #include <cassert>
 #include <memory>
+#include <optional>
+#include <set>
 
 namespace scene {
 
@@ -46,7 +50,16 @@ const PathModels& ModelFiles::get(std::string_view path, content::ModelRequest r
     if (auto it = m_by_request.find(rkey); it != m_by_request.end())
         return it->second;
     request.shaders = m_shaders;
-    auto asset = content::loadModelAsset(m_fs, path, request, &m_cache);
+    auto asset = [&] {
+        if (auto pre = m_prefetched.find(rkey); pre != m_prefetched.end()) {
+            auto taken = std::move(pre->second);
+            m_prefetched.erase(pre);
+            if (taken)
+                m_cache.addMade(taken->key); // later requests of that asset decode nothing
+            return taken;
+        }
+        return content::loadModelAsset(m_fs, path, request, &m_cache);
+    }();
     const std::string key = asset ? asset->key : std::string(path);
     auto known = m_by_key.find(key);
     if (known == m_by_key.end()) {
@@ -55,6 +68,31 @@ const PathModels& ModelFiles::get(std::string_view path, content::ModelRequest r
         known = m_by_key.emplace(key, add(path, std::move(asset))).first;
     }
     return m_by_request.emplace(rkey, known->second).first->second;
+}
+
+void ModelFiles::prefetch(
+    std::span<const std::pair<std::string_view, content::ModelRequest>> requests) {
+    std::vector<std::pair<std::string, content::ModelRequest>> jobs; // request key, request
+    std::vector<std::string_view> paths;
+    std::set<std::string_view> seen;
+    for (const auto& [path, request] : requests) {
+        if (path.empty() || !seen.insert(path).second)
+            continue;
+        std::string rkey = requestKey(path, request);
+        if (m_by_request.count(rkey) || m_prefetched.count(rkey))
+            continue;
+        content::ModelRequest r = request;
+        r.shaders = m_shaders;
+        jobs.emplace_back(std::move(rkey), r);
+        paths.push_back(path);
+    }
+    std::vector<std::optional<core::Result<content::ModelAsset>>> assets(jobs.size());
+    // No cache: each job is a different file, and the cache is not for sharing across threads.
+    core::parallelFor(jobs.size(), [&](size_t i) {
+        assets[i].emplace(content::loadModelAsset(m_fs, paths[i], jobs[i].second));
+    });
+    for (size_t i = 0; i < jobs.size(); ++i)
+        m_prefetched.emplace(std::move(jobs[i].first), std::move(*assets[i]));
 }
 
 PathModels ModelFiles::add(std::string_view path, core::Result<content::ModelAsset> asset) {

@@ -14,8 +14,10 @@
 
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace scene {
@@ -42,6 +44,13 @@ public:
     // decoded is one model with the reason ("not found" when no search path holds it).
     const PathModels& get(std::string_view path, content::ModelRequest request = {});
 
+    // Decodes the files of `requests` on the worker threads (core::parallelFor) ahead of get(),
+    // which then takes each request's asset from here rather than decoding it: the models, their
+    // order and their warnings are what get() alone gives. Only the first request of each path
+    // is decoded ahead (the others share its file through the cache in get(), as before); a
+    // request get() never asks for is dropped with the set.
+    void prefetch(std::span<const std::pair<std::string_view, content::ModelRequest>> requests);
+
 private:
     PathModels add(std::string_view path, core::Result<content::ModelAsset> asset);
 
@@ -52,6 +61,8 @@ private:
     content::ModelCache m_cache; // files read and parsed once, keys already made
     std::map<std::string, PathModels, std::less<>> m_by_request;
     std::map<std::string, PathModels, std::less<>> m_by_key;
+    std::map<std::string, core::Result<content::ModelAsset>, std::less<>>
+        m_prefetched; // by request
 };
 
 } // namespace scene

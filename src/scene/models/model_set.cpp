@@ -2,12 +2,12 @@
 
 #include "game/entity_models.h"
 #include "scene/models/animation.h"
+#include "scene/models/detail_props.h"
 #include "scene/models/entity_keys.h"
 #include "scene/models/half_life_keys.h"
 #include "scene/models/model_files.h"
 #include "scene/models/model_light.h"
 #include "scene/models/placement.h"
-#include "scene/models/detail_props.h"
 #include "scene/models/source_props.h"
 
 #include <glm/geometric.hpp>
@@ -178,6 +178,18 @@ EntityModelSet loadEntityModels(const bsp::Map& map, const content::FileSystem& 
                  ModelFiles(fs, shaders, profile.rules.light.unlit_faces, set.models),
                  MapProbe(map, mesh),
                  set};
+    // Every file the entities will ask for, decoded on the worker threads first (addEntity
+    // then finds them loaded): the first request of each path, in entity order.
+    std::vector<std::pair<std::string_view, content::ModelRequest>> requests;
+    for (const bsp::Entity& e : map.entities) {
+        const std::optional<EntityChoice> c = chooseModel(b, e);
+        if (!c || !e.vec3("origin"))
+            continue;
+        for (const std::string_view path : c->paths)
+            if (!path.empty())
+                requests.emplace_back(path, requestOf(b, *c, e));
+    }
+    b.files.prefetch(requests);
     for (uint32_t i = 0; i < map.entities.size(); ++i)
         addEntity(b, i);
     return set;

@@ -235,6 +235,19 @@ void addSourceProps(const bsp::Map& map, const content::FileSystem& fs, ModelFil
                     [](const bsp::Entity& e) { return isSourcePropClass(e.classname()); });
     if (any_prop && (!map.world_lights.empty() || !map.world_lights_hdr.empty()))
         world.emplace(map);
+    // The props' studio models decoded on the worker threads first (addProp finds them loaded).
+    std::vector<std::pair<std::string_view, content::ModelRequest>> requests;
+    for (const bsp::Entity& e : map.entities) {
+        if (!isSourcePropClass(e.classname()) || !e.has("model"))
+            continue;
+        const auto keys = propKeys(map, e);
+        if (!keys || (keys->record && (keys->record->flags & bsp::kStaticPropNoDraw) != 0))
+            continue;
+        content::ModelRequest request;
+        request.studio.body = keys->body;
+        requests.emplace_back(e.get("model"), request);
+    }
+    files.prefetch(requests);
     for (uint32_t i = 0; i < map.entities.size(); ++i)
         if (isSourcePropClass(map.entities[i].classname()))
             addProp(map, fs, files, world ? &*world : nullptr, set, i);
