@@ -5,6 +5,7 @@
 #include "scene/view/visibility.h"
 #include "scene/world/light_styles.h"
 #include "scene/world/world_mesh.h"
+#include "support/far_plane_fixture.h"
 #include "support/map_builder.h"
 
 #include <gtest/gtest.h>
@@ -261,7 +262,7 @@ TEST(Visibility, SkyRegionSeesItsOwnClusterFromItsOwnEye) {
     EXPECT_EQ(sky.pitch, -10.0f);
     EXPECT_EQ(sky.fov_x, world.fov_x);
     EXPECT_EQ(sky.z_near, 2.0f);
-    EXPECT_EQ(sky.z_far, world.z_far);
+    EXPECT_EQ(sky.z_far, 1.732050807569f * 32768.0f) << "MAX_TRACE_LENGTH, not the world's";
 
     scene::Visibility world_vis(map, mesh), sky_vis(map, mesh);
     scene::DrawList world_list, sky_list;
@@ -946,4 +947,58 @@ TEST(Visibility, RegroupingAllocatesNothingOnceWarm) {
     vis.update(cam, opts, list);
     EXPECT_EQ(g_allocations.load(), before);
     EXPECT_EQ(list.batches.size(), 5u);
+}
+
+// Source's farz pulls the main view's far plane in (game::ViewRule::far_plane): the frustum's
+// far plane culls the leaves and models beyond it, except the sky faces of a leaf that only the
+// far plane rejects (DrawStats::sky_leaves_past_far): the sky is drawn at the far plane whatever
+// its distance. testsupport::farPlaneMap: leaf 0 (the eye, the near wall at x 500), leaf 1 (the
+// far wall at 1500), leaf 2 (the sky face at 3000).
+TEST(Visibility, FarzCullsWhatLiesBeyondItButTheSky) {
+    const bsp::Map map = testsupport::farPlaneMap();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(
+        map, scene::resolveMaterials(map, nullptr, testsupport::farPlaneTextures()));
+    // Two models: one by the near wall, one 1500 units off (radius 16).
+    std::vector<scene::EntityModelInstance> models(2);
+    models[0].origin = {400.0f, 100.0f, -100.0f};
+    models[1].origin = {1450.0f, -100.0f, -100.0f};
+    for (scene::EntityModelInstance& m : models) {
+        m.radius = 16.0f;
+        m.cluster = 0;
+    }
+    scene::Visibility vis(map, mesh, &models);
+    scene::Camera cam;
+    cam.aspect = 2.0f;
+    cam.z_near = 1.0f;
+    cam.z_far = game::profileFor(map).view.far_plane;
+    ASSERT_EQ(cam.z_far, 1000.0f);
+    scene::VisOptions options;
+    options.classify = true;
+    scene::DrawList list;
+    vis.update(cam, options, list);
+    EXPECT_EQ(list.stats.pvs_leaves, 3u);
+    EXPECT_EQ(list.stats.visible_leaves, 1u) << "leaf 0 alone is within farz";
+    EXPECT_EQ(list.stats.sky_leaves_past_far, 1u) << "leaf 2: its sky face kept";
+    EXPECT_EQ(list.faces, (std::vector<uint32_t>{0, 2}));
+    EXPECT_EQ(list.stats.faces_drawn, 2u);
+    EXPECT_EQ(list.culled_frustum, (std::vector<uint32_t>{1})) << "the far wall";
+    EXPECT_EQ(list.stats.models_drawn, 1u);
+    EXPECT_EQ(list.models, (std::vector<uint32_t>{0}));
+
+    // The far plane of a map that does not pull it in: everything is drawn.
+    cam.z_far = 16384.0f;
+    vis.update(cam, options, list);
+    EXPECT_EQ(list.stats.visible_leaves, 3u);
+    EXPECT_EQ(list.stats.sky_leaves_past_far, 0u);
+    EXPECT_EQ(list.faces, (std::vector<uint32_t>{0, 1, 2}));
+    EXPECT_EQ(list.stats.models_drawn, 2u);
+
+    // Looking away (yaw 180): the sky leaf is behind the eye, outside the side planes as well,
+    // so nothing of it is kept.
+    cam.z_far = 1000.0f;
+    cam.yaw = 180.0f;
+    vis.update(cam, options, list);
+    EXPECT_EQ(list.stats.sky_leaves_past_far, 0u);
+    EXPECT_FALSE(list.containsFace(2));
+    EXPECT_FALSE(list.containsFace(1));
 }

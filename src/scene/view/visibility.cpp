@@ -85,6 +85,16 @@ Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh,
         m_leaf_mins.push_back(l.mins);
         m_leaf_maxs.push_back(l.maxs);
     }
+    m_leaf_sky.assign(map.leaves.size(), 0);
+    for (size_t i = 0; i < map.leaves.size(); ++i) {
+        const bsp::Leaf& l = map.leaves[i];
+        for (uint32_t k = 0; k < l.num_leaf_faces && !m_leaf_sky[i]; ++k) {
+            const size_t lf = size_t(l.first_leaf_face) + k;
+            const uint32_t face = lf < map.leaf_faces.size() ? map.leaf_faces[lf] : UINT32_MAX;
+            m_leaf_sky[i] = face < mesh.faces.size() && mesh.faces[face].submodel == 0 &&
+                            mesh.faces[face].pass == Pass::Sky;
+        }
+    }
     m_face_bits.assign((mesh.faces.size() + 63) / 64, 0);
     m_material_group.assign(map.materials.size(), -1);
     m_pvs_leaves.reserve(map.leaves.size());
@@ -244,7 +254,7 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
 
     std::fill(m_face_bits.begin(), m_face_bits.end(), 0);
     const Frustum frustum = Frustum::fromMatrix(camera.viewProjection());
-    out.stats.visible_leaves = markLeafFaces(frustum, options.frustum, camera.position);
+    out.stats.visible_leaves = markLeafFaces(frustum, options.frustum, camera.position, out.stats);
     collectFlares(frustum, options, cluster, out);
     collectModels(camera, frustum, options, cluster, out);
     markBrushModels(camera, frustum, options, out);
@@ -274,14 +284,33 @@ void markFace(std::vector<uint64_t>& bits, uint32_t order) {
 
 } // namespace
 
+// The sky faces of leaf `leaf` into the face bits.
+void Visibility::markLeafSkyFaces(uint32_t leaf) {
+    const bsp::Leaf& l = m_map.leaves[leaf];
+    for (uint32_t k = 0; k < l.num_leaf_faces; ++k) {
+        const uint32_t face = m_map.leaf_faces[l.first_leaf_face + k];
+        if (face < m_mesh.faces.size() && m_mesh.faces[face].submodel == 0 &&
+            m_mesh.faces[face].pass == Pass::Sky)
+            markFace(m_face_bits, m_mesh.faces[face].order);
+    }
+}
+
 // The world faces of the PVS leaves whose bounds the frustum reaches (every PVS leaf when
 // `use_frustum` is off) into the face bits, less those farther from `eye` than their
-// max_distance_sq (Source overlays' fade distances); returns how many leaves passed.
-uint32_t Visibility::markLeafFaces(const Frustum& frustum, bool use_frustum, const glm::vec3& eye) {
+// max_distance_sq (Source overlays' fade distances); returns how many leaves passed. A leaf
+// that only the far plane rejects keeps its sky faces (DrawStats::sky_leaves_past_far).
+uint32_t Visibility::markLeafFaces(const Frustum& frustum, bool use_frustum, const glm::vec3& eye,
+                                   DrawStats& stats) {
     uint32_t visible_leaves = 0;
+    const Frustum past_far = frustum.withoutFarPlane();
     for (uint32_t li : m_pvs_leaves) {
-        if (use_frustum && !frustum.intersectsBox(m_leaf_mins[li], m_leaf_maxs[li]))
+        if (use_frustum && !frustum.intersectsBox(m_leaf_mins[li], m_leaf_maxs[li])) {
+            if (m_leaf_sky[li] && past_far.intersectsBox(m_leaf_mins[li], m_leaf_maxs[li])) {
+                markLeafSkyFaces(li);
+                ++stats.sky_leaves_past_far;
+            }
             continue;
+        }
         ++visible_leaves;
         const bsp::Leaf& l = m_map.leaves[li];
         for (uint32_t k = 0; k < l.num_leaf_faces; ++k) {

@@ -66,6 +66,11 @@ struct DrawStats {
     int32_t area = -1;           // with VisOptions::own_area_only: the area kept, -1 for none
     uint32_t pvs_leaves = 0;     // leaves whose cluster the PVS lets through
     uint32_t visible_leaves = 0; // of those, inside the frustum
+    // Of the PVS leaves, those beyond the far plane alone (inside the other five planes) whose
+    // sky faces are kept: the sky is drawn at the far plane whatever the far plane's distance
+    // (game::SkyDepth), so a far plane the map pulls in (Source's farz) never cuts it. Their
+    // other faces are culled. Not in visible_leaves.
+    uint32_t sky_leaves_past_far = 0;
     uint32_t faces_drawn = 0;
     uint32_t faces_total = 0; // drawable faces of the mesh
     uint64_t triangles = 0;
@@ -133,7 +138,9 @@ private:
     static constexpr int32_t kInvalid = -2;
 
     void collectPvsLeaves(int32_t cluster, bool use_pvs, int32_t area);
-    uint32_t markLeafFaces(const Frustum& frustum, bool use_frustum, const glm::vec3& eye);
+    uint32_t markLeafFaces(const Frustum& frustum, bool use_frustum, const glm::vec3& eye,
+                           DrawStats& stats);
+    void markLeafSkyFaces(uint32_t leaf);
     void collectFlares(const Frustum& frustum, const VisOptions& options, int32_t cluster,
                        DrawList& out) const;
     void collectModels(const Camera& camera, const Frustum& frustum, const VisOptions& options,
@@ -158,6 +165,7 @@ private:
     game::BrushModelVis m_brush_vis;
     std::vector<Flare> m_flares; // extractFlares(map), for DrawList::flares
     std::vector<glm::vec3> m_leaf_mins, m_leaf_maxs;
+    std::vector<uint8_t> m_leaf_sky; // per leaf: it lists a world face of the sky pass
     std::vector<uint32_t> m_pvs_leaves;
     // Leaves with faces grouped by cluster (CSR): the PVS row's set bits index straight into
     // this, so a cluster change costs the visible leaves, not all leaves.
