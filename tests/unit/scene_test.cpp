@@ -1002,3 +1002,59 @@ TEST(Visibility, FarzCullsWhatLiesBeyondItButTheSky) {
     EXPECT_FALSE(list.containsFace(2));
     EXPECT_FALSE(list.containsFace(1));
 }
+
+// VisOptions::own_area_only keeps the brush models of the area kept alone (a sky region's view
+// opens its camera's area: CSkyboxView::DrawInternal; the client draws the renderables of the
+// view's leaves: CClientLeafSystem::BuildRenderablesList). twoRoomMap with leaf 1 (x > 0) in
+// area 1 and leaf 2 (x < 0) in area 2, and two brush models: model 1 a quad at x = 100 (area 1),
+// model 2 a quad at x = -100 (area 2), drawn at their origins.
+TEST(Visibility, OwnAreaOnlyKeepsTheBrushModelsOfThatArea) {
+    bsp::Map map = twoRoomMap();
+    map.areas.resize(3);
+    map.leaves[1].area = 1;
+    map.leaves[2].area = 2;
+    for (const float x : {100.0f, -100.0f}) {
+        bsp::Submodel sm;
+        sm.first_face = static_cast<uint32_t>(map.faces.size());
+        sm.num_faces = 1;
+        addQuad(map, 0.0f, 0); // at the model's origin
+        sm.mins = glm::vec3(0.0f, -32.0f, -32.0f);
+        sm.maxs = glm::vec3(0.0f, 32.0f, 32.0f);
+        sm.origin = glm::vec3(x, 0.0f, 0.0f);
+        map.submodels.push_back(sm);
+    }
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    scene::Visibility vis(map, mesh);
+    scene::Camera cam;
+    cam.position = {150.0f, 0.0f, 0.0f};
+    scene::VisOptions options;
+    options.frustum = false;
+    options.pvs = false; // every leaf a candidate: the area alone decides
+    scene::DrawList list;
+    vis.update(cam, options, list);
+    EXPECT_EQ(list.faces, (std::vector<uint32_t>{0, 1, 2, 3})) << "no area kept: both models";
+    EXPECT_EQ(list.stats.brush_models_culled_area, 0u);
+
+    options.own_area_only = true;
+    vis.update(cam, options, list);
+    EXPECT_EQ(list.stats.area, 1);
+    EXPECT_EQ(list.faces, (std::vector<uint32_t>{0, 2})) << "area 1: its world face, model 1";
+    EXPECT_EQ(list.stats.brush_models_culled_area, 1u);
+
+    // From the other room (the region's origin in area 2): model 2 alone.
+    options.pvs_point = glm::vec3(-150.0f, 0.0f, 0.0f);
+    vis.update(cam, options, list);
+    EXPECT_EQ(list.stats.area, 2);
+    EXPECT_EQ(list.faces, (std::vector<uint32_t>{1, 3}));
+
+    // Model 2's box widened to x in [-8, 24] about its origin moved to -16: it spans -24..8,
+    // touches both areas across x = 0, and is kept from area 1 too.
+    map.submodels[2].mins.x = -8.0f;
+    map.submodels[2].maxs.x = 24.0f;
+    map.submodels[2].origin.x = -16.0f;
+    scene::Visibility vis2(map, mesh);
+    options.pvs_point = glm::vec3(150.0f, 0.0f, 0.0f);
+    vis2.update(cam, options, list);
+    EXPECT_EQ(list.faces, (std::vector<uint32_t>{0, 2, 3}));
+    EXPECT_EQ(list.stats.brush_models_culled_area, 0u);
+}

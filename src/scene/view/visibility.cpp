@@ -152,6 +152,51 @@ void Visibility::linkBrushModels() {
     }
 }
 
+// The areas of the non-solid leaves each brush model's placed box touches (both sides of a plane
+// the box reaches, as linkBrushModels walks), the box of a turned model grown to the sphere that
+// holds it at any angle. For VisOptions::own_area_only.
+void Visibility::linkBrushModelAreas() {
+    m_model_area_first.assign(1, 0);
+    m_model_area_list.clear();
+    for (size_t s = 0; s < m_map.submodels.size(); ++s) {
+        const bsp::Submodel& sm = m_map.submodels[s];
+        glm::vec3 half = (sm.maxs - sm.mins) * 0.5f;
+        glm::vec3 centre = sm.origin + (sm.mins + sm.maxs) * 0.5f;
+        if (sm.angles != glm::vec3(0.0f)) {
+            half = glm::vec3(glm::length(glm::max(glm::abs(sm.mins), glm::abs(sm.maxs))));
+            centre = sm.origin;
+        }
+        const size_t first = m_model_area_list.size();
+        if (s > 0)
+            walkTree(
+                m_map, m_walk,
+                [&](const bsp::Plane& p) {
+                    const float d = bsp::planeDistance(p, centre);
+                    const float r = glm::dot(glm::abs(p.normal), half);
+                    return (d + r >= 0.0f ? 1 : 0) | (d - r < 0.0f ? 2 : 0);
+                },
+                [&](size_t leaf) {
+                    const bsp::Leaf& l = m_map.leaves[leaf];
+                    if (l.contents & bsp::kContentsSolid)
+                        return;
+                    const int32_t area = leafArea(m_map, int32_t(leaf));
+                    if (area >= 0 &&
+                        std::find(m_model_area_list.begin() + std::ptrdiff_t(first),
+                                  m_model_area_list.end(), area) == m_model_area_list.end())
+                        m_model_area_list.push_back(area);
+                });
+        m_model_area_first.push_back(static_cast<uint32_t>(m_model_area_list.size()));
+    }
+}
+
+bool Visibility::brushModelInArea(size_t submodel, int32_t area) const {
+    if (submodel + 1 >= m_model_area_first.size())
+        return true;
+    const auto begin = m_model_area_list.begin() + std::ptrdiff_t(m_model_area_first[submodel]);
+    const auto end = m_model_area_list.begin() + std::ptrdiff_t(m_model_area_first[submodel + 1]);
+    return std::find(begin, end, area) != end;
+}
+
 // The PVS rows of every non-solid leaf within eye_radius of the eye, joined (SV_FatPVS). An eye
 // deep in solid or in the void reaches no leaf and sees no brush model; without vis data every
 // leaf it reaches sees everything (QuakeSpasm's Mod_LeafPVS gives the no-vis row then).
@@ -239,6 +284,8 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
     const int32_t area = options.own_area_only ? leafArea(m_map, leaf) : -1;
     if (cluster != m_cached_cluster || options.pvs != m_cached_use_pvs || area != m_cached_area)
         collectPvsLeaves(cluster, options.pvs, area);
+    if (area >= 0 && m_model_area_first.size() != m_map.submodels.size() + 1)
+        linkBrushModelAreas();
     if (area >= 0 && m_models && m_model_areas.size() != m_models->size()) {
         m_model_areas.clear();
         for (const EntityModelInstance& m : *m_models)
@@ -398,6 +445,11 @@ void Visibility::markBrushModels(const Camera& camera, const Frustum& frustum,
         if (models_by_pvs && !brushModelSent(s)) {
             if (count)
                 ++out.stats.brush_models_culled_pvs;
+            return false;
+        }
+        if (m_cached_area >= 0 && !brushModelInArea(s, m_cached_area)) {
+            if (count)
+                ++out.stats.brush_models_culled_area;
             return false;
         }
         return !options.frustum ||

@@ -36,10 +36,13 @@ struct VisOptions {
     // The point whose cluster's PVS row is used; empty: the camera's position (a sky region's
     // set comes from its origin: scene/view/sky_region.h).
     std::optional<glm::vec3> pvs_point;
-    // Only the leaves (and the models standing in leaves) of the area of the leaf at pvs_point
-    // (or the camera): a sky region is drawn with its camera's area alone open
-    // (game/client/viewrender.cpp CSkyboxView::DrawInternal sets that one area bit). No effect
-    // on a map without areas or when that leaf's area is not one of the map's.
+    // Only the leaves (and the models, flares and brush models standing in leaves) of the area
+    // of the leaf at pvs_point (or the camera): a sky region is drawn with its camera's area
+    // alone open (game/client/viewrender.cpp CSkyboxView::DrawInternal sets that one area bit),
+    // and the client draws the renderables of the leaves its view keeps
+    // (game/client/clientleafsystem.cpp CClientLeafSystem::BuildRenderablesList): a brush
+    // model is kept when a leaf its placed box touches is in that area. No effect on a map
+    // without areas or when that leaf's area is not one of the map's.
     bool own_area_only = false;
 };
 
@@ -87,6 +90,8 @@ struct DrawStats {
     uint32_t models_faded = 0; // in the PVS but beyond their fade distance (DistanceFade)
     // Brush models the PVS hid as the game's server does (game::EntityRules::brush_model_vis).
     uint32_t brush_models_culled_pvs = 0;
+    // With VisOptions::own_area_only: brush models none of whose leaves is in the area kept.
+    uint32_t brush_models_culled_area = 0;
 };
 
 // Plain data, like ImDrawData: what to draw this frame, in order.
@@ -156,6 +161,8 @@ private:
     void regroupRun(DrawList& out, size_t begin, size_t end);
     void classify(DrawList& out) const;
     void linkBrushModels();
+    void linkBrushModelAreas();
+    bool brushModelInArea(size_t submodel, int32_t area) const;
     void collectFatPvs(const glm::vec3& eye);
     bool brushModelSent(size_t submodel) const;
 
@@ -196,6 +203,10 @@ private:
     std::vector<uint32_t> m_model_first;
     std::vector<int32_t> m_model_clusters;
     std::vector<uint8_t> m_model_always;
+    // Per submodel the areas of the leaves its placed box touches (CSR, submodels + 1 entries;
+    // built on the first update that keeps one area).
+    std::vector<uint32_t> m_model_area_first;
+    std::vector<int32_t> m_model_area_list;
     std::vector<uint8_t> m_fat_pvs;  // scratch: the eye's fat PVS, one row
     bool m_fat_reaches_leaf = false; // the fat PVS walk reached a leaf that is not solid
     std::vector<int32_t> m_walk;     // scratch: nodes still to visit
