@@ -165,6 +165,12 @@ Outcome runOverlays(std::span<const uint8_t> data);
 // the scale and rate at least 0, 0 < auto_min <= auto_max, their source the defaults or a
 // controller (only when the map has one), and the controller count that of the map's.
 Outcome runToneMap(std::span<const uint8_t> data);
+// Source's fog rules (game/source.cpp: the master env_fog_controller's fog and farz): the bytes
+// as the entity lump of a Source map, through game::profileFor. Never rejected; the far plane
+// is finite and at least 0, above 0 only when the map has a fog controller, the fog's numbers
+// finite and its colours within 0..1, and every warning names the farz key of an
+// env_fog_controller by its entity index.
+Outcome runFogController(std::span<const uint8_t> data);
 // The Source prop invariants of a map (static and detail props inside their tables, ambient
 // index entries inside the samples and leaves); empty when they hold. checkMapInvariants
 // calls it.

@@ -14,6 +14,7 @@
 #include "game/profile.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <string>
 
@@ -408,6 +409,42 @@ Outcome runToneMap(std::span<const uint8_t> data) {
         o.violation = "settings from a controller the map lacks";
     else if (t.controllers < controllers)
         o.violation = "controllers miscounted";
+    return o;
+}
+
+Outcome runFogController(std::span<const uint8_t> data) {
+    bsp::Map map;
+    map.format = bsp::Format::Source;
+    std::vector<std::string> warnings;
+    map.entities = bsp::parseEntities(
+        std::string_view(reinterpret_cast<const char*>(data.data()), data.size()), &warnings);
+    const game::GameProfile p = game::profileFor(map);
+    Outcome o;
+    o.accepted = true;
+    bool controller = false;
+    for (const bsp::Entity& e : map.entities)
+        controller = controller || e.classname() == "env_fog_controller";
+    const float far = p.view.far_plane;
+    const game::LinearFog& fog = p.rules.linear_fog;
+    if (!std::isfinite(far) || far < 0.0f)
+        o.violation = "the far plane is negative or not finite";
+    else if (far > 0.0f && !controller)
+        o.violation = "a far plane without a fog controller";
+    for (const float v : {fog.start, fog.end, fog.max_density})
+        if (!std::isfinite(v))
+            o.violation = "a fog distance or density is not finite";
+    for (const glm::vec3 c : {fog.colour, fog.colour2})
+        for (int i = 0; i < 3; ++i)
+            if (!(c[i] >= 0.0f && c[i] <= 1.0f))
+                o.violation = "a fog colour outside 0..1";
+    for (const std::string& w : p.warnings) {
+        size_t at = size_t(-1);
+        if (w.rfind("entity ", 0) == 0)
+            std::from_chars(w.data() + 7, w.data() + w.size(), at);
+        if (at >= map.entities.size() || map.entities[at].classname() != "env_fog_controller" ||
+            w.find("key farz") == std::string::npos)
+            o.violation = "a warning that names no fog controller's farz: " + w;
+    }
     return o;
 }
 

@@ -253,8 +253,9 @@ void renderBenchFrames(const Options& options, MapSession& session, OffscreenRen
     scene::Visibility& visibility = *session.visibility();
     scene::DrawList list;
     const scene::VisOptions vis_options = visOptionsOf(options);
-    const float far = scene::farPlaneForBounds(b.map.worldMins(), b.map.worldMaxs());
+    const float far = scene::viewFarPlane(b);
     ro.timers = timers;
+    const glm::vec4 clear = ro.clear_colour; // the map's; a pulled-in far plane's is per view
     out.frame_ms.reserve(static_cast<size_t>(options.frames));
     for (int f = 0; f < options.frames; ++f) {
         const auto t_frame = Clock::now();
@@ -285,6 +286,7 @@ void renderBenchFrames(const Options& options, MapSession& session, OffscreenRen
         ro.frame_seconds = 1.0f / 60.0f; // auto exposure moves as at 60 frames a second
         ro.style_values =
             scene::lightStyleValues(ro.time, nullptr, b.profile.entities.light_styles);
+        ro.clear_colour = clearColourOf(b.profile, cam, fogShown(ro), clear);
         gl.renderer.draw(list, cam, ro, region);
         out.submit_ms.push_back(msSince(t_submit));
         glFinish();

@@ -155,8 +155,7 @@ std::string defaultMapPath() {
 
 core::Result<scene::Camera> resolveCamera(const CameraSpec& spec, const scene::MapBundle& bundle) {
     scene::Camera cam;
-    const bsp::Map& map = bundle.map;
-    cam.z_far = scene::farPlaneForBounds(map.worldMins(), map.worldMaxs());
+    cam.z_far = scene::viewFarPlane(bundle);
     if (spec.from_leak) {
         const auto at =
             bundle.leak ? scene::leakStopCamera(*bundle.leak, spec.leak_stop, cam) : std::nullopt;
@@ -486,7 +485,7 @@ void writeWalkAndOverlay(core::JsonWriter& j, const Options& options, const Scre
 core::Status drawScreenshot(const Options& options, OffscreenRenderer& gl, MapSession& session,
                             render::RenderOptions& ro, ScreenshotFrame& f) {
     scene::MapBundle& b = *session.bundle();
-    ro.clear_colour = clearColourOf(b.profile.view, ro.clear_colour);
+    ro.clear_colour = clearColourOf(b.profile, f.cam, fogShown(ro), ro.clear_colour);
     if (auto st = computeVisibility(options, b, session, f); !st)
         return st;
     ro.show_culled = options.lock_camera_given;

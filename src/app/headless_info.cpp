@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <string_view>
 
 namespace app {
@@ -66,8 +67,10 @@ void writeOverlays(core::JsonWriter& j, const bsp::Map& map) {
     j.field("cube_maps", uint64_t(map.cube_maps.size()));
 }
 
-// A linear fog's keys (game::LinearFog) as the object `key`.
-void writeLinearFog(core::JsonWriter& j, std::string_view key, const game::LinearFog& fog) {
+// A linear fog's keys (game::LinearFog) as the object `key`; `farz` (the env_fog_controller's
+// far plane, game::ViewRule::far_plane: 0 none) when given.
+void writeLinearFog(core::JsonWriter& j, std::string_view key, const game::LinearFog& fog,
+                    std::optional<float> farz = std::nullopt) {
     const auto vec = [&](std::string_view name, glm::vec3 v) {
         j.key(name).beginArray().value(v.x).value(v.y).value(v.z).endArray();
     };
@@ -79,6 +82,8 @@ void writeLinearFog(core::JsonWriter& j, std::string_view key, const game::Linea
         vec("colour2", fog.colour2);
         vec("direction", fog.direction);
     }
+    if (farz)
+        j.field("farz", *farz);
     j.endObject();
 }
 
@@ -354,7 +359,8 @@ int runInfo(const Options& options) {
     writeOverlays(j, b.map);
     if (m.format == bsp::Format::Source) {
         writeSkyRegion(j, m, b.profile);
-        writeLinearFog(j, "fog", b.profile.rules.linear_fog); // env_fog_controller's
+        writeLinearFog(j, "fog", b.profile.rules.linear_fog, // env_fog_controller's
+                       b.profile.view.far_plane);
     }
     j.key("warnings").beginArray();
     for (const std::string& w : b.warnings)

@@ -77,6 +77,17 @@ glm::vec4 clearColourOf(const game::ViewRule& view, const glm::vec4& fallback) {
     return view.void_colour ? glm::vec4(*view.void_colour, 1.0f) : fallback;
 }
 
+glm::vec4 clearColourOf(const game::GameProfile& profile, const scene::Camera& camera, bool fog_on,
+                        const glm::vec4& fallback) {
+    if (const auto fog = scene::farClearColour(profile, camera, fog_on))
+        return glm::vec4(*fog, 1.0f);
+    return clearColourOf(profile.view, fallback);
+}
+
+bool fogShown(const render::RenderOptions& options) {
+    return options.fog && options.view == render::ViewMode::Lit;
+}
+
 core::Result<render::RenderOptions> renderOptionsOf(const Options& options) {
     render::RenderOptions ro;
     if (!render::parseViewMode(options.view, &ro.view))

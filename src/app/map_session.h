@@ -77,5 +77,11 @@ scene::VisOptions visOptionsOf(const Options& options);
 // else `fallback`, the viewer's background.
 glm::vec4 clearColourOf(const game::ViewRule& view,
                         const glm::vec4& fallback = render::RenderOptions{}.clear_colour);
+// The clear colour of a frame seen by `camera`: where the game pulls the far plane in, the world
+// fog's colour while `fog_on` (scene::farClearColour), else clearColourOf(profile.view).
+glm::vec4 clearColourOf(const game::GameProfile& profile, const scene::Camera& camera, bool fog_on,
+                        const glm::vec4& fallback = render::RenderOptions{}.clear_colour);
+// Whether the frame drawn with `options` shows distance fog (the fog switch, the lit view).
+bool fogShown(const render::RenderOptions& options);
 
 } // namespace app

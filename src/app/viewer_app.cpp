@@ -547,7 +547,8 @@ void ViewerApp::drawWorld(int w, int h, float dt) {
     m_render_options.time = m_styles.time;
     m_render_options.frame_seconds = dt; // how far auto exposure moves
     if (m_session.bundle())
-        m_render_options.clear_colour = clearColourOf(m_session.bundle()->profile.view);
+        m_render_options.clear_colour =
+            clearColourOf(m_session.bundle()->profile, m_fly.camera, fogShown(m_render_options));
     const auto enabled = m_styles.enabled();
     std::span<const game::LightStyleString> spawn;
     if (m_session.bundle())

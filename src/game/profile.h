@@ -225,6 +225,11 @@ glm::vec3 scaledLight(const LightRule& rule, glm::vec3 light);
 struct ViewRule {
     float eye_height = 26.0f;             // above a spawn point's origin
     std::optional<glm::vec3> void_colour; // empty: not known, the viewer's own background
+    // The main view's far plane in world units when the map pulls it in (Source's
+    // env_fog_controller farz); 0: the viewer's own, far enough for the whole map. Where it cuts
+    // the world and no sky is drawn, the view shows the clear colour: the world fog's colour
+    // (rules.linear_fog) while that fog is on (scene::farClearColour).
+    float far_plane = 0.0f;
 };
 
 // Which folders and archives the game searches besides the map's own game folder.
@@ -337,6 +342,9 @@ struct GameProfile {
     MountRule mount;
     MaterialSource materials;
     EntityRules entities;
+    // Problems found reading the rules' entity keys (a malformed number), each naming the key,
+    // the entity's index and its class; the map loads with the game's reading of the value.
+    std::vector<std::string> warnings;
 };
 
 // Which of an engine's looks a family's rules follow where the players of a game see more than

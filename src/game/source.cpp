@@ -9,6 +9,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -83,19 +85,58 @@ std::optional<SkyRegion> skyCamera(const bsp::Map& map) {
     return r;
 }
 
-// The world's fog: the master env_fog_controller's (game/server/fogcontroller.cpp
+// The master env_fog_controller's index in the entity list (game/server/fogcontroller.cpp
 // CFogSystem::LevelInitPostEntity: the first controller in entity order, replaced by each later
-// one whose spawnflags hold SF_FOG_MASTER 1), which a spawning player takes and
-// CRendering3dView::EnableWorldFog draws with (viewrender.cpp). Not followed: the engine's
-// "official map" hack that forces radial fog on, farz (the far plane the controller may pull
-// in), fog inputs fired at spawn and trigger_fog volumes.
-LinearFog worldFog(const bsp::Map& map) {
-    const bsp::Entity* master = nullptr;
-    for (const bsp::Entity& e : map.entities)
+// one whose spawnflags hold SF_FOG_MASTER 1), whose fog a spawning player takes; -1: none.
+int32_t masterFogController(const bsp::Map& map) {
+    int32_t master = -1;
+    for (size_t i = 0; i < map.entities.size(); ++i) {
+        const bsp::Entity& e = map.entities[i];
         if (e.classname() == "env_fog_controller" &&
-            (!master || (intKey(e, "spawnflags", 0) & 1) != 0))
-            master = &e;
-    return master ? fogKeys(*master) : LinearFog{};
+            (master < 0 || (intKey(e, "spawnflags", 0) & 1) != 0))
+            master = int32_t(i);
+    }
+    return master;
+}
+
+// The world's fog: the master controller's keys, which CRendering3dView::EnableWorldFog draws
+// with (viewrender.cpp). Not followed: the engine's "official map" hack that forces radial fog
+// on, fog inputs fired at spawn and trigger_fog volumes.
+LinearFog worldFog(const bsp::Map& map, int32_t master) {
+    return master >= 0 ? fogKeys(map.entities[size_t(master)]) : LinearFog{};
+}
+
+// The main view's far plane from the master controller's farz (fogcontroller.cpp: a FIELD_FLOAT
+// key, read as atof reads it; the entity starts zeroed, so an absent key is 0).
+// game/client/view.cpp CViewRender::GetZFar takes it when it is above 0 (else r_mapextents
+// 16384 times sqrt(3), r_farz overriding both), from the player's fog parameters, which
+// C_BasePlayer::UpdateFogController copies whole from the controller: fogenable does not
+// matter, and neither does fog_enable (GetZFar does not read it). 0 here: the viewer's own.
+// A value that is not a plain number is read as atof reads it (its leading number, else 0), with
+// a warning naming the key and the entity.
+float worldFarPlane(const bsp::Map& map, int32_t master, std::vector<std::string>& warnings) {
+    if (master < 0)
+        return 0.0f;
+    const bsp::Entity& e = map.entities[size_t(master)];
+    const std::string_view text = e.get("farz");
+    if (text.empty())
+        return 0.0f;
+    const float value = floatKey(e, "farz", 0.0f);
+    // A plain number: strtof (as bsp::Entity::number reads it) takes every byte but trailing
+    // blanks, and the value is finite.
+    const std::string buf(text);
+    char* end = nullptr;
+    const float whole = std::strtof(buf.c_str(), &end);
+    while (end && (*end == ' ' || *end == '\t'))
+        ++end;
+    if (end == buf.c_str() || end != buf.c_str() + buf.size() || !std::isfinite(whole)) {
+        char shown[32];
+        std::snprintf(shown, sizeof(shown), "%g", double(value));
+        warnings.push_back("entity " + std::to_string(master) +
+                           " (env_fog_controller): key farz \"" + std::string(text) +
+                           "\" is not a number; read as " + shown);
+    }
+    return value > 0.0f ? value : 0.0f;
 }
 
 // --- Tone map (docs/source.md "HDR tone mapping") ----------------------------------------
@@ -387,7 +428,9 @@ GameProfile sourceProfile(const bsp::Map& map) {
     // instead of them (game::SkyDepth).
     p.rules.sky.at_far_plane = true;
     p.sky_region = skyCamera(map);
-    p.rules.linear_fog = worldFog(map);
+    const int32_t fog_controller = masterFogController(map);
+    p.rules.linear_fog = worldFog(map, fog_controller);
+    p.view.far_plane = worldFarPlane(map, fog_controller, p.warnings);
     p.rules.tonemap = sourceToneMap(map);
     return p;
 }

@@ -74,6 +74,9 @@ void GlState::depthAtFarPlane(bool on) {
         return;
     m_depth_far = want;
     on ? glDepthRange(kFarPlaneDepth, kFarPlaneDepth) : glDepthRange(0.0, 1.0);
+    // No near or far clipping while at the far plane (GL 3.2 ARB_depth_clamp): a far plane the
+    // map pulls in (Source's farz) cuts the world, not the sky drawn behind it.
+    on ? glEnable(GL_DEPTH_CLAMP) : glDisable(GL_DEPTH_CLAMP);
     ++m_changes;
 }
 

@@ -29,8 +29,8 @@ public:
     void blendFunc(GLenum src, GLenum dst);
     void depthMask(bool write);
     void depthFunc(GLenum func);
-    // The window depth range: [0, 1], or every fragment at `kFarPlaneDepth` (scene::DrawState
-    // at_far_plane).
+    // The window depth range: [0, 1], or every fragment at `kFarPlaneDepth` with depth clamping
+    // on, so that nothing is clipped by the near or far plane (scene::DrawState at_far_plane).
     void depthAtFarPlane(bool on);
     void cullFace(GLenum face);
     // Face culling on (back faces of the meshes' clockwise winding: GL_FRONT) or off.

@@ -281,6 +281,18 @@ const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
         {"worldlights_v0", [] { return worldLightsLump(0); }},
         {"worldlights_v1_hdr", [] { return worldLightsLump(3); }},
         {"overlays_v0", overlaysLump},
+        // Two fog controllers, the later one the master (spawnflags 1) with fog and farz
+        // (game/source.cpp worldFog, worldFarPlane).
+        {"fog_entities.txt",
+         [] {
+             return bytesOf("{\n\"classname\" \"worldspawn\"\n}\n"
+                            "{\n\"classname\" \"env_fog_controller\"\n\"farz\" \"800\"\n}\n"
+                            "{\n\"classname\" \"env_fog_controller\"\n\"spawnflags\" \"1\"\n"
+                            "\"fogenable\" \"1\"\n\"fogblend\" \"1\"\n"
+                            "\"fogcolor\" \"255 128 0\"\n\"fogcolor2\" \"0 64 255\"\n"
+                            "\"fogdir\" \"1 0 0\"\n\"fogstart\" \"128\"\n"
+                            "\"fogend\" \"2048\"\n\"farz\" \"3000\"\n}\n");
+         }},
         // A tone map controller and the logic_auto that sets it at spawn (game/source.cpp),
         // actions separated by commas and by ESC.
         {"tonemap_entities.txt",

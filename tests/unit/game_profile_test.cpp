@@ -519,3 +519,68 @@ TEST(GameProfile, HalfLifeBrushRenderModesAtSpawn) {
     EXPECT_FALSE(m.submodels[4].lightmapped);
     EXPECT_TRUE(m.submodels[4].visible);
 }
+
+// Source's farz: the main view's far plane, the master env_fog_controller's key
+// (game/source.cpp worldFarPlane; game/client/view.cpp CViewRender::GetZFar uses it when above
+// 0). Absent, 0 or negative: the viewer's own (0). Not a number: read as atof reads it, with a
+// warning naming the key and the entity. fogenable 0 keeps it: GetZFar does not look at fog.
+TEST(GameProfile, SourceFarzIsTheMasterFogControllersFarPlane) {
+    bsp::Map m = factsOnly(bsp::Format::Source, true);
+    const auto farz = [&](std::vector<std::pair<std::string, std::string>> keys) {
+        bsp::Entity world, fog;
+        world.pairs = {{"classname", "worldspawn"}};
+        fog.pairs = {{"classname", "env_fog_controller"}};
+        fog.pairs.insert(fog.pairs.end(), keys.begin(), keys.end());
+        fog.pairs.push_back({"fogenable", "1"}); // unless `keys` gave it (the first one counts)
+        m.entities = {world, fog};
+        return game::profileFor(m);
+    };
+    m.entities.clear();
+    EXPECT_EQ(game::profileFor(m).view.far_plane, 0.0f) << "no controller";
+    game::GameProfile p = farz({{"farz", "1000"}});
+    EXPECT_EQ(p.view.far_plane, 1000.0f);
+    EXPECT_TRUE(p.warnings.empty());
+    EXPECT_EQ(farz({}).view.far_plane, 0.0f) << "absent";
+    EXPECT_EQ(farz({{"farz", "0"}}).view.far_plane, 0.0f);
+    EXPECT_EQ(farz({{"farz", "-1"}}).view.far_plane, 0.0f) << "the FGD's -1: no far plane";
+    EXPECT_EQ(farz({{"farz", " 2500.5 "}}).view.far_plane, 2500.5f);
+    EXPECT_TRUE(farz({{"farz", " 2500.5 "}}).warnings.empty()) << "blanks around a number";
+    p = farz({{"farz", "1000"}, {"fogenable", "0"}});
+    EXPECT_EQ(p.view.far_plane, 1000.0f) << "fog off keeps farz";
+    EXPECT_FALSE(p.rules.linear_fog.enabled);
+
+    p = farz({{"farz", "far"}});
+    EXPECT_EQ(p.view.far_plane, 0.0f) << "atof: 0";
+    ASSERT_EQ(p.warnings.size(), 1u);
+    EXPECT_EQ(p.warnings[0],
+              "entity 1 (env_fog_controller): key farz \"far\" is not a number; read as 0");
+    p = farz({{"farz", "1500units"}});
+    EXPECT_EQ(p.view.far_plane, 1500.0f) << "atof: the leading number";
+    ASSERT_EQ(p.warnings.size(), 1u);
+    EXPECT_EQ(p.warnings[0], "entity 1 (env_fog_controller): key farz \"1500units\" is not a "
+                             "number; read as 1500");
+    p = farz({{"farz", "1e60"}});
+    EXPECT_EQ(p.view.far_plane, 0.0f) << "not finite";
+    EXPECT_EQ(p.warnings.size(), 1u);
+
+    // The master controller's farz: a later controller flagged master (spawnflags 1) wins, one
+    // not flagged does not.
+    bsp::Entity world, first, plain, master;
+    world.pairs = {{"classname", "worldspawn"}};
+    first.pairs = {{"classname", "env_fog_controller"}, {"farz", "800"}};
+    plain.pairs = {{"classname", "env_fog_controller"}, {"farz", "900"}};
+    master.pairs = {{"classname", "env_fog_controller"}, {"spawnflags", "1"}, {"farz", "x"}};
+    m.entities = {world, first, plain};
+    EXPECT_EQ(game::profileFor(m).view.far_plane, 800.0f);
+    m.entities.push_back(master);
+    p = game::profileFor(m);
+    EXPECT_EQ(p.view.far_plane, 0.0f);
+    ASSERT_EQ(p.warnings.size(), 1u);
+    EXPECT_EQ(p.warnings[0], "entity 3 (env_fog_controller): key farz \"x\" is not a number; "
+                             "read as 0")
+        << "only the master's key is read";
+    // Other families ignore the entity.
+    bsp::Map q3 = factsOnly(bsp::Format::Quake3, true);
+    q3.entities = {world, first};
+    EXPECT_EQ(game::profileFor(q3).view.far_plane, 0.0f);
+}

@@ -5,6 +5,7 @@
 #include "scene/view/visibility.h"
 #include "scene/world/light_styles.h"
 #include "scene/world/world_mesh.h"
+#include "support/far_plane_fixture.h"
 #include "support/map_builder.h"
 
 #include <gtest/gtest.h>
@@ -261,7 +262,7 @@ TEST(Visibility, SkyRegionSeesItsOwnClusterFromItsOwnEye) {
     EXPECT_EQ(sky.pitch, -10.0f);
     EXPECT_EQ(sky.fov_x, world.fov_x);
     EXPECT_EQ(sky.z_near, 2.0f);
-    EXPECT_EQ(sky.z_far, world.z_far);
+    EXPECT_EQ(sky.z_far, 1.732050807569f * 32768.0f) << "MAX_TRACE_LENGTH, not the world's";
 
     scene::Visibility world_vis(map, mesh), sky_vis(map, mesh);
     scene::DrawList world_list, sky_list;
@@ -946,4 +947,114 @@ TEST(Visibility, RegroupingAllocatesNothingOnceWarm) {
     vis.update(cam, opts, list);
     EXPECT_EQ(g_allocations.load(), before);
     EXPECT_EQ(list.batches.size(), 5u);
+}
+
+// Source's farz pulls the main view's far plane in (game::ViewRule::far_plane): the frustum's
+// far plane culls the leaves and models beyond it, except the sky faces of a leaf that only the
+// far plane rejects (DrawStats::sky_leaves_past_far): the sky is drawn at the far plane whatever
+// its distance. testsupport::farPlaneMap: leaf 0 (the eye, the near wall at x 500), leaf 1 (the
+// far wall at 1500), leaf 2 (the sky face at 3000).
+TEST(Visibility, FarzCullsWhatLiesBeyondItButTheSky) {
+    const bsp::Map map = testsupport::farPlaneMap();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(
+        map, scene::resolveMaterials(map, nullptr, testsupport::farPlaneTextures()));
+    // Two models: one by the near wall, one 1500 units off (radius 16).
+    std::vector<scene::EntityModelInstance> models(2);
+    models[0].origin = {400.0f, 100.0f, -100.0f};
+    models[1].origin = {1450.0f, -100.0f, -100.0f};
+    for (scene::EntityModelInstance& m : models) {
+        m.radius = 16.0f;
+        m.cluster = 0;
+    }
+    scene::Visibility vis(map, mesh, &models);
+    scene::Camera cam;
+    cam.aspect = 2.0f;
+    cam.z_near = 1.0f;
+    cam.z_far = game::profileFor(map).view.far_plane;
+    ASSERT_EQ(cam.z_far, 1000.0f);
+    scene::VisOptions options;
+    options.classify = true;
+    scene::DrawList list;
+    vis.update(cam, options, list);
+    EXPECT_EQ(list.stats.pvs_leaves, 3u);
+    EXPECT_EQ(list.stats.visible_leaves, 1u) << "leaf 0 alone is within farz";
+    EXPECT_EQ(list.stats.sky_leaves_past_far, 1u) << "leaf 2: its sky face kept";
+    EXPECT_EQ(list.faces, (std::vector<uint32_t>{0, 2}));
+    EXPECT_EQ(list.stats.faces_drawn, 2u);
+    EXPECT_EQ(list.culled_frustum, (std::vector<uint32_t>{1})) << "the far wall";
+    EXPECT_EQ(list.stats.models_drawn, 1u);
+    EXPECT_EQ(list.models, (std::vector<uint32_t>{0}));
+
+    // The far plane of a map that does not pull it in: everything is drawn.
+    cam.z_far = 16384.0f;
+    vis.update(cam, options, list);
+    EXPECT_EQ(list.stats.visible_leaves, 3u);
+    EXPECT_EQ(list.stats.sky_leaves_past_far, 0u);
+    EXPECT_EQ(list.faces, (std::vector<uint32_t>{0, 1, 2}));
+    EXPECT_EQ(list.stats.models_drawn, 2u);
+
+    // Looking away (yaw 180): the sky leaf is behind the eye, outside the side planes as well,
+    // so nothing of it is kept.
+    cam.z_far = 1000.0f;
+    cam.yaw = 180.0f;
+    vis.update(cam, options, list);
+    EXPECT_EQ(list.stats.sky_leaves_past_far, 0u);
+    EXPECT_FALSE(list.containsFace(2));
+    EXPECT_FALSE(list.containsFace(1));
+}
+
+// VisOptions::own_area_only keeps the brush models of the area kept alone (a sky region's view
+// opens its camera's area: CSkyboxView::DrawInternal; the client draws the renderables of the
+// view's leaves: CClientLeafSystem::BuildRenderablesList). twoRoomMap with leaf 1 (x > 0) in
+// area 1 and leaf 2 (x < 0) in area 2, and two brush models: model 1 a quad at x = 100 (area 1),
+// model 2 a quad at x = -100 (area 2), drawn at their origins.
+TEST(Visibility, OwnAreaOnlyKeepsTheBrushModelsOfThatArea) {
+    bsp::Map map = twoRoomMap();
+    map.areas.resize(3);
+    map.leaves[1].area = 1;
+    map.leaves[2].area = 2;
+    for (const float x : {100.0f, -100.0f}) {
+        bsp::Submodel sm;
+        sm.first_face = static_cast<uint32_t>(map.faces.size());
+        sm.num_faces = 1;
+        addQuad(map, 0.0f, 0); // at the model's origin
+        sm.mins = glm::vec3(0.0f, -32.0f, -32.0f);
+        sm.maxs = glm::vec3(0.0f, 32.0f, 32.0f);
+        sm.origin = glm::vec3(x, 0.0f, 0.0f);
+        map.submodels.push_back(sm);
+    }
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    scene::Visibility vis(map, mesh);
+    scene::Camera cam;
+    cam.position = {150.0f, 0.0f, 0.0f};
+    scene::VisOptions options;
+    options.frustum = false;
+    options.pvs = false; // every leaf a candidate: the area alone decides
+    scene::DrawList list;
+    vis.update(cam, options, list);
+    EXPECT_EQ(list.faces, (std::vector<uint32_t>{0, 1, 2, 3})) << "no area kept: both models";
+    EXPECT_EQ(list.stats.brush_models_culled_area, 0u);
+
+    options.own_area_only = true;
+    vis.update(cam, options, list);
+    EXPECT_EQ(list.stats.area, 1);
+    EXPECT_EQ(list.faces, (std::vector<uint32_t>{0, 2})) << "area 1: its world face, model 1";
+    EXPECT_EQ(list.stats.brush_models_culled_area, 1u);
+
+    // From the other room (the region's origin in area 2): model 2 alone.
+    options.pvs_point = glm::vec3(-150.0f, 0.0f, 0.0f);
+    vis.update(cam, options, list);
+    EXPECT_EQ(list.stats.area, 2);
+    EXPECT_EQ(list.faces, (std::vector<uint32_t>{1, 3}));
+
+    // Model 2's box widened to x in [-8, 24] about its origin moved to -16: it spans -24..8,
+    // touches both areas across x = 0, and is kept from area 1 too.
+    map.submodels[2].mins.x = -8.0f;
+    map.submodels[2].maxs.x = 24.0f;
+    map.submodels[2].origin.x = -16.0f;
+    scene::Visibility vis2(map, mesh);
+    options.pvs_point = glm::vec3(150.0f, 0.0f, 0.0f);
+    vis2.update(cam, options, list);
+    EXPECT_EQ(list.faces, (std::vector<uint32_t>{0, 2, 3}));
+    EXPECT_EQ(list.stats.brush_models_culled_area, 0u);
 }

@@ -154,6 +154,12 @@ core::Result<bsp::Map> parseMapAt(const content::MapLocation& where,
 
 } // namespace
 
+float viewFarPlane(const MapBundle& bundle) {
+    const float pulled_in = bundle.profile.view.far_plane;
+    return pulled_in > 0.0f ? pulled_in
+                            : farPlaneForBounds(bundle.map.worldMins(), bundle.map.worldMaxs());
+}
+
 std::optional<Camera> spawnCamera(const MapBundle& bundle, size_t index) {
     const bsp::Map& map = bundle.map;
     if (bundle.spawns.empty()) {
@@ -175,12 +181,15 @@ std::optional<Camera> spawnCamera(const MapBundle& bundle, size_t index) {
                 maxs = glm::max(maxs, map.vertices[v].position);
             }
         }
-        return overviewCamera(mins, maxs);
+        Camera cam = overviewCamera(mins, maxs);
+        if (bundle.profile.view.far_plane > 0.0f)
+            cam.z_far = bundle.profile.view.far_plane;
+        return cam;
     }
     if (index >= bundle.spawns.size())
         return std::nullopt;
     Camera cam;
-    cam.z_far = farPlaneForBounds(map.worldMins(), map.worldMaxs());
+    cam.z_far = viewFarPlane(bundle);
     const bsp::SpawnPoint& s = bundle.spawns[index];
     cam.position = s.origin + glm::vec3(0.0f, 0.0f, bundle.profile.view.eye_height);
     cam.yaw = s.yaw;
@@ -332,6 +341,8 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
     bundle->profile = game::profileFor(parsed, settings.game);
     const game::GameProfile& profile = bundle->profile;
     bundle->warnings = parsed.warnings;
+    bundle->warnings.insert(bundle->warnings.end(), profile.warnings.begin(),
+                            profile.warnings.end());
     bundle->spawns = bsp::findSpawnPoints(parsed);
     if (auto st = loadCompileFiles(*bundle, where, settings); !st)
         return st.error();

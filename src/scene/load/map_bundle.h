@@ -118,10 +118,15 @@ core::Result<std::unique_ptr<MapBundle>> loadMapBundle(const std::string& spec,
 std::string mapVirtualBase(const content::MapLocation& where,
                            const std::optional<std::filesystem::path>& game);
 
+// The main view's far plane: the one the game pulls in (game::ViewRule::far_plane, Source's
+// farz) when it does, else one covering the world bounds (farPlaneForBounds).
+float viewFarPlane(const MapBundle& bundle);
+
 // The camera at spawn point `index` of a loaded map: the eye game::ViewRule::eye_height above the
-// spawn origin, as the game places the view, with the far plane of the world bounds. A map
+// spawn origin, as the game places the view, with the far plane viewFarPlane gives. A map
 // without spawn points shows index 0 from outside: the overview of the faces drawn as
-// architecture. nullopt when `index` is past the spawn points.
+// architecture (its far plane the game's when it pulls one in). nullopt when `index` is past
+// the spawn points.
 std::optional<Camera> spawnCamera(const MapBundle& bundle, size_t index);
 
 // Only the parse step and the game's spawn state (game::spawnBrushModels), as loadMapBundle

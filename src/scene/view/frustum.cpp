@@ -22,6 +22,12 @@ Frustum Frustum::fromMatrix(const glm::mat4& m) {
     return f;
 }
 
+Frustum Frustum::withoutFarPlane() const {
+    Frustum f = *this;
+    f.planes[5] = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
+    return f;
+}
+
 bool Frustum::intersectsBox(const glm::vec3& mins, const glm::vec3& maxs) const {
     for (const glm::vec4& p : planes) {
         // The box corner furthest along the plane normal.

@@ -17,6 +17,10 @@ struct Frustum {
 
     // False only when the box is entirely outside one plane (conservative).
     bool intersectsBox(const glm::vec3& mins, const glm::vec3& maxs) const;
+
+    // The same frustum with no far plane (its plane passes everything): what lies beyond the
+    // far plane but inside the other five.
+    Frustum withoutFarPlane() const;
 };
 
 } // namespace scene

@@ -6,6 +6,7 @@ Camera skyRegionCamera(const Camera& world, const game::SkyRegion& region) {
     Camera c = world;
     c.position = game::skyRegionEye(region, world.position);
     c.z_near = 2.0f;
+    c.z_far = kSkyRegionFarPlane;
     return c;
 }
 
@@ -28,6 +29,13 @@ LinearFog viewFog(const game::LinearFog& fog, const Camera& camera, float scale)
 
 LinearFog skyRegionFog(const game::SkyRegion& region, const Camera& region_camera) {
     return viewFog(region.fog, region_camera, region.scale);
+}
+
+std::optional<glm::vec3> farClearColour(const game::GameProfile& profile, const Camera& camera,
+                                        bool fog_on) {
+    if (profile.view.far_plane <= 0.0f || !fog_on || !profile.rules.linear_fog.enabled)
+        return std::nullopt;
+    return game::fogColourFor(profile.rules.linear_fog, camera.forward());
 }
 
 bool hasSkyBatch(const DrawList& list) {

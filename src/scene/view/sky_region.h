@@ -14,8 +14,13 @@
 
 namespace scene {
 
+// The sky region view's far plane, whatever the world's: DrawInternal's MAX_TRACE_LENGTH
+// (public/worldsize.h: sqrt(3) times COORD_EXTENT 32768), so a far plane the map pulls in for
+// the world (Source's farz) never cuts the region.
+inline constexpr float kSkyRegionFarPlane = 1.732050807569f * 32768.0f;
+
 // The world camera moved to the region's eye (game::skyRegionEye), same angles and field of
-// view; near plane 2 as DrawInternal sets it, far plane the world camera's.
+// view; near plane 2 and far plane kSkyRegionFarPlane as DrawInternal sets them.
 Camera skyRegionCamera(const Camera& world, const game::SkyRegion& region);
 
 // `options` with the PVS taken from the cluster at the region's origin and only the leaves of
@@ -35,6 +40,15 @@ struct LinearFog {
 // `fog` seen by `camera`, its distances divided by `scale`.
 LinearFog viewFog(const game::LinearFog& fog, const Camera& camera, float scale = 1.0f);
 LinearFog skyRegionFog(const game::SkyRegion& region, const Camera& region_camera);
+
+// The colour a view shows where a far plane the game pulls in (game::ViewRule::far_plane) cuts
+// the world and nothing else is drawn: the world fog's colour for `camera`'s direction
+// (game::fogColourFor) while that fog is on (`fog_on`: the viewer's fog switch, the engine's
+// fog_enable). Source clears the frame to the fog's colour when the far plane clips the view
+// and no sky is drawn (game/client/viewrender.cpp CViewRender::ViewDrawScene,
+// SetClearColorToFogColor). nullopt: the game's usual clear colour.
+std::optional<glm::vec3> farClearColour(const game::GameProfile& profile, const Camera& camera,
+                                        bool fog_on);
 
 // What the renderer draws behind the world for a sky region (render::WorldRenderer::draw): the
 // region's camera, its visible batches and its fog. Plain data, no game in it.

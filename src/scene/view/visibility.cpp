@@ -85,6 +85,16 @@ Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh,
         m_leaf_mins.push_back(l.mins);
         m_leaf_maxs.push_back(l.maxs);
     }
+    m_leaf_sky.assign(map.leaves.size(), 0);
+    for (size_t i = 0; i < map.leaves.size(); ++i) {
+        const bsp::Leaf& l = map.leaves[i];
+        for (uint32_t k = 0; k < l.num_leaf_faces && !m_leaf_sky[i]; ++k) {
+            const size_t lf = size_t(l.first_leaf_face) + k;
+            const uint32_t face = lf < map.leaf_faces.size() ? map.leaf_faces[lf] : UINT32_MAX;
+            m_leaf_sky[i] = face < mesh.faces.size() && mesh.faces[face].submodel == 0 &&
+                            mesh.faces[face].pass == Pass::Sky;
+        }
+    }
     m_face_bits.assign((mesh.faces.size() + 63) / 64, 0);
     m_material_group.assign(map.materials.size(), -1);
     m_pvs_leaves.reserve(map.leaves.size());
@@ -110,6 +120,8 @@ Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh,
         for (const EntityModelInstance& m : *m_models)
             m_model_areas.push_back(leafArea(map, bsp::pointLeaf(map, m.origin)));
     }
+    if (!map.areas.empty())
+        linkBrushModelAreas();
     if (m_brush_vis.by_pvs)
         linkBrushModels();
 }
@@ -146,6 +158,51 @@ void Visibility::linkBrushModels() {
         }
         m_model_first.push_back(static_cast<uint32_t>(m_model_clusters.size()));
     }
+}
+
+// The areas of the non-solid leaves each brush model's placed box touches (both sides of a plane
+// the box reaches, as linkBrushModels walks), the box of a turned model grown to the sphere that
+// holds it at any angle. For VisOptions::own_area_only.
+void Visibility::linkBrushModelAreas() {
+    m_model_area_first.assign(1, 0);
+    m_model_area_list.clear();
+    for (size_t s = 0; s < m_map.submodels.size(); ++s) {
+        const bsp::Submodel& sm = m_map.submodels[s];
+        glm::vec3 half = (sm.maxs - sm.mins) * 0.5f;
+        glm::vec3 centre = sm.origin + (sm.mins + sm.maxs) * 0.5f;
+        if (sm.angles != glm::vec3(0.0f)) {
+            half = glm::vec3(glm::length(glm::max(glm::abs(sm.mins), glm::abs(sm.maxs))));
+            centre = sm.origin;
+        }
+        const size_t first = m_model_area_list.size();
+        if (s > 0)
+            walkTree(
+                m_map, m_walk,
+                [&](const bsp::Plane& p) {
+                    const float d = bsp::planeDistance(p, centre);
+                    const float r = glm::dot(glm::abs(p.normal), half);
+                    return (d + r >= 0.0f ? 1 : 0) | (d - r < 0.0f ? 2 : 0);
+                },
+                [&](size_t leaf) {
+                    const bsp::Leaf& l = m_map.leaves[leaf];
+                    if (l.contents & bsp::kContentsSolid)
+                        return;
+                    const int32_t area = leafArea(m_map, int32_t(leaf));
+                    if (area >= 0 &&
+                        std::find(m_model_area_list.begin() + std::ptrdiff_t(first),
+                                  m_model_area_list.end(), area) == m_model_area_list.end())
+                        m_model_area_list.push_back(area);
+                });
+        m_model_area_first.push_back(static_cast<uint32_t>(m_model_area_list.size()));
+    }
+}
+
+bool Visibility::brushModelInArea(size_t submodel, int32_t area) const {
+    if (submodel + 1 >= m_model_area_first.size())
+        return true;
+    const auto begin = m_model_area_list.begin() + std::ptrdiff_t(m_model_area_first[submodel]);
+    const auto end = m_model_area_list.begin() + std::ptrdiff_t(m_model_area_first[submodel + 1]);
+    return std::find(begin, end, area) != end;
 }
 
 // The PVS rows of every non-solid leaf within eye_radius of the eye, joined (SV_FatPVS). An eye
@@ -245,7 +302,7 @@ void Visibility::update(const Camera& camera, const VisOptions& options, DrawLis
 
     std::fill(m_face_bits.begin(), m_face_bits.end(), 0);
     const Frustum frustum = Frustum::fromMatrix(camera.viewProjection());
-    out.stats.visible_leaves = markLeafFaces(frustum, options.frustum, camera.position);
+    out.stats.visible_leaves = markLeafFaces(frustum, options.frustum, camera.position, out.stats);
     collectFlares(frustum, options, cluster, out);
     collectModels(camera, frustum, options, cluster, out);
     markBrushModels(camera, frustum, options, out);
@@ -275,14 +332,33 @@ void markFace(std::vector<uint64_t>& bits, uint32_t order) {
 
 } // namespace
 
+// The sky faces of leaf `leaf` into the face bits.
+void Visibility::markLeafSkyFaces(uint32_t leaf) {
+    const bsp::Leaf& l = m_map.leaves[leaf];
+    for (uint32_t k = 0; k < l.num_leaf_faces; ++k) {
+        const uint32_t face = m_map.leaf_faces[l.first_leaf_face + k];
+        if (face < m_mesh.faces.size() && m_mesh.faces[face].submodel == 0 &&
+            m_mesh.faces[face].pass == Pass::Sky)
+            markFace(m_face_bits, m_mesh.faces[face].order);
+    }
+}
+
 // The world faces of the PVS leaves whose bounds the frustum reaches (every PVS leaf when
 // `use_frustum` is off) into the face bits, less those farther from `eye` than their
-// max_distance_sq (Source overlays' fade distances); returns how many leaves passed.
-uint32_t Visibility::markLeafFaces(const Frustum& frustum, bool use_frustum, const glm::vec3& eye) {
+// max_distance_sq (Source overlays' fade distances); returns how many leaves passed. A leaf
+// that only the far plane rejects keeps its sky faces (DrawStats::sky_leaves_past_far).
+uint32_t Visibility::markLeafFaces(const Frustum& frustum, bool use_frustum, const glm::vec3& eye,
+                                   DrawStats& stats) {
     uint32_t visible_leaves = 0;
+    const Frustum past_far = frustum.withoutFarPlane();
     for (uint32_t li : m_pvs_leaves) {
-        if (use_frustum && !frustum.intersectsBox(m_leaf_mins[li], m_leaf_maxs[li]))
+        if (use_frustum && !frustum.intersectsBox(m_leaf_mins[li], m_leaf_maxs[li])) {
+            if (m_leaf_sky[li] && past_far.intersectsBox(m_leaf_mins[li], m_leaf_maxs[li])) {
+                markLeafSkyFaces(li);
+                ++stats.sky_leaves_past_far;
+            }
             continue;
+        }
         ++visible_leaves;
         const bsp::Leaf& l = m_map.leaves[li];
         for (uint32_t k = 0; k < l.num_leaf_faces; ++k) {
@@ -370,6 +446,11 @@ void Visibility::markBrushModels(const Camera& camera, const Frustum& frustum,
         if (models_by_pvs && !brushModelSent(s)) {
             if (count)
                 ++out.stats.brush_models_culled_pvs;
+            return false;
+        }
+        if (m_cached_area >= 0 && !brushModelInArea(s, m_cached_area)) {
+            if (count)
+                ++out.stats.brush_models_culled_area;
             return false;
         }
         return !options.frustum ||

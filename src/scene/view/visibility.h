@@ -36,10 +36,13 @@ struct VisOptions {
     // The point whose cluster's PVS row is used; empty: the camera's position (a sky region's
     // set comes from its origin: scene/view/sky_region.h).
     std::optional<glm::vec3> pvs_point;
-    // Only the leaves (and the models standing in leaves) of the area of the leaf at pvs_point
-    // (or the camera): a sky region is drawn with its camera's area alone open
-    // (game/client/viewrender.cpp CSkyboxView::DrawInternal sets that one area bit). No effect
-    // on a map without areas or when that leaf's area is not one of the map's.
+    // Only the leaves (and the models, flares and brush models standing in leaves) of the area
+    // of the leaf at pvs_point (or the camera): a sky region is drawn with its camera's area
+    // alone open (game/client/viewrender.cpp CSkyboxView::DrawInternal sets that one area bit),
+    // and the client draws the renderables of the leaves its view keeps
+    // (game/client/clientleafsystem.cpp CClientLeafSystem::BuildRenderablesList): a brush
+    // model is kept when a leaf its placed box touches is in that area. No effect on a map
+    // without areas or when that leaf's area is not one of the map's.
     bool own_area_only = false;
 };
 
@@ -66,6 +69,11 @@ struct DrawStats {
     int32_t area = -1;           // with VisOptions::own_area_only: the area kept, -1 for none
     uint32_t pvs_leaves = 0;     // leaves whose cluster the PVS lets through
     uint32_t visible_leaves = 0; // of those, inside the frustum
+    // Of the PVS leaves, those beyond the far plane alone (inside the other five planes) whose
+    // sky faces are kept: the sky is drawn at the far plane whatever the far plane's distance
+    // (game::SkyDepth), so a far plane the map pulls in (Source's farz) never cuts it. Their
+    // other faces are culled. Not in visible_leaves.
+    uint32_t sky_leaves_past_far = 0;
     uint32_t faces_drawn = 0;
     uint32_t faces_total = 0; // drawable faces of the mesh
     uint64_t triangles = 0;
@@ -82,6 +90,8 @@ struct DrawStats {
     uint32_t models_faded = 0; // in the PVS but beyond their fade distance (DistanceFade)
     // Brush models the PVS hid as the game's server does (game::EntityRules::brush_model_vis).
     uint32_t brush_models_culled_pvs = 0;
+    // With VisOptions::own_area_only: brush models none of whose leaves is in the area kept.
+    uint32_t brush_models_culled_area = 0;
 };
 
 // Plain data, like ImDrawData: what to draw this frame, in order.
@@ -133,7 +143,9 @@ private:
     static constexpr int32_t kInvalid = -2;
 
     void collectPvsLeaves(int32_t cluster, bool use_pvs, int32_t area);
-    uint32_t markLeafFaces(const Frustum& frustum, bool use_frustum, const glm::vec3& eye);
+    uint32_t markLeafFaces(const Frustum& frustum, bool use_frustum, const glm::vec3& eye,
+                           DrawStats& stats);
+    void markLeafSkyFaces(uint32_t leaf);
     void collectFlares(const Frustum& frustum, const VisOptions& options, int32_t cluster,
                        DrawList& out) const;
     void collectModels(const Camera& camera, const Frustum& frustum, const VisOptions& options,
@@ -149,6 +161,8 @@ private:
     void regroupRun(DrawList& out, size_t begin, size_t end);
     void classify(DrawList& out) const;
     void linkBrushModels();
+    void linkBrushModelAreas();
+    bool brushModelInArea(size_t submodel, int32_t area) const;
     void collectFatPvs(const glm::vec3& eye);
     bool brushModelSent(size_t submodel) const;
 
@@ -158,6 +172,7 @@ private:
     game::BrushModelVis m_brush_vis;
     std::vector<Flare> m_flares; // extractFlares(map), for DrawList::flares
     std::vector<glm::vec3> m_leaf_mins, m_leaf_maxs;
+    std::vector<uint8_t> m_leaf_sky; // per leaf: it lists a world face of the sky pass
     std::vector<uint32_t> m_pvs_leaves;
     // Leaves with faces grouped by cluster (CSR): the PVS row's set bits index straight into
     // this, so a cluster change costs the visible leaves, not all leaves.
@@ -188,6 +203,10 @@ private:
     std::vector<uint32_t> m_model_first;
     std::vector<int32_t> m_model_clusters;
     std::vector<uint8_t> m_model_always;
+    // Per submodel the areas of the leaves its placed box touches (CSR, submodels + 1 entries;
+    // built with the Visibility on maps that have areas).
+    std::vector<uint32_t> m_model_area_first;
+    std::vector<int32_t> m_model_area_list;
     std::vector<uint8_t> m_fat_pvs;  // scratch: the eye's fat PVS, one row
     bool m_fat_reaches_leaf = false; // the fat PVS walk reached a leaf that is not solid
     std::vector<int32_t> m_walk;     // scratch: nodes still to visit
