@@ -319,6 +319,11 @@ void writeMissingAssets(core::JsonWriter& j, const scene::MapBundle& b) {
     }
     j.endArray();
     j.field("texture_names", static_cast<uint64_t>(b.drawn_texture_names));
+    // Materials whose base texture or normal map plays frames (Source's AnimatedTexture proxy:
+    // content::TextureInfo::animated).
+    j.field("animated_textures", static_cast<uint64_t>(std::count_if(
+                                     b.textures.begin(), b.textures.end(),
+                                     [](const content::TextureInfo& t) { return t.animated(); })));
     j.key("models").beginObject();
     j.field("wanted", static_cast<uint64_t>(b.models.wanted));
     j.field("placed", static_cast<uint64_t>(b.models.instances.size()));
