@@ -514,13 +514,31 @@ Outcome runTextureCache(std::span<const uint8_t> data) {
         o.violation = "accepted entry with another texture count";
         return o;
     }
-    for (const content::TextureInfo& t : *textures)
+    for (const content::TextureInfo& t : *textures) {
         for (const content::Image* img : {&t.image, &t.glow, &t.layer2})
             if (img->width != 0 && (!img->valid() || img->width > content::kMaxImageDimension ||
                                     img->height > content::kMaxImageDimension)) {
                 o.violation = "accepted texture with a broken or oversized image";
                 return o;
             }
+        // Played frames: none, or 2..kMaxVtfFrames whole images of one size with a finite rate.
+        for (const auto* frames : {&t.base_frames, &t.bump_frames}) {
+            if (frames->size() == 1 || frames->size() > content::kMaxVtfFrames) {
+                o.violation = "accepted " + std::to_string(frames->size()) + " played frames";
+                return o;
+            }
+            for (const content::Image& f : *frames)
+                if (!f.valid() || f.width != frames->front().width ||
+                    f.height != frames->front().height) {
+                    o.violation = "accepted played frames that are not whole images of one size";
+                    return o;
+                }
+        }
+        if (!std::isfinite(t.base_animation.rate) || !std::isfinite(t.bump_animation.rate)) {
+            o.violation = "accepted an animation with a non-finite rate";
+            return o;
+        }
+    }
     return o;
 }
 
@@ -748,6 +766,24 @@ std::string checkVmt(const content::Vmt& vmt) {
                 return "texture scroll offset outside [0, 1] at t = " + std::to_string(time);
         }
     }
+    // AnimatedTexture: a finite rate, and the frame it picks in [0, frames) for any frame count,
+    // time and time since the previous bind.
+    for (const content::AnimatedTexture* a : {&vmt.base_animation, &vmt.bump_animation}) {
+        if (!a->enabled)
+            continue;
+        if (!std::isfinite(a->rate))
+            return "accepted an animated texture with a non-finite rate";
+        for (const int frames : {1, 3, int(content::kMaxVtfFrames)})
+            for (const double time : {0.0, 0.7, 12345.678, 1.0e12})
+                for (const double step : {0.0, 0.05, 1.0e6}) {
+                    const int f = content::animatedTextureFrame(*a, frames, time, step);
+                    if (f < 0 || f >= frames)
+                        return "animated texture frame " + std::to_string(f) + " of " +
+                               std::to_string(frames) + " at t = " + std::to_string(time);
+                }
+    }
+    if (std::abs(vmt.frame) > 1000000 || std::abs(vmt.bump_frame) > 1000000)
+        return "accepted a frame var past 1e6";
     return {};
 }
 

@@ -181,13 +181,16 @@ def make_png(width, height):
 
 
 def cache_body(textures):
-    """An entry body as content::encodeTextureCache lays it out after the key (format 9): the
+    """An entry body as content::encodeTextureCache lays it out after the key (format 10): the
     count, then per texture its flags (1 missing, 2 pixels omitted, 4 ssbump, 8 water, 16 water
-    blended, 32 cube map, 64 texture motion), seven strings, the surface flags, alpha cutoff and
-    fullbright light, water's 9 numbers (flag 8), the cube map's 6 numbers and mask kind (flag
-    32), the motion's 20 numbers (flag 64: two 2x3 matrices, two scrolls' enabled, rate, angle,
-    scale), the image, glow, second layer and bump images, then (flag 32) six cube faces and the
-    mask image."""
+    blended, 32 cube map, 64 texture motion, 128 played frames), seven strings, the surface
+    flags, alpha cutoff and fullbright light, water's 9 numbers (flag 8), the cube map's 6
+    numbers and mask kind (flag 32), the motion's 20 numbers (flag 64: two 2x3 matrices, two
+    scrolls' enabled, rate, angle, scale), the image, glow, second layer and bump images, then
+    (flag 32) six cube faces and the mask image, then (flag 128) the base texture's and the
+    normal map's played frames: each a count (0, or 2 and more), and for a count the rate, wrap
+    (0 or 1) and the frames (here three base frames at 4 a second, wrapping, and two normal-map
+    frames at 15, not wrapping)."""
     def u32(v):
         return struct.pack("<I", v)
 
@@ -219,6 +222,9 @@ def cache_body(textures):
             image(w if flags & 4 else 0, h if flags & 4 else 0, 0x7f)
         if flags & 32:
             out += b"".join(image(1, 1, 0x20 * (k + 1)) for k in range(6)) + image(w, h, 0xff)
+        if flags & 128:
+            out += u32(3) + f32(4.0) + u32(1) + b"".join(image(w, h, 0x10 * k) for k in range(3))
+            out += u32(2) + f32(15.0) + u32(0) + image(1, 1, 0x30) + image(1, 1, 0x31)
     return out
 
 
@@ -415,12 +421,13 @@ def seed_images(ctx):
 
 def seed_cache_bodies(ctx):
     """Kept pixels, omitted pixels, missing textures, glow images, bump maps, water, cube
-    maps, strings."""
+    maps, texture motion, played frames, strings."""
     bodies = {
         "ssbump.body": [(4, (2, 2), (0, 0))],
         "water.body": [(8 | 16, (2, 2), (0, 0))],
         "envmap.body": [(32, (2, 2), (0, 0))],
         "motion.body": [(64 | 4, (2, 2), (0, 0))],
+        "frames.body": [(128 | 8, (2, 2), (0, 0))],
         "kept.body": [(0, (4, 2), (0, 0))],
         "glow.body": [(0, (2, 2), (2, 2))],
         "omitted_missing.body": [(2, (0, 0), (0, 0)), (1 | 2, (0, 0), (0, 0))],
@@ -482,7 +489,7 @@ def seed_vtf(ctx):
 
 
 def seed_vmt(ctx):
-    """Comments, conditionals, nested blocks, a patch."""
+    """Comments, conditionals, nested blocks, a patch, AnimatedTexture proxies and frame vars."""
     vmts = {
         "lightmapped.vmt": '// comment\n"LightmappedGeneric"\n{\n\t"$basetexture" "brick/wall"\n'
                            '\t$translucent 1\n\t"$envmap" "env_cubemap" [$X360]\n'
@@ -491,6 +498,14 @@ def seed_vmt(ctx):
         "patch.vmt": 'patch\n{\n\tinclude "materials/fuzz.vmt"\n\tinsert { $additive 1 }\n'
                      '\treplace { $basetexture other }\n}\n',
         "wvt.vmt": 'WorldVertexTransition { $basetexture a $basetexture2 b $alphatest 1 $selfillum 1 }',
+        "animated.vmt": 'LightmappedGeneric { $basetexture a $bumpmap n $frame 1 $bumpframe 2\n'
+                        '\tProxies {\n\t\tAnimatedTexture { animatedtexturevar $basetexture '
+                        'animatedtextureframenumvar $frame animatedtextureframerate 7.5 }\n'
+                        '\t\tAnimatedTexture { animatedtexturevar $bumpmap '
+                        'animatedtextureframenumvar $bumpframe animationnowrap 1 }\n\t}\n}\n',
+        "water_animated.vmt": 'Water { $normalmap n $fogcolor "{1 2 3}" $bumpframe 1\n'
+                              '\tProxies { AnimatedTexture { animatedtexturevar $normalmap '
+                              'animatedtextureframenumvar $bumpframe } }\n}\n',
     }
     return [(name, text.encode()) for name, text in vmts.items()]
 

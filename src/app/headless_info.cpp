@@ -5,12 +5,15 @@
 #include "bsp/tree.h"
 #include "content/model/source_model.h"
 #include "content/vfs/game_hints.h"
+#include "core/file.h"
 #include "core/json.h"
 #include "scene/view/visibility.h"
 
 #include <algorithm>
 #include <iostream>
 #include <optional>
+#include <set>
+#include <string>
 #include <string_view>
 
 namespace app {
@@ -324,6 +327,13 @@ void writeMissingAssets(core::JsonWriter& j, const scene::MapBundle& b) {
     }
     j.endArray();
     j.field("texture_names", static_cast<uint64_t>(b.drawn_texture_names));
+    // Material names (compared without case, as texture_names) whose base texture or normal map
+    // plays frames (Source's AnimatedTexture proxy: content::TextureInfo::animated).
+    std::set<std::string> animated;
+    for (size_t i = 0; i < b.textures.size() && i < b.map.materials.size(); ++i)
+        if (b.textures[i].animated())
+            animated.insert(core::toLower(b.map.materials[i].name));
+    j.field("animated_textures", static_cast<uint64_t>(animated.size()));
     j.key("models").beginObject();
     j.field("wanted", static_cast<uint64_t>(b.models.wanted));
     j.field("placed", static_cast<uint64_t>(b.models.instances.size()));

@@ -137,7 +137,8 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
     const bool water = material && material->water.enabled &&
                        (f.options.view == ViewMode::Lit || f.options.view == ViewMode::Fullbright);
     // A $bumpmap shapes the light (lit and lightmap views); water's $normalmap its shading.
-    const GLuint bump = textured && (lit_view || water) ? gpu.bumps[static_cast<size_t>(frame)] : 0;
+    const GLuint bump =
+        textured && (lit_view || water) ? gpu.bumpTexture(frame, f.options.time) : 0;
     WorldVariant variant;
     variant.view = f.options.view;
     variant.curves = f.light_curves;
@@ -181,7 +182,7 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
         f.state.bindTexture(kUnitEnvmapMask, GL_TEXTURE_2D,
                             gpu.envmap_masks[static_cast<size_t>(frame)]);
     f.state.bindTexture(kUnitTexture, GL_TEXTURE_2D,
-                        textured ? gpu.textures[static_cast<size_t>(frame)] : 0);
+                        textured ? gpu.baseTexture(frame, f.options.time) : 0);
     setSurfaceUniforms(f, *program, b, alpha, state.lighting, fog);
     f.submit(b);
 }

@@ -48,6 +48,30 @@ int32_t WorldGpu::animationFrame(int32_t index, double time) const {
     return frames[step % frames.size()];
 }
 
+namespace {
+
+GLuint playedFrame(const std::vector<WorldGpu::FrameList>& lists, size_t index, GLuint still,
+                   double time) {
+    if (index >= lists.size() || lists[index].frames.empty())
+        return still;
+    const WorldGpu::FrameList& l = lists[index];
+    const int frame =
+        content::animatedTextureFrame(l.animation, static_cast<int>(l.frames.size()), time);
+    return l.frames[static_cast<size_t>(frame)];
+}
+
+} // namespace
+
+GLuint WorldGpu::baseTexture(int32_t index, double time) const {
+    const auto i = static_cast<size_t>(index);
+    return playedFrame(base_frames, i, textures[i], time);
+}
+
+GLuint WorldGpu::bumpTexture(int32_t index, double time) const {
+    const auto i = static_cast<size_t>(index);
+    return playedFrame(bump_frames, i, bumps[i], time);
+}
+
 glm::mat4 WorldGpu::modelMatrix(int32_t index) const {
     glm::mat4 model(1.0f);
     if (const bsp::Submodel* sm = submodel(index)) {
@@ -304,6 +328,19 @@ void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
         bump_slot[i] = unique.slotOf(textures[i].bump, textures[i].source + "/bump",
                                      map.materials[i].name + "/bump");
     }
+    // Played frames, keyed as the image and normal map they start from, so frame 0 is theirs.
+    std::vector<std::vector<int32_t>> base_frame_slots(textures.size()),
+        bump_frame_slots(textures.size());
+    for (size_t i = 0; i < textures.size(); ++i) {
+        const content::TextureInfo& t = textures[i];
+        for (size_t k = 0; k < t.base_frames.size(); ++k)
+            base_frame_slots[i].push_back(unique.slotOf(
+                t.base_frames[k], t.source, map.materials[i].name + "/frame" + std::to_string(k)));
+        for (size_t k = 0; k < t.bump_frames.size(); ++k)
+            bump_frame_slots[i].push_back(
+                unique.slotOf(t.bump_frames[k], t.source + "/bump",
+                              map.materials[i].name + "/bumpframe" + std::to_string(k)));
+    }
     // Mip chains on worker threads (none for images that go up with their file's S3TC mips),
     // then upload.
     std::vector<const content::Image*> to_mip = unique.images;
@@ -331,6 +368,21 @@ void uploadTextures(WorldGpu& gpu, const bsp::Map& map,
         gpu.layers2.push_back(nameOf(layer2_slot[i]));
         gpu.bumps.push_back(nameOf(bump_slot[i]));
         gpu.bumps_ssbump.push_back(textures[i].bump_ssbump);
+    }
+    gpu.base_frames.resize(textures.size());
+    gpu.bump_frames.resize(textures.size());
+    for (size_t i = 0; i < textures.size(); ++i) {
+        const auto fill = [&](const std::vector<int32_t>& slots,
+                              const content::AnimatedTexture& animation, WorldGpu::FrameList& out) {
+            if (slots.size() < 2 || !animation.enabled ||
+                std::find(slots.begin(), slots.end(), -1) != slots.end())
+                return;
+            out.animation = animation;
+            for (const int32_t slot : slots)
+                out.frames.push_back(nameOf(slot));
+        };
+        fill(base_frame_slots[i], textures[i].base_animation, gpu.base_frames[i]);
+        fill(bump_frame_slots[i], textures[i].bump_animation, gpu.bump_frames[i]);
     }
     gpu.stats.textures = static_cast<uint32_t>(gpu.owned.size());
     gpu.anim_frames.resize(map.materials.size());

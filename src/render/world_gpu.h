@@ -133,6 +133,16 @@ struct WorldGpu {
     // Texture animation (Quake 1 "+0..+9", Quake 2 texinfo chains): the frames of each
     // material's chain, starting at itself; a single entry when it does not animate.
     std::vector<std::vector<int32_t>> anim_frames;
+    // Texture frames played at a rate (content::TextureInfo::base_animation / bump_animation,
+    // Source's AnimatedTexture proxy): per material the GL names of the base texture's and the
+    // normal map's frames, frame 0 first, and the animation; empty for a material that plays
+    // none, so a still material costs one size check per batch.
+    struct FrameList {
+        content::AnimatedTexture animation;
+        std::vector<GLuint> frames;
+    };
+    std::vector<FrameList> base_frames;             // per material
+    std::vector<FrameList> bump_frames;             // per material
     std::vector<scene::DrawRange> face_ranges;      // per face: its run in the index buffer
     std::vector<scene::ResolvedMaterial> materials; // the mesh's WorldMesh::materials
     std::vector<bsp::Submodel> submodels;
@@ -168,6 +178,10 @@ struct WorldGpu {
     // The material whose image `material` shows at `time` (Quake 1 "+0..+9" and Quake 2
     // texinfo chains animate; others show their own).
     int32_t animationFrame(int32_t material, double time) const;
+    // The base texture and the normal map `material` shows at `time`: textures / bumps, or the
+    // frame content::animatedTextureFrame picks from its FrameList. `material` must be in range.
+    GLuint baseTexture(int32_t material, double time) const;
+    GLuint bumpTexture(int32_t material, double time) const;
     // Placement of a brush model's faces (identity for the world).
     glm::mat4 modelMatrix(int32_t submodel) const;
 };

@@ -7,6 +7,7 @@
 // [0, .5) is red and [.5, 1) blue, and at u = .25 and .75 (x = 16 and 48, between two texels of
 // one colour) the filtered colour is that colour alone.
 #include "content/image/image.h"
+#include "content/image/vtf.h"
 #include "gl_fixture.h"
 #include "render/glsl_library.h"
 #include "render/programs.h"
@@ -14,6 +15,7 @@
 #include "scene/world/material_table.h"
 #include "scene/world/world_mesh.h"
 #include "support/bump_fixture.h"
+#include "support/vtf_builder.h"
 
 #include <glm/mat4x4.hpp>
 #include <gtest/gtest.h>
@@ -182,4 +184,48 @@ TEST_F(TextureTransformRender, EveryBumpVariantCompilesWithAndWithoutMotion) {
             ++compiled;
         }
     EXPECT_EQ(compiled, 64);
+}
+
+// The AnimatedTexture proxy (content::TextureInfo::base_animation, CBaseAnimatedTextureProxy::
+// OnBind): a 4 x 1 RGBA8888 VTF of three solid frames, red, green and blue, decoded by
+// content::decodeVtfFrames, played at 4 frames a second. At t the floor shows frame
+// floor(4 t) mod 3: t = 0 red, .3 s (1.2) green, .6 s (2.4) blue, .8 s (3.2) red, 2.6 s (10.4,
+// 10 mod 3 = 1) green, under the flat lightmap 100 (kFlat).
+TEST_F(TextureTransformRender, AnimatedTexturePlaysItsFramesWithTheClock) {
+    const std::array<std::array<uint8_t, 3>, 3> colours = {
+        std::array<uint8_t, 3>{255, 0, 0}, {0, 255, 0}, {0, 0, 255}};
+    testsupport::VtfSpec spec;
+    spec.width = 4;
+    spec.frames = 3;
+    std::vector<uint8_t> payload;
+    for (const auto& c : colours)
+        for (int x = 0; x < 4; ++x)
+            payload.insert(payload.end(), {c[0], c[1], c[2], 255});
+    auto frames = content::decodeVtfFrames(testsupport::makeVtf(spec, payload), "anim.vtf");
+    ASSERT_TRUE(frames.ok()) << frames.error().message();
+    ASSERT_EQ(frames->size(), 3u);
+    content::TextureInfo t;
+    t.image = (*frames)[0];
+    t.base_frames = *frames;
+    t.base_animation = {true, 4.0f, true};
+    const Rgb kGreen{0, kFlat, 0};
+    struct Case {
+        double time;
+        Rgb want;
+    };
+    for (const Case& c : {Case{0.0, kRed}, Case{0.3, kGreen}, Case{0.6, kBlue}, Case{0.8, kRed},
+                          Case{2.6, kGreen}}) {
+        const std::vector<uint8_t> px = render(t, c.time);
+        EXPECT_EQ(colourAt(px, 16.0f), c.want) << "t " << c.time;
+        EXPECT_EQ(colourAt(px, 48.0f), c.want) << "t " << c.time;
+    }
+    // animationNoWrap: the engine shows the last frame only on the bind at which the count
+    // wrapped, then counts on from 0 (its start time stays 0); a drawn frame has no previous
+    // bind, so .8 s is red as with wrapping.
+    t.base_animation.wrap = false;
+    EXPECT_EQ(colourAt(render(t, 0.8), 16.0f), kRed);
+    EXPECT_EQ(colourAt(render(t, 0.6), 16.0f), kBlue);
+    // Without the proxy the frames are not played: frame 0 at every time.
+    t.base_animation = {};
+    EXPECT_EQ(colourAt(render(t, 0.3), 16.0f), kRed);
 }

@@ -117,12 +117,20 @@ struct WaterMaps {
     float v_sign = 1.0f; // pool()'s mapping
 };
 
+// The normal map's frames played by an AnimatedTexture proxy ($bumpframe; WaterMaps::normal is
+// frame 0), drawn at `time` seconds.
+struct NormalFrames {
+    std::vector<std::array<uint8_t, 3>> texels;
+    content::AnimatedTexture animation;
+    double time = 0.0;
+};
+
 class WaterRender : public gltest::GlFixture {
 protected:
     // The pool seen by `cam`, its water shaded as `water` (the table resolved from the textures,
     // as scene::buildWorld does).
     std::vector<uint8_t> render(const content::WaterShading& water, const scene::Camera& cam,
-                                const WaterMaps& maps = {}) {
+                                const WaterMaps& maps = {}, const NormalFrames& frames = {}) {
         std::vector<content::TextureInfo> textures(2);
         textures[0].image = solid(kFloor, 255);
         textures[0].fullbright_light = 1.0f;
@@ -136,6 +144,9 @@ protected:
         textures[1].missing = false;
         if (maps.normal)
             textures[1].bump = solid(*maps.normal, 255);
+        for (const std::array<uint8_t, 3>& texel : frames.texels)
+            textures[1].bump_frames.push_back(solid(texel, 255));
+        textures[1].bump_animation = frames.animation;
         if (maps.cube) {
             for (size_t k = 0; k < 6; ++k) {
                 const auto& c = testsupport::kEnvMapFaceColours[k];
@@ -147,7 +158,9 @@ protected:
         const bsp::Map map = pool(maps.v_sign);
         const scene::WorldMesh mesh =
             scene::buildWorldMesh(map, scene::resolveMaterials(map, nullptr, textures));
-        return testsupport::renderWorld({map, mesh, textures}, cam, kW, kH);
+        render::RenderOptions options = testsupport::testRenderOptions();
+        options.time = frames.time;
+        return testsupport::renderWorld({map, mesh, textures}, cam, kW, kH, options);
     }
 };
 
@@ -416,4 +429,42 @@ TEST_F(WaterRender, CubeMapReflectionWeightedByTheFresnelFactor) {
     }
     EXPECT_GT(seen[2], 3); // both faces are checked
     EXPECT_GT(seen[4], 3);
+}
+
+// $bumpframe played by an AnimatedTexture proxy (water.cpp binds NORMALMAP with BUMPFRAME): three
+// frames at 2 a second, flat, tilted on green and tilted on red, seen along +y from 12 units up.
+// At t the normal is frame floor(2 t) mod 3's: t = 0 and 1.6 s (3.2: frame 0) flat, .6 s (1.2)
+// the green tilt, 1.2 s (2.4) the red one; every pixel's F worked out from that frame's normal.
+TEST_F(WaterRender, AnimatedNormalMapPlaysItsFramesWithTheClock) {
+    const content::WaterShading w = opaqueWater();
+    const std::vector<std::array<uint8_t, 3>> frames = {
+        {128, 128, 255}, {128, 200, 232}, {200, 128, 232}};
+    const scene::Camera cam = camera({0, 0, kWaterZ + 12.0f}, 15.0f, 90.0f);
+    struct Case {
+        double time;
+        size_t frame;
+    };
+    for (const Case& c : {Case{0.0, 0}, Case{0.6, 1}, Case{1.2, 2}, Case{1.6, 0}}) {
+        WaterMaps maps;
+        maps.normal = frames[0];
+        const std::vector<uint8_t> px =
+            render(w, cam, maps, NormalFrames{frames, {true, 2.0f, true}, c.time});
+        const glm::vec3 n = normalOf(frames[c.frame], 1.0f);
+        float most_apart = 0.0f; // from the frames not shown
+        for (int row = 55; row < kH; row += 8) {
+            const glm::vec3 p = waterPointAt(cam, kW / 2, row);
+            const auto want = opaqueColour(w, fresnelAt(cam, p, n));
+            float nearest_other = 1e9f;
+            for (size_t k = 0; k < frames.size(); ++k)
+                if (k != c.frame)
+                    nearest_other = std::min(
+                        nearest_other,
+                        std::abs(want[0] -
+                                 opaqueColour(w, fresnelAt(cam, p, normalOf(frames[k], 1.0f)))[0]));
+            most_apart = std::max(most_apart, nearest_other);
+            expectNear(pixelAt(px, kW / 2, row), want,
+                       "t " + std::to_string(c.time) + " row " + std::to_string(row));
+        }
+        EXPECT_GT(most_apart, 10.0f) << "t " << c.time;
+    }
 }

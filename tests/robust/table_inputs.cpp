@@ -76,7 +76,8 @@ std::vector<uint8_t> madePk3() {
 }
 
 // A texture cache entry's body (content/texture_cache.h): two textures, one with a glow image,
-// and a water material (its shading numbers, no pixels kept).
+// the other playing two frames (an AnimatedTexture proxy), and a water material (its shading
+// numbers, no pixels kept).
 std::vector<uint8_t> cacheBody() {
     std::vector<content::TextureInfo> textures(3);
     textures[0].source = "textures/a.jpg";
@@ -88,6 +89,9 @@ std::vector<uint8_t> cacheBody() {
     textures[1].image.height = textures[1].glow.height = 2;
     textures[1].image.rgba.assign(2 * 2 * 4, 0x80);
     textures[1].glow.rgba.assign(2 * 2 * 4, 0xff);
+    textures[0].base_animation = {true, 4.0f, false};
+    textures[0].base_frames = {textures[0].image, textures[0].image};
+    textures[0].base_frames[1].rgba.assign(4 * 2 * 4, 0x41);
     textures[2].source = "materials/w.vmt $fogcolor";
     textures[2].image = textures[1].image;
     textures[2].water.enabled = true;
@@ -261,7 +265,9 @@ const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
                             "\t\"Proxies\" { \"AnimatedTexture\" { \"animatedtexturevar\" "
                             "\"$basetexture\" }\n\t\tTextureScroll { texturescrollvar "
                             "$basetexturetransform texturescrollrate $rate texturescrollangle "
-                            "-30 } }\n}\n");
+                            "-30 }\n\t\tAnimatedTexture { animatedtexturevar $basetexture "
+                            "animatedtextureframenumvar $frame animatedtextureframerate 7.5 "
+                            "animationnowrap 1 } }\n\t$frame 1 $bumpframe 2\n}\n");
          }},
         {"patch.vmt",
          [] {

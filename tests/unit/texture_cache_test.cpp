@@ -16,6 +16,7 @@
 #include <fstream>
 #include <random>
 #include <set>
+#include <span>
 #include <thread>
 
 namespace {
@@ -50,6 +51,9 @@ std::vector<content::TextureInfo> sample() {
     t[0].motion.base =
         content::centredTextureTransform({0.5f, 0.5f}, {2.0f, 1.0f}, 30.0f, {0.25f, 0.0f});
     t[0].motion.bump_scroll = {true, 0.25f, 90.0f, 2.0f};
+    // Three played base frames (frame 0 the image), at 2.5 frames a second without wrapping.
+    t[0].base_animation = {true, 2.5f, false};
+    t[0].base_frames = {t[0].image, solid(4, 2, 11), solid(4, 2, 12)};
     t[1].envmap_error = "b: $envmap env_cubemap in a material vbsp did not patch";
     t[1].image = solid(8, 8, 99);
     t[1].glow = solid(8, 8, 3);
@@ -63,6 +67,10 @@ std::vector<content::TextureInfo> sample() {
     t[1].water.fade_start = 70.0f;
     t[1].water.fade_end = 90.0f;
     t[1].water.reflect_weight = 0.5f;
+    // Water's normal map playing two frames at the default rate.
+    t[1].bump = solid(2, 2, 40);
+    t[1].bump_animation = {true, 15.0f, true};
+    t[1].bump_frames = {t[1].bump, solid(2, 2, 41)};
     t[2].image = solid(1, 1, 0);
     t[2].missing = true;
     t[2].error = "not found";
@@ -110,6 +118,14 @@ void expectSame(const std::vector<content::TextureInfo>& a,
         for (size_t f = 0; f < a[i].envmap.size(); ++f)
             EXPECT_TRUE(a[i].envmap[f].rgba == b[i].envmap[f].rgba) << "face " << f;
         EXPECT_TRUE(a[i].envmap_mask.rgba == b[i].envmap_mask.rgba);
+        EXPECT_EQ(a[i].base_animation, b[i].base_animation);
+        EXPECT_EQ(a[i].bump_animation, b[i].bump_animation);
+        ASSERT_EQ(a[i].base_frames.size(), b[i].base_frames.size());
+        for (size_t k = 0; k < a[i].base_frames.size(); ++k)
+            EXPECT_TRUE(a[i].base_frames[k].rgba == b[i].base_frames[k].rgba) << "frame " << k;
+        ASSERT_EQ(a[i].bump_frames.size(), b[i].bump_frames.size());
+        for (size_t k = 0; k < a[i].bump_frames.size(); ++k)
+            EXPECT_TRUE(a[i].bump_frames[k].rgba == b[i].bump_frames[k].rgba) << "frame " << k;
         EXPECT_EQ(a[i].source, b[i].source);
         EXPECT_EQ(a[i].origin, b[i].origin);
         EXPECT_EQ(a[i].missing, b[i].missing);
@@ -137,6 +153,58 @@ TEST(TextureCacheFormat, RoundTrips) {
     EXPECT_TRUE((*back)[1].image.valid()); // kept: a .jpg
     EXPECT_TRUE((*back)[0].envmap_shading.enabled);
     EXPECT_EQ((*back)[0].envmap[5].width, 2);
+    EXPECT_EQ((*back)[0].base_frames.size(), 3u);
+    EXPECT_EQ((*back)[0].base_frames[2].rgba[0], 12);
+    EXPECT_FALSE((*back)[0].base_animation.wrap);
+    EXPECT_EQ((*back)[1].bump_frames.size(), 2u);
+}
+
+// Played frames are kept only whole: a frame count of 1 or past kMaxVtfFrames, a wrap other than
+// 0 or 1, frames of two sizes, or the animation flag with no frames is not a file this code
+// wrote; a texture whose pixels are not kept stores no frames (decoded again with them).
+TEST(TextureCacheFormat, FramesKeptOnlyWhole) {
+    auto t = sample();
+    t.resize(1);
+    t[0].envmap_shading.enabled = false;
+    t[0].motion = {};
+    t[0].base_animation = {true, 2.0f, true};
+    t[0].base_frames = {solid(1, 1, 5), solid(1, 1, 6)};
+    const auto good = content::encodeTextureCache("key", t);
+    ASSERT_TRUE(content::decodeTextureCache(good, "key", 1).has_value());
+    // The body (after magic, version, key length and "key"; before the checksum) ends with the
+    // base count 2, rate, wrap, two 1x1 frames (width, height, 4 bytes: 12 each), bump count 0.
+    const std::span<const uint8_t> body_of_good =
+        std::span<const uint8_t>(good).subspan(8 + 4 + 4 + 3, good.size() - 8 - 4 - 4 - 3 - 8);
+    const auto rewrap = [&](std::vector<uint8_t> body) {
+        return content::wrapTextureCacheBody("key", body);
+    };
+    std::vector<uint8_t> body(body_of_good.begin(), body_of_good.end());
+    ASSERT_TRUE(content::decodeTextureCache(rewrap(body), "key", 1).has_value());
+    const size_t count_at = body.size() - (4 + 4 + 4 + 2 * 12 + 4);
+    ASSERT_EQ(body[count_at], 2u);
+    auto one = body;
+    one[count_at] = 1;
+    EXPECT_FALSE(content::decodeTextureCache(rewrap(one), "key", 1).has_value());
+    auto many = body;
+    many[count_at] = 0x01;
+    many[count_at + 1] = 0x04; // 1025
+    EXPECT_FALSE(content::decodeTextureCache(rewrap(many), "key", 1).has_value());
+    auto wrap = body;
+    wrap[count_at + 8] = 2;
+    EXPECT_FALSE(content::decodeTextureCache(rewrap(wrap), "key", 1).has_value());
+    auto sizes = body;
+    sizes[count_at + 12 + 12] = 2; // the second frame 2 x 1: not the first one's size
+    EXPECT_FALSE(content::decodeTextureCache(rewrap(sizes), "key", 1).has_value());
+    auto none = body;
+    none[count_at] = 0; // the flag without frames (the frame bytes then trail)
+    EXPECT_FALSE(content::decodeTextureCache(rewrap(none), "key", 1).has_value());
+    // Pixels not kept (a .vtf): no frames stored.
+    t[0].source = "materials/a.vtf";
+    t[0].origin = "/games/hl2";
+    auto back = content::decodeTextureCache(content::encodeTextureCache("key", t), "key", 1);
+    ASSERT_TRUE(back.has_value());
+    EXPECT_TRUE((*back)[0].base_frames.empty());
+    EXPECT_FALSE((*back)[0].base_animation.enabled);
 }
 
 // An envmap whose face sizes differ, or whose mask image disagrees with its mask kind, is not a

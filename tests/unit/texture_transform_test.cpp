@@ -123,8 +123,6 @@ TEST(Vmt, TextureScrollProxiesAreRead) {
                             texturescrollangle 90 }
             TextureScroll { textureScrollVar $bumptransform textureScrollRate $rate
                             textureScale 2 }
-            AnimatedTexture { animatedtexturevar $basetexture animatedtextureframenumvar $frame
-                              animatedtextureframerate 10 }
             TextureScroll { texturescrollvar $detailtexturetransform }
             Sine { resultvar $alpha }
         } })");
@@ -132,8 +130,7 @@ TEST(Vmt, TextureScrollProxiesAreRead) {
     // A rate naming a var of the material reads that var (CFloatInput).
     EXPECT_EQ(v.motion.bump_scroll, (content::TextureScroll{true, 0.5f, 0.0f, 2.0f}));
     EXPECT_EQ(v.unevaluated_proxies,
-              (std::vector<std::string>{"animatedtexture", "texturescroll $detailtexturetransform",
-                                        "sine"}));
+              (std::vector<std::string>{"texturescroll $detailtexturetransform", "sine"}));
     EXPECT_TRUE(v.warnings.empty());
     // The proxy replaces the written matrix at every time.
     expectMatrix(v.motion.baseAt(0.5), {1, 0, 0, 0, 1, 0.125f});
@@ -181,4 +178,162 @@ TEST(ValveMaterials, MotionTravelsWithTheMaterialButNotWithWater) {
     // Cheap water reads its coordinates untransformed (WaterCheap_vs20.fxc).
     ASSERT_TRUE(t[1].water.enabled);
     EXPECT_TRUE(t[1].motion.still());
+}
+
+// CBaseAnimatedTextureProxy::OnBind by hand: 3 frames at 5 a second.
+TEST(AnimatedTexture, FrameIsTheClockTimesTheRateWrapped) {
+    const content::AnimatedTexture a{true, 5.0f, true};
+    EXPECT_EQ(content::animatedTextureFrame(a, 3, 0.0), 0);
+    EXPECT_EQ(content::animatedTextureFrame(a, 3, 0.25), 1);  // 1.25
+    EXPECT_EQ(content::animatedTextureFrame(a, 3, 0.5), 2);   // 2.5
+    EXPECT_EQ(content::animatedTextureFrame(a, 3, 0.65), 0);  // 3.25 mod 3
+    EXPECT_EQ(content::animatedTextureFrame(a, 3, 1.05), 2);  // 5.25 mod 3
+    EXPECT_EQ(content::animatedTextureFrame(a, 3, 100.1), 2); // 500.5 -> 500 mod 3
+    EXPECT_EQ(content::animatedTextureFrame(a, 3, -4.0), 0);  // the time clamped at 0
+    // The default rate, 15: t = .1 s is frame 1 (1.5).
+    EXPECT_EQ(content::animatedTextureFrame(content::AnimatedTexture{true}, 3, 0.1), 1);
+    // A negative rate counts below 0: frame 0.
+    EXPECT_EQ(content::animatedTextureFrame({true, -5.0f, true}, 3, 0.25), 0);
+    EXPECT_EQ(content::animatedTextureFrame(a, 0, 1.0), 0);
+    // animationNoWrap: the bind at which the count wrapped since the previous one (2.75 -> 3.25,
+    // frame 2 then 0) shows the last frame; the next bind (3.25 -> 3.5) counts on from 0, as the
+    // proxy's start time stays 0. Wrapping, the same binds show 0.
+    const content::AnimatedTexture no_wrap{true, 5.0f, false};
+    EXPECT_EQ(content::animatedTextureFrame(no_wrap, 3, 0.65, 0.1), 2);
+    EXPECT_EQ(content::animatedTextureFrame(a, 3, 0.65, 0.1), 0);
+    EXPECT_EQ(content::animatedTextureFrame(no_wrap, 3, 0.7, 0.05), 0);
+    EXPECT_EQ(content::animatedTextureFrame(no_wrap, 3, 0.5, 0.1), 2); // no wrap in between
+    EXPECT_EQ(content::animatedTextureFrame(no_wrap, 3, 0.65), 0);     // no previous bind
+}
+
+TEST(Vmt, AnimatedTextureProxiesAreRead) {
+    const content::Vmt v = vmtOf(R"(LightmappedGeneric {
+        $basetexture t/a  $bumpmap t/n  $frame 2  $bumpframe "1"
+        Proxies {
+            AnimatedTexture { animatedtexturevar $basetexture animatedtextureframenumvar $frame
+                              animatedtextureframerate 10 }
+            animatedTexture { animatedTextureVar $BumpMap animatedTextureFrameNumVar $bumpframe
+                              animationNoWrap 1 }
+            AnimatedTexture { animatedtexturevar $detail animatedtextureframenumvar $detailframe }
+            AnimatedTexture { animatedtexturevar $basetexture animatedtextureframenumvar $bumpframe }
+        } })");
+    EXPECT_EQ(v.base_animation, (content::AnimatedTexture{true, 10.0f, true}));
+    // The rate's default is 15 (Init's GetFloat default).
+    EXPECT_EQ(v.bump_animation, (content::AnimatedTexture{true, 15.0f, false}));
+    EXPECT_EQ(v.frame, 2);
+    EXPECT_EQ(v.bump_frame, 1);
+    EXPECT_EQ(v.unevaluated_proxies,
+              (std::vector<std::string>{"animatedtexture $detail $detailframe",
+                                        "animatedtexture $basetexture $bumpframe"}));
+    EXPECT_TRUE(v.warnings.empty());
+    // Water's normal map is $normalmap; $bumpmap is not its var.
+    const content::Vmt w = vmtOf(R"(Water { $normalmap t/n $fogcolor "{1 2 3}"
+        Proxies { AnimatedTexture { animatedtexturevar $normalmap
+                                    animatedtextureframenumvar $bumpframe
+                                    animatedtextureframerate 2.5 } } })");
+    EXPECT_EQ(w.bump_animation, (content::AnimatedTexture{true, 2.5f, true}));
+    EXPECT_FALSE(w.base_animation.enabled);
+    const content::Vmt w2 = vmtOf(R"(Water { $normalmap t/n
+        Proxies { AnimatedTexture { animatedtexturevar $bumpmap
+                                    animatedtextureframenumvar $bumpframe } } })");
+    EXPECT_FALSE(w2.bump_animation.enabled);
+    EXPECT_EQ(w2.unevaluated_proxies,
+              (std::vector<std::string>{"animatedtexture $bumpmap $bumpframe"}));
+    // Without a proxy or frame vars: nothing plays, frame 0.
+    const content::Vmt still = vmtOf("LightmappedGeneric { $basetexture t/a $frame junk }");
+    EXPECT_FALSE(still.base_animation.enabled);
+    EXPECT_EQ(still.frame, 0);
+    EXPECT_EQ(still.bump_frame, 0);
+}
+
+TEST(Vmt, GarbageAnimatedTextureKeysWarnAndDropTheProxy) {
+    const content::Vmt v = vmtOf(R"(LightmappedGeneric { $basetexture t/a $rate 4
+        Proxies {
+            AnimatedTexture { animatedtextureframenumvar $frame }
+            AnimatedTexture { animatedtexturevar $basetexture }
+            AnimatedTexture { animatedtexturevar $basetexture animatedtextureframenumvar $frame
+                              animatedtextureframerate fast }
+            AnimatedTexture { animatedtexturevar $basetexture animatedtextureframenumvar $frame
+                              animatedtextureframerate $rate }
+            AnimatedTexture { animatedtexturevar $basetexture animatedtextureframenumvar $frame
+                              animationnowrap yes }
+            AnimatedTexture { animatedtexturevar $basetexture animatedtextureframenumvar $frame
+                              animatedtextureframerate 1e99 }
+        } })");
+    EXPECT_FALSE(v.base_animation.enabled);
+    const std::string at = "materials/t/m.vmt: Proxies AnimatedTexture ";
+    EXPECT_EQ(
+        v.warnings,
+        (std::vector<std::string>{
+            at + "animatedtexturevar '': missing; the proxy is ignored",
+            at + "animatedtextureframenumvar '': missing; the proxy is ignored",
+            at + "animatedtextureframerate 'fast': not a number below 1e30 in size; the proxy is "
+                 "ignored",
+            // Init reads the rate with GetFloat: a var's name is not read as the var.
+            at + "animatedtextureframerate '$rate': not a number below 1e30 in size; the proxy is "
+                 "ignored",
+            at + "animationnowrap 'yes': not a number below 1e30 in size; the proxy is ignored",
+            at + "animatedtextureframerate '1e99': not a number below 1e30 in size; the proxy is "
+                 "ignored"}));
+    EXPECT_TRUE(v.unevaluated_proxies.empty());
+}
+
+// A 1 x 1 RGBA8888 VTF of `colours.size()` frames, frame k every texel colours[k].
+std::vector<uint8_t> framesVtf(const std::vector<std::array<uint8_t, 3>>& colours) {
+    testsupport::VtfSpec spec;
+    spec.frames = static_cast<uint16_t>(colours.size());
+    std::vector<uint8_t> payload;
+    for (const auto& c : colours)
+        payload.insert(payload.end(), {c[0], c[1], c[2], 255});
+    return testsupport::makeVtf(spec, payload);
+}
+
+TEST(ValveMaterials, AnimatedTexturesLoadEveryFrame) {
+    const std::vector<uint8_t> vtf = framesVtf({{200, 0, 0}, {0, 200, 0}, {0, 0, 200}});
+    const std::string three(vtf.begin(), vtf.end());
+    const std::string proxy = R"(Proxies { AnimatedTexture { animatedtexturevar $basetexture
+                                 animatedtextureframenumvar $frame animatedtextureframerate 4 } })";
+    const content::FileSystem fs = content_test::pakfileOf({
+        {"materials/t/anim.vtf", three},
+        {"materials/t/played.vmt", "LightmappedGeneric { $basetexture t/anim " + proxy + " }"},
+        {"materials/t/framed.vmt", "LightmappedGeneric { $basetexture t/anim $frame 2 }"},
+        {"materials/t/past.vmt", "LightmappedGeneric { $basetexture t/anim $frame 3 }"},
+        {"materials/t/water.vmt",
+         R"(Water { $fogcolor "{10 20 30}" $normalmap t/anim
+            Proxies { AnimatedTexture { animatedtexturevar $normalmap
+                      animatedtextureframenumvar $bumpframe animationnowrap 1 } } })"},
+        {"materials/t/waterframe.vmt",
+         R"(Water { $fogcolor "{10 20 30}" $normalmap t/anim $bumpframe 1 })"},
+    });
+    bsp::Map map;
+    map.format = bsp::Format::Source;
+    for (const char* n : {"t/played", "t/framed", "t/past", "t/water", "t/waterframe"})
+        map.materials.emplace_back().name = n;
+    const auto t = content::loadMaterialTextures(map, fs, 1);
+    ASSERT_EQ(t.size(), 5u);
+    const auto first = [](const content::Image& img) {
+        return std::array<uint8_t, 3>{img.rgba[0], img.rgba[1], img.rgba[2]};
+    };
+    // Played: every frame, frame 0 the image.
+    ASSERT_FALSE(t[0].missing) << t[0].error;
+    EXPECT_EQ(t[0].base_animation, (content::AnimatedTexture{true, 4.0f, true}));
+    ASSERT_EQ(t[0].base_frames.size(), 3u);
+    EXPECT_EQ(first(t[0].image), (std::array<uint8_t, 3>{200, 0, 0}));
+    EXPECT_EQ(first(t[0].base_frames[2]), (std::array<uint8_t, 3>{0, 0, 200}));
+    EXPECT_TRUE(t[0].animated());
+    // $frame 2 without a proxy: the image is frame 2, nothing plays.
+    EXPECT_EQ(first(t[1].image), (std::array<uint8_t, 3>{0, 0, 200}));
+    EXPECT_TRUE(t[1].base_frames.empty());
+    EXPECT_FALSE(t[1].animated());
+    // $frame 3 of three: frame 0 (a warning).
+    EXPECT_EQ(first(t[2].image), (std::array<uint8_t, 3>{200, 0, 0}));
+    // Water's normal map plays through $bumpframe.
+    ASSERT_TRUE(t[3].water.enabled);
+    EXPECT_EQ(t[3].bump_animation, (content::AnimatedTexture{true, 15.0f, false}));
+    ASSERT_EQ(t[3].bump_frames.size(), 3u);
+    EXPECT_EQ(first(t[3].bump_frames[1]), (std::array<uint8_t, 3>{0, 200, 0}));
+    EXPECT_EQ(first(t[3].bump), (std::array<uint8_t, 3>{200, 0, 0}));
+    // $bumpframe 1 without a proxy: the normal map is frame 1.
+    EXPECT_EQ(first(t[4].bump), (std::array<uint8_t, 3>{0, 200, 0}));
+    EXPECT_FALSE(t[4].animated());
 }

@@ -1,5 +1,6 @@
 #include "content/material/texture_cache.h"
 
+#include "content/image/vtf.h"
 #include "core/byte_reader.h"
 #include "core/file.h"
 
@@ -35,8 +36,12 @@ constexpr uint32_t kFlagWaterBlended = 16;
 constexpr uint32_t kFlagEnvMap = 32;
 // TextureInfo::motion is not still, followed by its numbers (motionNumbers).
 constexpr uint32_t kFlagMotion = 64;
+// TextureInfo::animated() (with kept pixels only): after the other images, for the base texture
+// and then the normal map, the frame count (0: none, else at least 2), and for a count, the
+// rate, wrap (0 or 1) and the frames.
+constexpr uint32_t kFlagAnimation = 128;
 constexpr uint32_t kAllFlags = kFlagMissing | kFlagPixelsOmitted | kFlagSsbump | kFlagWater |
-                               kFlagWaterBlended | kFlagEnvMap | kFlagMotion;
+                               kFlagWaterBlended | kFlagEnvMap | kFlagMotion | kFlagAnimation;
 
 // 64-bit FNV-1a, for names and keys.
 uint64_t fnv1a(std::string_view s, uint64_t h = 14695981039346656037ull) {
@@ -265,6 +270,41 @@ bool readEnvMapImages(Cursor& body, TextureInfo& t) {
            t.envmap_mask.valid() == (t.envmap_shading.mask == EnvMapMask::Texture);
 }
 
+void putAnimation(std::vector<uint8_t>& out, const AnimatedTexture& a,
+                  const std::vector<Image>& frames) {
+    if (frames.size() < 2) {
+        putU32(out, 0);
+        return;
+    }
+    putU32(out, static_cast<uint32_t>(frames.size()));
+    putU32(out, std::bit_cast<uint32_t>(a.rate));
+    putU32(out, a.wrap ? 1 : 0);
+    for (const Image& frame : frames)
+        putImage(out, frame);
+}
+
+// One animation as putAnimation writes it: a count of 0 or 2..kMaxVtfFrames, a finite rate, a
+// wrap of 0 or 1, and frames that are whole images of one size.
+bool readAnimation(Cursor& body, AnimatedTexture& a, std::vector<Image>& frames) {
+    const uint32_t count = body.u32();
+    if (!body.ok() || count == 1 || count > kMaxVtfFrames)
+        return false;
+    if (count == 0)
+        return true;
+    a.enabled = true;
+    a.rate = std::bit_cast<float>(body.u32());
+    const uint32_t wrap = body.u32();
+    if (!body.ok() || !std::isfinite(a.rate) || wrap > 1)
+        return false;
+    a.wrap = wrap == 1;
+    frames.resize(count);
+    for (Image& frame : frames)
+        if (!body.image(frame) || !frame.valid() || frame.width != frames[0].width ||
+            frame.height != frames[0].height)
+            return false;
+    return true;
+}
+
 } // namespace
 
 std::optional<fs::path> defaultTextureCacheDir() {
@@ -357,14 +397,23 @@ void putChecksum(std::vector<uint8_t>& out) {
 
 } // namespace
 
+namespace {
+size_t frameBytes(const std::vector<Image>& frames) {
+    size_t n = 0;
+    for (const Image& f : frames)
+        n += f.rgba.size();
+    return n;
+}
+} // namespace
+
 std::vector<uint8_t> encodeTextureCache(std::string_view key,
                                         const std::vector<TextureInfo>& textures) {
     size_t pixels = 0;
     for (const TextureInfo& t : textures)
         if (texturePixelsWorthCaching(t))
             pixels += t.image.rgba.size() + t.glow.rgba.size() + t.layer2.rgba.size() +
-                      t.bump.rgba.size() + t.envmap_mask.rgba.size() +
-                      t.envmap[0].rgba.size() * t.envmap.size();
+                      frameBytes(t.base_frames) + frameBytes(t.bump_frames) + t.bump.rgba.size() +
+                      t.envmap_mask.rgba.size() + t.envmap[0].rgba.size() * t.envmap.size();
     std::vector<uint8_t> out;
     out.reserve(pixels + key.size() + textures.size() * 128 + 64);
     putHeader(out, key);
@@ -372,10 +421,12 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
     for (const TextureInfo& t : textures) {
         const bool keep = texturePixelsWorthCaching(t);
         const bool envmap = keep && t.envmap_shading.enabled; // omitted: decoded again
+        const bool animated = keep && t.animated();
         putU32(out, (t.missing ? kFlagMissing : 0) | (keep ? 0 : kFlagPixelsOmitted) |
                         (t.bump_ssbump ? kFlagSsbump : 0) | (t.water.enabled ? kFlagWater : 0) |
                         (t.water.enabled && t.water.blended ? kFlagWaterBlended : 0) |
-                        (envmap ? kFlagEnvMap : 0) | (t.motion.still() ? 0 : kFlagMotion));
+                        (envmap ? kFlagEnvMap : 0) | (t.motion.still() ? 0 : kFlagMotion) |
+                        (animated ? kFlagAnimation : 0));
         putString(out, t.source);
         putString(out, t.origin);
         putString(out, t.error);
@@ -405,6 +456,10 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
             for (const Image& face : t.envmap)
                 putImage(out, face);
             putImage(out, t.envmap_mask);
+        }
+        if (animated) {
+            putAnimation(out, t.base_animation, t.base_frames);
+            putAnimation(out, t.bump_animation, t.bump_frames);
         }
     }
     putChecksum(out);
@@ -497,13 +552,17 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
         body.image(t.bump);
         if ((flags & kFlagEnvMap) && !readEnvMapImages(body, t))
             return std::nullopt;
+        if ((flags & kFlagAnimation) &&
+            (!readAnimation(body, t.base_animation, t.base_frames) ||
+             !readAnimation(body, t.bump_animation, t.bump_frames) || !t.animated()))
+            return std::nullopt;
         t.bump_ssbump = (flags & kFlagSsbump) != 0;
         if (!body.ok() || (flags & ~kAllFlags) != 0)
             return std::nullopt;
         // Kept pixels are a whole image; omitted ones are none at all.
         const bool omitted = (flags & kFlagPixelsOmitted) != 0;
         if (omitted ? (t.image.width != 0 || t.glow.width != 0 || t.layer2.width != 0 ||
-                       t.bump.width != 0 || (flags & kFlagEnvMap))
+                       t.bump.width != 0 || (flags & (kFlagEnvMap | kFlagAnimation)))
                     : !t.image.valid())
             return std::nullopt;
     }

@@ -1,6 +1,8 @@
 #include "content/material/texture_transform.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -105,6 +107,30 @@ TextureTransform textureScrollAt(const TextureScroll& scroll, double time) {
     TextureTransform out;
     out.m = {scroll.scale, 0.0f, static_cast<float>(s), 0.0f, scroll.scale, static_cast<float>(t)};
     return out;
+}
+
+namespace {
+
+// (int)(rate * t) % frames as OnBind computes it, the product bounded so the conversion to an
+// integer stays defined.
+int64_t frameCount(float rate, double time) {
+    const double frame =
+        std::clamp(static_cast<double>(rate) * std::max(time, 0.0), -1.0e15, 1.0e15);
+    return static_cast<int64_t>(frame); // truncation, as the engine's (int) cast
+}
+
+} // namespace
+
+int animatedTextureFrame(const AnimatedTexture& animation, int frames, double time,
+                         double frame_time) {
+    if (frames < 1 || !std::isfinite(time) || !std::isfinite(frame_time))
+        return 0;
+    const int64_t frame = frameCount(animation.rate, time) % frames;
+    const int64_t previous = frameCount(animation.rate, time - frame_time) % frames;
+    int64_t shown = frame;
+    if (!animation.wrap && previous > frame)
+        shown = frames - 1;
+    return shown >= 0 && shown < frames ? static_cast<int>(shown) : 0;
 }
 
 } // namespace content

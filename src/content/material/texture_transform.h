@@ -81,4 +81,27 @@ struct TextureMotion {
     bool operator==(const TextureMotion&) const = default;
 };
 
+// The AnimatedTexture proxy (game/client/baseanimatedtextureproxy.cpp CBaseAnimatedTextureProxy,
+// animatedtextureproxy.cpp CAnimatedTextureProxy): Init reads animatedTextureVar (the texture
+// var whose frames play), animatedTextureFrameNumVar (the int var the frame goes to: $frame for
+// $basetexture, $bumpframe for a normal map), animatedTextureFrameRate (default 15, frames per
+// second) and animationNoWrap (default 0). Each time the material binds, OnBind sets the frame
+// var from the clock (GetAnimationStartTime: 0 for this proxy, so the animation runs from the
+// start of the game).
+struct AnimatedTexture {
+    bool enabled = false;
+    float rate = 15.0f;
+    bool wrap = true; // !animationNoWrap
+    bool operator==(const AnimatedTexture&) const = default;
+};
+
+// The frame OnBind sets for a texture of `frames` frames at `time` seconds, `frame_time` the
+// time since the previous bind: (int)(rate * time) mod frames, the time clamped at 0 first. With
+// animationNoWrap the bind at which the count passed the last frame since the previous bind
+// (the previous bind's frame number above this one's) shows the last frame instead; a later bind
+// counts on from the start again, the proxy's start time staying 0 (only entity-driven proxies
+// move it). A frame out of [0, frames) (a negative rate) is 0. `frames` < 1 gives 0.
+int animatedTextureFrame(const AnimatedTexture& animation, int frames, double time,
+                         double frame_time = 0.0);
+
 } // namespace content

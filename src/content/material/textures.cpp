@@ -202,6 +202,42 @@ Image loadNormalMap(const FileSystem& fs, std::string_view material, std::string
     return Image();
 }
 
+// The frames of `vtf_path` for a texture an AnimatedTexture proxy plays (`animation`), or for
+// its static frame var `frame` ($frame, $bumpframe) when none does. With a proxy and a file of
+// more than one frame, `out_frames` gets them all (decodeVtfFrames: frame 0 is `image` already)
+// and `out_animation` the proxy. Without a proxy, a `frame` other than 0 replaces `image` by that
+// frame, the one the shader binds (BindTexture with the frame var); a frame the file does not
+// have is a warning naming the material, the parameter and the frame, and frame 0 stays.
+void loadFrames(const FileSystem& fs, std::string_view material, std::string_view param,
+                const std::string& vtf_path, const AnimatedTexture& animation, int frame,
+                Image& image, AnimatedTexture& out_animation, std::vector<Image>& out_frames) {
+    if ((!animation.enabled && frame == 0) || !image.valid())
+        return;
+    auto bytes = fs.readChecked(vtf_path);
+    if (!bytes)
+        return; // read once already: frame 0 stays
+    auto frames = decodeVtfFrames(*bytes, vtf_path);
+    if (!frames) {
+        core::logWarning(std::string(material) + ": " + std::string(param) +
+                         " frames: " + frames.error().message() + "; frame 0 is drawn");
+        return;
+    }
+    if (animation.enabled) {
+        if (frames->size() > 1) {
+            out_animation = animation;
+            out_frames = std::move(*frames);
+        }
+        return;
+    }
+    if (frame < 0 || static_cast<size_t>(frame) >= frames->size()) {
+        core::logWarning(std::string(material) + ": " + std::string(param) + " " +
+                         std::to_string(frame) + ": " + vtf_path + " has " +
+                         std::to_string(frames->size()) + " frame(s); frame 0 is drawn");
+        return;
+    }
+    image = std::move((*frames)[static_cast<size_t>(frame)]);
+}
+
 } // namespace
 
 core::Result<Vmt> readVmt(const FileSystem& fs, std::string_view vmt_path) {
@@ -243,9 +279,15 @@ bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, Text
             // water.cpp SHADER_INIT loads $normalmap (LoadBumpMap) and $envmap (LoadCubeMap)
             // only when the material names them; the world shader's WATER variant reads them
             // as TextureInfo::bump and TextureInfo::envmap.
-            if (vmt->water.has_normal_map)
+            if (vmt->water.has_normal_map) {
                 info.bump = loadNormalMap(fs, material, "$normalmap", vmt->water.normal_map,
                                           "the water is drawn with its face normal");
+                loadFrames(fs, material, "$bumpframe", vtfPathOf(vmt->water.normal_map),
+                           vmt->bump_animation, vmt->bump_frame, info.bump, info.bump_animation,
+                           info.bump_frames);
+            }
+            for (const std::string& warning : vmt->warnings)
+                core::logWarning(warning);
             loadEnvMap(fs, material, *vmt, {}, info);
             return true;
         }
@@ -277,12 +319,17 @@ bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, Text
             core::logInfo(vmt_path + ": proxies not evaluated (drawn still): " + names);
         }
     }
+    if (vmt)
+        loadFrames(fs, material, "$frame", vtf_path, vmt->base_animation, vmt->frame, info.image,
+                   info.base_animation, info.base_frames);
     if (vmt && !vmt->base_texture2.empty())
         info.layer2 = loadVtfLayer(fs, vtfPathOf(vmt->base_texture2), info.error);
     if (vmt && !vmt->bump_map.empty()) {
         info.bump = loadNormalMap(fs, material, "$bumpmap", vmt->bump_map,
                                   "its faces are drawn with their flat lightmap");
         info.bump_ssbump = vmt->ssbump && info.bump.valid();
+        loadFrames(fs, material, "$bumpframe", vtfPathOf(vmt->bump_map), vmt->bump_animation,
+                   vmt->bump_frame, info.bump, info.bump_animation, info.bump_frames);
     }
     if (vmt)
         loadEnvMap(fs, material, *vmt, vtf_path, info);

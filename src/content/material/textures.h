@@ -139,6 +139,18 @@ struct TextureInfo {
     // texture's and the normal map's coordinates move; still (identity) by default and for
     // water, whose cheap shader reads its coordinates untransformed.
     TextureMotion motion;
+    // Source's AnimatedTexture proxy (texture_transform.h; docs/source.md "Texture transforms
+    // and proxies") on the base texture ($basetexture into $frame) and on the normal map
+    // ($bumpmap, water's $normalmap, into $bumpframe): the proxy's rate and wrap, and every frame
+    // of the texture's file at its largest mip, in order (frame 0 is what `image` / `bump`
+    // show); disabled and empty when nothing plays or the file has a single frame. At most
+    // content::kMaxVtfFrames frames and content::kMaxVtfFrameBytes of pixels per texture.
+    AnimatedTexture base_animation;
+    AnimatedTexture bump_animation;
+    std::vector<Image> base_frames;
+    std::vector<Image> bump_frames;
+    // Frames a material plays, counted for --info: base and normal-map animations both count.
+    bool animated() const { return base_frames.size() > 1 || bump_frames.size() > 1; }
 };
 
 // Where a texture's pixels came from, for the viewer's texture list.

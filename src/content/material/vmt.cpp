@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <utility>
 
@@ -256,6 +257,15 @@ bool floatParam(const KeyValues& params, std::string_view key, float& out) {
     return true;
 }
 
+// An int parameter ($frame, $bumpframe): the number's whole part, bounded to +-1e6; 0 when absent
+// or unreadable (the shaders' default).
+int intParam(const KeyValues& params, std::string_view key) {
+    float v = 0.0f;
+    if (!floatParam(params, key, v))
+        return 0;
+    return static_cast<int>(std::clamp(v, -1.0e6f, 1.0e6f));
+}
+
 // A vector parameter "[a b]" (or bare "a b") into `out`; false (out unchanged) when absent or
 // short.
 template <size_t N>
@@ -330,8 +340,7 @@ void fillWater(const KeyValues& p, Vmt& vmt) {
         w.normal_map = std::move(s);
         w.has_normal_map = true;
     }
-    if (float frame = 0.0f; floatParam(p, "$bumpframe", frame))
-        w.bump_frame = static_cast<int>(std::clamp(frame, -1.0e6f, 1.0e6f));
+    w.bump_frame = vmt.bump_frame;
     w.bottom_material = stringParam(p, "$bottommaterial");
     floatParam(p, "$cheapwaterstartdistance", w.cheap_start);
     floatParam(p, "$cheapwaterenddistance", w.cheap_end);
@@ -406,8 +415,71 @@ bool proxyFloat(const KeyValues& proxy, const KeyValues& params, std::string_vie
     return false;
 }
 
+// A number a proxy's Init reads with KeyValues::GetFloat / GetInt (no material var): absent is
+// `fallback`; anything but a finite number is a warning naming the material, proxy and key, and
+// false (the proxy is dropped).
+bool proxyLiteral(const KeyValues& proxy, std::string_view key, float fallback,
+                  std::string_view where, Vmt& vmt, float& out) {
+    out = fallback;
+    const KeyValues* kv = proxy.find(key);
+    if (!kv)
+        return true;
+    if (!kv->block) {
+        const char* begin = kv->value.c_str();
+        char* end = nullptr;
+        const double d = std::strtod(begin, &end);
+        while (end && (*end == ' ' || *end == '\t'))
+            ++end;
+        if (end != begin && *end == '\0' && std::isfinite(d) && std::abs(d) <= 1.0e30) {
+            out = static_cast<float>(d);
+            return true;
+        }
+    }
+    vmt.warnings.push_back(std::string(where) + " " + std::string(key) + " '" + kv->value +
+                           "': not a number below 1e30 in size; the proxy is ignored");
+    return false;
+}
+
+// One AnimatedTexture proxy (CBaseAnimatedTextureProxy::Init): both vars must be named (else the
+// engine's Init fails: a warning, the proxy dropped); the rate and the no-wrap flag are numbers.
+// Kept in vmt.base_animation or bump_animation when it plays $basetexture into $frame or the
+// normal map into $bumpframe; aimed at another texture var ($detail, $envmapmask, ...) or frame
+// var it is named in vmt.unevaluated_proxies.
+void fillAnimatedTexture(const KeyValues& proxy, std::string_view name, Vmt& vmt,
+                         const std::function<void(const std::string&)>& unevaluated) {
+    const std::string where = std::string(name) + ": Proxies AnimatedTexture";
+    const std::string var = core::toLower(stringParam(proxy, "animatedtexturevar"));
+    const std::string frame_var = core::toLower(stringParam(proxy, "animatedtextureframenumvar"));
+    if (var.empty()) {
+        vmt.warnings.push_back(where + " animatedtexturevar '': missing; the proxy is ignored");
+        return;
+    }
+    if (frame_var.empty()) {
+        vmt.warnings.push_back(where +
+                               " animatedtextureframenumvar '': missing; the proxy is ignored");
+        return;
+    }
+    AnimatedTexture animation;
+    animation.enabled = true;
+    float no_wrap = 0.0f;
+    if (!proxyLiteral(proxy, "animatedtextureframerate", 15.0f, where, vmt, animation.rate) ||
+        !proxyLiteral(proxy, "animationnowrap", 0.0f, where, vmt, no_wrap))
+        return;
+    animation.wrap = static_cast<int64_t>(no_wrap) == 0; // GetInt: the whole part
+    // Water's normal map is $normalmap (water.cpp binds NORMALMAP with BUMPFRAME); the
+    // LightmappedGeneric family's is $bumpmap.
+    const std::string_view normal_var = vmt.shader == "water" ? "$normalmap" : "$bumpmap";
+    if (var == "$basetexture" && frame_var == "$frame")
+        vmt.base_animation = animation;
+    else if (var == normal_var && frame_var == "$bumpframe")
+        vmt.bump_animation = animation;
+    else
+        unevaluated("animatedtexture " + var + " " + frame_var);
+}
+
 // The `Proxies` block: TextureScroll proxies aimed at $basetexturetransform or $bumptransform
-// into vmt.motion; every other proxy named once in vmt.unevaluated_proxies.
+// into vmt.motion, AnimatedTexture proxies playing the base texture or the normal map into
+// vmt.base_animation / bump_animation; every other proxy named once in vmt.unevaluated_proxies.
 void fillProxies(const KeyValues& p, std::string_view name, Vmt& vmt) {
     const KeyValues* proxies = p.find("proxies");
     if (!proxies || !proxies->block)
@@ -418,6 +490,10 @@ void fillProxies(const KeyValues& p, std::string_view name, Vmt& vmt) {
             vmt.unevaluated_proxies.push_back(what);
     };
     for (const KeyValues& proxy : proxies->children) {
+        if (proxy.block && proxy.key == "animatedtexture") {
+            fillAnimatedTexture(proxy, name, vmt, unevaluated);
+            continue;
+        }
         if (!proxy.block || proxy.key != "texturescroll") {
             unevaluated(proxy.key);
             continue;
@@ -450,11 +526,15 @@ void fillProxies(const KeyValues& p, std::string_view name, Vmt& vmt) {
 void fillFields(Vmt& vmt, std::string_view name) {
     const KeyValues& p = vmt.params;
     vmt.motion = TextureMotion();
+    vmt.base_animation = AnimatedTexture();
+    vmt.bump_animation = AnimatedTexture();
     vmt.unevaluated_proxies.clear();
     vmt.warnings.clear();
     transformParam(p, "$basetexturetransform", name, vmt, vmt.motion.base);
     transformParam(p, "$bumptransform", name, vmt, vmt.motion.bump);
     fillProxies(p, name, vmt);
+    vmt.frame = intParam(p, "$frame");
+    vmt.bump_frame = intParam(p, "$bumpframe");
     vmt.base_texture = stringParam(p, "$basetexture");
     vmt.base_texture2 = stringParam(p, "$basetexture2");
     vmt.bump_map = stringParam(p, "$bumpmap");

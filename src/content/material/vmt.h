@@ -106,6 +106,16 @@ struct Vmt {
     // TextureScroll proxies of the `Proxies` block aimed at either (the last one per var wins:
     // proxies bind in file order, each overwriting the var).
     TextureMotion motion;
+    // The AnimatedTexture proxies of the `Proxies` block (texture_transform.h) that play the
+    // base texture's frames (animatedtexturevar $basetexture, animatedtextureframenumvar $frame)
+    // and the normal map's ($bumpmap, or $normalmap for Water, with $bumpframe), the last one
+    // of each kept. `frame` and `bump_frame`: $frame and $bumpframe ("0"), the frames the shaders
+    // bind when no proxy sets them (lightmappedgeneric_dx9_helper.cpp BindTexture with
+    // m_nBaseTextureFrame and m_nBumpFrame; water.cpp with BUMPFRAME).
+    AnimatedTexture base_animation;
+    AnimatedTexture bump_animation;
+    int frame = 0;
+    int bump_frame = 0;
     // Proxies of the `Proxies` block bspview does not evaluate (their names as written, lower
     // case, once each: "animatedtexture", "texturescroll" aimed at another var, ...); what they
     // animate stays still.
