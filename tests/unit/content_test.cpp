@@ -2,6 +2,7 @@
 // folder and map-spec helpers, image decoding limits, the missing-texture tile and material
 // textures.
 #include "content/image/image.h"
+#include "content/material/skybox.h"
 #include "content/material/textures.h"
 #include "content/vfs/vfs.h"
 #include "support/map_builder.h"
@@ -631,4 +632,44 @@ TEST(TextureSources, KindFollowsWhereThePixelsCameFrom) {
     EXPECT_EQ(content::sourceKindOf(t), content::TextureSourceKind::Folder);
     EXPECT_EQ(content::sourceKindName(content::TextureSourceKind::Pk3), "pk3");
     EXPECT_EQ(content::sourceKindName(content::TextureSourceKind::Missing), "missing");
+}
+
+// A sky box's faces given already decoded (the texture cache's sky entry) are taken from there,
+// moved out, and only the others are read and decoded; the sources say where each came from.
+TEST(SkyBoxFaces, DecodedFacesAreTakenInsteadOfTheFiles) {
+    TempDir tmp;
+    const fs::path game = tmp / "game";
+    fs::create_directories(game / "env");
+    const char* suffixes[] = {"rt", "bk", "lf", "ft", "up", "dn"};
+    for (size_t i = 0; i < 6; ++i) {
+        content::Image face = testImage(2, 2);
+        face.rgba[0] = static_cast<uint8_t>(10 + i); // tells the files apart
+        writeBytes(game / ("env/s_" + std::string(suffixes[i]) + ".tga"), makeTga(2, 2, face.rgba));
+    }
+    content::FileSystem vfs;
+    ASSERT_TRUE(vfs.addDirectory(game));
+    // The right face from the memo (3x1, first texel 99), under the name the file has; the
+    // back face under a .jpg name the search paths lack, which is still taken (the cache vouches
+    // for its sources); an entry of another box is left.
+    content::DecodedImages decoded;
+    content::Image memo_rt = testImage(3, 1);
+    memo_rt.rgba[0] = 99;
+    decoded["env/s_rt.tga"] = memo_rt;
+    content::Image memo_bk = testImage(1, 1);
+    decoded["env/s_bk.jpg"] = memo_bk;
+    decoded["env/other_rt.tga"] = testImage(1, 1);
+    auto sky = content::loadSkyBox(vfs, "env/s_", game::MaterialFiles::Images, nullptr, &decoded);
+    ASSERT_TRUE(sky.has_value());
+    EXPECT_EQ(sky->faces[0].width, 3);
+    EXPECT_EQ(sky->faces[0].rgba[0], 99);
+    EXPECT_EQ(sky->sources[0], "env/s_rt.tga");
+    EXPECT_EQ(sky->faces[1].width, 1);
+    EXPECT_EQ(sky->sources[1], "env/s_bk.jpg");
+    for (size_t i = 2; i < 6; ++i) {
+        EXPECT_EQ(sky->faces[i].width, 2) << i;
+        EXPECT_EQ(sky->faces[i].rgba[0], 10 + i) << i;
+        EXPECT_EQ(sky->sources[i], "env/s_" + std::string(suffixes[i]) + ".tga") << i;
+    }
+    ASSERT_EQ(decoded.size(), 1u); // the two taken were moved out
+    EXPECT_EQ(decoded.begin()->first, "env/other_rt.tga");
 }

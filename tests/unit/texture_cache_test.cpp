@@ -476,6 +476,28 @@ TEST(TextureCacheKey, FollowsTheFilesOfALooseFolder) {
     fs::remove_all(dir);
 }
 
+// The same sky box (both none, or the same faces from the same files).
+void expectSameSky(const std::optional<content::SkyBox>& a,
+                   const std::optional<content::SkyBox>& b) {
+    ASSERT_EQ(a.has_value(), b.has_value());
+    if (!a)
+        return;
+    EXPECT_EQ(a->base, b->base);
+    for (size_t i = 0; i < a->faces.size(); ++i) {
+        EXPECT_EQ(a->sources[i], b->sources[i]) << i;
+        EXPECT_EQ(a->faces[i].width, b->faces[i].width) << i;
+        EXPECT_EQ(a->faces[i].height, b->faces[i].height) << i;
+        EXPECT_TRUE(a->faces[i].rgba == b->faces[i].rgba) << i;
+    }
+}
+
+size_t entriesIn(const fs::path& dir) {
+    size_t n = 0;
+    for (const auto& e : fs::directory_iterator(dir))
+        n += e.path().extension() == ".tex" ? 1 : 0;
+    return n;
+}
+
 void loadTwice(const std::string& spec) {
     SCOPED_TRACE(spec);
     const fs::path dir = freshDir("bundle");
@@ -492,6 +514,7 @@ void loadTwice(const std::string& spec) {
     ASSERT_TRUE(second.ok());
     EXPECT_EQ((*second)->texture_cache, "hit");
     expectSame((*reference)->textures, (*second)->textures);
+    expectSameSky((*reference)->skybox, (*second)->skybox);
     EXPECT_EQ((*reference)->missing_textures, (*second)->missing_textures);
     // The mesh saw the same texture sizes (Quake 2 uv are divided by them).
     ASSERT_EQ((*reference)->mesh.vertices.size(), (*second)->mesh.vertices.size());
@@ -510,6 +533,38 @@ void loadTwice(const std::string& spec) {
     ASSERT_TRUE(third.ok());
     EXPECT_EQ((*third)->texture_cache, "miss");
     expectSame((*reference)->textures, (*third)->textures);
+    expectSameSky((*reference)->skybox, (*third)->skybox);
+    fs::remove_all(dir);
+}
+
+// A sky box of JPEG faces (oa_thor: env/nebulae/nebulae2, six 1024x1024 JPEGs, ~110 ms to
+// decode) is kept in an entry of its own and comes back from it, face for face.
+TEST(TextureCacheBundle, JpegSkyFacesComeBackFromTheirOwnEntry) {
+    const std::string spec =
+        std::string(BSPV_OPENARENA_DIR) + "/pak6-patch088.pk3:maps/oa_thor.bsp";
+    const fs::path dir = freshDir("sky");
+    auto reference = scene::loadMapBundle(spec, scene::LoadSettings());
+    ASSERT_TRUE(reference.ok()) << reference.error().message();
+    ASSERT_TRUE((*reference)->skybox.has_value());
+    EXPECT_EQ((*reference)->skybox->sources[0], "env/nebulae/nebulae2_rt.jpg");
+    scene::LoadSettings cached;
+    cached.texture_cache_dir = dir;
+    auto first = scene::loadMapBundle(spec, cached);
+    ASSERT_TRUE(first.ok());
+    EXPECT_EQ(entriesIn(dir), 2u); // the textures' entry and the sky faces'
+    auto second = scene::loadMapBundle(spec, cached);
+    ASSERT_TRUE(second.ok());
+    expectSameSky((*reference)->skybox, (*second)->skybox);
+    // Only the sky faces' entry gone: the faces are decoded again, and written again.
+    for (const auto& e : fs::directory_iterator(dir))
+        if (e.file_size() > 20u * 1024 * 1024) // six 1024x1024 RGBA faces, 24 MiB
+            fs::remove(e.path());
+    EXPECT_EQ(entriesIn(dir), 1u);
+    auto third = scene::loadMapBundle(spec, cached);
+    ASSERT_TRUE(third.ok());
+    EXPECT_EQ((*third)->texture_cache, "hit");
+    expectSameSky((*reference)->skybox, (*third)->skybox);
+    EXPECT_EQ(entriesIn(dir), 2u);
     fs::remove_all(dir);
 }
 

@@ -19,8 +19,10 @@ namespace content {
 namespace {
 
 // One face: .tga, .pcx, .jpg, .png, the first that exists and decodes.
+constexpr std::string_view kFaceExtensions[] = {".tga", ".pcx", ".jpg", ".png"};
+
 std::optional<Image> loadFace(const FileSystem& fs, const std::string& stem, std::string& source) {
-    for (std::string_view ext : {".tga", ".pcx", ".jpg", ".png"}) {
+    for (std::string_view ext : kFaceExtensions) {
         const std::string name = stem + std::string(ext);
         if (!fs.exists(name))
             continue;
@@ -42,6 +44,19 @@ std::optional<Image> loadFace(const FileSystem& fs, const std::string& stem, std
             continue;
         source = name;
         return std::move(*image);
+    }
+    return std::nullopt;
+}
+
+// The face `stem` as `decoded` holds it (any of loadFace's extensions), moved out of it.
+std::optional<Image> takeDecodedFace(DecodedImages& decoded, const std::string& stem,
+                                     std::string& source) {
+    for (std::string_view ext : kFaceExtensions) {
+        const std::string name = stem + std::string(ext);
+        if (auto it = decoded.find(name); it != decoded.end() && it->second.valid()) {
+            source = name;
+            return std::move(decoded.extract(it).mapped());
+        }
     }
     return std::nullopt;
 }
@@ -163,20 +178,28 @@ std::optional<SkyBox> fallbackSkyBox(std::string base, int32_t size,
 }
 
 std::optional<SkyBox> loadSkyBox(const FileSystem& fs, std::string_view base,
-                                 game::MaterialFiles files, std::string* why) {
+                                 game::MaterialFiles files, std::string* why,
+                                 DecodedImages* decoded) {
     if (base.empty())
         return std::nullopt;
     SkyBox sky;
     sky.base = std::string(base);
-    // The six faces decode on the worker threads (each writes its own slot); the first face
-    // in order that fails gives the reason, as a serial walk would.
+    // Faces `decoded` holds are moved out of it first (one thread: it is a map); the others
+    // decode on the worker threads, each into its own slot. The first face in order that fails
+    // gives the reason, as a serial walk would.
     std::array<std::optional<Image>, kSkyFaceSuffixes.size()> faces;
     std::array<std::string, kSkyFaceSuffixes.size()> reasons;
+    const bool images = files != game::MaterialFiles::ValveMaterials;
+    if (images && decoded)
+        for (size_t i = 0; i < faces.size(); ++i)
+            faces[i] = takeDecodedFace(*decoded, sky.base + std::string(kSkyFaceSuffixes[i]),
+                                       sky.sources[i]);
     core::parallelFor(faces.size(), [&](size_t i) {
+        if (faces[i])
+            return;
         const std::string stem = sky.base + std::string(kSkyFaceSuffixes[i]);
-        faces[i] = files == game::MaterialFiles::ValveMaterials
-                       ? loadValveFace(fs, stem, sky.sources[i], reasons[i])
-                       : loadFace(fs, stem, sky.sources[i]);
+        faces[i] = images ? loadFace(fs, stem, sky.sources[i])
+                          : loadValveFace(fs, stem, sky.sources[i], reasons[i]);
         if (!faces[i] && reasons[i].empty())
             reasons[i] = stem + ": no .tga, .pcx, .jpg or .png decodes";
     });

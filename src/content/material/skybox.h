@@ -27,6 +27,8 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -85,9 +87,16 @@ std::optional<SkyBox> fallbackSkyBox(std::string base, int32_t size,
 //   0..1 by the VTF decoder), then to $hdrcompressedtexture (RGBS: linear colour =
 //   rgb * a * 8, stdshaders/sky_hdr_dx9.cpp; clamped to 1 and written with the sRGB curve,
 //   as the shader's sRGB write does at tone-map scale 1).
+//
+// `decoded` (Images only): faces decoded before, by virtual path (the texture cache keeps a
+// map's sky faces between runs, scene/load/drawable_world.cpp): a candidate file found there is
+// moved out of it instead of being read and decoded. The caller vouches that the search paths
+// are the ones those faces came from (the cache key names every source).
+using DecodedImages = std::map<std::string, Image, std::less<>>;
 std::optional<SkyBox> loadSkyBox(const FileSystem& fs, std::string_view base,
                                  game::MaterialFiles files = game::MaterialFiles::Images,
-                                 std::string* why = nullptr);
+                                 std::string* why = nullptr,
+                                 DecodedImages* decoded = nullptr);
 
 // One RGBS texel of a $hdrcompressedtexture to the 8-bit colour drawn: each of r, g, b is
 // (c / 255) * (a / 255) * 8 in linear light, clamped to 1 and encoded with the sRGB curve,

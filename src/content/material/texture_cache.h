@@ -1,7 +1,8 @@
 // Decoded textures of a map kept on disk between runs, so that reopening a map skips the image
 // decoders (JPEG and TGA decoding is most of a Quake 3 map's load time).
 //
-// One file per map and set of search sources. The key names everything the decoded pixels
+// One file per map and set of search sources (and one more for its sky box's faces, under the
+// same key with "\nsky faces" appended: scene/load/drawable_world.cpp). The key names everything the decoded pixels
 // depend on: the cache format version, the map spec, the material names, and every source of
 // the search path by path, size and modification time (archives and WADs as files; loose
 // folders by every file under them). A changed, added or removed archive or loose file gives

@@ -1,6 +1,8 @@
 #include "scene/load/drawable_world.h"
 
 #include "content/material/envmap.h"
+#include "content/material/skybox.h"
+#include "content/material/texture_cache.h"
 
 #include <chrono>
 #include <cstdint>
@@ -51,24 +53,64 @@ std::vector<content::TextureInfo> loadTextures(const bsp::Map& map, const conten
 // (game::SkyFallback), so that sky surfaces never show their own texture where the game draws
 // something else.
 void loadFallbackSky(DrawableWorld& world, const content::FileSystem& fs,
-                     const WorldBuildOptions& options) {
+                     const WorldBuildOptions& options, content::DecodedImages* decoded) {
     if (!options.sky_fallback)
         return;
     const game::SkyFallback& fallback = *options.sky_fallback;
     for (size_t i = 0; !world.skybox && i < fallback.boxes.size(); ++i)
-        world.skybox = content::loadSkyBox(fs, fallback.boxes[i], options.material_files);
+        world.skybox =
+            content::loadSkyBox(fs, fallback.boxes[i], options.material_files, nullptr, decoded);
     if (!world.skybox && fallback.face_size > 0)
         world.skybox = content::fallbackSkyBox("fallback", fallback.face_size, fallback.face);
+}
+
+// The sky faces the texture cache kept for these sources (an entry of their own beside the
+// textures': six records, one per face, by the face's virtual path), or nothing.
+std::string skyCacheKey(const WorldBuildOptions& options) {
+    return options.texture_cache_key + "\nsky faces";
+}
+
+std::optional<content::DecodedImages> cachedSkyFaces(const WorldBuildOptions& options) {
+    if (!options.texture_cache)
+        return std::nullopt;
+    auto hit = options.texture_cache->load(skyCacheKey(options), content::kSkyFaceSuffixes.size());
+    if (!hit)
+        return std::nullopt;
+    content::DecodedImages faces;
+    for (content::TextureInfo& t : *hit)
+        if (t.image.valid())
+            faces.emplace(std::move(t.source), std::move(t.image));
+    return faces;
+}
+
+// Keeps the loaded box's faces for the next run, when they are dearer to decode than to read
+// back (texturePixelsWorthCaching: JPEG, PNG, TGA from a pk3; a 1024x1024 JPEG face is ~20 ms).
+void storeSkyFaces(const content::SkyBox& sky, const content::FileSystem& fs,
+                   const WorldBuildOptions& options) {
+    std::vector<content::TextureInfo> faces(sky.faces.size());
+    bool worth = false;
+    for (size_t i = 0; i < faces.size(); ++i) {
+        faces[i].image = sky.faces[i];
+        faces[i].source = sky.sources[i];
+        faces[i].origin = fs.sourceOf(sky.sources[i]);
+        faces[i].missing = false;
+        worth = worth || content::texturePixelsWorthCaching(faces[i]);
+    }
+    if (worth)
+        options.texture_cache->store(skyCacheKey(options), faces);
 }
 
 // The sky box the game names, else a Quake 3 sky shader's far box, else the game's fallback.
 void loadSky(DrawableWorld& world, const bsp::Map& map, const content::FileSystem& fs,
              const WorldBuildOptions& options, WorldBuildLog& log) {
+    std::optional<content::DecodedImages> cached = cachedSkyFaces(options);
+    content::DecodedImages* decoded = cached ? &*cached : nullptr;
     // A sky box the map names but the search paths lack (a Team Fortress 2 map's
     // sky_tf2_04 without the game's VPKs) is a warning: the sky faces draw as they would
     // without one.
     std::string sky_why;
-    world.skybox = content::loadSkyBox(fs, options.skybox, options.material_files, &sky_why);
+    world.skybox =
+        content::loadSkyBox(fs, options.skybox, options.material_files, &sky_why, decoded);
     if (!options.skybox.empty() && !world.skybox)
         log.warnings.push_back("sky box " + std::string(options.skybox) +
                                " not loaded: " + sky_why);
@@ -79,9 +121,12 @@ void loadSky(DrawableWorld& world, const bsp::Map& map, const content::FileSyste
                                             ? options.shaders->find(map.materials[i].name)
                                             : nullptr;
         if (def && def->sky.present && !def->sky.far_box.empty())
-            world.skybox = content::loadSkyBox(fs, def->sky.far_box + "_");
+            world.skybox = content::loadSkyBox(fs, def->sky.far_box + "_",
+                                               game::MaterialFiles::Images, nullptr, decoded);
     }
-    loadFallbackSky(world, fs, options);
+    loadFallbackSky(world, fs, options, decoded);
+    if (world.skybox && options.texture_cache && !cached)
+        storeSkyFaces(*world.skybox, fs, options);
     if (world.skybox)
         world.skybox->rotation = skyRotation(map);
 }
