@@ -492,14 +492,22 @@ void uploadSkyBox(WorldGpu& gpu, const content::SkyBox& sky) {
     glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, size, size, 6, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                  nullptr);
     const auto n = static_cast<size_t>(size);
-    std::vector<uint8_t> scaled(n * n * 4);
+    std::vector<uint8_t> scaled; // faces of another size, scaled to `size`
     for (int face = 0; face < 6; ++face) {
         const content::Image& f = sky.faces[static_cast<size_t>(face)];
         const auto fw = static_cast<size_t>(f.width), fh = static_cast<size_t>(f.height);
-        for (size_t y = 0; y < n; ++y)
+        if (fw == n && fh == n) { // the usual case: the face as it is
+            glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, face, size, size, 1, GL_RGBA,
+                            GL_UNSIGNED_BYTE, f.rgba.data());
+            continue;
+        }
+        if (scaled.empty())
+            scaled.resize(n * n * 4);
+        for (size_t y = 0; y < n; ++y) {
+            const uint8_t* row = &f.rgba[(y * fh / n) * fw * 4];
             for (size_t x = 0; x < n; ++x)
-                std::memcpy(&scaled[(y * n + x) * 4], &f.rgba[((y * fh / n) * fw + x * fw / n) * 4],
-                            4);
+                std::memcpy(&scaled[(y * n + x) * 4], row + (x * fw / n) * 4, 4);
+        }
         glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, face, size, size, 1, GL_RGBA,
                         GL_UNSIGNED_BYTE, scaled.data());
     }

@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -178,39 +180,40 @@ bsp::Map skyCube() {
 }
 
 // A face image: a solid colour per face, except "rt" whose quadrants show its orientation.
-content::Image skyFace(int face) {
+content::Image skyFace(int face, int size = 16) {
     static const uint8_t kColours[6][3] = {{200, 0, 0},   {0, 200, 0},   {0, 0, 200},
                                            {200, 200, 0}, {0, 200, 200}, {200, 0, 200}};
     content::Image img;
-    img.width = img.height = 16;
-    img.rgba.resize(16 * 16 * 4);
-    for (int y = 0; y < 16; ++y)
-        for (int x = 0; x < 16; ++x) {
-            uint8_t* p = &img.rgba[static_cast<size_t>((y * 16 + x) * 4)];
+    img.width = img.height = size;
+    img.rgba.resize(static_cast<size_t>(size * size * 4));
+    const int half = size / 2;
+    for (int y = 0; y < size; ++y)
+        for (int x = 0; x < size; ++x) {
+            uint8_t* p = &img.rgba[static_cast<size_t>((y * size + x) * 4)];
             const uint8_t* col = kColours[face];
             p[0] = col[0];
             p[1] = col[1];
             p[2] = col[2];
             p[3] = 255;
-            if (face == 0 && y < 8) // top half of "rt" white
+            if (face == 0 && y < half) // top half of "rt" white
                 p[0] = p[1] = p[2] = 255;
-            if (face == 0 && y >= 8 && x >= 8) // bottom-right quarter of "rt" black
+            if (face == 0 && y >= half && x >= half) // bottom-right quarter of "rt" black
                 p[0] = p[1] = p[2] = 0;
         }
     return img;
 }
 
-} // namespace
+// The image `list` draws from `cam` at w x h (the fixture's renderImage).
+using DrawImage = std::function<std::vector<uint8_t>(render::WorldRenderer&, const scene::DrawList&,
+                                                     const scene::Camera&, int, int)>;
 
-TEST_F(Render, SkyBoxFacesFollowTheQuakeConvention) {
+// The six faces drawn around the eye in Quake's order and axes.
+void expectQuakeSkyConvention(const content::SkyBox& sky, const DrawImage& renderImage) {
     const bsp::Map map = skyCube();
     const scene::WorldMesh mesh = scene::buildWorldMesh(map);
     std::vector<content::TextureInfo> textures(1);
     textures[0].image = content::makeMissingTexture();
     textures[0].missing = true;
-    content::SkyBox sky;
-    for (int f = 0; f < 6; ++f)
-        sky.faces[static_cast<size_t>(f)] = skyFace(f);
     render::GlslLibrary shaders;
     render::WorldRenderer r;
     std::string error;
@@ -238,6 +241,24 @@ TEST_F(Render, SkyBoxFacesFollowTheQuakeConvention) {
     EXPECT_EQ(pixel(0, 270, 32, 32), glm::ivec3(200, 200, 0)); // -Y: ft
     EXPECT_EQ(pixel(-89, 0, 32, 32), glm::ivec3(0, 200, 200)); // up
     EXPECT_EQ(pixel(89, 0, 32, 32), glm::ivec3(200, 0, 200));  // down
+}
+
+} // namespace
+
+TEST_F(Render, SkyBoxFacesFollowTheQuakeConvention) {
+    content::SkyBox sky;
+    for (int f = 0; f < 6; ++f)
+        sky.faces[static_cast<size_t>(f)] = skyFace(f);
+    expectQuakeSkyConvention(sky, [this](auto&&... a) { return renderImage(a...); });
+}
+
+// Faces of other sizes are scaled to the largest (nearest texel): "rt" at 8x8 and "up" at 32x32
+// make every face 32x32, and the picture is the same.
+TEST_F(Render, SkyBoxFacesOfOtherSizesAreScaledToTheLargest) {
+    content::SkyBox sky;
+    for (int f = 0; f < 6; ++f)
+        sky.faces[static_cast<size_t>(f)] = skyFace(f, f == 0 ? 8 : f == 4 ? 32 : 16);
+    expectQuakeSkyConvention(sky, [this](auto&&... a) { return renderImage(a...); });
 }
 
 // A Quake 1 two-layer sky (kSurfSkyLayers): the texture's left half is the front layer, whose
