@@ -5,6 +5,7 @@
 #include "support/md3_builder.h"
 #include "support/q1_builder.h"
 #include "support/studio_builder.h"
+#include "support/vfs_folder.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -19,21 +20,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Folder {
-    fs::path dir = fs::temp_directory_path() / ("bspv_model_files_" + std::to_string(::getpid()));
-    content::FileSystem vfs;
-
-    Folder() { fs::remove_all(dir); }
-    ~Folder() {
-        std::error_code ec;
-        fs::remove_all(dir, ec);
-    }
-    void put(const std::string& name, const std::vector<uint8_t>& bytes) {
-        fs::create_directories((dir / name).parent_path());
-        std::ofstream(dir / name, std::ios::binary)
-            .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    }
-    void mount() { ASSERT_TRUE(vfs.addDirectory(dir).ok()); }
+struct Folder : testsupport::VfsFolder {
+    Folder() : VfsFolder("model_files") {}
 };
 
 using Request = std::pair<std::string_view, content::ModelRequest>;

@@ -12,6 +12,7 @@
 #include "support/q1_builder.h"
 #include "support/source_model_builder.h"
 #include "support/studio_builder.h"
+#include "support/vfs_folder.h"
 
 #include <gtest/gtest.h>
 
@@ -34,22 +35,8 @@ std::vector<uint8_t> withVersion(std::vector<uint8_t> bytes, int32_t version) {
 }
 
 // A folder of files mounted as a file system, removed at the end.
-struct Folder {
-    fs::path dir =
-        fs::temp_directory_path() / ("bspv_model_registry_" + std::to_string(::getpid()));
-    content::FileSystem vfs;
-
-    Folder() { fs::remove_all(dir); }
-    ~Folder() {
-        std::error_code ec;
-        fs::remove_all(dir, ec);
-    }
-    void put(const std::string& name, const std::vector<uint8_t>& bytes) {
-        fs::create_directories((dir / name).parent_path());
-        std::ofstream(dir / name, std::ios::binary)
-            .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    }
-    void mount() { ASSERT_TRUE(vfs.addDirectory(dir).ok()); }
+struct Folder : testsupport::VfsFolder {
+    Folder() : VfsFolder("model_registry") {}
 };
 
 TEST(ModelRegistry, RowsArePickedByTheMagic) {

@@ -126,9 +126,26 @@ Visibility::Visibility(const bsp::Map& map, const WorldMesh& mesh,
         linkBrushModels();
 }
 
-// The leaves each brush model's placed box touches, as QuakeSpasm's SV_FindTouchedLeafs links
-// an entity: both sides of a plane the box reaches (its nearest corner in front counts as the
-// front, BOX_ON_PLANE_SIDE), solid leaves left out. Turned models keep the frustum test only.
+// Calls leaf(i) for every non-solid leaf the box `centre` +- `half` touches, as QuakeSpasm's
+// SV_FindTouchedLeafs links an entity: both sides of a plane the box reaches (its nearest corner
+// in front counts as the front, BOX_ON_PLANE_SIDE), solid leaves left out.
+template <class Leaf>
+void Visibility::walkBoxLeaves(const glm::vec3& centre, const glm::vec3& half, Leaf&& leaf) {
+    walkTree(
+        m_map, m_walk,
+        [&](const bsp::Plane& p) {
+            const float d = bsp::planeDistance(p, centre);
+            const float r = glm::dot(glm::abs(p.normal), half);
+            return (d + r >= 0.0f ? 1 : 0) | (d - r < 0.0f ? 2 : 0);
+        },
+        [&](size_t i) {
+            if ((m_map.leaves[i].contents & bsp::kContentsSolid) == 0)
+                leaf(i);
+        });
+}
+
+// The clusters of the leaves each brush model's placed box touches (walkBoxLeaves). Turned
+// models keep the frustum test only.
 void Visibility::linkBrushModels() {
     const game::BrushModelVis& rule = m_brush_vis;
     m_model_first.assign(1, 0);
@@ -136,33 +153,21 @@ void Visibility::linkBrushModels() {
     for (size_t s = 0; s < m_map.submodels.size(); ++s) {
         const bsp::Submodel& sm = m_map.submodels[s];
         if (s > 0 && sm.angles == glm::vec3(0.0f)) {
-            const glm::vec3 half = (sm.maxs - sm.mins) * 0.5f + rule.box_margin;
-            const glm::vec3 centre = sm.origin + (sm.mins + sm.maxs) * 0.5f;
             uint32_t touched = 0;
-            walkTree(
-                m_map, m_walk,
-                [&](const bsp::Plane& p) {
-                    const float d = bsp::planeDistance(p, centre);
-                    const float r = glm::dot(glm::abs(p.normal), half);
-                    return (d + r >= 0.0f ? 1 : 0) | (d - r < 0.0f ? 2 : 0);
-                },
-                [&](size_t leaf) {
-                    const bsp::Leaf& l = m_map.leaves[leaf];
-                    if (l.contents & bsp::kContentsSolid)
-                        return;
-                    ++touched;
-                    if (l.cluster >= 0)
-                        m_model_clusters.push_back(l.cluster);
-                });
+            walkBoxLeaves(sm.origin + (sm.mins + sm.maxs) * 0.5f,
+                          (sm.maxs - sm.mins) * 0.5f + rule.box_margin, [&](size_t leaf) {
+                              ++touched;
+                              if (m_map.leaves[leaf].cluster >= 0)
+                                  m_model_clusters.push_back(m_map.leaves[leaf].cluster);
+                          });
             m_model_always[s] = rule.leaf_limit > 0 && touched >= rule.leaf_limit;
         }
         m_model_first.push_back(static_cast<uint32_t>(m_model_clusters.size()));
     }
 }
 
-// The areas of the non-solid leaves each brush model's placed box touches (both sides of a plane
-// the box reaches, as linkBrushModels walks), the box of a turned model grown to the sphere that
-// holds it at any angle. For VisOptions::own_area_only.
+// The areas of the leaves each brush model's placed box touches (walkBoxLeaves), the box of a
+// turned model grown to the sphere that holds it at any angle. For VisOptions::own_area_only.
 void Visibility::linkBrushModelAreas() {
     m_model_area_first.assign(1, 0);
     m_model_area_list.clear();
@@ -176,23 +181,13 @@ void Visibility::linkBrushModelAreas() {
         }
         const size_t first = m_model_area_list.size();
         if (s > 0)
-            walkTree(
-                m_map, m_walk,
-                [&](const bsp::Plane& p) {
-                    const float d = bsp::planeDistance(p, centre);
-                    const float r = glm::dot(glm::abs(p.normal), half);
-                    return (d + r >= 0.0f ? 1 : 0) | (d - r < 0.0f ? 2 : 0);
-                },
-                [&](size_t leaf) {
-                    const bsp::Leaf& l = m_map.leaves[leaf];
-                    if (l.contents & bsp::kContentsSolid)
-                        return;
-                    const int32_t area = leafArea(m_map, int32_t(leaf));
-                    if (area >= 0 &&
-                        std::find(m_model_area_list.begin() + std::ptrdiff_t(first),
-                                  m_model_area_list.end(), area) == m_model_area_list.end())
-                        m_model_area_list.push_back(area);
-                });
+            walkBoxLeaves(centre, half, [&](size_t leaf) {
+                const int32_t area = leafArea(m_map, int32_t(leaf));
+                if (area >= 0 &&
+                    std::find(m_model_area_list.begin() + std::ptrdiff_t(first),
+                              m_model_area_list.end(), area) == m_model_area_list.end())
+                    m_model_area_list.push_back(area);
+            });
         m_model_area_first.push_back(static_cast<uint32_t>(m_model_area_list.size()));
     }
 }

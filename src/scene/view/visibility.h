@@ -160,6 +160,8 @@ private:
     void regroupCommutingRuns(DrawList& out, size_t first_translucent);
     void regroupRun(DrawList& out, size_t begin, size_t end);
     void classify(DrawList& out) const;
+    template <class Leaf>
+    void walkBoxLeaves(const glm::vec3& centre, const glm::vec3& half, Leaf&& leaf);
     void linkBrushModels();
     void linkBrushModelAreas();
     bool brushModelInArea(size_t submodel, int32_t area) const;
