@@ -201,7 +201,7 @@ void writeCollision(core::JsonWriter& j, const bsp::Map& m) {
 void writeLightRule(core::JsonWriter& j, const game::LightRule& rule, uint32_t unlit_faces) {
     j.field("style_m", rule.light_style_scale).field("light_max", rule.light_max);
     j.field("lightmap_scale", rule.lightmap_scale).field("texture_scale", rule.texture_scale);
-    j.field("texture_gamma", rule.texture_gamma).field("output_gamma", rule.output_gamma);
+    j.field("output_gamma", rule.output_gamma);
     j.field("texture_max", rule.texture_max);
     j.field("unlit_faces", unlit_faces);
     j.field("unlit_faces_drawn", game::unlitFacesName(rule.unlit_faces));
