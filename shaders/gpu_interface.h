@@ -42,7 +42,6 @@
 #define VIEW_OVERDRAW 5
 #define VIEW_DELUXE 6 // the deluxe map's light direction as colour, grey where there is none
 
-
 // The uniform blocks (std140): the frame's constants and the map's lighting rule, one buffer
 // each, uploaded by render::UniformBlocks and bound to these points once per view. GLSL 330 has
 // no layout(binding): every program's blocks are pointed at them after linking. Each block is a
@@ -54,48 +53,43 @@
 #define BLOCK_MAP 1
 
 // Per frame (render::Frame): the view, the time and the light styles.
-#define FRAME_BLOCK_FIELDS(FIELD, ARRAY) \
-    FIELD(mat4, view_projection)  /* world -> clip */ \
-    FIELD(mat3, sky_rotation)     /* world direction -> sky box direction */ \
-    FIELD(vec3, eye)              /* camera position */ \
-    FIELD(float, time)            /* seconds, modulo 4096 */ \
-    FIELD(vec3, view_forward)     /* unit view axis: depth = dot(p - eye, view_forward) */ \
-    FIELD(float, frame_scale)     /* what the framebuffer holds of the shown colour */ \
-    FIELD(vec3, view_left)        /* Quake's view axes (autosprite deforms) */ \
-    FIELD(float, light_shift)     /* ioquake3's lightmap and vertex colour shift, a factor */ \
-    FIELD(vec3, view_up) \
-    FIELD(float, warp_phase)      /* the liquid ripple's phase, radians */ \
-    ARRAY(vec4, style_values, 16) /* light style k's brightness: [k / 4][k % 4] */ \
+#define FRAME_BLOCK_FIELDS(FIELD, ARRAY)                                                           \
+    FIELD(mat4, view_projection) /* world -> clip */                                               \
+    FIELD(mat3, sky_rotation)    /* world direction -> sky box direction */                        \
+    FIELD(vec3, eye)             /* camera position */                                             \
+    FIELD(float, time)           /* seconds, modulo 4096 */                                        \
+    FIELD(vec3, view_forward)    /* unit view axis: depth = dot(p - eye, view_forward) */          \
+    FIELD(float, frame_scale)    /* what the framebuffer holds of the shown colour */              \
+    FIELD(vec3, view_left)       /* Quake's view axes (autosprite deforms) */                      \
+    FIELD(float, light_shift)    /* ioquake3's lightmap and vertex colour shift, a factor */       \
+    FIELD(vec3, view_up)                                                                           \
+    FIELD(float, warp_phase)      /* the liquid ripple's phase, radians */                         \
+    ARRAY(vec4, style_values, 16) /* light style k's brightness: [k / 4][k % 4] */                 \
     FIELD(float, tone_scale)      /* the tone map's linear scale as a display-space factor */
 
 // The map's rules (game::MapRules) as the view options apply them: changes with the map, or
 // with an option the rules read (neutral lighting, the view, exposure, fog, hardware gamma).
-#define MAP_BLOCK_FIELDS(FIELD, ARRAY) \
-    FIELD(vec4, distance_fog)    /* rgb: colour as the frame holds it, a: density per unit */ \
-    FIELD(vec4, sky_fog)         /* rgb: fog colour, a: its share over the sky (0: none) */ \
-    FIELD(vec4, linear_fog)      /* w 1: linear in depth from x to y, at most z; w 2: radial */ \
-    FIELD(float, light_scale)    /* lightmap and vertex colour multiplier (overbright shift) */ \
-    FIELD(float, light_max)      /* saturation of the scaled light per channel, 0: none */ \
-    FIELD(float, output_scale)   /* final multiplier (Quake 3 gamma-ramp overbright) */ \
-    FIELD(float, texture_scale)  /* texel multiplier (Quake 2 intensity) */ \
-    FIELD(float, texture_gamma)  /* texel exponent (Half-Life texgamma / gamma) */ \
-    FIELD(float, texture_max)    /* saturation of the scaled texel, 0: none (Quake 2 GL1) */ \
-    FIELD(float, output_gamma)   /* exponent of the lit colour (Quake 2 1 / vid_gamma) */ \
-    FIELD(float, warp_amplitude) /* turbulence in 64-texel tiles (8 texels: 0.125) */ \
-    FIELD(float, warp_frequency) /* radians per texel of the ripple (2 pi / period) */ \
-    FIELD(float, warp_knot)      /* > 0: the sine sampled every this many texels */ \
-    FIELD(float, warp_tile)      /* texels per uv unit, 0: the texture's size */ \
+#define MAP_BLOCK_FIELDS(FIELD, ARRAY)                                                             \
+    FIELD(vec4, distance_fog)    /* rgb: colour as the frame holds it, a: density per unit */      \
+    FIELD(vec4, sky_fog)         /* rgb: fog colour, a: its share over the sky (0: none) */        \
+    FIELD(vec4, linear_fog)      /* w 1: linear in depth from x to y, at most z; w 2: radial */    \
+    FIELD(float, light_scale)    /* lightmap and vertex colour multiplier (overbright shift) */    \
+    FIELD(float, light_max)      /* saturation of the scaled light per channel, 0: none */         \
+    FIELD(float, output_scale)   /* final multiplier (Quake 3 gamma-ramp overbright) */            \
+    FIELD(float, texture_scale)  /* texel multiplier (Quake 2 intensity) */                        \
+    FIELD(float, texture_max)    /* saturation of the scaled texel, 0: none (Quake 2 GL1) */       \
+    FIELD(float, output_gamma)   /* exponent of the lit colour (Quake 2 1 / vid_gamma) */          \
+    FIELD(float, warp_amplitude) /* turbulence in 64-texel tiles (8 texels: 0.125) */              \
+    FIELD(float, warp_frequency) /* radians per texel of the ripple (2 pi / period) */             \
+    FIELD(float, warp_knot)      /* > 0: the sine sampled every this many texels */                \
+    FIELD(float, warp_tile)      /* texels per uv unit, 0: the texture's size */                   \
     FIELD(int, light_normalize)  /* 1: scale an over-bright colour down by its largest channel */
 
 #ifdef GL_core_profile
 #define GLSL_BLOCK_FIELD(type, name) type name;
 #define GLSL_BLOCK_ARRAY(type, name, count) type name[count];
-layout(std140) uniform FrameBlock {
-    FRAME_BLOCK_FIELDS(GLSL_BLOCK_FIELD, GLSL_BLOCK_ARRAY)
-} u_frame;
-layout(std140) uniform MapBlock {
-    MAP_BLOCK_FIELDS(GLSL_BLOCK_FIELD, GLSL_BLOCK_ARRAY)
-} u_map;
+layout(std140) uniform FrameBlock{FRAME_BLOCK_FIELDS(GLSL_BLOCK_FIELD, GLSL_BLOCK_ARRAY)} u_frame;
+layout(std140) uniform MapBlock{MAP_BLOCK_FIELDS(GLSL_BLOCK_FIELD, GLSL_BLOCK_ARRAY)} u_map;
 #endif
 
 #endif

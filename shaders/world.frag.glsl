@@ -26,8 +26,8 @@
 //               opacity) or the normal map's alpha (ENVMAP_NORMAL_ALPHA, with BUMP)
 //   DISTANCE_FOG  the map's fog over the whole view (Quake 1 worldspawn fog): GL_EXP2 by the
 //               depth along the view axis, as fixed-function GL fogs it in QuakeSpasm
-//   TEXTURE_GAMMA, TEXTURE_MAX, LIGHT_MAX, LIGHT_NORMALIZE, OUTPUT_GAMMA  the steps of the
-//               map's light curve (u_map) that its rule has (render::LightCurve)
+//   TEXTURE_MAX, LIGHT_MAX, LIGHT_NORMALIZE, OUTPUT_GAMMA  the steps of the map's
+//               light curve (u_map) that its rule has (render::LightCurve)
 //   FULLBRIGHT_LIGHT  the batch's light is u_fullbright_light, not its lightmap
 //   SOLID_COLOUR  u_solid_colour instead of the texel (GoldSrc render mode colour)
 //   FOG_PASS    the surface is in a Quake 3 fog volume: its colour fogs here, as the fog pass
@@ -337,10 +337,6 @@ void main() {
     // Source's WorldVertexTransition (lightmappedgeneric_ps2_3_x.h): the colour goes linearly
     // from the first layer (alpha 0) to the second (alpha 1); opacity stays the first's.
     tex.rgb = mix(tex.rgb, texture(u_layer2, uv).rgb, v_colour.a);
-#endif
-    // pow() only where a game curves the colour: exp2(log2(x)) need not give x back exactly.
-#ifdef TEXTURE_GAMMA
-    tex.rgb = pow(tex.rgb, vec3(u_map.texture_gamma));
 #endif
 #ifdef SOLID_COLOUR
     tex = vec4(u_solid_colour.rgb, 1.0);

@@ -197,12 +197,15 @@ void writeCollision(core::JsonWriter& j, const bsp::Map& m) {
     j.field("solid_models", solid_models).endObject();
 }
 
-// The game's lighting rule (game/profile.h), inside --info's "lightmaps" object.
-void writeLightRule(core::JsonWriter& j, const game::LightRule& rule, uint32_t unlit_faces) {
+// The game's lighting rule (game/profile.h), inside --info's "lightmaps" object, and whether
+// its textures' palettes go through a table at load (game::MaterialSource::palette_table).
+void writeLightRule(core::JsonWriter& j, const game::LightRule& rule, uint32_t unlit_faces,
+                    bool palette_table) {
     j.field("style_m", rule.light_style_scale).field("light_max", rule.light_max);
     j.field("lightmap_scale", rule.lightmap_scale).field("texture_scale", rule.texture_scale);
-    j.field("texture_gamma", rule.texture_gamma).field("output_gamma", rule.output_gamma);
+    j.field("output_gamma", rule.output_gamma);
     j.field("texture_max", rule.texture_max);
+    j.field("texture_palette", palette_table ? "through the game's table" : "as stored");
     j.field("unlit_faces", unlit_faces);
     j.field("unlit_faces_drawn", game::unlitFacesName(rule.unlit_faces));
 }
@@ -282,7 +285,8 @@ void writeLightmaps(core::JsonWriter& j, const scene::MapBundle& b) {
         j.field("deluxe_space", lm.deluxe_tangent_space ? "tangent" : "model");
     j.field("files", static_cast<uint64_t>(lm.files.size()));
     j.field("faces_without_pages", static_cast<uint64_t>(scene::facesWithoutPages(m, lm)));
-    writeLightRule(j, b.profile.rules.light, m.unlit_face_count);
+    writeLightRule(j, b.profile.rules.light, m.unlit_face_count,
+                   b.profile.materials.palette_table.has_value());
     // Source faces with three directional lightmaps beside the flat one (bsp::Face::bump_light).
     if (m.bump_light_face_count > 0)
         j.field("bump_light_faces", m.bump_light_face_count);

@@ -54,11 +54,14 @@ void drawGameRules(const game::GameProfile& profile, uint32_t unlit_face_count) 
     ImGui::Text("faces without lightmap data: %u, drawn %s", unlit_face_count,
                 std::string(game::unlitFacesName(light.unlit_faces)).c_str());
     ImGui::Text("light style 'm' = %.5f", static_cast<double>(light.light_style_scale));
-    ImGui::Text("colour: lightmap x %.4f (max %.2f), texture x %.2f ^ %.2f (max %.2f), output ^ "
+    ImGui::Text("colour: lightmap x %.4f (max %.2f), texture x %.2f (max %.2f), output ^ "
                 "%.4f",
                 static_cast<double>(light.lightmap_scale), static_cast<double>(light.light_max),
-                static_cast<double>(light.texture_scale), static_cast<double>(light.texture_gamma),
-                static_cast<double>(light.texture_max), static_cast<double>(light.output_gamma));
+                static_cast<double>(light.texture_scale), static_cast<double>(light.texture_max),
+                static_cast<double>(light.output_gamma));
+    ImGui::Text("texture palettes: %s", profile.materials.palette_table
+                                            ? "through the game's table at load (texgammatable)"
+                                            : "as stored");
 }
 
 void limitsTable(const bsp::Map& map) {

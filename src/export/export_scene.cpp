@@ -428,8 +428,7 @@ glm::u8vec3 savedTexel(const ExportScene& scene, glm::u8vec3 texel) {
 }
 
 bool curvesTextures(const ExportScene& scene) {
-    return scene.light.texture_gamma * scene.light.output_gamma != 1.0f ||
-           scene.light.texture_max > 0.0f;
+    return scene.light.output_gamma != 1.0f || scene.light.texture_max > 0.0f;
 }
 
 glm::u8vec4 exportedTexel(const ExportScene& scene, glm::u8vec4 texel) {

@@ -22,14 +22,13 @@ namespace {
 // own default is 1); the summed styles ('m' = 264 of 256, gl_rlight.c CL_RunLightStyles) times
 // int(2^(1/lightgamma) * 256 + 0.5) = 338 of 256, >> 14 to 10 bits, clamped at 1023 of 1023
 // (so 1), then through lightgammatable, the identity at these defaults (gamma = lightgamma,
-// brightness 0); palettes through texgammatable, (i/255)^(texgamma / gamma) = ^0.8
-// (img_wad.c, img_utils.c Image_SetPalette: LUMP_TEXGAMMA for Half-Life mips).
+// brightness 0). The texel is not curved here: its palette went through texgammatable at load
+// (materialSource below).
 LightRule lightRule(const bsp::Map& map) {
     LightRule r;
     r.lightmap_scale = 338.0f / 256.0f;
     r.light_style_scale = 264.0f / 256.0f;
     r.light_max = 1.0f;
-    r.texture_gamma = 2.0f / 2.5f;
     // R_BuildLightMap: r_blocklights cleared, styles added only while the face has samples, so
     // a face without them is black; a map without lighting data is full bright as in Quake 1
     // (gl_rlight.c CL_RunLightStyles sets every style to 256 x 256 then).
@@ -120,6 +119,12 @@ GameProfile halfLifeProfile(const bsp::Map& map) {
     // Half-Life's WADs).
     p.mount.shared_folders = {"valve"};
     p.materials.wads = wadList(world);
+    // Textures are curved once, on their 8-bit palette, as the engine loads them: each byte
+    // through texgammatable at the defaults gamma 2.5, texgamma 2.0 (engine/client/gamma.c
+    // BuildGammaTable, TextureToGamma; imagelib/img_utils.c Image_SetPalette, LUMP_TEXGAMMA,
+    // which img_wad.c Image_LoadMIP, Image_LoadMDL and client/cl_sprite.c
+    // Mod_SpriteLoadTextures pick).
+    p.materials.palette_table = texGammaTable(2.5f, 2.0f);
     p.entities.model_table = EntityModelTable::HalfLife;
     p.entities.model_lighting = ModelLighting::LightPoint;
     return p;

@@ -115,6 +115,19 @@ bool usesMipmaps(TextureMode m) {
     return m != TextureMode::Nearest && m != TextureMode::Linear;
 }
 
+PaletteTable texGammaTable(float gamma, float texgamma) {
+    // BuildGammaTable: g1 = 1 / gamma and g2 = g1 * texgamma are floats; the power is taken in
+    // double and kept as a float, then multiplied by 255 as a float and truncated.
+    const float g1 = gamma != 0.0f ? float(1.0 / double(gamma)) : 0.4f;
+    const float g2 = g1 * texgamma;
+    PaletteTable table{};
+    for (int i = 0; i < 256; ++i) {
+        const float d = float(std::pow(double(i) / 255.0, double(g2)));
+        table[size_t(i)] = uint8_t(std::clamp(int(d * 255.0f), 0, 255));
+    }
+    return table;
+}
+
 glm::vec3 scaledLight(const LightRule& rule, glm::vec3 light) {
     light *= rule.lightmap_scale * rule.light_style_scale;
     if (rule.light_max > 0.0f)
@@ -143,7 +156,7 @@ float outputScale(const LightRule& rule) {
 
 // The texel times texture_scale, saturated at texture_max.
 glm::vec3 scaledTexel(const LightRule& rule, glm::vec3 texel) {
-    const glm::vec3 t = rule.texture_scale * curve(texel, rule.texture_gamma);
+    const glm::vec3 t = rule.texture_scale * texel;
     return rule.texture_max > 0.0f ? glm::min(t, glm::vec3(rule.texture_max)) : t;
 }
 
@@ -158,10 +171,9 @@ glm::vec3 apply(const LightRule& rule, glm::vec3 texel, glm::vec3 light) {
 glm::vec3 texelPart(const LightRule& rule, glm::vec3 texel) {
     // min(s t, m) = s min(t, m / s): the scale stays in the light part.
     if (rule.texture_max > 0.0f && rule.texture_scale > 0.0f)
-        return curve(glm::min(curve(texel, rule.texture_gamma),
-                              glm::vec3(rule.texture_max / rule.texture_scale)),
+        return curve(glm::min(texel, glm::vec3(rule.texture_max / rule.texture_scale)),
                      rule.output_gamma);
-    return curve(texel, rule.texture_gamma * rule.output_gamma);
+    return curve(texel, rule.output_gamma);
 }
 
 glm::vec3 lightPart(const LightRule& rule, glm::vec3 light) {

@@ -18,6 +18,7 @@
 
 #include "bsp/map.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -57,9 +58,9 @@ struct LightRule {
     float lightmap_scale = 2.0f;
     float light_style_scale = 1.0f;
     float light_max = 0.0f;
-    // The texel as texture_scale * t^texture_gamma, saturated at texture_max (0: no limit).
+    // The texel as texture_scale * t, saturated at texture_max (0: no limit). A curve of the
+    // texel itself is applied to the palette at load (MaterialSource::palette_table).
     float texture_scale = 1.0f;
-    float texture_gamma = 1.0f;
     float texture_max = 0.0f;
     // Texel times light, to the power output_gamma.
     float output_gamma = 1.0f;
@@ -206,7 +207,7 @@ struct MapRules {
 // vertex colour as stored, 0..1, already times the light style values with 'm' = 1):
 //   L = min(light * lightmap_scale * light_style_scale, light_max)   (no min when light_max 0)
 //   L /= max(1, largest channel of L)                    (overbright or light_normalize only)
-//   T = min(texture_scale * texel^texture_gamma, texture_max)        (no min when texture_max 0)
+//   T = min(texture_scale * texel, texture_max)                      (no min when texture_max 0)
 //   pixel = min(1, (T * L)^output_gamma * (overbright ? 2 : 1))
 // shaders/world.frag.glsl computes the same from the same numbers (render/pass_world.cpp).
 glm::vec3 apply(const LightRule& rule, glm::vec3 texel, glm::vec3 light);
@@ -214,7 +215,7 @@ glm::vec3 apply(const LightRule& rule, glm::vec3 texel, glm::vec3 light);
 // apply() as a product, for writers that can only multiply an image by a colour (glTF's base
 // colour times COLOR_0 or a light map): apply(t, l) = min(1, texelPart(t) * lightPart(l)), since
 // a power of a product is the product of the powers.
-// texel^(texture_gamma * output_gamma), saturated at (texture_max / texture_scale)^output_gamma
+// texel^output_gamma, saturated at (texture_max / texture_scale)^output_gamma
 glm::vec3 texelPart(const LightRule& rule, glm::vec3 texel);
 glm::vec3 lightPart(const LightRule& rule, glm::vec3 light); // the rest, may pass 1
 // The light the shader multiplies the texel by before the colour curves: the first two lines
@@ -246,9 +247,23 @@ enum class MaterialFiles : uint8_t {
     Images,         // image files named after the material (Quake family, material/textures.h)
     ValveMaterials, // materials/NAME.vmt, whose $basetexture names materials/TEX.vtf (Source)
 };
+// A table each colour byte of a palette goes through when the texture is loaded.
+using PaletteTable = std::array<uint8_t, 256>;
+
+// GoldSrc's texgammatable as Xash3D FWGS builds it (engine/client/gamma.c BuildGammaTable):
+// entry i is int(255 * (i / 255)^(texgamma / gamma)), truncated, in the engine's precision (the
+// exponent a float, the power a double stored to a float, times 255 as a float).
+PaletteTable texGammaTable(float gamma, float texgamma);
+
 struct MaterialSource {
     MaterialFiles files = MaterialFiles::Images;
     std::vector<std::string> wads; // WAD base names to search, in order (Half-Life "wad" key)
+    // Half-Life: the table a texture's own palette goes through at load (Xash3D FWGS
+    // engine/common/imagelib/img_utils.c Image_SetPalette, LUMP_TEXGAMMA: TextureToGamma on
+    // each byte): miptex with a palette of their own (but '{' cut-outs and palettes equal to
+    // Quake's), studio model skins (but masked ones) and sprites drawn normal or additive.
+    // Empty: palettes as stored.
+    std::optional<PaletteTable> palette_table;
 };
 
 // Which table says what model a point entity shows (game/entity_models.h; scene/models/ places

@@ -62,7 +62,6 @@ MapBlock mapBlock(const Frame& f) {
     b.light_scale = rule.lightmap_scale * rule.light_style_scale * ramp_shift;
     b.light_max = rule.light_max;
     b.texture_scale = curves ? rule.texture_scale : 1.0f;
-    b.texture_gamma = curves ? rule.texture_gamma : 1.0f;
     b.texture_max = curves ? rule.texture_max : 0.0f;
     // Quake 2's output curve; the sky takes it too (yquake2 GL3 fragmentSrc3Dsky).
     b.output_gamma = curves ? rule.output_gamma : 1.0f;
@@ -94,8 +93,6 @@ MapBlock mapBlock(const Frame& f) {
 
 uint8_t lightCurves(const MapBlock& b) {
     uint8_t curves = 0;
-    if (b.texture_gamma != 1.0f)
-        curves |= kCurveTextureGamma;
     if (b.texture_max > 0.0f)
         curves |= kCurveTextureMax;
     if (b.light_max > 0.0f)

@@ -159,7 +159,7 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
         (v.layer2 ? 1u << 11 : 0u) | (v.bump ? 1u << 12 : 0u) | (v.ssbump ? 1u << 13 : 0u) |
         (v.water ? 1u << 14 : 0u) | (v.water_blended ? 1u << 15 : 0u) | (v.envmap ? 1u << 16 : 0u) |
         (v.envmap_mask ? 1u << 17 : 0u) | (v.envmap_base_alpha ? 1u << 18 : 0u) |
-        (v.envmap_normal_alpha ? 1u << 19 : 0u) | (static_cast<uint32_t>(v.curves & 31u) << 20) |
+        (v.envmap_normal_alpha ? 1u << 19 : 0u) | (static_cast<uint32_t>(v.curves & 15u) << 20) |
         (v.fullbright_light ? 1u << 25 : 0u) | (v.solid_colour ? 1u << 26 : 0u) |
         (v.bump_motion ? 1u << 27 : 0u);
     auto it = m_world.find(key);
@@ -170,7 +170,6 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
         if (v.alpha_test)
             defines += " ALPHA_TEST";
         static constexpr std::pair<uint8_t, const char*> kCurves[] = {
-            {kCurveTextureGamma, " TEXTURE_GAMMA"},
             {kCurveTextureMax, " TEXTURE_MAX"},
             {kCurveLightMax, " LIGHT_MAX"},
             {kCurveLightNormalize, " LIGHT_NORMALIZE"},

@@ -50,11 +50,10 @@ struct WorldProgram { // world.vert.glsl + world.frag.glsl
 // whether or not the map needs it (the gammas are a pow() per channel), so a map pays only for
 // the steps its rule has.
 enum LightCurve : uint8_t {
-    kCurveTextureGamma = 1u << 0,   // TEXTURE_GAMMA: u_map.texture_gamma != 1
-    kCurveTextureMax = 1u << 1,     // TEXTURE_MAX: u_map.texture_max > 0
-    kCurveLightMax = 1u << 2,       // LIGHT_MAX: u_map.light_max > 0
-    kCurveLightNormalize = 1u << 3, // LIGHT_NORMALIZE: u_map.light_normalize != 0
-    kCurveOutputGamma = 1u << 4,    // OUTPUT_GAMMA: u_map.output_gamma != 1
+    kCurveTextureMax = 1u << 0,     // TEXTURE_MAX: u_map.texture_max > 0
+    kCurveLightMax = 1u << 1,       // LIGHT_MAX: u_map.light_max > 0
+    kCurveLightNormalize = 1u << 2, // LIGHT_NORMALIZE: u_map.light_normalize != 0
+    kCurveOutputGamma = 1u << 3,    // OUTPUT_GAMMA: u_map.output_gamma != 1
 };
 
 struct WorldVariant {

@@ -360,6 +360,13 @@ TEST(EntityModelsMaps, HalfLifeBodySequenceAndSkinKeys) {
         ASSERT_EQ(lm.mesh->frames.size(), 1u);
         EXPECT_EQ(lm.mesh->frames[0].name, e.frame) << e.path;
         EXPECT_EQ(inst.skin, e.skin) << e.path;
+        // The skin's palette went through Half-Life's texgammatable on the way (the map's game
+        // gives ModelRequest::palette_table): texel 5, palette (5, 10, 15), is (10, 19, 26),
+        // 255 (i / 255)^0.8 truncated (Studio.SkinPalettesThroughTheGameTable).
+        ASSERT_FALSE(lm.mesh->images.empty());
+        EXPECT_EQ(lm.mesh->images[0].rgba[5 * 4 + 0], 10) << e.path;
+        EXPECT_EQ(lm.mesh->images[0].rgba[5 * 4 + 1], 19) << e.path;
+        EXPECT_EQ(lm.mesh->images[0].rgba[5 * 4 + 2], 26) << e.path;
         ++found;
     }
     EXPECT_EQ(found, 3u);

@@ -187,16 +187,17 @@ TEST(ExportMaps, Quake2) {
 }
 
 // The glTF writer stores the game's light (scene/export_scene.h): every base colour texel
-// through the texel part of the lighting rule (Half-Life's texture gamma 0.8: 128 -> 147) and
-// every lightmap page texel through its light part over lightmap_scale (Half-Life: light x 1.36,
-// clamped at 1, so lightmap_scale 1).
+// through the texel part of the lighting rule (Half-Life's: none, its textures were loaded
+// through texgammatable already, so they are written as loaded) and every lightmap page texel
+// through its light part over lightmap_scale (Half-Life: light x 1.36, clamped at 1, so
+// lightmap_scale 1).
 TEST(ExportMaps, HalfLifeImagesCarryTheGamesCurves) {
     auto loaded = scene::loadMapBundle((kMaps / "hl/cs_fy_pool_day.bsp").string(), {});
     ASSERT_TRUE(loaded) << loaded.error().message();
     const scene::MapBundle& b = **loaded;
     const exporter::ExportScene scene = exporter::buildExportScene(b, {});
-    ASSERT_TRUE(exporter::curvesTextures(scene));
-    EXPECT_EQ(exporter::exportedTexel(scene, {128, 64, 255, 7}), glm::u8vec4(147, 84, 255, 7));
+    EXPECT_FALSE(exporter::curvesTextures(scene));
+    EXPECT_EQ(exporter::exportedTexel(scene, {146, 84, 255, 7}), glm::u8vec4(146, 84, 255, 7));
     EXPECT_FLOAT_EQ(scene.light_scale, 1.0f);
     const fs::path out =
         fs::temp_directory_path() / ("bspv_export_hl_" + std::to_string(::getpid()) + ".glb");

@@ -145,10 +145,10 @@ TEST_F(ExportLight, Quake1) {
     expectOneRule(bsp::Format::Quake1, 100, 100, 80.88f);
 }
 
-// Xash3D at GoldSrc's defaults: 255 (128 / 255)^0.8 = 146.92 under 128 / 255 * 264 / 256 *
-// 338 / 256 = 0.68345: 100.41.
+// Xash3D at GoldSrc's defaults: palette colour 128 is loaded as texel 146 (texgammatable,
+// int(146.93)), under 128 / 255 * 264 / 256 * 338 / 256 = 0.68345: 99.78.
 TEST_F(ExportLight, HalfLife) {
-    expectOneRule(bsp::Format::HalfLife, 128, 128, 100.41f);
+    expectOneRule(bsp::Format::HalfLife, 146, 128, 99.78f);
 }
 
 // yquake2 GL3: 255 (100 / 255 * 1.5 * 100 / 255 * 1.3)^(1 / 1.2) = 93.47.

@@ -4,6 +4,7 @@
 // pixels are computed by hand from the texel, the luxel and the rule.
 #include "bsp/load.h"
 #include "content/image/image.h"
+#include "content/image/miptex.h"
 #include "game/profile.h"
 #include "gl_fixture.h"
 #include "render/render_target.h"
@@ -149,10 +150,32 @@ game::MapRules rulesOf(const bsp::Map& from) {
     return game::profileFor(from).rules;
 }
 
-game::MapRules halfLifeRules() {
+game::GameProfile halfLifeProfile() {
     q1test::Q1Options o;
     o.half_life = true;
-    return rulesOf(parsed(q1test::buildQ1(o)));
+    return game::profileFor(parsed(q1test::buildQ1(o)));
+}
+
+game::MapRules halfLifeRules() {
+    return halfLifeProfile().rules;
+}
+
+// An 8 x 8 Half-Life miptex of palette colour (v, v, v) decoded as the map's game loads it:
+// through its palette table (texgammatable), the texel the renderer then draws as it is.
+content::Image halfLifeTexture(uint8_t v) {
+    const game::GameProfile p = halfLifeProfile();
+    EXPECT_TRUE(p.materials.palette_table);
+    content::Palette palette;
+    palette.rgb.fill(v);
+    auto rgba = content::decodeHalfLifeMiptex(
+        "wall", 8, 8, std::vector<uint8_t>(64, 0), palette,
+        p.materials.palette_table ? &*p.materials.palette_table : nullptr);
+    EXPECT_TRUE(rgba.ok());
+    content::Image img;
+    img.width = img.height = 8;
+    if (rgba.ok())
+        img.rgba = std::move(rgba->rgba);
+    return img;
 }
 
 // 64 x 8 texels, grey 4 x column: a texel's value tells where the texture was sampled.
@@ -188,33 +211,40 @@ void makeBrushModel(bsp::Map& map, bsp::BlendMode blend) {
 
 } // namespace
 
-// Half-Life (Xash3D FWGS at GoldSrc's defaults, the rule the HL parser states): texel 128
-// through texgamma 2.0 / gamma 2.5 is 255 * (128 / 255)^0.8 = 146.92; a luxel of 128 under 'm'
-// is 128 / 255 * 264 / 256 * 338 / 256 = 0.68345 (no 2x overbright), so 100.4 -> 100 (the
-// engine's integer tables: 146 * 174 / 255 = 99.6 -> 100). The unlit face is black.
+// Half-Life (Xash3D FWGS at GoldSrc's defaults, the rule the HL parser states): palette colour
+// 128 is loaded through texgammatable as int(255 * (128 / 255)^0.8) = int(146.93) = 146 (the
+// engine's table, applied at load, not per pixel); a luxel of 128 under 'm' is
+// 128 / 255 * 264 / 256 * 338 / 256 = 0.68345 (no 2x overbright), so 146 * 0.68345 = 99.8 ->
+// 100 (the engine's integer tables: 146 * 174 / 255 = 99.6 -> 100). The unlit face is black.
 TEST_F(LightingRender, HalfLifeLightCurve) {
-    EXPECT_EQ(render(twoFloors(128, 0), greyImage(128), halfLifeRules()),
-              (std::array<int, 2>{100, 0}));
-    // A luxel of 200 passes the engine's clamp (1089 of 1023): light 1, so texel 64 shows as
-    // 255 * (64 / 255)^0.8 = 84.4 -> 84, where the 2x overbright would give 100.
-    EXPECT_EQ(render(twoFloors(200, 0), greyImage(64), halfLifeRules())[0], 84);
+    const content::Image t128 = halfLifeTexture(128);
+    ASSERT_EQ(t128.rgba.size(), 8u * 8u * 4u);
+    EXPECT_EQ(t128.rgba[0], 146);
+    EXPECT_EQ(render(twoFloors(128, 0), t128, halfLifeRules()), (std::array<int, 2>{100, 0}));
+    // A luxel of 200 passes the engine's clamp (1089 of 1023): light 1, so palette colour 64
+    // shows as its table entry int(255 * (64 / 255)^0.8) = int(84.6) = 84, where the 2x
+    // overbright would give 100. The renderer does not curve the texel again: grey 84 drawn
+    // directly under the same rule is 84 too (the per-pixel curve made it 255 * (84 / 255)^0.8 =
+    // 104.9).
+    EXPECT_EQ(render(twoFloors(200, 0), halfLifeTexture(64), halfLifeRules())[0], 84);
+    EXPECT_EQ(render(twoFloors(200, 0), greyImage(84), halfLifeRules())[0], 84);
 }
 
 // GoldSrc render modes texture / glow / additive draw a brush model without its lightmap:
-// texel 64 at light 1 is 84 under the Half-Life texture gamma, whatever the luxels (here 10).
+// palette colour 64 (84 after texgammatable) at light 1 is 84, whatever the luxels (here 10).
 // Mode colour draws rendercolor alone: 102 of 255 stays 102 (no texture gamma on it).
 TEST_F(LightingRender, HalfLifeRenderModesWithoutLightmaps) {
     bsp::Map map = twoFloors(10, 255);
     const game::MapRules hl = halfLifeRules();
     makeBrushModel(map, bsp::BlendMode::Alpha);
-    // Lit as usual first: 10 / 255 * 264 / 256 * 338 / 256 * 84.38 = 4.5 -> 4 or 5.
-    EXPECT_LE(render(map, greyImage(64), hl)[0], 5);
+    // Lit as usual first: 10 / 255 * 264 / 256 * 338 / 256 * 84 = 4.5 -> 4 or 5.
+    EXPECT_LE(render(map, halfLifeTexture(64), hl)[0], 5);
     map.submodels[1].lightmapped = false;
     // The world face (vertex colour 255 -> light 1 after the clamp) is 84 too.
-    EXPECT_EQ(render(map, greyImage(64), hl), (std::array<int, 2>{84, 84}));
+    EXPECT_EQ(render(map, halfLifeTexture(64), hl), (std::array<int, 2>{84, 84}));
     map.submodels[1].textured = false;
     map.submodels[1].colour = glm::vec3(102.0f / 255.0f);
-    EXPECT_EQ(render(map, greyImage(64), hl), (std::array<int, 2>{102, 84}));
+    EXPECT_EQ(render(map, halfLifeTexture(64), hl), (std::array<int, 2>{102, 84}));
 }
 
 // Quake 2 (yquake2 GL3 at its defaults, the rule the Quake 2 parser states): a texel of 100

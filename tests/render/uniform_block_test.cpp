@@ -34,7 +34,7 @@ protected:
         v.warp = true;
         v.distance_fog = true;
         v.fog_pass = true;
-        v.curves = render::kCurveTextureGamma | render::kCurveTextureMax | render::kCurveLightMax |
+        v.curves = render::kCurveTextureMax | render::kCurveLightMax |
                    render::kCurveLightNormalize | render::kCurveOutputGamma;
         v.fullbright_light = true;
         v.solid_colour = true;
@@ -273,10 +273,10 @@ TEST_F(UniformBlock, TheProgramListCoversEveryShaderFile) {
 }
 
 // Each step of the light curve a map block asks for is one define of the programs, and a
-// neutral block (gammas 1, no limits, no normalising) asks for none.
+// neutral block (gamma 1, no limits, no normalising) asks for none. No game curves the texel
+// in the shader (Half-Life's texgammatable is applied to the palette at load).
 TEST(LightCurves, EachStepOfTheMapBlockIsItsOwnDefine) {
     render::MapBlock neutral{};
-    neutral.texture_gamma = 1.0f;
     neutral.output_gamma = 1.0f;
     EXPECT_EQ(render::lightCurves(neutral), 0u);
     const auto with = [&neutral](auto change) {
@@ -284,8 +284,6 @@ TEST(LightCurves, EachStepOfTheMapBlockIsItsOwnDefine) {
         change(b);
         return render::lightCurves(b);
     };
-    EXPECT_EQ(with([](render::MapBlock& b) { b.texture_gamma = 0.8f; }),
-              render::kCurveTextureGamma);
     EXPECT_EQ(with([](render::MapBlock& b) { b.texture_max = 1.0f; }), render::kCurveTextureMax);
     EXPECT_EQ(with([](render::MapBlock& b) { b.light_max = 2.0f; }), render::kCurveLightMax);
     EXPECT_EQ(with([](render::MapBlock& b) { b.light_normalize = 1; }),

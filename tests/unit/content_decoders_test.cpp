@@ -9,6 +9,7 @@
 #include "content/vfs/wad.h"
 #include "core/byte_reader.h"
 #include "core/file.h"
+#include "game/profile.h"
 
 #include <gtest/gtest.h>
 
@@ -102,6 +103,7 @@ TEST(Miptex, QuakeEmbeddedTexturesFenceAndFullbright) {
 TEST(Miptex, HalfLifeOwnPaletteAndFence) {
     auto map = bsp::loadMapFile(kMaps / "hl/cs_awp_india.bsp");
     ASSERT_TRUE(map.ok());
+    const content::ByteTable table = game::texGammaTable(2.5f, 2.0f);
     int fences = 0;
     for (const auto& m : map->materials) {
         if (m.embedded < 0)
@@ -125,6 +127,14 @@ TEST(Miptex, HalfLifeOwnPaletteAndFence) {
         if (fence) {
             EXPECT_GT(idx255, 0u);
         }
+        // Through Half-Life's texgammatable: every byte mapped, '{' cut-outs as stored.
+        auto g = content::decodeHalfLifeMiptex(m.name, t.width, t.height, t.indices, *pal, &table);
+        ASSERT_TRUE(g.ok());
+        for (size_t i = 0; i < t.indices.size(); ++i)
+            if (t.indices[i] != 255 || !fence) {
+                const uint8_t stored = t.palette[t.indices[i] * 3u];
+                ASSERT_EQ(g->rgba[i * 4], fence ? stored : table[stored]) << m.name << " " << i;
+            }
     }
     EXPECT_GE(fences, 1);
     // Too few pixels is an error, not a read past the end.

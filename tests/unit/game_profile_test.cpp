@@ -68,7 +68,7 @@ TEST(GameProfile, Quake1) {
     EXPECT_EQ(l.lightmap_scale, 2.0f);
     EXPECT_EQ(l.light_style_scale, 264.0f / 256.0f);
     EXPECT_EQ(l.light_max, 2.0f);
-    EXPECT_EQ(l.texture_gamma, 1.0f);
+    EXPECT_FALSE(p.materials.palette_table); // palettes as stored
     EXPECT_EQ(l.overbright, 0);
     EXPECT_EQ(l.unlit_faces, game::UnlitFaces::Black);
     EXPECT_EQ(p.rules.warp.period, 128.0f);
@@ -105,7 +105,10 @@ TEST(GameProfile, HalfLife) {
     EXPECT_EQ(l.lightmap_scale, 338.0f / 256.0f);
     EXPECT_EQ(l.light_style_scale, 264.0f / 256.0f);
     EXPECT_EQ(l.light_max, 1.0f);
-    EXPECT_FLOAT_EQ(l.texture_gamma, 0.8f);
+    // Textures through texgammatable at load (gamma 2.5, texgamma 2.0), not in the light rule.
+    ASSERT_TRUE(p.materials.palette_table);
+    EXPECT_EQ(*p.materials.palette_table, game::texGammaTable(2.5f, 2.0f));
+    EXPECT_EQ((*p.materials.palette_table)[128], 146);
     EXPECT_EQ(l.unlit_faces, game::UnlitFaces::Black);
     EXPECT_EQ(p.rules.warp.period, 16.0f * 3.14159265f); // GLQuake's warp, unchanged
     EXPECT_EQ(p.rules.warp.tile, 0.0f);
@@ -426,10 +429,13 @@ TEST(GameProfile, ApplyGivesTheEnginesPixels) {
     // Quake 1: 100 * 128 / 255 * 2 * 264 / 256 = 103.5; a luxel of 250 saturates at 2: 200.
     EXPECT_NEAR(pixel(ruleOf(bsp::Format::Quake1), 100, 128), 103.53f, 0.01f);
     EXPECT_NEAR(pixel(ruleOf(bsp::Format::Quake1), 100, 250), 200.0f, 1e-3f);
-    // Half-Life: 255 (128 / 255)^0.8 = 146.92 times 128 / 255 * 264 / 256 * 338 / 256 = 0.68345:
-    // 100.4; a luxel of 200 passes the clamp, light 1: texel 64 -> 84.4.
-    EXPECT_NEAR(pixel(ruleOf(bsp::Format::HalfLife), 128, 128), 100.41f, 0.01f);
-    EXPECT_NEAR(pixel(ruleOf(bsp::Format::HalfLife), 64, 200), 84.38f, 0.01f);
+    // Half-Life: palette colour 128 is loaded through texgammatable as int(146.93) = 146, times
+    // 128 / 255 * 264 / 256 * 338 / 256 = 0.68345: 99.78; a luxel of 200 passes the clamp,
+    // light 1: palette colour 64 -> texel 84 -> 84.
+    const game::PaletteTable hl_table =
+        game::profileFor(factsOnly(bsp::Format::HalfLife, true)).materials.palette_table.value();
+    EXPECT_NEAR(pixel(ruleOf(bsp::Format::HalfLife), hl_table[128], 128), 99.78f, 0.01f);
+    EXPECT_NEAR(pixel(ruleOf(bsp::Format::HalfLife), hl_table[64], 200), 84.0f, 1e-3f);
     // Quake 2: (100 / 255 * 1.5 * 128 / 255 * 1.3)^(1 / 1.2) = 0.450270 -> 114.8.
     EXPECT_NEAR(pixel(ruleOf(bsp::Format::Quake2), 100, 128) / 255.0f, 0.450270f, 1e-5f);
     // Quake 3: luxel (200, 100, 50) shifted to (400, 200, 100), scaled down by 400 / 255 to keep

@@ -263,12 +263,11 @@ TEST(LightingRules, HalfLifeLightCurve) {
     EXPECT_EQ(p.view.eye_height, 28.0f); // Half-Life SDK VEC_VIEW
 
     // No 2x overbright: light times int(2^(1/2.5) * 256 + 0.5) = 338 of 256, clamped at 1023 of
-    // 1023; textures through texgamma 2.0 / gamma 2.5; nothing else curved.
+    // 1023; nothing else curved (textures go through texgammatable at load: below).
     EXPECT_EQ(r.light_style_scale, 264.0f / 256.0f);
     EXPECT_EQ(r.lightmap_scale, 338.0f / 256.0f);
     EXPECT_EQ(int(std::pow(2.0, 1.0 / 2.5) * 256.0 + 0.5), 338);
     EXPECT_EQ(r.light_max, 1.0f);
-    EXPECT_FLOAT_EQ(r.texture_gamma, 0.8f);
     EXPECT_EQ(r.texture_scale, 1.0f);
     EXPECT_EQ(r.output_gamma, 1.0f);
 
@@ -292,13 +291,40 @@ TEST(LightingRules, HalfLifeGammaTables) {
         o.half_life = true;
         return ruleOf(loadOrFail(q1test::buildQ1(o), "hl.bsp"));
     }();
-    // texgammatable[i] = 255 * (i / 255)^(texgamma / gamma), truncated: 64 -> 84, 128 -> 146,
-    // 192 -> 203.
-    const float g2 = (1.0f / 2.5f) * 2.0f;
-    for (const auto& [in, out] : {std::pair{0, 0}, {64, 84}, {128, 146}, {192, 203}, {255, 255}}) {
-        EXPECT_EQ(int(float(std::pow(in / 255.0, double(g2))) * 255.0f), out) << in;
-        EXPECT_EQ(int(255.0 * std::pow(in / 255.0, double(r.texture_gamma))), out) << in;
+    // texgammatable[i] = 255 * (i / 255)^(texgamma / gamma), truncated, by hand:
+    // 1: e^(0.8 ln(1/255)) = e^-4.4331 = 0.011875, x 255 = 3.03 -> 3; 2: 0.020686 -> 5.27 -> 5;
+    // 64: 84.6 -> 84; 128: e^(0.8 ln(128/255)) = e^-0.55139 = 0.57619 -> 146.93 -> 146;
+    // 192: 203.5 -> 203; 254: 0.996862 -> 254.2 -> 254; the ends stay.
+    const game::PaletteTable t = game::texGammaTable(2.5f, 2.0f);
+    for (const auto& [in, out] : {std::pair{0, 0},
+                                  {1, 3},
+                                  {2, 5},
+                                  {64, 84},
+                                  {128, 146},
+                                  {192, 203},
+                                  {254, 254},
+                                  {255, 255}})
+        EXPECT_EQ(t[size_t(in)], out) << in;
+    // The map's game gives that table to its materials; the light rule no longer curves texels.
+    const game::GameProfile p = [] {
+        q1test::Q1Options o;
+        o.half_life = true;
+        return game::profileFor(loadOrFail(q1test::buildQ1(o), "hl.bsp"));
+    }();
+    ASSERT_TRUE(p.materials.palette_table);
+    EXPECT_EQ(*p.materials.palette_table, t);
+    // The texel reaches the light rule as loaded: apply() no longer curves it.
+    EXPECT_FLOAT_EQ(game::apply(r, glm::vec3(146.0f / 255.0f), glm::vec3(0.5f)).r,
+                    146.0f / 255.0f * 0.5f * 338.0f / 256.0f * 264.0f / 256.0f);
+    // Not decreasing, and every value in 1..249 lifted (an exponent below 1; 250..254 stay).
+    for (size_t i = 1; i < 256; ++i) {
+        EXPECT_LE(t[i - 1], t[i]) << i;
+        EXPECT_EQ(t[i] > i, i < 250) << i;
     }
+    // texgamma = gamma: the exponent 0.4f * 2.5f rounds to 1 and the table is the identity.
+    const game::PaletteTable same = game::texGammaTable(2.5f, 2.5f);
+    for (size_t i = 0; i < 256; ++i)
+        EXPECT_EQ(same[i], i) << i;
     // lightgammatable: (i / 1023)^lightgamma, shifted by brightness (the identity at 0:
     // g3 = 0.125 maps both branches onto themselves), then to the power 1 / gamma. With
     // lightgamma = gamma the table gives i back, or i - 1 where float rounding falls short, so

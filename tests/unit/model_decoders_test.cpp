@@ -3,6 +3,7 @@
 #include "content/model/mdl.h"
 #include "content/model/sprite.h"
 #include "core/file.h"
+#include "game/profile.h"
 
 #include "support/model_builder.h"
 
@@ -171,6 +172,35 @@ TEST(Sprite, HalfLifePaletteAndRenderModes) {
     ASSERT_FALSE(bad_mode.ok());
     EXPECT_EQ(bad_mode.error().code, core::ErrorCode::BadValue);
     EXPECT_EQ(bad_mode.error().field, "texFormat");
+}
+
+// Half-Life's texgammatable maps the palettes of sprites drawn normal (0) or additive (1), not
+// of index-alpha (2) or alpha-test (3) ones (Xash3D cl_sprite.c Mod_SpriteLoadTextures:
+// "#texgamma.pal" against "#gradient.pal" and "#masked.pal"). The builder's palette: index i is
+// (i, 255 - i, 7); by hand 255 (i / 255)^0.8 truncated: 7 -> 14.37 -> 14, 16 -> 27.84 -> 27,
+// 239 -> 242.12 -> 242.
+TEST(Sprite, HalfLifePaletteThroughTheGameTable) {
+    const auto& q = content::defaultQuakePalette();
+    const content::ByteTable table = game::texGammaTable(2.5f, 2.0f);
+    using C = std::array<uint8_t, 4>;
+    for (int mode : {0, 1}) {
+        auto s = content::decodeSprite(modeltest::buildSprite(2, mode), q, &table);
+        ASSERT_TRUE(s.ok()) << s.error().message();
+        EXPECT_EQ(pixel(s->pictures[0].rgba, 0), (C{0, 255, 14, 255})) << mode;
+        EXPECT_EQ(pixel(s->pictures[0].rgba, 1), (C{255, 0, 14, 255})) << mode;
+        EXPECT_EQ(pixel(s->pictures[0].rgba, 2), (C{27, 242, 14, 255})) << mode;
+    }
+    auto test = content::decodeSprite(modeltest::buildSprite(2, 3), q, &table);
+    ASSERT_TRUE(test.ok());
+    EXPECT_EQ(pixel(test->pictures[0].rgba, 2), (C{16, 239, 7, 255}));
+    auto alpha = content::decodeSprite(modeltest::buildSprite(2, 2), q, &table);
+    ASSERT_TRUE(alpha.ok());
+    EXPECT_EQ(pixel(alpha->pictures[0].rgba, 2), (C{255, 0, 7, 16}));
+    // Version 1 (Quake) sprites use the Quake palette as it is.
+    auto quake = content::decodeSprite(modeltest::buildSprite(1), q, &table);
+    auto plain = content::decodeSprite(modeltest::buildSprite(1), q);
+    ASSERT_TRUE(quake.ok() && plain.ok());
+    EXPECT_EQ(quake->pictures[0].rgba, plain->pictures[0].rgba);
 }
 
 TEST(Sprite, EveryPrefixIsRejectedAsTruncated) {

@@ -2,6 +2,7 @@
 // exact positions, and every Half-Life model of Debian's assimp-testmodels.
 #include "content/model/studio.h"
 #include "core/file.h"
+#include "game/profile.h"
 
 #include "support/studio_builder.h"
 
@@ -122,6 +123,30 @@ TEST(Studio, SkinFamiliesBecomeImages) {
             EXPECT_EQ(glow.rgba[(y * 4 + x) * 4], x < 2 ? 109 : 110) << x << "," << y;
     ASSERT_EQ(glow.fullbright.size(), 8u);
     EXPECT_EQ(glow.fullbright[3], 255);
+}
+
+// Half-Life's texgammatable maps the palette of every skin but masked ones (Xash3D img_wad.c
+// Image_LoadMDL: LUMP_TEXGAMMA, kStudioMasked LUMP_MASKED). By hand, 255 (i / 255)^0.8
+// truncated: 5 -> 10.98 -> 10, 10 -> 19.11 -> 19, 15 -> 26.44 -> 26, 109 -> 129.20 -> 129,
+// 110 -> 130.14 -> 130.
+TEST(Studio, SkinPalettesThroughTheGameTable) {
+    const content::ByteTable table = game::texGammaTable(2.5f, 2.0f);
+    const content::ModelMesh mesh =
+        content::buildStudioMesh(parseWithAnimation(studiotest::buildStudio()), 0, {}, &table);
+    ASSERT_EQ(mesh.images.size(), 2u);
+    const content::ModelImage& body = mesh.images[0];
+    EXPECT_EQ(body.rgba[5 * 4 + 0], 10);
+    EXPECT_EQ(body.rgba[5 * 4 + 1], 19);
+    EXPECT_EQ(body.rgba[5 * 4 + 2], 26);
+    EXPECT_EQ(mesh.images[1].rgba[0], 129);
+    EXPECT_EQ(mesh.images[1].rgba[2 * 4], 130);
+    // A masked skin keeps its palette: texel 5 stays (5, 10, 15).
+    const content::ModelMesh masked = content::buildStudioMesh(
+        parseWithAnimation(studiotest::buildStudio({.body_flags = content::kStudioMasked})), 0, {},
+        &table);
+    EXPECT_EQ(masked.images[0].rgba[5 * 4 + 0], 5);
+    EXPECT_EQ(masked.images[0].rgba[5 * 4 + 1], 10);
+    EXPECT_EQ(masked.images[0].rgba[5 * 4 + 2], 15);
 }
 
 // Texture flags become draw ranges (one per mesh: the hand-made model's 9 indices) and, for a

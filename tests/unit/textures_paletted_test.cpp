@@ -144,6 +144,31 @@ TEST(PalettedTextures, HalfLifeEmbeddedUsesItsOwnPalette) {
     EXPECT_EQ(info->image.rgba, (Bytes{5, 250, 7, 255, 6, 249, 7, 255}));
 }
 
+// Half-Life's texgammatable (game::MaterialSource::palette_table) maps the palette at load
+// (Xash3D Image_LoadMIP, LUMP_TEXGAMMA), a '{' cut-out's palette stays as stored (LUMP_MASKED).
+// rampPalette: index i is (i, 255 - i, 7). By hand, 255 (i / 255)^0.8 truncated: 5 -> 10.98 ->
+// 10, 6 -> 12.70 -> 12, 7 -> 14.37 -> 14, 250 -> 250.99 -> 250, 249 -> 250.19 -> 250.
+TEST(PalettedTextures, HalfLifePaletteThroughTheGameTable) {
+    content::FileSystem vfs;
+    bsp::Map map = quake1Map({5, 6}, 2, 1);
+    map.embedded_textures[0].palette = rampPalette();
+    game::MaterialSource source;
+    source.palette_table = game::texGammaTable(2.5f, 2.0f);
+    const auto sources = content::loadPalettedSources(map, vfs, source);
+    ASSERT_TRUE(sources.palette_table);
+    const auto info = content::loadPalettedTexture(map.materials[0], map, vfs, sources);
+    ASSERT_TRUE(info);
+    EXPECT_EQ(info->image.rgba, (Bytes{10, 250, 14, 255, 12, 250, 14, 255}));
+
+    bsp::Map fence = quake1Map({5, 255}, 2, 1, "{fence");
+    fence.embedded_textures[0].palette = rampPalette();
+    const auto cut = content::loadPalettedTexture(fence.materials[0], fence, vfs, sources);
+    ASSERT_TRUE(cut);
+    ASSERT_EQ(cut->image.rgba.size(), 8u);
+    EXPECT_EQ(Bytes(cut->image.rgba.begin(), cut->image.rgba.begin() + 4), (Bytes{5, 250, 7, 255}));
+    EXPECT_EQ(cut->image.rgba[7], 0); // index 255 cut out
+}
+
 TEST(PalettedTextures, ExternalMiptexWithoutWadsIsMissingAndSaysWhy) {
     content::FileSystem vfs;
     bsp::Map map;

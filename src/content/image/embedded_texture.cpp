@@ -3,7 +3,8 @@
 namespace content {
 
 core::Result<QuakeTexture> decodeEmbeddedTexture(const bsp::Map& map, const bsp::Material& material,
-                                                 const Palette& quake_palette) {
+                                                 const Palette& quake_palette,
+                                                 const ByteTable* table) {
     if (material.embedded < 0 || size_t(material.embedded) >= map.embedded_textures.size())
         return core::makeError(core::ErrorCode::NotFound, "textures", material.embedded,
                                material.name, "no pixels stored in the map");
@@ -13,7 +14,8 @@ core::Result<QuakeTexture> decodeEmbeddedTexture(const bsp::Map& map, const bsp:
     auto palette = parsePalette(tex.palette);
     if (!palette)
         return palette.error();
-    auto rgba = decodeHalfLifeMiptex(material.name, tex.width, tex.height, tex.indices, *palette);
+    auto rgba =
+        decodeHalfLifeMiptex(material.name, tex.width, tex.height, tex.indices, *palette, table);
     if (!rgba)
         return rgba.error();
     QuakeTexture out;

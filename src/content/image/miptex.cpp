@@ -59,9 +59,11 @@ core::Result<QuakeTexture> decodeQuakeMiptex(std::string_view name, int width, i
 
 core::Result<PalettedRgba> decodeHalfLifeMiptex(std::string_view name, int width, int height,
                                                 std::span<const uint8_t> indices,
-                                                const Palette& palette) {
+                                                const Palette& palette, const ByteTable* table) {
     PalettedOptions opt;
     opt.index255_transparent = !name.empty() && name[0] == '{';
+    if (table && !opt.index255_transparent)
+        return expandPaletted(width, height, indices, throughTable(palette, *table), opt);
     return expandPaletted(width, height, indices, palette, opt);
 }
 

@@ -41,9 +41,13 @@ core::Result<QuakeTexture> decodeQuakeMiptex(std::string_view name, int width, i
                                              const Palette& palette = defaultQuakePalette());
 
 // Half-Life: colour through the texture's own palette; '{' names make the last entry
-// transparent.
+// transparent. `table` (the game's texgammatable, game::MaterialSource::palette_table), when
+// given, maps each palette byte first, except for '{' names: Xash3D FWGS
+// engine/common/imagelib/img_wad.c Image_LoadMIP loads Half-Life mips with LUMP_TEXGAMMA and
+// cut-outs with LUMP_MASKED, which img_utils.c Image_SetPalette copies as stored.
 core::Result<PalettedRgba> decodeHalfLifeMiptex(std::string_view name, int width, int height,
                                                 std::span<const uint8_t> indices,
-                                                const Palette& palette);
+                                                const Palette& palette,
+                                                const ByteTable* table = nullptr);
 
 } // namespace content

@@ -62,6 +62,13 @@ const Palette& defaultQuakePalette() {
     return palette;
 }
 
+Palette throughTable(const Palette& palette, const ByteTable& table) {
+    Palette out;
+    for (size_t i = 0; i < kPaletteBytes; ++i)
+        out.rgb[i] = table[palette.rgb[i]];
+    return out;
+}
+
 core::Result<Palette> parsePalette(std::span<const uint8_t> data) {
     if (data.size() < kPaletteBytes)
         return core::makeError(core::ErrorCode::BadImage, "palette", -1, {},

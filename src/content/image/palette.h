@@ -38,6 +38,12 @@ const Palette& defaultQuakePalette();
 // Longer input uses its first 768 bytes; shorter input is BadImage.
 core::Result<Palette> parsePalette(std::span<const uint8_t> data);
 
+// A table each colour byte of a palette goes through (game::PaletteTable: Half-Life's
+// texgammatable).
+using ByteTable = std::array<uint8_t, 256>;
+// `palette` with every byte r, g, b replaced by table[byte].
+Palette throughTable(const Palette& palette, const ByteTable& table);
+
 // How index 255 and the Quake fullbright range are treated.
 struct PalettedOptions {
     bool index255_transparent = false; // '{' textures (Q1 and HL), Quake 2 images

@@ -412,7 +412,8 @@ TextureInfo fromEmbedded(const bsp::Material& material, uint32_t flags, const bs
                          const PalettedSources& sources) {
     TextureInfo info;
     const bool own_palette = !map.embedded_textures[size_t(material.embedded)].palette.empty();
-    auto decoded = decodeEmbeddedTexture(map, material, sources.quake_palette);
+    auto decoded = decodeEmbeddedTexture(map, material, sources.quake_palette,
+                                         sources.palette_table ? &*sources.palette_table : nullptr);
     if (!decoded) {
         info.image = makeMissingTexture();
         info.error = decoded.error().message();
@@ -434,9 +435,11 @@ TextureInfo fromEmbedded(const bsp::Material& material, uint32_t flags, const bs
 
 // WAD3 textures carry their palette; WAD2 (Quake) ones use the Quake palette.
 core::Result<PalettedRgba> decodeWadMiptex(const std::string& name, const Miptex& tex,
-                                           const Palette& quake_palette) {
+                                           const PalettedSources& sources) {
     if (tex.palette)
-        return decodeHalfLifeMiptex(name, tex.width, tex.height, tex.indices, *tex.palette);
+        return decodeHalfLifeMiptex(name, tex.width, tex.height, tex.indices, *tex.palette,
+                                    sources.palette_table ? &*sources.palette_table : nullptr);
+    const Palette& quake_palette = sources.quake_palette;
     auto quake = decodeQuakeMiptex(name, tex.width, tex.height, tex.indices, quake_palette);
     if (!quake)
         return quake.error();
@@ -453,7 +456,7 @@ TextureInfo fromWads(const bsp::Material& material, const PalettedSources& sourc
             info.error = tex.error().message();
             continue;
         }
-        auto rgba = decodeWadMiptex(material.name, *tex, sources.quake_palette);
+        auto rgba = decodeWadMiptex(material.name, *tex, sources);
         if (!rgba) {
             info.error = rgba.error().message();
             continue;
@@ -520,6 +523,7 @@ PalettedSources loadPalettedSources(const bsp::Map& map, const FileSystem& fs,
                                     std::span<const std::filesystem::path> wad_dirs) {
     PalettedSources out;
     out.files = source.files;
+    out.palette_table = source.palette_table;
     bool need_quake = false, need_wal = false, need_wads = false;
     // Source maps read .vmt files only (loadMaterialTexture): no palette, WAD or .wal.
     const bool vmt_only = source.files == game::MaterialFiles::ValveMaterials;

@@ -207,6 +207,7 @@ void applyVmtDrawing(const Vmt& vmt, TextureInfo& info);
 // - quake_palette: gfx/palette.lmp from the FileSystem, else defaultQuakePalette() (Quake 1
 //   miptex carry no palette);
 // - wal_palette: pics/colormap.pcx (Quake 2), else defaultQuakePalette();
+// - palette_table: game::MaterialSource::palette_table;
 // - files: how the game names material files (game::MaterialSource::files); Source maps read
 //   .vmt files only, with no palette, WAD or .wal;
 // - wads: the game's WAD list (game::MaterialSource::wads, base names), each looked up as a
@@ -216,6 +217,9 @@ void applyVmtDrawing(const Vmt& vmt, TextureInfo& info);
 //   missing_wads. Only loaded when some material needs one (external miptex).
 struct PalettedSources {
     game::MaterialFiles files = game::MaterialFiles::Images;
+    // The game's table for textures' own palettes (game::MaterialSource::palette_table: Half-Life
+    // miptex through texgammatable); empty: as stored.
+    std::optional<ByteTable> palette_table;
     Palette quake_palette;
     std::string quake_palette_label; // "gfx/palette.lmp (pak0.pak)" or "built-in palette"
     Palette wal_palette;

@@ -74,6 +74,10 @@ struct ModelRequest {
     // from it (q3map2SkinPath).
     std::string_view skin_key{};
     StudioKeys studio{}; // Half-Life studio models (Source ones read `body` alone)
+    // The game's table for palettes of Half-Life studio skins and sprites
+    // (game::MaterialSource::palette_table: texgammatable); empty: as stored. One per map, so
+    // it is not part of an asset's key.
+    std::optional<ByteTable> palette_table{};
 };
 
 // One drawable piece of a file: the file itself, or one surface of an .md3. A part with

@@ -183,7 +183,8 @@ core::Status readFrame(const core::ByteReader& r, uint64_t& at, int32_t i,
 
 } // namespace
 
-core::Result<Sprite> decodeSprite(std::span<const uint8_t> data, const Palette& quake_palette) {
+core::Result<Sprite> decodeSprite(std::span<const uint8_t> data, const Palette& quake_palette,
+                                  const ByteTable* palette_table) {
     const core::ByteReader r(data);
     Sprite spr;
     uint64_t at = 0;
@@ -197,6 +198,10 @@ core::Result<Sprite> decodeSprite(std::span<const uint8_t> data, const Palette& 
     if (spr.version == 2)
         if (auto s = readPalette(r, at, own, colouring); !s)
             return s.error();
+    if (spr.version == 2 && palette_table &&
+        (spr.render_mode == SpriteRenderMode::Normal ||
+         spr.render_mode == SpriteRenderMode::Additive))
+        own = throughTable(own, *palette_table);
     for (int32_t i = 0; i < *num_frames; ++i)
         if (auto s = readFrame(r, at, i, colouring, spr); !s)
             return s.error();
@@ -204,7 +209,9 @@ core::Result<Sprite> decodeSprite(std::span<const uint8_t> data, const Palette& 
 }
 
 core::Result<ModelAsset> loadSpriteAsset(const ModelSource& source) {
-    auto sprite = decodeSprite(source.bytes, defaultQuakePalette());
+    auto sprite =
+        decodeSprite(source.bytes, defaultQuakePalette(),
+                     source.request.palette_table ? &*source.request.palette_table : nullptr);
     if (!sprite)
         return sprite.error();
     ModelAsset asset = singlePartAsset(ModelFormat::Sprite, source.path);

@@ -85,8 +85,13 @@ struct Sprite {
 // or 2), Truncated, BadValue (an orientation or render mode outside the lists, a frame or
 // group count below 1, a picture side outside 1..kMaxSpriteSide, a palette count outside 1..256;
 // indices past a shorter palette are black), LimitExceeded (more than kMaxSpriteFrames pictures).
-// `quake_palette` colours version 1 sprites.
-core::Result<Sprite> decodeSprite(std::span<const uint8_t> data, const Palette& quake_palette);
+// `quake_palette` colours version 1 sprites. `palette_table` (the game's, ModelRequest::
+// palette_table), when given, maps each byte of a version 2 sprite's own palette when it is
+// drawn normal or additive: Xash3D FWGS engine/client/cl_sprite.c Mod_SpriteLoadTextures loads
+// those palettes as "#texgamma.pal" (LUMP_TEXGAMMA), index-alpha and alpha-test ones as
+// "#gradient.pal" and "#masked.pal" (as stored).
+core::Result<Sprite> decodeSprite(std::span<const uint8_t> data, const Palette& quake_palette,
+                                  const ByteTable* palette_table = nullptr);
 
 struct ModelAsset;
 struct ModelSource;

@@ -37,6 +37,7 @@
 // the file's end.
 #pragma once
 
+#include "content/image/palette.h"
 #include "content/model/model_mesh.h"
 #include "core/result.h"
 
@@ -224,8 +225,13 @@ std::vector<float> studioControllerAdjustments(const StudioModel& model,
 // whose textures' flags differ from family 0's) with its texture's flags: additive, masked
 // (index 255 marked in the image's mask instead of fullbright texels), chrome or flat.
 // The bones' controllers move their axes by studioControllerAdjustments(settings).
+// `palette_table` (the game's, ModelRequest::palette_table), when given, maps each palette byte
+// of the textures that are not masked: Xash3D FWGS engine/common/imagelib/img_wad.c
+// Image_LoadMDL loads a skin with LUMP_TEXGAMMA, a kStudioMasked one with LUMP_MASKED (as
+// stored).
 ModelMesh buildStudioMesh(const StudioModel& model, int32_t body = 0,
-                          const StudioControllerSettings& controllers = {});
+                          const StudioControllerSettings& controllers = {},
+                          const ByteTable* palette_table = nullptr);
 
 struct ModelAsset;
 struct ModelSource;

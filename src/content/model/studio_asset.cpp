@@ -146,7 +146,9 @@ core::Result<ModelAsset> loadStudioAsset(const ModelSource& source) {
     if (auto s = loadSequence(source, model, uint32_t(choice.sequence)); !s)
         asset.parts[0].error = s.error().message(); // listed under its choice, not drawn
     else
-        asset.parts[0].mesh = buildStudioMesh(model, choice.body, choice.controllers);
+        asset.parts[0].mesh = buildStudioMesh(
+            model, choice.body, choice.controllers,
+            source.request.palette_table ? &*source.request.palette_table : nullptr);
     return asset;
 }
 

@@ -227,7 +227,8 @@ std::vector<ModelDrawRange> familyRanges(const StudioModel& model, const Atlas& 
 // Family `f`'s image: every slot filled from that family's texture (scaled to the slot by
 // nearest texel when its size differs from family 0's). A masked texture's mask marks its cut
 // texels (index 255) instead of fullbright ones, so a masked texture is not also fullbright.
-ModelImage familyImage(const StudioModel& model, const Atlas& atlas, size_t f) {
+ModelImage familyImage(const StudioModel& model, const Atlas& atlas, size_t f,
+                       const ByteTable* table) {
     ModelImage img;
     img.width = atlas.width;
     img.height = atlas.height;
@@ -246,8 +247,10 @@ ModelImage familyImage(const StudioModel& model, const Atlas& atlas, size_t f) {
                     size_t(y * t.height / s.h) * size_t(t.width) + size_t(x * t.width / s.w);
                 const uint8_t i = t.indices[src];
                 const size_t dst = size_t(s.y + y) * size_t(atlas.width) + size_t(s.x + x);
-                for (size_t c = 0; c < 3; ++c)
-                    img.rgba[dst * 4 + c] = t.palette[size_t(i) * 3 + c];
+                for (size_t c = 0; c < 3; ++c) {
+                    const uint8_t v = t.palette[size_t(i) * 3 + c];
+                    img.rgba[dst * 4 + c] = table && !masked ? (*table)[v] : v;
+                }
                 if (fullbright || (masked && i == 255))
                     bright[dst] = 255;
             }
@@ -361,7 +364,8 @@ std::vector<float> studioControllerAdjustments(const StudioModel& model,
 }
 
 ModelMesh buildStudioMesh(const StudioModel& model, int32_t body,
-                          const StudioControllerSettings& controllers) {
+                          const StudioControllerSettings& controllers,
+                          const ByteTable* palette_table) {
     ModelMesh mesh;
     const Atlas atlas = packAtlas(model);
     const Drawn drawn = gatherVertices(model, studioBodyModels(model, body), atlas, mesh);
@@ -372,7 +376,7 @@ ModelMesh buildStudioMesh(const StudioModel& model, int32_t body,
     // mesh's reference).
     const size_t families = atlas.textured ? model.skin_families.size() : 1;
     for (size_t f = 0; f < families; ++f) {
-        mesh.images.push_back(familyImage(model, atlas, f));
+        mesh.images.push_back(familyImage(model, atlas, f, palette_table));
         mesh.skins.push_back({TimedRun{uint32_t(f), 1, {}}});
         std::vector<ModelDrawRange> ranges = familyRanges(model, atlas, drawn.meshes, f);
         mesh.skin_ranges.emplace_back();

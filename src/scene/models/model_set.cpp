@@ -101,6 +101,7 @@ content::ModelRequest requestOf(const SetBuilder& b, const EntityChoice& c, cons
         r.skin_key = e.has("_skin") ? e.get("_skin") : e.get("skin");
     if (b.half_life)
         r.studio = halfLifeStudioKeys(e);
+    r.palette_table = b.profile.materials.palette_table;
     return r;
 }
 
