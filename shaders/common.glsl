@@ -68,8 +68,8 @@ vec3 skyboxCoord(vec3 d) {
         top = d.z > 0.0 ? vec3(-1, 0, 0) : vec3(1, 0, 0);
     }
     vec2 uv = vec2(0.5 + 0.5 * dot(d, right) / m, 0.5 - 0.5 * dot(d, top) / m);
-    // Keep half a texel away from the edges, as the engines do, to hide seams.
-    uv = clamp(uv, vec2(1.0 / 512.0), vec2(511.0 / 512.0));
+    // Kept away from the edges as the map's game does (game::SkyBoxEdge), to hide seams.
+    uv = clamp(uv, vec2(u_map.sky_edge), vec2(1.0 - u_map.sky_edge));
     return vec3(uv, float(face));
 }
 

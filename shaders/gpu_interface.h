@@ -83,7 +83,8 @@
     FIELD(float, warp_frequency) /* radians per texel of the ripple (2 pi / period) */             \
     FIELD(float, warp_knot)      /* > 0: the sine sampled every this many texels */                \
     FIELD(float, warp_tile)      /* texels per uv unit, 0: the texture's size */                   \
-    FIELD(int, light_normalize)  /* 1: scale an over-bright colour down by its largest channel */
+    FIELD(int, light_normalize)  /* 1: scale an over-bright colour down by its largest channel */ \
+    FIELD(float, sky_edge)       /* sky box faces sampled in [sky_edge, 1 - sky_edge] */
 
 #ifdef GL_core_profile
 #define GLSL_BLOCK_FIELD(type, name) type name;

@@ -114,6 +114,9 @@ GameProfile halfLifeProfile(const bsp::Map& map) {
     // Worldspawn "skyname" names gfx/env/<name><rt|bk|lf|ft|up|dn>.tga.
     p.skybox = skyPath(world, "skyname", "gfx/env/");
     p.sky_fallback = skyFallback();
+    // Xash3D (ref/gl/gl_warp.c MakeSkyVec) samples the faces edge to edge where the driver has
+    // clamp-to-edge, as every GL 3.3 one does (game::SkyBoxEdge).
+    p.rules.sky_box_edge.inset = 0.0f;
     p.rules.textures = textureFilter();
     // GoldSrc always mounts the "valve" folder beside the game folder (a mod's maps use
     // Half-Life's WADs).

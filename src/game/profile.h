@@ -157,6 +157,19 @@ struct SkyDepth {
     bool operator==(const SkyDepth&) const = default;
 };
 
+// How far inside each sky box face's edges the box is sampled, as a fraction of the face (the
+// shaders clamp the face coordinate to [inset, 1 - inset]). Quake 2 (yquake2 gl3_warp.c
+// GL3_DrawSkyBox: sky_min 1/512, sky_max 511/512, half a texel of its 256-texel faces), Quake
+// (QuakeSpasm gl_sky.c Sky_EmitSkyBoxVertex, "avoid bilerp seam") and the games that follow
+// them keep 1/512 whatever the face's size; ioquake3 draws its far box over the whole face
+// (tr_sky.c DrawSkyBox: sky_min 0, sky_max 1) and lets the clamp-to-edge sampler keep the
+// seams (tr_shader.c ParseSkyParms: IMGFLAG_CLAMPTOEDGE), as Xash3D does for Half-Life
+// (ref/gl/gl_warp.c MakeSkyVec, with clamp-to-edge).
+struct SkyBoxEdge {
+    float inset = 1.0f / 512.0f;
+    bool operator==(const SkyBoxEdge&) const = default;
+};
+
 // Where a map's tone map settings come from (ToneMapRule::source).
 enum class ToneMapSource : int32_t {
     None,       // the game has no tone map
@@ -200,6 +213,7 @@ struct MapRules {
     LinearFog linear_fog; // the whole view's linear fog (Source); disabled: none
     TextureFilter textures;
     SkyDepth sky;
+    SkyBoxEdge sky_box_edge;
     ToneMapRule tonemap;
 };
 

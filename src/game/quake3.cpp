@@ -28,7 +28,9 @@ GameProfile quake3Profile(const bsp::Map&) {
     // Liquids have no turbulent warp here (shader scripts deform them): the defaults.
     p.view.eye_height = 26.0f; // code/game/bg_public.h DEFAULT_VIEWHEIGHT
     // The sky box comes from the sky shader's skyParms (tr_shader.c ParseSkyParms), found by the
-    // scene among the map's materials: no worldspawn key.
+    // scene among the map's materials: no worldspawn key. Its faces are drawn edge to edge
+    // (game::SkyBoxEdge).
+    p.rules.sky_box_edge.inset = 0.0f;
     p.entities.model_table = EntityModelTable::Quake3;
     // tr_light.c R_SetupEntityLighting: models lit from the light grid (tr_bsp.c
     // R_LoadLightGrid), or a fixed light when the map has none (scene/model_light.h).

@@ -77,6 +77,7 @@ MapBlock mapBlock(const Frame& f) {
     b.warp_frequency = 2.0f * 3.14159265f / warp.period;
     b.warp_knot = warp.knot_spacing;
     b.warp_tile = warp.tile;
+    b.sky_edge = f.gpu.rules.sky_box_edge.inset;
     const game::DistanceFog& fog = f.gpu.rules.fog;
     b.distance_fog = glm::vec4(fog.colour * f.frame_scale, fog.density);
     // QuakeSpasm gl_sky.c: a quad of the fog colour at r_skyfog's opacity over the sky.

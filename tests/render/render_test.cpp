@@ -377,6 +377,60 @@ TEST_F(Render, SkyRotateTurnsTheSkyBoxOverTime) {
     EXPECT_EQ(centre(1.0), centre(0.0));
 }
 
+// The face coordinate is clamped to [inset, 1 - inset] of the map's rule (game::SkyBoxEdge).
+// Looking along +X with a 90 degree view, "rt" fills the 64-pixel image and pixel x sees
+// u = (x + 0.5) / 64. "rt" is 4x4 texels, its column 0 red and the rest blue. Pixel 3 sees
+// u = 0.0547, texel coordinate 0.22: column 0 alone (clamped to the edge) with the games' insets
+// (1/512, Quake 3's 0). An inset of 1/4 moves it to texel coordinate 1.0, halfway between the
+// columns' centres: (100, 0, 100). Pixel 40 (u = 0.63) lies inside both clamps: blue.
+TEST_F(Render, SkyBoxFacesAreSampledInsideTheMapsEdgeInset) {
+    const bsp::Map map = skyCube();
+    const scene::WorldMesh mesh = scene::buildWorldMesh(map);
+    std::vector<content::TextureInfo> textures(1);
+    textures[0].image = content::makeMissingTexture();
+    content::SkyBox sky;
+    for (int f = 0; f < 6; ++f)
+        sky.faces[static_cast<size_t>(f)] = skyFace(f, 4);
+    for (int y = 0; y < 4; ++y)
+        for (int x = 0; x < 4; ++x) {
+            uint8_t* p = &sky.faces[0].rgba[static_cast<size_t>((y * 4 + x) * 4)];
+            p[0] = x == 0 ? 200 : 0;
+            p[1] = 0;
+            p[2] = x == 0 ? 0 : 200;
+        }
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+    scene::Visibility vis(map, mesh);
+    scene::DrawList list;
+    scene::Camera cam; // looking along +X
+    cam.aspect = 1.0f;
+    cam.z_near = 1.0f;
+    vis.update(cam, {}, list);
+    const auto pixels = [&](float inset) {
+        render::WorldSource source{map, mesh, textures, &sky};
+        source.rules.sky_box_edge.inset = inset;
+        std::string e;
+        EXPECT_TRUE(r.upload(source, &e)) << e;
+        const auto img = renderImage(r, list, cam, 64, 64);
+        const auto at = [&](int x) {
+            const uint8_t* p = &img[static_cast<size_t>((32 * 64 + x) * 4)];
+            return glm::ivec3(p[0], p[1], p[2]);
+        };
+        return std::pair(at(3), at(40));
+    };
+    for (const float inset : {0.0f, 1.0f / 512.0f}) {
+        const auto [edge, inside] = pixels(inset);
+        EXPECT_EQ(edge, glm::ivec3(200, 0, 0)) << inset;
+        EXPECT_EQ(inside, glm::ivec3(0, 0, 200)) << inset;
+    }
+    const auto [edge, inside] = pixels(0.25f);
+    EXPECT_NEAR(edge.x, 100, 1);
+    EXPECT_EQ(edge.y, 0);
+    EXPECT_NEAR(edge.z, 100, 1);
+    EXPECT_EQ(inside, glm::ivec3(0, 0, 200));
+}
+
 namespace {
 
 // Textures of the flare maps: a grey wall (material 0) and a missing flare image (material 1),

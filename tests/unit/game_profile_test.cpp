@@ -60,6 +60,18 @@ TEST(GameProfile, EveryFormatHasItsFamily) {
     }
 }
 
+// Sky box faces are sampled half a 256-texel face's texel inside their edges (yquake2,
+// QuakeSpasm), edge to edge in ioquake3 and Xash3D (game::SkyBoxEdge).
+TEST(GameProfile, SkyBoxEdgeInset) {
+    using F = bsp::Format;
+    for (const F format : {F::Quake1, F::Quake2, F::Source})
+        EXPECT_EQ(game::profileFor(factsOnly(format, true)).rules.sky_box_edge.inset, 1.0f / 512.0f)
+            << bsp::formatName(format);
+    for (const F format : {F::HalfLife, F::Quake3, F::Quake3Rtcw, F::Qfusion})
+        EXPECT_EQ(game::profileFor(factsOnly(format, true)).rules.sky_box_edge.inset, 0.0f)
+            << bsp::formatName(format);
+}
+
 // QuakeSpasm and LibreQuake's QuakeC (game/quake1.cpp).
 TEST(GameProfile, Quake1) {
     const game::GameProfile p = game::profileFor(
