@@ -5,7 +5,8 @@
 //   12-byte header "PACK", int32 dir_offset, int32 dir_length; the directory is dir_length / 64
 //   entries of { char name[56] (NUL-padded), int32 file_pos, int32 file_len }. Members are
 //   stored uncompressed. Every field is checked against the file size here; the engines trust it.
-// - .pk3: a plain zip (PKWARE APPNOTE), read through libzip in read-only mode.
+// - .pk3: a plain zip (PKWARE APPNOTE), read through libzip in read-only mode; deflated and
+//   LZMA members are read raw and decoded here (readZipDeflateMember, readZipLzmaMember).
 // - Source's NAME_dir.vpk (versions 1 and 2, vpk.h): the tree is read once; a member is its
 //   preload bytes from the directory file followed by its data from the directory file or
 //   from NAME_NNN.vpk beside it.
