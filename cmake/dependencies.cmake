@@ -21,6 +21,8 @@ find_package(TinyGLTF CONFIG REQUIRED)
 # tools of another package and fails to load without them, so use pkg-config.
 pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)
 pkg_check_modules(LIBLZMA REQUIRED IMPORTED_TARGET liblzma)
+# libdeflate (libdeflate-dev): pk3 members inflated in one call, outside the archive's lock.
+pkg_check_modules(LIBDEFLATE REQUIRED IMPORTED_TARGET libdeflate)
 
 if(BSPV_BUILD_APP)
     find_package(SDL2 CONFIG REQUIRED)

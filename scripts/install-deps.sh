@@ -9,6 +9,7 @@ set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config git
           libsdl2-dev libglm-dev libstb-dev libtinygltf-dev libimgui-dev libzip-dev liblzma-dev
+          libdeflate-dev
           python3-glad
           libgl1-mesa-dri libglx-mesa0 libegl1)
 if [[ "${1:-}" == "--test" ]]; then

@@ -2,6 +2,8 @@
 
 #include "render/draw_state.h"
 
+#include "content/image/mipmap.h"
+
 #include "scene/models/animation.h"
 #include "scene/models/model_draw_state.h"
 #include "scene/models/source_props.h"
@@ -39,16 +41,52 @@ Texture uploadRgba(int width, int height, const uint8_t* rgba, const char* label
     return t;
 }
 
-// A skin image with its fullbright mask in alpha: 0 on fullbright texels (model.frag.glsl);
-// one that brings its file's mips (a Source material) goes up with those, which an alpha test
-// then cuts by as the engine does.
-Texture uploadSkin(const content::ModelImage& img) {
-    if (img.fullbright.empty() && !img.mips.empty())
-        return uploadRgba(img.width, img.height, img.rgba.data(), "models/skin", img.mips);
-    std::vector<uint8_t> rgba = img.rgba;
-    for (size_t i = 0; i < img.fullbright.size() && i * 4 + 3 < rgba.size(); ++i)
-        rgba[i * 4 + 3] = static_cast<uint8_t>(255 - img.fullbright[i]);
-    return uploadRgba(img.width, img.height, rgba.data(), "models/skin");
+// A skin that brings its file's mips (a Source material) goes up with those, which an alpha
+// test then cuts by as the engine does.
+bool hasOwnMips(const content::ModelImage& img) {
+    return img.fullbright.empty() && !img.mips.empty();
+}
+
+// A skin image as it goes up: its fullbright mask in alpha, 0 on fullbright texels
+// (model.frag.glsl).
+content::Image skinLevel0(const content::ModelImage& img) {
+    content::Image out;
+    out.width = img.width;
+    out.height = img.height;
+    out.rgba = img.rgba;
+    for (size_t i = 0; i < img.fullbright.size() && i * 4 + 3 < out.rgba.size(); ++i)
+        out.rgba[i * 4 + 3] = static_cast<uint8_t>(255 - img.fullbright[i]);
+    return out;
+}
+
+// Level 0 of every skin (but those with their own mips) and sprite picture of `set`, in the
+// order ModelRenderer::upload meets them, with its mips from content::mipChains, built on the
+// worker threads: glGenerateMipmap costs llvmpipe ~15x the upload (content/image/mipmap.h).
+// Rounded to the nearest, as the driver's mipmaps are; a 1x1 or invalid image gets no chain
+// (the driver makes its levels).
+struct MippedImages {
+    std::vector<content::Image> levels0;
+    std::vector<std::vector<content::Image>> chains;
+};
+
+MippedImages mipModelImages(const scene::EntityModelSet& set) {
+    MippedImages out;
+    for (const scene::LoadedModel& lm : set.models) {
+        if (lm.mesh && lm.mesh->vertex_count > 0 && !lm.mesh->indices.empty()) {
+            for (const content::ModelImage& img : lm.mesh->images)
+                if (!hasOwnMips(img))
+                    out.levels0.push_back(skinLevel0(img));
+        } else if (lm.sprite) {
+            for (const content::SpritePicture& p : lm.sprite->pictures)
+                out.levels0.push_back(content::Image{p.width, p.height, p.rgba, nullptr});
+        }
+    }
+    std::vector<const content::Image*> images;
+    images.reserve(out.levels0.size());
+    for (const content::Image& img : out.levels0)
+        images.push_back(&img);
+    out.chains = content::mipChains(images, content::MipRounding::Nearest);
+    return out;
 }
 
 // QuakeSpasm gl_rmain.c R_RotateForEntity: yaw about z, then pitch (negated) about y, then roll
@@ -252,6 +290,17 @@ void ModelRenderer::upload(const scene::EntityModelSet* set) {
         return;
     m_instances = set->instances;
     m_models.resize(set->models.size());
+    MippedImages mipped = mipModelImages(*set);
+    size_t next_mipped = 0;
+    const auto uploadMipped = [&](const char* label) {
+        content::Image& level0 = mipped.levels0[next_mipped];
+        std::vector<content::Image>& chain = mipped.chains[next_mipped];
+        ++next_mipped;
+        Texture t = uploadRgba(level0.width, level0.height, level0.rgba.data(), label, chain);
+        level0 = {};
+        chain = {};
+        return t;
+    };
     for (size_t i = 0; i < set->models.size(); ++i) {
         const scene::LoadedModel& lm = set->models[i];
         if (lm.mesh && lm.mesh->vertex_count > 0 && !lm.mesh->indices.empty()) {
@@ -313,9 +362,11 @@ void ModelRenderer::upload(const scene::EntityModelSet* set) {
                          indices.data(), GL_STATIC_DRAW);
             glBindVertexArray(0);
             glBindBuffer(GL_ARRAY_BUFFER, 0);
-            for (const content::ModelImage& img : m.images) {
-                g.images.push_back(uploadSkin(img));
-            }
+            for (const content::ModelImage& img : m.images)
+                g.images.push_back(hasOwnMips(img)
+                                       ? uploadRgba(img.width, img.height, img.rgba.data(),
+                                                    "models/skin", img.mips)
+                                       : uploadMipped("models/skin"));
             g.timing.frames = m.frames;
             g.timing.skins = m.skins;
             g.timing.pose_count = m.pose_count;
@@ -329,7 +380,7 @@ void ModelRenderer::upload(const scene::EntityModelSet* set) {
             SpriteGpu g;
             g.timing = *lm.sprite;
             for (content::SpritePicture& p : g.timing.pictures) {
-                g.pictures.push_back(uploadRgba(p.width, p.height, p.rgba.data(), "models/sprite"));
+                g.pictures.push_back(uploadMipped("models/sprite"));
                 p.rgba.clear();
                 p.rgba.shrink_to_fit();
             }

@@ -23,7 +23,7 @@ depends="$(dpkg-deb -f "$deb" Depends)"
 echo "Depends: $depends"
 # What the executable links must be named (found by dpkg-shlibdeps), plus GL by hand.
 names=" $(sed -E 's/ *\([^)]*\)//g; s/,/ /g' <<<"$depends") "
-for p in libsdl2-2.0-0 libzip4 libstb0 libstdc++6 libc6 libgl1; do
+for p in libsdl2-2.0-0 libzip4 libdeflate0 libstb0 libstdc++6 libc6 libgl1; do
     [[ "$names" == *" $p "* ]] || fail "Depends lacks $p"
 done
 dpkg-deb -c "$deb" >"$scratch/contents.txt"

@@ -416,3 +416,50 @@ TEST_F(ModelRender, ViewFogCoversTheModelAsItCoversTheWorld) {
     EXPECT_NEAR(got[0], 73.6, 1);
     EXPECT_NEAR(got[1], 161.2, 1);
 }
+
+// Skins go up with mipmaps built on the CPU (content::mipChains) in the order the renderer meets
+// them: a set of two models, the second drawn from far above so that its 64x64 skin, stretched
+// once over a 32-unit quad, shows ~16 texels a pixel (levels 4 and 5). Its texel columns
+// alternate red (200, 0, 0) and blue (0, 0, 100): every level from 1 down is their mean
+// (100, 0, 50), which level 0 never shows, and the first model's green skin is not the drawn
+// one's.
+TEST_F(ModelRender, FarSkinShowsItsOwnMipmapsMean) {
+    const auto quadModel = [](std::array<uint8_t, 3> even, std::array<uint8_t, 3> odd) {
+        content::ModelMesh m;
+        const std::array<std::array<float, 3>, 4> corners = {
+            {{-16, -16, 0}, {-16, 16, 0}, {16, 16, 0}, {16, -16, 0}}};
+        const std::array<std::array<float, 2>, 4> uv = {{{0, 1}, {0, 0}, {1, 0}, {1, 1}}};
+        for (size_t k = 0; k < 4; ++k) {
+            m.positions.push_back(corners[k]);
+            m.normals.push_back({0, 0, 1});
+            m.uv.push_back(uv[k]);
+        }
+        m.indices = {0, 1, 2, 0, 2, 3};
+        m.vertex_count = 4;
+        m.pose_count = 1;
+        m.frames.push_back({"f", {}});
+        content::ModelImage img;
+        img.width = img.height = 64;
+        for (int i = 0; i < 64 * 64; ++i) {
+            const auto& c = (i % 2) ? odd : even;
+            img.rgba.insert(img.rgba.end(), {c[0], c[1], c[2], 255});
+        }
+        m.images.push_back(img);
+        m.skins.push_back({});
+        m.mins = {-16, -16, 0};
+        m.maxs = {16, 16, 0};
+        return m;
+    };
+    scene::EntityModelSet set;
+    set.models.push_back({"green", quadModel({0, 255, 0}, {0, 255, 0}), std::nullopt, {}, {}});
+    set.models.push_back({"stripes", quadModel({200, 0, 0}, {0, 0, 100}), std::nullopt, {}, {}});
+    scene::EntityModelInstance inst;
+    inst.model = 1;
+    inst.fullbright = true;
+    inst.radius = 30.0f;
+    set.instances.push_back(inst);
+    const auto px = renderSet(set, {0.0f, 0.0f, 0.0f, 0.0f}, 1280.0f);
+    const std::array<int, 3> mean{100, 0, 50};
+    for (size_t k = 0; k < 3; ++k)
+        EXPECT_NEAR(px[0][k], mean[k], 1) << "channel " << k;
+}

@@ -192,6 +192,7 @@ TEST(Pk3, DamagedMemberDataFailsOnRead) {
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().code, ErrorCode::BadArchive);
     EXPECT_NE(r.error().message().find("big.txt"), std::string::npos);
+    EXPECT_NE(r.error().message().find("d.pk3"), std::string::npos);
 }
 
 // ---------------------------------------------------------------------------------------------

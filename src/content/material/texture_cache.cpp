@@ -586,10 +586,11 @@ std::optional<std::vector<TextureInfo>> TextureCache::load(const std::string& ke
     std::error_code ec;
     if (!fs::is_regular_file(path, ec))
         return std::nullopt;
-    auto bytes = core::readFile(path);
-    if (!bytes)
+    // Mapped, not read: entries are replaced by rename (store), never rewritten in place.
+    auto file = core::MappedFile::open(path);
+    if (!file)
         return std::nullopt;
-    auto textures = decodeTextureCache(*bytes, key, expected_count);
+    auto textures = decodeTextureCache(file->bytes(), key, expected_count);
     if (textures)
         fs::last_write_time(path, fs::file_time_type::clock::now(), ec); // recently used
     return textures;

@@ -5,7 +5,8 @@
 //   12-byte header "PACK", int32 dir_offset, int32 dir_length; the directory is dir_length / 64
 //   entries of { char name[56] (NUL-padded), int32 file_pos, int32 file_len }. Members are
 //   stored uncompressed. Every field is checked against the file size here; the engines trust it.
-// - .pk3: a plain zip (PKWARE APPNOTE), read through libzip in read-only mode.
+// - .pk3: a plain zip (PKWARE APPNOTE), read through libzip in read-only mode; deflated and
+//   LZMA members are read raw and decoded here (readZipDeflateMember, readZipLzmaMember).
 // - Source's NAME_dir.vpk (versions 1 and 2, vpk.h): the tree is read once; a member is its
 //   preload bytes from the directory file followed by its data from the directory file or
 //   from NAME_NNN.vpk beside it.
@@ -16,6 +17,7 @@
 #include "content/vfs/vpk.h"
 #include "core/byte_reader.h"
 #include "core/file.h"
+#include "core/inflate.h"
 #include "core/lzma.h"
 
 #include <zip.h>
@@ -90,8 +92,11 @@ struct FileSystem::Entry {
     uint64_t preload_offset = 0;
     uint32_t preload_size = 0;
     uint16_t vpk_archive = 0;
-    // .pk3 only: LZMA (method 14) members libzip cannot decode are read raw and decoded here.
-    bool zip_lzma = false;
+    // .pk3 only: members read raw and decoded here rather than through libzip: LZMA (method
+    // 14), which Debian's libzip cannot decode, and deflate (method 8), which libdeflate
+    // inflates in one call outside the archive's lock (core/inflate.h).
+    enum class ZipRaw : uint8_t { No, Lzma, Deflate };
+    ZipRaw zip_raw = ZipRaw::No;
     uint64_t zip_packed_size = 0;
     uint32_t zip_crc = 0;
 };
@@ -349,7 +354,13 @@ core::Status indexZip(FileSystem::Source& src) {
             if (!(st.valid & ZIP_STAT_COMP_SIZE) || !(st.valid & ZIP_STAT_CRC))
                 return fileError(core::ErrorCode::BadArchive, src.path, "directory", i,
                                  "LZMA entry \"" + e.name + "\" without sizes or CRC");
-            e.zip_lzma = true;
+            e.zip_raw = FileSystem::Entry::ZipRaw::Lzma;
+            e.zip_packed_size = st.comp_size;
+            e.zip_crc = st.crc;
+        } else if ((st.valid & ZIP_STAT_COMP_METHOD) && st.comp_method == ZIP_CM_DEFLATE &&
+                   (st.valid & ZIP_STAT_COMP_SIZE) && (st.valid & ZIP_STAT_CRC) &&
+                   (st.valid & ZIP_STAT_ENCRYPTION_METHOD) && st.encryption_method == ZIP_EM_NONE) {
+            e.zip_raw = FileSystem::Entry::ZipRaw::Deflate;
             e.zip_packed_size = st.comp_size;
             e.zip_crc = st.crc;
         }
@@ -422,11 +433,9 @@ core::Result<std::vector<uint8_t>> readVpkMember(const FileSystem::Source& src,
     return data;
 }
 
-// A method 14 member when libzip lacks LZMA (Debian's libzip 1.7 is built without it, and
-// Valve's bspzip writes pakfile members this way): its raw bytes, decoded by core/lzma.h, with
-// the CRC that libzip would have checked.
-core::Result<std::vector<uint8_t>> readZipLzmaMember(const FileSystem::Source& src,
-                                                     const FileSystem::Entry& e) {
+// A member's compressed bytes as the archive stores them, read under the archive's lock.
+core::Result<std::vector<uint8_t>> readZipPacked(const FileSystem::Source& src,
+                                                 const FileSystem::Entry& e) {
     if (e.zip_packed_size > kMaxMemberBytes)
         return fileError(core::ErrorCode::LimitExceeded, src.path, e.name, -1,
                          "compressed size " + std::to_string(e.zip_packed_size) +
@@ -446,7 +455,18 @@ core::Result<std::vector<uint8_t>> readZipLzmaMember(const FileSystem::Source& s
                              "cannot read the " + std::to_string(packed.size()) +
                                  " compressed bytes: " + why);
     }
-    auto data = core::decodeZipLzma(packed, e.size);
+    return packed;
+}
+
+// A method 14 member when libzip lacks LZMA (Debian's libzip 1.7 is built without it, and
+// Valve's bspzip writes pakfile members this way): its raw bytes, decoded by core/lzma.h, with
+// the CRC that libzip would have checked.
+core::Result<std::vector<uint8_t>> readZipLzmaMember(const FileSystem::Source& src,
+                                                     const FileSystem::Entry& e) {
+    auto packed = readZipPacked(src, e);
+    if (!packed)
+        return packed;
+    auto data = core::decodeZipLzma(*packed, e.size);
     if (!data) {
         core::Error err = std::move(data.error());
         err.file = src.path.string();
@@ -459,10 +479,29 @@ core::Result<std::vector<uint8_t>> readZipLzmaMember(const FileSystem::Source& s
     return data;
 }
 
+// A method 8 member: its raw bytes, read under the lock, inflated after it by libdeflate to
+// the directory's size and checked against the directory's CRC, as libzip would.
+core::Result<std::vector<uint8_t>> readZipDeflateMember(const FileSystem::Source& src,
+                                                        const FileSystem::Entry& e) {
+    auto packed = readZipPacked(src, e);
+    if (!packed)
+        return packed;
+    auto data = core::inflateZipMember(*packed, e.size, e.zip_crc);
+    if (!data) {
+        core::Error err = std::move(data.error());
+        err.file = src.path.string();
+        err.lump = e.name;
+        return err;
+    }
+    return data;
+}
+
 core::Result<std::vector<uint8_t>> readZipMember(const FileSystem::Source& src,
                                                  const FileSystem::Entry& e) {
-    if (e.zip_lzma)
+    if (e.zip_raw == FileSystem::Entry::ZipRaw::Lzma)
         return readZipLzmaMember(src, e);
+    if (e.zip_raw == FileSystem::Entry::ZipRaw::Deflate)
+        return readZipDeflateMember(src, e);
     std::lock_guard<std::mutex> lock(src.zip_mutex);
     zip_file_t* f = zip_fopen_index(src.zip, e.offset, 0);
     if (!f)

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <future>
 
 namespace scene {
 
@@ -101,9 +102,10 @@ void storeSkyFaces(const content::SkyBox& sky, const content::FileSystem& fs,
 }
 
 // The sky box the game names, else a Quake 3 sky shader's far box, else the game's fallback.
+// `cached`: cachedSkyFaces' answer.
 void loadSky(DrawableWorld& world, const bsp::Map& map, const content::FileSystem& fs,
-             const WorldBuildOptions& options, WorldBuildLog& log) {
-    std::optional<content::DecodedImages> cached = cachedSkyFaces(options);
+             const WorldBuildOptions& options, WorldBuildLog& log,
+             std::optional<content::DecodedImages> cached) {
     content::DecodedImages* decoded = cached ? &*cached : nullptr;
     // A sky box the map names but the search paths lack (a Team Fortress 2 map's
     // sky_tf2_04 without the game's VPKs) is a warning: the sky faces draw as they would
@@ -141,6 +143,11 @@ DrawableWorld buildDrawableWorld(const bsp::Map& map, const content::FileSystem&
     DrawableWorld world;
     auto t0 = Clock::now();
     report(options, LoadStage::Textures);
+    // The sky faces' cache entry is read on a thread of its own while the textures load
+    // (oa_thor's six 1024x1024 faces are 25 MB); TextureCache::load is const and keeps no state.
+    std::future<std::optional<content::DecodedImages>> sky_faces;
+    if (options.texture_cache)
+        sky_faces = std::async(std::launch::async, [&options] { return cachedSkyFaces(options); });
     world.textures = loadTextures(map, fs, sources, options, log);
     // Materials whose reflection is not drawn: one warning for the map, not one per material.
     if (std::string envmaps = content::envMapWarning(world.textures); !envmaps.empty())
@@ -154,7 +161,8 @@ DrawableWorld buildDrawableWorld(const bsp::Map& map, const content::FileSystem&
     }
     log.textures_s = since(t0) - log.texture_cache_write_s;
     t0 = Clock::now();
-    loadSky(world, map, fs, options, log);
+    loadSky(world, map, fs, options, log,
+            sky_faces.valid() ? sky_faces.get() : std::optional<content::DecodedImages>());
     log.sky_s = since(t0);
 
     t0 = Clock::now();
