@@ -8,6 +8,7 @@
 // one colour) the filtered colour is that colour alone.
 #include "content/image/image.h"
 #include "content/image/vtf.h"
+#include "content/material/vmt.h"
 #include "gl_fixture.h"
 #include "render/glsl_library.h"
 #include "render/programs.h"
@@ -22,6 +23,7 @@
 
 #include <array>
 #include <cmath>
+#include <string>
 
 namespace {
 
@@ -228,4 +230,63 @@ TEST_F(TextureTransformRender, AnimatedTexturePlaysItsFramesWithTheClock) {
     // Without the proxy the frames are not played: frame 0 at every time.
     t.base_animation = {};
     EXPECT_EQ(colourAt(render(t, 0.3), 16.0f), kRed);
+}
+
+// Source's number proxies (content::TextureInfo::proxies, content/material/material_proxy.h)
+// run per batch at the viewer's clock: a Sine on $color[1] scales the lit colour's green (the
+// engine's modulation colour, lightmappedgeneric_dx9_helper.cpp ComputeModulationColor into
+// g_TintValuesAndLightmapScale), and a LinearRamp turning a TextureTransform's rotateVar turns
+// the base texture.
+namespace {
+
+content::MaterialProxies proxiesOf(const std::string& vars, const std::string& proxies) {
+    auto v = content::parseVmt("LightmappedGeneric { $basetexture t/a " + vars + " Proxies { " +
+                                   proxies + " } }",
+                               "materials/t/m.vmt");
+    EXPECT_TRUE(v.ok() && v->warnings.empty());
+    return v.ok() ? v->proxies : content::MaterialProxies();
+}
+
+} // namespace
+
+TEST_F(TextureTransformRender, SineOnColourFollowsTheClock) {
+    // A white texel under the flat lightmap 100 is (100, 100, 100); $color[1] = sin(2 pi t / 4)
+    // / 2 + 1/2 scales the green: t = 1 s full (100), t = 3 s none, t = .5 s 50 + 50 sqrt(2) / 2.
+    content::TextureInfo t;
+    t.image = white();
+    t.proxies = proxiesOf("", R"(Sine { resultVar "$color[1]" sinePeriod 4 })");
+    ASSERT_FALSE(t.proxies.empty());
+    for (const double time : {1.0, 3.0, 0.5}) {
+        const float green = static_cast<float>(
+            kFlat * (std::sin(2.0 * 3.14159265358979323846 * time / 4.0) * 0.5 + 0.5));
+        const std::vector<uint8_t> px = render(t, time);
+        for (const float x : {16.0f, 48.0f})
+            expectNear(colourAt(px, x),
+                       {static_cast<float>(kFlat), green, static_cast<float>(kFlat)},
+                       ("t " + std::to_string(time)).c_str());
+    }
+    // The clock matters: t = 1 and t = 3 differ by the whole green.
+    EXPECT_NE(colourAt(render(t, 1.0), 16.0f), colourAt(render(t, 3.0), 16.0f));
+    // Without the proxy the colour stays white at every time.
+    t.proxies = {};
+    EXPECT_EQ(colourAt(render(t, 3.0), 16.0f), (Rgb{kFlat, kFlat, kFlat}));
+}
+
+TEST_F(TextureTransformRender, TextureTransformProxyTurnsWithTheClock) {
+    // $r = 45 t degrees, about the centre: at t = 0 the stripe as drawn (red at x = 16, blue at
+    // 48); at t = 2 s 90 degrees, the colour follows y (blue at y = 16, red at 48) as
+    // BaseRotationTurnsTheStripeAcross; a written translate under the proxy changes nothing.
+    content::TextureInfo t;
+    t.image = stripe({255, 0, 0}, {0, 0, 255});
+    t.proxies = proxiesOf("$r 0", R"(LinearRamp { resultVar $r rate 45 }
+        TextureTransform { rotateVar $r resultVar $basetexturetransform })");
+    t.motion.base = translate(0.5f);
+    const std::vector<uint8_t> at0 = render(t, 0.0);
+    EXPECT_EQ(colourAt(at0, 16.0f), kRed);
+    EXPECT_EQ(colourAt(at0, 48.0f), kBlue);
+    const std::vector<uint8_t> at2 = render(t, 2.0);
+    for (const float x : {16.0f, 48.0f}) {
+        EXPECT_EQ(colourAt(at2, x, 16.0f), kBlue) << "x " << x;
+        EXPECT_EQ(colourAt(at2, x, 48.0f), kRed) << "x " << x;
+    }
 }
