@@ -15,8 +15,6 @@
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 content::Vmt vmtOf(const std::string& text) {
     auto v = content::parseVmt(text, "materials/t/m.vmt");
     EXPECT_TRUE(v.ok()) << v.error().message();
@@ -63,7 +61,6 @@ TEST(MaterialProxy, SineBetweenItsMinAndMaxWithPeriodAndOffset) {
     ASSERT_TRUE(n.warnings.empty());
     EXPECT_NEAR(n.proxies.evaluate(0.5).alpha, 0.5f, 1e-6f);
     EXPECT_NEAR(n.proxies.evaluate(1.5).alpha, 0.0f, 1e-6f);
-    (void)kPi;
 }
 
 TEST(MaterialProxy, LinearRampAndCurrentTimeFollowTheClock) {
