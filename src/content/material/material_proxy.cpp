@@ -301,11 +301,45 @@ public:
         }
     }
 
+    // (int)x, the value kept in range first.
+    static float whole(float x) {
+        return static_cast<float>(std::trunc(std::clamp(static_cast<double>(x), -2.0e9, 2.0e9)));
+    }
+
+    // CTextureTransformProxy::OnBind: into the base or bump matrix; another var's is unused.
+    void textureTransform(const ProxyStep& s, TextureTransform& base,
+                          TextureTransform& bump) const {
+        std::array<float, 2> center{0.5f, 0.5f}, scale{1.0f, 1.0f}, translate{0.0f, 0.0f};
+        float degrees = 0.0f;
+        if (s.src[0] != kNoVar)
+            center = {vec(s.src[0])[0], vec(s.src[0])[1]};
+        if (s.src[1] != kNoVar)
+            scale = {vec(s.src[1])[0], vec(s.src[1])[1]};
+        if (s.src[2] != kNoVar)
+            degrees = scalar(s.src[2]);
+        if (s.src[3] != kNoVar)
+            translate = {vec(s.src[3])[0], vec(s.src[3])[1]};
+        const TextureTransform t = centredTextureTransform(center, scale, degrees, translate);
+        const std::string& name = m_p.vars[static_cast<size_t>(s.result)].name;
+        if (name == "$basetexturetransform")
+            base = t;
+        else if (name == "$bumptransform")
+            bump = t;
+    }
+
+    // CWrapMinMaxProxy::OnBind.
+    void wrapMinMax(const ProxyStep& s) {
+        const float lo = input(s.in[0]), hi = input(s.in[1]);
+        if (hi <= lo) { // the engine's "bad input": the minimum
+            setFloat(s, lo);
+            return;
+        }
+        float r = (scalar(s.src[0]) - lo) / (hi - lo);
+        r -= r >= 0.0f ? whole(r) : whole(r) - 1.0f;
+        setFloat(s, r * (hi - lo) + lo);
+    }
+
     void run(const ProxyStep& s, double time, TextureTransform& base, TextureTransform& bump) {
-        const auto whole = [](float x) { // (int)x, the product kept in range
-            return static_cast<float>(
-                std::trunc(std::clamp(static_cast<double>(x), -2.0e9, 2.0e9)));
-        };
         switch (s.op) {
         case ProxyOp::Sine: {
             float period = input(s.in[0]);
@@ -347,10 +381,10 @@ public:
             setFloat(s, std::abs(scalar(s.src[0])));
             break;
         case ProxyOp::Frac:
-            unary3(s, [&](float a) { return a - whole(a); });
+            unary3(s, [](float a) { return a - whole(a); });
             break;
         case ProxyOp::Int:
-            unary3(s, [&](float a) { return whole(a); });
+            unary3(s, [](float a) { return whole(a); });
             break;
         case ProxyOp::Clamp: {
             float lo = input(s.in[0]), hi = input(s.in[1]);
@@ -379,17 +413,9 @@ public:
             }
             break;
         }
-        case ProxyOp::WrapMinMax: {
-            const float lo = input(s.in[0]), hi = input(s.in[1]);
-            if (hi <= lo) { // the engine's "bad input": the minimum
-                setFloat(s, lo);
-                break;
-            }
-            float r = (scalar(s.src[0]) - lo) / (hi - lo);
-            r -= r >= 0.0f ? whole(r) : whole(r) - 1.0f;
-            setFloat(s, r * (hi - lo) + lo);
+        case ProxyOp::WrapMinMax:
+            wrapMinMax(s);
             break;
-        }
         case ProxyOp::Exponential: {
             float v = input(s.in[0]) * std::exp(scalar(s.src[0]) + input(s.in[1]));
             float lo = input(s.in[2]), hi = input(s.in[3]);
@@ -399,25 +425,9 @@ public:
             setFloat(s, v);
             break;
         }
-        case ProxyOp::TextureTransform: {
-            std::array<float, 2> center{0.5f, 0.5f}, scale{1.0f, 1.0f}, translate{0.0f, 0.0f};
-            float degrees = 0.0f;
-            if (s.src[0] != kNoVar)
-                center = {vec(s.src[0])[0], vec(s.src[0])[1]};
-            if (s.src[1] != kNoVar)
-                scale = {vec(s.src[1])[0], vec(s.src[1])[1]};
-            if (s.src[2] != kNoVar)
-                degrees = scalar(s.src[2]);
-            if (s.src[3] != kNoVar)
-                translate = {vec(s.src[3])[0], vec(s.src[3])[1]};
-            const TextureTransform t = centredTextureTransform(center, scale, degrees, translate);
-            const std::string& name = m_p.vars[static_cast<size_t>(s.result)].name;
-            if (name == "$basetexturetransform")
-                base = t;
-            else if (name == "$bumptransform")
-                bump = t;
+        case ProxyOp::TextureTransform:
+            textureTransform(s, base, bump);
             break;
-        }
         case ProxyOp::Count:
             break;
         }
