@@ -76,7 +76,9 @@ void expectNear(const Rgb& got, const std::array<float, 3>& want, const char* wh
 
 class TextureTransformRender : public gltest::GlFixture {
 protected:
-    std::vector<uint8_t> render(const content::TextureInfo& texture, double time = 0.0) {
+    // `black`: cleared to black instead of the default colour (a blended face over nothing).
+    std::vector<uint8_t> render(const content::TextureInfo& texture, double time = 0.0,
+                                bool black = false) {
         std::vector<content::TextureInfo> textures{texture};
         textures[0].missing = false;
         const bsp::Map map = testsupport::bumpFloor();
@@ -86,6 +88,8 @@ protected:
         source.rules.light.lightmap_scale = 1.0f;
         render::RenderOptions options = testsupport::testRenderOptions();
         options.time = time;
+        if (black)
+            options.clear_colour = {0.0f, 0.0f, 0.0f, 1.0f};
         return testsupport::renderWorld(source, topDown(), kW, kH, options);
     }
 };
@@ -289,4 +293,25 @@ TEST_F(TextureTransformRender, TextureTransformProxyTurnsWithTheClock) {
         EXPECT_EQ(colourAt(at2, x, 16.0f), kBlue) << "x " << x;
         EXPECT_EQ(colourAt(at2, x, 48.0f), kRed) << "x " << x;
     }
+}
+
+TEST_F(TextureTransformRender, SineOnAlphaBlendsATranslucentFaceWithTheClock) {
+    // $alpha = sin(2 pi t / 4) / 2 + 1/2 scales the opacity of a translucent white face (lit
+    // 100) over black: 100 alpha, so 100 at t = 1 s, 0 at t = 3 s, 50 + 50 sqrt 2 / 2 at .5 s. On
+    // an opaque face $alpha is not drawn: 100 at every time.
+    content::TextureInfo t;
+    t.image = white();
+    t.surface_flags = bsp::kSurfTranslucent;
+    t.proxies = proxiesOf("", "Sine { resultVar $alpha sinePeriod 4 }");
+    for (const double time : {1.0, 3.0, 0.5}) {
+        const float alpha =
+            static_cast<float>(std::sin(2.0 * 3.14159265358979323846 * time / 4.0) * 0.5 + 0.5);
+        const float want = kFlat * alpha;
+        expectNear(colourAt(render(t, time, true), 16.0f), {want, want, want},
+                   ("t " + std::to_string(time)).c_str());
+    }
+    t.surface_flags = 0;
+    expectNear(colourAt(render(t, 3.0, true), 16.0f),
+               {static_cast<float>(kFlat), static_cast<float>(kFlat), static_cast<float>(kFlat)},
+               "opaque");
 }
