@@ -743,6 +743,46 @@ int keyValuesDepth(const content::KeyValues& kv) {
     return deepest + (kv.block ? 1 : 0);
 }
 
+// Number proxies (material_proxy.h): a bounded program whose every index names one of its vars
+// (or no var, or the dummy var for a source), vars of size 0..4 with finite values; evaluated at
+// any time its drawn values are finite.
+std::string checkProxies(const content::MaterialProxies& p) {
+    if (p.vars.size() > content::kMaxProxyVars || p.steps.size() > content::kMaxProxySteps)
+        return "proxy program past its bounds";
+    const auto known = [&p](int16_t v) {
+        return v == content::kNoVar || v == content::kDummyVar ||
+               (v >= 0 && static_cast<size_t>(v) < p.vars.size());
+    };
+    for (const content::ProxyVar& v : p.vars)
+        if (v.size > 4 ||
+            !std::all_of(v.value.begin(), v.value.end(), [](float x) { return std::isfinite(x); }))
+            return "proxy var " + v.name + " of size " + std::to_string(v.size) +
+                   " or with a non-finite value";
+    for (const content::ProxyStep& s : p.steps) {
+        if (s.op >= content::ProxyOp::Count || s.result < 0 ||
+            static_cast<size_t>(s.result) >= p.vars.size() || s.result_component < -1 ||
+            s.result_component > 4)
+            return "proxy step with a bad op or result";
+        for (const int16_t v : s.src)
+            if (!known(v))
+                return "proxy step source out of range";
+        for (const content::ProxyInput& in : s.in)
+            if (!known(in.var) || in.component < -1 || in.component > 4 || !std::isfinite(in.value))
+                return "proxy step input out of range or non-finite";
+    }
+    for (const double time : {0.0, 0.37, 12345.678, 1.0e12}) {
+        const content::ProxyValues v = p.evaluate(time);
+        bool finite = std::isfinite(v.alpha);
+        for (size_t i = 0; i < 3; ++i)
+            finite = finite && std::isfinite(v.colour[i]) && std::isfinite(v.envmap_tint[i]);
+        for (size_t i = 0; i < 6; ++i)
+            finite = finite && std::isfinite(v.base.m[i]) && std::isfinite(v.bump.m[i]);
+        if (!finite)
+            return "proxy values not finite at t = " + std::to_string(time);
+    }
+    return {};
+}
+
 std::string checkVmt(const content::Vmt& vmt) {
     if (!vmt.params.block)
         return "accepted material without a parameter block";
@@ -784,7 +824,7 @@ std::string checkVmt(const content::Vmt& vmt) {
     }
     if (std::abs(vmt.frame) > 1000000 || std::abs(vmt.bump_frame) > 1000000)
         return "accepted a frame var past 1e6";
-    return {};
+    return checkProxies(vmt.proxies);
 }
 
 } // namespace

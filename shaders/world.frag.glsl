@@ -79,6 +79,10 @@ uniform float u_fullbright_light; // > 0: the light of a surface drawn without l
 uniform vec4 u_solid_colour;      // a > 0: this colour instead of the texture's (GoldSrc
                                   // kRenderTransColor)
 uniform float u_alpha;            // blended surfaces
+// Source's $color as a proxy sets it (1 otherwise): scales the lit colour, as the engine's
+// modulation colour scales the diffuse light (lightmappedgeneric_ps2_3_x.h,
+// g_TintValuesAndLightmapScale).
+uniform vec3 u_tint;
 uniform float u_alpha_cutoff;     // alpha-tested surfaces
 uniform vec4 u_flat_colour;       // VIEW_FLAT
 // The light rule (u_map), the view and the light styles (u_frame): gpu_interface.h.
@@ -349,7 +353,7 @@ void main() {
 #if VIEW == VIEW_FLAT
     o_colour = vec4(u_flat_colour.rgb * (0.55 + 0.45 * abs(normalize(v_normal).z)), 1.0);
 #elif VIEW == VIEW_FULLBRIGHT
-    o_colour = vec4(tex.rgb, tex.a * u_alpha);
+    o_colour = vec4(tex.rgb * u_tint, tex.a * u_alpha);
 #else
 #if defined(BUMP) && !defined(WATER)
     // Bump-lit faces only (the vertex's layer carries the mark); the others of the material
@@ -376,7 +380,7 @@ void main() {
 #ifdef TEXTURE_MAX
     colour = min(colour, vec3(u_map.texture_max));
 #endif
-    colour *= light;
+    colour *= light * u_tint;
 #ifdef GLOW
     vec4 glow = texture(u_glow, uv);
     colour = mix(colour, glow.rgb, glow.a);

@@ -338,6 +338,13 @@ void writeMissingAssets(core::JsonWriter& j, const scene::MapBundle& b) {
         if (b.textures[i].animated())
             animated.insert(core::toLower(b.map.materials[i].name));
     j.field("animated_textures", static_cast<uint64_t>(animated.size()));
+    // Material names, counted the same way, with number proxies run at the clock (Sine,
+    // LinearRamp, ...: content::TextureInfo::proxies).
+    std::set<std::string> proxied;
+    for (size_t i = 0; i < b.textures.size() && i < b.map.materials.size(); ++i)
+        if (!b.textures[i].proxies.empty())
+            proxied.insert(core::toLower(b.map.materials[i].name));
+    j.field("proxy_materials", static_cast<uint64_t>(proxied.size()));
     j.key("models").beginObject();
     j.field("wanted", static_cast<uint64_t>(b.models.wanted));
     j.field("placed", static_cast<uint64_t>(b.models.instances.size()));

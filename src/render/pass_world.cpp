@@ -50,10 +50,28 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
     // Source texture matrices (content/material/texture_transform.h), the proxies' at the
     // viewer's clock; identity for every other material. Set for each batch, so a program
     // never keeps another material's.
-    const content::TextureTransform base =
+    content::TextureTransform base =
         material ? material->motion.baseAt(f.options.time) : content::TextureTransform();
-    const content::TextureTransform bump =
+    content::TextureTransform bump =
         material ? material->motion.bumpAt(f.options.time) : content::TextureTransform();
+    // Source's number proxies (content/material/material_proxy.h), run at the viewer's clock
+    // for a material that has them; a still material skips this.
+    std::array<float, 3> tint{1.0f, 1.0f, 1.0f};
+    const std::array<float, 3>* envmap_tint = material ? &material->envmap.tint : nullptr;
+    content::ProxyValues proxied;
+    if (material && !material->proxies.empty()) {
+        proxied = material->proxies.evaluate(f.options.time, base, bump);
+        base = proxied.base;
+        bump = proxied.bump;
+        tint = proxied.colour;
+        if (material->proxies.envmap_tint >= 0)
+            envmap_tint = &proxied.envmap_tint;
+        // $alpha scales a blended surface's opacity (the modulation colour's alpha); an opaque
+        // one is not blended.
+        if (b.pass >= scene::Pass::Liquid)
+            alpha *= proxied.alpha;
+    }
+    glUniform3f(u.tint, tint[0], tint[1], tint[2]);
     glUniform4f(u.uv_linear, base.m[0] - 1.0f, base.m[1], base.m[3], base.m[4] - 1.0f);
     glUniform2f(u.uv_scroll, scroll + base.m[2], base.m[5]);
     glUniform4f(u.bump_linear, bump.m[0] - 1.0f, bump.m[1], bump.m[3], bump.m[4] - 1.0f);
@@ -73,7 +91,7 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
     }
     if (material && material->envmap.enabled) { // no-ops (location -1) outside ENVMAP variants
         const content::EnvMapShading& e = material->envmap;
-        glUniform3fv(u.envmap_tint, 1, e.tint.data());
+        glUniform3fv(u.envmap_tint, 1, envmap_tint->data());
         glUniform1f(u.envmap_contrast, e.contrast);
         glUniform1f(u.envmap_saturation, e.saturation);
         glUniform1f(u.envmap_fresnel, e.fresnel);
@@ -153,7 +171,9 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
     variant.ssbump = bump != 0 && gpu.bumps_ssbump[static_cast<size_t>(frame)];
     variant.water = water;
     variant.water_blended = variant.water && material->water.blended;
-    variant.bump_motion = variant.bump && !water && material && !material->motion.still();
+    variant.bump_motion = variant.bump && !water && material &&
+                          (!material->motion.still() || material->proxies.drives_base ||
+                           material->proxies.drives_bump);
     setEnvMapVariant(f, material, frame, bump != 0, variant);
     variant.fog_pass = fog != nullptr;
     variant.distance_fog = distanceFogged(f);

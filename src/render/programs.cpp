@@ -17,6 +17,7 @@ void locate(WorldProgram& w) {
                    {&w.bump_offset, "u_bump_offset"},
                    {&w.alpha, "u_alpha"},
                    {&w.alpha_cutoff, "u_alpha_cutoff"},
+                   {&w.tint, "u_tint"},
                    {&w.flat_colour, "u_flat_colour"},
                    {&w.fullbright_light, "u_fullbright_light"},
                    {&w.solid_colour, "u_solid_colour"},

@@ -32,6 +32,7 @@ enum class SkyBase : uint8_t { None, Box, Flat };
 // rules are the uniform blocks every program reads (render/uniform_blocks.h).
 struct WorldProgram { // world.vert.glsl + world.frag.glsl
     Program program;
+    GLint tint = -1; // u_tint: a proxy's $color
     GLint model = -1, uv_scroll = -1, alpha = -1, alpha_cutoff = -1, flat_colour = -1,
           fullbright_light = -1, solid_colour = -1;
     // FOG_PASS variants only

@@ -4,7 +4,8 @@
 # AnimatedTexture proxy on its $basetexture, a 1 x 1 RGBA8888 VTF 7.2 of three frames, and
 # DEV/REFLECTIVITY_50 naming the same texture with a fixed $frame 1 and no proxy (a still
 # material): 1. Then the proxy without its frame var: 0, and one warning naming the material,
-# the proxy and the key.
+# the proxy and the key. proxy_materials: DEV/REFLECTIVITY_50 with a Sine proxy on $alpha (1, and
+# still not animated), then the Sine without its resultVar (0, one warning).
 # Usage: info_animated_textures_test.sh BSPVIEW WORKDIR TF2_TEST2_BSP
 set -euo pipefail
 bspview=$1 work=$2 map=$3
@@ -26,16 +27,23 @@ proxy = ('Proxies { AnimatedTexture { animatedtexturevar $basetexture %s '
 open(f'{work}/good/materials/dev/reflectivity_40.vmt', 'w').write(
     'LightmappedGeneric { $basetexture dev/anim %s }' % (proxy % 'animatedtextureframenumvar $frame'))
 open(f'{work}/good/materials/dev/reflectivity_50.vmt', 'w').write(
-    'LightmappedGeneric { $basetexture dev/anim $frame 1 }')
+    'LightmappedGeneric { $basetexture dev/anim $frame 1 '
+    'Proxies { Sine { resultVar $alpha sineperiod 2 } } }')
+open(f'{work}/bad/materials/dev/reflectivity_50.vmt', 'w').write(
+    'LightmappedGeneric { $basetexture dev/anim Proxies { Sine { sineperiod 2 } } }')
 open(f'{work}/bad/materials/dev/reflectivity_40.vmt', 'w').write(
     'LightmappedGeneric { $basetexture dev/anim %s }' % (proxy % ''))
 PY
 export BSPV_TEXTURE_CACHE=off
 plain=$("$bspview" "$map" --info 2>/dev/null)
 grep -q '"animated_textures": 0' <<<"$plain"
+grep -q '"proxy_materials": 0' <<<"$plain"
 good=$("$bspview" "$map" --base "$work/good" --info 2>/dev/null)
 grep -q '"animated_textures": 1' <<<"$good"
+grep -q '"proxy_materials": 1' <<<"$good"
 bad=$("$bspview" "$map" --base "$work/bad" --info 2>&1)
 grep -q '"animated_textures": 0' <<<"$bad"
+grep -q '"proxy_materials": 0' <<<"$bad"
+[ "$(grep -c "materials/dev/reflectivity_50.vmt: Proxies Sine resultvar '': not a var of the material; the proxy is ignored" <<<"$bad")" = 1 ]
 [ "$(grep -c 'materials/dev/reflectivity_40.vmt: Proxies AnimatedTexture animatedtextureframenumvar .*: missing; the proxy is ignored' <<<"$bad")" = 1 ]
 echo "info_animated_textures_test: ok"

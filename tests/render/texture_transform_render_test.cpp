@@ -8,6 +8,7 @@
 // one colour) the filtered colour is that colour alone.
 #include "content/image/image.h"
 #include "content/image/vtf.h"
+#include "content/material/vmt.h"
 #include "gl_fixture.h"
 #include "render/glsl_library.h"
 #include "render/programs.h"
@@ -22,6 +23,7 @@
 
 #include <array>
 #include <cmath>
+#include <string>
 
 namespace {
 
@@ -74,7 +76,9 @@ void expectNear(const Rgb& got, const std::array<float, 3>& want, const char* wh
 
 class TextureTransformRender : public gltest::GlFixture {
 protected:
-    std::vector<uint8_t> render(const content::TextureInfo& texture, double time = 0.0) {
+    // `black`: cleared to black instead of the default colour (a blended face over nothing).
+    std::vector<uint8_t> render(const content::TextureInfo& texture, double time = 0.0,
+                                bool black = false) {
         std::vector<content::TextureInfo> textures{texture};
         textures[0].missing = false;
         const bsp::Map map = testsupport::bumpFloor();
@@ -84,6 +88,8 @@ protected:
         source.rules.light.lightmap_scale = 1.0f;
         render::RenderOptions options = testsupport::testRenderOptions();
         options.time = time;
+        if (black)
+            options.clear_colour = {0.0f, 0.0f, 0.0f, 1.0f};
         return testsupport::renderWorld(source, topDown(), kW, kH, options);
     }
 };
@@ -228,4 +234,84 @@ TEST_F(TextureTransformRender, AnimatedTexturePlaysItsFramesWithTheClock) {
     // Without the proxy the frames are not played: frame 0 at every time.
     t.base_animation = {};
     EXPECT_EQ(colourAt(render(t, 0.3), 16.0f), kRed);
+}
+
+// Source's number proxies (content::TextureInfo::proxies, content/material/material_proxy.h)
+// run per batch at the viewer's clock: a Sine on $color[1] scales the lit colour's green (the
+// engine's modulation colour, lightmappedgeneric_dx9_helper.cpp ComputeModulationColor into
+// g_TintValuesAndLightmapScale), and a LinearRamp turning a TextureTransform's rotateVar turns
+// the base texture.
+namespace {
+
+content::MaterialProxies proxiesOf(const std::string& vars, const std::string& proxies) {
+    auto v = content::parseVmt("LightmappedGeneric { $basetexture t/a " + vars + " Proxies { " +
+                                   proxies + " } }",
+                               "materials/t/m.vmt");
+    EXPECT_TRUE(v.ok() && v->warnings.empty());
+    return v.ok() ? v->proxies : content::MaterialProxies();
+}
+
+} // namespace
+
+TEST_F(TextureTransformRender, SineOnColourFollowsTheClock) {
+    // A white texel under the flat lightmap 100 is (100, 100, 100); $color[1] = sin(2 pi t / 4)
+    // / 2 + 1/2 scales the green: t = 1 s full (100), t = 3 s none, t = .5 s 50 + 50 sqrt(2) / 2.
+    content::TextureInfo t;
+    t.image = white();
+    t.proxies = proxiesOf("", R"(Sine { resultVar "$color[1]" sinePeriod 4 })");
+    ASSERT_FALSE(t.proxies.empty());
+    for (const double time : {1.0, 3.0, 0.5}) {
+        const float green = static_cast<float>(
+            kFlat * (std::sin(2.0 * 3.14159265358979323846 * time / 4.0) * 0.5 + 0.5));
+        const std::vector<uint8_t> px = render(t, time);
+        for (const float x : {16.0f, 48.0f})
+            expectNear(colourAt(px, x),
+                       {static_cast<float>(kFlat), green, static_cast<float>(kFlat)},
+                       ("t " + std::to_string(time)).c_str());
+    }
+    // The clock matters: t = 1 and t = 3 differ by the whole green.
+    EXPECT_NE(colourAt(render(t, 1.0), 16.0f), colourAt(render(t, 3.0), 16.0f));
+    // Without the proxy the colour stays white at every time.
+    t.proxies = {};
+    EXPECT_EQ(colourAt(render(t, 3.0), 16.0f), (Rgb{kFlat, kFlat, kFlat}));
+}
+
+TEST_F(TextureTransformRender, TextureTransformProxyTurnsWithTheClock) {
+    // $r = 45 t degrees, about the centre: at t = 0 the stripe as drawn (red at x = 16, blue at
+    // 48); at t = 2 s 90 degrees, the colour follows y (blue at y = 16, red at 48) as
+    // BaseRotationTurnsTheStripeAcross; a written translate under the proxy changes nothing.
+    content::TextureInfo t;
+    t.image = stripe({255, 0, 0}, {0, 0, 255});
+    t.proxies = proxiesOf("$r 0", R"(LinearRamp { resultVar $r rate 45 }
+        TextureTransform { rotateVar $r resultVar $basetexturetransform })");
+    t.motion.base = translate(0.5f);
+    const std::vector<uint8_t> at0 = render(t, 0.0);
+    EXPECT_EQ(colourAt(at0, 16.0f), kRed);
+    EXPECT_EQ(colourAt(at0, 48.0f), kBlue);
+    const std::vector<uint8_t> at2 = render(t, 2.0);
+    for (const float x : {16.0f, 48.0f}) {
+        EXPECT_EQ(colourAt(at2, x, 16.0f), kBlue) << "x " << x;
+        EXPECT_EQ(colourAt(at2, x, 48.0f), kRed) << "x " << x;
+    }
+}
+
+TEST_F(TextureTransformRender, SineOnAlphaBlendsATranslucentFaceWithTheClock) {
+    // $alpha = sin(2 pi t / 4) / 2 + 1/2 scales the opacity of a translucent white face (lit
+    // 100) over black: 100 alpha, so 100 at t = 1 s, 0 at t = 3 s, 50 + 50 sqrt 2 / 2 at .5 s. On
+    // an opaque face $alpha is not drawn: 100 at every time.
+    content::TextureInfo t;
+    t.image = white();
+    t.surface_flags = bsp::kSurfTranslucent;
+    t.proxies = proxiesOf("", "Sine { resultVar $alpha sinePeriod 4 }");
+    for (const double time : {1.0, 3.0, 0.5}) {
+        const float alpha =
+            static_cast<float>(std::sin(2.0 * 3.14159265358979323846 * time / 4.0) * 0.5 + 0.5);
+        const float want = kFlat * alpha;
+        expectNear(colourAt(render(t, time, true), 16.0f), {want, want, want},
+                   ("t " + std::to_string(time)).c_str());
+    }
+    t.surface_flags = 0;
+    expectNear(colourAt(render(t, 3.0, true), 16.0f),
+               {static_cast<float>(kFlat), static_cast<float>(kFlat), static_cast<float>(kFlat)},
+               "opaque");
 }

@@ -92,6 +92,20 @@ std::vector<uint8_t> cacheBody() {
     textures[0].base_animation = {true, 4.0f, false};
     textures[0].base_frames = {textures[0].image, textures[0].image};
     textures[0].base_frames[1].rgba.assign(4 * 2 * 4, 0x41);
+    // A Sine on $alpha and a TextureTransform (the number proxies' program).
+    textures[1].proxies.vars = {{"$alpha", 1, {1.0f, 0, 0, 0}},
+                                {"$basetexturetransform", 0, {}},
+                                {"$r", 1, {30.0f, 0, 0, 0}}};
+    content::ProxyStep sine;
+    sine.op = content::ProxyOp::Sine;
+    sine.result = 0;
+    sine.in = {content::ProxyInput{content::kNoVar, -1, 2.0f}, content::ProxyInput{-1, -1, 1.0f},
+               content::ProxyInput{2, -1, 0.0f}, content::ProxyInput{}};
+    content::ProxyStep transform;
+    transform.op = content::ProxyOp::TextureTransform;
+    transform.result = 1;
+    transform.src = {content::kNoVar, content::kDummyVar, 2, content::kNoVar};
+    textures[1].proxies.steps = {sine, transform};
     textures[2].source = "materials/w.vmt $fogcolor";
     textures[2].image = textures[1].image;
     textures[2].water.enabled = true;
@@ -268,6 +282,18 @@ const std::map<std::string, std::function<std::vector<uint8_t>()>>& makers() {
                             "-30 }\n\t\tAnimatedTexture { animatedtexturevar $basetexture "
                             "animatedtextureframenumvar $frame animatedtextureframerate 7.5 "
                             "animationnowrap 1 } }\n\t$frame 1 $bumpframe 2\n}\n");
+         }},
+        {"proxies.vmt",
+         [] {
+             return bytesOf("UnlitGeneric { $basetexture a $x 0 $v \"[1 .5 0]\" $p 2\n"
+                            "Proxies {\n Sine { resultVar $x sinePeriod $p sineMin -1 "
+                            "timeOffset \"$v[1]\" }\n LinearRamp { resultVar \"$color[1]\" "
+                            "rate .25 initialValue .5 }\n Multiply { srcVar1 $x srcVar2 $v "
+                            "resultVar $envmaptint }\n Clamp { srcVar1 $x min .2 max .8 "
+                            "resultVar $alpha }\n WrapMinMax { srcVar1 $x minVal -1 maxVal 1 "
+                            "resultVar $x }\n TextureTransform { centerVar $v rotateVar $x "
+                            "translateVar $v resultVar $basetexturetransform }\n Divide { "
+                            "srcVar1 $v srcVar2 $x resultVar $v }\n } }\n");
          }},
         {"patch.vmt",
          [] {

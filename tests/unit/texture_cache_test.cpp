@@ -3,6 +3,7 @@
 // through loadMapBundle gets identical textures from the cache the second time.
 #include "content/image/mipmap.h"
 #include "content/material/texture_cache.h"
+#include "content/material/vmt.h"
 #include "core/file.h"
 #include "scene/load/map_bundle.h"
 
@@ -54,6 +55,15 @@ std::vector<content::TextureInfo> sample() {
     // Three played base frames (frame 0 the image), at 2.5 frames a second without wrapping.
     t[0].base_animation = {true, 2.5f, false};
     t[0].base_frames = {t[0].image, solid(4, 2, 11), solid(4, 2, 12)};
+    // Number proxies: a Sine on $color[1] with its period read from a var, and a
+    // TextureTransform on the normal map's matrix.
+    const auto proxies = content::parseVmt(R"(LightmappedGeneric { $basetexture a $p "[1 2]"
+        Proxies { Sine { resultVar "$color[1]" sinePeriod "$p[1]" sineMin -1 }
+                  TextureTransform { rotateVar $p resultVar $bumptransform } } })",
+                                           "materials/a.vmt");
+    EXPECT_TRUE(proxies.ok() && proxies->warnings.empty());
+    if (proxies.ok())
+        t[0].proxies = proxies->proxies;
     t[1].envmap_error = "b: $envmap env_cubemap in a material vbsp did not patch";
     t[1].image = solid(8, 8, 99);
     t[1].glow = solid(8, 8, 3);
@@ -94,6 +104,7 @@ void expectSame(const std::vector<content::TextureInfo>& a,
         EXPECT_EQ(a[i].water.reflect_weight, b[i].water.reflect_weight);
         EXPECT_EQ(a[i].envmap_error, b[i].envmap_error);
         EXPECT_TRUE(a[i].motion == b[i].motion);
+        EXPECT_TRUE(a[i].proxies == b[i].proxies);
         EXPECT_EQ(a[i].envmap_source, b[i].envmap_source);
         if (from_cache && !content::texturePixelsWorthCaching(a[i])) {
             EXPECT_FALSE(b[i].image.valid());

@@ -124,13 +124,13 @@ TEST(Vmt, TextureScrollProxiesAreRead) {
             TextureScroll { textureScrollVar $bumptransform textureScrollRate $rate
                             textureScale 2 }
             TextureScroll { texturescrollvar $detailtexturetransform }
-            Sine { resultvar $alpha }
+            UniformNoise { resultvar $alpha }
         } })");
     EXPECT_EQ(v.motion.base_scroll, (content::TextureScroll{true, 0.25f, 90.0f, 1.0f}));
     // A rate naming a var of the material reads that var (CFloatInput).
     EXPECT_EQ(v.motion.bump_scroll, (content::TextureScroll{true, 0.5f, 0.0f, 2.0f}));
     EXPECT_EQ(v.unevaluated_proxies,
-              (std::vector<std::string>{"texturescroll $detailtexturetransform", "sine"}));
+              (std::vector<std::string>{"texturescroll $detailtexturetransform", "uniformnoise"}));
     EXPECT_TRUE(v.warnings.empty());
     // The proxy replaces the written matrix at every time.
     expectMatrix(v.motion.baseAt(0.5), {1, 0, 0, 0, 1, 0.125f});

@@ -40,8 +40,11 @@ constexpr uint32_t kFlagMotion = 64;
 // and then the normal map, the frame count (0: none, else at least 2), and for a count, the
 // rate, wrap (0 or 1) and the frames.
 constexpr uint32_t kFlagAnimation = 128;
+// TextureInfo::proxies not empty, after the motion's numbers (putProxies).
+constexpr uint32_t kFlagProxies = 256;
 constexpr uint32_t kAllFlags = kFlagMissing | kFlagPixelsOmitted | kFlagSsbump | kFlagWater |
-                               kFlagWaterBlended | kFlagEnvMap | kFlagMotion | kFlagAnimation;
+                               kFlagWaterBlended | kFlagEnvMap | kFlagMotion | kFlagAnimation |
+                               kFlagProxies;
 
 // 64-bit FNV-1a, for names and keys.
 uint64_t fnv1a(std::string_view s, uint64_t h = 14695981039346656037ull) {
@@ -270,6 +273,90 @@ bool readEnvMapImages(Cursor& body, TextureInfo& t) {
            t.envmap_mask.valid() == (t.envmap_shading.mask == EnvMapMask::Texture);
 }
 
+// A proxy program: the var count, each var's size, four numbers and name; the step count, each
+// step's op, result var and component, four source vars and four inputs (var, component,
+// number). Indices are stored as their two's-complement bits.
+void putProxies(std::vector<uint8_t>& out, const MaterialProxies& p) {
+    const auto putI = [&out](int v) { putU32(out, static_cast<uint32_t>(v)); };
+    putU32(out, static_cast<uint32_t>(p.vars.size()));
+    for (const ProxyVar& v : p.vars) {
+        putU32(out, v.size);
+        for (const float x : v.value)
+            putU32(out, std::bit_cast<uint32_t>(x));
+        putString(out, v.name);
+    }
+    putU32(out, static_cast<uint32_t>(p.steps.size()));
+    for (const ProxyStep& s : p.steps) {
+        putU32(out, static_cast<uint32_t>(s.op));
+        putI(s.result);
+        putI(s.result_component);
+        for (const int16_t v : s.src)
+            putI(v);
+        for (const ProxyInput& in : s.in) {
+            putI(in.var);
+            putI(in.component);
+            putU32(out, std::bit_cast<uint32_t>(in.value));
+        }
+    }
+}
+
+// A program as putProxies writes it, checked so that evaluating it stays in its vars: at most
+// kMaxProxyVars vars of size 0..4 with finite numbers, 1..kMaxProxySteps steps of a known op
+// whose result is a var, whose sources are a var, kNoVar or kDummyVar, and components -1..4.
+bool readProxies(Cursor& body, MaterialProxies& p) {
+    const auto readI = [&body]() { return static_cast<int32_t>(body.u32()); };
+    const uint32_t var_count = body.u32();
+    if (!body.ok() || var_count > kMaxProxyVars)
+        return false;
+    p.vars.resize(var_count);
+    for (ProxyVar& v : p.vars) {
+        const uint32_t size = body.u32();
+        for (float& x : v.value)
+            x = std::bit_cast<float>(body.u32());
+        v.name = body.string();
+        if (!body.ok() || size > 4 ||
+            !std::all_of(v.value.begin(), v.value.end(), [](float x) { return std::isfinite(x); }))
+            return false;
+        v.size = static_cast<uint8_t>(size);
+    }
+    const uint32_t step_count = body.u32();
+    if (!body.ok() || step_count == 0 || step_count > kMaxProxySteps)
+        return false;
+    const auto var = [&](int32_t v, bool result) {
+        return (v >= 0 && static_cast<uint32_t>(v) < var_count) ||
+               (!result && (v == kNoVar || v == kDummyVar));
+    };
+    const auto component = [](int32_t c) { return c >= -1 && c <= 4; };
+    p.steps.resize(step_count);
+    for (ProxyStep& s : p.steps) {
+        const uint32_t op = body.u32();
+        const int32_t result = readI(), result_component = readI();
+        if (!body.ok() || op >= static_cast<uint32_t>(ProxyOp::Count) || !var(result, true) ||
+            !component(result_component))
+            return false;
+        s.op = static_cast<ProxyOp>(op);
+        s.result = static_cast<int16_t>(result);
+        s.result_component = static_cast<int8_t>(result_component);
+        for (int16_t& v : s.src) {
+            const int32_t x = readI();
+            if (!var(x, false))
+                return false;
+            v = static_cast<int16_t>(x);
+        }
+        for (ProxyInput& in : s.in) {
+            const int32_t v = readI(), c = readI();
+            in.value = std::bit_cast<float>(body.u32());
+            if (!body.ok() || !var(v, false) || !component(c) || !std::isfinite(in.value))
+                return false;
+            in.var = static_cast<int16_t>(v);
+            in.component = static_cast<int8_t>(c);
+        }
+    }
+    std::vector<std::string> undrawn;
+    finishProxies(p, undrawn);
+    return body.ok();
+}
+
 void putAnimation(std::vector<uint8_t>& out, const AnimatedTexture& a,
                   const std::vector<Image>& frames) {
     if (frames.size() < 2) {
@@ -426,7 +513,7 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
                         (t.bump_ssbump ? kFlagSsbump : 0) | (t.water.enabled ? kFlagWater : 0) |
                         (t.water.enabled && t.water.blended ? kFlagWaterBlended : 0) |
                         (envmap ? kFlagEnvMap : 0) | (t.motion.still() ? 0 : kFlagMotion) |
-                        (animated ? kFlagAnimation : 0));
+                        (animated ? kFlagAnimation : 0) | (t.proxies.empty() ? 0 : kFlagProxies));
         putString(out, t.source);
         putString(out, t.origin);
         putString(out, t.error);
@@ -448,6 +535,8 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
         if (!t.motion.still())
             for (const float v : motionNumbers(t.motion))
                 putU32(out, std::bit_cast<uint32_t>(v));
+        if (!t.proxies.empty())
+            putProxies(out, t.proxies);
         putImage(out, keep ? t.image : Image());
         putImage(out, keep ? t.glow : Image());
         putImage(out, keep ? t.layer2 : Image());
@@ -546,6 +635,8 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
             }
             t.motion = motionFrom(v);
         }
+        if ((flags & kFlagProxies) && !readProxies(body, t.proxies))
+            return std::nullopt;
         body.image(t.image);
         body.image(t.glow);
         body.image(t.layer2);

@@ -35,8 +35,8 @@ namespace content {
 // 8: water materials carry their $normalmap (bump) and $envmap cube (envmap);
 // 9: TextureInfo::motion; 10: TextureInfo::base_animation, bump_animation, base_frames and
 // bump_frames; 11: Half-Life miptex pixels through texgammatable (PalettedSources::
-// palette_table).
-inline constexpr uint32_t kTextureCacheVersion = 11;
+// palette_table); 12: TextureInfo::proxies.
+inline constexpr uint32_t kTextureCacheVersion = 12;
 // Default cap on the cache folder; least recently used files go first.
 inline constexpr uint64_t kTextureCacheMaxBytes = 1024ull * 1024 * 1024;
 

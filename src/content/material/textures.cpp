@@ -310,6 +310,7 @@ bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, Text
     if (vmt) {
         applyVmtDrawing(*vmt, info);
         info.motion = vmt->motion;
+        info.proxies = vmt->proxies;
         for (const std::string& warning : vmt->warnings)
             core::logWarning(warning);
         if (!vmt->unevaluated_proxies.empty()) {
@@ -317,6 +318,12 @@ bool loadValveMaterialFile(const FileSystem& fs, std::string_view material, Text
             for (const std::string& n : vmt->unevaluated_proxies)
                 names += (names.empty() ? "" : ", ") + n;
             core::logInfo(vmt_path + ": proxies not evaluated (drawn still): " + names);
+        }
+        if (!vmt->undrawn_proxy_vars.empty()) {
+            std::string names;
+            for (const std::string& n : vmt->undrawn_proxy_vars)
+                names += (names.empty() ? "" : ", ") + n;
+            core::logInfo(vmt_path + ": proxies evaluated, results not drawn: " + names);
         }
     }
     if (vmt)

@@ -139,6 +139,11 @@ struct TextureInfo {
     // texture's and the normal map's coordinates move; still (identity) by default and for
     // water, whose cheap shader reads its coordinates untransformed.
     TextureMotion motion;
+    // Source's number proxies (material_proxy.h; docs/source.md "Texture transforms and
+    // proxies"): Sine, LinearRamp, the arithmetic ones and TextureTransform, run at the viewer's
+    // clock to drive $alpha, $color, $envmaptint and the texture matrices; empty for a still
+    // material.
+    MaterialProxies proxies;
     // Source's AnimatedTexture proxy (texture_transform.h; docs/source.md "Texture transforms
     // and proxies") on the base texture ($basetexture into $frame) and on the normal map
     // ($bumpmap, water's $normalmap, into $bumpframe): the proxy's rate and wrap, and every frame

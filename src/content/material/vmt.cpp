@@ -489,7 +489,30 @@ void fillProxies(const KeyValues& p, std::string_view name, Vmt& vmt) {
             vmt.unevaluated_proxies.end())
             vmt.unevaluated_proxies.push_back(what);
     };
+    const auto warn = [&vmt](std::string w) { vmt.warnings.push_back(std::move(w)); };
+    // A TextureTransform and a TextureScroll aimed at the same matrix: the one bound later
+    // sets it (each OnBind overwrites the var).
+    const auto dropTransformsOn = [&vmt](std::string_view var) {
+        std::erase_if(vmt.proxies.steps, [&](const ProxyStep& s) {
+            return s.op == ProxyOp::TextureTransform &&
+                   vmt.proxies.vars[static_cast<size_t>(s.result)].name == var;
+        });
+    };
     for (const KeyValues& proxy : proxies->children) {
+        if (proxy.block && evaluatedProxy(proxy.key)) {
+            const std::string where =
+                std::string(name) + ": Proxies " + std::string(proxyDisplayName(proxy.key));
+            if (readProxy(proxy.key, proxy, p, where, vmt.proxies, warn) &&
+                proxy.key == "texturetransform") {
+                const std::string& var =
+                    vmt.proxies.vars[static_cast<size_t>(vmt.proxies.steps.back().result)].name;
+                if (var == "$basetexturetransform")
+                    vmt.motion.base_scroll = TextureScroll();
+                else if (var == "$bumptransform")
+                    vmt.motion.bump_scroll = TextureScroll();
+            }
+            continue;
+        }
         if (proxy.block && proxy.key == "animatedtexture") {
             fillAnimatedTexture(proxy, name, vmt, unevaluated);
             continue;
@@ -520,7 +543,9 @@ void fillProxies(const KeyValues& p, std::string_view name, Vmt& vmt) {
             !proxyFloat(proxy, p, "texturescale", 1.0f, where, vmt, scroll.scale))
             continue;
         *target = scroll;
+        dropTransformsOn(var);
     }
+    finishProxies(vmt.proxies, vmt.undrawn_proxy_vars);
 }
 
 void fillFields(Vmt& vmt, std::string_view name) {
@@ -529,6 +554,8 @@ void fillFields(Vmt& vmt, std::string_view name) {
     vmt.base_animation = AnimatedTexture();
     vmt.bump_animation = AnimatedTexture();
     vmt.unevaluated_proxies.clear();
+    vmt.proxies = MaterialProxies();
+    vmt.undrawn_proxy_vars.clear();
     vmt.warnings.clear();
     transformParam(p, "$basetexturetransform", name, vmt, vmt.motion.base);
     transformParam(p, "$bumptransform", name, vmt, vmt.motion.bump);

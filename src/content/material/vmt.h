@@ -22,6 +22,7 @@
 // the line.
 #pragma once
 
+#include "content/material/material_proxy.h"
 #include "content/material/texture_transform.h"
 #include "core/result.h"
 
@@ -116,6 +117,12 @@ struct Vmt {
     AnimatedTexture bump_animation;
     int frame = 0;
     int bump_frame = 0;
+    // The number proxies of the `Proxies` block (material_proxy.h: Sine, LinearRamp, the
+    // arithmetic ones, TextureTransform, ...) in file order, with the vars they use; empty when
+    // none. `undrawn_proxy_vars`: the vars its proxies write that nothing drawn reads
+    // ("$selfillumtint", a var no later proxy reads), once each.
+    MaterialProxies proxies;
+    std::vector<std::string> undrawn_proxy_vars;
     // Proxies of the `Proxies` block bspview does not evaluate (their names as written, lower
     // case, once each: "animatedtexture", "texturescroll" aimed at another var, ...); what they
     // animate stays still.

@@ -32,6 +32,7 @@ MaterialTable resolveMaterials(const bsp::Map& map, const content::ShaderLibrary
             r.water = t.water;
             r.envmap = t.envmap_shading;
             r.motion = t.motion;
+            r.proxies = t.proxies;
         }
         r.pass = classifyMaterial(r.flags);
         r.width = m.width;

@@ -74,6 +74,9 @@ struct ResolvedMaterial {
     // How the texture coordinates move (content::TextureInfo::motion: the material file's
     // $basetexturetransform, $bumptransform and TextureScroll proxies); still otherwise.
     content::TextureMotion motion;
+    // Number proxies run at the viewer's clock (content::TextureInfo::proxies: Sine,
+    // LinearRamp, the arithmetic ones, TextureTransform); empty for a still material.
+    content::MaterialProxies proxies;
 };
 
 using MaterialTable = std::vector<ResolvedMaterial>;
