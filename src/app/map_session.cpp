@@ -100,6 +100,7 @@ core::Result<render::RenderOptions> renderOptionsOf(const Options& options) {
     ro.shader_stages = options.stages;
     ro.fold_stages = options.fold_stages;
     ro.depth_prepass = options.depth_prepass;
+    ro.water_reflection = options.water_reflection;
     ro.display_ramp = options.display_ramp;
     ro.hardware_gamma = options.hardware_gamma;
     ro.fog = options.fog;

@@ -58,6 +58,7 @@ bool WorldRenderer::upload(const WorldSource& source, std::string* error) {
     std::unique_ptr<WorldGpu> gpu = buildWorldGpu(source, error);
     if (!gpu)
         return false;
+    gpu->water_heights = planarWaterHeights(source.map, *gpu);
     m_gpu = std::move(gpu);
     // A new map starts its exposure over (the client's ResetToneMapping at level start).
     m_exposure_on = false;
@@ -176,6 +177,15 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     if (region && options.sky_region && !f.overdraw) {
         drawRegion(f, *region);
         f.sky_hidden = true;
+    }
+    // A planar water's reflection, drawn into its texture before the frame's own blocks.
+    m_water.reflected = false;
+    if (const std::optional<float> plane = planarWaterPlane(f)) {
+        f.beginTimer("water reflection");
+        drawWaterReflection(f, *plane, m_water);
+        f.endTimer();
+        if (m_water.reflected)
+            f.water = &m_water;
     }
     // The view's blocks, read by every program of the frame and of the overlays after it.
     useBlocks(f);

@@ -5,6 +5,7 @@
 
 #include "render/draw_submitter.h"
 #include "render/exposure_meter.h"
+#include "render/frame.h"
 #include "render/gl.h"
 #include "render/gl_state.h"
 #include "render/glsl_library.h"
@@ -140,6 +141,7 @@ private:
     ExposureMeter m_meter;      // the finished frame's samples it measures
     bool m_exposure_on = false; // the last draw() ran auto exposure
     Texture m_picture_copy;     // the frame the picture pass reads (drawPicture)
+    WaterTargets m_water;       // a planar water's pictures (render/pass_water.cpp)
     int m_picture_w = 0, m_picture_h = 0;
 };
 
