@@ -266,6 +266,37 @@ TEST_F(PlanarWaterRender, ReflectAmountMovesTheReflectionByTheNormalMapsTilt) {
     EXPECT_GT(moved, 100); // pixels the offset changed: the shift is seen, not assumed
 }
 
+TEST_F(PlanarWaterRender, ReflectAmountMovesTheReflectionDownTheScreenByGreensTilt) {
+    // A texel (128, 191, 255, 255): t = (0.0039, 0.498, 1). Water_vs20.fxc maps the reflection
+    // with v up the screen in Direct3D's texture space, which runs down the picture, so
+    // + t.y $reflectamount moves the read down the screen: with 0.1, 0.0498 of the height (9.0
+    // pixels) down, and 0.1 pixels to the right. Read the other way round, the wall's reflected
+    // top edge would fall 18 pixels off.
+    content::WaterShading w = planarWater(false);
+    w.reflect_amount = 0.1f;
+    const std::array<uint8_t, 4> texel = {128, 191, 255, 255};
+    const float tx = 2.0f * 128.0f / 255.0f - 1.0f, ty = 2.0f * 191.0f / 255.0f - 1.0f;
+    const float dx = tx * w.reflect_amount * kW, down = ty * w.reflect_amount * kH;
+    const scene::Camera cam = camera();
+    const std::vector<uint8_t> px = render(w, cam, texel);
+    int moved = 0, checked = 0;
+    for (int column = 100; column < 220; column += 7)
+        for (int row = 100; row < kH; ++row) {
+            const float x = static_cast<float>(column) + 0.5f, y = static_cast<float>(row) + 0.5f;
+            const auto want = steadyReflectionAt(cam, x + dx, y + down);
+            const auto unmoved = reflectionAt(cam, x, y, 2.0f);
+            if (!want || y + down >= static_cast<float>(kH) - 1.0f)
+                continue;
+            ++checked;
+            if (unmoved && *unmoved != *want)
+                ++moved;
+            expectNear(pixelAt(px, column, row), times(*want, w.reflect_tint), 1.5f,
+                       "column " + std::to_string(column) + " row " + std::to_string(row));
+        }
+    EXPECT_GT(checked, 300);
+    EXPECT_GT(moved, 20);
+}
+
 TEST_F(PlanarWaterRender, TheFloorSeenThroughTheRefractionIsFoggedByItsDepthUnderTheWater) {
     // With $refracttexture: below the water the frame's floor, fogged as the engine's refraction
     // view fogs it (CalcWaterFogAlpha with the fog plane at the water + 2: a = saturate(
