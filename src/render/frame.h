@@ -13,6 +13,7 @@
 #include "scene/view/camera.h"
 #include "scene/view/sky_region.h"
 #include "scene/view/visibility.h"
+#include "scene/view/water_reflection.h"
 
 #include <glm/mat4x4.hpp>
 
@@ -163,14 +164,13 @@ bool drawStagedBatch(Frame& f, const scene::DrawBatch& batch, SkyBase base = Sky
 // pass_sky.cpp: the sky's far box, flat colour or Quake 1 layers for one batch; with shader
 // stages, the cloud layers over it (or folded with it). False when its program failed.
 bool drawSkyBatch(Frame& f, const scene::DrawBatch& batch, SurfaceCursor& cursor);
-// pass_water.cpp: the height of the water plane this view reflects (one per view, as the
-// engine's CViewRender::DetermineWaterRenderInfo takes one fog volume's material): the first
-// visible batch of a planar water below the eye, with the view lit or fullbright and
-// RenderOptions::water_reflection on; nullopt: none.
-std::optional<float> planarWaterPlane(const Frame& f);
-// pass_water.cpp: the world mirrored in the plane z = `plane` into targets.reflection (sized to
-// the current viewport), clipped below plane - 2; the bound framebuffer and viewport restored.
-void drawWaterReflection(const Frame& f, float plane, WaterTargets& targets);
+// pass_water.cpp: whether this frame draws a planar water's reflection when it is given one
+// (scene::ReflectionView): RenderOptions::water_reflection on, the view lit or fullbright.
+bool planarWaterShown(const Frame& f);
+// pass_water.cpp: the world seen by `view`'s mirrored camera (its own visible set, its plane)
+// into targets.reflection (sized to the current viewport), clipped below plane - 2; the bound
+// framebuffer and viewport restored.
+void drawWaterReflection(const Frame& f, const scene::ReflectionView& view, WaterTargets& targets);
 // Whether batch `b` is drawn as planar water this frame (its material's plane reflected), and
 // whether it needs the frame's copy (refraction).
 bool planarWaterBatch(const Frame& f, const scene::DrawBatch& b);
@@ -178,8 +178,6 @@ bool refractedWaterBatch(const Frame& f, const scene::DrawBatch& b);
 // pass_water.cpp: the bound framebuffer's colour and depth over the viewport into
 // targets.scene and scene_depth, once a frame (WaterTargets::copied).
 void copyWaterScene(const Frame& f, WaterTargets& targets);
-// Per material of `gpu`: WorldGpu::water_heights from the map's world faces.
-std::vector<float> planarWaterHeights(const bsp::Map& map, const WorldGpu& gpu);
 
 // pass_fog.cpp: the fog pass over the visible fogged opaque faces and fog surfaces.
 void drawFogPass(Frame& f);

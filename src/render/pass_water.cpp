@@ -5,7 +5,8 @@
 // The engine's rules (Source SDK 2013 game/client/viewrender.cpp): one water plane per view
 // (CViewRender::DetermineWaterRenderInfo takes the material of the fog volume the eye sees);
 // the reflection view (CAboveWaterView::CReflectionView) is the main view with its origin
-// mirrored in the plane and its pitch negated (CBaseWorldView::PushView's mirror), drawn with
+// mirrored in the plane and its pitch negated (CBaseWorldView::PushView's mirror), with its own
+// visible set (scene/view/water_reflection.h: the eye's PVS, the mirrored frustum), drawn with
 // the world and the sky but no water (DF_RENDER_REFLECTION | DF_CLIP_Z | DF_CLIP_BELOW |
 // DF_DRAWSKYBOX), entities only with $reflectentities (not read: none here), clipped to what
 // lies above the plane less 2 units (PushView: the height spread by 2 downwards without
@@ -87,34 +88,9 @@ bool sizeReflection(GlState& s, WaterTargets& t, int w, int h) {
 
 } // namespace
 
-std::vector<float> planarWaterHeights(const bsp::Map& map, const WorldGpu& gpu) {
-    std::vector<float> heights(gpu.textures.size(), std::numeric_limits<float>::quiet_NaN());
-    for (const bsp::Face& face : map.faces) {
-        // The world's upward faces: Source water is a level top surface of the world's brushes
-        // (its fog volume's plane: CViewRender's fogInfo.m_flWaterHeight).
-        if (face.submodel != 0 || face.num_vertices == 0 || face.normal.z < 0.99f ||
-            face.material < 0 || static_cast<size_t>(face.material) >= heights.size() ||
-            face.first_vertex >= map.vertices.size() || !planarWater(gpu, face.material) ||
-            !std::isnan(heights[static_cast<size_t>(face.material)]))
-            continue;
-        heights[static_cast<size_t>(face.material)] = map.vertices[face.first_vertex].position.z;
-    }
-    return heights;
-}
-
-std::optional<float> planarWaterPlane(const Frame& f) {
-    if (!f.options.water_reflection || f.overdraw ||
-        (f.options.view != ViewMode::Lit && f.options.view != ViewMode::Fullbright))
-        return std::nullopt;
-    for (const scene::DrawBatch& b : f.list.batches) {
-        if (!planarWater(f.gpu, b.material) || b.submodel != 0)
-            continue;
-        const float h = waterHeight(f.gpu, b.material);
-        // Above the water (CAboveWaterView); the view from under it is not drawn.
-        if (!std::isnan(h) && f.camera.position.z > h)
-            return h;
-    }
-    return std::nullopt;
+bool planarWaterShown(const Frame& f) {
+    return f.options.water_reflection && !f.overdraw &&
+           (f.options.view == ViewMode::Lit || f.options.view == ViewMode::Fullbright);
 }
 
 bool planarWaterBatch(const Frame& f, const scene::DrawBatch& b) {
@@ -126,7 +102,7 @@ bool refractedWaterBatch(const Frame& f, const scene::DrawBatch& b) {
     return planarWaterBatch(f, b) && planarWater(f.gpu, b.material)->refract;
 }
 
-void drawWaterReflection(const Frame& f, float plane, WaterTargets& t) {
+void drawWaterReflection(const Frame& f, const scene::ReflectionView& view, WaterTargets& t) {
     GLint vp[4] = {0, 0, 0, 0}, bound = 0;
     glGetIntegerv(GL_VIEWPORT, vp);
     glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &bound);
@@ -143,14 +119,13 @@ void drawWaterReflection(const Frame& f, float plane, WaterTargets& t) {
     glClearColor(clear.r, clear.g, clear.b, 1.0f);
     f.state.depthMask(true);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    // The mirrored eye: origin mirrored in the plane, pitch negated (its picture is the
-    // reflection upside down; world.frag.glsl reads it with v flipped).
-    scene::Camera mirrored = f.camera;
-    mirrored.position.z = 2.0f * plane - f.camera.position.z;
-    mirrored.pitch = -f.camera.pitch;
+    // The mirrored eye (scene::reflectionCamera: its picture is the reflection upside down;
+    // world.frag.glsl reads it with v flipped) and its own visible set.
+    const scene::Camera& mirrored = view.camera;
+    const float plane = view.plane;
     RenderOptions options = f.options;
     options.timers = nullptr; // timed as one pass, "water reflection", by the caller
-    Frame r{f.list, mirrored, options, f.gpu, f.programs, f.state, f.submitter};
+    Frame r{view.list, mirrored, options, f.gpu, f.programs, f.state, f.submitter};
     r.view_projection = mirrored.viewProjection();
     r.staged = f.staged;
     r.fog = f.fog;

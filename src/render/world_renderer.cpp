@@ -58,7 +58,7 @@ bool WorldRenderer::upload(const WorldSource& source, std::string* error) {
     std::unique_ptr<WorldGpu> gpu = buildWorldGpu(source, error);
     if (!gpu)
         return false;
-    gpu->water_heights = planarWaterHeights(source.map, *gpu);
+    gpu->water_heights = scene::planarWaterHeights(source.map, gpu->materials);
     m_gpu = std::move(gpu);
     // A new map starts its exposure over (the client's ResetToneMapping at level start).
     m_exposure_on = false;
@@ -135,7 +135,8 @@ float WorldRenderer::toneScaleOf(const RenderOptions& options) const {
 }
 
 void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camera,
-                         const RenderOptions& options, const scene::RegionView* region) {
+                         const RenderOptions& options, const scene::RegionView* region,
+                         const scene::ReflectionView* reflection) {
     if (m_gpu) // binds textures: before the state cache is reset
         applyTextureFilter(*m_gpu,
                            effectiveTextureFilter(m_gpu->rules.textures, options.texture_filter));
@@ -180,9 +181,9 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     }
     // A planar water's reflection, drawn into its texture before the frame's own blocks.
     m_water.reflected = false;
-    if (const std::optional<float> plane = planarWaterPlane(f)) {
+    if (reflection && planarWaterShown(f)) {
         f.beginTimer("water reflection");
-        drawWaterReflection(f, *plane, m_water);
+        drawWaterReflection(f, *reflection, m_water);
         f.endTimer();
         if (m_water.reflected)
             f.water = &m_water;

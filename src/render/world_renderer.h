@@ -18,6 +18,7 @@
 #include "scene/view/camera.h"
 #include "scene/view/sky_region.h"
 #include "scene/view/visibility.h"
+#include "scene/view/water_reflection.h"
 
 #include <memory>
 #include <string>
@@ -81,8 +82,12 @@ public:
     // `region`: a part of the map drawn first from its own eye (scene::RegionView, e.g. a sky
     // region), its sky batches showing the sky box behind it; then depth is cleared and the
     // world's sky batches write depth but no colour. nullptr: the world alone.
+    // `reflection`: a planar water's reflection view (scene::ReflectionView: the mirrored
+    // camera and its own visible set), drawn into the water's reflection before the frame.
+    // nullptr: planar water drawn by its cheap path, as with RenderOptions::water_reflection off.
     void draw(const scene::DrawList& list, const scene::Camera& camera,
-              const RenderOptions& options, const scene::RegionView* region = nullptr);
+              const RenderOptions& options, const scene::RegionView* region = nullptr,
+              const scene::ReflectionView* reflection = nullptr);
     // The GL texture a material's faces show (its first animation frame; 0 before a map or for
     // an index out of range), for the texture browser's thumbnails.
     GLuint materialTexture(size_t material) const;
