@@ -11,6 +11,7 @@
 #include "render/world_renderer.h"
 #include "render_world.h"
 #include "scene/view/visibility.h"
+#include "scene/view/water_reflection.h"
 #include "scene/world/material_table.h"
 #include "scene/world/world_mesh.h"
 #include "support/planar_water_fixture.h"
@@ -146,25 +147,33 @@ content::WaterShading planarWater(bool refract) {
     return w;
 }
 
+// The pool's textures, its water shaded as `water`; its normal map one texel colour.
+std::vector<content::TextureInfo> poolTextures(const content::WaterShading& water,
+                                               std::optional<std::array<uint8_t, 4>> normal) {
+    std::vector<content::TextureInfo> textures(4);
+    for (size_t k : {0u, 2u, 3u}) {
+        textures[k].image = solid(bytes(k == 0 ? kFloor : k == 2 ? kWall : kPillar));
+        textures[k].fullbright_light = 1.0f;
+        textures[k].missing = false;
+    }
+    textures[1].image = solid({1, 2, 3}, 128); // not what is shown
+    textures[1].surface_flags = bsp::kSurfFullbright | bsp::kSurfTranslucent;
+    textures[1].fullbright_light = 1.0f;
+    textures[1].water = water;
+    textures[1].missing = false;
+    if (normal)
+        textures[1].bump = solid({(*normal)[0], (*normal)[1], (*normal)[2]}, (*normal)[3]);
+    return textures;
+}
+
 class PlanarWaterRender : public gltest::GlFixture {
 protected:
-    // The pool seen by `cam`, its water shaded as `water`; its normal map one texel colour.
+    // The pool seen by `cam`, its water shaded as `water`; its normal map one texel colour. The
+    // reflection view is built as the app builds it (testsupport::renderWorld).
     std::vector<uint8_t> render(const content::WaterShading& water, const scene::Camera& cam,
                                 std::optional<std::array<uint8_t, 4>> normal = std::nullopt,
                                 bool reflection_on = true) {
-        std::vector<content::TextureInfo> textures(4);
-        for (size_t k : {0u, 2u, 3u}) {
-            textures[k].image = solid(bytes(k == 0 ? kFloor : k == 2 ? kWall : kPillar));
-            textures[k].fullbright_light = 1.0f;
-            textures[k].missing = false;
-        }
-        textures[1].image = solid({1, 2, 3}, 128); // not what is shown
-        textures[1].surface_flags = bsp::kSurfFullbright | bsp::kSurfTranslucent;
-        textures[1].fullbright_light = 1.0f;
-        textures[1].water = water;
-        textures[1].missing = false;
-        if (normal)
-            textures[1].bump = solid({(*normal)[0], (*normal)[1], (*normal)[2]}, (*normal)[3]);
+        const std::vector<content::TextureInfo> textures = poolTextures(water, normal);
         const bsp::Map map = pool();
         const scene::WorldMesh mesh =
             scene::buildWorldMesh(map, scene::resolveMaterials(map, nullptr, textures));
@@ -209,6 +218,72 @@ TEST_F(PlanarWaterRender, TheWallAboveTheWaterAppearsMirroredWhereItsReflectionF
     // at most the tint), so the wall's green is gone from the water.
     const std::vector<uint8_t> cheap = render(w, cam, std::nullopt, false);
     EXPECT_NE(pixelAt(cheap, kW / 2, 120), pixelAt(px, kW / 2, 120));
+}
+
+TEST_F(PlanarWaterRender, TheReflectionShowsTheWallTheMainViewLeavesOut) {
+    // The eye looks 60 degrees down: its view runs from 30.6 degrees down (the vertical half
+    // angle at 16:9 is 29.4) and the wall, at most 7.6 degrees down from the eye, is above it, so
+    // with the wall in a leaf of its own the frustum leaves it out of the main view's list. The
+    // mirrored eye, 32 units under the floor looking 60 degrees up, sees its lower part: the top
+    // rows of the water, whose reflected rays (30.6 to 37.7 degrees up) meet the wall, show it.
+    // Drawn from the main view's list instead, they showed the clear colour.
+    const content::WaterShading w = planarWater(false);
+    const scene::Camera cam = camera(60.0f);
+    const std::vector<content::TextureInfo> textures = poolTextures(w, std::nullopt);
+    const bsp::Map map = pool(true);
+    const scene::WorldMesh mesh =
+        scene::buildWorldMesh(map, scene::resolveMaterials(map, nullptr, textures));
+    scene::Visibility vis(map, mesh), reflection_vis(map, mesh);
+    scene::DrawList list;
+    vis.update(cam, {}, list);
+    for (const scene::DrawBatch& b : list.batches)
+        ASSERT_NE(b.material, 2) << "the wall is in the main view";
+    scene::ReflectionView view;
+    ASSERT_TRUE(scene::updateReflectionView(
+        cam, list, scene::planarWaterHeights(map, mesh.materials), reflection_vis, {}, view));
+
+    render::WorldRenderer r;
+    std::string error;
+    ASSERT_TRUE(r.init(render::GlslLibrary(), &error)) << error;
+    ASSERT_TRUE(r.upload({map, mesh, textures}, &error)) << error;
+    render::RenderTarget target;
+    ASSERT_TRUE(target.create(kW, kH, &error)) << error;
+    render::RenderOptions options = testsupport::testRenderOptions();
+    options.clear_colour = {kClear[0], kClear[1], kClear[2], 1.0f};
+    target.bind();
+    r.draw(list, cam, options, nullptr, &view);
+    const std::vector<uint8_t> px = target.readPixels();
+    // The flaw this replaced: the mirrored camera drawing the main view's list.
+    scene::ReflectionView main_list = view;
+    main_list.list = list;
+    r.draw(list, cam, options, nullptr, &main_list);
+    const std::vector<uint8_t> old = target.readPixels();
+    // No view given: the cheap path, as with the switch off (the first test).
+    r.draw(list, cam, options);
+    const std::vector<uint8_t> cheap = target.readPixels();
+    EXPECT_NE(pixelAt(cheap, kW / 2, kH - 10), pixelAt(px, kW / 2, kH - 10));
+
+    int walls = 0, clears = 0;
+    for (int column = 0; column < kW; column += 3)
+        for (int row = 0; row < kH; ++row) {
+            const float x = static_cast<float>(column) + 0.5f, y = static_cast<float>(row) + 0.5f;
+            const auto want = reflectionAt(cam, x, y, 2.0f);
+            if (!want)
+                continue;
+            const std::string where =
+                "column " + std::to_string(column) + " row " + std::to_string(row);
+            expectNear(pixelAt(px, column, row), times(*want, w.reflect_tint), 1.5f, where);
+            if (*want == kWall) {
+                ++walls;
+                // Without its own list the reflection held no wall there.
+                expectNear(pixelAt(old, column, row), times(kClear, w.reflect_tint), 1.5f,
+                           "main list " + where);
+            } else {
+                ++clears;
+            }
+        }
+    EXPECT_GT(walls, 100);
+    EXPECT_GT(clears, 1000);
 }
 
 TEST_F(PlanarWaterRender, NothingUnderTheWaterShowsInTheReflection) {

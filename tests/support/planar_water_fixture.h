@@ -36,7 +36,9 @@ inline bsp::Face upFace(int32_t material) {
 // kWallTop; a pillar (material 3) under the water at y = kPillarY, x in [-64, 64], z 0 to
 // kPillarTop. Both face -y, towards the eye at y = 0. The water's texture runs one repeat per 64
 // units along x (u) and y (v), the walls' one per 32 along x (u) and down z (v).
-inline bsp::Map pool() {
+// `leaves`: each in a leaf of its own (floor and water, wall, pillar; one cluster, no vis data),
+// so that the frustum culls the wall apart from the water; else one leaf holds everything.
+inline bsp::Map pool(bool leaves = false) {
     bsp::Map m;
     testsupport::addMaterial(m, "floor");
     testsupport::addMaterial(m, "water", bsp::kSurfLiquid);
@@ -70,7 +72,16 @@ inline bsp::Map pool() {
     };
     wall(2, kWallY, kWaterZ, kWallTop);
     wall(3, kPillarY, 0.0f, kPillarTop);
-    testsupport::addWorldLeaf(m, {-1024, -64, -8}, {1024, 1024, 512});
+    if (!leaves) {
+        testsupport::addWorldLeaf(m, {-1024, -64, -8}, {1024, 1024, 512});
+        return m;
+    }
+    testsupport::addLeaf(m, {-1024, -64, -8}, {1024, 1024, kWaterZ + 4}, 0, 0, 2);
+    testsupport::addLeaf(m, {-kWallHalf, kWallY - 4, kWaterZ}, {kWallHalf, kWallY + 4, kWallTop}, 0,
+                         2, 1);
+    testsupport::addLeaf(m, {-kWallHalf, kPillarY - 4, 0}, {kWallHalf, kPillarY + 4, kPillarTop}, 0,
+                         3, 1);
+    testsupport::addWorldModel(m, {-1024, -64, -8}, {1024, 1024, 512}, 4);
     return m;
 }
 
