@@ -181,10 +181,11 @@ def make_png(width, height):
 
 
 def cache_body(textures):
-    """An entry body as content::encodeTextureCache lays it out after the key (format 10): the
+    """An entry body as content::encodeTextureCache lays it out after the key (format 13): the
     count, then per texture its flags (1 missing, 2 pixels omitted, 4 ssbump, 8 water, 16 water
-    blended, 32 cube map, 64 texture motion, 128 played frames), seven strings, the surface
-    flags, alpha cutoff and fullbright light, water's 9 numbers (flag 8), the cube map's 6
+    blended, 32 cube map, 64 texture motion, 128 played frames, 256 proxies (no seed here), 512
+    planar water, 1024 refracting water), seven strings, the surface flags, alpha cutoff and
+    fullbright light, water's 16 numbers (flag 8), the cube map's 6
     numbers and mask kind (flag 32), the motion's 20 numbers (flag 64: two 2x3 matrices, two
     scrolls' enabled, rate, angle, scale), the image, glow, second layer and bump images, then
     (flag 32) six cube faces and the mask image, then (flag 128) the base texture's and the
@@ -211,7 +212,8 @@ def cache_body(textures):
             string(b"materials/c.vtf" if flags & 32 else b"") + string(b"")
         out += u32(0) + f32(0.5) + f32(0.0)
         if flags & 8:
-            out += b"".join(f32(v) for v in (0.1, 0.2, 0.3, 1.0, 1.0, 1.0, 100.0, 400.0, -1.0))
+            out += b"".join(f32(v) for v in (0.1, 0.2, 0.3, 1.0, 1.0, 1.0, 100.0, 400.0, -1.0,
+                                             1.0, 1.0, 1.0, 0.8, 0.1, 0.0, 64.0))
         if flags & 32:
             out += b"".join(f32(v) for v in (1.0, 1.0, 1.0, 0.0, 1.0, 1.0)) + u32(1)
         if flags & 64:
@@ -425,6 +427,7 @@ def seed_cache_bodies(ctx):
     bodies = {
         "ssbump.body": [(4, (2, 2), (0, 0))],
         "water.body": [(8 | 16, (2, 2), (0, 0))],
+        "planar_water.body": [(8 | 512 | 1024, (2, 2), (0, 0))],
         "envmap.body": [(32, (2, 2), (0, 0))],
         "motion.body": [(64 | 4, (2, 2), (0, 0))],
         "frames.body": [(128 | 8, (2, 2), (0, 0))],

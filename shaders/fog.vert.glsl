@@ -11,5 +11,6 @@ invariant gl_Position;
 void main() {
     vec4 world = u_model * vec4(a_position, 1.0);
     gl_Position = u_frame.view_projection * world;
+    gl_ClipDistance[0] = dot(world, u_frame.clip_plane); // as world.vert.glsl
     v_world = world.xyz;
 }

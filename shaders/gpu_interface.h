@@ -32,6 +32,11 @@
 #define UNIT_BUMPMAP 13    // u_bumpmap: a Source $bumpmap (normal map or $ssbump weights)
 #define UNIT_ENVMAP 14     // u_envmap: a Source $envmap, a cube map
 #define UNIT_ENVMAPMASK 15 // u_envmapmask: a Source $envmapmask
+// A planar water's pictures (world.frag.glsl WATER_PLANAR). The world program's water variants
+// read no stage images, so two stage units stand in (16 units are all GL 3.3 promises).
+#define UNIT_WATER_REFLECTION 4 // u_water_reflection: the view mirrored in the water's plane
+#define UNIT_WATER_SCENE 5      // u_water_scene: the frame's colour before the water
+#define UNIT_WATER_DEPTH 12     // u_water_depth: the frame's depth before the water
 
 // Debug view modes (render::ViewMode).
 #define VIEW_LIT 0
@@ -65,7 +70,8 @@
     FIELD(vec3, view_up)                                                                           \
     FIELD(float, warp_phase)      /* the liquid ripple's phase, radians */                         \
     ARRAY(vec4, style_values, 16) /* light style k's brightness: [k / 4][k % 4] */                 \
-    FIELD(float, tone_scale)      /* the tone map's linear scale as a display-space factor */
+    FIELD(float, tone_scale)      /* the tone map's linear scale as a display-space factor */ \
+    FIELD(vec4, clip_plane)       /* world.vert.glsl gl_ClipDistance[0]: dot((p, 1), plane) */
 
 // The map's rules (game::MapRules) as the view options apply them: changes with the map, or
 // with an option the rules read (neutral lighting, the view, exposure, fog, hardware gamma).

@@ -137,6 +137,7 @@ void main() {
     vec3 world_normal = mat3(u_model) * normal;
 #endif
     gl_Position = u_frame.view_projection * world;
+    gl_ClipDistance[0] = dot(world, u_frame.clip_plane); // as world.vert.glsl
     v_world = world.xyz;
     v_lm_uv = a_lm_uv;
     v_lm_layer = a_lm_layer;

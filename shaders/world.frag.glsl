@@ -19,7 +19,10 @@
 //               blended form, alpha from the fresnel factor and the distance to the eye. With
 //               BUMP, u_bumpmap is the water's $normalmap (no bump lighting: water takes no
 //               light); with ENVMAP, u_envmap is its environment (no LightmappedGeneric
-//               reflection added)
+//               reflection added). WATER_PLANAR: the expensive path instead (water_ps2x_helper.h
+//               DrawWater): u_water_reflection, the view mirrored in the water's plane, and with
+//               WATER_REFRACT the frame beneath (u_water_scene, u_water_depth), looked up at the
+//               pixel's screen position moved by the normal map
 //   ENVMAP      Source $envmap: a cube map's colour along the reflected view added to the lit
 //               colour (scene::ResolvedMaterial::envmap), masked by u_envmapmask's rgb
 //               (ENVMAP_MASK), 1 - the base alpha (ENVMAP_BASE_ALPHA, the alpha then no
@@ -91,6 +94,19 @@ uniform vec3 u_water_base;         // opaque water: the colour under the reflect
 uniform vec3 u_water_reflect_tint; // the reflection's colour
 uniform vec2 u_water_fade;         // WATER_BLEND: eye distances where the alpha ramp starts, ends
 uniform float u_water_weight;      // >= 0: the reflection's weight instead of the fresnel factor
+#ifdef WATER_PLANAR
+// The engine's reflection view (viewrender.cpp CAboveWaterView::CReflectionView): the eye
+// mirrored in the plane, pitch negated, so its picture is the reflection upside down.
+uniform sampler2D u_water_reflection;
+uniform vec4 u_water_viewport; // the frame's viewport: x, y, width, height in pixels
+uniform vec2 u_water_amounts;  // $reflectamount, $refractamount: screen offset per normal unit
+#ifdef WATER_REFRACT
+uniform sampler2D u_water_scene; // the frame's colour before the water, viewport-sized
+uniform sampler2D u_water_depth; // its depth
+uniform mat4 u_water_unproject;  // clip -> world, for a depth sample's position
+uniform vec2 u_water_fog;        // the fog's plane height, 1 / ($fogend - $fogstart)
+#endif
+#endif
 #endif
 #ifdef FOG_PASS
 uniform float u_fog_distance; // depth at which the fog is opaque
@@ -275,6 +291,76 @@ vec3 waterEnvironment(vec3 dir) {
 #endif
 }
 
+#ifdef WATER_PLANAR
+#ifdef WATER_REFRACT
+// The refraction texture's alpha at screen position s (common_ps_fxc.h CalcWaterFogAlpha, the
+// height fog the engine's refraction view draws the world with and writes to destination
+// alpha): the share of the view ray to the surface there that lies under the fog plane,
+// saturate((plane - z) / (eye z - z)), times its depth along the view axis over the fog range.
+// Where the frame holds nothing under the fog plane (a surface above it, or nothing drawn),
+// the engine's refraction view, clipped to what lies below that plane and cleared to the fog
+// colour (viewrender.cpp CAboveWaterView::CRefractionView::Draw, SetClearColorToFogColor),
+// shows its clear colour: the fog colour, taken at alpha 1.
+float waterFogAlpha(vec2 s) {
+    float d = texture(u_water_depth, s).r;
+    vec4 w = u_water_unproject * vec4(s * 2.0 - 1.0, d * 2.0 - 1.0, 1.0);
+    vec3 p = w.xyz / w.w;
+    if (d >= 1.0 || p.z > u_water_fog.x)
+        return 1.0;
+    float under = clamp((u_water_fog.x - p.z) / (u_frame.eye.z - p.z), 0.0, 1.0);
+    float depth = dot(p - u_frame.eye, u_frame.view_forward);
+    return clamp(under * depth * u_water_fog.y, 0.0, 1.0);
+}
+
+// The refraction texture at s: the frame's colour mixed toward the fog colour by its alpha
+// (BlendPixelFog, PIXEL_FOG_TYPE_HEIGHT), and that alpha.
+vec4 waterRefraction(vec2 s) {
+    float fog = waterFogAlpha(s);
+    return vec4(mix(texture(u_water_scene, s).rgb, u_water_base, fog), fog);
+}
+#endif
+
+// Source SDK 2013 water_ps2x_helper.h DrawWater, above the water (ABOVEWATER), one normal-map
+// sample, no base texture, no blurred refraction. t is the normal map's texel 2 t - 1 in
+// tangent space (0, 0, 1 without a map) with its alpha a; the reflection and refraction are
+// read at this pixel's screen position plus t.xy a times $reflectamount / $refractamount, the
+// offsets first scaled by the refraction's alpha at the unmoved position. Texture space is
+// Direct3D's in the engine (v down the picture; the reflection's v up, its picture being upside
+// down): both offsets move up the screen by -t.y, so here (v up) both add (t.x, -t.y). F is
+// the cheap path's fresnel factor times saturate((alpha - 0.05) 20) at the moved position; the
+// refraction mixed toward the fog colour by saturate(alpha - 0.05); the colour mix(refraction,
+// reflection $reflecttint, F), alpha 1. The non-blurred path does not apply $refracttint.
+// Without refraction (REFRACT 0): the tinted reflection alone.
+vec4 waterPlanar(vec3 n_world, float n_dot_v) {
+#ifdef BUMP
+    vec4 texel = texture(u_bumpmap, v_uv);
+    vec3 t = texel.rgb * 2.0 - 1.0;
+    float a = texel.a;
+#else
+    vec3 t = vec3(0.0, 0.0, 1.0);
+    float a = 1.0;
+#endif
+    vec2 s = (gl_FragCoord.xy - u_water_viewport.xy) / u_water_viewport.zw;
+    vec2 scale = u_water_amounts;
+#ifdef WATER_REFRACT
+    scale *= waterFogAlpha(s);
+#endif
+    vec2 offset = vec2(t.x, -t.y) * a;
+    vec2 r = s + offset * scale.x;
+    vec3 reflection = texture(u_water_reflection, vec2(r.x, 1.0 - r.y)).rgb * u_water_reflect_tint;
+#ifdef WATER_REFRACT
+    vec4 refraction = waterRefraction(s + offset * scale.y);
+    float edge = 1.0 - clamp(n_dot_v, 0.0, 1.0);
+    float edge2 = edge * edge;
+    float fresnel = edge2 * edge2 * edge * clamp((refraction.a - 0.05) * 20.0, 0.0, 1.0);
+    vec3 below = mix(refraction.rgb, u_water_base, clamp(refraction.a - 0.05, 0.0, 1.0));
+    return vec4(mix(below, reflection, fresnel), 1.0);
+#else
+    return vec4(reflection, 1.0);
+#endif
+}
+#endif
+
 // Source SDK 2013 WaterCheap_ps2x.fxc main (one normal-map sample: no MULTITEXTURE): N is the
 // $normalmap texel through the tangent frame (BUMP; tangentFrame), else the face normal. The
 // reflection is the environment along the view reflected about N (common_fxc.h
@@ -295,6 +381,9 @@ vec4 waterShading() {
     n = normalMapNormal(n, v_uv, v_uv);
 #endif
     float n_dot_v = dot(v, n);
+#ifdef WATER_PLANAR
+    return waterPlanar(n, n_dot_v);
+#else
     vec3 reflection = waterEnvironment(2.0 * n_dot_v * n - dot(n, n) * v) * u_water_reflect_tint;
     float edge = 1.0 - max(0.0, n_dot_v);
     float edge2 = edge * edge;
@@ -306,6 +395,7 @@ vec4 waterShading() {
     return vec4(reflection, clamp(fresnel + far_share, 0.0, 1.0));
 #else
     return vec4(mix(u_water_base, reflection, fresnel), 1.0);
+#endif
 #endif
 }
 #endif
@@ -397,8 +487,14 @@ void main() {
     tex.a = 1.0; // the mask, not opacity (the engine's alpha stays 1 with BASEALPHAENVMAPMASK)
 #endif
     // The tone map's scale before the clamp (Source HDR: FinalOutput's TONEMAP_SCALE_LINEAR).
+#ifdef WATER_PLANAR
+    // Its pictures hold the frame's colours already: no scale again (the engine's water shader
+    // writes with TONEMAP_SCALE_NONE).
+    o_colour = vec4(min(tex.rgb, vec3(1.0)), 1.0);
+#else
     o_colour = vec4(min(colour * u_map.output_scale * u_frame.tone_scale, vec3(1.0)),
                     tex.a * u_alpha);
+#endif
 #ifdef DISTANCE_FOG
     o_colour.rgb = viewFog(o_colour.rgb, v_world);
 #endif

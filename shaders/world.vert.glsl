@@ -41,6 +41,9 @@ invariant gl_Position;
 void main() {
     vec4 world = u_model * vec4(a_position, 1.0);
     gl_Position = u_frame.view_projection * world;
+    // Used only where GL_CLIP_DISTANCE0 is on: a planar water's reflection keeps what lies above
+    // the plane (WorldRenderer::drawWaterReflection).
+    gl_ClipDistance[0] = dot(world, u_frame.clip_plane);
     v_world = world.xyz;
     v_uv = a_uv + vec2(dot(u_uv_linear.xy, a_uv), dot(u_uv_linear.zw, a_uv)) + u_uv_scroll;
 #ifdef BUMP_MOTION

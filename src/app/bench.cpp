@@ -272,6 +272,9 @@ void renderBenchFrames(const Options& options, MapSession& session, OffscreenRen
         // A Source 3D sky box: its own visible set from its camera (nullptr: none in view).
         const scene::RegionView* region =
             session.skyRegion(cam, vis_options, list, options.sky_region);
+        // A planar water's reflection: its own visible set from the mirrored camera.
+        const scene::ReflectionView* reflection =
+            session.waterReflection(cam, vis_options, list, options.water_reflection);
         out.vis_ms.push_back(msSince(t_vis));
         const auto t_submit = Clock::now();
         gl.target.bind();
@@ -287,7 +290,7 @@ void renderBenchFrames(const Options& options, MapSession& session, OffscreenRen
         ro.style_values =
             scene::lightStyleValues(ro.time, nullptr, b.profile.entities.light_styles);
         ro.clear_colour = clearColourOf(b.profile, cam, fogShown(ro), clear);
-        gl.renderer.draw(list, cam, ro, region);
+        gl.renderer.draw(list, cam, ro, region, reflection);
         out.submit_ms.push_back(msSince(t_submit));
         glFinish();
         const double ms = msSince(t_frame);

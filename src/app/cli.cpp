@@ -315,6 +315,7 @@ const FlagRow kFlags[] = {
     {.name = "--no-shader-stages", .on = [](Options& o) { o.stages = false; }},
     {.name = "--no-stage-folding", .on = [](Options& o) { o.fold_stages = false; }},
     {.name = "--no-depth-prepass", .on = [](Options& o) { o.depth_prepass = false; }},
+    {.name = "--no-water-reflection", .on = [](Options& o) { o.water_reflection = false; }},
     {.name = "--no-display-ramp", .on = [](Options& o) { o.display_ramp = false; }},
     {.name = "--no-hardware-gamma", .on = [](Options& o) { o.hardware_gamma = false; }},
     {.name = "--no-fog", .on = [](Options& o) { o.fog = false; }},
@@ -468,6 +469,8 @@ constexpr const char kHelpView[] =
     "                          (default: runs of stages folded into one pass where that\n"
     "                          draws the same image)\n"
     "  --no-depth-prepass      no depth-only pass before the shaded passes\n"
+    "  --no-water-reflection   Source water's expensive path drawn as its cheap one (no\n"
+    "                          planar reflection and refraction pass)\n"
     "  --no-display-ramp       no full-screen doubling of an overbright (Quake 3) map's\n"
     "                          frame: half as bright, to measure what the pass costs\n"
     "  --no-hardware-gamma     Quake 3 as ioquake3 shows it windowed or without the\n"

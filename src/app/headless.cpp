@@ -239,7 +239,8 @@ struct ScreenshotFrame {
     scene::Camera vis_camera;
     scene::VisOptions vis_options;
     scene::DrawList list;
-    const scene::RegionView* region = nullptr; // the sky region drawn behind (MapSession)
+    const scene::RegionView* region = nullptr;         // the sky region drawn behind (MapSession)
+    const scene::ReflectionView* reflection = nullptr; // a planar water's (MapSession)
     std::optional<WalkResult> walk;
     std::optional<bsp::Map> compare_map;
     std::optional<scene::MapDiff> changes;
@@ -282,6 +283,7 @@ core::Status computeVisibility(const Options& options, const scene::MapBundle& b
     }
     session.visibility()->update(f.vis_camera, f.vis_options, f.list);
     f.region = session.skyRegion(f.cam, f.vis_options, f.list, options.sky_region);
+    f.reflection = session.waterReflection(f.cam, f.vis_options, f.list, options.water_reflection);
     return core::okStatus();
 }
 
@@ -297,7 +299,7 @@ int settleExposure(const Options& options, render::WorldRenderer& renderer,
     ro.time = options.time;
     ro.frame_seconds = 0.1f;
     while (renderer.autoExposed(ro) && frames < kMaxFrames) {
-        renderer.draw(f.list, f.cam, ro, f.region);
+        renderer.draw(f.list, f.cam, ro, f.region, f.reflection);
         glFinish();
         ++frames;
         const float goal = renderer.exposureGoal();
@@ -317,11 +319,11 @@ void drawFrame(const Options& options, render::WorldRenderer& renderer, Screensh
     if (ro.flares && renderer.flares() && renderer.flares()->count() > 0)
         for (double lead : {0.3, 0.15}) {
             ro.time = options.time - lead;
-            renderer.draw(f.list, f.cam, ro, f.region);
+            renderer.draw(f.list, f.cam, ro, f.region, f.reflection);
             glFinish();
         }
     ro.time = options.time;
-    renderer.draw(f.list, f.cam, ro, f.region);
+    renderer.draw(f.list, f.cam, ro, f.region, f.reflection);
 }
 
 // --compare: what changed since an earlier compile (the A/B view of issue #18).

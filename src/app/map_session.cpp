@@ -16,6 +16,7 @@ core::Status MapSession::swapIn(std::unique_ptr<scene::MapBundle> bundle, bool k
         return st;
     m_visibility.reset(); // it points into the old bundle
     m_region_vis.reset();
+    m_reflection_vis.reset();
     m_previous = keep_previous ? std::move(m_bundle) : nullptr;
     m_bundle = std::move(bundle);
     rebuildVisibility();
@@ -26,7 +27,8 @@ void MapSession::rebuildVisibility() {
     m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh,
                                                        &m_bundle->models.instances,
                                                        m_bundle->profile.entities.brush_model_vis);
-    m_region_vis.reset(); // made at the first frame that shows the sky region
+    m_region_vis.reset();     // made at the first frame that shows the sky region
+    m_reflection_vis.reset(); // made at the first frame that asks for a water reflection
 }
 
 const scene::RegionView* MapSession::skyRegion(const scene::Camera& camera,
@@ -41,6 +43,23 @@ const scene::RegionView* MapSession::skyRegion(const scene::Camera& camera,
     const bool shown = scene::updateRegionView(*m_bundle->profile.sky_region, camera, world_list,
                                                *m_region_vis, options, m_region_view);
     return shown ? &m_region_view : nullptr;
+}
+
+const scene::ReflectionView* MapSession::waterReflection(const scene::Camera& camera,
+                                                         const scene::VisOptions& options,
+                                                         const scene::DrawList& world_list,
+                                                         bool enabled) {
+    if (!enabled || !m_bundle)
+        return nullptr;
+    if (!m_reflection_vis) {
+        m_reflection_vis = std::make_unique<scene::Visibility>(
+            m_bundle->map, m_bundle->mesh, &m_bundle->models.instances,
+            m_bundle->profile.entities.brush_model_vis);
+        m_water_heights = scene::planarWaterHeights(m_bundle->map, m_bundle->mesh.materials);
+    }
+    const bool shown = scene::updateReflectionView(camera, world_list, m_water_heights,
+                                                   *m_reflection_vis, options, m_reflection_view);
+    return shown ? &m_reflection_view : nullptr;
 }
 
 core::Status MapSession::adopt(std::unique_ptr<scene::MapBundle> bundle) {
@@ -58,6 +77,7 @@ core::Status MapSession::flipPrevious() {
         return st;
     m_visibility.reset();
     m_region_vis.reset();
+    m_reflection_vis.reset();
     std::swap(m_bundle, m_previous);
     rebuildVisibility();
     return core::okStatus();
@@ -100,6 +120,7 @@ core::Result<render::RenderOptions> renderOptionsOf(const Options& options) {
     ro.shader_stages = options.stages;
     ro.fold_stages = options.fold_stages;
     ro.depth_prepass = options.depth_prepass;
+    ro.water_reflection = options.water_reflection;
     ro.display_ramp = options.display_ramp;
     ro.hardware_gamma = options.hardware_gamma;
     ro.fog = options.fog;

@@ -12,6 +12,7 @@
 #include "scene/load/map_bundle.h"
 #include "scene/view/sky_region.h"
 #include "scene/view/visibility.h"
+#include "scene/view/water_reflection.h"
 
 #include <memory>
 #include <string>
@@ -53,6 +54,13 @@ public:
     const scene::RegionView* skyRegion(const scene::Camera& camera,
                                        const scene::VisOptions& options,
                                        const scene::DrawList& world_list, bool enabled);
+    // A planar water's reflection view (scene::updateReflectionView) for the same frame: the
+    // mirrored camera and its own visible set, for render::WorldRenderer::draw. nullptr when
+    // `enabled` is false (--no-water-reflection) or no planar water below the eye is in
+    // `world_list`. Valid until the next call.
+    const scene::ReflectionView* waterReflection(const scene::Camera& camera,
+                                                 const scene::VisOptions& options,
+                                                 const scene::DrawList& world_list, bool enabled);
     render::WorldRenderer& renderer() { return m_renderer; }
 
 private:
@@ -64,6 +72,11 @@ private:
     std::unique_ptr<scene::Visibility> m_visibility;
     std::unique_ptr<scene::Visibility> m_region_vis; // the sky region's own visible set
     scene::RegionView m_region_view;
+    // The reflection's own visible set and the planar water heights per material, made at the
+    // first frame that asks for a reflection.
+    std::unique_ptr<scene::Visibility> m_reflection_vis;
+    std::vector<float> m_water_heights;
+    scene::ReflectionView m_reflection_view;
     void rebuildVisibility();
 };
 

@@ -558,7 +558,9 @@ void ViewerApp::drawWorld(int w, int h, float dt) {
     m_render_options.timers = &m_debug.timers(); // times each pass of the world
     const scene::RegionView* region =
         m_session.skyRegion(m_fly.camera, m_vis_options, m_list, m_render_options.sky_region);
-    m_renderer.draw(m_list, m_fly.camera, m_render_options, region);
+    const scene::ReflectionView* reflection = m_session.waterReflection(
+        m_fly.camera, m_vis_options, m_list, m_render_options.water_reflection);
+    m_renderer.draw(m_list, m_fly.camera, m_render_options, region, reflection);
     m_debug.setHighlightFaces(&m_textures.highlightFaces());
     m_debug.drawScene(m_renderer, m_list, m_fly.camera, m_vis_options);
 }

@@ -13,12 +13,33 @@
 #include "scene/view/camera.h"
 #include "scene/view/sky_region.h"
 #include "scene/view/visibility.h"
+#include "scene/view/water_reflection.h"
 
 #include <glm/mat4x4.hpp>
 
 #include <functional>
+#include <optional>
+#include <vector>
 
 namespace render {
+
+// A planar water's pictures for one frame (render/pass_water.cpp): the view mirrored in its
+// plane, and the frame's colour and depth before the water, copied when the first such water
+// surface is drawn. Kept by the WorldRenderer from frame to frame, resized with the viewport.
+struct WaterTargets {
+    Framebuffer fbo;
+    Texture reflection;  // RGBA8, viewport-sized
+    Renderbuffer depth;  // the reflection's depth
+    Texture scene;       // RGBA8 copy of the frame
+    Texture scene_depth; // its depth
+    int width = 0, height = 0, copy_width = 0, copy_height = 0;
+    // This frame: the plane's height, whether the reflection is drawn and the frame copied, the
+    // viewport (x, y, w, h) and the main view's clip -> world matrix.
+    float plane = 0.0f;
+    bool reflected = false, copied = false;
+    glm::vec4 viewport{0.0f};
+    glm::mat4 unproject{1.0f};
+};
 
 struct Frame {
     const scene::DrawList& list;
@@ -50,6 +71,14 @@ struct Frame {
     // The world's view over a sky region: its sky batches write depth as the sky pass does but
     // no colour, so the region drawn first shows through them.
     bool sky_hidden = false;
+    // gl_ClipDistance[0]'s plane (u_frame.clip_plane; world.vert.glsl), used where the pass
+    // enables GL_CLIP_DISTANCE0: a planar water's reflection.
+    glm::vec4 clip_plane{0.0f};
+    // The view mirrored in a water's plane: no water surface drawn (the engine's reflection
+    // view leaves out DF_RENDER_WATER: viewrender.cpp CAboveWaterView::CReflectionView::Setup).
+    bool skip_water = false;
+    // The frame's planar water pictures (reflected: drawn this frame); nullptr: none.
+    WaterTargets* water = nullptr;
 
     // ioquake3's tr.overbrightBits for this map (tr_image.c R_SetColorMappings): 1 where the
     // map is overbright (game::LightRule::overbright) and the display's gamma ramp doubles the
@@ -135,6 +164,21 @@ bool drawStagedBatch(Frame& f, const scene::DrawBatch& batch, SkyBase base = Sky
 // pass_sky.cpp: the sky's far box, flat colour or Quake 1 layers for one batch; with shader
 // stages, the cloud layers over it (or folded with it). False when its program failed.
 bool drawSkyBatch(Frame& f, const scene::DrawBatch& batch, SurfaceCursor& cursor);
+// pass_water.cpp: whether this frame draws a planar water's reflection when it is given one
+// (scene::ReflectionView): RenderOptions::water_reflection on, the view lit or fullbright.
+bool planarWaterShown(const Frame& f);
+// pass_water.cpp: the world seen by `view`'s mirrored camera (its own visible set, its plane)
+// into targets.reflection (sized to the current viewport), clipped below plane - 2; the bound
+// framebuffer and viewport restored.
+void drawWaterReflection(const Frame& f, const scene::ReflectionView& view, WaterTargets& targets);
+// Whether batch `b` is drawn as planar water this frame (its material's plane reflected), and
+// whether it needs the frame's copy (refraction).
+bool planarWaterBatch(const Frame& f, const scene::DrawBatch& b);
+bool refractedWaterBatch(const Frame& f, const scene::DrawBatch& b);
+// pass_water.cpp: the bound framebuffer's colour and depth over the viewport into
+// targets.scene and scene_depth, once a frame (WaterTargets::copied).
+void copyWaterScene(const Frame& f, WaterTargets& targets);
+
 // pass_fog.cpp: the fog pass over the visible fogged opaque faces and fog surfaces.
 void drawFogPass(Frame& f);
 // Whether an opaque or alpha-tested surface of `material` in a fog volume is fogged by the

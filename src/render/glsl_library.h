@@ -51,6 +51,9 @@ enum TextureUnit : GLuint {
     kUnitBumpmap = UNIT_BUMPMAP,
     kUnitEnvmap = UNIT_ENVMAP,
     kUnitEnvmapMask = UNIT_ENVMAPMASK,
+    kUnitWaterReflection = UNIT_WATER_REFLECTION,
+    kUnitWaterScene = UNIT_WATER_SCENE,
+    kUnitWaterDepth = UNIT_WATER_DEPTH,
 };
 constexpr size_t kMaxFoldedStages = MAX_FOLDED_STAGES;
 

@@ -34,10 +34,25 @@ namespace render {
 // "stages": opaque and alpha-tested surfaces drawn through their Quake 3 shader stages;
 // "blended stages": liquid and translucent ones; "opaque", "alpha-test", "liquid",
 // "translucent": the single-texture path.
-inline constexpr const char* kTimedPasses[] = {
-    "clear",        "depth prepass", "opaque",        "alpha-test",  "stages",         "sky",
-    "models",       "fog",           "liquid",        "translucent", "blended stages", "flares",
-    "display ramp", "exposure",      "world overlays"};
+// "water reflection": the view mirrored in a planar water's plane (its own passes untimed);
+// "water copy": the frame's colour and depth copied for the refraction.
+inline constexpr const char* kTimedPasses[] = {"clear",
+                                               "water reflection",
+                                               "depth prepass",
+                                               "opaque",
+                                               "alpha-test",
+                                               "stages",
+                                               "sky",
+                                               "models",
+                                               "fog",
+                                               "liquid",
+                                               "water copy",
+                                               "translucent",
+                                               "blended stages",
+                                               "flares",
+                                               "display ramp",
+                                               "exposure",
+                                               "world overlays"};
 
 // False for renderers whose timer queries do not measure passes (Mesa's llvmpipe, softpipe,
 // swrast): use GpuTimers::Mode::Finish there.

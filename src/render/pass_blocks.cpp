@@ -40,6 +40,7 @@ FrameBlock frameBlock(const Frame& f) {
     b.light_shift = f.lightShift();
     b.warp_phase = warpPhase(f.options.time, f.gpu.rules.warp.phase_steps);
     b.tone_scale = f.tone_scale;
+    b.clip_plane = f.clip_plane;
     static_assert(sizeof(b.style_values) == sizeof(f.options.style_values));
     std::memcpy(b.style_values, f.options.style_values.data(), sizeof(b.style_values));
     return b;

@@ -88,6 +88,16 @@ void setSurfaceUniforms(const Frame& f, const WorldProgram& u, const scene::Draw
         glUniform3fv(u.water_reflect_tint, 1, w.reflect_tint.data());
         glUniform2f(u.water_fade, w.fade_start, w.fade_end);
         glUniform1f(u.water_weight, w.reflect_weight);
+        if (f.water) { // no-ops outside WATER_PLANAR variants
+            glUniform4fv(u.water_viewport, 1, glm::value_ptr(f.water->viewport));
+            glUniform2f(u.water_amounts, w.reflect_amount, w.refract_amount);
+            glUniformMatrix4fv(u.water_unproject, 1, GL_FALSE, glm::value_ptr(f.water->unproject));
+            // The refraction view's fog: its height the plane + 2 (PushView's DF_FUDGE_UP
+            // spread), over the fog range ($fogend - $fogstart; the engine's pixel fog params
+            // carry its inverse, shaderapidx8 outside the SDK). A zero range fogs wholly.
+            const float range = w.fog_end - w.fog_start;
+            glUniform2f(u.water_fog, f.water->plane + 2.0f, range != 0.0f ? 1.0f / range : 1e30f);
+        }
     }
     if (material && material->envmap.enabled) { // no-ops (location -1) outside ENVMAP variants
         const content::EnvMapShading& e = material->envmap;
@@ -171,6 +181,9 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
     variant.ssbump = bump != 0 && gpu.bumps_ssbump[static_cast<size_t>(frame)];
     variant.water = water;
     variant.water_blended = variant.water && material->water.blended;
+    // The expensive path where this frame reflected its plane (pass_water.cpp).
+    variant.water_planar = water && planarWaterBatch(f, b);
+    variant.water_refract = variant.water_planar && material->water.refract;
     variant.bump_motion = variant.bump && !water && material &&
                           (!material->motion.still() || material->proxies.drives_base ||
                            material->proxies.drives_bump);
@@ -198,6 +211,13 @@ void drawSurfaceBatch(Frame& f, const scene::DrawBatch& b, const scene::DrawStat
     if (variant.envmap)
         f.state.bindTexture(kUnitEnvmap, GL_TEXTURE_CUBE_MAP,
                             gpu.envmaps[static_cast<size_t>(frame)]);
+    if (variant.water_planar) {
+        f.state.bindTexture(kUnitWaterReflection, GL_TEXTURE_2D, f.water->reflection.id());
+        if (variant.water_refract) {
+            f.state.bindTexture(kUnitWaterScene, GL_TEXTURE_2D, f.water->scene.id());
+            f.state.bindTexture(kUnitWaterDepth, GL_TEXTURE_2D, f.water->scene_depth.id());
+        }
+    }
     if (variant.envmap_mask)
         f.state.bindTexture(kUnitEnvmapMask, GL_TEXTURE_2D,
                             gpu.envmap_masks[static_cast<size_t>(frame)]);
@@ -285,7 +305,15 @@ void drawWorldBatches(Frame& f) {
         }
         const scene::ResolvedMaterial* material = f.gpu.material(b.material);
         if (material && (material->flags & bsp::kSurfFog) && !(material->flags & bsp::kSurfSky))
-            continue;                   // a fog volume's surface: only the fog pass draws it
+            continue; // a fog volume's surface: only the fog pass draws it
+        if (f.skip_water && material && material->water.enabled)
+            continue; // the view mirrored in a water's plane draws no water
+        if (f.water && !f.water->copied && refractedWaterBatch(f, b) &&
+            (f.options.view == ViewMode::Lit || f.options.view == ViewMode::Fullbright)) {
+            // The frame beneath the water, before the first refracting water surface.
+            f.beginTimer("water copy");
+            copyWaterScene(f, *f.water);
+        }
         f.beginTimer(batchTimer(f, b)); // ends the one before; nothing when it is the same
         drawBatch(f, b, cursor);
     }

@@ -29,6 +29,10 @@ void locate(WorldProgram& w) {
                    {&w.water_reflect_tint, "u_water_reflect_tint"},
                    {&w.water_fade, "u_water_fade"},
                    {&w.water_weight, "u_water_weight"},
+                   {&w.water_viewport, "u_water_viewport"},
+                   {&w.water_amounts, "u_water_amounts"},
+                   {&w.water_unproject, "u_water_unproject"},
+                   {&w.water_fog, "u_water_fog"},
                    {&w.envmap_tint, "u_envmap_tint"},
                    {&w.envmap_contrast, "u_envmap_contrast"},
                    {&w.envmap_saturation, "u_envmap_saturation"},
@@ -41,6 +45,9 @@ void locate(WorldProgram& w) {
     bindSampler(id, "u_bumpmap", kUnitBumpmap);
     bindSampler(id, "u_envmap", kUnitEnvmap);
     bindSampler(id, "u_envmapmask", kUnitEnvmapMask);
+    bindSampler(id, "u_water_reflection", kUnitWaterReflection);
+    bindSampler(id, "u_water_scene", kUnitWaterScene);
+    bindSampler(id, "u_water_depth", kUnitWaterDepth);
 }
 
 void locate(StageProgram& v, size_t count) {
@@ -162,7 +169,8 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
         (v.envmap_mask ? 1u << 17 : 0u) | (v.envmap_base_alpha ? 1u << 18 : 0u) |
         (v.envmap_normal_alpha ? 1u << 19 : 0u) | (static_cast<uint32_t>(v.curves & 15u) << 20) |
         (v.fullbright_light ? 1u << 25 : 0u) | (v.solid_colour ? 1u << 26 : 0u) |
-        (v.bump_motion ? 1u << 27 : 0u);
+        (v.bump_motion ? 1u << 27 : 0u) | (v.water_planar ? 1u << 28 : 0u) |
+        (v.water_refract ? 1u << 29 : 0u);
     auto it = m_world.find(key);
     if (it == m_world.end()) {
         const KeepCurrentProgram keep;
@@ -198,6 +206,8 @@ const WorldProgram* ProgramCache::world(const WorldVariant& v) {
             defines += " BUMP_MOTION";
         if (v.water)
             defines += v.water_blended ? " WATER WATER_BLEND" : " WATER";
+        if (v.water && v.water_planar)
+            defines += v.water_refract ? " WATER_PLANAR WATER_REFRACT" : " WATER_PLANAR";
         if (v.envmap) {
             defines += " ENVMAP";
             if (v.envmap_mask)

@@ -39,6 +39,8 @@ struct WorldProgram { // world.vert.glsl + world.frag.glsl
     GLint fog_distance = -1, fog_has_surface = -1, fog_surface = -1, fog_colour = -1;
     // WATER variants only (scene::ResolvedMaterial::water)
     GLint water_base = -1, water_reflect_tint = -1, water_fade = -1, water_weight = -1;
+    // WATER_PLANAR variants only (WATER_REFRACT: the last two)
+    GLint water_viewport = -1, water_amounts = -1, water_unproject = -1, water_fog = -1;
     // ENVMAP variants only (scene::ResolvedMaterial::envmap)
     GLint envmap_tint = -1, envmap_contrast = -1, envmap_saturation = -1, envmap_fresnel = -1;
     // The base texture's matrix minus the identity (u_uv_scroll is its offset), and in
@@ -74,6 +76,9 @@ struct WorldVariant {
     // blended form). Lit and fullbright views only: the others show its image. With bump the
     // map is water's $normalmap, with envmap its environment cube (in both views).
     bool water = false, water_blended = false;
+    // With water: its expensive path (content::WaterShading::planar), the planar reflection
+    // drawn this frame (WaterTargets) and, with water_refract, the frame beneath it.
+    bool water_planar = false, water_refract = false;
     // The material reflects a cube map (WorldGpu::envmaps, scene::ResolvedMaterial::envmap),
     // masked by a texture (envmap_mask: WorldGpu::envmap_masks), by 1 - the base alpha
     // (envmap_base_alpha) or by the normal map's alpha (envmap_normal_alpha, with bump). Lit

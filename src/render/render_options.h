@@ -63,6 +63,10 @@ struct RenderOptions {
     // Quake 3 materials drawn stage by stage from their shader scripts (lit view only);
     // false: every material through the single-texture path (its first image x lightmap).
     bool shader_stages = true;
+    // Water with the expensive path (content::WaterShading::planar) drawn with its planar
+    // reflection and refraction (lit and fullbright views, given a scene::ReflectionView);
+    // false: as its cheap path.
+    bool water_reflection = true;
     // Fold runs of a material's stages into one program where the result is the same
     // (scene::foldableRun; the sky's far box too); false: one pass per stage, as ioquake3.
     bool fold_stages = true;

@@ -141,9 +141,13 @@ struct WorldGpu {
         content::AnimatedTexture animation;
         std::vector<GLuint> frames;
     };
-    std::vector<FrameList> base_frames;             // per material
-    std::vector<FrameList> bump_frames;             // per material
-    std::vector<scene::DrawRange> face_ranges;      // per face: its run in the index buffer
+    std::vector<FrameList> base_frames;        // per material
+    std::vector<FrameList> bump_frames;        // per material
+    std::vector<scene::DrawRange> face_ranges; // per face: its run in the index buffer
+    // Per material: the height of the plane a planar water (content::WaterShading::planar)
+    // reflects in, its first upward world face's; NaN for every other material
+    // (scene::planarWaterHeights).
+    std::vector<float> water_heights;
     std::vector<scene::ResolvedMaterial> materials; // the mesh's WorldMesh::materials
     std::vector<bsp::Submodel> submodels;
     std::vector<GpuStagedMaterial> staged; // per material; empty without shader stages

@@ -58,6 +58,7 @@ bool WorldRenderer::upload(const WorldSource& source, std::string* error) {
     std::unique_ptr<WorldGpu> gpu = buildWorldGpu(source, error);
     if (!gpu)
         return false;
+    gpu->water_heights = scene::planarWaterHeights(source.map, gpu->materials);
     m_gpu = std::move(gpu);
     // A new map starts its exposure over (the client's ResetToneMapping at level start).
     m_exposure_on = false;
@@ -134,7 +135,8 @@ float WorldRenderer::toneScaleOf(const RenderOptions& options) const {
 }
 
 void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camera,
-                         const RenderOptions& options, const scene::RegionView* region) {
+                         const RenderOptions& options, const scene::RegionView* region,
+                         const scene::ReflectionView* reflection) {
     if (m_gpu) // binds textures: before the state cache is reset
         applyTextureFilter(*m_gpu,
                            effectiveTextureFilter(m_gpu->rules.textures, options.texture_filter));
@@ -176,6 +178,15 @@ void WorldRenderer::draw(const scene::DrawList& list, const scene::Camera& camer
     if (region && options.sky_region && !f.overdraw) {
         drawRegion(f, *region);
         f.sky_hidden = true;
+    }
+    // A planar water's reflection, drawn into its texture before the frame's own blocks.
+    m_water.reflected = false;
+    if (reflection && planarWaterShown(f)) {
+        f.beginTimer("water reflection");
+        drawWaterReflection(f, *reflection, m_water);
+        f.endTimer();
+        if (m_water.reflected)
+            f.water = &m_water;
     }
     // The view's blocks, read by every program of the frame and of the overlays after it.
     useBlocks(f);

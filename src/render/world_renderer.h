@@ -5,6 +5,7 @@
 
 #include "render/draw_submitter.h"
 #include "render/exposure_meter.h"
+#include "render/frame.h"
 #include "render/gl.h"
 #include "render/gl_state.h"
 #include "render/glsl_library.h"
@@ -17,6 +18,7 @@
 #include "scene/view/camera.h"
 #include "scene/view/sky_region.h"
 #include "scene/view/visibility.h"
+#include "scene/view/water_reflection.h"
 
 #include <memory>
 #include <string>
@@ -80,8 +82,12 @@ public:
     // `region`: a part of the map drawn first from its own eye (scene::RegionView, e.g. a sky
     // region), its sky batches showing the sky box behind it; then depth is cleared and the
     // world's sky batches write depth but no colour. nullptr: the world alone.
+    // `reflection`: a planar water's reflection view (scene::ReflectionView: the mirrored
+    // camera and its own visible set), drawn into the water's reflection before the frame.
+    // nullptr: planar water drawn by its cheap path, as with RenderOptions::water_reflection off.
     void draw(const scene::DrawList& list, const scene::Camera& camera,
-              const RenderOptions& options, const scene::RegionView* region = nullptr);
+              const RenderOptions& options, const scene::RegionView* region = nullptr,
+              const scene::ReflectionView* reflection = nullptr);
     // The GL texture a material's faces show (its first animation frame; 0 before a map or for
     // an index out of range), for the texture browser's thumbnails.
     GLuint materialTexture(size_t material) const;
@@ -140,6 +146,7 @@ private:
     ExposureMeter m_meter;      // the finished frame's samples it measures
     bool m_exposure_on = false; // the last draw() ran auto exposure
     Texture m_picture_copy;     // the frame the picture pass reads (drawPicture)
+    WaterTargets m_water;       // a planar water's pictures (render/pass_water.cpp)
     int m_picture_w = 0, m_picture_h = 0;
 };
 

@@ -6,6 +6,7 @@
 #include "render/render_target.h"
 #include "render/world_renderer.h"
 #include "scene/view/visibility.h"
+#include "scene/view/water_reflection.h"
 #include "scene/world/light_styles.h"
 
 #include <glm/mat4x4.hpp>
@@ -28,7 +29,8 @@ inline render::RenderOptions testRenderOptions() {
 }
 
 // Draws `source` from `camera` into a new w x h target and returns its RGBA, top row first;
-// `stats`, when given, gets the renderer's upload figures.
+// `stats`, when given, gets the renderer's upload figures. A planar water's reflection view is
+// built as the app builds it (app::MapSession::waterReflection) while the options ask for one.
 inline std::vector<uint8_t> renderWorld(const render::WorldSource& source,
                                         const scene::Camera& camera, int w, int h,
                                         const render::RenderOptions& options = testRenderOptions(),
@@ -44,8 +46,15 @@ inline std::vector<uint8_t> renderWorld(const render::WorldSource& source,
     scene::Visibility vis(source.map, source.mesh);
     scene::DrawList list;
     vis.update(camera, {}, list);
+    scene::Visibility reflection_vis(source.map, source.mesh);
+    scene::ReflectionView reflection;
+    const bool reflected =
+        options.water_reflection &&
+        scene::updateReflectionView(camera, list,
+                                    scene::planarWaterHeights(source.map, source.mesh.materials),
+                                    reflection_vis, {}, reflection);
     target.bind();
-    r.draw(list, camera, options);
+    r.draw(list, camera, options, nullptr, reflected ? &reflection : nullptr);
     return target.readPixels();
 }
 

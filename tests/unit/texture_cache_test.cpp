@@ -77,6 +77,13 @@ std::vector<content::TextureInfo> sample() {
     t[1].water.fade_start = 70.0f;
     t[1].water.fade_end = 90.0f;
     t[1].water.reflect_weight = 0.5f;
+    t[1].water.planar = true;
+    t[1].water.refract = true;
+    t[1].water.refract_tint = {0.7f, 0.8f, 0.9f};
+    t[1].water.reflect_amount = 0.05f;
+    t[1].water.refract_amount = 0.02f;
+    t[1].water.fog_start = 10.0f;
+    t[1].water.fog_end = 200.0f;
     // Water's normal map playing two frames at the default rate.
     t[1].bump = solid(2, 2, 40);
     t[1].bump_animation = {true, 15.0f, true};
@@ -102,6 +109,13 @@ void expectSame(const std::vector<content::TextureInfo>& a,
         EXPECT_EQ(a[i].water.fade_start, b[i].water.fade_start);
         EXPECT_EQ(a[i].water.fade_end, b[i].water.fade_end);
         EXPECT_EQ(a[i].water.reflect_weight, b[i].water.reflect_weight);
+        EXPECT_EQ(a[i].water.planar, b[i].water.planar);
+        EXPECT_EQ(a[i].water.refract, b[i].water.refract);
+        EXPECT_EQ(a[i].water.refract_tint, b[i].water.refract_tint);
+        EXPECT_EQ(a[i].water.reflect_amount, b[i].water.reflect_amount);
+        EXPECT_EQ(a[i].water.refract_amount, b[i].water.refract_amount);
+        EXPECT_EQ(a[i].water.fog_start, b[i].water.fog_start);
+        EXPECT_EQ(a[i].water.fog_end, b[i].water.fog_end);
         EXPECT_EQ(a[i].envmap_error, b[i].envmap_error);
         EXPECT_TRUE(a[i].motion == b[i].motion);
         EXPECT_TRUE(a[i].proxies == b[i].proxies);
@@ -368,8 +382,9 @@ TEST(TextureCacheFormat, WrappedBodiesReachTheParserAndItsLimits) {
     EXPECT_FALSE(content::decodeTextureCache(content::wrapTextureCacheBody("k", huge), "k", count));
 }
 
-// A water texture's nine numbers follow its drawing fields only when its flag (8) says so; the
-// blended flag (16) without it, or a number that is not finite, is not a file this code wrote.
+// A water texture's sixteen numbers follow its drawing fields only when its flag (8) says so;
+// the blended (16), planar (256) or refract (512) flag without it, refract without planar, or a
+// number that is not finite, is not a file this code wrote.
 TEST(TextureCacheFormat, WaterFieldsFollowTheirFlag) {
     const auto body = [](uint32_t flags, float fade_end) {
         std::vector<uint8_t> b;
@@ -385,7 +400,8 @@ TEST(TextureCacheFormat, WaterFieldsFollowTheirFlag) {
         u32(std::bit_cast<uint32_t>(0.5f));
         u32(std::bit_cast<uint32_t>(1.0f));
         if (flags & 8)
-            for (const float v : {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 70.0f, fade_end, 0.25f})
+            for (const float v : {0.1f, 0.2f, 0.3f, 0.4f, 0.5f, 0.6f, 70.0f, fade_end, 0.25f, 0.7f,
+                                  0.8f, 0.9f, 0.05f, 0.02f, 10.0f, 200.0f})
                 u32(std::bit_cast<uint32_t>(v));
         for (int k = 0; k < 8; ++k)
             u32(0); // four empty images
@@ -404,6 +420,19 @@ TEST(TextureCacheFormat, WaterFieldsFollowTheirFlag) {
     EXPECT_EQ(w.fade_start, 70.0f);
     EXPECT_EQ(w.fade_end, 90.0f);
     EXPECT_EQ(w.reflect_weight, 0.25f);
+    EXPECT_EQ(w.refract_tint, (std::array<float, 3>{0.7f, 0.8f, 0.9f}));
+    EXPECT_EQ(w.reflect_amount, 0.05f);
+    EXPECT_EQ(w.refract_amount, 0.02f);
+    EXPECT_EQ(w.fog_start, 10.0f);
+    EXPECT_EQ(w.fog_end, 200.0f);
+    EXPECT_FALSE(w.planar);
+    EXPECT_FALSE(w.refract);
+    const auto planar = decode(body(2 | 8 | 256 | 512, 90.0f));
+    ASSERT_TRUE(planar);
+    EXPECT_TRUE((*planar)[0].water.planar);
+    EXPECT_TRUE((*planar)[0].water.refract);
+    EXPECT_FALSE(decode(body(2 | 8 | 512, 90.0f))); // refract without planar
+    EXPECT_FALSE(decode(body(2 | 256, 90.0f)));     // planar without water
     const auto opaque = decode(body(2 | 8, 90.0f));
     ASSERT_TRUE(opaque);
     EXPECT_TRUE((*opaque)[0].water.enabled);

@@ -787,14 +787,22 @@ TEST(ValveMaterials, VmtParametersSetHowTheSurfaceIsDrawn) {
         {"materials/t/plain.vmt", "LightmappedGeneric { $basetexture t/tex }"},
         {"materials/t/cheap.vmt",
          R"(Water { $fogcolor "[.5 .5 .5]" $forcecheap 1 $nofresnel 1 $reflectblendfactor .25 })"},
+        {"materials/t/mirror.vmt",
+         R"(Water { $fogcolor "[.5 .5 .5]" $reflecttexture _rt_WaterReflection
+            $refracttexture _rt_WaterRefraction $reflectamount .05 $refractamount .02
+            $refracttint "[.25 .5 .75]" $fogstart 10 $fogend 200 })"},
+        {"materials/t/refractonly.vmt",
+         R"(Water { $fogcolor "[.5 .5 .5]" $refracttexture _rt_WaterRefraction })"},
+        {"materials/t/cheapmirror.vmt",
+         R"(Water { $fogcolor "[.5 .5 .5]" $reflecttexture _rt_WaterReflection $forcecheap 1 })"},
     });
     bsp::Map map;
     map.format = bsp::Format::Source; // its game reads .vmt files (game/source.cpp)
-    for (const char* n :
-         {"t/glass", "t/fence", "t/beam", "t/sign", "t/water", "t/plain", "t/cheap"})
+    for (const char* n : {"t/glass", "t/fence", "t/beam", "t/sign", "t/water", "t/plain", "t/cheap",
+                          "t/mirror", "t/refractonly", "t/cheapmirror"})
         map.materials.emplace_back().name = n;
     const auto t = content::loadMaterialTextures(map, fs, 1);
-    ASSERT_EQ(t.size(), 7u);
+    ASSERT_EQ(t.size(), 10u);
     for (const content::TextureInfo& info : t)
         ASSERT_FALSE(info.missing) << info.error;
 
@@ -842,6 +850,22 @@ TEST(ValveMaterials, VmtParametersSetHowTheSurfaceIsDrawn) {
     EXPECT_EQ(t[6].water.fade_start, 500.0f);
     EXPECT_EQ(t[6].water.fade_end, 1000.0f);
     EXPECT_EQ(t[6].water.reflect_weight, 0.25f); // $nofresnel: $reflectblendfactor
+    EXPECT_FALSE(t[4].water.planar);             // no $reflecttexture
+    EXPECT_FALSE(t[6].water.planar);
+    // The expensive path: $reflecttexture with $forceexpensive (1 when undefined), not
+    // $forcecheap (water.cpp SHADER_DRAW bReflection); the refraction with $refracttexture.
+    const content::WaterShading& m = t[7].water;
+    EXPECT_TRUE(m.planar);
+    EXPECT_TRUE(m.refract);
+    EXPECT_EQ(m.reflect_amount, 0.05f);
+    EXPECT_EQ(m.refract_amount, 0.02f);
+    EXPECT_EQ(m.refract_tint, (std::array<float, 3>{0.25f, 0.5f, 0.75f}));
+    EXPECT_EQ(m.fog_start, 10.0f);
+    EXPECT_EQ(m.fog_end, 200.0f);
+    // Refraction alone waits on the water LOD distance: cheap here.
+    EXPECT_FALSE(t[8].water.planar);
+    EXPECT_FALSE(t[8].water.refract);
+    EXPECT_FALSE(t[9].water.planar); // $forcecheap
 }
 
 // Source sky boxes: materials/skybox/NAME{rt,bk,lf,ft,up,dn}.vmt, each face the texture the

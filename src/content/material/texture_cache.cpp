@@ -42,9 +42,12 @@ constexpr uint32_t kFlagMotion = 64;
 constexpr uint32_t kFlagAnimation = 128;
 // TextureInfo::proxies not empty, after the motion's numbers (putProxies).
 constexpr uint32_t kFlagProxies = 256;
+// With kFlagWater only: TextureInfo::water.planar and water.refract (refract needs planar).
+constexpr uint32_t kFlagWaterPlanar = 512;
+constexpr uint32_t kFlagWaterRefract = 1024;
 constexpr uint32_t kAllFlags = kFlagMissing | kFlagPixelsOmitted | kFlagSsbump | kFlagWater |
                                kFlagWaterBlended | kFlagEnvMap | kFlagMotion | kFlagAnimation |
-                               kFlagProxies;
+                               kFlagProxies | kFlagWaterPlanar | kFlagWaterRefract;
 
 // 64-bit FNV-1a, for names and keys.
 uint64_t fnv1a(std::string_view s, uint64_t h = 14695981039346656037ull) {
@@ -151,11 +154,12 @@ void putImage(std::vector<uint8_t>& out, const Image& img) {
 
 // TextureInfo::water's numbers in file order: base colour, reflect tint, fade start and end,
 // reflect weight.
-constexpr size_t kWaterNumbers = 9;
+constexpr size_t kWaterNumbers = 16;
 std::array<float, kWaterNumbers> waterNumbers(const WaterShading& w) {
-    return {w.base_colour[0],  w.base_colour[1],  w.base_colour[2],
-            w.reflect_tint[0], w.reflect_tint[1], w.reflect_tint[2],
-            w.fade_start,      w.fade_end,        w.reflect_weight};
+    return {w.base_colour[0],  w.base_colour[1],  w.base_colour[2],  w.reflect_tint[0],
+            w.reflect_tint[1], w.reflect_tint[2], w.fade_start,      w.fade_end,
+            w.reflect_weight,  w.refract_tint[0], w.refract_tint[1], w.refract_tint[2],
+            w.reflect_amount,  w.refract_amount,  w.fog_start,       w.fog_end};
 }
 
 constexpr size_t kEnvMapNumbers = 6;
@@ -512,6 +516,8 @@ std::vector<uint8_t> encodeTextureCache(std::string_view key,
         putU32(out, (t.missing ? kFlagMissing : 0) | (keep ? 0 : kFlagPixelsOmitted) |
                         (t.bump_ssbump ? kFlagSsbump : 0) | (t.water.enabled ? kFlagWater : 0) |
                         (t.water.enabled && t.water.blended ? kFlagWaterBlended : 0) |
+                        (t.water.enabled && t.water.planar ? kFlagWaterPlanar : 0) |
+                        (t.water.enabled && t.water.refract ? kFlagWaterRefract : 0) |
                         (envmap ? kFlagEnvMap : 0) | (t.motion.still() ? 0 : kFlagMotion) |
                         (animated ? kFlagAnimation : 0) | (t.proxies.empty() ? 0 : kFlagProxies));
         putString(out, t.source);
@@ -621,7 +627,16 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
             t.water.fade_start = v[6];
             t.water.fade_end = v[7];
             t.water.reflect_weight = v[8];
-        } else if (flags & kFlagWaterBlended) {
+            t.water.refract_tint = {v[9], v[10], v[11]};
+            t.water.reflect_amount = v[12];
+            t.water.refract_amount = v[13];
+            t.water.fog_start = v[14];
+            t.water.fog_end = v[15];
+            t.water.planar = (flags & kFlagWaterPlanar) != 0;
+            t.water.refract = (flags & kFlagWaterRefract) != 0;
+            if (t.water.refract && !t.water.planar)
+                return std::nullopt;
+        } else if (flags & (kFlagWaterBlended | kFlagWaterPlanar | kFlagWaterRefract)) {
             return std::nullopt;
         }
         if ((flags & kFlagEnvMap) && !readEnvMapNumbers(body, t.envmap_shading))

@@ -2,10 +2,10 @@
 // decoders (JPEG and TGA decoding is most of a Quake 3 map's load time).
 //
 // One file per map and set of search sources (and one more for its sky box's faces, under the
-// same key with "\nsky faces" appended: scene/load/drawable_world.cpp). The key names everything the decoded pixels
-// depend on: the cache format version, the map spec, the material names, and every source of
-// the search path by path, size and modification time (archives and WADs as files; loose
-// folders by every file under them). A changed, added or removed archive or loose file gives
+// same key with "\nsky faces" appended: scene/load/drawable_world.cpp). The key names everything
+// the decoded pixels depend on: the cache format version, the map spec, the material names, and
+// every source of the search path by path, size and modification time (archives and WADs as files;
+// loose folders by every file under them). A changed, added or removed archive or loose file gives
 // another key, so a stale entry is never used; it ages out under the size cap instead.
 //
 // Files are written whole to a temporary name and renamed into place. A cache file is input
@@ -35,8 +35,9 @@ namespace content {
 // 8: water materials carry their $normalmap (bump) and $envmap cube (envmap);
 // 9: TextureInfo::motion; 10: TextureInfo::base_animation, bump_animation, base_frames and
 // bump_frames; 11: Half-Life miptex pixels through texgammatable (PalettedSources::
-// palette_table); 12: TextureInfo::proxies.
-inline constexpr uint32_t kTextureCacheVersion = 12;
+// palette_table); 12: TextureInfo::proxies; 13: WaterShading's expensive path (planar,
+// refract, refract_tint, the reflect / refract amounts, fog_start, fog_end).
+inline constexpr uint32_t kTextureCacheVersion = 13;
 // Default cap on the cache folder; least recently used files go first.
 inline constexpr uint64_t kTextureCacheMaxBytes = 1024ull * 1024 * 1024;
 

@@ -142,6 +142,20 @@ void applyVmtDrawing(const Vmt& vmt, TextureInfo& info) {
         info.water.fade_end = w.cheap_end;
         // The FRESNEL combo is `$nofresnel == 0`; without it F is $reflectblendfactor.
         info.water.reflect_weight = w.no_fresnel ? std::max(w.reflect_blend_factor, 0.0f) : -1.0f;
+        // The expensive path: SHADER_DRAW draws DrawReflectionRefraction with bReflection =
+        // $forceexpensive && $reflecttexture, never with $forcecheap (SHADER_INIT_PARAMS clears
+        // $forceexpensive then), and draws no cheap pass over it; viewrender.cpp
+        // CViewRender::DetermineWaterRenderInfo renders the reflection for such a material
+        // whatever the distance (bLocalReflection) and the refraction with it when
+        // $refracttexture is named. Refraction without reflection waits on the water LOD
+        // distance (water_lod_control), not read: that water stays cheap here.
+        info.water.planar = w.force_expensive && !w.force_cheap && w.has_reflect_texture;
+        info.water.refract = info.water.planar && w.has_refract_texture;
+        info.water.refract_tint = w.refract_tint;
+        info.water.reflect_amount = w.reflect_amount;
+        info.water.refract_amount = w.refract_amount;
+        info.water.fog_start = w.fog_start;
+        info.water.fog_end = w.fog_end;
         f |= bsp::kSurfFullbright;
         if (info.water.blended)
             f |= bsp::kSurfTranslucent;

@@ -53,6 +53,13 @@ struct WaterShading {
     float fade_start = 500.0f;                           // Source $cheapwaterstartdistance, units
     float fade_end = 1000.0f;                            // Source $cheapwaterenddistance, units
     float reflect_weight = -1.0f; // < 0: the fresnel factor F; else this weight instead
+    bool planar = false;          // the planar reflection drawn (the expensive path)
+    bool refract = false;         // with planar: the refraction too (else the reflection alone)
+    std::array<float, 3> refract_tint{1.0f, 1.0f, 1.0f}; // Source $refracttint
+    float reflect_amount = 0.8f; // Source $reflectamount: screen offset per normal-map unit
+    float refract_amount = 0.0f; // Source $refractamount
+    float fog_start = 0.0f;      // Source $fogstart, units
+    float fog_end = 0.0f;        // Source $fogend, units
 };
 
 // What scales a cube-map reflection per texel (EnvMapShading::mask).
