@@ -284,6 +284,42 @@ void ModelRenderer::clear() {
     m_drawn = 0;
 }
 
+namespace {
+
+// A model's vertex array: its poses' (position, normal) pairs, its texture coordinates and its
+// indices, in buffers of their own.
+struct AliasBuffers {
+    VertexArray& vao;
+    Buffer& poses;
+    Buffer& uv;
+    Buffer& indices;
+};
+void uploadAliasBuffers(AliasBuffers g, const std::vector<float>& poses,
+                        const std::vector<std::array<float, 2>>& uv,
+                        const std::vector<uint32_t>& indices) {
+    g.vao = makeVertexArray("models/alias");
+    g.poses = makeBuffer("models/poses");
+    g.uv = makeBuffer("models/uv");
+    g.indices = makeBuffer("models/indices");
+    glBindVertexArray(g.vao.id());
+    glBindBuffer(GL_ARRAY_BUFFER, g.poses.id());
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(poses.size() * sizeof(float)), poses.data(),
+                 GL_STATIC_DRAW);
+    glEnableVertexAttribArray(kAttribPosition);
+    glEnableVertexAttribArray(kAttribNormal);
+    glBindBuffer(GL_ARRAY_BUFFER, g.uv.id());
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(uv.size() * sizeof(uv[0])), uv.data(), GL_STATIC_DRAW);
+    glEnableVertexAttribArray(kAttribUv);
+    glVertexAttribPointer(kAttribUv, 2, GL_FLOAT, GL_FALSE, sizeof(uv[0]), nullptr);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g.indices.id());
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size() * sizeof(uint32_t)),
+                 indices.data(), GL_STATIC_DRAW);
+    glBindVertexArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+} // namespace
+
 void ModelRenderer::upload(const scene::EntityModelSet* set) {
     clear();
     if (!set)
@@ -342,26 +378,7 @@ void ModelRenderer::upload(const scene::EntityModelSet* set) {
                 g.lod_shadow = m.lod_shadow;
             }
             g.total_indices = uint32_t(indices.size());
-            g.vao = makeVertexArray("models/alias");
-            g.poses = makeBuffer("models/poses");
-            g.uv = makeBuffer("models/uv");
-            g.indices = makeBuffer("models/indices");
-            glBindVertexArray(g.vao.id());
-            glBindBuffer(GL_ARRAY_BUFFER, g.poses.id());
-            glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(poses.size() * sizeof(float)), poses.data(),
-                         GL_STATIC_DRAW);
-            glEnableVertexAttribArray(kAttribPosition);
-            glEnableVertexAttribArray(kAttribNormal);
-            glBindBuffer(GL_ARRAY_BUFFER, g.uv.id());
-            glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(uv.size() * sizeof(uv[0])), uv.data(),
-                         GL_STATIC_DRAW);
-            glEnableVertexAttribArray(kAttribUv);
-            glVertexAttribPointer(kAttribUv, 2, GL_FLOAT, GL_FALSE, sizeof(uv[0]), nullptr);
-            glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g.indices.id());
-            glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size() * sizeof(uint32_t)),
-                         indices.data(), GL_STATIC_DRAW);
-            glBindVertexArray(0);
-            glBindBuffer(GL_ARRAY_BUFFER, 0);
+            uploadAliasBuffers({g.vao, g.poses, g.uv, g.indices}, poses, uv, indices);
             for (const content::ModelImage& img : m.images)
                 g.images.push_back(hasOwnMips(img)
                                        ? uploadRgba(img.width, img.height, img.rgba.data(),

@@ -427,12 +427,12 @@ TEST(TextureCacheFormat, WaterFieldsFollowTheirFlag) {
     EXPECT_EQ(w.fog_end, 200.0f);
     EXPECT_FALSE(w.planar);
     EXPECT_FALSE(w.refract);
-    const auto planar = decode(body(2 | 8 | 256 | 512, 90.0f));
+    const auto planar = decode(body(2 | 8 | 512 | 1024, 90.0f));
     ASSERT_TRUE(planar);
     EXPECT_TRUE((*planar)[0].water.planar);
     EXPECT_TRUE((*planar)[0].water.refract);
-    EXPECT_FALSE(decode(body(2 | 8 | 512, 90.0f))); // refract without planar
-    EXPECT_FALSE(decode(body(2 | 256, 90.0f)));     // planar without water
+    EXPECT_FALSE(decode(body(2 | 8 | 1024, 90.0f))); // refract without planar
+    EXPECT_FALSE(decode(body(2 | 512, 90.0f)));      // planar without water
     const auto opaque = decode(body(2 | 8, 90.0f));
     ASSERT_TRUE(opaque);
     EXPECT_TRUE((*opaque)[0].water.enabled);

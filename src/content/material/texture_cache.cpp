@@ -247,6 +247,32 @@ private:
     bool m_ok = true;
 };
 
+// An entry's water numbers (kFlagWater) and the water flags: finite numbers, refraction only
+// with the planar path.
+bool readWater(Cursor& body, uint32_t flags, WaterShading& w) {
+    std::array<float, kWaterNumbers> v{};
+    for (float& x : v) {
+        x = std::bit_cast<float>(body.u32());
+        if (!std::isfinite(x))
+            return false;
+    }
+    w.enabled = true;
+    w.blended = (flags & kFlagWaterBlended) != 0;
+    w.base_colour = {v[0], v[1], v[2]};
+    w.reflect_tint = {v[3], v[4], v[5]};
+    w.fade_start = v[6];
+    w.fade_end = v[7];
+    w.reflect_weight = v[8];
+    w.refract_tint = {v[9], v[10], v[11]};
+    w.reflect_amount = v[12];
+    w.refract_amount = v[13];
+    w.fog_start = v[14];
+    w.fog_end = v[15];
+    w.planar = (flags & kFlagWaterPlanar) != 0;
+    w.refract = (flags & kFlagWaterRefract) != 0;
+    return !w.refract || w.planar;
+}
+
 // An entry's envmap numbers and mask kind (kFlagEnvMap): finite numbers, a known mask.
 bool readEnvMapNumbers(Cursor& body, EnvMapShading& e) {
     std::array<float, kEnvMapNumbers> v{};
@@ -613,32 +639,10 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
         t.fullbright_light = std::bit_cast<float>(body.u32());
         if (!std::isfinite(t.alpha_cutoff) || !std::isfinite(t.fullbright_light))
             return std::nullopt;
-        if (flags & kFlagWater) {
-            std::array<float, kWaterNumbers> v{};
-            for (float& x : v) {
-                x = std::bit_cast<float>(body.u32());
-                if (!std::isfinite(x))
-                    return std::nullopt;
-            }
-            t.water.enabled = true;
-            t.water.blended = (flags & kFlagWaterBlended) != 0;
-            t.water.base_colour = {v[0], v[1], v[2]};
-            t.water.reflect_tint = {v[3], v[4], v[5]};
-            t.water.fade_start = v[6];
-            t.water.fade_end = v[7];
-            t.water.reflect_weight = v[8];
-            t.water.refract_tint = {v[9], v[10], v[11]};
-            t.water.reflect_amount = v[12];
-            t.water.refract_amount = v[13];
-            t.water.fog_start = v[14];
-            t.water.fog_end = v[15];
-            t.water.planar = (flags & kFlagWaterPlanar) != 0;
-            t.water.refract = (flags & kFlagWaterRefract) != 0;
-            if (t.water.refract && !t.water.planar)
-                return std::nullopt;
-        } else if (flags & (kFlagWaterBlended | kFlagWaterPlanar | kFlagWaterRefract)) {
+        if ((flags & kFlagWater)
+                ? !readWater(body, flags, t.water)
+                : (flags & (kFlagWaterBlended | kFlagWaterPlanar | kFlagWaterRefract)) != 0)
             return std::nullopt;
-        }
         if ((flags & kFlagEnvMap) && !readEnvMapNumbers(body, t.envmap_shading))
             return std::nullopt;
         if (flags & kFlagMotion) {
