@@ -140,19 +140,7 @@ TEST_F(EnvMapGolden, SourceWaterNormalMapAndCubeMatchesItsGoldenImage) {
     water.water.blended = false;
     water.water.base_colour = {0.08f, 0.24f, 0.31f};
     water.water.reflect_tint = {1.0f, 1.0f, 1.0f};
-    content::Image& ripples = water.bump;
-    ripples.width = ripples.height = 16;
-    for (int y = 0; y < 16; ++y)
-        for (int x = 0; x < 16; ++x) {
-            const float a = 0.35f * std::sin(static_cast<float>(x) * 0.39269908f);
-            const float b = 0.35f * std::sin(static_cast<float>(y) * 0.39269908f);
-            const float len = std::sqrt(a * a + b * b + 1.0f);
-            const auto byte = [](float c) {
-                return static_cast<uint8_t>(std::lround((c * 0.5f + 0.5f) * 255.0f));
-            };
-            ripples.rgba.insert(ripples.rgba.end(),
-                                {byte(a / len), byte(b / len), byte(1.0f / len), 255});
-        }
+    water.bump = testsupport::rippledNormalMap();
     for (size_t k = 0; k < 6; ++k)
         water.envmap[k] = markedFace(k);
     water.envmap_source = "materials/maps/pool/c0_0_0.vtf";

@@ -8,6 +8,7 @@
 #include "render_world.h"
 #include "scene/world/material_table.h"
 #include "scene/world/world_mesh.h"
+#include "support/envmap_fixture.h"
 #include "support/planar_water_fixture.h"
 
 #include <gtest/gtest.h>
@@ -68,19 +69,7 @@ TEST_F(PlanarWaterGolden, SourcePlanarWaterMatchesItsGoldenImage) {
     water.water.refract_amount = 0.03f;
     water.water.fog_start = 0.0f;
     water.water.fog_end = 120.0f;
-    content::Image& ripples = water.bump;
-    ripples.width = ripples.height = 16;
-    for (int y = 0; y < 16; ++y)
-        for (int x = 0; x < 16; ++x) {
-            const float a = 0.35f * std::sin(static_cast<float>(x) * 0.39269908f);
-            const float b = 0.35f * std::sin(static_cast<float>(y) * 0.39269908f);
-            const float len = std::sqrt(a * a + b * b + 1.0f);
-            const auto byte = [](float c) {
-                return static_cast<uint8_t>(std::lround((c * 0.5f + 0.5f) * 255.0f));
-            };
-            ripples.rgba.insert(ripples.rgba.end(),
-                                {byte(a / len), byte(b / len), byte(1.0f / len), 255});
-        }
+    water.bump = testsupport::rippledNormalMap();
     const scene::WorldMesh mesh =
         scene::buildWorldMesh(map, scene::resolveMaterials(map, nullptr, textures));
     scene::Camera cam;

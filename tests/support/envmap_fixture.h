@@ -10,6 +10,7 @@
 #include "support/map_builder.h"
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 
 namespace testsupport {
@@ -67,6 +68,25 @@ inline content::Image solidImage(int side, uint8_t r, uint8_t g, uint8_t b, uint
     for (int i = 0; i < side * side; ++i)
         img.rgba.insert(img.rgba.end(), {r, g, b, a});
     return img;
+}
+
+// A 16x16 tangent-space normal map of ripples: the normal (a, b, 1) normalised, a and b
+// 0.35 sin(x pi / 8) and 0.35 sin(y pi / 8), stored as (n + 1) / 2 bytes.
+inline content::Image rippledNormalMap() {
+    content::Image ripples;
+    ripples.width = ripples.height = 16;
+    const auto byte = [](float c) {
+        return static_cast<uint8_t>(std::lround((c * 0.5f + 0.5f) * 255.0f));
+    };
+    for (int y = 0; y < 16; ++y)
+        for (int x = 0; x < 16; ++x) {
+            const float a = 0.35f * std::sin(static_cast<float>(x) * 0.39269908f);
+            const float b = 0.35f * std::sin(static_cast<float>(y) * 0.39269908f);
+            const float len = std::sqrt(a * a + b * b + 1.0f);
+            ripples.rgba.insert(ripples.rgba.end(),
+                                {byte(a / len), byte(b / len), byte(1.0f / len), 255});
+        }
+    return ripples;
 }
 
 // Right, left, back, front, up, down: six colours no two faces share.
