@@ -32,6 +32,10 @@ Result<std::vector<uint8_t>> inflateZipMember(std::span<const uint8_t> packed,
     if (uncompressed_size > kMaxInflateOutput)
         return inflateError("uncompressed size " + std::to_string(uncompressed_size) +
                             " beyond the limit of " + std::to_string(kMaxInflateOutput));
+    if (uncompressed_size > uint64_t(packed.size()) * kMaxDeflateRatio + kDeflateSlack)
+        return inflateError("uncompressed size " + std::to_string(uncompressed_size) +
+                            " beyond what " + std::to_string(packed.size()) +
+                            " deflate bytes can hold (1032:1)");
     libdeflate_decompressor* d = threadDecompressor();
     if (!d)
         return inflateError("cannot allocate a decompressor");

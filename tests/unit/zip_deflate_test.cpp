@@ -88,6 +88,18 @@ TEST(Inflate, DamagedStreamsAndWrongSizesAreErrors) {
     // A hostile size is refused before anything is allocated for it.
     EXPECT_NE(errorOf(packed, core::kMaxInflateOutput + 1, crc).find("beyond the limit"),
               std::string::npos);
+    // More than DEFLATE's best ratio can give from these bytes: refused before allocating.
+    EXPECT_NE(errorOf(std::span(packed).first(16),
+                      16 * core::kMaxDeflateRatio + core::kDeflateSlack + 1, crc)
+                  .find("beyond what 16 deflate bytes can hold"),
+              std::string::npos);
+    // The bound holds for the most compressible data there is: 8 MB of zeros at libdeflate's
+    // strongest level.
+    const Bytes zeros(8u << 20, 0);
+    const Bytes packed_zeros = deflateWith(zeros, 12);
+    auto unpacked = core::inflateZipMember(packed_zeros, zeros.size(), core::crc32(zeros));
+    ASSERT_TRUE(unpacked) << packed_zeros.size() << ": " << unpacked.error().message();
+    EXPECT_EQ(unpacked->size(), zeros.size());
     // Garbage that is no deflate stream at all.
     const Bytes junk(64, 0xff);
     EXPECT_FALSE(core::inflateZipMember(junk, 100, 0));
