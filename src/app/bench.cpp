@@ -267,6 +267,11 @@ void renderBenchFrames(const Options& options, MapSession& session, OffscreenRen
         cam.fov_x = options.fov;
         cam.aspect = static_cast<float>(options.width) / static_cast<float>(options.height);
         cam.z_far = far;
+        ro.time = f / 60.0;
+        // The eye in a liquid: the frame is culled and drawn by its breathing camera.
+        const scene::EyeLiquid eye = eyeLiquidOf(b, cam, ro.time, ro.liquid_view);
+        cam = eye.camera;
+        ro.view_blend = eye.blend;
         const auto t_vis = Clock::now();
         visibility.update(cam, vis_options, list);
         // A Source 3D sky box: its own visible set from its camera (nullptr: none in view).
@@ -285,7 +290,6 @@ void renderBenchFrames(const Options& options, MapSession& session, OffscreenRen
             if (timers->framesRead() != read_before)
                 out.addGpuFrame(*timers);
         }
-        ro.time = f / 60.0;
         ro.frame_seconds = 1.0f / 60.0f; // auto exposure moves as at 60 frames a second
         ro.style_values =
             scene::lightStyleValues(ro.time, nullptr, b.profile.entities.light_styles);

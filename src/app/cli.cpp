@@ -316,6 +316,7 @@ const FlagRow kFlags[] = {
     {.name = "--no-stage-folding", .on = [](Options& o) { o.fold_stages = false; }},
     {.name = "--no-depth-prepass", .on = [](Options& o) { o.depth_prepass = false; }},
     {.name = "--no-water-reflection", .on = [](Options& o) { o.water_reflection = false; }},
+    {.name = "--no-liquid-view", .on = [](Options& o) { o.liquid_view = false; }},
     {.name = "--no-display-ramp", .on = [](Options& o) { o.display_ramp = false; }},
     {.name = "--no-hardware-gamma", .on = [](Options& o) { o.hardware_gamma = false; }},
     {.name = "--no-fog", .on = [](Options& o) { o.fog = false; }},
@@ -471,6 +472,8 @@ constexpr const char kHelpView[] =
     "  --no-depth-prepass      no depth-only pass before the shaded passes\n"
     "  --no-water-reflection   Source water's expensive path drawn as its cheap one (no\n"
     "                          planar reflection and refraction pass)\n"
+    "  --no-liquid-view        with the eye in water, slime or lava, no colour over the\n"
+    "                          view and no breathing field of view (Quake, Quake 2)\n"
     "  --no-display-ramp       no full-screen doubling of an overbright (Quake 3) map's\n"
     "                          frame: half as bright, to measure what the pass costs\n"
     "  --no-hardware-gamma     Quake 3 as ioquake3 shows it windowed or without the\n"

@@ -59,6 +59,7 @@ struct Options {
     bool fold_stages = true;      // --no-stage-folding: one pass per Quake 3 shader stage
     bool depth_prepass = true;    // --no-depth-prepass: no depth-only pass before the shading
     bool water_reflection = true; // --no-water-reflection: planar water drawn as cheap water
+    bool liquid_view = true;      // --no-liquid-view: the eye in a liquid sees as in air
     bool display_ramp = true;     // --no-display-ramp: no overbright doubling (half bright)
     bool hardware_gamma = true;   // --no-hardware-gamma: Quake 3 as shown without a gamma ramp
     bool fog = true;              // --no-fog: no Quake 3 fog volumes and no distance fog

@@ -247,6 +247,7 @@ struct ScreenshotFrame {
     render::DebugOverlayStats debug_stats;
     std::array<float, 4> overlay_rect{};
     int exposure_frames = 0; // frames drawn for auto exposure to settle (settleExposure)
+    scene::Liquid liquid = scene::Liquid::None; // holding the eye (scene::eyeLiquid)
 };
 
 // The camera the picture is drawn from: --camera with the image's shape, then --walk-script.
@@ -387,6 +388,7 @@ void writeDrawStats(core::JsonWriter& j, const Options& options, const Screensho
     j.field("pitch", f.cam.pitch).field("yaw", f.cam.yaw).field("fov", f.cam.fov_x);
     j.field("width", options.width).field("height", options.height).endObject();
     j.field("camera_leaf", s.camera_leaf).field("camera_cluster", s.camera_cluster);
+    j.field("eye_liquid", scene::liquidName(f.liquid));
     j.field("pvs_leaves", s.pvs_leaves).field("visible_leaves", s.visible_leaves);
     j.field("faces_drawn", s.faces_drawn).field("faces_total", s.faces_total);
     j.field("triangles", s.triangles).field("draw_calls", s.draw_calls);
@@ -488,6 +490,11 @@ core::Status drawScreenshot(const Options& options, OffscreenRenderer& gl, MapSe
                             render::RenderOptions& ro, ScreenshotFrame& f) {
     scene::MapBundle& b = *session.bundle();
     ro.clear_colour = clearColourOf(b.profile, f.cam, fogShown(ro), ro.clear_colour);
+    // The eye in a liquid: the frame is culled and drawn by its breathing camera.
+    const scene::EyeLiquid eye = eyeLiquidOf(b, f.cam, options.time, ro.liquid_view);
+    f.cam = eye.camera;
+    f.liquid = eye.liquid;
+    ro.view_blend = eye.blend;
     if (auto st = computeVisibility(options, b, session, f); !st)
         return st;
     ro.show_culled = options.lock_camera_given;

@@ -108,6 +108,13 @@ bool fogShown(const render::RenderOptions& options) {
     return options.fog && options.view == render::ViewMode::Lit;
 }
 
+scene::EyeLiquid eyeLiquidOf(const scene::MapBundle& bundle, const scene::Camera& camera,
+                             double time, bool enabled) {
+    if (!enabled) // the liquid is still named (--screenshot's "eye_liquid")
+        return {.liquid = scene::liquidAt(bundle.map, camera.position), .camera = camera};
+    return scene::eyeLiquid(bundle.map, bundle.profile.view.liquid, camera, time);
+}
+
 core::Result<render::RenderOptions> renderOptionsOf(const Options& options) {
     render::RenderOptions ro;
     if (!render::parseViewMode(options.view, &ro.view))
@@ -121,6 +128,7 @@ core::Result<render::RenderOptions> renderOptionsOf(const Options& options) {
     ro.fold_stages = options.fold_stages;
     ro.depth_prepass = options.depth_prepass;
     ro.water_reflection = options.water_reflection;
+    ro.liquid_view = options.liquid_view;
     ro.display_ramp = options.display_ramp;
     ro.hardware_gamma = options.hardware_gamma;
     ro.fog = options.fog;

@@ -10,6 +10,7 @@
 #include "render/world_renderer.h"
 #include "render/world_upload.h"
 #include "scene/load/map_bundle.h"
+#include "scene/view/eye_liquid.h"
 #include "scene/view/sky_region.h"
 #include "scene/view/visibility.h"
 #include "scene/view/water_reflection.h"
@@ -96,5 +97,10 @@ glm::vec4 clearColourOf(const game::GameProfile& profile, const scene::Camera& c
                         const glm::vec4& fallback = render::RenderOptions{}.clear_colour);
 // Whether the frame drawn with `options` shows distance fog (the fog switch, the lit view).
 bool fogShown(const render::RenderOptions& options);
+// The eye's liquid in a frame of `bundle` seen by `camera` at game time `time` (scene::eyeLiquid:
+// the camera to cull and draw the frame with, the colour blended over it); with `enabled` false
+// (--no-liquid-view, the View options switch) none, and the camera as it is.
+scene::EyeLiquid eyeLiquidOf(const scene::MapBundle& bundle, const scene::Camera& camera,
+                             double time, bool enabled);
 
 } // namespace app

@@ -70,6 +70,7 @@ GameControls gameControlsFor(const scene::MapBundle& b) {
     g.fog =
         !b.fogs.empty() || b.profile.rules.fog.density > 0.0f || b.profile.rules.linear_fog.enabled;
     g.sky_region = b.profile.sky_region.has_value();
+    g.liquid_view = b.profile.view.liquid != game::LiquidView{};
     return g;
 }
 
@@ -146,6 +147,11 @@ void gameSwitches(OverlayModel& m, OverlayActions& actions) {
     }
     if (g.liquids)
         ImGui::SliderFloat("liquid alpha", &ro.liquid_alpha, 0.1f, 1.0f, "%.2f");
+    if (g.liquid_view) {
+        ImGui::Checkbox("liquid view", &ro.liquid_view);
+        tooltip("with the eye in water, slime or lava: the game's colour over the view and its "
+                "breathing field of view (off: as in air, --no-liquid-view)");
+    }
 }
 
 void cullingSwitches(OverlayModel& m, OverlayActions& actions) {

@@ -45,6 +45,7 @@ struct GameControls {
     bool liquids = false;       // liquid surfaces (the liquid opacity slider)
     bool styles = false;        // faces with light styles (the Light styles panel)
     bool sky_region = false;    // a Source 3D sky box (sky_camera; the 3D sky switch)
+    bool liquid_view = false;   // the game shows the eye in a liquid (game::LiquidView)
 };
 GameControls gameControlsFor(const scene::MapBundle& bundle);
 

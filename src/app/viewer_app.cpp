@@ -536,11 +536,20 @@ void ViewerApp::drawWorld(int w, int h, float dt) {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, w, h);
     m_fly.camera.aspect = h > 0 ? static_cast<float>(w) / static_cast<float>(h) : 1.0f;
+    // The eye in a liquid: the frame is culled and drawn by its breathing camera.
+    scene::Camera view = m_fly.camera;
+    m_render_options.view_blend = glm::vec4(0.0f);
+    if (const scene::MapBundle* b = m_session.bundle()) {
+        const scene::EyeLiquid eye =
+            eyeLiquidOf(*b, m_fly.camera, m_styles.time, m_render_options.liquid_view);
+        view = eye.camera;
+        m_render_options.view_blend = eye.blend;
+    }
     if (m_session.bundle() && m_session.visibility()) {
         const auto t0 = std::chrono::steady_clock::now();
-        m_session.visibility()->update(m_fly.camera, m_vis_options, m_list);
+        m_session.visibility()->update(view, m_vis_options, m_list);
         if (!m_vis_options.lock)
-            m_list_camera = m_fly.camera;
+            m_list_camera = view;
         m_cpu_vis_ms =
             std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - t0).count();
     }
@@ -557,12 +566,12 @@ void ViewerApp::drawWorld(int w, int h, float dt) {
     m_debug.beginFrame(dt * 1000.0f);
     m_render_options.timers = &m_debug.timers(); // times each pass of the world
     const scene::RegionView* region =
-        m_session.skyRegion(m_fly.camera, m_vis_options, m_list, m_render_options.sky_region);
-    const scene::ReflectionView* reflection = m_session.waterReflection(
-        m_fly.camera, m_vis_options, m_list, m_render_options.water_reflection);
-    m_renderer.draw(m_list, m_fly.camera, m_render_options, region, reflection);
+        m_session.skyRegion(view, m_vis_options, m_list, m_render_options.sky_region);
+    const scene::ReflectionView* reflection =
+        m_session.waterReflection(view, m_vis_options, m_list, m_render_options.water_reflection);
+    m_renderer.draw(m_list, view, m_render_options, region, reflection);
     m_debug.setHighlightFaces(&m_textures.highlightFaces());
-    m_debug.drawScene(m_renderer, m_list, m_fly.camera, m_vis_options);
+    m_debug.drawScene(m_renderer, m_list, view, m_vis_options);
 }
 
 void ViewerApp::frame() {

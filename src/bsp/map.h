@@ -82,7 +82,7 @@ struct Node {
 struct Leaf {
     int32_t cluster = -1; // -1: outside the map or solid, never drawn through the PVS
     int32_t area = 0;
-    uint32_t contents = 0; // game-neutral: kContentsSolid / kContentsLiquid / 0
+    uint32_t contents = 0; // game-neutral LeafContents bits; 0: empty
     glm::vec3 mins{0.0f};
     glm::vec3 maxs{0.0f};
     uint32_t first_leaf_face = 0; // range into Map::leaf_faces
@@ -91,8 +91,10 @@ struct Leaf {
 
 enum LeafContents : uint32_t {
     kContentsSolid = 1u << 0,
-    kContentsLiquid = 1u << 1,
+    kContentsLiquid = 1u << 1, // any liquid; water unless one of the two below is set too
     kContentsSky = 1u << 2,
+    kContentsSlime = 1u << 3, // with kContentsLiquid
+    kContentsLava = 1u << 4,  // with kContentsLiquid
 };
 
 // How a brush model (door, platform, ...) is blended; the game layer translates entity keys

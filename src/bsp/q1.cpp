@@ -350,10 +350,12 @@ uint32_t leafContents(int32_t c) {
     switch (c) {
     case -2: // CONTENTS_SOLID
         return kContentsSolid;
-    case -3: // WATER, SLIME, LAVA
-    case -4:
-    case -5:
+    case -3: // CONTENTS_WATER
         return kContentsLiquid;
+    case -4: // CONTENTS_SLIME
+        return kContentsLiquid | kContentsSlime;
+    case -5: // CONTENTS_LAVA
+        return kContentsLiquid | kContentsLava;
     case -6:
         return kContentsSky;
     default:

@@ -118,6 +118,10 @@ uint32_t leafContents(uint32_t c) {
         out |= kContentsSolid;
     if (c & (8 | 16 | 32)) // LAVA, SLIME, WATER
         out |= kContentsLiquid;
+    if (c & 8)
+        out |= kContentsLava;
+    if (c & 16)
+        out |= kContentsSlime;
     return out;
 }
 

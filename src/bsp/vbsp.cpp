@@ -132,6 +132,8 @@ uint32_t leafContents(uint32_t c) {
         out |= kContentsSolid;
     if (c & (0x10 | 0x20)) // SLIME, WATER
         out |= kContentsLiquid;
+    if (c & 0x10)
+        out |= kContentsSlime;
     return out;
 }
 

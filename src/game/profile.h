@@ -236,6 +236,24 @@ glm::vec3 lightPart(const LightRule& rule, glm::vec3 light); // the rest, may pa
 // of apply(), as the world shader's `light`.
 glm::vec3 scaledLight(const LightRule& rule, glm::vec3 light);
 
+// What a game shows with the eye inside a liquid. Which liquid holds the eye is its leaf's
+// contents (bsp::LeafContents); lava wins over slime and slime over water, as Quake 2's server
+// tests them (game/player/view.c SV_CalcBlend).
+// - The colour of that liquid blends over the finished frame: frame * (1 - a) + rgb * a, rgb
+//   and a in 0..1 (a 0: none).
+// - The field of view breathes: tan(fov / 2) across and up times
+//   fov_base + fov_amplitude * sin(fov_rate * t), t the game time in seconds (fov_rate 0: no
+//   wobble).
+struct LiquidView {
+    glm::vec4 water{0.0f};
+    glm::vec4 slime{0.0f};
+    glm::vec4 lava{0.0f};
+    glm::vec2 fov_base{1.0f};
+    glm::vec2 fov_amplitude{0.0f};
+    float fov_rate = 0.0f;
+    bool operator==(const LiquidView&) const = default;
+};
+
 // Where a spawned player's view is, and what the engine shows where nothing is drawn.
 struct ViewRule {
     float eye_height = 26.0f;             // above a spawn point's origin
@@ -245,6 +263,7 @@ struct ViewRule {
     // the world and no sky is drawn, the view shows the clear colour: the world fog's colour
     // (rules.linear_fog) while that fog is on (scene::farClearColour).
     float far_plane = 0.0f;
+    LiquidView liquid; // the eye inside water, slime or lava
 };
 
 // Which folders and archives the game searches besides the map's own game folder.

@@ -225,6 +225,24 @@ WarpRule warpRule() {
     return w;
 }
 
+// QuakeSpasm with the eye in a liquid leaf: view.c V_SetContentsColor picks cshift_water
+// (130 80 50, percent 128), cshift_slime (0 25 5, 150) or cshift_lava (255 80 0, 150), and
+// V_CalcBlend makes the one contents shift v_blend = colour / 255, alpha percent / 255
+// (gl_cshiftpercent and gl_cshiftpercent_contents at their default 100), which V_PolyBlend
+// draws over the view blended by its alpha; gl_rmain.c R_SetupView breathes the field of view
+// (r_waterwarp 1): tan(fov_x / 2) * (0.97 + 0.03 sin(1.5 t)), tan(fov_y / 2) * (1.03 - 0.03
+// sin(1.5 t)).
+LiquidView liquidView() {
+    LiquidView v;
+    v.water = glm::vec4(130.0f, 80.0f, 50.0f, 128.0f) / 255.0f;
+    v.slime = glm::vec4(0.0f, 25.0f, 5.0f, 150.0f) / 255.0f;
+    v.lava = glm::vec4(255.0f, 80.0f, 0.0f, 150.0f) / 255.0f;
+    v.fov_base = {0.97f, 1.03f};
+    v.fov_amplitude = {0.03f, -0.03f};
+    v.fov_rate = 1.5f;
+    return v;
+}
+
 } // namespace
 
 GameProfile quake1Profile(const bsp::Map& map) {
@@ -239,6 +257,7 @@ GameProfile quake1Profile(const bsp::Map& map) {
     // ../shared/qsref (a camera outside the map sees 0 0 0 in every pixel).
     p.view.eye_height = 22.0f;
     p.view.void_colour = glm::vec3(0.0f);
+    p.view.liquid = liquidView();
     // QuakeSpasm (like ironwail) accepts "sky" or "skyname"; gl_sky.c Sky_LoadSkyBox loads
     // gfx/env/<name><rt|bk|lf|ft|up|dn>.
     p.skybox = skyPath(world, "skyname", "gfx/env/");

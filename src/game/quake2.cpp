@@ -70,6 +70,27 @@ LightRule classicLight() {
     return light;
 }
 
+// The eye in a liquid: the game's player/view.c SV_CalcBlend adds, by the contents at the
+// eye, lava (1, 0.3, 0, 0.6), else slime (0, 0.1, 0.05, 0.6), else water (0.5, 0.3, 0.2,
+// 0.4) to the blend the renderers draw over the view (gl1_main.c R_PolyBlend, gl3_main.c
+// GL3_Draw_Flash or the post-process's v_blend), and sets RDF_UNDERWATER. The GL1 renderer
+// (the classic look) then breathes the frustum (gl1_main.c R_SetPerspective, gl1_waterwarp
+// 1: xmax * (1 + 0.03 sin(1.5 t)), ymax * (1 - 0.03 sin(1.5 t))); GL3 warps the finished
+// picture instead (gl3_shaders.c fragmentSrc2DpostprocessWater), which is not drawn here.
+// SV_CalcBlend also tints the view as lava inside solid; the viewer flies through walls and
+// outside the map, so that tint is left out.
+LiquidView liquidView(Quake2Look look) {
+    LiquidView v;
+    v.water = {0.5f, 0.3f, 0.2f, 0.4f};
+    v.slime = {0.0f, 0.1f, 0.05f, 0.6f};
+    v.lava = {1.0f, 0.3f, 0.0f, 0.6f};
+    if (look == Quake2Look::Classic) {
+        v.fov_amplitude = {0.03f, -0.03f};
+        v.fov_rate = 1.5f;
+    }
+    return v;
+}
+
 } // namespace
 
 GameProfile quake2Profile(const bsp::Map& map, Quake2Look look) {
@@ -80,6 +101,7 @@ GameProfile quake2Profile(const bsp::Map& map, Quake2Look look) {
     // GL3_EmitWaterPolys keeps GLQuake's 16 pi period and the time in seconds.
     p.rules.warp.amplitude = 4.0f / 64.0f;
     p.view.eye_height = 22.0f; // game/p_client.c PutClientInServer: ent->viewheight = 22
+    p.view.liquid = liquidView(look);
     // SV_SpawnServer / GL3_SetSky: worldspawn "sky" names env/<sky><rt|bk|lf|ft|up|dn>.
     p.skybox = skyPath(worldspawn(map), "sky", "env/");
     if (p.skybox.empty())

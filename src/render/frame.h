@@ -191,6 +191,9 @@ const scene::FogVolume* blendedFaceFog(const Frame& f, const scene::DrawBatch& b
 // pass_display.cpp: with frame_scale 1/2, the frame doubled once and clamped (ioquake3's gamma
 // ramp), after every world pass and before the overlays; nothing otherwise.
 void drawDisplayRamp(Frame& f);
+// pass_display.cpp: `blend` (rgb, a in 0..1) over the finished frame, frame * (1 - a) + rgb * a:
+// the colour of the liquid holding the eye (scene::EyeLiquid); nothing when a is 0.
+void drawViewBlend(Frame& f, const glm::vec4& blend);
 // pass_display.cpp: RenderOptions::picture (exposure, gamma, brightness) over the finished
 // frame through a copy of it in `copy` (made or resized here to the viewport, *copy_w x
 // *copy_h); nothing at the defaults.

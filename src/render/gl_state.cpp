@@ -4,7 +4,7 @@ namespace render {
 
 void GlState::invalidate() {
     m_caps.fill(kUnknown);
-    m_blend_src = m_blend_dst = 0;
+    m_blend = {};
     m_depth_mask = m_colour_mask = m_depth_far = kUnknown;
     m_depth_func = m_cull_face = m_polygon_mode = 0;
     m_offset_known = m_program_known = m_vao_known = m_active_known = false;
@@ -42,12 +42,12 @@ void GlState::enable(GLenum cap, bool on) {
     ++m_changes;
 }
 
-void GlState::blendFunc(GLenum src, GLenum dst) {
-    if (m_blend_src == src && m_blend_dst == dst)
+void GlState::blendFuncSeparate(GLenum src, GLenum dst, GLenum src_alpha, GLenum dst_alpha) {
+    const std::array<GLenum, 4> want{src, dst, src_alpha, dst_alpha};
+    if (m_blend == want)
         return;
-    m_blend_src = src;
-    m_blend_dst = dst;
-    glBlendFunc(src, dst);
+    m_blend = want;
+    glBlendFuncSeparate(src, dst, src_alpha, dst_alpha);
     ++m_changes;
 }
 

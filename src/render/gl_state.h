@@ -26,7 +26,8 @@ public:
     // The capabilities the passes switch: GL_BLEND, GL_DEPTH_TEST, GL_CULL_FACE,
     // GL_POLYGON_OFFSET_FILL, GL_POLYGON_OFFSET_LINE.
     void enable(GLenum cap, bool on);
-    void blendFunc(GLenum src, GLenum dst);
+    void blendFunc(GLenum src, GLenum dst) { blendFuncSeparate(src, dst, src, dst); }
+    void blendFuncSeparate(GLenum src, GLenum dst, GLenum src_alpha, GLenum dst_alpha);
     void depthMask(bool write);
     void depthFunc(GLenum func);
     // The window depth range: [0, 1], or every fragment at `kFarPlaneDepth` with depth clamping
@@ -60,7 +61,7 @@ private:
     static constexpr int kUnits = 16;
     static constexpr int8_t kUnknown = -1;
     std::array<int8_t, kNumCaps> m_caps{};
-    GLenum m_blend_src = 0, m_blend_dst = 0;
+    std::array<GLenum, 4> m_blend{}; // source, destination, source alpha, destination alpha
     int8_t m_depth_mask = kUnknown, m_colour_mask = kUnknown, m_depth_far = kUnknown;
     GLenum m_depth_func = 0, m_cull_face = 0, m_polygon_mode = 0;
     float m_offset_factor = 0.0f, m_offset_units = 0.0f;

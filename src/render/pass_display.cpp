@@ -35,6 +35,33 @@ void drawDisplayRamp(Frame& f) {
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
+// The display ramp's program writes (1, 1, 1, 0); the constant colour (rgb * a, a) turns the
+// blend into frame * (1 - a) + rgb * a, the polygon QuakeSpasm's V_PolyBlend and yquake2's
+// R_PolyBlend / GL3_Draw_Flash draw with (GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA); the frame's
+// alpha is kept.
+void drawViewBlend(Frame& f, const glm::vec4& blend) {
+    if (!(blend.a > 0.0f))
+        return;
+    const DisplayRampProgram* p = f.programs.displayRamp();
+    if (!p)
+        return;
+    DebugGroup group("view blend");
+    GlState& s = f.state;
+    s.useProgram(p->program.id());
+    s.bindVertexArray(p->vao.id());
+    s.enable(GL_DEPTH_TEST, false);
+    s.enable(GL_CULL_FACE, false);
+    s.enable(GL_POLYGON_OFFSET_FILL, false);
+    s.polygonMode(GL_FILL);
+    s.depthMask(false);
+    s.colourMask(true);
+    s.enable(GL_BLEND, true);
+    const float a = std::clamp(blend.a, 0.0f, 1.0f);
+    glBlendColor(blend.r * a, blend.g * a, blend.b * a, a);
+    s.blendFuncSeparate(GL_CONSTANT_COLOR, GL_ONE_MINUS_CONSTANT_ALPHA, GL_ZERO, GL_ONE);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
 } // namespace render
 
 namespace render {

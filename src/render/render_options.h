@@ -80,6 +80,13 @@ struct RenderOptions {
     // A sky region handed to draw() (Source's 3D sky box) drawn behind the world; false: the
     // sky surfaces show the sky box alone (the engine's r_3dsky 0, --no-3d-sky).
     bool sky_region = true;
+    // The eye inside a liquid as the map's game shows it (game::LiquidView: the colour blended
+    // over the view, the breathing field of view); false: the view as in air (--no-liquid-view).
+    // The callers read it (scene::eyeLiquid); draw() blends `view_blend`.
+    bool liquid_view = true;
+    // Blended over the finished frame in the lit and fullbright views, after the display ramp
+    // (drawViewBlend): rgb and alpha in 0..1, alpha 0 for none. Set per frame by the caller.
+    glm::vec4 view_blend{0.0f};
     std::array<float, scene::kNumLightStyles> style_values{};
     PictureAdjust picture; // applied last, by the picture pass (pass_display.cpp)
     // A map with a tone map (game::ToneMapRule, Source's HDR) exposed by auto exposure

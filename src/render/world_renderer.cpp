@@ -272,6 +272,17 @@ void WorldRenderer::drawOverWorld(Frame& f) {
         m_state.enable(GL_DEPTH_TEST, true);
     }
 
+    // The liquid holding the eye, over the game's finished frame (QuakeSpasm draws its
+    // polygon blend after the view, yquake2 in its post-process).
+    if (options.view_blend.a > 0.0f &&
+        (options.view == ViewMode::Lit || options.view == ViewMode::Fullbright)) {
+        f.beginTimer("view blend");
+        drawViewBlend(f, options.view_blend);
+        f.endTimer();
+        m_state.bindVertexArray(m_gpu->vao.id());
+        m_state.enable(GL_DEPTH_TEST, true);
+    }
+
     // Auto exposure measures the finished frame, before the viewer's own picture settings.
     if (m_exposure_on) {
         f.beginTimer("exposure");

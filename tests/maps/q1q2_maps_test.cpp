@@ -379,3 +379,30 @@ TEST(Quake1Maps, WindingIsClockwiseFromTheFront) {
         EXPECT_LT(ccw, cw / 100 + 1) << name;
     }
 }
+
+// Which liquid each leaf holds (bsp::LeafContents), as counted from the files' leaf lumps
+// (Quake 1 contents -3 water, -4 slime, -5 lava; Quake 2 bits 8 lava, 16 slime, 32 water).
+TEST(Quake1Maps, LeavesNameTheirLiquid) {
+    struct Case {
+        const char* map;
+        int water, slime, lava;
+    };
+    for (const Case& c :
+         {Case{"q1/lq_e1m1.bsp", 104, 114, 0}, Case{"q1/pd_lava.bsp", 1, 0, 67},
+          Case{"q1/mt_sm214_mrtaufner.bsp", 28, 0, 51}, Case{"q2/aq_urbanjungle.bsp", 234, 0, 0}}) {
+        auto r = bsp::loadMapFile(kMaps / c.map);
+        ASSERT_TRUE(r.ok()) << r.error().message();
+        int water = 0, slime = 0, lava = 0;
+        for (const bsp::Leaf& l : r->leaves) {
+            const bool liquid = (l.contents & bsp::kContentsLiquid) != 0;
+            // Slime and lava are only ever set with the liquid bit.
+            EXPECT_TRUE(liquid || !(l.contents & (bsp::kContentsSlime | bsp::kContentsLava)));
+            water += liquid && !(l.contents & (bsp::kContentsSlime | bsp::kContentsLava));
+            slime += (l.contents & bsp::kContentsSlime) != 0;
+            lava += (l.contents & bsp::kContentsLava) != 0;
+        }
+        EXPECT_EQ(water, c.water) << c.map;
+        EXPECT_EQ(slime, c.slime) << c.map;
+        EXPECT_EQ(lava, c.lava) << c.map;
+    }
+}

@@ -72,6 +72,39 @@ TEST(GameProfile, SkyBoxEdgeInset) {
             << bsp::formatName(format);
 }
 
+// The eye in a liquid (game::LiquidView): QuakeSpasm view.c's contents shifts (colour / 255,
+// percent / 255) and R_SetupView's breathing field of view; yquake2's SV_CalcBlend colours, the
+// classic (GL1) look breathing the frustum; the other games none.
+TEST(GameProfile, LiquidView) {
+    using F = bsp::Format;
+    const game::LiquidView q1 = game::profileFor(factsOnly(F::Quake1, true)).view.liquid;
+    EXPECT_EQ(q1.water,
+              glm::vec4(130.0f / 255.0f, 80.0f / 255.0f, 50.0f / 255.0f, 128.0f / 255.0f));
+    EXPECT_EQ(q1.slime, glm::vec4(0.0f, 25.0f / 255.0f, 5.0f / 255.0f, 150.0f / 255.0f));
+    EXPECT_EQ(q1.lava, glm::vec4(1.0f, 80.0f / 255.0f, 0.0f, 150.0f / 255.0f));
+    EXPECT_EQ(q1.fov_base, glm::vec2(0.97f, 1.03f));
+    EXPECT_EQ(q1.fov_amplitude, glm::vec2(0.03f, -0.03f));
+    EXPECT_EQ(q1.fov_rate, 1.5f);
+    EXPECT_EQ(game::profileFor(factsOnly(F::Quake1Bsp2, true)).view.liquid, q1);
+
+    bsp::Map q2map = factsOnly(F::Quake2, true);
+    const game::LiquidView yamagi = game::profileFor(q2map).view.liquid;
+    EXPECT_EQ(yamagi.water, glm::vec4(0.5f, 0.3f, 0.2f, 0.4f));
+    EXPECT_EQ(yamagi.slime, glm::vec4(0.0f, 0.1f, 0.05f, 0.6f));
+    EXPECT_EQ(yamagi.lava, glm::vec4(1.0f, 0.3f, 0.0f, 0.6f));
+    EXPECT_EQ(yamagi.fov_rate, 0.0f); // GL3 warps the picture instead (not drawn)
+    const game::LiquidView classic =
+        game::profileFor(q2map, {game::Quake2Look::Classic}).view.liquid;
+    EXPECT_EQ(classic.water, yamagi.water);
+    EXPECT_EQ(classic.fov_base, glm::vec2(1.0f));
+    EXPECT_EQ(classic.fov_amplitude, glm::vec2(0.03f, -0.03f));
+    EXPECT_EQ(classic.fov_rate, 1.5f);
+
+    for (const F format : {F::HalfLife, F::Quake3, F::Source})
+        EXPECT_EQ(game::profileFor(factsOnly(format, true)).view.liquid, game::LiquidView{})
+            << bsp::formatName(format);
+}
+
 // QuakeSpasm and LibreQuake's QuakeC (game/quake1.cpp).
 TEST(GameProfile, Quake1) {
     const game::GameProfile p = game::profileFor(
