@@ -44,6 +44,23 @@ vec4 foggedColour(vec4 c, vec3 fog_colour, float f) {
     return vec4(mix(c.rgb, fog_colour, f), f * f + c.a * (1.0 - f));
 }
 
+// The sky programs' looks (SKY_MODE, sky.frag.glsl) and a stage run's sky base (SKY_BASE,
+// stage.frag.glsl), here so that the vertex shaders can test them too.
+#define SKY_BOX 0
+#define SKY_FLAT 1
+#define SKY_TEXTURE 2
+#define SKY_LAYERS 3
+#define SKY_BASE_BOX 1
+#define SKY_BASE_FLAT 2
+
+// The sky box direction of the world point `world`: the view ray turned by the box's rotation.
+// Linear in `world`, so the vertex shaders compute it and the rasteriser interpolates it (exact
+// up to float rounding): per pixel it was a subtraction and a 3x3 product, paid by every sky
+// pixel on a software rasteriser.
+vec3 skyBoxDirection(vec3 world) {
+    return u_frame.sky_rotation * (world - u_frame.eye);
+}
+
 // Face and texture coordinates of a view direction in a Quake 2 / Half-Life sky box: each face
 // is the view along its axis, top row and right edge as documented in content/skybox.h.
 vec3 skyboxCoord(vec3 d) {
