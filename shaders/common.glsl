@@ -44,33 +44,49 @@ vec4 foggedColour(vec4 c, vec3 fog_colour, float f) {
     return vec4(mix(c.rgb, fog_colour, f), f * f + c.a * (1.0 - f));
 }
 
+// The sky programs' looks (SKY_MODE, sky.frag.glsl) and a stage run's sky base (SKY_BASE,
+// stage.frag.glsl), here so that the vertex shaders can test them too.
+#define SKY_BOX 0
+#define SKY_FLAT 1
+#define SKY_TEXTURE 2
+#define SKY_LAYERS 3
+#define SKY_BASE_BOX 1
+#define SKY_BASE_FLAT 2
+
+// The sky box direction of the world point `world`: the view ray turned by the box's rotation.
+// Linear in `world`, so the vertex shaders compute it and the rasteriser interpolates it (exact
+// up to float rounding): per pixel it was a subtraction and a 3x3 product, paid by every sky
+// pixel on a software rasteriser.
+vec3 skyBoxDirection(vec3 world) {
+    return u_frame.sky_rotation * (world - u_frame.eye);
+}
+
 // Face and texture coordinates of a view direction in a Quake 2 / Half-Life sky box: each face
-// is the view along its axis, top row and right edge as documented in content/skybox.h.
+// is the view along its axis, top row and right edge as content/material/skybox.h says:
+//   face 0 (+x): right -y, top +z    face 2 (-x): right +y, top +z
+//   face 1 (+y): right +x, top +z    face 3 (-y): right -x, top +z
+//   face 4 (+z): right -y, top -x    face 5 (-z): right -y, top +x
+// The major axis is x where |x| >= |y| and |x| >= |z|, else y where |y| >= |z|, else z; a zero
+// component counts as negative. Written with selects and one division, not an if/else per
+// axis: a software rasteriser (llvmpipe) shades a block of pixels at once and runs every side
+// of a branch whose condition differs between them, and the sky is most of the screen. (Mesa's
+// GLSL linker already turns if/else blocks this small into selects, nir_opt_peephole_select:
+// on llvmpipe this form measured the same as the branches, docs/performance.md.)
 vec3 skyboxCoord(vec3 d) {
     vec3 a = abs(d);
-    int face;
-    vec3 right, top;
-    float m;
-    if (a.x >= a.y && a.x >= a.z) {
-        m = a.x;
-        face = d.x > 0.0 ? 0 : 2;
-        right = d.x > 0.0 ? vec3(0, -1, 0) : vec3(0, 1, 0);
-        top = vec3(0, 0, 1);
-    } else if (a.y >= a.z) {
-        m = a.y;
-        face = d.y > 0.0 ? 1 : 3;
-        right = d.y > 0.0 ? vec3(1, 0, 0) : vec3(-1, 0, 0);
-        top = vec3(0, 0, 1);
-    } else {
-        m = a.z;
-        face = d.z > 0.0 ? 4 : 5;
-        right = vec3(0, -1, 0);
-        top = d.z > 0.0 ? vec3(-1, 0, 0) : vec3(1, 0, 0);
-    }
-    vec2 uv = vec2(0.5 + 0.5 * dot(d, right) / m, 0.5 - 0.5 * dot(d, top) / m);
+    bool x_major = a.x >= a.y && a.x >= a.z;
+    bool y_major = a.y >= a.z;
+    vec3 sign_of = mix(vec3(-1.0), vec3(1.0), greaterThan(d, vec3(0.0)));
+    // The right and top components before the division by the major one, and the face.
+    vec2 right_top = x_major   ? vec2(-sign_of.x * d.y, d.z)
+                     : y_major ? vec2(sign_of.y * d.x, d.z)
+                               : vec2(-d.y, -sign_of.z * d.x);
+    float face = x_major ? 1.0 - sign_of.x : y_major ? 2.0 - sign_of.y : 4.5 - 0.5 * sign_of.z;
+    float half_inverse = 0.5 / max(a.x, max(a.y, a.z)); // the major component's size
+    vec2 uv = vec2(0.5) + vec2(right_top.x, -right_top.y) * half_inverse;
     // Kept away from the edges as the map's game does (game::SkyBoxEdge), to hide seams.
     uv = clamp(uv, vec2(u_map.sky_edge), vec2(1.0 - u_map.sky_edge));
-    return vec3(uv, float(face));
+    return vec3(uv, face);
 }
 
 // The whole view's distance fog over `colour` at `world` (the map block): Quake 1's GL_EXP2 by

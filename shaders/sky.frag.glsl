@@ -6,8 +6,10 @@
 //   and scrolling at different speeds (gl_warp.c EmitSkyPolys);
 // - SKY_TEXTURE: the sky texture at full brightness;
 // - SKY_FLAT: a flat colour.
-in vec3 v_world;
 in vec2 v_uv;
+// SKY_BOX: the box direction (skyBoxDirection); SKY_LAYERS: the view ray with z times 3, the
+// dome's flattening (world.vert.glsl computes both per vertex: they are linear in the position).
+in vec3 v_sky_dir;
 
 uniform sampler2D u_texture;
 uniform sampler2DArray u_skybox; // six faces: rt bk lf ft up dn (content/skybox.h)
@@ -39,26 +41,19 @@ vec4 skyLayer(vec3 dir, float speed, int first, bool cut_black) {
     return sum;
 }
 
-#define SKY_BOX 0
-#define SKY_FLAT 1
-#define SKY_TEXTURE 2
-#define SKY_LAYERS 3
 #ifndef SKY_MODE
 #define SKY_MODE SKY_FLAT
 #endif
 
 void main() {
 #if SKY_MODE == SKY_BOX
-    vec3 box_dir = u_frame.sky_rotation * (v_world - u_frame.eye);
-    o_colour = vec4(textureLod(u_skybox, skyboxCoord(box_dir), 0.0).rgb, 1.0);
+    o_colour = vec4(textureLod(u_skybox, skyboxCoord(v_sky_dir), 0.0).rgb, 1.0);
 #elif SKY_MODE == SKY_FLAT
     o_colour = u_flat_colour;
 #elif SKY_MODE == SKY_TEXTURE
     o_colour = vec4(texture(u_texture, v_uv).rgb, 1.0);
 #else
-    vec3 dir = v_world - u_frame.eye;
-    dir.z *= 3.0;
-    dir *= (6.0 * 63.0) / length(dir);
+    vec3 dir = v_sky_dir * ((6.0 * 63.0) / length(v_sky_dir));
     int half_width = textureSize(u_texture, 0).x / 2;
     vec3 back = skyLayer(dir, u_frame.time * 8.0, half_width, false).rgb;
     vec4 front = skyLayer(dir, u_frame.time * 16.0, 0, true);

@@ -49,6 +49,9 @@ uniform sampler2DArray u_lightmaps;
 uniform float u_cloud_height;           // skyParms cloud height
 uniform mat3 u_tc_matrix[NSTAGES];
 
+#if defined(SKY_BASE) && SKY_BASE == SKY_BASE_BOX
+in vec3 v_box_dir; // skyBoxDirection, per vertex (stage.vert.glsl)
+#endif
 #ifdef SKY_BASE
 uniform sampler2DArray u_skybox;
 uniform vec4 u_flat_colour;
@@ -75,8 +78,6 @@ out vec4 o_colour;
 #define ALPHA_GT0 1
 #define ALPHA_LT128 2
 #define ALPHA_GE128 3
-#define SKY_BASE_BOX 1
-#define SKY_BASE_FLAT 2
 
 vec3 lightmap() {
     if (v_lm_layer < 0.0)
@@ -189,8 +190,7 @@ void main() {
     vec4 frame;
 #ifdef SKY_BASE
 #if SKY_BASE == SKY_BASE_BOX
-    vec3 box_dir = u_frame.sky_rotation * (v_world - u_frame.eye);
-    frame = vec4(textureLod(u_skybox, skyboxCoord(box_dir), 0.0).rgb * u_frame.frame_scale, 1.0);
+    frame = vec4(textureLod(u_skybox, skyboxCoord(v_box_dir), 0.0).rgb * u_frame.frame_scale, 1.0);
 #else
     frame = u_flat_colour;
 #endif

@@ -80,6 +80,9 @@ float waveTable(int func, float x) {
 #define TCGEN_VECTOR 3
 
 out vec3 v_world;
+#if defined(SKY_BASE) && SKY_BASE == SKY_BASE_BOX
+out vec3 v_box_dir; // stage.frag.glsl's far box: skyBoxDirection, linear in the position
+#endif
 out vec2 v_lm_uv;
 flat out float v_lm_layer;
 out vec2 v_st[NSTAGES];
@@ -139,6 +142,9 @@ void main() {
     gl_Position = u_frame.view_projection * world;
     gl_ClipDistance[0] = dot(world, u_frame.clip_plane); // as world.vert.glsl
     v_world = world.xyz;
+#if defined(SKY_BASE) && SKY_BASE == SKY_BASE_BOX
+    v_box_dir = skyBoxDirection(world.xyz);
+#endif
     v_lm_uv = a_lm_uv;
     v_lm_layer = a_lm_layer;
 

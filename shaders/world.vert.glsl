@@ -28,6 +28,9 @@ out vec2 v_frame_uv;
 #endif
 
 out vec3 v_world;
+#if defined(SKY_MODE) && (SKY_MODE == SKY_BOX || SKY_MODE == SKY_LAYERS)
+out vec3 v_sky_dir; // sky.frag.glsl: the direction its look projects, per vertex (linear)
+#endif
 out vec2 v_uv;
 out vec2 v_lm_uv;
 out vec3 v_normal;
@@ -45,6 +48,12 @@ void main() {
     // the plane (WorldRenderer::drawWaterReflection).
     gl_ClipDistance[0] = dot(world, u_frame.clip_plane);
     v_world = world.xyz;
+#if defined(SKY_MODE) && SKY_MODE == SKY_BOX
+    v_sky_dir = skyBoxDirection(world.xyz);
+#elif defined(SKY_MODE) && SKY_MODE == SKY_LAYERS
+    // Quake 1's dome flattened three times in height (gl_warp.c EmitSkyPolys: dir[2] *= 3).
+    v_sky_dir = (world.xyz - u_frame.eye) * vec3(1.0, 1.0, 3.0);
+#endif
     v_uv = a_uv + vec2(dot(u_uv_linear.xy, a_uv), dot(u_uv_linear.zw, a_uv)) + u_uv_scroll;
 #ifdef BUMP_MOTION
     v_bump_uv = a_uv + vec2(dot(u_bump_linear.xy, a_uv), dot(u_bump_linear.zw, a_uv)) +
