@@ -51,13 +51,11 @@ const scene::ReflectionView* MapSession::waterReflection(const scene::Camera& ca
                                                          bool enabled) {
     if (!enabled || !m_bundle)
         return nullptr;
-    if (!m_reflection_vis) {
+    if (!m_reflection_vis)
         m_reflection_vis = std::make_unique<scene::Visibility>(
             m_bundle->map, m_bundle->mesh, &m_bundle->models.instances,
             m_bundle->profile.entities.brush_model_vis);
-        m_water_heights = scene::planarWaterHeights(m_bundle->map, m_bundle->mesh.materials);
-    }
-    const bool shown = scene::updateReflectionView(camera, world_list, m_water_heights,
+    const bool shown = scene::updateReflectionView(camera, world_list, m_bundle->water_heights,
                                                    *m_reflection_vis, options, m_reflection_view);
     return shown ? &m_reflection_view : nullptr;
 }
