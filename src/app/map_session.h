@@ -77,6 +77,8 @@ private:
     std::unique_ptr<scene::Visibility> m_reflection_vis;
     scene::ReflectionView m_reflection_view;
     void rebuildVisibility();
+    // A visible set of the current bundle's map, mesh and entity models.
+    std::unique_ptr<scene::Visibility> makeVisibility() const;
 };
 
 // The command line's say on every frame, read in one place for every mode: --view (an error
