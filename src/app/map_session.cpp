@@ -23,10 +23,14 @@ core::Status MapSession::swapIn(std::unique_ptr<scene::MapBundle> bundle, bool k
     return core::okStatus();
 }
 
+std::unique_ptr<scene::Visibility> MapSession::makeVisibility() const {
+    return std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh,
+                                               &m_bundle->models.instances,
+                                               m_bundle->profile.entities.brush_model_vis);
+}
+
 void MapSession::rebuildVisibility() {
-    m_visibility = std::make_unique<scene::Visibility>(m_bundle->map, m_bundle->mesh,
-                                                       &m_bundle->models.instances,
-                                                       m_bundle->profile.entities.brush_model_vis);
+    m_visibility = makeVisibility();
     m_region_vis.reset();     // made at the first frame that shows the sky region
     m_reflection_vis.reset(); // made at the first frame that asks for a water reflection
 }
@@ -37,9 +41,7 @@ const scene::RegionView* MapSession::skyRegion(const scene::Camera& camera,
     if (!enabled || !m_bundle || !m_bundle->profile.sky_region)
         return nullptr;
     if (!m_region_vis)
-        m_region_vis = std::make_unique<scene::Visibility>(
-            m_bundle->map, m_bundle->mesh, &m_bundle->models.instances,
-            m_bundle->profile.entities.brush_model_vis);
+        m_region_vis = makeVisibility();
     const bool shown = scene::updateRegionView(*m_bundle->profile.sky_region, camera, world_list,
                                                *m_region_vis, options, m_region_view);
     return shown ? &m_region_view : nullptr;
@@ -51,13 +53,9 @@ const scene::ReflectionView* MapSession::waterReflection(const scene::Camera& ca
                                                          bool enabled) {
     if (!enabled || !m_bundle)
         return nullptr;
-    if (!m_reflection_vis) {
-        m_reflection_vis = std::make_unique<scene::Visibility>(
-            m_bundle->map, m_bundle->mesh, &m_bundle->models.instances,
-            m_bundle->profile.entities.brush_model_vis);
-        m_water_heights = scene::planarWaterHeights(m_bundle->map, m_bundle->mesh.materials);
-    }
-    const bool shown = scene::updateReflectionView(camera, world_list, m_water_heights,
+    if (!m_reflection_vis)
+        m_reflection_vis = makeVisibility();
+    const bool shown = scene::updateReflectionView(camera, world_list, m_bundle->water_heights,
                                                    *m_reflection_vis, options, m_reflection_view);
     return shown ? &m_reflection_view : nullptr;
 }

@@ -73,12 +73,13 @@ private:
     std::unique_ptr<scene::Visibility> m_visibility;
     std::unique_ptr<scene::Visibility> m_region_vis; // the sky region's own visible set
     scene::RegionView m_region_view;
-    // The reflection's own visible set and the planar water heights per material, made at the
-    // first frame that asks for a reflection.
+    // The reflection's own visible set, made at the first frame that asks for a reflection; the
+    // water heights it looks for are the bundle's (scene::DrawableWorld::water_heights).
     std::unique_ptr<scene::Visibility> m_reflection_vis;
-    std::vector<float> m_water_heights;
     scene::ReflectionView m_reflection_view;
     void rebuildVisibility();
+    // A visible set of the current bundle's map, mesh and entity models.
+    std::unique_ptr<scene::Visibility> makeVisibility() const;
 };
 
 // The command line's say on every frame, read in one place for every mode: --view (an error

@@ -158,13 +158,13 @@ struct SkyDepth {
 };
 
 // How far inside each sky box face's edges the box is sampled, as a fraction of the face (the
-// shaders clamp the face coordinate to [inset, 1 - inset]). Quake 2 (yquake2 gl3_warp.c
-// GL3_DrawSkyBox: sky_min 1/512, sky_max 511/512, half a texel of its 256-texel faces), Quake
-// (QuakeSpasm gl_sky.c Sky_EmitSkyBoxVertex, "avoid bilerp seam") and the games that follow
-// them keep 1/512 whatever the face's size; ioquake3 draws its far box over the whole face
-// (tr_sky.c DrawSkyBox: sky_min 0, sky_max 1) and lets the clamp-to-edge sampler keep the
-// seams (tr_shader.c ParseSkyParms: IMGFLAG_CLAMPTOEDGE), as Xash3D does for Half-Life
-// (ref/gl/gl_warp.c MakeSkyVec, with clamp-to-edge).
+// shaders clamp the face coordinate to [inset, 1 - inset]). Quake 2 keeps 1/512 whatever the
+// face's size (yquake2 gl3_warp.c GL3_SetSky: sky_min 1/512, sky_max 511/512, which MakeSkyVec
+// clamps to). QuakeSpasm (gl_sky.c Sky_EmitSkyBoxVertex) scales each face onto its texel
+// centres, half a texel in (1/512 at 256 texels); Quake keeps 1/512 here. ioquake3 draws all
+// of its far box (tr_sky.c DrawSkyBox: sky_min 0, sky_max 1) on clamp-to-edge faces (tr_shader.c
+// ParseSkyParms), as Xash3D does for Half-Life (ref/gl/gl_warp.c MakeSkyVec: [0, 1] with
+// GL_CLAMPTOEDGE_EXT; ref_common.c R_SetupSky: TF_CLAMP). docs/formats.md has the details.
 struct SkyBoxEdge {
     float inset = 1.0f / 512.0f;
     bool operator==(const SkyBoxEdge&) const = default;

@@ -56,6 +56,9 @@ struct WorldSource {
     const scene::LightmapSet* lightmaps = nullptr;
     // Models and sprites on point entities (render/model_renderer.h); nullptr: none.
     const scene::EntityModelSet* models = nullptr;
+    // Per material: the planar water heights computed at the load (scene::DrawableWorld::
+    // water_heights); nullptr: computed here from map and mesh (scene::planarWaterHeights).
+    const std::vector<float>* water_heights = nullptr;
     // The map's rules as plain numbers (game::GameProfile::rules): the renderer draws by them
     // and never learns which game the map came from. Brush model files on entities are drawn by
     // the world's.
@@ -146,7 +149,7 @@ struct WorldGpu {
     std::vector<scene::DrawRange> face_ranges; // per face: its run in the index buffer
     // Per material: the height of the plane a planar water (content::WaterShading::planar)
     // reflects in, its first upward world face's; NaN for every other material
-    // (scene::planarWaterHeights).
+    // (WorldSource::water_heights).
     std::vector<float> water_heights;
     std::vector<scene::ResolvedMaterial> materials; // the mesh's WorldMesh::materials
     std::vector<bsp::Submodel> submodels;

@@ -58,7 +58,9 @@ bool WorldRenderer::upload(const WorldSource& source, std::string* error) {
     std::unique_ptr<WorldGpu> gpu = buildWorldGpu(source, error);
     if (!gpu)
         return false;
-    gpu->water_heights = scene::planarWaterHeights(source.map, gpu->materials);
+    gpu->water_heights = source.water_heights
+                             ? *source.water_heights
+                             : scene::planarWaterHeights(source.map, gpu->materials);
     m_gpu = std::move(gpu);
     // A new map starts its exposure over (the client's ResetToneMapping at level start).
     m_exposure_on = false;

@@ -17,6 +17,7 @@ WorldSource worldSourceOf(const bsp::Map& map, const scene::DrawableWorld& world
             .fogs = &world.fogs,
             .lightmaps = &world.lightmaps,
             .models = models,
+            .water_heights = &world.water_heights,
             .rules = rules};
 }
 

@@ -421,3 +421,31 @@ TEST_F(PlanarWaterRender, TheFloorSeenThroughTheRefractionIsFoggedByItsDepthUnde
     // The fog varies over the rows checked: its depth is in the picture, not a constant.
     EXPECT_GT(most_fog - least_fog, 0.1f);
 }
+
+TEST_F(PlanarWaterRender, TheWaterPassDrawsByTheHeightsItsSourceGives) {
+    // A loaded map's heights (scene::DrawableWorld::water_heights) come in through
+    // WorldSource::water_heights and the renderer draws by them: the pool's own give the picture
+    // the heights computed at upload give; a table without its height draws the water by the
+    // cheap path, though the reflection view is drawn, as with the reflection switched off.
+    const content::WaterShading w = planarWater(false);
+    const scene::Camera cam = camera();
+    const std::vector<content::TextureInfo> textures = poolTextures(w, std::nullopt);
+    const bsp::Map map = pool();
+    const scene::WorldMesh mesh =
+        scene::buildWorldMesh(map, scene::resolveMaterials(map, nullptr, textures));
+    render::RenderOptions options = testsupport::testRenderOptions();
+    options.clear_colour = {kClear[0], kClear[1], kClear[2], 1.0f};
+    const std::vector<float> heights = scene::planarWaterHeights(map, mesh.materials);
+    ASSERT_EQ(heights[1], kWaterZ);
+    const std::vector<float> none(heights.size(), std::nanf(""));
+    const auto drawn = [&](const std::vector<float>& given) {
+        return testsupport::renderWorld(
+            {.map = map, .mesh = mesh, .textures = textures, .water_heights = &given}, cam, kW, kH,
+            options);
+    };
+    const std::vector<uint8_t> reflected = drawn(heights);
+    const std::vector<uint8_t> cheap = drawn(none);
+    EXPECT_EQ(reflected, render(w, cam));
+    EXPECT_EQ(cheap, render(w, cam, std::nullopt, false));
+    EXPECT_NE(pixelAt(reflected, kW / 2, 120), pixelAt(cheap, kW / 2, 120));
+}

@@ -247,15 +247,22 @@ private:
     bool m_ok = true;
 };
 
-// An entry's water numbers (kFlagWater) and the water flags: finite numbers, refraction only
-// with the planar path.
-bool readWater(Cursor& body, uint32_t flags, WaterShading& w) {
-    std::array<float, kWaterNumbers> v{};
+// `v.size()` floats in file order into `v`: false at the first one that is not finite.
+bool readFinite(Cursor& body, std::span<float> v) {
     for (float& x : v) {
         x = std::bit_cast<float>(body.u32());
         if (!std::isfinite(x))
             return false;
     }
+    return true;
+}
+
+// An entry's water numbers (kFlagWater) and the water flags: finite numbers, refraction only
+// with the planar path.
+bool readWater(Cursor& body, uint32_t flags, WaterShading& w) {
+    std::array<float, kWaterNumbers> v{};
+    if (!readFinite(body, v))
+        return false;
     w.enabled = true;
     w.blended = (flags & kFlagWaterBlended) != 0;
     w.base_colour = {v[0], v[1], v[2]};
@@ -276,11 +283,8 @@ bool readWater(Cursor& body, uint32_t flags, WaterShading& w) {
 // An entry's envmap numbers and mask kind (kFlagEnvMap): finite numbers, a known mask.
 bool readEnvMapNumbers(Cursor& body, EnvMapShading& e) {
     std::array<float, kEnvMapNumbers> v{};
-    for (float& x : v) {
-        x = std::bit_cast<float>(body.u32());
-        if (!std::isfinite(x))
-            return false;
-    }
+    if (!readFinite(body, v))
+        return false;
     const uint32_t mask = body.u32();
     if (!body.ok() || mask > static_cast<uint32_t>(EnvMapMask::NormalAlpha))
         return false;
@@ -647,11 +651,8 @@ decodeTextureCache(std::span<const uint8_t> bytes, std::string_view key, size_t 
             return std::nullopt;
         if (flags & kFlagMotion) {
             std::array<float, kMotionNumbers> v{};
-            for (float& x : v) {
-                x = std::bit_cast<float>(body.u32());
-                if (!std::isfinite(x))
-                    return std::nullopt;
-            }
+            if (!readFinite(body, v))
+                return std::nullopt;
             t.motion = motionFrom(v);
         }
         if ((flags & kFlagProxies) && !readProxies(body, t.proxies))

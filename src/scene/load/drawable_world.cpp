@@ -3,6 +3,7 @@
 #include "content/material/envmap.h"
 #include "content/material/skybox.h"
 #include "content/material/texture_cache.h"
+#include "scene/view/water_reflection.h"
 
 #include <chrono>
 #include <cstdint>
@@ -177,6 +178,7 @@ DrawableWorld buildDrawableWorld(const bsp::Map& map, const content::FileSystem&
     mesh_options.lightmaps = &world.lightmaps;
     mesh_options.unlit_faces = options.unlit_faces;
     world.mesh = buildMapMesh(map, world.materials, world.stages, mesh_options);
+    world.water_heights = planarWaterHeights(map, world.materials);
     log.mesh_s = since(t0);
     return world;
 }

@@ -53,6 +53,9 @@ struct DrawableWorld {
     // off). The mesh's lightmap layers index them.
     LightmapSet lightmaps;
     WorldMesh mesh;
+    // Per material: the height a planar water reflects in (scene::planarWaterHeights), NaN for
+    // every other material; the renderer's water pass and the app's reflection view share it.
+    std::vector<float> water_heights;
 };
 
 struct WorldBuildOptions {
