@@ -272,6 +272,7 @@ void renderBenchFrames(const Options& options, MapSession& session, OffscreenRen
         const scene::EyeLiquid eye = eyeLiquidOf(b, cam, ro.time, ro.liquid_view);
         cam = eye.camera;
         ro.view_blend = eye.blend;
+        ro.screen_warp = eye.screen_warp;
         const auto t_vis = Clock::now();
         visibility.update(cam, vis_options, list);
         // A Source 3D sky box: its own visible set from its camera (nullptr: none in view).

@@ -473,7 +473,7 @@ constexpr const char kHelpView[] =
     "  --no-water-reflection   Source water's expensive path drawn as its cheap one (no\n"
     "                          planar reflection and refraction pass)\n"
     "  --no-liquid-view        with the eye in water, slime or lava, no colour over the\n"
-    "                          view and no breathing field of view (Quake, Quake 2)\n"
+    "                          view, no breathing or rippling picture (Quake, Quake 2)\n"
     "  --no-display-ramp       no full-screen doubling of an overbright (Quake 3) map's\n"
     "                          frame: half as bright, to measure what the pass costs\n"
     "  --no-hardware-gamma     Quake 3 as ioquake3 shows it windowed or without the\n"

@@ -495,6 +495,7 @@ core::Status drawScreenshot(const Options& options, OffscreenRenderer& gl, MapSe
     f.cam = eye.camera;
     f.liquid = eye.liquid;
     ro.view_blend = eye.blend;
+    ro.screen_warp = eye.screen_warp;
     if (auto st = computeVisibility(options, b, session, f); !st)
         return st;
     ro.show_culled = options.lock_camera_given;

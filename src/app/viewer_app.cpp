@@ -539,11 +539,13 @@ void ViewerApp::drawWorld(int w, int h, float dt) {
     // The eye in a liquid: the frame is culled and drawn by its breathing camera.
     scene::Camera view = m_fly.camera;
     m_render_options.view_blend = glm::vec4(0.0f);
+    m_render_options.screen_warp = glm::vec3(0.0f);
     if (const scene::MapBundle* b = m_session.bundle()) {
         const scene::EyeLiquid eye =
             eyeLiquidOf(*b, m_fly.camera, m_styles.time, m_render_options.liquid_view);
         view = eye.camera;
         m_render_options.view_blend = eye.blend;
+        m_render_options.screen_warp = eye.screen_warp;
     }
     if (m_session.bundle() && m_session.visibility()) {
         const auto t0 = std::chrono::steady_clock::now();

@@ -244,6 +244,9 @@ glm::vec3 scaledLight(const LightRule& rule, glm::vec3 light);
 // - The field of view breathes: tan(fov / 2) across and up times
 //   fov_base + fov_amplitude * sin(fov_rate * t), t the game time in seconds (fov_rate 0: no
 //   wobble).
+// - The finished picture ripples (render's screen warp, before the colour): with u, v the
+//   pixel's place in 0..1, it shows the frame at u + sin(warp_rate t + v warp_waves)
+//   (1 - 2 |0.5 - u|) warp_amplitude, and v likewise with u (warp_amplitude 0: none).
 struct LiquidView {
     glm::vec4 water{0.0f};
     glm::vec4 slime{0.0f};
@@ -251,6 +254,9 @@ struct LiquidView {
     glm::vec2 fov_base{1.0f};
     glm::vec2 fov_amplitude{0.0f};
     float fov_rate = 0.0f;
+    float warp_amplitude = 0.0f;
+    float warp_rate = 0.0f;
+    float warp_waves = 0.0f;
     bool operator==(const LiquidView&) const = default;
 };
 

@@ -75,8 +75,11 @@ LightRule classicLight() {
 // 0.4) to the blend the renderers draw over the view (gl1_main.c R_PolyBlend, gl3_main.c
 // GL3_Draw_Flash or the post-process's v_blend), and sets RDF_UNDERWATER. The GL1 renderer
 // (the classic look) then breathes the frustum (gl1_main.c R_SetPerspective, gl1_waterwarp
-// 1: xmax * (1 + 0.03 sin(1.5 t)), ymax * (1 - 0.03 sin(1.5 t))); GL3 warps the finished
-// picture instead (gl3_shaders.c fragmentSrc2DpostprocessWater), which is not drawn here.
+// 1: xmax * (1 + 0.03 sin(1.5 t)), ymax * (1 - 0.03 sin(1.5 t))); GL3 (the Yamagi look, its
+// gl3_usefbo 1) ripples the finished picture instead (gl3_main.c GL3_RenderFrame draws the
+// view into a framebuffer, gl3_draw.c GL3_DrawFrameBufferObject shows it through
+// gl3_shaders.c fragmentSrc2DpostprocessWater: amplitude 0.00666, 2 t + 10 pi across, t
+// r_newrefdef.time in seconds).
 // SV_CalcBlend also tints the view as lava inside solid; the viewer flies through walls and
 // outside the map, so that tint is left out.
 LiquidView liquidView(Quake2Look look) {
@@ -87,6 +90,10 @@ LiquidView liquidView(Quake2Look look) {
     if (look == Quake2Look::Classic) {
         v.fov_amplitude = {0.03f, -0.03f};
         v.fov_rate = 1.5f;
+    } else {
+        v.warp_amplitude = 0.00666f;
+        v.warp_rate = 2.0f;
+        v.warp_waves = 10.0f * 3.14159265f;
     }
     return v;
 }

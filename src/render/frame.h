@@ -194,10 +194,18 @@ void drawDisplayRamp(Frame& f);
 // pass_display.cpp: `blend` (rgb, a in 0..1) over the finished frame, frame * (1 - a) + rgb * a:
 // the colour of the liquid holding the eye (scene::EyeLiquid); nothing when a is 0.
 void drawViewBlend(Frame& f, const glm::vec4& blend);
+// A copy of the finished frame a pass reads, kept between frames (made or resized to the
+// viewport by the pass that uses it).
+struct FrameCopy {
+    Texture texture;
+    int width = 0, height = 0;
+};
+// pass_display.cpp: the finished frame moved by RenderOptions::screen_warp (amplitude, rate,
+// waves; nothing when the amplitude is 0) at RenderOptions::time, read through `copy`.
+void drawScreenWarp(Frame& f, const glm::vec3& warp, FrameCopy& copy);
 // pass_display.cpp: RenderOptions::picture (exposure, gamma, brightness) over the finished
-// frame through a copy of it in `copy` (made or resized here to the viewport, *copy_w x
-// *copy_h); nothing at the defaults.
-void drawPicture(Frame& f, Texture& copy, int* copy_w, int* copy_h);
+// frame through a copy of it in `copy`; nothing at the defaults.
+void drawPicture(Frame& f, FrameCopy& copy);
 // pass_overlays.cpp: "why culled" (DrawList::culled_pvs red, culled_frustum blue) and the
 // wireframe on top.
 void drawCulled(Frame& f);

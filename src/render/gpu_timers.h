@@ -51,6 +51,7 @@ inline constexpr const char* kTimedPasses[] = {"clear",
                                                "blended stages",
                                                "flares",
                                                "display ramp",
+                                               "screen warp",
                                                "view blend",
                                                "exposure",
                                                "world overlays"};

@@ -296,6 +296,19 @@ const DisplayRampProgram* ProgramCache::displayRamp() {
     });
 }
 
+const ScreenWarpProgram* ProgramCache::screenWarp() {
+    return compiledOnce(m_screen_warp, [&](ScreenWarpProgram& d) {
+        d.program = build("screen warp", "display_ramp.vert.glsl", "screen_warp.frag.glsl", "");
+        if (!d.program)
+            return;
+        d.vao = makeVertexArray("screen warp/no attributes");
+        locateAll(d.program.id(), {{&d.origin, "u_origin"},
+                                   {&d.size, "u_size"},
+                                   {&d.warp, "u_warp"}});
+        bindSampler(d.program.id(), "u_frame_copy", kUnitTexture);
+    });
+}
+
 const PictureProgram* ProgramCache::picture() {
     return compiledOnce(m_picture, [&](PictureProgram& d) {
         d.program = build("picture", "display_ramp.vert.glsl", "picture.frag.glsl", "");
@@ -312,7 +325,7 @@ const PictureProgram* ProgramCache::picture() {
 
 size_t ProgramCache::size() const {
     size_t n = 2 + m_world.size() + m_stage.size() + (m_fog ? 1 : 0) + (m_luxel ? 1 : 0) +
-               (m_display_ramp ? 1 : 0) + (m_picture ? 1 : 0);
+               (m_display_ramp ? 1 : 0) + (m_picture ? 1 : 0) + (m_screen_warp ? 1 : 0);
     for (const auto& sky : m_sky)
         n += sky ? 1 : 0;
     return n;
@@ -337,6 +350,8 @@ std::unique_ptr<ProgramCache> ProgramCache::rebuilt(std::string* error) const {
         fresh->displayRamp();
     if (m_picture)
         fresh->picture();
+    if (m_screen_warp)
+        fresh->screenWarp();
     if (!fresh->m_errors.empty()) {
         if (error)
             *error = fresh->m_errors;

@@ -146,6 +146,12 @@ struct PictureProgram { // display_ramp.vert.glsl + picture.frag.glsl: exposure,
     GLint origin = -1, exposure_scale = -1, inverse_gamma = -1, brightness = -1;
 };
 
+struct ScreenWarpProgram { // display_ramp.vert.glsl + screen_warp.frag.glsl
+    Program program;
+    VertexArray vao;
+    GLint origin = -1, size = -1, warp = -1; // the time is the frame block's
+};
+
 // Compiling a program mid-frame binds it to set its samplers; this puts back the program that
 // was current, so render::GlState's idea of it stays true.
 class KeepCurrentProgram {
@@ -186,6 +192,7 @@ public:
     const LuxelProgram* luxel();
     const DisplayRampProgram* displayRamp();
     const PictureProgram* picture();
+    const ScreenWarpProgram* screenWarp();
 
 private:
     // Builds a variant's program, or logs and remembers its error.
@@ -213,6 +220,7 @@ private:
     std::optional<LuxelProgram> m_luxel;
     std::optional<DisplayRampProgram> m_display_ramp;
     std::optional<PictureProgram> m_picture;
+    std::optional<ScreenWarpProgram> m_screen_warp;
 };
 
 template <class P, class Compile>

@@ -10,6 +10,7 @@
 #include <array>
 #include <optional>
 
+#include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
 namespace render {
@@ -87,6 +88,10 @@ struct RenderOptions {
     // Blended over the finished frame in the lit and fullbright views, after the display ramp
     // (drawViewBlend): rgb and alpha in 0..1, alpha 0 for none. Set per frame by the caller.
     glm::vec4 view_blend{0.0f};
+    // The finished frame moved by two sine waves before that blend (drawScreenWarp): amplitude (a
+    // share of the screen), rate (radians a second), waves (radians across the screen); an
+    // amplitude of 0 for none. Set per frame by the caller (scene::EyeLiquid).
+    glm::vec3 screen_warp{0.0f};
     std::array<float, scene::kNumLightStyles> style_values{};
     PictureAdjust picture; // applied last, by the picture pass (pass_display.cpp)
     // A map with a tone map (game::ToneMapRule, Source's HDR) exposed by auto exposure

@@ -275,9 +275,16 @@ void WorldRenderer::drawOverWorld(Frame& f) {
     }
 
     // The liquid holding the eye, over the game's finished frame (QuakeSpasm draws its
-    // polygon blend after the view, yquake2 in its post-process).
-    if (options.view_blend.a > 0.0f &&
-        (options.view == ViewMode::Lit || options.view == ViewMode::Fullbright)) {
+    // polygon blend after the view, yquake2 in its post-process, after its warp).
+    const bool game_look = options.view == ViewMode::Lit || options.view == ViewMode::Fullbright;
+    if (options.screen_warp.x > 0.0f && game_look) {
+        f.beginTimer("screen warp");
+        drawScreenWarp(f, options.screen_warp, m_warp_copy);
+        f.endTimer();
+        m_state.bindVertexArray(m_gpu->vao.id());
+        m_state.enable(GL_DEPTH_TEST, true);
+    }
+    if (options.view_blend.a > 0.0f && game_look) {
         f.beginTimer("view blend");
         drawViewBlend(f, options.view_blend);
         f.endTimer();
@@ -295,7 +302,7 @@ void WorldRenderer::drawOverWorld(Frame& f) {
     // View > Picture (exposure, gamma, brightness) over the engine's finished look.
     if (!options.picture.identity()) {
         f.beginTimer("picture");
-        drawPicture(f, m_picture_copy, &m_picture_w, &m_picture_h);
+        drawPicture(f, m_picture_copy);
         f.endTimer();
         m_state.bindVertexArray(m_gpu->vao.id());
         m_state.enable(GL_DEPTH_TEST, true);

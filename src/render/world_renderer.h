@@ -145,9 +145,9 @@ private:
     AutoExposure m_exposure;    // auto exposure's scale and goal (render/tone_map.h)
     ExposureMeter m_meter;      // the finished frame's samples it measures
     bool m_exposure_on = false; // the last draw() ran auto exposure
-    Texture m_picture_copy;     // the frame the picture pass reads (drawPicture)
+    FrameCopy m_picture_copy;   // the frame the picture pass reads (drawPicture)
+    FrameCopy m_warp_copy;      // the frame the screen warp reads (drawScreenWarp)
     WaterTargets m_water;       // a planar water's pictures (render/pass_water.cpp)
-    int m_picture_w = 0, m_picture_h = 0;
 };
 
 } // namespace render

@@ -121,6 +121,8 @@ protected:
         add("display ramp", ramp ? ramp->program.id() : 0, false, false);
         const render::PictureProgram* picture = m_cache.picture();
         add("picture", picture ? picture->program.id() : 0, false, false);
+        const render::ScreenWarpProgram* warp = m_cache.screenWarp();
+        add("screen warp", warp ? warp->program.id() : 0, true, false);
         // render/model_renderer.cpp, flare_renderer.cpp, debug_draw.cpp.
         const auto build = [this](const char* vs, const char* fs, const char* defines) {
             std::string error;
@@ -257,13 +259,13 @@ TEST_F(UniformBlock, NoProgramTakesABlockFieldAsALooseUniform) {
 TEST_F(UniformBlock, TheProgramListCoversEveryShaderFile) {
     // A new shader file joins everyProgram() (and so the two tests above).
     const std::set<std::string> listed = {
-        "world.vert.glsl",     "world.frag.glsl",        "depth.vert.glsl",
-        "depth.frag.glsl",     "sky.frag.glsl",          "stage.vert.glsl",
-        "stage.frag.glsl",     "fog.vert.glsl",          "fog.frag.glsl",
-        "luxel.frag.glsl",     "display_ramp.vert.glsl", "display_ramp.frag.glsl",
-        "picture.frag.glsl",   "model.vert.glsl",        "model.frag.glsl",
-        "flare.vert.glsl",     "flare.frag.glsl",        "debug_line.vert.glsl",
-        "debug_line.frag.glsl"};
+        "world.vert.glsl",      "world.frag.glsl",        "depth.vert.glsl",
+        "depth.frag.glsl",      "sky.frag.glsl",          "stage.vert.glsl",
+        "stage.frag.glsl",      "fog.vert.glsl",          "fog.frag.glsl",
+        "luxel.frag.glsl",      "display_ramp.vert.glsl", "display_ramp.frag.glsl",
+        "picture.frag.glsl",    "model.vert.glsl",        "model.frag.glsl",
+        "flare.vert.glsl",      "flare.frag.glsl",        "debug_line.vert.glsl",
+        "debug_line.frag.glsl", "screen_warp.frag.glsl"};
     for (size_t i = 0; i < render::kNumEmbeddedShaders; ++i) {
         const std::string name = render::kEmbeddedShaders[i].name;
         if (name.ends_with(".vert.glsl") || name.ends_with(".frag.glsl")) {

@@ -33,6 +33,9 @@ game::LiquidView quakeRule() {
     v.fov_base = {0.97f, 1.03f};
     v.fov_amplitude = {0.03f, -0.03f};
     v.fov_rate = 1.5f;
+    v.warp_amplitude = 0.01f;
+    v.warp_rate = 2.0f;
+    v.warp_waves = 31.0f;
     return v;
 }
 
@@ -107,10 +110,12 @@ TEST(EyeLiquid, TheFrameTakesBlendAndCameraFromTheEyesLeaf) {
     EXPECT_EQ(in.blend, v.slime);
     EXPECT_NE(in.camera.fov_x, cam.fov_x);
     EXPECT_EQ(scene::liquidName(in.liquid), "slime");
+    EXPECT_EQ(in.screen_warp, glm::vec3(0.01f, 2.0f, 31.0f));
     cam.position.z = 128.0f;
     const scene::EyeLiquid out = scene::eyeLiquid(m, v, cam, 0.0);
     EXPECT_EQ(out.liquid, scene::Liquid::None);
     EXPECT_EQ(out.blend, glm::vec4(0.0f));
     EXPECT_EQ(out.camera.fov_x, cam.fov_x);
     EXPECT_EQ(scene::liquidName(out.liquid), "none");
+    EXPECT_EQ(out.screen_warp, glm::vec3(0.0f));
 }

@@ -92,13 +92,18 @@ TEST(GameProfile, LiquidView) {
     EXPECT_EQ(yamagi.water, glm::vec4(0.5f, 0.3f, 0.2f, 0.4f));
     EXPECT_EQ(yamagi.slime, glm::vec4(0.0f, 0.1f, 0.05f, 0.6f));
     EXPECT_EQ(yamagi.lava, glm::vec4(1.0f, 0.3f, 0.0f, 0.6f));
-    EXPECT_EQ(yamagi.fov_rate, 0.0f); // GL3 warps the picture instead (not drawn)
+    EXPECT_EQ(yamagi.fov_rate, 0.0f); // GL3 ripples the picture instead
+    EXPECT_EQ(yamagi.warp_amplitude, 0.00666f);
+    EXPECT_EQ(yamagi.warp_rate, 2.0f);
+    EXPECT_FLOAT_EQ(yamagi.warp_waves, 10.0f * 3.14159265f);
     const game::LiquidView classic =
         game::profileFor(q2map, {game::Quake2Look::Classic}).view.liquid;
     EXPECT_EQ(classic.water, yamagi.water);
     EXPECT_EQ(classic.fov_base, glm::vec2(1.0f));
     EXPECT_EQ(classic.fov_amplitude, glm::vec2(0.03f, -0.03f));
     EXPECT_EQ(classic.fov_rate, 1.5f);
+    EXPECT_EQ(classic.warp_amplitude, 0.0f);
+    EXPECT_EQ(q1.warp_amplitude, 0.0f);
 
     for (const F format : {F::HalfLife, F::Quake3, F::Source})
         EXPECT_EQ(game::profileFor(factsOnly(format, true)).view.liquid, game::LiquidView{})

@@ -70,6 +70,8 @@ EyeLiquid eyeLiquid(const bsp::Map& map, const game::LiquidView& rule, const Cam
     e.liquid = liquidAt(map, camera.position);
     e.blend = liquidBlend(rule, e.liquid);
     e.camera = liquidCamera(rule, e.liquid, camera, time);
+    if (e.liquid != Liquid::None)
+        e.screen_warp = {rule.warp_amplitude, rule.warp_rate, rule.warp_waves};
     return e;
 }
 

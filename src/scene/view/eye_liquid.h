@@ -32,7 +32,9 @@ Camera liquidCamera(const game::LiquidView& rule, Liquid liquid, Camera camera, 
 struct EyeLiquid {
     Liquid liquid = Liquid::None;
     glm::vec4 blend{0.0f}; // liquidBlend
-    Camera camera;         // liquidCamera: the camera to cull and draw the frame with
+    // The rule's screen warp (amplitude, rate, waves) with the eye in a liquid, else 0.
+    glm::vec3 screen_warp{0.0f};
+    Camera camera; // liquidCamera: the camera to cull and draw the frame with
 };
 EyeLiquid eyeLiquid(const bsp::Map& map, const game::LiquidView& rule, const Camera& camera,
                     double time);
