@@ -13,8 +13,8 @@
 // four side faces the image's top row is +Z and its right edge turns toward the next face
 // clockwise seen from above (rt: right = -Y, bk: right = +X, lf: right = +Y, ft: right = -X).
 // "up" has -X at its top and -Y at its right (the view when pitching up from facing +X);
-// "dn" has +X at its top and -Y at its right. The engines clamp texture coordinates to
-// [1/512, 511/512] to hide seams between faces.
+// "dn" has +X at its top and -Y at its right. How far inside a face's edges each engine samples
+// it, to hide the seams between faces, is the game's rule (game::SkyBoxEdge).
 #pragma once
 
 #include "bsp/map.h"
@@ -95,8 +95,7 @@ std::optional<SkyBox> fallbackSkyBox(std::string base, int32_t size,
 using DecodedImages = std::map<std::string, Image, std::less<>>;
 std::optional<SkyBox> loadSkyBox(const FileSystem& fs, std::string_view base,
                                  game::MaterialFiles files = game::MaterialFiles::Images,
-                                 std::string* why = nullptr,
-                                 DecodedImages* decoded = nullptr);
+                                 std::string* why = nullptr, DecodedImages* decoded = nullptr);
 
 // One RGBS texel of a $hdrcompressedtexture to the 8-bit colour drawn: each of r, g, b is
 // (c / 255) * (a / 255) * 8 in linear light, clamped to 1 and encoded with the sRGB curve,
