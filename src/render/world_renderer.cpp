@@ -266,31 +266,25 @@ void WorldRenderer::drawOverWorld(Frame& f) {
         if (timed)
             f.endTimer();
     }
-    if (f.frame_scale != 1.0f && options.display_ramp) {
-        f.beginTimer("display ramp");
-        drawDisplayRamp(f);
+    // A full-screen pass (pass_display.cpp), timed; the passes after it expect the world's
+    // vertex array and the depth test back.
+    const auto full_screen = [&](const char* timer, const auto& draw) {
+        f.beginTimer(timer);
+        draw();
         f.endTimer();
         m_state.bindVertexArray(m_gpu->vao.id());
         m_state.enable(GL_DEPTH_TEST, true);
-    }
+    };
+    if (f.frame_scale != 1.0f && options.display_ramp)
+        full_screen("display ramp", [&] { drawDisplayRamp(f); });
 
     // The liquid holding the eye, over the game's finished frame (QuakeSpasm draws its
     // polygon blend after the view, yquake2 in its post-process, after its warp).
     const bool game_look = options.view == ViewMode::Lit || options.view == ViewMode::Fullbright;
-    if (options.screen_warp.x > 0.0f && game_look) {
-        f.beginTimer("screen warp");
-        drawScreenWarp(f, options.screen_warp, m_warp_copy);
-        f.endTimer();
-        m_state.bindVertexArray(m_gpu->vao.id());
-        m_state.enable(GL_DEPTH_TEST, true);
-    }
-    if (options.view_blend.a > 0.0f && game_look) {
-        f.beginTimer("view blend");
-        drawViewBlend(f, options.view_blend);
-        f.endTimer();
-        m_state.bindVertexArray(m_gpu->vao.id());
-        m_state.enable(GL_DEPTH_TEST, true);
-    }
+    if (options.screen_warp.x > 0.0f && game_look)
+        full_screen("screen warp", [&] { drawScreenWarp(f, options.screen_warp, m_warp_copy); });
+    if (options.view_blend.a > 0.0f && game_look)
+        full_screen("view blend", [&] { drawViewBlend(f, options.view_blend); });
 
     // Auto exposure measures the finished frame, before the viewer's own picture settings.
     if (m_exposure_on) {
@@ -300,13 +294,8 @@ void WorldRenderer::drawOverWorld(Frame& f) {
     }
 
     // View > Picture (exposure, gamma, brightness) over the engine's finished look.
-    if (!options.picture.identity()) {
-        f.beginTimer("picture");
-        drawPicture(f, m_picture_copy);
-        f.endTimer();
-        m_state.bindVertexArray(m_gpu->vao.id());
-        m_state.enable(GL_DEPTH_TEST, true);
-    }
+    if (!options.picture.identity())
+        full_screen("picture", [&] { drawPicture(f, m_picture_copy); });
 
     // The overlays come after the ramp: their colours are the shown ones.
     if (options.show_culled || options.wireframe)
